@@ -1,0 +1,155 @@
+"""The Backend protocol: the one extension point through which arraybench touches a library.
+
+A backend knows how to put a float64 NumPy array on its device in a dtype, bring results back,
+wait for queued work (``sync``), hand impls its array namespace (``xp``), set its thread count
+for a while, and describe itself (versions, BLAS, threads, devices). Everything else in arraybench
+is backend-agnostic.
+
+Generic impls get the library's own namespace (``numpy``, ``torch``, ``jax.numpy``...) as ``xp``,
+not an array-api-compat wrapper: a wrapper adds a Python call to every operation (about 0.7 µs per
+``torch.add`` here), which would be charged to the library in exactly the small-size figures users
+ask about. array-api-compat serves where it costs nothing inside the clock: recognising arrays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+from collections.abc import Iterator
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..errors import BackendError
+
+
+@runtime_checkable
+class Backend(Protocol):
+    """What arraybench needs of an array library."""
+
+    name: str
+    #: dtype names this backend can run (``python`` runs float64 only: Python floats are doubles).
+    dtypes: tuple[str, ...]
+    #: what to type to install the library, shown when it is missing.
+    install_hint: str
+
+    def available(self) -> tuple[bool, str]:
+        """(True, "") or (False, the reason, naming the fix)."""
+        ...
+
+    def devices(self) -> list[str]:
+        """Device names present: "cpu", "cuda"..."""
+        ...
+
+    def asarray(self, a: np.ndarray, dtype: str, device: str) -> Any:
+        """``a`` (a NumPy array) as this backend's array, in ``dtype``, on ``device``."""
+        ...
+
+    def to_numpy(self, x: Any) -> np.ndarray:
+        """An output of an impl brought back as a NumPy array on the host."""
+        ...
+
+    def sync(self, device: str, out: Any = None) -> None:
+        """Block until the work queued on ``device`` (that produced ``out``) is finished."""
+        ...
+
+    @property
+    def xp(self) -> Any:
+        """The array namespace handed to generic impls."""
+        ...
+
+    def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
+        """A context manager that runs with ``n`` threads and restores the previous setting."""
+        ...
+
+    def info(self) -> dict[str, Any]:
+        """Versions, BLAS vendor and version, thread counts, device names."""
+        ...
+
+
+class BaseBackend:
+    """Defaults shared by the built-in backends: CPU only, float32/float64, NumPy conversion."""
+
+    name = "base"
+    module = ""
+    dtypes: tuple[str, ...] = ("float16", "float32", "float64")
+    install_hint = ""
+
+    def available(self) -> tuple[bool, str]:
+        if self.module and importlib.util.find_spec(self.module) is None:
+            hint = f" ({self.install_hint})" if self.install_hint else ""
+            return False, f"{self.module} is not installed{hint}"
+        return True, ""
+
+    def devices(self) -> list[str]:
+        return ["cpu"]
+
+    def to_numpy(self, x: Any) -> np.ndarray:
+        return as_numpy(x)
+
+    def sync(self, device: str, out: Any = None) -> None:
+        return None
+
+    def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
+        return blas_threads(n)
+
+    def check_device(self, device: str) -> None:
+        if device not in self.devices():
+            raise BackendError(
+                f"backend {self.name} has no device {device!r} here (it has: "
+                f"{', '.join(self.devices())})"
+            )
+
+    def __repr__(self) -> str:
+        return f"<arraybench backend {self.name}>"
+
+
+@contextlib.contextmanager
+def blas_threads(n: int) -> Iterator[None]:
+    """Limit every BLAS and OpenMP pool loaded in the process to ``n`` threads, then restore."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
+        yield
+        return
+    with threadpool_limits(limits=n):
+        yield
+
+
+def blas_info(filepath_hint: str | None = None) -> list[dict[str, Any]]:
+    """The BLAS / OpenMP pools loaded in the process (threadpoolctl), optionally filtered."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:  # pragma: no cover
+        return []
+    out = []
+    for pool in threadpool_info():
+        if filepath_hint and filepath_hint not in pool.get("filepath", ""):
+            continue
+        out.append(
+            {
+                "api": pool.get("user_api"),
+                "vendor": pool.get("internal_api"),
+                "version": pool.get("version"),
+                "threads": pool.get("num_threads"),
+                "architecture": pool.get("architecture"),
+                "library": pool.get("filepath", "").rsplit("/", 1)[-1],
+            }
+        )
+    return out
+
+
+def as_numpy(x: Any) -> np.ndarray:
+    """Bring any array-like back to a host NumPy array: NumPy, torch, JAX, lists, scalars."""
+    if isinstance(x, np.ndarray):
+        return x
+    # torch: detach from autograd, move to host; NumPy has no bfloat16, so widen it first.
+    if hasattr(x, "detach") and hasattr(x, "cpu"):
+        t = x.detach().cpu()
+        if str(getattr(t, "dtype", "")) == "torch.bfloat16":
+            t = t.float()
+        return np.asarray(t.numpy())
+    # autograd's ArrayBox wraps a value; JAX and others implement __array__.
+    if hasattr(x, "_value") and type(x).__name__.endswith("Box"):
+        return as_numpy(x._value)
+    return np.asarray(x)

@@ -1,0 +1,93 @@
+"""JAX on the CPU and, when present, on GPUs (named "cuda" in arraybench, as for torch)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+import numpy as np
+
+from .base import BaseBackend
+
+
+class JaxBackend(BaseBackend):
+    name = "jax"
+    module = "jax"
+    dtypes = ("float16", "bfloat16", "float32", "float64")
+    install_hint = "pip install 'arraybench[jax]'"
+    #: XLA sizes its thread pools when it starts; they cannot change inside a process.
+    threads_fixed_at_start = True
+
+    @property
+    def xp(self) -> Any:
+        import jax.numpy as jnp
+
+        return jnp
+
+    def devices(self) -> list[str]:
+        import jax
+
+        out = ["cpu"]
+        try:
+            if jax.devices("gpu"):
+                out.append("cuda")
+        except RuntimeError:  # no GPU platform in this jaxlib / machine
+            pass
+        return out
+
+    def _device(self, device: str) -> Any:
+        import jax
+
+        self.check_device(device)
+        return jax.devices("gpu" if device == "cuda" else "cpu")[0]
+
+    def asarray(self, a: np.ndarray, dtype: str, device: str) -> Any:
+        import jax
+        import jax.numpy as jnp
+
+        dev = self._device(device)
+        if not isinstance(a, np.ndarray):
+            return a
+        if dtype == "float64":
+            enable_x64()
+        if dtype == "bfloat16":
+            x = jax.device_put(np.asarray(a, dtype=np.float32), dev).astype(jnp.bfloat16)
+        else:
+            x = jax.device_put(np.asarray(a, dtype=dtype), dev)
+        return x.block_until_ready()
+
+    def sync(self, device: str, out: Any = None) -> None:
+        # JAX dispatches asynchronously: wait for the result, or the clock stops too early.
+        if out is not None:
+            import jax
+
+            jax.block_until_ready(out)
+
+    def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
+        # Nothing to set here: see threads_fixed_at_start. The runner records the real count.
+        return contextlib.nullcontext()
+
+    def info(self) -> dict[str, Any]:
+        import jax
+        import jaxlib
+
+        devices = [f"{d.platform}:{getattr(d, 'device_kind', d)}" for d in jax.devices()]
+        return {
+            "version": jax.__version__,
+            "jaxlib": jaxlib.__version__,
+            "default_backend": jax.default_backend(),
+            "x64": bool(jax.config.read("jax_enable_x64")),
+            "xla_flags": os.environ.get("XLA_FLAGS", ""),
+            "threads": "fixed at process start (all cores unless XLA_FLAGS limits them)",
+            "devices": self.devices(),
+            "device_kinds": devices,
+        }
+
+
+def enable_x64() -> None:
+    """Let JAX hold float64 (without this it silently computes float64 inputs in float32)."""
+    import jax
+
+    if not jax.config.read("jax_enable_x64"):
+        jax.config.update("jax_enable_x64", True)

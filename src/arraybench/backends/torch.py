@@ -1,0 +1,96 @@
+"""PyTorch on the CPU and, when present, on CUDA devices."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from .base import BaseBackend
+
+
+class TorchBackend(BaseBackend):
+    name = "torch"
+    module = "torch"
+    dtypes = ("float16", "bfloat16", "float32", "float64")
+    install_hint = "pip install 'arraybench[torch]'"
+
+    @property
+    def xp(self) -> Any:
+        import torch
+
+        return torch
+
+    def devices(self) -> list[str]:
+        import torch
+
+        return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
+
+    def asarray(self, a: np.ndarray, dtype: str, device: str) -> Any:
+        import torch
+
+        self.check_device(device)
+        if not isinstance(a, np.ndarray):
+            return a
+        if dtype == "bfloat16":  # NumPy has no bfloat16: convert on the torch side.
+            t = torch.from_numpy(np.array(a, dtype=np.float32)).to(torch.bfloat16)
+        else:
+            t = torch.from_numpy(np.array(a, dtype=dtype, copy=True))
+        t = t.to(device)
+        self.sync(device)
+        return t
+
+    def sync(self, device: str, out: Any = None) -> None:
+        if device == "cuda":
+            import torch
+
+            torch.cuda.synchronize()
+
+    def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
+        return _torch_threads(n)
+
+    def info(self) -> dict[str, Any]:
+        import torch
+
+        config = torch.__config__.show()
+        blas = _match(r"BLAS_INFO=(\w+)", config)
+        blas_version = _match(r"(Intel\(R\)[^\n]*Math Kernel Library[^\n]*)", config) or _match(
+            r"(OpenBLAS[^\n]*)", config
+        )
+        info: dict[str, Any] = {
+            "version": torch.__version__,
+            "blas": [{"vendor": blas, "version": blas_version}] if blas else [],
+            "lapack": _match(r"LAPACK_INFO=(\w+)", config),
+            "cpu_capability": _match(r"CPU capability usage: (\w+)", config),
+            "threads": torch.get_num_threads(),
+            "interop_threads": torch.get_num_interop_threads(),
+            "parallel_backend": _match(
+                r"ATen parallel backend: ([^\n]+)", torch.__config__.parallel_info()
+            ),
+            "devices": self.devices(),
+            "cuda": torch.version.cuda,
+        }
+        if torch.cuda.is_available():
+            info["gpus"] = [torch.cuda.get_device_name(i) for i in range(torch.cuda.device_count())]
+            info["cudnn"] = torch.backends.cudnn.version()
+        return info
+
+
+@contextlib.contextmanager
+def _torch_threads(n: int) -> Iterator[None]:
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
+def _match(pattern: str, text: str) -> str | None:
+    m = re.search(pattern, text)
+    return m.group(1).strip() if m else None

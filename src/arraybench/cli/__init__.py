@@ -1,0 +1,1 @@
+"""The command line: one module per verb, each thin: parse, call the library, render."""

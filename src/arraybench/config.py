@@ -1,0 +1,126 @@
+"""RunConfig: every setting of a run, frozen, validated, with its defaults in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .errors import ConfigError
+from .workload import validate_sizes
+
+#: Seconds of measuring per case after its first call. Half a second gives a few hundred samples
+#: of a fast kernel, enough for a ±2% CI of the median on a quiet machine.
+DEFAULT_BUDGET_S = 0.5
+#: Target half-width of the 95% CI of the median, relative to the median (METHOD.md: ±2%).
+DEFAULT_TARGET = 0.02
+#: Hard cap on samples per case: past this the CI no longer narrows in any useful way.
+DEFAULT_MAX_SAMPLES = 10_000
+DEFAULT_SEED = 0
+
+#: dtypes arraybench knows how to cast inputs to, and their itemsize in bytes.
+DTYPES: dict[str, int] = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What to run and how hard to measure it.
+
+    Args:
+        backends: backend names to run (``None``: every backend an impl names).
+        devices: device names to run on (``None``: ``cpu`` and every accelerator present).
+        dtypes: dtype names (``None``: each workload's own default dtypes).
+        sizes: problem sizes replacing each workload's own (``None``: the workload's).
+        impls: impl labels to run (``None``: all).
+        threads: threads for every library during the run (``None``: leave as found, recorded).
+        budget: seconds of measurement per case, after its first call.
+        target: stop a case once the 95% CI of its median is within ±target of the median.
+        max_samples: stop a case after this many samples.
+        seed: seed of the input generators.
+        check: compare every output with the reference (turning it off is for debugging only).
+    """
+
+    backends: tuple[str, ...] | None = None
+    devices: tuple[str, ...] | None = None
+    dtypes: tuple[str, ...] | None = None
+    sizes: tuple[int, ...] | None = None
+    impls: tuple[str, ...] | None = None
+    threads: int | None = None
+    budget: float = DEFAULT_BUDGET_S
+    target: float = DEFAULT_TARGET
+    max_samples: int = DEFAULT_MAX_SAMPLES
+    seed: int = DEFAULT_SEED
+    check: bool = True
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("backends", "devices", "dtypes", "impls"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, str):
+                value = (value,)
+            value = tuple(value)
+            if not value or not all(isinstance(v, str) and v for v in value):
+                raise ConfigError(f"{name} must be a non-empty list of names, got {value!r}")
+            object.__setattr__(self, name, value)
+        if self.devices is not None:
+            object.__setattr__(self, "devices", tuple(_device_alias(d) for d in self.devices))
+        if self.dtypes is not None:
+            unknown = [d for d in self.dtypes if d not in DTYPES]
+            if unknown:
+                raise ConfigError(f"unknown dtype {unknown[0]!r}: choose from {', '.join(DTYPES)}")
+        if self.sizes is not None:
+            try:
+                sizes = validate_sizes(self.sizes, "sizes")
+            except ValueError as e:
+                raise ConfigError(str(e)) from None
+            object.__setattr__(self, "sizes", sizes)
+        if self.threads is not None and (
+            isinstance(self.threads, bool) or not isinstance(self.threads, int) or self.threads < 1
+        ):
+            raise ConfigError(f"threads must be a positive integer, got {self.threads!r}")
+        if not isinstance(self.budget, int | float) or not self.budget > 0:
+            raise ConfigError(f"budget must be a positive number of seconds, got {self.budget!r}")
+        if not isinstance(self.target, int | float) or not 0 < self.target < 1:
+            raise ConfigError(
+                f"target must be a fraction between 0 and 1 (0.02 for ±2%), got {self.target!r}"
+            )
+        if not isinstance(self.max_samples, int) or self.max_samples < 3:
+            raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
+
+    @classmethod
+    def from_kwargs(cls, **kwargs: Any) -> RunConfig:
+        """Build a config from keyword arguments, naming any that does not exist."""
+        known = set(cls.__dataclass_fields__) - {"extra"}
+        unknown = sorted(set(kwargs) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown setting {unknown[0]!r}; the settings are: {', '.join(sorted(known))}"
+            )
+        for key in ("backends", "devices", "dtypes", "impls"):
+            if isinstance(kwargs.get(key), str):
+                kwargs[key] = (kwargs[key],)
+            elif kwargs.get(key) is not None:
+                kwargs[key] = tuple(kwargs[key])
+        if kwargs.get("sizes") is not None and not isinstance(kwargs["sizes"], tuple):
+            kwargs["sizes"] = tuple(kwargs["sizes"])
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("extra")
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+
+
+def _device_alias(name: str) -> str:
+    # JAX calls NVIDIA devices "gpu"; arraybench names them "cuda" everywhere.
+    return "cuda" if name == "gpu" else name
+
+
+def parse_names(values: Sequence[str] | None) -> tuple[str, ...] | None:
+    """Split repeated and comma-separated command-line values: ["a,b", "c"] -> ("a", "b", "c")."""
+    if not values:
+        return None
+    out = [part.strip() for v in values for part in v.split(",") if part.strip()]
+    return tuple(out) or None

@@ -1,0 +1,38 @@
+"""Every error arraybench raises on purpose, under one root.
+
+    ArraybenchError
+     ├── ConfigError          a run was asked for with settings that cannot work
+     ├── WorkloadError        a workload is defined in a way arraybench cannot run
+     │    └── WorkloadFileError   a user file of workloads could not be loaded
+     ├── BackendError         a backend is unknown, not installed, or cannot do what was asked
+     └── ResultsFormatError   a results file is not one arraybench can read
+
+Messages name the object at fault and the fix, because they are read by people who did not
+write arraybench and should not need its source to act on them.
+"""
+
+from __future__ import annotations
+
+
+class ArraybenchError(Exception):
+    """Root of every error arraybench raises on purpose."""
+
+
+class ConfigError(ArraybenchError, ValueError):
+    """A run was asked for with settings that cannot work."""
+
+
+class WorkloadError(ArraybenchError, ValueError):
+    """A workload is defined in a way arraybench cannot run."""
+
+
+class WorkloadFileError(WorkloadError):
+    """A file of workloads could not be imported or holds no workload."""
+
+
+class BackendError(ArraybenchError):
+    """A backend is unknown, not installed, or cannot do what was asked."""
+
+
+class ResultsFormatError(ArraybenchError, ValueError):
+    """A results file is truncated, corrupt, or from a format this version cannot read."""

@@ -1,0 +1,1 @@
+"""The measurement engine: clocks, the timer (calibration, warm-up, stopping), the runner."""

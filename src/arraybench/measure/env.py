@@ -1,0 +1,82 @@
+"""What a result needs to be read later: the machine, the software, and how loaded it was."""
+
+from __future__ import annotations
+
+import os
+import platform
+import socket
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def memory_bytes() -> int | None:
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def load_average() -> tuple[float, float, float] | None:
+    try:
+        return os.getloadavg()
+    except OSError:
+        return None
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def collect(backend_names: Iterable[str] = ()) -> dict[str, Any]:
+    """The environment of a run: machine, Python, and ``info()`` of each backend named."""
+    from .. import __version__, backends
+
+    env: dict[str, Any] = {
+        "arraybench": __version__,
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "hostname": socket.gethostname(),
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "usable_cores": usable_cores(),
+        "memory_bytes": memory_bytes(),
+        "load_average": load_average(),
+        "env_threads": {
+            k: os.environ[k]
+            for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "XLA_FLAGS")
+            if k in os.environ
+        },
+        "backends": {},
+    }
+    for name in backend_names:
+        try:
+            b = backends.get(name)
+            ok, reason = b.available()
+            env["backends"][name] = b.info() if ok else {"available": False, "reason": reason}
+        except Exception as e:  # describing the environment must never stop a run
+            env["backends"][name] = {"error": f"{type(e).__name__}: {e}"}
+    gpus = env["backends"].get("torch", {}).get("gpus")
+    if gpus:
+        env["gpus"] = gpus
+    return env

@@ -1,0 +1,151 @@
+"""The results table in the terminal (rich)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from .units import format_ratio, format_size, format_time
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..results import CaseResult, RunResult
+
+#: What each warning tag in the notes column means, printed under the table when present.
+TAG_LEGEND = {
+    "high spread": "samples vary by more than 10% (IQR/median): a busy machine or a variable "
+    "kernel; close other programs or raise --budget",
+    "bimodal": "the fastest sample is far below the median: trust the median",
+    "near floor": "within 10x of arraybench's own per-call cost: mostly call overhead",
+    "few samples": "under 6 samples (slow calls): the interval is min-max, below 95% confidence",
+    "not converged": "the 95% CI did not reach the target within the budget: raise --budget",
+    "zero time": "the clock did not advance: the kernel is below the clock's resolution",
+}
+
+
+def warning_tag(text: str) -> str:
+    return text.split(":", 1)[0]
+
+
+def print_table(result: RunResult, console: Console | None = None) -> None:
+    """One table per workload, a row per case; fastest first within each size."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    by_workload: dict[str, list[CaseResult]] = defaultdict(list)
+    for c in result.cases:
+        by_workload[c.workload].append(c)
+    tags_seen: set[str] = set()
+    for workload, cases in by_workload.items():
+        table = Table(
+            title=f"[bold]{_esc(workload)}[/bold]",
+            title_justify="left",
+            show_edge=False,
+            pad_edge=False,
+        )
+        show_device = any(c.device != "cpu" for c in cases)
+        columns = [
+            "impl",
+            "backend",
+            *(["device"] if show_device else []),
+            "dtype",
+            "n",
+            "median",
+            "95% CI",
+            "vs ref",
+            "check",
+            "notes",
+        ]
+        for col in columns:
+            table.add_column(
+                col, justify="right" if col in _RIGHT else "left", no_wrap=col != "notes"
+            )
+        for size in sorted({c.size for c in cases}):
+            rows = sorted(
+                (c for c in cases if c.size == size),
+                key=lambda c: (not c.ok, c.measurement.median if c.measurement else 0.0),
+            )
+            for k, c in enumerate(rows):
+                tags = (
+                    sorted({warning_tag(w) for w in c.measurement.warnings})
+                    if (c.measurement)
+                    else []
+                )
+                tags_seen.update(tags)
+                table.add_row(*_cells(result, c, tags, show_device), end_section=k == len(rows) - 1)
+        console.print(table)
+        console.print()
+    console.print(
+        "[dim]median: time per call; 95% CI: half-width of the median's interval; vs ref: how "
+        "many times faster than the reference impl at the same size and dtype[/dim]"
+    )
+    if tags_seen:
+        console.print("[dim]notes:[/dim]")
+        for tag in sorted(tags_seen):
+            console.print(f"  [yellow]{tag}[/yellow]: {TAG_LEGEND.get(tag, '')}")
+    failed = result.failed
+    if failed:
+        console.print(f"[bold red]{len(failed)} failed[/bold red]:")
+        for c in failed:
+            console.print(f"  [red]✗[/red] {_esc(c.name)}: {_esc(c.error or '')}")
+    if result.skipped:
+        console.print("[dim]not run:[/dim]")
+        for s in result.skipped:
+            console.print(f"  [dim]{_esc(s.what)}: {_esc(s.reason)}[/dim]")
+    if result.floor:
+        console.print(
+            f"[dim]harness floor: clock read {format_time(result.floor.clock_read)}, "
+            f"{format_time(result.floor.call_overhead)} per call of a no-op[/dim]"
+        )
+
+
+_RIGHT = {"n", "median", "95% CI", "vs ref"}
+
+
+def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool) -> list[str]:
+    ident = [
+        _esc(c.impl),
+        c.backend,
+        *([c.device] if show_device else []),
+        c.dtype,
+        format_size(c.size),
+    ]
+    if not c.ok or c.measurement is None:
+        return [*ident, "—", "", "", "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
+    m = c.measurement
+    ref = result.reference_for(c)
+    if ref is c:
+        vs = "ref"
+    elif ref is not None and ref.measurement is not None and m.median > 0:
+        vs = format_ratio(ref.measurement.median / m.median)
+    else:
+        vs = "—"
+    if c.check is None:
+        check = "[yellow]unchecked[/yellow]"
+    else:
+        check = (
+            f"[green]✓[/green] {c.check.max_rel_err:.0e}"
+            if c.check.max_rel_err
+            else ("[green]✓[/green] exact")
+        )
+    notes = ", ".join(tags)
+    return [
+        *ident,
+        format_time(m.median),
+        f"±{m.rel_ci:.1%}",
+        vs,
+        check,
+        f"[yellow]{notes}[/yellow]" if notes else "",
+    ]
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _esc(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
