@@ -38,6 +38,7 @@ class RunConfig:
         max_samples: stop a case after this many samples.
         seed: seed of the input generators.
         check: compare every output with the reference (turning it off is for debugging only).
+        quick: use each workload's quick sizes (a fast look, not a careful measurement).
     """
 
     backends: tuple[str, ...] | None = None
@@ -51,6 +52,7 @@ class RunConfig:
     max_samples: int = DEFAULT_MAX_SAMPLES
     seed: int = DEFAULT_SEED
     check: bool = True
+    quick: bool = False
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:

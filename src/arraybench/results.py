@@ -280,6 +280,8 @@ class RunResult:
     started: str = ""
     finished: str = ""
     arraybench_version: str = ""
+    #: Data that is not a case timing, by owner (an experiment's profile and answer, say).
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     # -- views --------------------------------------------------------------------------------
 
@@ -374,6 +376,7 @@ class RunResult:
             "floor": self.floor.to_dict() if self.floor else None,
             "skipped": [s.to_dict() for s in self.skipped],
             "cases": [c.to_dict() for c in self.cases],
+            "extra": dict(self.extra),
         }
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -416,6 +419,7 @@ class RunResult:
                 started=str(d.get("started", "")),
                 finished=str(d.get("finished", "")),
                 arraybench_version=str(d.get("arraybench", "")),
+                extra=dict(d.get("extra") or {}),
             )
         except ResultsFormatError as e:
             raise ResultsFormatError(f"{source}: {e}") from None

@@ -95,6 +95,7 @@ class Workload:
         rtol: relative tolerances by dtype name that replace the defaults for this workload
             (for computations whose float32 error grows with the size, such as long reductions).
         dtypes: the dtypes this workload runs in when a run names none.
+        quick_sizes: the sizes of a quick run (``--quick``); the default sizes when not given.
     """
 
     name: str
@@ -104,6 +105,7 @@ class Workload:
     bytes: BytesFn | None = None
     rtol: Mapping[str, float] = field(default_factory=dict)
     dtypes: Sequence[str] = ("float32", "float64")
+    quick_sizes: Sequence[int] | None = None
     impls: list[Impl] = field(default_factory=list, init=False)
     _inputs: InputsFn | None = field(default=None, init=False, repr=False)
 
@@ -115,6 +117,8 @@ class Workload:
             )
         self.sizes = validate_sizes(self.sizes, f"workload {self.name!r}")
         self.dtypes = tuple(self.dtypes)
+        if self.quick_sizes is not None:
+            self.quick_sizes = validate_sizes(self.quick_sizes, f"workload {self.name!r} quick")
 
     # -- registration -------------------------------------------------------------------------
 

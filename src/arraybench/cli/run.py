@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from rich.markup import escape
 
 from ..config import DEFAULT_BUDGET_S, DEFAULT_TARGET, DTYPES, RunConfig
-from ..measure.runner import Case, run
+from ..measure.runner import Case, Progress, run
+from ..report.terminal import print_answer
 from ..results import CaseResult, RunResult
 from ..suites import resolve
+from ..suites.experiment import Answer, Experiment, combine, run_experiment
+from ..workload import Workload
 from . import _console
 from ._args import parse_names, parse_sizes, parse_target, positive_float, positive_int
+
+#: Seconds per case with --quick: enough for a ±5% look at fast kernels, not a careful figure.
+QUICK_BUDGET_S = 0.1
 
 
 def add_parser(sub: Any, parents: list[Any]) -> None:
@@ -20,7 +30,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="run workloads on every backend, check and time them",
         description="Run workloads on every installed backend, check each output against the "
         "reference, time each case to a 95%% confidence interval, and print a table. With no "
-        "WORKLOAD, runs the built-in suite.",
+        "WORKLOAD, runs the classic suite and answers its questions.",
     )
     p.add_argument(
         "targets",
@@ -65,9 +75,15 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.add_argument(
         "--budget",
         type=positive_float,
-        default=DEFAULT_BUDGET_S,
+        default=None,
         metavar="SECONDS",
-        help=f"seconds of measuring per case after its first call (default {DEFAULT_BUDGET_S})",
+        help=f"seconds of measuring per case after its first call (default {DEFAULT_BUDGET_S}, "
+        f"or {QUICK_BUDGET_S} with --quick)",
+    )
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="a fast look: each workload's quick sizes and a smaller budget",
     )
     p.add_argument(
         "--target",
@@ -90,7 +106,12 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    workloads = resolve(args.targets)
+    items = resolve(args.targets)
+    budget = (
+        args.budget
+        if args.budget is not None
+        else (QUICK_BUDGET_S if args.quick else DEFAULT_BUDGET_S)
+    )
     config = RunConfig(
         backends=parse_names(args.backend),
         devices=parse_names(args.device),
@@ -98,34 +119,75 @@ def main(args: argparse.Namespace) -> int:
         impls=parse_names(args.impl),
         sizes=args.sizes,
         threads=args.threads,
-        budget=args.budget,
+        budget=budget,
         target=args.target,
         max_samples=args.max_samples,
         seed=args.seed,
+        quick=args.quick,
     )
-
     console = _console.console()
-    result = _run_with_progress(workloads, config, quiet=args.quiet)
+    results: list[RunResult] = []
+    for group in _groups(items):
+        if isinstance(group, Experiment):
+            console.rule(f"[bold]{escape(group.title)}")
+            console.print(f"[bold]Question:[/bold] {escape(group.question)}")
+            result, answer = _with_progress(
+                functools.partial(_run_experiment, group, config), quiet=args.quiet
+            )
+            result.table(console=console)
+            print_answer(group, answer, console=console)
+        else:
+            result = _with_progress(functools.partial(_run, group, config), quiet=args.quiet)
+            result.table(console=console)
+        results.append(result)
+    combined = combine(results)
     if args.json:
-        result.save(args.json)
-    result.table(console=console)
-    if args.json:
+        combined.save(args.json)
         console.print(f"results saved to {args.json}")
-    if not result.cases:
+    if not combined.cases:
         console.print(
             "[red]nothing ran[/red]: every case was skipped (see 'not run' above, "
             "and 'arraybench env' for what is installed)"
         )
         return 1
-    return 0 if result.all_passed else 1
+    return 0 if combined.all_passed else 1
 
 
-def _run_with_progress(workloads: Any, config: RunConfig, quiet: bool) -> RunResult:
+def _run_experiment(
+    exp: Experiment, config: RunConfig, progress: Progress | None
+) -> tuple[RunResult, Answer]:
+    return run_experiment(exp, config, progress=progress)
+
+
+def _run(workloads: list[Workload], config: RunConfig, progress: Progress | None) -> RunResult:
+    return run(workloads, config, progress=progress)
+
+
+def _groups(items: list[Experiment | Workload]) -> list[Experiment | list[Workload]]:
+    """Experiments one by one; consecutive plain workloads together in one run."""
+    out: list[Experiment | list[Workload]] = []
+    for item in items:
+        if isinstance(item, Workload):
+            if out and isinstance(out[-1], list):
+                out[-1].append(item)
+            else:
+                out.append([item])
+        else:
+            out.append(item)
+    return out
+
+
+T = TypeVar("T")
+
+
+def _with_progress(job: Callable[[Progress | None], T], quiet: bool) -> T:
+    """Run ``job(progress)`` under a progress bar on stderr (none when quiet)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bar
 
     if quiet:
-        return run(workloads, config)
+        return job(None)
     err = Console(stderr=True)
     columns = (
         TextColumn("[progress.description]{task.description}"),
@@ -133,7 +195,7 @@ def _run_with_progress(workloads: Any, config: RunConfig, quiet: bool) -> RunRes
         MofNCompleteColumn(),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=err, transient=True) as bar:
+    with Bar(*columns, console=err, transient=True) as bar:
         task = bar.add_task("starting", total=None)
         failures = 0
 
@@ -141,14 +203,8 @@ def _run_with_progress(workloads: Any, config: RunConfig, quiet: bool) -> RunRes
             nonlocal failures
             if result is not None and not result.ok:
                 failures += 1
-                bar.console.print(
-                    f"[red]✗[/red] {case.name}: {result.error}", markup=False, highlight=False
-                )
-            bar.update(
-                task,
-                total=total,
-                completed=done,
-                description=f"{case.name}" + (f"  [red]{failures} failed" if failures else ""),
-            )
+                bar.console.print(f"✗ {case.name}: {result.error}", markup=False, highlight=False)
+            suffix = f"  [red]{failures} failed[/red]" if failures else ""
+            bar.update(task, total=total, completed=done, description=escape(case.name) + suffix)
 
-        return run(workloads, config, progress=progress)
+        return job(progress)

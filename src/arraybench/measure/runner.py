@@ -75,7 +75,9 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
                 f"no impl labelled {', '.join(config.impls)} (it has: "
                 f"{', '.join(i.label for i in w.impls)})"
             )
-        sizes = config.sizes or tuple(w.sizes)
+        sizes = config.sizes or tuple(
+            (w.quick_sizes if config.quick and w.quick_sizes else None) or w.sizes
+        )
         dtypes = config.dtypes or tuple(w.dtypes)
         combos: list[tuple[Impl, str, str, str]] = []
         for impl in impls:

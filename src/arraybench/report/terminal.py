@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..results import CaseResult, RunResult
+    from ..suites.experiment import Answer, Experiment
 
 #: What each warning tag in the notes column means, printed under the table when present.
 TAG_LEGEND = {
@@ -102,6 +103,23 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
 
 
 _RIGHT = {"n", "median", "95% CI", "vs ref"}
+
+
+def print_answer(exp: Experiment, answer: Answer, console: Console | None = None) -> None:
+    """An experiment's answer: the answer with its numbers, then the verdict on the claim."""
+    from rich.console import Console
+
+    console = console or Console()
+    colour = {"agrees": "green", "partly agrees": "yellow", "disagrees": "red"}.get(
+        answer.verdict, "dim"
+    )
+    console.print(f"[bold]Answer:[/bold] {_esc(answer.answer)}")
+    for line in answer.details:
+        console.print(f"  {_esc(line)}")
+    console.print(f"[bold]Published claim:[/bold] {_esc(exp.claim)}")
+    verdict = f"[{colour}]This machine {answer.verdict}[/{colour}]"
+    console.print(verdict + (f": {_esc(answer.why)}" if answer.why else "."))
+    console.print()
 
 
 def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool) -> list[str]:

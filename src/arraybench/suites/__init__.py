@@ -9,24 +9,20 @@ from pathlib import Path
 
 from ..errors import ConfigError, WorkloadError, WorkloadFileError
 from ..workload import Workload
-
-#: Modules whose module-level Workload objects are the built-in workloads, in report order.
-BUILTIN_MODULES = ("arraybench.suites.classic.sin2",)
+from .experiment import Experiment
 
 
 def builtin() -> dict[str, Workload]:
-    """The built-in workloads by name."""
-    out: dict[str, Workload] = {}
-    for name in BUILTIN_MODULES:
-        module = importlib.import_module(name)
-        for w in _workloads_in(vars(module)):
-            out[w.name] = w
-    return out
+    """The built-in workloads by name: those of the classic suite's experiments."""
+    from .classic import experiments
+
+    return {w.name: w for exp in experiments() for w in exp.workloads}
 
 
-def default() -> list[Workload]:
-    """What ``arraybench run`` runs when given nothing: the built-in suite."""
-    return list(builtin().values())
+def builtin_experiments() -> dict[str, Experiment]:
+    from .classic import experiments
+
+    return {exp.name: exp for exp in experiments()}
 
 
 def load_file(path: str | Path) -> list[Workload]:
@@ -75,15 +71,19 @@ def load_file(path: str | Path) -> list[Workload]:
     return found
 
 
-def resolve(targets: list[str]) -> list[Workload]:
-    """Workloads from command-line targets: built-in names and paths of .py files."""
+def resolve(targets: list[str]) -> list[Experiment | Workload]:
+    """What command-line targets name: experiments and workloads of the built-in suite (all of
+    its experiments when there is no target), and the workloads of .py files."""
+    exps = builtin_experiments()
     if not targets:
-        return default()
+        return list(exps.values())
     known = builtin()
-    out: list[Workload] = []
+    out: list[Experiment | Workload] = []
     for t in targets:
         if t.endswith(".py") or Path(t).is_file():
             out.extend(load_file(t))
+        elif t in exps:
+            out.append(exps[t])
         elif t in known:
             out.append(known[t])
         else:
@@ -91,11 +91,15 @@ def resolve(targets: list[str]) -> list[Workload]:
                 f"no workload named {t!r} and no such file; built-in workloads: "
                 f"{', '.join(known)} (or give a path to a .py file)"
             )
-    names = [w.name for w in out]
+    names = [w.name for item in out for w in _workloads_of(item)]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise WorkloadError(f"two workloads are named {dup[0]!r}; workload names must be unique")
     return out
+
+
+def _workloads_of(item: Experiment | Workload) -> list[Workload]:
+    return [item] if isinstance(item, Workload) else list(item.workloads)
 
 
 def _workloads_in(namespace: dict[str, object]) -> list[Workload]:

@@ -1,2 +1,19 @@
 """The classic suite: well-known questions about Python, NumPy, PyTorch and JAX speed, answered
-with this machine's numbers. One module per experiment."""
+with this machine's numbers. One module per experiment, each defining ``EXPERIMENT``."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..experiment import Experiment
+
+#: The experiments in the order ``arraybench run`` runs them.
+MODULES = ("sin2",)
+
+
+def experiments() -> list[Experiment]:
+    out = []
+    for name in MODULES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        out.append(module.EXPERIMENT)
+    return out

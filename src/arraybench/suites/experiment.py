@@ -1,0 +1,159 @@
+"""Experiments: a question, the published claim it tests, the workloads that answer it, and the
+function that turns their results into a plain-language answer.
+
+An experiment module in ``suites/classic/`` defines one module-level :class:`Experiment`::
+
+    EXPERIMENT = Experiment(
+        name="sin2",
+        question="Why is a PyTorch model 10x slower than a pure Python function?",
+        claim="For small inputs a Python list comprehension beats PyTorch ...",
+        workloads=[sin2],
+        answer=answer,                 # (RunResult, extra) -> Answer, from saved results alone
+    )
+
+Quick runs use each workload's own ``quick_sizes``.
+
+``extra`` is for measurements that are not timings of cases (a line-by-line profile, a check of
+whether two arrays share memory); it runs after the cases, its output is saved with the results
+(``RunResult.extra[experiment name]``) and handed to ``answer``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..config import RunConfig
+from ..results import CaseResult, RunResult
+from ..workload import Workload
+
+#: Verdicts on a published claim.
+AGREES, PARTLY, DISAGREES, UNTESTED = "agrees", "partly agrees", "disagrees", "cannot tell"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an experiment concludes on this machine.
+
+    Attributes:
+        answer: one or two sentences with the numbers behind them.
+        verdict: whether this machine agrees with the published claim (AGREES, PARTLY,
+            DISAGREES or UNTESTED when the cases it needs did not run).
+        why: when it does not agree, why: library versions, BLAS vendor, threads, dtype.
+        details: further lines (a per-line profile, a table of ratios).
+    """
+
+    answer: str
+    verdict: str
+    why: str = ""
+    details: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "answer": self.answer,
+            "verdict": self.verdict,
+            "why": self.why,
+            "details": list(self.details),
+        }
+
+
+@dataclass
+class Experiment:
+    name: str
+    title: str
+    question: str
+    claim: str
+    workloads: Sequence[Workload]
+    answer: Callable[[RunResult, Mapping[str, Any]], Answer]
+    extra: Callable[[RunConfig], Mapping[str, Any]] | None = None
+
+
+def run_experiment(
+    exp: Experiment, config: RunConfig, **run_kwargs: Any
+) -> tuple[RunResult, Answer]:
+    """Run an experiment's cases, then its extra measurements, then answer its question.
+
+    The answer and the extra data are saved in ``RunResult.extra[exp.name]`` so that the answer
+    can be given again from the saved file.
+    """
+    from ..measure.runner import run
+
+    result = run(list(exp.workloads), config, **run_kwargs)
+    extra = dict(exp.extra(config)) if exp.extra is not None else {}
+    answer = exp.answer(result, extra)
+    record = {
+        "title": exp.title,
+        "question": exp.question,
+        "claim": exp.claim,
+        "workloads": [w.name for w in exp.workloads],
+        "extra": extra,
+        "answer": answer.to_dict(),
+    }
+    return replace(result, extra={**result.extra, exp.name: record}), answer
+
+
+def combine(results: Sequence[RunResult]) -> RunResult:
+    """Several runs of one session as one result (environment and floor from the first)."""
+    if not results:
+        raise ValueError("nothing to combine")
+    first = results[0]
+    extra: dict[str, Any] = {}
+    for r in results:
+        extra.update(r.extra)
+    return replace(
+        first,
+        cases=tuple(c for r in results for c in r.cases),
+        skipped=tuple(s for r in results for s in r.skipped),
+        finished=results[-1].finished,
+        extra=extra,
+    )
+
+
+# -- helpers for answer functions ----------------------------------------------------------------
+
+
+def series(result: RunResult, **where: Any) -> dict[int, CaseResult]:
+    """The ok cases matching ``where`` (e.g. impl=, backend=, dtype=) by size."""
+    out: dict[int, CaseResult] = {}
+    for c in result.find(**where):
+        if c.ok and c.measurement is not None:
+            out[c.size] = c
+    return dict(sorted(out.items()))
+
+
+def median(result: RunResult, **where: Any) -> float | None:
+    """The median of the single ok case matching ``where`` (None when it did not run)."""
+    found = [c for c in result.find(**where) if c.ok and c.measurement is not None]
+    if not found:
+        return None
+    assert found[0].measurement is not None
+    return found[0].measurement.median
+
+
+def first_size_faster(a: Mapping[int, CaseResult], b: Mapping[int, CaseResult]) -> int | None:
+    """The smallest size from which series ``a`` stays faster than ``b`` with non-overlapping
+    95% CIs at every larger measured size (None: never in the measured range)."""
+    sizes = sorted(set(a) & set(b))
+    answer = None
+    for n in reversed(sizes):
+        ma, mb = a[n].measurement, b[n].measurement
+        assert ma is not None and mb is not None
+        if ma.ci[1] < mb.ci[0]:
+            answer = n
+        else:
+            break
+    return answer
+
+
+def env_summary(result: RunResult, backend: str) -> str:
+    """``torch 2.13.0 (BLAS mkl, 2 threads)``: what to cite when a claim does not hold here."""
+    info = result.env.get("backends", {}).get(backend, {})
+    if not info or info.get("available") is False:
+        return f"{backend} not installed"
+    blas = info.get("blas") or []
+    vendor = blas[0].get("vendor") if blas else None
+    parts = [f"BLAS {vendor}"] if vendor else []
+    if info.get("threads") is not None:
+        parts.append(f"{info['threads']} threads")
+    return f"{backend} {info.get('version', '?')}" + (f" ({', '.join(parts)})" if parts else "")
