@@ -72,6 +72,8 @@ class Impl:
             does itself is measured.
         reference: whether this impl's float64 output is the truth the others are checked against.
         takes_xp: whether the function has an ``xp`` parameter (a generic impl).
+        devices: the only devices it runs on (``None``: every device of its backends), for impls
+            that exist to measure one device, such as a host-to-GPU transfer.
     """
 
     fn: Callable[..., Any]
@@ -80,6 +82,7 @@ class Impl:
     inputs: str | None = None
     reference: bool = False
     takes_xp: bool = False
+    devices: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -140,6 +143,7 @@ class Workload:
         label: str | None = None,
         inputs: str | None = None,
         reference: bool = False,
+        devices: Sequence[str] | None = None,
     ) -> Callable[[F], F]:
         """Register an implementation for one or more backends.
 
@@ -174,6 +178,7 @@ class Workload:
                     inputs=inputs,
                     reference=reference,
                     takes_xp=_takes_xp(fn),
+                    devices=tuple(devices) if devices is not None else None,
                 )
             )
             return fn

@@ -144,7 +144,7 @@ def as_numpy(x: Any) -> np.ndarray:
     if isinstance(x, np.ndarray):
         return x
     # torch: detach from autograd, move to host; NumPy has no bfloat16, so widen it first.
-    if hasattr(x, "detach") and hasattr(x, "cpu"):
+    if _is_torch(x):
         t = x.detach().cpu()
         if str(getattr(t, "dtype", "")) == "torch.bfloat16":
             t = t.float()
@@ -153,3 +153,11 @@ def as_numpy(x: Any) -> np.ndarray:
     if hasattr(x, "_value") and type(x).__name__.endswith("Box"):
         return as_numpy(x._value)
     return np.asarray(x)
+
+
+def _is_torch(x: Any) -> bool:
+    try:
+        from array_api_compat import is_torch_array
+    except ImportError:  # array-api-compat is a dependency, but duck typing serves without it
+        return hasattr(x, "detach") and hasattr(x, "cpu")
+    return bool(is_torch_array(x))

@@ -226,7 +226,7 @@ def measure_floor(clock: Clock, min_sample_time: float = MIN_SAMPLE_S) -> Floor:
     loops = 1
     while True:
         t0, t1 = _sample(noop, nosync, loops, clock)
-        if t1 - t0 >= min_sample_time * 1e9 or loops >= 10**7:
+        if t1 - t0 >= min_sample_time * 1e9 or loops >= 10**6:
             break
         loops *= 10
     per_call = []

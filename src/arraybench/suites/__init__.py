@@ -74,15 +74,16 @@ def load_file(path: str | Path) -> list[Workload]:
 def resolve(targets: list[str]) -> list[Experiment | Workload]:
     """What command-line targets name: experiments and workloads of the built-in suite (all of
     its experiments when there is no target), and the workloads of .py files."""
-    exps = builtin_experiments()
     if not targets:
-        return list(exps.values())
-    known = builtin()
+        return list(builtin_experiments().values())
     out: list[Experiment | Workload] = []
     for t in targets:
         if t.endswith(".py") or Path(t).is_file():
             out.extend(load_file(t))
-        elif t in exps:
+            continue
+        # Built-ins are imported only when a target names one: a user file needs none of them.
+        exps, known = builtin_experiments(), builtin()
+        if t in exps:
             out.append(exps[t])
         elif t in known:
             out.append(known[t])

@@ -8,7 +8,7 @@ import importlib
 from ..experiment import Experiment
 
 #: The experiments in the order ``arraybench run`` runs them.
-MODULES = ("sin2",)
+MODULES = ("sin2", "tensors", "loops", "gradients", "conversion")
 
 
 def experiments() -> list[Experiment]:

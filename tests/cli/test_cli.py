@@ -1,0 +1,161 @@
+"""The command line through its real entry point (a subprocess): output and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import arraybench as ab
+
+USER_FILE = textwrap.dedent(
+    """
+    import math
+    import numpy as np
+    import arraybench as ab
+
+    w = ab.Workload("userwork", sizes=(10, 100), dtypes=("float64",))
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.uniform(-1, 1, n)}
+
+    @w.impl("numpy")
+    def good(x):
+        return np.exp(x)
+
+    @w.impl("python", label="loop")
+    def loop(x):
+        return [math.exp(v) for v in x]
+
+    @w.impl("numpy", label="raises")
+    def raises(x):
+        raise RuntimeError("kernel exploded")
+
+    @w.impl("numpy", label="wrong")
+    def wrong(x):
+        return np.exp(x) * 1.01
+
+    @w.impl("numpy", label="nan")
+    def nan(x):
+        y = np.exp(x)
+        y[3] = np.nan
+        return y
+    """
+)
+
+
+def arraybench(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.run(
+        [sys.executable, "-m", "arraybench", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_user_file_with_bad_impls_runs_to_the_end_and_exits_1(tmp_path: Path) -> None:
+    f = tmp_path / "work.py"
+    f.write_text(USER_FILE)
+    out = tmp_path / "r.json"
+    p = arraybench("run", str(f), "--budget", "0.02", "-q", "--json", str(out))
+    assert p.returncode == 1, p.stderr
+    assert "RuntimeError: kernel exploded" in p.stdout
+    assert "wrong numbers: max relative error" in p.stdout
+    assert "output has NaN" in p.stdout
+    assert "6 failed" in p.stdout  # three bad impls at two sizes
+    result = ab.load(out)
+    ok = {(c.impl, c.size) for c in result.cases if c.ok}
+    assert ok == {("good", 10), ("good", 100), ("loop", 10), ("loop", 100)}
+    assert {c.impl for c in result.failed} == {"raises", "wrong", "nan"}
+
+
+def test_passing_run_exits_0_and_prints_the_table(tmp_path: Path) -> None:
+    p = arraybench(
+        "run", "sin2", "--backend", "numpy,python", "--sizes", "1,100", "--budget", "0.02", "-q"
+    )
+    assert p.returncode == 0, p.stderr + p.stdout
+    assert "vectorized" in p.stdout and "loop" in p.stdout
+    assert "95% CI" in p.stdout and "harness floor" in p.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["run", "--sizes", "0,10"], "not a list of sizes"),
+        (["run", "--target", "200%"], "between 0% and 100%"),
+        (["run", "--budget", "-1"], "must be above 0"),
+        (["run", "nosuchworkload"], "no workload named 'nosuchworkload'"),
+        (["run", "sin2", "--dtype", "float8"], "unknown dtype 'float8'"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_clear_message(args: list[str], message: str) -> None:
+    p = arraybench(*args)
+    assert p.returncode == 2
+    assert message in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_broken_user_file_names_the_file_and_line(tmp_path: Path) -> None:
+    f = tmp_path / "broken.py"
+    f.write_text("import arraybench\nx = 1 / 0\n")
+    p = arraybench("run", str(f))
+    assert p.returncode == 1
+    assert "broken.py:2: importing the file raised ZeroDivisionError" in p.stderr
+    assert "Traceback" not in p.stderr
+    p = arraybench("run", str(f), "--debug")
+    assert "Traceback" in p.stderr
+
+
+def test_file_without_workloads_says_how_to_define_one(tmp_path: Path) -> None:
+    f = tmp_path / "empty.py"
+    f.write_text("x = 1\n")
+    p = arraybench("list", str(f))
+    assert p.returncode == 1
+    assert "defines no Workload" in p.stderr
+
+
+def test_list_shows_workloads_impls_and_backends(tmp_path: Path) -> None:
+    f = tmp_path / "work.py"
+    f.write_text(USER_FILE)
+    p = arraybench("list", str(f))
+    assert p.returncode == 0
+    assert "userwork" in p.stdout
+    assert "good: numpy" in p.stdout and "reference" in p.stdout
+    p = arraybench("list")
+    assert "sin2" in p.stdout and "from list" in p.stdout
+
+
+def test_env_reports_versions_blas_threads_and_missing_backends() -> None:
+    p = arraybench("env")
+    assert p.returncode == 0
+    assert "numpy" in p.stdout and "BLAS" in p.stdout and "threads" in p.stdout
+    p = arraybench("env", "--json")
+    info = json.loads(p.stdout)
+    assert "numpy" in info["backends"]
+    for name, b in info["backends"].items():
+        if b.get("available") is False:
+            assert "not installed" in b["reason"], name
+
+
+def test_no_command_prints_help_and_exits_2() -> None:
+    p = arraybench()
+    assert p.returncode == 2
+    assert "run" in p.stdout and "env" in p.stdout
+
+
+def test_console_script_is_installed() -> None:
+    exe = shutil.which("arraybench", path=os.path.dirname(sys.executable))
+    assert exe, "the arraybench console script is not installed next to this Python"
+    p = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.startswith("arraybench ")

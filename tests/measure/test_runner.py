@@ -1,0 +1,233 @@
+"""The runner: the case matrix, checking against the reference, failures that do not stop a run."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+import arraybench as ab
+from arraybench import backends
+from arraybench.backends.fake import FakeBackend
+from arraybench.config import RunConfig
+from arraybench.measure.clock import FakeClock
+from arraybench.measure.runner import plan
+
+
+def make_workload(clock: FakeClock, cost_per_elem: float = 1e-8) -> ab.Workload:
+    w = ab.Workload("double", sizes=(10, 100))
+
+    @w.inputs
+    def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def ref(x: Any) -> Any:
+        clock.advance(1e-6 + cost_per_elem * len(x))
+        return 2 * x
+
+    @w.impl("fake", label="generic")
+    def generic(x: Any, xp: Any) -> Any:
+        clock.advance(2e-6 + cost_per_elem * len(x))
+        return xp.multiply(x, 2)
+
+    return w
+
+
+def test_every_case_is_checked_and_measured(clock: FakeClock, fake_backend: FakeBackend) -> None:
+    w = make_workload(clock)
+    result = ab.run(w, clock=clock, budget=0.05, dtypes=["float32", "float64"])
+    assert len(result.cases) == 2 * 2 * 2  # impls x dtypes x sizes
+    assert result.all_passed
+    for c in result.cases:
+        assert c.check is not None and c.check.passed
+        assert c.measurement is not None
+    by = {(c.impl, c.dtype, c.size): c for c in result.cases}
+    assert by[("generic", "float64", 100)].measurement.median == pytest.approx(3e-6, rel=1e-3)
+    assert by[("ref", "float64", 10)].reference
+
+
+def test_bad_impls_fail_with_their_reason_and_the_run_goes_on(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = make_workload(clock)
+
+    @w.impl("fake", label="raises")
+    def raises(x: Any) -> Any:
+        raise ValueError("boom")
+
+    @w.impl("fake", label="wrong")
+    def wrong(x: Any) -> Any:
+        return 3 * x
+
+    @w.impl("fake", label="nan")
+    def nan(x: Any) -> Any:
+        y = 2 * x
+        y[0] = math.nan
+        return y
+
+    @w.impl("fake", label="shape")
+    def shape(x: Any) -> Any:
+        return (2 * x)[:-1]
+
+    @w.impl("fake", label="none")
+    def none(x: Any) -> Any:
+        return None
+
+    result = ab.run(w, clock=clock, budget=0.02, dtypes=["float64"], sizes=[10])
+    errors = {c.impl: c.error for c in result.cases if not c.ok}
+    assert set(errors) == {"raises", "wrong", "nan", "shape", "none"}
+    assert "ValueError: boom" in errors["raises"] and "test_runner.py" in errors["raises"]
+    assert "wrong numbers" in errors["wrong"]
+    assert "NaN" in errors["nan"]
+    assert "wrong shape" in errors["shape"] and "(9,)" in errors["shape"]
+    assert "None" in errors["none"]
+    assert {c.impl for c in result.cases if c.ok} == {"ref", "generic"}
+    assert not result.all_passed
+
+
+def test_inputs_python_hands_lists_and_dtype_reaches_the_impl(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = make_workload(clock)
+    seen: dict[str, Any] = {}
+
+    @w.impl("fake", label="from list", inputs="python")
+    def from_list(x: list[float], dtype: str) -> Any:
+        seen["type"], seen["dtype"] = type(x), dtype
+        clock.advance(1e-6)
+        return np.asarray(x, dtype=dtype) * 2
+
+    result = ab.run(
+        w, clock=clock, budget=0.02, dtypes=["float32"], sizes=[10], impls=["from list", "ref"]
+    )
+    assert result.all_passed
+    assert seen == {"type": list, "dtype": "float32"}
+
+
+def test_inputs_are_cast_to_the_case_dtype(clock: FakeClock, fake_backend: FakeBackend) -> None:
+    w = make_workload(clock)
+    dtypes = []
+
+    @w.impl("fake", label="spy")
+    def spy(x: Any) -> Any:
+        dtypes.append(x.dtype)
+        clock.advance(1e-6)
+        return 2 * x
+
+    ab.run(w, clock=clock, budget=0.01, dtypes=["float32"], sizes=[10], impls=["spy", "ref"])
+    assert set(dtypes) == {np.dtype("float32")}
+
+
+def test_float32_within_tolerance_passes_and_records_its_error(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = make_workload(clock)
+    result = ab.run(w, clock=clock, budget=0.01, dtypes=["float32"], sizes=[100], impls=["generic"])
+    (case,) = result.cases
+    assert case.ok and case.check is not None
+    assert 0 < case.check.max_rel_err < 1e-6
+    assert case.check.rtol == 1e-4
+
+
+def test_unavailable_unknown_and_unsupported_are_skipped_with_reasons(clock: FakeClock) -> None:
+    w = make_workload(clock)
+
+    @w.impl("nosuchlib")
+    def other(x: Any) -> Any:
+        return x
+
+    missing = FakeBackend("fake", unavailable="fakelib is not installed (pip install fakelib)")
+    with backends.registered(missing):
+        cases, skips = plan([w], RunConfig(dtypes=("float16", "float64")))
+    reasons = {s.what: s.reason for s in skips}
+    assert "fakelib is not installed" in reasons["double/generic on fake"]
+    assert "no backend named 'nosuchlib'" in reasons["double/other on nosuchlib"]
+    assert all(c.backend == "numpy" for c in cases)
+
+
+def test_dtype_a_backend_lacks_is_skipped_with_its_dtypes(clock: FakeClock) -> None:
+    with backends.registered(FakeBackend("fake", dtypes=("float32", "float64"))):
+        cases, skips = plan([make_workload(clock)], RunConfig(dtypes=("float16",)))
+    assert {c.backend for c in cases} == {"numpy"}
+    assert [s.reason for s in skips] == ["fake runs float32, float64 only"]
+
+
+def test_impl_tied_to_a_device_is_left_out_where_it_is_absent(clock: FakeClock) -> None:
+    w = make_workload(clock)
+
+    @w.impl("fake", label="gpu only", devices=["cuda"])
+    def gpu(x: Any) -> Any:
+        return 2 * x
+
+    gpu_backend = FakeBackend("fake", devices=("cpu", "cuda"))
+    with backends.registered(FakeBackend("fake")):
+        cases, skips = plan([w], RunConfig())
+    assert not any(c.impl.label == "gpu only" for c in cases)
+    assert any("cuda only" in s.reason for s in skips)
+    with backends.registered(gpu_backend):
+        cases, _ = plan([w], RunConfig())
+    assert {c.device for c in cases if c.impl.label == "gpu only"} == {"cuda"}
+
+
+def test_cases_advance_size_by_size(clock: FakeClock, fake_backend: FakeBackend) -> None:
+    cases, _ = plan([make_workload(clock)], RunConfig(dtypes=("float64",)))
+    sizes = [c.size for c in cases]
+    assert sizes == sorted(sizes)
+
+
+def test_threads_are_applied_to_every_backend_and_recorded(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    result = ab.run(
+        make_workload(clock), clock=clock, budget=0.01, dtypes=["float64"], sizes=[10], threads=1
+    )
+    assert fake_backend.thread_calls == [1]
+    assert result.env["threads_requested"] == 1
+    assert result.config["threads"] == 1
+
+
+def test_a_broken_reference_fails_the_cases_it_would_check(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = ab.Workload("broken", sizes=(5,))
+
+    @w.inputs
+    def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def ref(x: Any) -> Any:
+        raise RuntimeError("reference bug")
+
+    @w.impl("fake")
+    def fine(x: Any) -> Any:
+        clock.advance(1e-6)
+        return x
+
+    result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    fine_case = result.find(impl="fine")[0]
+    assert not fine_case.ok
+    assert "reference impl 'ref'" in (fine_case.error or "")
+
+
+def test_missing_input_parameter_is_named(clock: FakeClock, fake_backend: FakeBackend) -> None:
+    w = make_workload(clock)
+
+    @w.impl("fake", label="needs y")
+    def needs_y(x: Any, y: Any) -> Any:
+        return x
+
+    result = ab.run(
+        w, clock=clock, budget=0.01, dtypes=["float64"], sizes=[10], impls=["needs y", "ref"]
+    )
+    err = result.find(impl="needs y")[0].error or ""
+    assert "takes y" in err and "provides: x" in err
+
+
+def test_run_rejects_unknown_settings() -> None:
+    w = ab.Workload("x")
+    with pytest.raises(ab.ArraybenchError, match="unknown setting 'budgett'"):
+        ab.run(w, budgett=1)

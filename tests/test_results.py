@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import arraybench as ab
+from arraybench.errors import ResultsFormatError
+from arraybench.results import FORMAT_VERSION, CaseResult, Check, Floor, Measurement, RunResult
+
+
+def sample_result() -> RunResult:
+    m = Measurement(
+        samples=(1e-6, 1.1e-6, 0.9e-6, 1e-6, 1.05e-6, 0.95e-6),
+        loops=1000,
+        first_call=5e-5,
+        warnings=("high spread: x",),
+    )
+    ok = CaseResult(
+        "w",
+        "impl",
+        "numpy",
+        "cpu",
+        "float64",
+        10,
+        "ok",
+        measurement=m,
+        check=Check(True, 0.0, 0.0, 1e-9),
+        reference=True,
+    )
+    bad = CaseResult(
+        "w",
+        "bad",
+        "torch",
+        "cpu",
+        "float32",
+        10,
+        "failed",
+        error="raised X",
+        check=Check(False, float("nan"), float("inf"), 1e-4, "wrong"),
+    )
+    return RunResult(
+        cases=(ok, bad),
+        env={"python": "3.11"},
+        config={"budget": 0.5},
+        floor=Floor(5e-8, 3e-8),
+        started="t0",
+        finished="t1",
+        arraybench_version="0.1.0",
+        extra={"exp": {"answer": "yes"}},
+    )
+
+
+def test_json_round_trip_keeps_everything(tmp_path: Path) -> None:
+    r = sample_result()
+    path = r.save(tmp_path / "r.json")
+    back = ab.load(path)
+    assert back.cases[0] == r.cases[0]
+    assert back.cases[1].error == "raised X"
+    assert back.floor == r.floor
+    assert back.extra == r.extra
+    assert json.loads(path.read_text())["version"] == FORMAT_VERSION
+
+
+def test_newer_format_is_refused_with_upgrade_advice(tmp_path: Path) -> None:
+    d = sample_result().to_dict()
+    d["version"] = FORMAT_VERSION + 1
+    p = tmp_path / "new.json"
+    p.write_text(json.dumps(d))
+    with pytest.raises(ResultsFormatError, match="upgrade arraybench"):
+        ab.load(p)
+
+
+def test_truncated_file_names_the_file_and_position(tmp_path: Path) -> None:
+    p = tmp_path / "cut.json"
+    p.write_text(json.dumps(sample_result().to_dict())[:200])
+    with pytest.raises(ResultsFormatError, match=r"cut.json is truncated or not JSON \(line"):
+        ab.load(p)
+
+
+def test_other_json_is_not_results(tmp_path: Path) -> None:
+    p = tmp_path / "x.json"
+    p.write_text('{"a": 1}')
+    with pytest.raises(ResultsFormatError, match="not an arraybench results file"):
+        ab.load(p)
+
+
+def test_malformed_case_is_reported(tmp_path: Path) -> None:
+    d = sample_result().to_dict()
+    d["cases"][0]["size"] = "ten"
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(d))
+    with pytest.raises(ResultsFormatError, match="size"):
+        ab.load(p)
+
+
+def test_records_are_validated_at_construction() -> None:
+    with pytest.raises(ValueError, match="samples must be finite numbers"):
+        Measurement(samples=(-1.0,), loops=1, first_call=0.0)
+    with pytest.raises(ValueError, match="needs an error"):
+        CaseResult("w", "i", "b", "cpu", "float64", 1, "failed")
+    with pytest.raises(ValueError, match="status"):
+        CaseResult("w", "i", "b", "cpu", "float64", 1, "maybe")
+
+
+def test_to_pandas_has_one_row_per_case() -> None:
+    pytest.importorskip("pandas")
+    df = sample_result().to_pandas()
+    assert list(df["status"]) == ["ok", "failed"]
+    assert df.loc[0, "median"] == pytest.approx(1e-6)
+
+
+def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path: Path) -> None:
+    sample_result().save(tmp_path / "r.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import arraybench as ab
+from arraybench.errors import WorkloadError
+
+
+def test_logsizes_spans_both_ends_one_per_decade() -> None:
+    assert ab.logsizes(1, 10**7) == (1, 10, 100, 1000, 10**4, 10**5, 10**6, 10**7)
+    assert ab.logsizes(10, 1000, per_decade=2) == (10, 32, 100, 316, 1000)
+    assert ab.logsizes(5, 5) == (5,)
+
+
+@pytest.mark.parametrize("args", [(0, 10), (10, 1), (1.5, 10)])
+def test_logsizes_rejects_bad_ranges(args: tuple[Any, Any]) -> None:
+    with pytest.raises(WorkloadError):
+        ab.logsizes(*args)
+
+
+@pytest.mark.parametrize("sizes", [[0], [-1], [1.5], ["10"], [], [True]])
+def test_sizes_must_be_positive_integers(sizes: list[Any]) -> None:
+    with pytest.raises(WorkloadError, match="sizes"):
+        ab.Workload("w", sizes=sizes)
+
+
+def test_bad_name_is_refused() -> None:
+    with pytest.raises(WorkloadError, match="not valid"):
+        ab.Workload("has space")
+
+
+def test_impl_registration_and_generic_detection() -> None:
+    w = ab.Workload("w")
+
+    @w.impl("numpy", "torch")
+    def vec(x: Any, xp: Any) -> Any:
+        return xp.sin(x)
+
+    @w.impl("python", label="loop")
+    def py(x: Any) -> Any:
+        return x
+
+    assert [i.label for i in w.impls] == ["vec", "loop"]
+    assert w.impls[0].takes_xp and not w.impls[1].takes_xp
+    assert w.backends() == ("numpy", "torch", "python")
+
+
+def test_duplicate_label_on_the_same_backend_is_refused() -> None:
+    w = ab.Workload("w")
+    w.impl("numpy", label="a")(lambda x: x)
+    with pytest.raises(WorkloadError, match="two impls labelled 'a'"):
+        w.impl("numpy", label="a")(lambda x: x)
+
+
+def test_reference_is_marked_then_numpy_then_python() -> None:
+    w = ab.Workload("w")
+    w.impl("python", label="py")(lambda x: x)
+    assert w.reference_impl()[0].label == "py"
+    w.impl("numpy", label="np")(lambda x: x)
+    assert w.reference_impl()[0].label == "np"
+    w.impl("torch", label="t", reference=True)(lambda x: x)
+    assert w.reference_impl() == (w.impls[2], "torch")
+
+
+def test_no_reference_and_no_impls_and_no_inputs_are_explained() -> None:
+    w = ab.Workload("w")
+    with pytest.raises(WorkloadError, match="no inputs builder"):
+        w.validate()
+    w.inputs(lambda n, rng: {"x": rng.random(n)})
+    with pytest.raises(WorkloadError, match="no impls"):
+        w.validate()
+    w.impl("torch")(lambda x: x)
+    with pytest.raises(WorkloadError, match="no reference"):
+        w.validate()
+
+
+def test_inputs_are_seeded_by_seed_and_size() -> None:
+    w = ab.Workload("w")
+    w.inputs(lambda n, rng: {"x": rng.random(n)})
+    a, b = w.make_inputs(5, 0), w.make_inputs(5, 0)
+    np.testing.assert_array_equal(a["x"], b["x"])
+    assert not np.array_equal(w.make_inputs(5, 1)["x"], a["x"])
+
+
+def test_inputs_must_return_a_dict() -> None:
+    w = ab.Workload("w")
+    w.inputs(lambda n, rng: [1, 2])
+    with pytest.raises(WorkloadError, match="returned list"):
+        w.make_inputs(1, 0)
+
+
+def test_public_api_is_small_and_sorted() -> None:
+    assert ab.__all__ == sorted(ab.__all__)
+    for name in ab.__all__:
+        assert hasattr(ab, name)
