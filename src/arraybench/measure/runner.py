@@ -316,7 +316,10 @@ def _bind(
 ) -> Callable[[], Any]:
     """The impl with its inputs converted and bound: a call with no arguments, for the clock."""
     if impl.inputs is not None and impl.inputs != backend.name:
-        converter, conv_device = _backends.get(impl.inputs), "cpu"
+        converter = _backends.get(impl.inputs)
+        # Inputs from another library live on the case's device when that library has it (a JAX
+        # array on the GPU for a DLPack impl), else on the host (NumPy arrays, Python lists).
+        conv_device = device if device in converter.devices() else "cpu"
     else:
         converter, conv_device = backend, device
     kwargs: dict[str, Any] = {}

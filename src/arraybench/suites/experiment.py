@@ -155,5 +155,6 @@ def env_summary(result: RunResult, backend: str) -> str:
     vendor = blas[0].get("vendor") if blas else None
     parts = [f"BLAS {vendor}"] if vendor else []
     if info.get("threads") is not None:
-        parts.append(f"{info['threads']} threads")
+        n = info["threads"]
+        parts.append(f"{n} thread" + ("" if n == 1 else "s"))
     return f"{backend} {info.get('version', '?')}" + (f" ({', '.join(parts)})" if parts else "")

@@ -1,23 +1,48 @@
-"""y = sin(x)**2, elementwise, from 1 to 10**7 elements.
+"""y = sin(x)**2, elementwise, from 1 to 10**7 elements, in pure Python, NumPy, PyTorch and JAX.
 
-Question: "Why is a PyTorch model 10x slower than a pure Python function?" The published claim: for
-small inputs a Python list comprehension beats PyTorch and NumPy, because each library call pays
-a fixed cost (dispatch, allocation, conversion from a list) that a small input never amortises.
+Question: "Why is a PyTorch model 10x slower than a pure Python function?"
+
+The published claim: for small inputs a Python list comprehension beats PyTorch and NumPy, because
+each library call pays a fixed cost (dispatch, allocation, conversion from a list) that a small
+input never amortises; large inputs reverse the order.
+
+What is measured, so that "slow" can be split into its parts:
+
+- the list comprehension with ``math.sin`` (Python floats are doubles, so float64 only);
+- NumPy from a list (``np.asarray(list)`` inside the clock) and from an ndarray (op only);
+- PyTorch from a list (``torch.tensor(list)``), from NumPy (``torch.from_numpy`` inside the clock,
+  plus the move to the case's device), NumPy in and NumPy out (the round trip a NumPy user pays),
+  and op only on a tensor already on the device;
+- JAX eager (every op dispatched on its own) and ``jax.jit`` (compiled once per shape: the first
+  call of each size pays the compile, which the engine records as ``first_call``).
+
+On a CUDA device the same torch impls split the time into phases: "vectorized" is compute alone,
+"from numpy" adds host-to-device, "numpy round trip" adds device-to-host; the answer reports each
+phase as the difference of two medians. (A phase cannot be an impl of its own: every output is
+checked against sin(x)**2, so a host-to-device copy alone would fail the check.) The impls are
+device-generic rather than CUDA-only, so no per-impl device filter is needed: on the CPU "from
+numpy" and the round trip are zero-copy and show what torch's NumPy interop costs.
+
+Two workloads keep the default run short (there is no per-impl dtype filter): ``sin2`` runs the
+libraries in float32 (torch's default dtype, what the claim's users run); ``sin2-float64`` runs the
+loop and NumPy in float64, Python's own precision, for a like-for-like comparison.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
 import arraybench as ab
-from arraybench.report.units import format_size, format_time
+from arraybench.report.units import format_ratio, format_size, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.experiment import (
     AGREES,
+    DISAGREES,
     PARTLY,
     UNTESTED,
     Answer,
@@ -27,40 +52,57 @@ from arraybench.suites.experiment import (
     series,
 )
 
+SIZES = ab.logsizes(1, 10**7)
+QUICK_SIZES = (1, 100, 10_000, 1_000_000)
+
 sin2 = ab.Workload(
     "sin2",
-    sizes=ab.logsizes(1, 10**7),
-    description="y = sin(x)**2, elementwise",
+    sizes=SIZES,
+    description="y = sin(x)**2, elementwise, float32 (torch's default dtype)",
     flops=lambda n: 2 * n,
     bytes=lambda n, itemsize: 2 * n * itemsize,
-    quick_sizes=(1, 100, 10_000, 1_000_000),
+    dtypes=("float32",),
+    quick_sizes=QUICK_SIZES,
+)
+
+sin2_f64 = ab.Workload(
+    "sin2-float64",
+    sizes=SIZES,
+    description="y = sin(x)**2, elementwise, float64 (the precision of Python floats)",
+    flops=lambda n: 2 * n,
+    bytes=lambda n, itemsize: 2 * n * itemsize,
+    dtypes=("float64",),
+    quick_sizes=QUICK_SIZES,
 )
 
 
-@sin2.inputs
 def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
     return {"x": rng.uniform(-3.0, 3.0, n)}
 
 
-@sin2.impl("python")
+sin2.inputs(make)
+sin2_f64.inputs(make)
+
+
+# -- impls ---------------------------------------------------------------------------------------
+# Each function is registered once and attached to the workloads listed with it.
+
+
 def loop(x: list[float]) -> list[float]:
     """The list comprehension the question starts from."""
     return [math.sin(v) ** 2 for v in x]
 
 
-@sin2.impl("numpy", "torch", "jax")
 def vectorized(x: Any, xp: Any) -> Any:
-    """One vectorized expression, inputs already in the library's array type."""
+    """One vectorized expression, inputs already in the library's array type and on its device."""
     return xp.sin(x) ** 2
 
 
-@sin2.impl("numpy", label="from list", inputs="python")
 def numpy_from_list(x: list[float], dtype: str) -> Any:
     """Conversion from a Python list inside the clock, as in a function that takes lists."""
     return np.sin(np.asarray(x, dtype=dtype)) ** 2
 
 
-@sin2.impl("torch", label="from list", inputs="python")
 def torch_from_list(x: list[float], dtype: str, device: str) -> Any:
     """``torch.tensor(list)`` inside the clock: the usual reason small torch calls look slow."""
     import torch
@@ -68,62 +110,55 @@ def torch_from_list(x: list[float], dtype: str, device: str) -> Any:
     return torch.sin(torch.tensor(x, dtype=getattr(torch, dtype), device=device)) ** 2
 
 
-def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
-    """Fixed cost per call at the smallest size, where each backend overtakes Python, and how
-    much of the 'from list' time is the conversion."""
-    py = series(result, workload="sin2", impl="loop", backend="python")
-    if not py:
-        return Answer(
-            "the pure-Python case did not run, so there is nothing to compare with", UNTESTED
-        )
-    smallest = min(py)
-    parts, overtakes = [], []
-    for backend in ("numpy", "torch", "jax"):
-        s = series(
-            result,
-            workload="sin2",
-            impl="vectorized",
-            backend=backend,
-            dtype="float32",
-            device="cpu",
-        )
-        if not s:
-            continue
-        if smallest in s:
-            parts.append(f"{backend} {format_time(_med(s[smallest]))}")
-        n = first_size_faster(s, py)
-        overtakes.append(
-            f"{backend} from n={format_size(n)}"
-            if n is not None
-            else f"{backend} never (in the sizes measured)"
-        )
-    fixed = (
-        f"At n={smallest} a call costs: Python {format_time(_med(py[smallest]))}, "
-        + ", ".join(parts)
-        + " (float32)."
-        if parts
-        else ""
-    )
-    text = fixed + " Vectorized float32 overtakes the Python loop: " + "; ".join(overtakes) + "."
-    conv = _conversion_share(result)
-    if conv:
-        text += " " + conv
-    torch_s = series(
-        result, workload="sin2", impl="vectorized", backend="torch", dtype="float32", device="cpu"
-    )
-    if not torch_s or smallest not in torch_s:
-        return Answer(text.strip(), UNTESTED, "torch did not run")
-    small_slower = _med(torch_s[smallest]) > _med(py[smallest])
-    large = max(set(torch_s) & set(py))
-    large_faster = _med(torch_s[large]) < _med(py[large])
-    if small_slower and large_faster:
-        return Answer(text.strip(), AGREES)
-    why = (
-        f"torch is {'slower' if not large_faster else 'faster'} than Python at n={large} "
-        f"and {'slower' if small_slower else 'faster'} at n={smallest} "
-        f"({env_summary(result, 'torch')})"
-    )
-    return Answer(text.strip(), PARTLY, why)
+def torch_from_numpy(x: np.ndarray, device: str) -> Any:
+    """``torch.from_numpy`` inside the clock (zero-copy on the CPU), then the move to the case's
+    device: on CUDA this is host-to-device plus compute."""
+    import torch
+
+    return torch.sin(torch.from_numpy(x).to(device)) ** 2
+
+
+def torch_round_trip(x: np.ndarray, device: str) -> Any:
+    """NumPy in, NumPy out: what a NumPy user pays to call torch. On CUDA: host-to-device,
+    compute and device-to-host (``.cpu()`` waits for the kernel)."""
+    import torch
+
+    return (torch.sin(torch.from_numpy(x).to(device)) ** 2).cpu().numpy()
+
+
+@functools.cache
+def _jitted_sin2() -> Callable[[Any], Any]:
+    # Built once per process: jax.jit caches compiled code per input shape and dtype on the
+    # function object, so each size's first call compiles and later calls reuse the compile.
+    import jax
+    import jax.numpy as jnp
+
+    return jax.jit(lambda x: jnp.sin(x) ** 2)  # type: ignore[no-any-return]
+
+
+def jax_jit(x: Any) -> Any:
+    """``jax.jit`` of the same expression: one fused XLA kernel, compiled on the first call."""
+    return _jitted_sin2()(x)
+
+
+sin2.impl("numpy", "torch", "jax")(vectorized)
+sin2_f64.impl("numpy")(vectorized)
+sin2.impl("numpy", label="from list", inputs="python")(numpy_from_list)
+sin2_f64.impl("numpy", label="from list", inputs="python")(numpy_from_list)
+sin2_f64.impl("python")(loop)
+sin2.impl("torch", label="from list", inputs="python")(torch_from_list)
+sin2.impl("torch", label="from numpy", inputs="numpy")(torch_from_numpy)
+sin2.impl("torch", label="numpy round trip", inputs="numpy")(torch_round_trip)
+sin2.impl("jax", label="jit")(jax_jit)
+
+
+# -- the answer ----------------------------------------------------------------------------------
+
+Series = dict[int, CaseResult]
+
+
+def _s(result: RunResult, workload: str, impl: str, backend: str, device: str = "cpu") -> Series:
+    return series(result, workload=workload, impl=impl, backend=backend, device=device)
 
 
 def _med(c: CaseResult) -> float:
@@ -131,38 +166,197 @@ def _med(c: CaseResult) -> float:
     return c.measurement.median
 
 
-def _conversion_share(result: RunResult) -> str:
+def _first(c: CaseResult) -> float:
+    assert c.measurement is not None
+    return c.measurement.first_call
+
+
+def _faster(a: CaseResult, b: CaseResult) -> bool:
+    """a is faster than b with non-overlapping 95% CIs (noise never counts as an ordering)."""
+    ma, mb = a.measurement, b.measurement
+    assert ma is not None and mb is not None
+    return ma.ci[1] < mb.ci[0]
+
+
+def _share(part: float, whole: float) -> str:
+    # A difference of two medians can come out slightly negative from noise: show it as ~0%.
+    return f"{max(0.0, part / whole):.0%}" if whole > 0 else "—"
+
+
+def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
+    """Fixed cost per call, where each backend overtakes Python, how much of 'slow' is conversion
+    or transfer, and what JAX's compile costs against its steady state."""
+    py = _s(result, "sin2-float64", "loop", "python")
+    if not py:
+        return Answer(
+            "the pure-Python case did not run, so there is nothing to compare with", UNTESTED
+        )
+    small = min(py)
+    lines: list[str] = []
+    details: list[str] = []
+
+    # Fixed cost: the time of one call at the smallest size, where the work is ~nothing.
+    contenders = [
+        ("NumPy", _s(result, "sin2", "vectorized", "numpy")),
+        ("torch", _s(result, "sin2", "vectorized", "torch")),
+        ("torch from list", _s(result, "sin2", "from list", "torch")),
+        ("JAX eager", _s(result, "sin2", "vectorized", "jax")),
+        ("JAX jit", _s(result, "sin2", "jit", "jax")),
+        # Empty without a GPU: the CUDA series then drop out of every sentence below.
+        ("torch CUDA", _s(result, "sin2", "vectorized", "torch", "cuda")),
+        ("torch CUDA round trip", _s(result, "sin2", "numpy round trip", "torch", "cuda")),
+        ("JAX jit CUDA", _s(result, "sin2", "jit", "jax", "cuda")),
+    ]
+    fixed = [
+        f"{name} {format_time(_med(s[small]))} ({format_ratio(_med(s[small]) / _med(py[small]))})"
+        for name, s in contenders
+        if small in s
+    ]
+    lines.append(
+        f"At n={small} one call costs {format_time(_med(py[small]))} in Python"
+        + (" against " + ", ".join(fixed) if fixed else "")
+        + " (float32; in brackets, how many times Python's time)."
+    )
+
+    # Crossovers: the size from which a backend stays faster than the loop at every larger size.
+    over = []
+    for name, s in [
+        *contenders,
+        ("NumPy from list", _s(result, "sin2", "from list", "numpy")),
+        ("NumPy float64", _s(result, "sin2-float64", "vectorized", "numpy")),
+    ]:
+        if not s:
+            continue
+        n = first_size_faster(s, py)
+        over.append(f"{name} from n={format_size(n)}" if n is not None else f"{name} never")
+    if over:
+        lines.append("Each overtakes the Python loop: " + "; ".join(over) + ".")
+
+    lines.extend(_conversion(result, details))
+    lines.extend(_transfer(result, details))
+    lines.extend(_jax_compile(result, details))
+
+    # Per-size table of the headline series, for the reader who wants the whole curve.
+    for n in sorted(py):
+        row = [f"Python {format_time(_med(py[n]))}"]
+        row += [f"{name} {format_time(_med(s[n]))}" for name, s in contenders if n in s]
+        details.append(f"n={format_size(n)}: " + ", ".join(row))
+
+    return _verdict(result, py, " ".join(lines), tuple(details))
+
+
+def _conversion(result: RunResult, details: list[str]) -> list[str]:
+    """How much of the 'from list' and 'from numpy' time is conversion rather than compute."""
     out = []
-    for backend in ("numpy", "torch"):
-        listed = series(
-            result,
-            workload="sin2",
-            impl="from list",
-            backend=backend,
-            dtype="float32",
-            device="cpu",
-        )
-        direct = series(
-            result,
-            workload="sin2",
-            impl="vectorized",
-            backend=backend,
-            dtype="float32",
-            device="cpu",
-        )
-        common = set(listed) & set(direct)
+    for backend, label in (("numpy", "from list"), ("torch", "from list"), ("torch", "from numpy")):
+        conv = _s(result, "sin2", label, backend)
+        op = _s(result, "sin2", "vectorized", backend)
+        common = sorted(set(conv) & set(op))
         if not common:
             continue
-        n = max(common)
-        share = 1 - _med(direct[n]) / _med(listed[n])
-        out.append(f"{backend} {share:.0%}")
+        parts = [
+            # A share only where the two CIs are apart: a difference inside the noise is no cost.
+            (
+                _share(_med(conv[n]) - _med(op[n]), _med(conv[n]))
+                if _faster(op[n], conv[n])
+                else "~0%"
+            )
+            + f" at n={format_size(n)}"
+            for n in (common[0], common[-1])
+        ]
+        out.append(f"{backend} {label} {' and '.join(dict.fromkeys(parts))}")
+        details.append(
+            f"{backend} {label} vs op only at n={format_size(common[-1])}: "
+            f"{format_time(_med(conv[common[-1]]))} vs {format_time(_med(op[common[-1]]))}"
+        )
     if not out:
-        return ""
-    return (
-        "Of the 'from list' time at the largest size, conversion from the list is: "
-        + ", ".join(out)
-        + "."
+        return []
+    return ["Conversion's share of the time: " + "; ".join(out) + "."]
+
+
+def _transfer(result: RunResult, details: list[str]) -> list[str]:
+    """On CUDA: compute, host-to-device and device-to-host as differences of three impls."""
+    compute = _s(result, "sin2", "vectorized", "torch", "cuda")
+    h2d = _s(result, "sin2", "from numpy", "torch", "cuda")
+    trip = _s(result, "sin2", "numpy round trip", "torch", "cuda")
+    common = sorted(set(compute) & set(h2d) & set(trip))
+    if not common:
+        return []
+    out = []
+    for n in (common[0], common[-1]):
+        c, i, t = _med(compute[n]), _med(h2d[n]), _med(trip[n])
+        out.append(
+            f"n={format_size(n)}: round trip {format_time(t)} = host-to-device "
+            f"{format_time(i - c)} ({_share(i - c, t)}) + compute {format_time(c)} "
+            f"({_share(c, t)}) + device-to-host {format_time(t - i)} ({_share(t - i, t)})"
+        )
+    details.extend(f"torch CUDA phases at {o}" for o in out)
+    return ["On CUDA, " + "; ".join(dict.fromkeys(out)) + "."]
+
+
+def _jax_compile(result: RunResult, details: list[str]) -> list[str]:
+    """jit's first call per shape (trace + XLA compile + run) against its steady state."""
+    jit = _s(result, "sin2", "jit", "jax")
+    eager = _s(result, "sin2", "vectorized", "jax")
+    if not jit:
+        return []
+    for n in sorted(jit):
+        details.append(
+            f"JAX jit at n={format_size(n)}: first call {format_time(_first(jit[n]))}, then "
+            f"{format_time(_med(jit[n]))} per call"
+            + (
+                f" (eager: first {format_time(_first(eager[n]))}, then "
+                f"{format_time(_med(eager[n]))})"
+                if n in eager
+                else ""
+            )
+        )
+    # Compile time: what the first call costs beyond a steady one (trace + XLA compile).
+    compiles = sorted(max(0.0, _first(c) - _med(c)) for c in jit.values())
+    n_small, n_large = min(jit), max(jit)
+    text = (
+        f"JAX jit compiles on the first call of each size, "
+        f"{format_time(compiles[0])}-{format_time(compiles[-1])} beyond a steady call of "
+        f"{format_time(_med(jit[n_small]))} at n={format_size(n_small)}"
     )
+    if n_large != n_small:
+        text += f" and {format_time(_med(jit[n_large]))} at n={format_size(n_large)}"
+    if n_small in eager:
+        text += (
+            f"; eager JAX costs {format_time(_med(eager[n_small]))} per call at "
+            f"n={format_size(n_small)} (its first call {format_time(_first(eager[n_small]))})"
+        )
+    return [text + "."]
+
+
+def _verdict(result: RunResult, py: Series, text: str, details: tuple[str, ...]) -> Answer:
+    """AGREES only when Python is faster than op-only torch at the smallest size and slower at the
+    largest, both with non-overlapping CIs."""
+    torch_s = _s(result, "sin2", "vectorized", "torch")
+    common = sorted(set(torch_s) & set(py))
+    if not common:
+        return Answer(text, UNTESTED, "torch did not run (or not at the loop's sizes)", details)
+    small, large = common[0], common[-1]
+    small_ok = _faster(py[small], torch_s[small])
+    large_ok = large != small and _faster(torch_s[large], py[large])
+    if small_ok and large_ok:
+        return Answer(text, AGREES, details=details)
+
+    def said(ok: bool, n: int, expected: str) -> str:
+        return f"at n={format_size(n)} Python is " + (
+            expected if ok else f"not clearly {expected} (CIs overlap or the order is reversed)"
+        )
+
+    why = (
+        f"{said(small_ok, small, 'faster than torch')}; "
+        + (
+            said(large_ok, large, "slower than torch")
+            if large != small
+            else "only one size was measured"
+        )
+        + f"; torch float32 vs Python float64 ({env_summary(result, 'torch')})"
+    )
+    return Answer(text, PARTLY if small_ok or large_ok else DISAGREES, why, details)
 
 
 EXPERIMENT = Experiment(
@@ -171,6 +365,6 @@ EXPERIMENT = Experiment(
     question="Why is a PyTorch model 10x slower than a pure Python function?",
     claim="For small inputs a Python list comprehension beats PyTorch (and NumPy): every library "
     "call pays a fixed cost that small inputs never amortise; large inputs reverse the order.",
-    workloads=[sin2],
+    workloads=[sin2, sin2_f64],
     answer=answer,
 )

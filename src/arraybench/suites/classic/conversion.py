@@ -1,0 +1,369 @@
+"""Converting between PyTorch, NumPy and JAX: which conversions copy, and what each costs.
+
+Question: "Converting to NumPy". The published claim: ``tensor.numpy()`` on a CPU tensor and
+``torch.from_numpy(array)`` are free, because the result shares memory with the source (a write
+through one shows in the other), while ``torch.tensor(array)`` and ``.clone()`` copy; JAX arrays
+reach NumPy (``np.asarray``) and PyTorch (DLPack) without a copy on the CPU.
+
+Every conversion is timed on a 1000x1000 float32 array prepared in the source library outside the
+clock. Whether it shares memory is checked, not assumed: :func:`sharing` performs each conversion
+once and compares data pointers (and writes through one side where the library allows it). A copy
+is reported in GB/s; a zero-copy conversion as its fixed cost, since no bytes move.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+import arraybench as ab
+from arraybench.config import RunConfig
+from arraybench.report.units import format_time
+from arraybench.results import CaseResult, RunResult
+from arraybench.suites.experiment import (
+    AGREES,
+    PARTLY,
+    UNTESTED,
+    Answer,
+    Experiment,
+    env_summary,
+    series,
+)
+
+#: 10^6 elements = 1000x1000 float32, 4 MB: above the per-call costs, inside a last-level cache.
+SIZE = 1_000_000
+#: A conversion the claim calls free must cost less than this share of a NumPy copy of the array
+#: (a zero-copy conversion still pays a fixed cost of a few µs: wrapping, DLPack capsules).
+FREE_SHARE = 0.5
+#: A torch copy this many times slower than NumPy's is not memory bandwidth: torch splits a copy
+#: over its intra-op threads, and on a busy machine they wait for each other.
+SLOW_COPY = 10.0
+
+conversion = ab.Workload(
+    "conversion",
+    sizes=(SIZE,),
+    quick_sizes=(SIZE,),
+    description="convert a 1000x1000 array between torch, NumPy and JAX",
+    # The bytes a copy must write; a zero-copy conversion moves none (the answer says so).
+    bytes=lambda n, itemsize: n * itemsize,
+    dtypes=("float32",),
+)
+
+
+@conversion.inputs
+def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+    x = rng.uniform(-1.0, 1.0, n)
+    side = math.isqrt(n)
+    return {"x": x.reshape(side, side) if side * side == n else x}
+
+
+@conversion.impl("numpy", label="numpy copy", reference=True)
+def numpy_copy(x: np.ndarray) -> np.ndarray:
+    """A plain copy of the array: the memory-bandwidth yardstick the copying conversions meet."""
+    return x.copy()
+
+
+# -- torch -> NumPy (input: a torch tensor) --------------------------------------------------------
+
+
+def _host(t: Any) -> Any:
+    # .numpy() works on CPU tensors only; from a GPU it is a device-to-host copy, never a view.
+    return t if t.device.type == "cpu" else t.cpu()
+
+
+@conversion.impl("torch", label=".numpy()")
+def torch_numpy(x: Any) -> np.ndarray:
+    return _host(x).numpy()  # type: ignore[no-any-return]
+
+
+@conversion.impl("torch", label=".numpy().copy()")
+def torch_numpy_copy(x: Any) -> np.ndarray:
+    return _host(x).numpy().copy()  # type: ignore[no-any-return]
+
+
+@conversion.impl("torch", label=".clone().numpy()")
+def torch_clone_numpy(x: Any) -> np.ndarray:
+    return _host(x.clone()).numpy()  # type: ignore[no-any-return]
+
+
+# -- NumPy -> torch (input: a NumPy array) ---------------------------------------------------------
+
+
+def _to(t: Any, device: str) -> Any:
+    # On the CPU the tensor is returned as is, so a view is timed as a view.
+    return t if device == "cpu" else t.to(device)
+
+
+@conversion.impl("torch", label="torch.from_numpy", inputs="numpy")
+def from_numpy(x: np.ndarray, device: str) -> Any:
+    import torch
+
+    return _to(torch.from_numpy(x), device)
+
+
+@conversion.impl("torch", label="torch.as_tensor", inputs="numpy")
+def as_tensor(x: np.ndarray, device: str) -> Any:
+    import torch
+
+    return torch.as_tensor(x, device=device)
+
+
+@conversion.impl("torch", label="torch.tensor", inputs="numpy")
+def tensor(x: np.ndarray, device: str) -> Any:
+    import torch
+
+    return torch.tensor(x, device=device)
+
+
+# -- JAX -> NumPy and JAX -> torch (input: a JAX array) --------------------------------------------
+
+
+@conversion.impl("jax", label="np.asarray(jax)")
+def jax_to_numpy(x: Any) -> np.ndarray:
+    return np.asarray(x)
+
+
+@conversion.impl("torch", label="torch.from_dlpack(jax)", inputs="jax")
+def jax_to_torch(x: Any, device: str) -> Any:
+    import torch
+
+    return _to(torch.from_dlpack(x), device)
+
+
+#: What the claim expects of each conversion: True shares memory, False copies.
+EXPECTED: dict[str, bool] = {
+    ".numpy()": True,
+    ".numpy().copy()": False,
+    ".clone().numpy()": False,
+    "torch.from_numpy": True,
+    "torch.as_tensor": True,
+    "torch.tensor": False,
+    "np.asarray(jax)": True,
+    "torch.from_dlpack(jax)": True,
+}
+
+
+# -- the sharing check (extra) ---------------------------------------------------------------------
+
+
+def _np_ptr(a: np.ndarray) -> int:
+    return int(a.__array_interface__["data"][0])
+
+
+def _check_torch_to_numpy(convert: Callable[[Any], np.ndarray]) -> dict[str, Any]:
+    import torch
+
+    src = torch.arange(SIZE, dtype=torch.float32).reshape(1000, 1000)
+    out = convert(src)
+    same = src.data_ptr() == _np_ptr(out)
+    # Write through the result and read through the source: sharing seen, not inferred.
+    out[0, 0] = -1.0
+    return {
+        "shares_memory": same,
+        "write_through": bool(src[0, 0].item() == -1.0),
+        "how": "tensor.data_ptr() vs __array_interface__ data, then a write through the array",
+    }
+
+
+def _check_numpy_to_torch(convert: Callable[[np.ndarray], Any]) -> dict[str, Any]:
+    src = np.arange(SIZE, dtype=np.float32).reshape(1000, 1000)
+    out = convert(src)
+    same = out.data_ptr() == _np_ptr(src)
+    out[0, 0] = -1.0
+    return {
+        "shares_memory": same,
+        "write_through": bool(src[0, 0] == -1.0),
+        "how": "__array_interface__ data vs tensor.data_ptr(), then a write through the tensor",
+    }
+
+
+def _check_jax(convert: Callable[[Any], Any]) -> dict[str, Any]:
+    import jax
+
+    src = jax.device_put(np.arange(SIZE, dtype=np.float32).reshape(1000, 1000))
+    src.block_until_ready()
+    out = convert(src)
+    ptr = _np_ptr(out) if isinstance(out, np.ndarray) else int(out.data_ptr())
+    info: dict[str, Any] = {
+        "shares_memory": ptr == src.unsafe_buffer_pointer(),
+        # JAX arrays are immutable: writing into a view of one would break that promise, so only
+        # pointers are compared here; a NumPy view of a JAX array is marked read-only.
+        "how": "jax unsafe_buffer_pointer() vs the result's data pointer",
+    }
+    if isinstance(out, np.ndarray):
+        info["writeable"] = bool(out.flags.writeable)
+    return info
+
+
+def sharing(config: RunConfig) -> dict[str, Any]:
+    """Perform each conversion once on the CPU and check whether its result shares memory."""
+    checks: list[tuple[str, Callable[[], dict[str, Any]]]] = [
+        (".numpy()", lambda: _check_torch_to_numpy(lambda t: t.numpy())),
+        (
+            ".numpy().copy()",
+            lambda: _check_torch_to_numpy(lambda t: t.numpy().copy()),
+        ),
+        (
+            ".clone().numpy()",
+            lambda: _check_torch_to_numpy(lambda t: t.clone().numpy()),
+        ),
+        ("torch.from_numpy", lambda: _check_numpy_to_torch(_torch("from_numpy"))),
+        ("torch.as_tensor", lambda: _check_numpy_to_torch(_torch("as_tensor"))),
+        ("torch.tensor", lambda: _check_numpy_to_torch(_torch("tensor"))),
+        ("np.asarray(jax)", lambda: _check_jax(np.asarray)),
+        (
+            "torch.from_dlpack(jax)",
+            lambda: _check_jax(_torch("from_dlpack")),
+        ),
+    ]
+    out: dict[str, Any] = {}
+    for label, check in checks:
+        try:
+            out[label] = check()
+        except ImportError as e:
+            out[label] = {"error": f"{e.name or 'a library'} is not installed"}
+        except Exception as e:  # a conversion that fails is a finding, not a crash
+            out[label] = {"error": f"{type(e).__name__}: {e}"}
+    return {"size": SIZE, "dtype": "float32", "device": "cpu", "conversions": out}
+
+
+def _torch(name: str) -> Callable[[Any], Any]:
+    """``torch.<name>``, imported only when the check runs."""
+
+    def call(x: Any) -> Any:
+        import torch
+
+        return getattr(torch, name)(x)
+
+    return call
+
+
+# -- the answer ------------------------------------------------------------------------------------
+
+
+def _med(c: CaseResult) -> float:
+    assert c.measurement is not None
+    return c.measurement.median
+
+
+def _case(result: RunResult, label: str) -> CaseResult | None:
+    backend = "jax" if label == "np.asarray(jax)" else "numpy" if label == "numpy copy" else "torch"
+    s = series(
+        result, workload="conversion", impl=label, backend=backend, dtype="float32", device="cpu"
+    )
+    return s[max(s)] if s else None
+
+
+def _gbs(c: CaseResult) -> str:
+    if not c.bytes:
+        return ""
+    return f", {c.bytes / _med(c) / 1e9:.1f} GB/s"
+
+
+def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
+    """For each conversion: shared or copied (checked), its time, and GB/s for the copies."""
+    checks: Mapping[str, Any] = extra.get("conversions", {}) if extra else {}
+    base = _case(result, "numpy copy")
+    details: list[str] = []
+    if base is not None:
+        details.append(f"numpy copy (yardstick): {format_time(_med(base))}{_gbs(base)}")
+    shared_txt, copied_txt, mismatched, free_fails, untested = [], [], [], [], []
+    for label, expected in EXPECTED.items():
+        c = _case(result, label)
+        check = checks.get(label, {})
+        shared = check.get("shares_memory")
+        if c is None or shared is None:
+            why = check.get("error") or "the case did not run"
+            untested.append(label)
+            details.append(f"{label}: not measured ({why})")
+            continue
+        first = c.measurement.first_call if c.measurement is not None else math.nan
+        if shared:
+            line = f"{label}: zero-copy (shared memory), {format_time(_med(c))} of fixed cost"
+            shared_txt.append(f"{label} {format_time(_med(c))}")
+            if base is not None and _med(c) > FREE_SHARE * _med(base):
+                free_fails.append(label)
+        else:
+            line = f"{label}: copies, {format_time(_med(c))}{_gbs(c)}"
+            copied_txt.append(f"{label} {format_time(_med(c))}{_gbs(c)}")
+        if "write_through" in check:
+            shows = "shows" if check["write_through"] else "does not show"
+            line += f"; a write through one side {shows} in the other"
+        if "writeable" in check:
+            line += f"; the result is {'writeable' if check['writeable'] else 'read-only'}"
+        if math.isfinite(first) and first > 2 * _med(c):
+            line += f"; first call {format_time(first)}"
+        details.append(line)
+        if bool(shared) != expected:
+            mismatched.append(f"{label} {'shares memory' if shared else 'copies'}")
+
+    slow = _slow_torch_copies(result, base)
+    if not shared_txt and not copied_txt:
+        return Answer(
+            "no conversion case ran with its sharing check (torch and JAX missing?)",
+            UNTESTED,
+            details=tuple(details),
+        )
+    size = "1000x1000 float32 (4 MB)"
+    text = f"On {size}: "
+    if shared_txt:
+        text += "zero-copy (shared memory, checked by data pointers): " + ", ".join(shared_txt)
+        text += " of fixed cost"
+    if copied_txt:
+        text += ("; " if shared_txt else "") + "copies: " + ", ".join(copied_txt)
+    if base is not None:
+        text += f" (a NumPy copy takes {format_time(_med(base))}{_gbs(base)})"
+    text += "."
+    reasons = []
+    if mismatched:
+        reasons.append("against the claim: " + ", ".join(mismatched))
+    if free_fails:
+        reasons.append(
+            "zero-copy but not free (more than "
+            f"{FREE_SHARE:.0%} of a NumPy copy): " + ", ".join(free_fails)
+        )
+    if slow:
+        text += " " + slow
+    if reasons:
+        env = f"{env_summary(result, 'torch')}; {env_summary(result, 'jax')}"
+        return Answer(text, PARTLY, "; ".join(reasons) + f" ({env})", tuple(details))
+    if untested:
+        return Answer(text, PARTLY, "not measured: " + ", ".join(untested), tuple(details))
+    return Answer(text, AGREES, details=tuple(details))
+
+
+def _slow_torch_copies(result: RunResult, base: CaseResult | None) -> str:
+    """A note when torch's copies are far slower than NumPy's (thread contention, not memory)."""
+    if base is None:
+        return ""
+    slow = []
+    for label in (".clone().numpy()", "torch.tensor"):
+        c = _case(result, label)
+        if c is not None and _med(c) > SLOW_COPY * _med(base):
+            slow.append(f"{label} {_med(c) / _med(base):.0f}x")
+    if not slow:
+        return ""
+    threads = result.env.get("backends", {}).get("torch", {}).get("threads", "?")
+    load = result.env.get("load_average")
+    busy = f", load average {load[0]:.1f}" if isinstance(load, list | tuple) and load else ""
+    return (
+        f"torch's copies are slower than NumPy's ({', '.join(slow)}): torch splits a copy over "
+        f"its {threads} intra-op threads, which stall when the cores are busy{busy}; "
+        "compare with --threads 1."
+    )
+
+
+EXPERIMENT = Experiment(
+    name="conversion",
+    title="Converting between PyTorch, NumPy and JAX: views and copies",
+    question="Converting to NumPy: is it free, and does the result share memory?",
+    claim="tensor.numpy() and torch.from_numpy() are free on the CPU because the result shares "
+    "memory with the source; torch.tensor() and .clone() copy; JAX arrays reach NumPy "
+    "(np.asarray) and PyTorch (DLPack) without a copy on the CPU.",
+    workloads=[conversion],
+    answer=answer,
+    extra=sharing,
+)

@@ -1,0 +1,353 @@
+"""Python loops over array elements against the vectorized form, in PyTorch and NumPy.
+
+Question: "How can loop performance be optimized?" The published claim: a Python ``for`` loop that
+indexes a tensor or array element by element (``out[i] = x[i] + y[i]``) is orders of magnitude
+slower than the vectorized operation, because every element pays the interpreter and the library's
+per-call dispatch; the fix is to vectorize (``x + y``, ``torch.where`` for conditionals).
+
+Three operations, each as people write them: an element-wise add, applying a scalar function (a
+sigmoid written with ``math.exp``) and a conditional (``x if x > 0 else 0.1 * x``). Each has two
+workloads: ``loop_OP`` times the loops at sizes a loop finishes in (up to 10^4 elements), next to
+the vectorized form at the same sizes; ``vec_OP`` times only the vectorized form on a 1000x1000
+array, where a loop would take seconds to minutes. The loop's cost there is extrapolated from its
+per-element cost at the largest size measured, and the answer says so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+import arraybench as ab
+from arraybench.report.units import format_ratio, format_size, format_time
+from arraybench.results import CaseResult, RunResult
+from arraybench.suites.experiment import (
+    AGREES,
+    DISAGREES,
+    PARTLY,
+    UNTESTED,
+    Answer,
+    Experiment,
+    env_summary,
+    series,
+)
+
+#: Sizes of the loops: 10^4 elements already take ~0.1 s per call through torch's indexing. Two
+#: sizes a decade apart show that a loop's cost per element is flat (so extrapolating it is fair).
+LOOP_SIZES = (1000, 10_000)
+LOOP_QUICK_SIZES = (1000,)
+#: The vectorized form alone, on the 1000x1000 array of the question.
+VEC_SIZES = (1_000_000,)
+#: "Orders of magnitude": the vectorized form must be at least this many times faster.
+MIN_SPEEDUP = 100.0
+#: The operations, in the order the answer lists them.
+OPS = ("add", "apply", "where")
+BACKENDS = ("torch", "numpy")
+
+
+def _square_or_flat(a: np.ndarray) -> np.ndarray:
+    """A perfect-square size becomes a square matrix (10^6 -> 1000x1000, as in the question)."""
+    side = math.isqrt(a.size)
+    return a.reshape(side, side) if side * side == a.size else a
+
+
+def _workloads(
+    op: str,
+    description: str,
+    flops: Callable[[int], float],
+    nbytes: Callable[[int, int], float],
+    two_inputs: bool,
+) -> tuple[ab.Workload, ab.Workload]:
+    """The loop workload (small sizes) and the vectorized-only workload (1000x1000) of ``op``."""
+    loop_w = ab.Workload(
+        f"loop_{op}",
+        sizes=LOOP_SIZES,
+        quick_sizes=LOOP_QUICK_SIZES,
+        description=f"{description}: Python loop over elements vs vectorized",
+        flops=flops,
+        bytes=nbytes,
+        dtypes=("float32",),
+    )
+    vec_w = ab.Workload(
+        f"vec_{op}",
+        sizes=VEC_SIZES,
+        quick_sizes=VEC_SIZES,
+        description=f"{description}: vectorized, 1000x1000",
+        flops=flops,
+        bytes=nbytes,
+        dtypes=("float32",),
+    )
+
+    def make_flat(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        # Both signs, so the conditional takes both branches.
+        out = {"x": rng.uniform(-3.0, 3.0, n)}
+        if two_inputs:
+            out["y"] = rng.uniform(-3.0, 3.0, n)
+        return out
+
+    def make_square(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        return {k: _square_or_flat(v) for k, v in make_flat(n, rng).items()}
+
+    loop_w.inputs(make_flat)
+    vec_w.inputs(make_square)
+    return loop_w, vec_w
+
+
+loop_add, vec_add = _workloads(
+    "add", "z = x + y", lambda n: n, lambda n, itemsize: 3 * n * itemsize, two_inputs=True
+)
+loop_apply, vec_apply = _workloads(
+    "apply",
+    "y = 1 / (1 + exp(-x)), a scalar function applied to each element",
+    lambda n: 4 * n,
+    lambda n, itemsize: 2 * n * itemsize,
+    two_inputs=False,
+)
+loop_where, vec_where = _workloads(
+    "where",
+    "y = x if x > 0 else 0.1 * x",
+    lambda n: 2 * n,
+    lambda n, itemsize: 2 * n * itemsize,
+    two_inputs=False,
+)
+
+
+# -- element-wise add ------------------------------------------------------------------------------
+
+
+@loop_add.impl("numpy", "torch", label="loop")
+def add_loop(x: Any, y: Any, xp: Any) -> Any:
+    """The loop as people write it: index each element, write each element."""
+    out = xp.empty_like(x)
+    for i in range(len(x)):
+        out[i] = x[i] + y[i]
+    return out
+
+
+@loop_add.impl("numpy", "torch", label="tolist loop")
+def add_tolist_loop(x: Any, y: Any, xp: Any) -> Any:
+    """The loop over Python floats (.tolist() and back inside the clock): the cheap way to loop."""
+    out = [a + b for a, b in zip(x.tolist(), y.tolist(), strict=True)]
+    return xp.asarray(out, dtype=x.dtype)
+
+
+@loop_add.impl("numpy", "torch", label="vectorized", reference=True)
+@vec_add.impl("numpy", "torch", label="vectorized", reference=True)
+def add_vectorized(x: Any, y: Any) -> Any:
+    return x + y
+
+
+# -- a scalar function applied to each element -----------------------------------------------------
+
+
+def _sigmoid(v: Any) -> float:
+    """A scalar function written for one number, the kind a loop ends up calling."""
+    return 1.0 / (1.0 + math.exp(-v))
+
+
+@loop_apply.impl("numpy", "torch", label="loop")
+def apply_loop(x: Any, xp: Any) -> Any:
+    out = xp.empty_like(x)
+    for i in range(len(x)):
+        out[i] = _sigmoid(x[i])
+    return out
+
+
+@loop_apply.impl("numpy", "torch", label="tolist loop")
+def apply_tolist_loop(x: Any, xp: Any) -> Any:
+    return xp.asarray([_sigmoid(v) for v in x.tolist()], dtype=x.dtype)
+
+
+@loop_apply.impl("numpy", label="np.vectorize")
+def apply_np_vectorize(x: Any) -> Any:
+    """``np.vectorize`` looks vectorized but calls the Python function once per element."""
+    return np.vectorize(_sigmoid, otypes=[x.dtype])(x)
+
+
+@loop_apply.impl("numpy", "torch", label="vectorized", reference=True)
+@vec_apply.impl("numpy", "torch", label="vectorized", reference=True)
+def apply_vectorized(x: Any, xp: Any) -> Any:
+    return 1.0 / (1.0 + xp.exp(-x))
+
+
+# -- a conditional ---------------------------------------------------------------------------------
+
+
+@loop_where.impl("numpy", "torch", label="loop")
+def where_loop(x: Any, xp: Any) -> Any:
+    """``if`` on a 0-d tensor calls bool() on it: one more library call per element."""
+    out = xp.empty_like(x)
+    for i in range(len(x)):
+        v = x[i]
+        out[i] = v if v > 0 else 0.1 * v
+    return out
+
+
+@loop_where.impl("numpy", "torch", label="tolist loop")
+def where_tolist_loop(x: Any, xp: Any) -> Any:
+    return xp.asarray([v if v > 0 else 0.1 * v for v in x.tolist()], dtype=x.dtype)
+
+
+@loop_where.impl("numpy", "torch", label="vectorized", reference=True)
+@vec_where.impl("numpy", "torch", label="vectorized", reference=True)
+def where_vectorized(x: Any, xp: Any) -> Any:
+    return xp.where(x > 0, x, 0.1 * x)
+
+
+# -- the answer ------------------------------------------------------------------------------------
+
+
+def _med(c: CaseResult) -> float:
+    assert c.measurement is not None
+    return c.measurement.median
+
+
+def _per_element(seconds: float) -> str:
+    return format_time(seconds) + "/element"
+
+
+def _span(lo: float, hi: float, fmt: Callable[[float], str]) -> str:
+    """``"1.2 µs-3.4 µs"``, or one figure when both ends print the same."""
+    a, b = fmt(lo), fmt(hi)
+    return a if a == b else f"{a}-{b}"
+
+
+def _sci(n: int) -> str:
+    """10000 -> 10^4 (the notation the extrapolation note uses)."""
+    e = round(math.log10(n)) if n > 0 else 0
+    return f"10^{e}" if 10**e == n else f"{n:,}"
+
+
+def _cpu32(result: RunResult, workload: str, impl: str, backend: str) -> dict[int, CaseResult]:
+    return series(
+        result, workload=workload, impl=impl, backend=backend, dtype="float32", device="cpu"
+    )
+
+
+def _row(result: RunResult, op: str, backend: str) -> dict[str, Any] | None:
+    """Per-element loop cost, vectorized time at the largest size, and the two speedups."""
+    loop = _cpu32(result, f"loop_{op}", "loop", backend)
+    if not loop:
+        return None
+    n_loop = max(loop)
+    per_elem = _med(loop[n_loop]) / n_loop
+    row: dict[str, Any] = {"n_loop": n_loop, "per_elem": per_elem}
+    smaller = [n for n in loop if n < n_loop]
+    if smaller:
+        # The same cost per element a decade lower is what justifies extrapolating upwards.
+        row["n_prev"] = max(smaller)
+        row["per_elem_prev"] = _med(loop[row["n_prev"]]) / row["n_prev"]
+    same = _cpu32(result, f"loop_{op}", "vectorized", backend)
+    if n_loop in same:
+        row["measured"] = _med(loop[n_loop]) / _med(same[n_loop])
+    tolist = _cpu32(result, f"loop_{op}", "tolist loop", backend)
+    if n_loop in tolist:
+        row["tolist_per_elem"] = _med(tolist[n_loop]) / n_loop
+    vec = _cpu32(result, f"vec_{op}", "vectorized", backend)
+    if vec:
+        n_vec = max(vec)
+        row["n_vec"] = n_vec
+        row["vec"] = _med(vec[n_vec])
+        # Extrapolated, not measured: a loop's cost grows linearly with n (one interpreter trip
+        # and a few library calls per element), so per-element cost x n estimates it.
+        row["extrapolated"] = per_elem * n_vec / row["vec"]
+    if backend == "numpy":
+        vect = _cpu32(result, f"loop_{op}", "np.vectorize", backend)
+        if n_loop in vect:
+            row["np_vectorize_per_elem"] = _med(vect[n_loop]) / n_loop
+    return row
+
+
+def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
+    """Per-element cost of each loop, the vectorized time at 1000x1000 and the speedup there
+    (extrapolated from the largest loop size), per operation and backend."""
+    rows = {(op, b): r for op in OPS for b in BACKENDS if (r := _row(result, op, b)) is not None}
+    if not rows:
+        return Answer("no loop case ran, so there is nothing to compare", UNTESTED)
+
+    details: list[str] = []
+    for (op, b), r in rows.items():
+        line = f"{op:5} {b:5}: loop {_per_element(r['per_elem'])} (n={format_size(r['n_loop'])}"
+        if "per_elem_prev" in r:
+            line += f"; {format_time(r['per_elem_prev'])} at n={format_size(r['n_prev'])}"
+        line += ")"
+        if "tolist_per_elem" in r:
+            line += f", tolist loop {_per_element(r['tolist_per_elem'])}"
+        if "np_vectorize_per_elem" in r:
+            line += f", np.vectorize {_per_element(r['np_vectorize_per_elem'])}"
+        if "measured" in r:
+            line += f"; vectorized is {format_ratio(r['measured'])} faster at n={r['n_loop']:,}"
+        if "vec" in r:
+            line += (
+                f"; vectorized {format_time(r['vec'])} at n={format_size(r['n_vec'])}, "
+                f"{format_ratio(r['extrapolated'])} faster "
+                f"(extrapolated from n={_sci(r['n_loop'])}, not measured)"
+            )
+        details.append(line)
+
+    sentences = []
+    for b in BACKENDS:
+        mine = [r for (_, bb), r in rows.items() if bb == b]
+        if not mine:
+            continue
+        lo = min(r["per_elem"] for r in mine)
+        hi = max(r["per_elem"] for r in mine)
+        cost = _span(lo, hi, format_time) + "/element"
+        text = f"{b}: a loop over elements costs {cost} (add/apply/where)"
+        ext = [r for r in mine if "extrapolated" in r]
+        if ext:
+            n_vec = max(r["n_vec"] for r in ext)
+            n_loop = min(r["n_loop"] for r in ext)
+            s_lo = min(r["extrapolated"] for r in ext)
+            s_hi = max(r["extrapolated"] for r in ext)
+            text += (
+                f"; vectorized is {_span(s_lo, s_hi, format_ratio)} faster at "
+                f"n={format_size(n_vec)} (extrapolated from n={_sci(n_loop)}, not measured)"
+            )
+        tol = [r["tolist_per_elem"] for r in mine if "tolist_per_elem" in r]
+        if tol:
+            text += (
+                f"; looping over .tolist() instead costs {format_time(max(tol))}/element or less"
+            )
+        sentences.append(text + ".")
+    text = " ".join(sentences)
+
+    speedups = {
+        k: r.get("extrapolated", r.get("measured")) for k, r in rows.items()
+    }  # prefer the 1000x1000 figure; fall back on the one measured side by side
+    known = {k: s for k, s in speedups.items() if s is not None}
+    if not known:
+        return Answer(
+            text, UNTESTED, "no vectorized case ran to compare the loops with", tuple(details)
+        )
+    missing = [b for b in BACKENDS if not any(bb == b for (_, bb) in rows)]
+    slower = {k: s for k, s in known.items() if s < 1}
+    modest = {k: s for k, s in known.items() if 1 <= s < MIN_SPEEDUP}
+    if slower:
+        why = "the loop was faster for " + ", ".join(f"{op} on {b}" for op, b in slower)
+        return Answer(text, DISAGREES, why + f" ({env_summary(result, 'torch')})", tuple(details))
+    if modest:
+        why = (
+            f"vectorizing gained less than {MIN_SPEEDUP:.0f}x for "
+            + ", ".join(f"{op} on {b} ({format_ratio(s)})" for (op, b), s in modest.items())
+            + f" ({env_summary(result, 'numpy')}; {env_summary(result, 'torch')})"
+        )
+        return Answer(text, PARTLY, why, tuple(details))
+    if missing:
+        return Answer(text, PARTLY, f"{', '.join(missing)} did not run", tuple(details))
+    return Answer(text, AGREES, details=tuple(details))
+
+
+EXPERIMENT = Experiment(
+    name="loops",
+    title="Python loops over tensor and array elements vs the vectorized form",
+    question="How can loop performance be optimized?",
+    claim="A Python loop that indexes a tensor or array element by element is orders of "
+    "magnitude slower than the vectorized operation (every element pays interpreter and library "
+    "dispatch); vectorize it: x + y, a vectorized function, torch.where / np.where.",
+    workloads=[loop_add, loop_apply, loop_where, vec_add, vec_apply, vec_where],
+    answer=answer,
+)
