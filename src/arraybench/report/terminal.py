@@ -55,6 +55,7 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
             "n",
             "median",
             "95% CI",
+            "first call",
             "vs ref",
             "check",
             "notes",
@@ -79,7 +80,8 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
         console.print(table)
         console.print()
     console.print(
-        "[dim]median: time per call; 95% CI: half-width of the median's interval; vs ref: how "
+        "[dim]median: time per call; 95% CI: half-width of the median's interval; first call: "
+        "the very first call (compilation, caches) kept apart; vs ref: how "
         "many times faster than the reference impl at the same size and dtype[/dim]"
     )
     if tags_seen:
@@ -102,7 +104,7 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
         )
 
 
-_RIGHT = {"n", "median", "95% CI", "vs ref"}
+_RIGHT = {"n", "median", "95% CI", "first call", "vs ref"}
 
 
 def print_answer(exp: Experiment, answer: Answer, console: Console | None = None) -> None:
@@ -131,7 +133,7 @@ def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool)
         format_size(c.size),
     ]
     if not c.ok or c.measurement is None:
-        return [*ident, "—", "", "", "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
+        return [*ident, "—", "", "", "", "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
     m = c.measurement
     ref = result.reference_for(c)
     if ref is c:
@@ -153,6 +155,7 @@ def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool)
         *ident,
         format_time(m.median),
         f"±{m.rel_ci:.1%}",
+        format_time(m.first_call),
         vs,
         check,
         f"[yellow]{notes}[/yellow]" if notes else "",

@@ -99,10 +99,18 @@ def combine(results: Sequence[RunResult]) -> RunResult:
         raise ValueError("nothing to combine")
     first = results[0]
     extra: dict[str, Any] = {}
+    backends: dict[str, Any] = {}
     for r in results:
         extra.update(r.extra)
+        backends.update(r.env.get("backends", {}))
+    env = {
+        **first.env,
+        "backends": backends,
+        "load_average_after": results[-1].env.get("load_average_after"),
+    }
     return replace(
         first,
+        env=env,
         cases=tuple(c for r in results for c in r.cases),
         skipped=tuple(s for r in results for s in r.skipped),
         finished=results[-1].finished,
