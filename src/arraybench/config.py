@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ConfigError
@@ -53,7 +53,6 @@ class RunConfig:
     seed: int = DEFAULT_SEED
     check: bool = True
     quick: bool = False
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -94,7 +93,7 @@ class RunConfig:
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> RunConfig:
         """Build a config from keyword arguments, naming any that does not exist."""
-        known = set(cls.__dataclass_fields__) - {"extra"}
+        known = set(cls.__dataclass_fields__)
         unknown = sorted(set(kwargs) - known)
         if unknown:
             raise ConfigError(
@@ -111,7 +110,6 @@ class RunConfig:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
-        d.pop("extra")
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
 

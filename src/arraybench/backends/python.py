@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import BaseBackend, as_numpy
+from .base import BaseBackend
 
 
 class PythonBackend(BaseBackend):
@@ -27,9 +27,6 @@ class PythonBackend(BaseBackend):
         if not isinstance(a, np.ndarray):
             return a
         return a.astype(dtype, copy=False).tolist()
-
-    def to_numpy(self, x: Any) -> np.ndarray:
-        return as_numpy(x)
 
     def info(self) -> dict[str, Any]:
         return {
