@@ -1,7 +1,9 @@
 """Results: frozen records of what was measured, and their versioned JSON format.
 
 Format history (``"version"`` in the file):
-    1  (arraybench 0.1) first format: cases with raw per-call samples, checks, env, floor.
+    1  (arraybench 0.1) first format: cases with raw per-call samples, checks, env, floor;
+       optional fields added since, read as absent from older files: case "extends"/"phase",
+       run "extra" (experiment answers, findings, fits).
 
 Reading never executes anything from a file: it is plain JSON, validated field by field. A file from
 a newer format version is refused with a message that says to upgrade, never misread.
@@ -172,6 +174,9 @@ class CaseResult:
     flops: float | None = None
     bytes: float | None = None
     reference: bool = False
+    #: the impl label this case's impl extends by one step, and what that step is.
+    extends: str | None = None
+    phase: str | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -216,6 +221,8 @@ class CaseResult:
             "flops": self.flops,
             "bytes": self.bytes,
             "reference": self.reference,
+            "extends": self.extends,
+            "phase": self.phase,
         }
 
     @classmethod
@@ -237,6 +244,8 @@ class CaseResult:
             flops=d.get("flops"),
             bytes=d.get("bytes"),
             reference=bool(d.get("reference", False)),
+            extends=d.get("extends"),
+            phase=d.get("phase"),
         )
 
 
@@ -319,11 +328,12 @@ class RunResult:
                 return c
         return candidates[0] if candidates else None
 
-    def table(self, console: Console | None = None) -> None:
-        """Print the results as a table in the terminal."""
+    def table(self, console: Console | None = None, profile: Any = None) -> None:
+        """Print the results as a table in the terminal (with the fraction of the machine's
+        peak when given a profile from ``arraybench probe``)."""
         from .report.terminal import print_table
 
-        print_table(self, console=console)
+        print_table(self, console=console, profile=profile)
 
     def to_pandas(self) -> pd.DataFrame:
         """One row per case: identity, status, median and its CI, spread, check errors."""

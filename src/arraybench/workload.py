@@ -74,6 +74,11 @@ class Impl:
         takes_xp: whether the function has an ``xp`` parameter (a generic impl).
         devices: the only devices it runs on (``None``: every device of its backends), for impls
             that exist to measure one device, such as a host-to-GPU transfer.
+        dtypes: the only dtypes it runs in (``None``: every dtype of the run), for an impl whose
+            other dtypes would add time without adding an answer.
+        extends: the label of an impl this one is, plus one step (``phase``): the analysis reports
+            the step's time as the difference of the two medians, and its share.
+        phase: what the step is ("conversion from a list", "host-to-device transfer").
     """
 
     fn: Callable[..., Any]
@@ -83,6 +88,9 @@ class Impl:
     reference: bool = False
     takes_xp: bool = False
     devices: tuple[str, ...] | None = None
+    dtypes: tuple[str, ...] | None = None
+    extends: str | None = None
+    phase: str | None = None
 
 
 @dataclass
@@ -144,6 +152,9 @@ class Workload:
         inputs: str | None = None,
         reference: bool = False,
         devices: Sequence[str] | None = None,
+        dtypes: Sequence[str] | None = None,
+        extends: str | None = None,
+        phase: str | None = None,
     ) -> Callable[[F], F]:
         """Register an implementation for one or more backends.
 
@@ -158,6 +169,12 @@ class Workload:
         for b in backends:
             if not isinstance(b, str) or not _NAME.match(b):
                 raise WorkloadError(f"workload {self.name!r}: backend name {b!r} is not valid")
+
+        if (extends is None) != (phase is None):
+            raise WorkloadError(
+                f"workload {self.name!r}: give extends= and phase= together, e.g. "
+                '@w.impl("torch", extends="vectorized", phase="conversion from a list")'
+            )
 
         def register(fn: F) -> F:
             if not callable(fn):
@@ -179,6 +196,9 @@ class Workload:
                     reference=reference,
                     takes_xp=_takes_xp(fn),
                     devices=tuple(devices) if devices is not None else None,
+                    dtypes=tuple(dtypes) if dtypes is not None else None,
+                    extends=extends,
+                    phase=phase,
                 )
             )
             return fn

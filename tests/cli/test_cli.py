@@ -159,3 +159,27 @@ def test_console_script_is_installed() -> None:
     assert exe, "the arraybench console script is not installed next to this Python"
     p = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stdout.startswith("arraybench ")
+
+
+def test_explain_prints_models_and_findings_of_saved_results(tmp_path: Path) -> None:
+    from arraybench.results import RunResult
+    from tests.analysis.test_fit import synthetic
+
+    sizes = (1, 10, 100, 1000, 10_000)
+    py = synthetic(1e-9, 50e-9, 1.0, impl="loop", backend="python", sizes=sizes)
+    lib = synthetic(3e-6, 1e-9, 1.0, impl="vec", backend="torch", sizes=sizes, seed=1)
+    path = RunResult(cases=(*py, *lib)).save(tmp_path / "r.json")
+    p = arraybench("explain", str(path))
+    assert p.returncode == 0, p.stderr
+    assert "Cost models" in p.stdout and "Findings" in p.stdout
+    assert "pure Python is faster below n ≈" in p.stdout
+    p = arraybench("explain", str(path), "--json")
+    assert json.loads(p.stdout)["findings"]
+
+
+def test_explain_of_a_broken_file_says_what_is_wrong(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "arraybench.results", "version": 1, "cases": [')
+    p = arraybench("explain", str(bad))
+    assert p.returncode == 1
+    assert "bad.json is truncated or not JSON" in p.stderr

@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import functools
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from rich.markup import escape
 
+from ..analysis.findings import analyze
+from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_TARGET, DTYPES, RunConfig
 from ..measure.runner import Case, Progress, run
-from ..report.terminal import print_answer
+from ..report.terminal import print_answer, print_findings
 from ..results import CaseResult, RunResult
 from ..suites import resolve
 from ..suites.experiment import Answer, Experiment, combine, run_experiment
@@ -126,6 +129,7 @@ def main(args: argparse.Namespace) -> int:
         quick=args.quick,
     )
     console = _console.console()
+    profile = load_cached()
     results: list[RunResult] = []
     for group in _groups(items):
         if isinstance(group, Experiment):
@@ -134,13 +138,18 @@ def main(args: argparse.Namespace) -> int:
             result, answer = _with_progress(
                 functools.partial(_run_experiment, group, config), quiet=args.quiet
             )
-            result.table(console=console)
+            result = _explained(result, group.name, profile, console)
             print_answer(group, answer, console=console)
         else:
             result = _with_progress(functools.partial(_run, group, config), quiet=args.quiet)
-            result.table(console=console)
+            result = _explained(result, "workloads", profile, console)
         results.append(result)
     combined = combine(results)
+    if profile is None:
+        console.print(
+            "[dim]fraction of peak: run 'arraybench probe' once to measure this machine's "
+            "bandwidth and matrix-multiply peak, and every run shows it[/dim]"
+        )
     if args.json:
         combined.save(args.json)
         console.print(f"results saved to {args.json}")
@@ -151,6 +160,15 @@ def main(args: argparse.Namespace) -> int:
         )
         return 1
     return 0 if combined.all_passed else 1
+
+
+def _explained(result: RunResult, key: str, profile: Any, console: Any) -> RunResult:
+    """Print the table and the findings; keep the findings with the results."""
+    analysis = analyze(result, profile)
+    result.table(console=console, profile=profile)
+    print_findings(analysis, console=console)
+    findings = {key: [f.to_dict() for f in analysis.findings]}
+    return replace(result, extra={**result.extra, "findings": findings})
 
 
 def _run_experiment(

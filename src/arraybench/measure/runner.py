@@ -116,6 +116,8 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
                         )
                         continue
                     for dt in dtypes:
+                        if impl.dtypes is not None and dt not in impl.dtypes:
+                            continue  # the impl's own choice, not a limitation: nothing to say
                         if dt not in backend.dtypes:
                             skips[f"{what}:{dev} {dt}"] = (
                                 f"{bname} runs {', '.join(backend.dtypes)} only"
@@ -268,6 +270,8 @@ def _run_case(
         flops=_cost(w.flops, case.size),
         bytes=_cost(w.bytes, case.size, DTYPES[case.dtype]),
         reference=impl is ref_impl and case.backend == ref_backend,
+        extends=impl.extends,
+        phase=impl.phase,
     )
 
     def failed(error: str, check: Any = None) -> CaseResult:

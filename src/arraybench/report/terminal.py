@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .units import format_ratio, format_size, format_time
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..analysis.findings import Analysis
     from ..results import CaseResult, RunResult
     from ..suites.experiment import Answer, Experiment
 
@@ -29,7 +30,7 @@ def warning_tag(text: str) -> str:
     return text.split(":", 1)[0]
 
 
-def print_table(result: RunResult, console: Console | None = None) -> None:
+def print_table(result: RunResult, console: Console | None = None, profile: Any = None) -> None:
     """One table per workload, a row per case; fastest first within each size."""
     from rich.console import Console
     from rich.table import Table
@@ -47,6 +48,7 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
             pad_edge=False,
         )
         show_device = any(c.device != "cpu" for c in cases)
+        show_peak = profile is not None and any(c.flops or c.bytes for c in cases)
         columns = [
             "impl",
             "backend",
@@ -57,6 +59,7 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
             "95% CI",
             "first call",
             "vs ref",
+            *(["of peak"] if show_peak else []),
             "check",
             "notes",
         ]
@@ -76,7 +79,10 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
                     else []
                 )
                 tags_seen.update(tags)
-                table.add_row(*_cells(result, c, tags, show_device), end_section=k == len(rows) - 1)
+                peak = _peak(c, profile) if show_peak else None
+                table.add_row(
+                    *_cells(result, c, tags, show_device, peak), end_section=k == len(rows) - 1
+                )
         console.print(table)
         console.print()
     console.print(
@@ -104,7 +110,7 @@ def print_table(result: RunResult, console: Console | None = None) -> None:
         )
 
 
-_RIGHT = {"n", "median", "95% CI", "first call", "vs ref"}
+_RIGHT = {"n", "median", "95% CI", "first call", "vs ref", "of peak"}
 
 
 def print_answer(exp: Experiment, answer: Answer, console: Console | None = None) -> None:
@@ -124,7 +130,20 @@ def print_answer(exp: Experiment, answer: Answer, console: Console | None = None
     console.print()
 
 
-def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool) -> list[str]:
+def _peak(c: CaseResult, profile: Any) -> str:
+    """The fraction of the machine's attainable peak this case reaches, or '—'."""
+    from ..analysis import roofline
+
+    if not c.ok:
+        return ""
+    r = roofline.roofline(c, profile)
+    return "—" if r is None else f"{r.fraction:.0%} {'mem' if r.bound == 'memory' else 'flop'}"
+
+
+def _cells(
+    result: RunResult, c: CaseResult, tags: list[str], show_device: bool, peak: str | None = None
+) -> list[str]:
+    extra = [] if peak is None else [peak]
     ident = [
         _esc(c.impl),
         c.backend,
@@ -133,7 +152,7 @@ def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool)
         format_size(c.size),
     ]
     if not c.ok or c.measurement is None:
-        return [*ident, "—", "", "", "", "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
+        return [*ident, "—", "", "", "", *extra, "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
     m = c.measurement
     ref = result.reference_for(c)
     if ref is c:
@@ -157,6 +176,7 @@ def _cells(result: RunResult, c: CaseResult, tags: list[str], show_device: bool)
         f"±{m.rel_ci:.1%}",
         format_time(m.first_call),
         vs,
+        *extra,
         check,
         f"[yellow]{notes}[/yellow]" if notes else "",
     ]
@@ -170,3 +190,69 @@ def _esc(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)
+
+
+def print_findings(analysis: Analysis, console: Console | None = None) -> None:
+    """The findings of an analysis, grouped by workload; cost-model caveats dimmed."""
+    from rich.console import Console
+
+    console = console or Console()
+    if not analysis.findings:
+        return
+    console.print("[bold]Findings[/bold]")
+    order = ("fixed-cost", "fastest", "phase", "compile", "roofline", "noise", "model")
+    for f in sorted(analysis.findings, key=lambda f: (f.workload, order.index(f.kind))):
+        where = f"[dim]{_esc(f.workload)}:[/dim] " if f.workload else ""
+        text = _esc(f.text)
+        console.print(f"  • {where}" + (f"[dim]{text}[/dim]" if f.kind == "model" else text))
+    console.print()
+
+
+def print_fits(analysis: Analysis, console: Console | None = None) -> None:
+    """The cost model of every series: fixed cost, growth, and where the model holds."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+    table = Table(
+        title="[bold]Cost models[/bold]  t(n) = a + b·n^k",
+        title_justify="left",
+        show_edge=False,
+        pad_edge=False,
+    )
+    for col in (
+        "workload",
+        "series",
+        "a: fixed cost [95% CI]",
+        "k [95% CI]",
+        "marginal at largest n",
+        "model",
+    ):
+        table.add_column(col, justify="left")
+    for fit in analysis.fits.values():
+        top = fit.sizes[-1]
+        if fit.kind == "single":
+            fixed, k, marginal = format_time(fit.a) + " (one size)", "—", "—"
+        else:
+            fixed = f"{format_time(fit.a)} [{format_time(fit.a_ci[0])}–{format_time(fit.a_ci[1])}]"
+            k = "—" if fit.kind == "flat" else f"{fit.k:.2f} [{fit.k_ci[0]:.2f}–{fit.k_ci[1]:.2f}]"
+            at = min(top, fit.fitted_up_to or top)
+            marginal = (
+                f"{format_time(fit.marginal(at))}/element at n={format_size(at)}"
+                if fit.kind != "flat"
+                else "—"
+            )
+            if fit.per_flop:
+                marginal += f", {format_time(fit.per_flop)}/flop"
+        quality = (
+            "[green]fits[/green]"
+            if fit.good and not fit.problem
+            else (
+                f"[yellow]{_esc(fit.problem)}[/yellow]"
+                if fit.good
+                else f"[red]{_esc(fit.problem)}[/red]"
+            )
+        )
+        table.add_row(_esc(fit.series[0]), _esc(fit.name), fixed, k, marginal, quality)
+    console.print(table)
+    console.print()

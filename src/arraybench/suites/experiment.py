@@ -101,7 +101,12 @@ def combine(results: Sequence[RunResult]) -> RunResult:
     extra: dict[str, Any] = {}
     backends: dict[str, Any] = {}
     for r in results:
-        extra.update(r.extra)
+        for key, value in r.extra.items():
+            # Second-level dicts (findings by group) merge; anything else is replaced.
+            if isinstance(value, dict) and isinstance(extra.get(key), dict):
+                extra[key] = {**extra[key], **value}
+            else:
+                extra[key] = value
         backends.update(r.env.get("backends", {}))
     env = {
         **first.env,

@@ -1,0 +1,376 @@
+"""Findings: what the numbers mean, in plain language, each citing the measurements behind it.
+
+    fits        t(n) = a + b·n^k per series (fit.py)
+    crossovers  every series against the pure-Python series of its workload, and against the
+                series fastest at the largest size (crossover.py)
+    findings    fixed cost and where Python stops winning; where the fastest series is not;
+                steps declared with extends=/phase= and their share; first-call compilation;
+                fraction of the machine's limits (when a probe is cached); cost models that do
+                not hold; noisy measurements
+
+Everything here is computed from a RunResult alone, so saved results can be explained again.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..report.units import format_size, format_time
+from ..results import CaseResult, RunResult
+from .crossover import Crossover, crossover
+from .fit import Fit, Series, fit_all
+
+#: A first call this many times the steady time, and at least COMPILE_MIN_S longer, is reported as
+#: compilation or tracing (JAX's jit, torch.compile, first-use initialisation).
+COMPILE_RATIO = 100.0
+COMPILE_MIN_S = 1e-3
+#: Report a declared step (extends=/phase=) only when its share is at least this at some size.
+PHASE_MIN_SHARE = 0.10
+#: Fractions of the machine's limits worth a sentence: far below it, or close to it.
+ROOFLINE_LOW, ROOFLINE_HIGH = 0.10, 0.50
+#: Noise is worth a finding when at least this share of the cases carries a warning.
+NOISY_SHARE = 0.20
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One sentence about the results, with what it rests on.
+
+    Attributes:
+        kind: fixed-cost, fastest, phase, compile, roofline, model, noise.
+        text: the sentence.
+        cites: the series or cases (by name) whose measurements it rests on.
+        values: the numbers in it, for programs.
+    """
+
+    kind: str
+    text: str
+    cites: tuple[str, ...] = ()
+    values: dict[str, Any] = field(default_factory=dict)
+    workload: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "cites": list(self.cites),
+            "values": self.values,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    fits: dict[Series, Fit]
+    crossovers: tuple[Crossover, ...]
+    findings: tuple[Finding, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fits": [f.to_dict() for f in self.fits.values()],
+            "crossovers": [c.to_dict() for c in self.crossovers],
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+def analyze(result: RunResult, profile: Any = None) -> Analysis:
+    """Fits, crossovers and findings for a run.
+
+    Args:
+        result: the run (from memory, a JSON file or the store).
+        profile: a machine profile from ``arraybench probe``, for the fraction of peak; None
+            leaves those findings out.
+    """
+    fits = fit_all(result)
+    by_workload: dict[str, list[Fit]] = defaultdict(list)
+    for s, f in fits.items():
+        by_workload[s[0]].append(f)
+    crossovers: list[Crossover] = []
+    findings: list[Finding] = []
+    for group in by_workload.values():
+        for more_c, more_f in (_against_python(group), _against_fastest(group)):
+            crossovers += more_c
+            findings += more_f
+    findings += _phases(result, fits)
+    findings += _compile(result)
+    if profile is not None:
+        findings += _roofline(result, fits, profile)
+    findings += _models(fits)
+    findings += _noise(result)
+    return Analysis(fits, tuple(crossovers), tuple(findings))
+
+
+def _python_series(group: Sequence[Fit]) -> Fit | None:
+    for f in group:
+        if f.series[2] == "python":
+            return f
+    return None
+
+
+def _against_python(group: Sequence[Fit]) -> tuple[list[Crossover], list[Finding]]:
+    py = _python_series(group)
+    if py is None:
+        return [], []
+    out_c, out_f = [], []
+    for f in group:
+        if f is py or f.kind == "single":
+            continue
+        c = crossover(py, f)
+        out_c.append(c)
+        cost = f"{f.name} costs {_with_ci(f.a, f.a_ci)} per call before any work"
+        if c.status == "crosses" and c.winner == f.series:
+            text = f"{cost}; pure Python is faster below n ≈ {_size_ci(c)}"
+        elif c.status == "crosses":
+            text = (
+                f"{cost}; it is faster than pure Python for small sizes, but pure Python "
+                f"overtakes it from n ≈ {_size_ci(c)}"
+            )
+        elif c.status == "always" and c.winner == f.series:
+            text = (
+                f"{cost}, and pure Python is never clearly faster at the sizes measured "
+                f"(from n={format_size(f.sizes[0])})"
+            )
+        elif c.status == "always":
+            text = (
+                f"{cost}; pure Python stays faster up to n={format_size(c.checked_up_to or 0)}"
+                ", the largest size measured"
+            )
+        else:
+            continue
+        out_f.append(
+            Finding(
+                "fixed-cost",
+                text,
+                (f.name, py.name),
+                {
+                    "fixed_cost": f.a,
+                    "fixed_cost_ci": list(f.a_ci),
+                    "crossover": c.size,
+                    "crossover_ci": list(c.ci) if c.ci else None,
+                },
+                workload=f.series[0],
+            )
+        )
+    return out_c, out_f
+
+
+def _against_fastest(group: Sequence[Fit]) -> tuple[list[Crossover], list[Finding]]:
+    top = max(max(f.sizes) for f in group)
+    at_top = [f for f in group if top in f.sizes]
+    if len(at_top) < 2:
+        return [], []
+    fastest = min(at_top, key=lambda f: dict(zip(f.sizes, f.medians, strict=True))[top])
+    out_c, out_f = [], []
+    for f in group:
+        if f is fastest or f.series[2] == "python" or f.kind == "single":
+            continue
+        c = crossover(f, fastest)
+        if c.status == "crosses" and c.winner == fastest.series:
+            out_c.append(c)
+            out_f.append(
+                Finding(
+                    "fastest",
+                    f"{fastest.name} is the fastest at n={format_size(top)}, but below n ≈ "
+                    f"{_size_ci(c)} {f.name} is faster",
+                    (fastest.name, f.name),
+                    {"crossover": c.size},
+                    workload=f.series[0],
+                )
+            )
+    return out_c, out_f
+
+
+def _phases(result: RunResult, fits: dict[Series, Fit]) -> list[Finding]:
+    out = []
+    by_series: dict[Series, list[CaseResult]] = defaultdict(list)
+    for c in result.cases:
+        if c.ok and c.extends and c.phase:
+            by_series[c.series].append(c)
+    for series, cases in by_series.items():
+        parts = []
+        shares = []
+        for c in sorted(cases, key=lambda c: c.size):
+            base = _find(result, c, impl=c.extends)
+            if base is None:
+                continue
+            m, mb = c.measurement, base.measurement
+            assert m is not None and mb is not None
+            step = m.median - mb.median
+            overlap = m.ci[0] <= mb.ci[1] and mb.ci[0] <= m.ci[1]
+            share = 0.0 if overlap or step <= 0 else step / m.median
+            shares.append(share)
+            parts.append((c.size, share, step, m.median))
+        if not parts or max(shares) < PHASE_MIN_SHARE:
+            continue
+        first, last = parts[0], parts[-1]
+        name = fits[series].name if series in fits else series[1]
+        ends = [first] if first is last else [first, last]
+        desc = " and ".join(f"{_share(s)} at n={format_size(n)}" for n, s, _, _ in ends)
+        n_last, share_last, step_last, total_last = last
+        amount = (
+            f"{format_time(step_last)} of {format_time(total_last)} at n={format_size(n_last)}"
+            if share_last > 0
+            else f"no difference beyond the noise at n={format_size(n_last)}"
+        )
+        out.append(
+            Finding(
+                "phase",
+                f"{cases[0].phase} is {desc} of {name}'s time ({amount}; measured as the "
+                f"difference from '{cases[0].extends}')",
+                (name, cases[0].extends or ""),
+                {"shares": {str(n): s for n, s, _, _ in parts}},
+                workload=series[0],
+            )
+        )
+    return out
+
+
+def _compile(result: RunResult) -> list[Finding]:
+    by_series: dict[Series, list[CaseResult]] = defaultdict(list)
+    for c in result.cases:
+        if c.ok and c.measurement is not None:
+            by_series[c.series].append(c)
+    out = []
+    for series, cases in by_series.items():
+        extra = []
+        for c in cases:
+            m = c.measurement
+            assert m is not None
+            cost = m.first_call - m.median
+            if cost >= COMPILE_MIN_S and m.first_call >= COMPILE_RATIO * m.median:
+                extra.append((c.size, cost, m.median))
+        # Paid at most of three or more sizes: a cost per new shape (JIT compilation), not a
+        # library's one-time start-up on first use.
+        if len(cases) >= 3 and len(extra) * 2 >= len(cases):
+            costs = sorted(e[1] for e in extra)
+            lo, hi = costs[0], costs[-1]
+            n, cost, steady = extra[0]
+            name = f"{series[1]} ({series[2]} {series[4]})"
+            out.append(
+                Finding(
+                    "compile",
+                    f"{name} pays {format_time(lo)}-{format_time(hi)} on the first call at "
+                    f"each new size (compilation or tracing), apart from its steady time: at "
+                    f"n={format_size(n)}, {format_time(cost)} against {format_time(steady)} "
+                    f"per call, the cost of {cost / steady:,.0f} calls",
+                    (name,),
+                    {"compile_min": lo, "compile_max": hi},
+                    workload=series[0],
+                )
+            )
+    return out
+
+
+def _roofline(result: RunResult, fits: dict[Series, Fit], profile: Any) -> list[Finding]:
+    from . import roofline
+
+    out = []
+    for series, f in fits.items():
+        case = _largest(result, series)
+        if case is None:
+            continue
+        r = roofline.roofline(case, profile)
+        if r is None or not (r.fraction < ROOFLINE_LOW or r.fraction >= ROOFLINE_HIGH):
+            continue
+        verdict = (
+            "far below the machine's limit: the time goes elsewhere than moving data or "
+            "arithmetic (call overhead, a scalar loop, an unvectorized path)"
+            if r.fraction < ROOFLINE_LOW
+            else "close to the machine's limit"
+        )
+        out.append(
+            Finding(
+                "roofline",
+                f"{f.name} at n={format_size(case.size)} runs at {roofline.fraction_text(r)}: "
+                f"{verdict}",
+                (case.name,),
+                {"fraction": r.fraction, "gflops": r.gflops, "gbps": r.gbps},
+                workload=series[0],
+            )
+        )
+    return out
+
+
+def _models(fits: dict[Series, Fit]) -> list[Finding]:
+    return [
+        Finding("model", f"cost model of {f.name}: {f.problem}", (f.name,), workload=f.series[0])
+        for f in fits.values()
+        if f.kind not in ("single", "two-point") and (not f.good or f.fitted_up_to is not None)
+    ]
+
+
+def _noise(result: RunResult) -> list[Finding]:
+    measured = [c for c in result.cases if c.ok and c.measurement is not None]
+    noisy = [
+        c
+        for c in measured
+        if c.measurement
+        and any(
+            w.startswith(("high spread", "bimodal", "not converged"))
+            for w in c.measurement.warnings
+        )
+    ]
+    if not measured or len(noisy) < NOISY_SHARE * len(measured):
+        return []
+    load = result.env.get("load_average")
+    cores = result.env.get("usable_cores")
+    busy = (
+        f" The load average was {load[0]:.1f} on {cores} cores at the start."
+        if load and cores
+        else ""
+    )
+    return [
+        Finding(
+            "noise",
+            f"{len(noisy)} of {len(measured)} cases were noisy (high spread, bimodal or not "
+            f"converged).{busy} Close other programs, run with --threads 1, or raise --budget.",
+            tuple(c.name for c in noisy[:10]),
+            {"noisy": len(noisy), "measured": len(measured)},
+        )
+    ]
+
+
+def _find(result: RunResult, like: CaseResult, **changes: Any) -> CaseResult | None:
+    want = {
+        "workload": like.workload,
+        "impl": like.impl,
+        "backend": like.backend,
+        "device": like.device,
+        "dtype": like.dtype,
+        "size": like.size,
+        **changes,
+    }
+    for c in result.find(**want):
+        if c.ok and c.measurement is not None:
+            return c
+    return None
+
+
+def _largest(result: RunResult, series: Series) -> CaseResult | None:
+    cases = [c for c in result.cases if c.series == series and c.ok]
+    return max(cases, key=lambda c: c.size) if cases else None
+
+
+def _with_ci(v: float, ci: tuple[float, float]) -> str:
+    return f"{format_time(v)} [{format_time(ci[0])}–{format_time(ci[1])}]"
+
+
+def _size_ci(c: Crossover) -> str:
+    assert c.size is not None
+    text = _fmt_n(c.size)
+    if c.ci:
+        bracket = " (between measured sizes)" if c.method == "data" else ""
+        text += f" [{_fmt_n(c.ci[0])}–{_fmt_n(c.ci[1])}]{bracket}"
+    return text
+
+
+def _fmt_n(n: float) -> str:
+    if n < 100:
+        return f"{n:.0f}" if n >= 10 else f"{n:.1f}"
+    return f"{float(f'{n:.2g}'):,.0f}"
+
+
+def _share(s: float) -> str:
+    return "~0%" if s == 0 else f"{s:.0%}"
