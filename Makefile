@@ -24,8 +24,8 @@ run: $(VENV)/.stamp-all
 	$(BIN)/arraybench run $(ARGS)
 
 lint: $(VENV)/.stamp-dev
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
 test: lint

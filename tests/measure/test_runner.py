@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -231,3 +232,49 @@ def test_run_rejects_unknown_settings() -> None:
     w = ab.Workload("x")
     with pytest.raises(ab.ArraybenchError, match="unknown setting 'budgett'"):
         ab.run(w, budgett=1)
+
+
+def test_arguments_are_bound_positionally_so_calls_pay_no_keyword_merge() -> None:
+    import inspect
+
+    from arraybench.measure.runner import _positional_call
+
+    def impl(x: Any, xp: Any, *, scale: float = 1.0) -> Any:
+        return x
+
+    params = inspect.signature(impl).parameters
+    call = _positional_call(impl, params, {"xp": np, "x": 1, "scale": 2.0})
+    assert call.args == (1, np)  # type: ignore[attr-defined]
+    assert call.keywords == {"scale": 2.0}  # type: ignore[attr-defined]
+    assert call() == 1
+
+
+def test_cases_of_one_size_are_sampled_in_turns(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    # Interleaving (a a b b a a b b ..., two calls per sample here) makes a slow spell of the
+    # machine fall on every case of a size alike, instead of on whichever case was running.
+    w = ab.Workload("pair", sizes=(10,))
+    w.inputs(lambda n, rng: {"x": rng.standard_normal(n)})
+    order: list[str] = []
+    rng = np.random.default_rng(0)
+
+    @w.impl("numpy")
+    def a(x: Any) -> Any:
+        order.append("a")
+        clock.advance(1e-3 * rng.lognormal(0, 0.05))
+        return x
+
+    @w.impl("fake")
+    def b(x: Any) -> Any:
+        order.append("b")
+        clock.advance(1e-3 * rng.lognormal(0, 0.05))
+        return x
+
+    result = ab.run(w, clock=clock, budget=0.2, target=0.002, dtypes=["float64"])
+    ma, mb = (result.find(impl=name)[0].measurement for name in ("a", "b"))
+    assert ma is not None and mb is not None
+    runs = [k for k, _ in itertools.groupby(order)]  # "aaaabbb" -> ["a", "b"]
+    # After first calls and warm-ups, one run of each impl per round: many alternations.
+    assert len(runs) >= min(len(ma.samples), len(mb.samples))
+    assert ma.median == pytest.approx(mb.median, rel=0.05)

@@ -6,7 +6,8 @@
             inputs -> dtype, backend, device               (outside the clock)
             out, first_call <- call once, synced
             check out against the reference               (failed -> recorded, never timed)
-            measurement <- calibrate, warm up, sample      (timer.measure)
+        calibrate and warm up each case that passed
+        rounds: one sample of each unfinished case in turn, until each one stops (timer.Sampler)
 
 A case that raises or disagrees is recorded with its error and the run goes on. Thread settings
 are applied to every library for the whole run and restored at the end.
@@ -33,7 +34,7 @@ from ..workload import Impl, Workload
 from . import env as _env
 from .check import compare, tolerance
 from .clock import Clock, default_clock
-from .timer import TimerSettings, first_call, measure, measure_floor
+from .timer import Sampler, TimerSettings, first_call, measure_floor
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,6 @@ def run(
     timer = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
-    results: list[CaseResult] = []
     with contextlib.ExitStack() as stack:
         thread_notes = _apply_threads(stack, config.threads, used)
         environment = _env.collect(used)
@@ -185,16 +185,37 @@ def run(
         floor = measure_floor(clock)
         total = len(cases)
         refs = _References(config)
-        for i, case in enumerate(cases):
-            if progress:
-                progress(i, total, case, None)
-            result = _run_case(case, refs, config, timer, clock, floor)
-            results.append(result)
+        done: dict[int, CaseResult] = {}
+
+        def finish(i: int, result: CaseResult) -> None:
+            done[i] = result
             if on_result:
                 on_result(result)
             if progress:
-                progress(i + 1, total, case, result)
-            refs.release_before(case)
+                progress(len(done), total, cases[i], result)
+
+        for group in _size_groups(cases):
+            active: list[tuple[int, _Pending]] = []
+            for i in group:
+                if progress:
+                    progress(len(done), total, cases[i], None)
+                prepared = _prepare(cases[i], refs, config, timer, clock, floor)
+                if isinstance(prepared, CaseResult):
+                    finish(i, prepared)
+                else:
+                    active.append((i, prepared))
+            # Rounds: one sample of each unfinished case in turn, until every case has stopped.
+            for i, p in active:
+                if not p.run(Sampler.warm_up):
+                    finish(i, p.outcome())
+            active = [(i, p) for i, p in active if i not in done]
+            while active:
+                for i, p in active:
+                    if not p.run(Sampler.step) or p.sampler.done:
+                        finish(i, p.outcome())
+                active = [(i, p) for i, p in active if i not in done]
+            refs.release_before(cases[group[-1]])
+        results = [done[i] for i in range(total)]
     environment["load_average_after"] = _env.load_average()
     return RunResult(
         cases=tuple(results),
@@ -248,14 +269,52 @@ class _References:
                     del store[key]
 
 
-def _run_case(
+class _Pending:
+    """A case that passed its first call and its check, being sampled."""
+
+    def __init__(self, sampler: Sampler, check: Any, base: dict[str, Any]) -> None:
+        self.sampler, self.check, self.base = sampler, check, base
+        self.error: str | None = None
+
+    def run(self, step: Callable[[Sampler], Any]) -> bool:
+        """Do one step of sampling; False (and the error kept) if the impl raised."""
+        try:
+            step(self.sampler)
+        except Exception as e:
+            self.error = f"raised on a later call (the first passed): {_describe(e)}"
+            return False
+        return True
+
+    def outcome(self) -> CaseResult:
+        if self.error is not None:
+            return CaseResult(status=FAILED, error=self.error, check=self.check, **self.base)
+        return CaseResult(
+            status=OK, measurement=self.sampler.result(), check=self.check, **self.base
+        )
+
+
+def _size_groups(cases: Sequence[Case]) -> list[list[int]]:
+    """Indices of consecutive cases of the same workload and size (the plan orders them so)."""
+    groups: list[list[int]] = []
+    for i, c in enumerate(cases):
+        if groups and (
+            cases[groups[-1][0]].workload is c.workload and cases[groups[-1][0]].size == c.size
+        ):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
+def _prepare(
     case: Case,
     refs: _References,
     config: RunConfig,
     timer: TimerSettings,
     clock: Clock,
     floor: Floor,
-) -> CaseResult:
+) -> CaseResult | _Pending:
+    """Inputs, first call and check of a case: its failure, or a sampler ready to run."""
     w, impl = case.workload, case.impl
     backend = _backends.get(case.backend)
     ref_impl, ref_backend = w.reference_impl()
@@ -307,12 +366,7 @@ def _run_case(
         if not check.passed:
             return failed(check.message, check)
     del out
-
-    try:
-        m = measure(call, sync, clock, timer, first=first, floor=floor)
-    except Exception as e:
-        return failed(f"raised on a later call (the first passed): {_describe(e)}", check)
-    return CaseResult(status=OK, measurement=m, check=check, **base)  # type: ignore[arg-type]
+    return _Pending(Sampler(call, sync, clock, timer, first=first, floor=floor), check, base)
 
 
 def _bind(
@@ -352,7 +406,25 @@ def _bind(
             f"impl {impl.label!r} takes {', '.join(missing)}, which the inputs builder does not "
             f"provide (it provides: {', '.join(inputs) or 'nothing'})"
         )
-    return functools.partial(impl.fn, **kwargs)
+    return _positional_call(impl.fn, params, kwargs)
+
+
+def _positional_call(
+    fn: Callable[..., Any], params: Mapping[str, inspect.Parameter], kwargs: dict[str, Any]
+) -> Callable[[], Any]:
+    """``fn`` with its arguments bound, positionally wherever the signature allows.
+
+    A partial with keyword arguments merges a dict on every call: about 100-160 ns here, charged
+    to every kernel and well above the no-op floor. Positional binding costs nothing measurable
+    (benchmarks/validate_sin2.py found the gap against timeit; see docs/validation.md).
+    """
+    positional: list[Any] = []
+    rest = dict(kwargs)
+    for name, spec in params.items():
+        if spec.kind not in (spec.POSITIONAL_ONLY, spec.POSITIONAL_OR_KEYWORD) or name not in rest:
+            break
+        positional.append(rest.pop(name))
+    return functools.partial(fn, *positional, **rest)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -6,6 +6,8 @@
     sample       gc off; t0; loops x call(); sync(last output); t1; gc back on
     stop         95% CI of the median within ±target | budget spent | max_samples reached
 
+The runner interleaves the samples of the cases of one size (see :class:`Sampler`).
+
 The clock is injected; nothing here reads time any other way, so a fake clock with modelled costs
 makes every decision reproducible in tests.
 """
@@ -95,6 +97,97 @@ class TimerSettings:
     min_sample_time: float = MIN_SAMPLE_S
 
 
+class Sampler:
+    """The measurement of one case, a sample at a time, so that cases can take turns.
+
+    Cases of one size are sampled in rounds (A B C A B C ...): a slow spell of the machine (another
+    program, a busy sibling hyperthread, a frequency change) then falls on every case alike instead
+    of on whichever case happened to be running, which within one case looks like a tight CI
+    around a wrong median. The budget counts the case's own time: calibration, warm-up and samples.
+
+        s = Sampler(call, sync, clock, settings, first=..., floor=...)
+        s.warm_up()
+        while not s.step(): ...      # or interleave step() across several samplers
+        m = s.result()
+    """
+
+    def __init__(
+        self,
+        call: Call,
+        sync: Sync,
+        clock: Clock,
+        settings: TimerSettings,
+        *,
+        first: float,
+        floor: Floor | None = None,
+    ) -> None:
+        self.call, self.sync, self.clock = call, sync, clock
+        self.settings, self.first, self.floor = settings, first, floor
+        self.loops = 1
+        self.warmup_calls = 0
+        self.spent_ns = 0
+        self.samples: list[float] = []
+        self.stop: str | None = None
+        self._next_check = CONVERGE_MIN_SAMPLES
+
+    def _take(self) -> int:
+        t0, t1 = _sample(self.call, self.sync, self.loops, self.clock)
+        self.spent_ns += t1 - t0
+        return t1 - t0
+
+    def warm_up(self) -> None:
+        """Calibrate loops per sample, then warm up for WARMUP_FRACTION of the budget."""
+        target_ns = self.settings.min_sample_time * 1e9
+        while True:
+            took = self._take()
+            self.warmup_calls += self.loops
+            if took >= target_ns or self.loops >= MAX_LOOPS:
+                break
+            if took <= 0:
+                self.loops = min(MAX_LOOPS, self.loops * 10)
+                continue
+            wanted = self.loops * target_ns / took
+            self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
+        while self.spent_ns < WARMUP_FRACTION * self.settings.budget * 1e9:
+            self._take()
+            self.warmup_calls += self.loops
+
+    @property
+    def done(self) -> bool:
+        return self.stop is not None
+
+    def step(self) -> bool:
+        """Take one sample; return True once sampling has ended (and why is in ``stop``)."""
+        if self.stop is not None:
+            return True
+        self.samples.append(self._take() / 1e9 / self.loops)
+        n = len(self.samples)
+        if n >= self._next_check:
+            if stats.relative_halfwidth(self.samples) <= self.settings.target:
+                self.stop = "converged"
+                return True
+            # Checking every sample would cost O(n^2 log n); a 10% step keeps it near-linear.
+            self._next_check = n + max(1, n // 10)
+        if n >= self.settings.max_samples:
+            self.stop = "max_samples"
+        elif n >= MIN_SAMPLES and self.spent_ns >= self.settings.budget * 1e9:
+            self.stop = "budget"
+        return self.stop is not None
+
+    def result(self) -> Measurement:
+        if self.stop is None:
+            raise RuntimeError("sampling has not ended: call step() until it returns True")
+        m = Measurement(
+            samples=tuple(self.samples),
+            loops=self.loops,
+            first_call=self.first,
+            warmup_calls=self.warmup_calls,
+            stop=self.stop,
+            elapsed=self.first + self.spent_ns / 1e9,
+        )
+        return replace(m, warnings=quality_warnings(m, self.settings, self.floor))
+
+
 def measure(
     call: Call,
     sync: Sync,
@@ -104,63 +197,16 @@ def measure(
     first: float,
     floor: Floor | None = None,
 ) -> Measurement:
-    """Calibrate, warm up and sample ``call`` (whose first call, ``first`` seconds, is done).
+    """Calibrate, warm up and sample ``call`` alone (its first call, ``first`` seconds, is done).
 
     Returns:
         A :class:`Measurement` with per-call seconds for each sample and quality warnings.
     """
-    budget_ns = settings.budget * 1e9
-    start = clock.now_ns()
-
-    # Calibrate: grow loops until one sample is long enough to time well.
-    loops = 1
-    warmup_calls = 0
-    while True:
-        t0, t1 = _sample(call, sync, loops, clock)
-        warmup_calls += loops
-        took = t1 - t0
-        if took >= settings.min_sample_time * 1e9 or loops >= MAX_LOOPS:
-            break
-        if took <= 0:
-            loops = min(MAX_LOOPS, loops * 10)
-            continue
-        wanted = loops * settings.min_sample_time * 1e9 / took
-        loops = min(MAX_LOOPS, next_125(max(wanted, 2 * loops)))
-
-    # Warm up until the budget's first slice is spent (calibration counts towards it).
-    while t1 - start < WARMUP_FRACTION * budget_ns:
-        t0, t1 = _sample(call, sync, loops, clock)
-        warmup_calls += loops
-
-    samples: list[float] = []
-    next_check = CONVERGE_MIN_SAMPLES
-    stop = "budget"
-    while True:
-        t0, t1 = _sample(call, sync, loops, clock)
-        samples.append((t1 - t0) / 1e9 / loops)
-        n = len(samples)
-        if n >= next_check:
-            if stats.relative_halfwidth(samples) <= settings.target:
-                stop = "converged"
-                break
-            # Checking every sample would cost O(n^2 log n); a 10% step keeps it near-linear.
-            next_check = n + max(1, n // 10)
-        if n >= settings.max_samples:
-            stop = "max_samples"
-            break
-        if n >= MIN_SAMPLES and t1 - start >= budget_ns:
-            stop = "budget"
-            break
-
-    m = Measurement(
-        samples=tuple(samples),
-        loops=loops,
-        first_call=first,
-        warmup_calls=warmup_calls,
-        stop=stop,
-        elapsed=first + (t1 - start) / 1e9,
-    )
-    return replace(m, warnings=quality_warnings(m, settings, floor))
+    sampler = Sampler(call, sync, clock, settings, first=first, floor=floor)
+    sampler.warm_up()
+    while not sampler.step():
+        pass
+    return sampler.result()
 
 
 def quality_warnings(
@@ -202,8 +248,8 @@ def quality_warnings(
         )
     elif m.stop == "budget" and m.rel_ci > settings.target:
         out.append(
-            f"not converged: the 95% CI is ±{m.rel_ci:.1%}, not ±{settings.target:.0%}, after "
-            f"the {settings.budget:g} s budget; raise --budget or quiet the machine"
+            f"not converged: the 95% CI is ±{m.rel_ci:.1%}, not ±{settings.target * 100:.3g}%, "
+            f"after the {settings.budget:g} s budget; raise --budget or quiet the machine"
         )
     return tuple(out)
 
