@@ -89,13 +89,14 @@ def roofline(case: CaseResult, profile: MachineProfile) -> Roofline | None:
 
 def fraction_text(r: Roofline) -> str:
     """``"31% of memory bandwidth"``, ``"4% of numpy float64 GEMM peak"``, ``"0.3% of ..."``."""
-    text = f"{_percent(r.fraction)} of {r.peak_used}"
+    text = f"{percent(r.fraction)} of {r.peak_used}"
     if r.bound == MEMORY and r.fraction > 1:
         text += " (data served from cache)"
     return text
 
 
-def _percent(f: float) -> str:
+def percent(f: float) -> str:
+    """A fraction as people read it: 45%, 4.5%, <0.1%."""
     if f <= 0:
         return "0%"
     if f < SMALLEST_SHOWN:

@@ -87,7 +87,9 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
         console.print()
     console.print(
         "[dim]median: time per call; 95% CI: half-width of the median's interval; first call: "
-        "the very first call (compilation, caches) kept apart; vs ref: how "
+        "the very first call (compilation, caches) kept apart; of peak: share of the machine's "
+        "memory bandwidth (mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; "
+        "vs ref: how "
         "many times faster than the reference impl at the same size and dtype[/dim]"
     )
     if tags_seen:
@@ -137,7 +139,9 @@ def _peak(c: CaseResult, profile: Any) -> str:
     if not c.ok:
         return ""
     r = roofline.roofline(c, profile)
-    return "—" if r is None else f"{r.fraction:.0%} {'mem' if r.bound == 'memory' else 'flop'}"
+    if r is None:
+        return "—"
+    return f"{roofline.percent(r.fraction)} {'mem' if r.bound == 'memory' else 'flop'}"
 
 
 def _cells(
