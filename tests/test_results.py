@@ -114,3 +114,30 @@ def test_to_pandas_has_one_row_per_case() -> None:
 def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path: Path) -> None:
     sample_result().save(tmp_path / "r.json")
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_csv_has_a_row_per_case(tmp_path: Path) -> None:
+    import csv
+
+    text = sample_result().to_csv(tmp_path / "r.csv")
+    rows = list(csv.DictReader((tmp_path / "r.csv").read_text().splitlines()))
+    assert text.startswith("workload,impl,backend")
+    assert [r["status"] for r in rows] == ["ok", "failed"]
+    assert float(rows[0]["median"]) == pytest.approx(1e-6)
+
+
+def test_jupyter_table_escapes_what_comes_from_results() -> None:
+    r = sample_result()
+    bad = CaseResult(
+        "<script>alert(1)</script>",
+        'a"&b',
+        "numpy",
+        "cpu",
+        "float64",
+        1,
+        "failed",
+        error="<b>boom</b>",
+    )
+    html = RunResult(cases=(*r.cases, bad))._repr_html_()
+    assert "<table>" in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>" not in html and "a&quot;&amp;b" in html and "&lt;b&gt;boom" in html

@@ -346,6 +346,17 @@ class RunResult:
             ) from None
         return pd.DataFrame(self.to_records())
 
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The cases as CSV, one row each; written to ``path`` when given."""
+        from .report.export import to_csv
+
+        return to_csv(self, path)
+
+    def _repr_html_(self) -> str:
+        from .report.export import html_table
+
+        return html_table(self)
+
     def to_records(self) -> list[dict[str, Any]]:
         rows = []
         for c in self.cases:
