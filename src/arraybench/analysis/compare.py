@@ -1,0 +1,660 @@
+"""Two runs side by side: which cases got slower or faster, how sure we are, and what changed.
+
+For each case measured in both runs (same workload, impl, backend, device, dtype and size):
+
+    ratio    = median(B) / median(A)                  (> 1: B is slower)
+    ratio CI = percentile bootstrap: resample A's and B's raw samples independently, R times,
+               take median(B*) / median(A*), keep the 2.5% and 97.5% quantiles
+    p        = two-sided Mann-Whitney U test of A's samples against B's (normal approximation,
+               tie and continuity corrections), so nothing is assumed about the shape of the times
+    verdict  = "slower"  if p < alpha and CI low  > 1 + threshold
+               "faster"  if p < alpha and CI high < 1 / (1 + threshold)
+               else "no significant change"
+
+Both conditions are needed: with thousands of samples a test finds a 0.5% shift "significant",
+which nobody should act on; and a large ratio from a handful of noisy samples may be chance.
+The thresholds are symmetric in log space, so comparing B with A gives the mirror of A with B.
+
+The environments are compared too (versions, BLAS, threads, CPU, devices, host): a slowdown is
+read differently when NumPy's BLAS changed between the runs.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..results import CaseResult, RunResult
+from . import stats
+
+#: A change must exceed 5% (its whole CI beyond it) to be called slower or faster. Run-to-run
+#: drift of the same code on the same machine (frequency scaling, placement, a busy neighbour) is
+#: typically 1-3% for medians, and the engine's default precision target is ±2% per median, so
+#: the ratio of two medians is only resolved to a few percent; 5% is the smallest change that
+#: stands clear of both. Use a larger threshold on shared or virtual machines.
+DEFAULT_THRESHOLD = 0.05
+#: Significance level of the Mann-Whitney test (the usual 5%: one unchanged case in twenty may
+#: pass the test by chance, which is why the effect-size threshold must also be met).
+DEFAULT_ALPHA = 0.05
+#: Bootstrap replicates for the ratio's CI: a few hundred place the 2.5% and 97.5% quantiles
+#: within a fraction of the CI's width, and keep a 200-case comparison under a second.
+BOOTSTRAP = 400
+#: Confidence level of the ratio's CI.
+CI_LEVEL = stats.CI_LEVEL
+#: Elements resampled per bootstrap block: bounds memory for cases with very many samples.
+_BLOCK_ELEMENTS = 2_000_000
+
+SLOWER, FASTER, SAME = "slower", "faster", "no significant change"
+VERDICTS = (SLOWER, FASTER, SAME)
+
+#: Why a case got no verdict although it was measured in both runs, and what to do about it.
+FEW_SAMPLES, ZERO_MEDIAN = "too few samples", "zero median"
+NOTES = {
+    FEW_SAMPLES: "with this few samples the test cannot reach significance whatever the times: "
+    "measure with a larger --budget",
+    ZERO_MEDIAN: "the median in run A is 0 s (below the clock's resolution): there is no ratio",
+}
+
+#: Environment entries that differ on every run and say nothing about the software or machine.
+VOLATILE_ENV_KEYS = frozenset({"load_average", "load_average_after"})
+#: Config entries that do not change how a case is measured (which cases ran is already shown by
+#: the matching of cases).
+IGNORED_CONFIG_KEYS = frozenset({"backends", "devices", "dtypes", "sizes", "impls"})
+
+Key = tuple[str, str, str, str, str, int]
+
+
+# -- the test ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MannWhitney:
+    """A two-sided Mann-Whitney U test.
+
+    Attributes:
+        u: the U statistic of the first sample (pairs (x, y) with x > y, ties counting one half);
+            the same number as ``scipy.stats.mannwhitneyu(x, y).statistic``.
+        p: two-sided p-value from the normal approximation with tie and continuity corrections.
+        z: the standardised statistic (0 when every value is tied).
+    """
+
+    u: float
+    p: float
+    z: float
+
+
+def mann_whitney_u(x: Sequence[float], y: Sequence[float]) -> MannWhitney:
+    """Two-sided Mann-Whitney U test of ``x`` against ``y``.
+
+    Idea:
+        ranks  = mid-ranks of x ∪ y (tied values share the mean of their ranks)
+        U      = sum(ranks of x) - n1 (n1 + 1) / 2
+        mu     = n1 n2 / 2
+        sigma² = n1 n2 / 12 · ((n + 1) - Σ(t³ - t) / (n (n - 1)))   t: size of each tie group
+        z      = (|U - mu| - 1/2) / sigma                          (continuity correction)
+        p      = 2 (1 - Φ(z)), at most 1
+
+    Args:
+        x: the first sample (at least one value).
+        y: the second sample (at least one value).
+
+    Returns:
+        U, p and z; p is 1 when every value is tied (sigma = 0): nothing tells the samples apart.
+    """
+    n1, n2 = len(x), len(y)
+    if n1 == 0 or n2 == 0:
+        raise ValueError("the Mann-Whitney test needs at least one value in each sample")
+    both = np.concatenate([np.asarray(x, dtype=float), np.asarray(y, dtype=float)])
+    n = n1 + n2
+    _, inverse, counts = np.unique(both, return_inverse=True, return_counts=True)
+    # Mid-rank of each distinct value: the ranks before it, plus the mean of its own (1-based).
+    starts = np.cumsum(counts) - counts
+    midranks = starts + (counts + 1) / 2.0
+    ranks = midranks[inverse]
+    u = float(ranks[:n1].sum() - n1 * (n1 + 1) / 2.0)
+    mu = n1 * n2 / 2.0
+    ties = float(np.sum(counts.astype(float) ** 3 - counts))
+    var = n1 * n2 / 12.0 * ((n + 1) - (ties / (n * (n - 1)) if n > 1 else 0.0))
+    if var <= 0:
+        return MannWhitney(u=u, p=1.0, z=0.0)
+    z = (abs(u - mu) - 0.5) / math.sqrt(var)
+    p = min(1.0, math.erfc(z / math.sqrt(2.0)))
+    return MannWhitney(u=u, p=p, z=z)
+
+
+def min_p_value(n1: int, n2: int) -> float:
+    """The smallest p :func:`mann_whitney_u` can give for samples of these sizes (no ties, every
+    value of one above every value of the other): under alpha, the test cannot decide."""
+    if n1 < 1 or n2 < 1:
+        return 1.0
+    var = n1 * n2 * (n1 + n2 + 1) / 12.0
+    z = (n1 * n2 / 2.0 - 0.5) / math.sqrt(var)
+    return min(1.0, math.erfc(z / math.sqrt(2.0)))
+
+
+def bootstrap_ratio_ci(
+    a: Sequence[float],
+    b: Sequence[float],
+    rng: np.random.Generator,
+    replicates: int = BOOTSTRAP,
+    level: float = CI_LEVEL,
+) -> tuple[float, float]:
+    """Percentile bootstrap CI of median(b) / median(a), each sample resampled on its own.
+
+    Args:
+        a: raw samples of the first run.
+        b: raw samples of the second run.
+        rng: the generator to resample with (seeded by the caller).
+        replicates: how many resamples.
+        level: confidence level.
+
+    Returns:
+        (low, high); NaN where a resampled median of ``a`` is 0 (no ratio exists).
+    """
+    med_a = _bootstrap_medians(np.asarray(a, dtype=float), rng, replicates)
+    med_b = _bootstrap_medians(np.asarray(b, dtype=float), rng, replicates)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratios = med_b / med_a
+    if not np.all(np.isfinite(ratios)):
+        return math.nan, math.nan
+    tail = (1.0 - level) / 2.0
+    lo, hi = np.quantile(ratios, [tail, 1.0 - tail])
+    return float(lo), float(hi)
+
+
+def _bootstrap_medians(x: np.ndarray, rng: np.random.Generator, replicates: int) -> np.ndarray:
+    n = len(x)
+    block = max(1, _BLOCK_ELEMENTS // max(n, 1))
+    out = np.empty(replicates)
+    for start in range(0, replicates, block):
+        stop = min(replicates, start + block)
+        idx = rng.integers(0, n, size=(stop - start, n))
+        out[start:stop] = np.median(x[idx], axis=1)
+    return out
+
+
+# -- the records --------------------------------------------------------------------------------
+
+
+def _case_name(key: Key) -> str:
+    workload, impl, backend, device, dtype, size = key
+    return f"{workload}/{impl}[{backend}:{device}:{dtype}] n={size}"
+
+
+def _finite(v: float) -> float | None:
+    return v if math.isfinite(v) else None
+
+
+@dataclass(frozen=True)
+class CaseComparison:
+    """One case measured in both runs.
+
+    Attributes:
+        key: (workload, impl, backend, device, dtype, size).
+        median_a: median seconds per call in run A.
+        median_b: median seconds per call in run B.
+        ratio: median_b / median_a (above 1: B is slower); NaN when median_a is 0.
+        ratio_ci: 95% bootstrap CI of the ratio.
+        p: two-sided Mann-Whitney p-value of A's samples against B's.
+        u: the U statistic of A's samples.
+        n_a: samples in A.
+        n_b: samples in B.
+        verdict: ``slower``, ``faster`` or ``no significant change``.
+        note: why the data could not support a verdict (a key of :data:`NOTES`), or "".
+    """
+
+    key: Key
+    median_a: float
+    median_b: float
+    ratio: float
+    ratio_ci: tuple[float, float]
+    p: float
+    u: float
+    n_a: int
+    n_b: int
+    verdict: str
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"verdict must be one of {VERDICTS}, got {self.verdict!r}")
+
+    @property
+    def name(self) -> str:
+        return _case_name(self.key)
+
+    @property
+    def change(self) -> float:
+        """Relative change of the median: +0.3 is 30% slower, -0.2 is 20% faster."""
+        return self.ratio - 1.0
+
+    def slower_beyond(self, threshold: float, alpha: float) -> bool:
+        """Significantly slower (p < alpha) with the whole CI above 1 + threshold."""
+        return (
+            self.p < alpha
+            and math.isfinite(self.ratio_ci[0])
+            and (self.ratio_ci[0] > 1.0 + threshold)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "case": self.name,
+            "workload": self.key[0],
+            "impl": self.key[1],
+            "backend": self.key[2],
+            "device": self.key[3],
+            "dtype": self.key[4],
+            "size": self.key[5],
+            "median_a": self.median_a,
+            "median_b": self.median_b,
+            "ratio": _finite(self.ratio),
+            "ratio_ci": [_finite(self.ratio_ci[0]), _finite(self.ratio_ci[1])],
+            "p": self.p,
+            "u": self.u,
+            "samples_a": self.n_a,
+            "samples_b": self.n_b,
+            "verdict": self.verdict,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    """A case in only one of the runs (``side`` is ``"A"`` or ``"B"``: the run that has it)."""
+
+    key: Key
+    side: str
+
+    @property
+    def name(self) -> str:
+        return _case_name(self.key)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"case": self.name, "only_in": self.side}
+
+
+@dataclass(frozen=True)
+class FailedPair:
+    """A case in both runs that failed in at least one, so it has no timing to compare.
+
+    Attributes:
+        key: the case.
+        failed_in: ``"A"``, ``"B"`` or ``"both"``.
+        error_a: why it failed in A (None if it passed there).
+        error_b: why it failed in B (None if it passed there).
+    """
+
+    key: Key
+    failed_in: str
+    error_a: str | None = None
+    error_b: str | None = None
+
+    @property
+    def name(self) -> str:
+        return _case_name(self.key)
+
+    @property
+    def error(self) -> str:
+        """The error of the run where it failed (B's first: the newer run is usually the news)."""
+        lines = (self.error_b or self.error_a or "").strip().splitlines()
+        return lines[0] if lines else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "case": self.name,
+            "failed_in": self.failed_in,
+            "error_a": self.error_a,
+            "error_b": self.error_b,
+        }
+
+
+@dataclass(frozen=True)
+class EnvChange:
+    """One entry of the environment (or the run's settings) that differs between the runs.
+
+    Attributes:
+        key: dotted path into ``RunResult.env`` (``backends.numpy.blas[0].vendor``), or
+            ``config.NAME`` for a run setting.
+        old: the value in A (None when ``change`` is ``added``).
+        new: the value in B (None when ``change`` is ``removed``).
+        change: ``changed``, ``added`` (only in B) or ``removed`` (only in A).
+    """
+
+    key: str
+    old: Any
+    new: Any
+    change: str = "changed"
+
+    def describe(self) -> str:
+        """``backends.numpy.version: 2.4.6 -> 2.5.0``."""
+        old = "(absent)" if self.change == "added" else _show(self.old)
+        new = "(absent)" if self.change == "removed" else _show(self.new)
+        return f"{self.key}: {old} -> {new}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "old": self.old, "new": self.new, "change": self.change}
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, Mapping):  # a whole subtree: name it by its version when it has one
+        return f"present (version {v['version']})" if "version" in v else "present"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_show(x) for x in v) + "]"
+    return "null" if v is None else str(v)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Counts of each verdict, and the worst slowdown (None when nothing got slower)."""
+
+    slower: int
+    faster: int
+    same: int
+    unmatched: int
+    failed: int
+    worst: CaseComparison | None
+
+    def text(self) -> str:
+        """One line: ``2 slower, 1 faster, 40 no significant change, 3 unmatched, 1 failed;
+        worst: ...``."""
+        parts = [
+            f"{self.slower} slower",
+            f"{self.faster} faster",
+            f"{self.same} no significant change",
+        ]
+        if self.unmatched:
+            parts.append(f"{self.unmatched} unmatched")
+        if self.failed:
+            parts.append(f"{self.failed} failed")
+        line = ", ".join(parts)
+        if self.worst is not None:
+            w = self.worst
+            line += (
+                f"; worst: {w.name} {w.ratio:.2f}x "
+                f"[{w.ratio_ci[0]:.2f}-{w.ratio_ci[1]:.2f}] (+{w.change:.0%})"
+            )
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "slower": self.slower,
+            "faster": self.faster,
+            "same": self.same,
+            "unmatched": self.unmatched,
+            "failed": self.failed,
+            "worst": self.worst.to_dict() if self.worst else None,
+        }
+
+
+_ORDER = {SLOWER: 0, SAME: 1, FASTER: 2}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Run B compared with run A.
+
+    Attributes:
+        cases: the cases measured in both, worst first (significant slowdowns by ratio, then the
+            unchanged, then the faster).
+        unmatched: cases in only one run.
+        failed: cases in both runs that failed in at least one.
+        env_changes: what differs between the runs' environments and settings.
+        threshold: the effect size a verdict needed (0.05: a 5% change).
+        alpha: the significance level a verdict needed.
+        seed: the bootstrap's seed.
+        meta: what identifies the two runs (start time, number of cases), for reports.
+    """
+
+    cases: tuple[CaseComparison, ...]
+    unmatched: tuple[Unmatched, ...] = ()
+    failed: tuple[FailedPair, ...] = ()
+    env_changes: tuple[EnvChange, ...] = ()
+    threshold: float = DEFAULT_THRESHOLD
+    alpha: float = DEFAULT_ALPHA
+    seed: int = 0
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
+        return tuple(c for c in self.cases if c.verdict == verdict)
+
+    def slower_beyond(self, threshold: float) -> tuple[CaseComparison, ...]:
+        """Cases significantly slower, their whole ratio CI above ``1 + threshold`` (a CI gate
+        may fail on a larger change than the one the verdicts use)."""
+        return tuple(c for c in self.cases if c.slower_beyond(threshold, self.alpha))
+
+    @property
+    def summary(self) -> Summary:
+        slower = self.with_verdict(SLOWER)
+        return Summary(
+            slower=len(slower),
+            faster=len(self.with_verdict(FASTER)),
+            same=len(self.with_verdict(SAME)),
+            unmatched=len(self.unmatched),
+            failed=len(self.failed),
+            worst=max(slower, key=lambda c: c.ratio) if slower else None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "threshold": self.threshold,
+            "alpha": self.alpha,
+            "seed": self.seed,
+            "meta": dict(self.meta),
+            "summary": self.summary.to_dict(),
+            "env_changes": [e.to_dict() for e in self.env_changes],
+            "cases": [c.to_dict() for c in self.cases],
+            "unmatched": [u.to_dict() for u in self.unmatched],
+            "failed": [f.to_dict() for f in self.failed],
+        }
+
+
+# -- comparing ----------------------------------------------------------------------------------
+
+
+def compare(
+    a: RunResult,
+    b: RunResult,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    alpha: float = DEFAULT_ALPHA,
+    seed: int = 0,
+    replicates: int = BOOTSTRAP,
+) -> Comparison:
+    """Compare run ``b`` with run ``a``, case by case, and their environments.
+
+    Args:
+        a: the baseline run.
+        b: the run to judge against it.
+        threshold: relative change a verdict needs beyond its CI (0.05: 5%; see
+            :data:`DEFAULT_THRESHOLD`).
+        alpha: significance level of the Mann-Whitney test.
+        seed: seed of the bootstrap; each case's resampling is seeded from it and the case's key,
+            so a case's CI does not depend on which other cases the runs hold.
+        replicates: bootstrap replicates per case.
+
+    Returns:
+        A :class:`Comparison`.
+    """
+    if not threshold >= 0 or not math.isfinite(threshold):
+        raise ValueError(f"threshold must be a number >= 0 (0.05 for 5%), got {threshold!r}")
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be between 0 and 1 (0.05 is usual), got {alpha!r}")
+    cases_a = _by_key(a.cases)
+    cases_b = _by_key(b.cases)
+    matched: list[CaseComparison] = []
+    failed: list[FailedPair] = []
+    for key, ca in cases_a.items():
+        cb = cases_b.get(key)
+        if cb is None:
+            continue
+        if not (ca.ok and cb.ok) or ca.measurement is None or cb.measurement is None:
+            side = "both" if not ca.ok and not cb.ok else ("A" if not ca.ok else "B")
+            failed.append(FailedPair(key, side, ca.error, cb.error))
+            continue
+        matched.append(
+            compare_samples(
+                key,
+                ca.measurement.samples,
+                cb.measurement.samples,
+                threshold=threshold,
+                alpha=alpha,
+                rng=np.random.default_rng([seed, _key_seed(key)]),
+                replicates=replicates,
+            )
+        )
+    unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
+    unmatched += [Unmatched(k, "B") for k in cases_b if k not in cases_a]
+    matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.ratio)))
+    return Comparison(
+        cases=tuple(matched),
+        unmatched=tuple(unmatched),
+        failed=tuple(failed),
+        env_changes=env_changes(a, b),
+        threshold=threshold,
+        alpha=alpha,
+        seed=seed,
+        meta={
+            "a": {"started": a.started, "cases": len(a.cases)},
+            "b": {"started": b.started, "cases": len(b.cases)},
+        },
+    )
+
+
+def compare_samples(
+    key: Key,
+    a: Sequence[float],
+    b: Sequence[float],
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    alpha: float = DEFAULT_ALPHA,
+    rng: np.random.Generator | None = None,
+    replicates: int = BOOTSTRAP,
+) -> CaseComparison:
+    """Compare the raw samples of one case in two runs (see the module's docstring).
+
+    Args:
+        key: the case's key, carried into the record.
+        a: seconds per call, run A.
+        b: seconds per call, run B.
+        threshold: effect size a verdict needs.
+        alpha: significance level.
+        rng: bootstrap generator (default: seeded from the key).
+        replicates: bootstrap replicates.
+
+    Returns:
+        A :class:`CaseComparison`.
+    """
+    if rng is None:
+        rng = np.random.default_rng([0, _key_seed(key)])
+    med_a, med_b = stats.median(a), stats.median(b)
+    ratio = med_b / med_a if med_a > 0 else math.nan
+    ci = bootstrap_ratio_ci(a, b, rng, replicates)
+    test = mann_whitney_u(a, b)
+    note = ""
+    verdict = SAME
+    if not math.isfinite(ratio) or not math.isfinite(ci[0]):
+        note = ZERO_MEDIAN
+    elif min_p_value(len(a), len(b)) >= alpha:
+        note = FEW_SAMPLES
+    elif test.p < alpha and ci[0] > 1.0 + threshold:
+        verdict = SLOWER
+    elif test.p < alpha and ci[1] < 1.0 / (1.0 + threshold):
+        verdict = FASTER
+    return CaseComparison(
+        key=key,
+        median_a=med_a,
+        median_b=med_b,
+        ratio=ratio,
+        ratio_ci=ci,
+        p=test.p,
+        u=test.u,
+        n_a=len(a),
+        n_b=len(b),
+        verdict=verdict,
+        note=note,
+    )
+
+
+def _by_key(cases: Sequence[CaseResult]) -> dict[Key, CaseResult]:
+    out: dict[Key, CaseResult] = {}
+    for c in cases:
+        out.setdefault(c.key, c)  # a run holds each case once; keep the first if not
+    return out
+
+
+def _key_seed(key: Key) -> int:
+    # A stable hash (Python's hash() of str is salted per process).
+    return zlib.crc32(repr(key).encode("utf-8"))
+
+
+def _sortable(v: float) -> float:
+    return v if math.isfinite(v) else -math.inf
+
+
+# -- environments -------------------------------------------------------------------------------
+
+
+def env_changes(a: RunResult, b: RunResult) -> tuple[EnvChange, ...]:
+    """What differs between two runs' environments (``env``) and measuring settings (``config``).
+
+    Nested mappings are walked key by key (``backends.torch.version``), lists of mappings item by
+    item (``backends.numpy.blas[0].vendor``); other values are compared whole, and a subtree in
+    one run only (a backend installed in one) is one entry. Load averages are left out: they
+    differ on every run.
+
+    Args:
+        a: the first run.
+        b: the second run.
+
+    Returns:
+        The changed, added and removed entries, in walking order (env first, then config).
+    """
+    out: list[EnvChange] = []
+    _diff(
+        {k: v for k, v in a.env.items() if k not in VOLATILE_ENV_KEYS},
+        {k: v for k, v in b.env.items() if k not in VOLATILE_ENV_KEYS},
+        "",
+        out,
+    )
+    _diff(
+        {k: v for k, v in a.config.items() if k not in IGNORED_CONFIG_KEYS},
+        {k: v for k, v in b.config.items() if k not in IGNORED_CONFIG_KEYS},
+        "config",
+        out,
+    )
+    return tuple(out)
+
+
+def _diff(old: Any, new: Any, path: str, out: list[EnvChange]) -> None:
+    if isinstance(old, Mapping) and isinstance(new, Mapping):
+        for k in sorted(set(old) | set(new), key=str):
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in new:
+                out.append(EnvChange(sub, _plain(old[k]), None, "removed"))
+            elif k not in old:
+                out.append(EnvChange(sub, None, _plain(new[k]), "added"))
+            else:
+                _diff(old[k], new[k], sub, out)
+    elif _is_records(old) and _is_records(new) and len(old) == len(new):
+        for i, (o, n) in enumerate(zip(old, new, strict=True)):
+            _diff(o, n, f"{path}[{i}]", out)
+    elif _plain(old) != _plain(new):
+        out.append(EnvChange(path, _plain(old), _plain(new)))
+
+
+def _is_records(v: Any) -> bool:
+    return isinstance(v, list | tuple) and bool(v) and all(isinstance(x, Mapping) for x in v)
+
+
+def _plain(v: Any) -> Any:
+    """JSON-like values (tuples as lists), so a loaded file compares equal to a fresh run."""
+    if isinstance(v, Mapping):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_plain(x) for x in v]
+    return v

@@ -1,0 +1,172 @@
+"""``arraybench compare`` through its real entry point: output and exit codes for CI use."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from arraybench.cli import compare as compare_cli
+from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult
+
+ENV = {
+    "python": "3.11.7",
+    "hostname": "vm",
+    "cpu": "AMD EPYC",
+    "cores": 2,
+    "backends": {
+        "numpy": {"version": "2.4.6", "blas": [{"vendor": "openblas", "version": "0.3.31"}]}
+    },
+}
+
+
+def synthetic(seed: int, slow: dict[str, float] | None = None, env: Any = None) -> RunResult:
+    """Three impls at four sizes, samples scattered around fixed modelled costs."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    for i, impl in enumerate(("loop", "vectorized", "jit")):
+        for n in (1, 10, 100, 1000):
+            base = (1 + i) * 1e-6 * (1 + n / 100) * (slow or {}).get(impl, 1.0)
+            s = tuple(float(v) for v in base * rng.lognormal(0.0, 0.03, 30))
+            m = Measurement(samples=s, loops=1, first_call=base)
+            cases.append(CaseResult("w", impl, "numpy", "cpu", "float64", n, OK, measurement=m))
+    return RunResult(cases=tuple(cases), env=env or ENV, started=f"run {seed}")
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("compare")
+    newer = json.loads(json.dumps(ENV))
+    newer["backends"]["numpy"]["version"] = "2.5.0"
+    newer["backends"]["numpy"]["blas"][0]["vendor"] = "mkl"
+    slow = synthetic(2, slow={"jit": 1.3}, env=newer)
+    failing = CaseResult("w", "broken", "numpy", "cpu", "float64", 1, FAILED, error="boom")
+    runs = {
+        "a": synthetic(0),
+        "same": synthetic(1),
+        "slow": RunResult((*slow.cases, failing), env=slow.env, started="slow"),
+        "other": RunResult(
+            tuple(
+                CaseResult("other", c.impl, c.backend, c.device, c.dtype, c.size, OK, c.measurement)
+                for c in synthetic(3).cases
+            )
+        ),
+    }
+    return {name: run.save(d / f"{name}.json") for name, run in runs.items()}
+
+
+def arraybench(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.run(
+        [sys.executable, "-m", "arraybench", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_same_code_exits_0(files: dict[str, Path]) -> None:
+    p = arraybench("compare", str(files["a"]), str(files["same"]))
+    assert p.returncode == 0, p.stderr + p.stdout
+    assert "Environment differences: none" in p.stdout
+    assert "slower" not in p.stdout.replace("0 slower", "")
+    assert "Summary: 0 slower, 0 faster, 12 no significant change" in p.stdout
+
+
+def test_a_slower_impl_exits_1_and_is_shown_first_with_the_env_changes(
+    files: dict[str, Path],
+) -> None:
+    p = arraybench("compare", str(files["a"]), str(files["slow"]))
+    assert p.returncode == 1, p.stderr + p.stdout
+    out = p.stdout
+    assert "backends.numpy.version: 2.4.6 -> 2.5.0" in out
+    assert "backends.numpy.blas[0].vendor: openblas -> mkl" in out
+    rows = [line for line in out.splitlines() if "w/" in line and "n=" in line and "│" in line]
+    assert len(rows) == 12
+    assert all("w/jit" in r and "slower" in r for r in rows[:4])
+    assert not any("slower" in r for r in rows[4:])
+    assert "only in B: w/broken[numpy:cpu:float64] n=1" in out
+    assert "4 slower, 0 faster, 8 no significant change, 1 unmatched" in out
+    assert "worst: w/jit" in out
+    assert "significantly slower by more than 5%" in out
+
+
+def test_fail_on_slowdown_and_threshold_set_the_gate(files: dict[str, Path]) -> None:
+    a, slow = str(files["a"]), str(files["slow"])
+    # 30% slower is not 50% slower: reported as slower, but the gate passes.
+    p = arraybench("compare", a, slow, "--fail-on-slowdown", "50%", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["summary"]["slower"] == 4 and d["failing"] == [] and d["fail_on_slowdown"] == 0.5
+    assert d["summary"]["worst"]["impl"] == "jit"
+    assert {e["key"] for e in d["env_changes"]} == {
+        "backends.numpy.version",
+        "backends.numpy.blas[0].vendor",
+    }
+    p = arraybench("compare", a, slow, "--threshold", "0.1", "--fail-on-slowdown", "20%", "--json")
+    assert p.returncode == 1
+    assert len(json.loads(p.stdout)["failing"]) == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--threshold", "lots"], "is not a change: use 5% or 0.05"),
+        (["--fail-on-slowdown=-5%"], "between 0% and"),
+    ],
+)
+def test_bad_options_exit_2(files: dict[str, Path], args: list[str], message: str) -> None:
+    p = arraybench("compare", str(files["a"]), str(files["same"]), *args)
+    assert p.returncode == 2
+    assert message in p.stderr
+
+
+def test_missing_file_or_nothing_in_common_exits_2(files: dict[str, Path], tmp_path: Path) -> None:
+    p = arraybench("compare", str(files["a"]), str(tmp_path / "nope.json"))
+    assert p.returncode == 2
+    assert "no such results file" in p.stderr and "Traceback" not in p.stderr
+    p = arraybench("compare", str(files["a"]), str(files["other"]))
+    assert p.returncode == 2
+    assert "nothing to compare" in p.stderr
+
+
+# In-process, through the command's own parser: fast checks of the rendering.
+
+
+def run_in_process(*argv: str) -> int:
+    parser = argparse.ArgumentParser(prog="arraybench")
+    sub = parser.add_subparsers(dest="command")
+    compare_cli.add_parser(sub, [])
+    args = parser.parse_args(["compare", *argv])
+    return int(args.handler(args))
+
+
+def test_failed_cases_and_few_samples_are_explained(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    few = Measurement(samples=(1e-6, 1.1e-6, 0.9e-6), loops=1, first_call=1e-6)
+    slow3 = Measurement(samples=(3e-6, 3.3e-6, 2.7e-6), loops=1, first_call=3e-6)
+    ok = CaseResult("w", "few", "numpy", "cpu", "float64", 1, OK, measurement=few)
+    a = RunResult(
+        (ok, CaseResult("w", "x", "numpy", "cpu", "float64", 1, OK, measurement=few)), env=ENV
+    )
+    b = RunResult(
+        (
+            CaseResult("w", "few", "numpy", "cpu", "float64", 1, OK, measurement=slow3),
+            CaseResult("w", "x", "numpy", "cpu", "float64", 1, FAILED, error="ValueError: boom"),
+        ),
+        env=ENV,
+    )
+    assert run_in_process(str(a.save(tmp_path / "a.json")), str(b.save(tmp_path / "b.json"))) == 0
+    out = capsys.readouterr().out
+    assert "failed in B: w/x[numpy:cpu:float64] n=1: ValueError: boom" in out
+    assert "too few samples" in out and "larger --budget" in out
+    assert "3.00x" in out
