@@ -5,7 +5,10 @@
      ├── WorkloadError        a workload is defined in a way arraybench cannot run
      │    └── WorkloadFileError   a user file of workloads could not be loaded
      ├── BackendError         a backend is unknown, not installed, or cannot do what was asked
-     └── ResultsFormatError   a results file is not one arraybench can read
+     ├── ResultsFormatError   a results file is not one arraybench can read
+     └── StoreError           the history store cannot be opened, read or written
+          ├── UnknownRunError     no stored run matches what was asked   (store/sqlite.py)
+          └── NoStoreError        there is no store where one was expected
 
 Messages name the object at fault and the fix, because they are read by people who did not
 write arraybench and should not need its source to act on them.

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -51,8 +52,12 @@ USER_FILE = textwrap.dedent(
 )
 
 
+#: Runs from these tests go to a store of their own, never to the checkout's .arraybench/.
+STORE = tempfile.mkdtemp(prefix="arraybench-test-store-")
+
+
 def arraybench(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "200"}
+    env = {**os.environ, "COLUMNS": "200", "ARRAYBENCH_STORE": STORE}
     return subprocess.run(
         [sys.executable, "-m", "arraybench", *args],
         capture_output=True,
@@ -183,3 +188,42 @@ def test_explain_of_a_broken_file_says_what_is_wrong(tmp_path: Path) -> None:
     p = arraybench("explain", str(bad))
     assert p.returncode == 1
     assert "bad.json is truncated or not JSON" in p.stderr
+
+
+def test_run_is_stored_case_by_case_and_shown_again(tmp_path: Path) -> None:
+    store = tmp_path / "history.sqlite"
+    p = arraybench(
+        "run",
+        "sin2",
+        "-b",
+        "numpy",
+        "--sizes",
+        "1,10",
+        "--budget",
+        "0.02",
+        "-q",
+        "--store",
+        str(store),
+    )
+    assert p.returncode == 0, p.stderr
+    assert "stored as run " in p.stdout
+    run_id = p.stdout.split("stored as run ", 1)[1].split(":", 1)[0]
+    p = arraybench("history", "--store", str(store))
+    assert run_id in p.stdout and "complete" in p.stdout
+    p = arraybench("show", run_id[:12], "--store", str(store))
+    assert p.returncode == 0 and "vectorized" in p.stdout
+    p = arraybench(
+        "run",
+        "sin2",
+        "-b",
+        "numpy",
+        "--sizes",
+        "1",
+        "--budget",
+        "0.02",
+        "-q",
+        "--no-store",
+        "--store",
+        str(tmp_path / "other.sqlite"),
+    )
+    assert "stored as run" not in p.stdout and not (tmp_path / "other.sqlite").exists()

@@ -23,5 +23,5 @@ def load_results(ref: str, store_path: str | None = None) -> RunResult:
         from ..store import open_store
     except ImportError:  # the store is not part of this installation
         raise ResultsFormatError(f"{ref}: no such results file") from None
-    store = open_store(store_path)
+    store = open_store(store_path, create=False)
     return store.load(store.resolve(ref))

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import ArraybenchError, ConfigError
-from . import compare, env, explain, listing, probe, run
+from . import compare, env, explain, history, listing, probe, run, show
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-COMMANDS = (run, explain, compare, probe, listing, env)
+COMMANDS = (run, explain, compare, history, show, probe, listing, env)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -13,14 +15,17 @@ from rich.markup import escape
 from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_TARGET, DTYPES, RunConfig
+from ..measure import env as _env
 from ..measure.runner import Case, Progress, run
 from ..report.terminal import print_answer, print_findings
 from ..results import CaseResult, RunResult
+from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
 from ..suites.experiment import Answer, Experiment, combine, run_experiment
 from ..workload import Workload
 from . import _console
 from ._args import parse_names, parse_sizes, parse_target, positive_float, positive_int
+from .history import add_store_argument
 
 #: Seconds per case with --quick: enough for a ±5% look at fast kernels, not a careful figure.
 QUICK_BUDGET_S = 0.1
@@ -104,6 +109,15 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the input data (default 0)")
     p.add_argument("--json", metavar="PATH", help="save the results as JSON to PATH")
+    p.add_argument(
+        "--html", metavar="PATH", help="write a self-contained HTML report (plots, findings)"
+    )
+    add_store_argument(p)
+    p.add_argument(
+        "--no-store",
+        action="store_true",
+        help="do not save this run in the history store",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=main)
 
@@ -130,21 +144,57 @@ def main(args: argparse.Namespace) -> int:
     )
     console = _console.console()
     profile = load_cached()
+    # The store is opened before anything is measured: a store that cannot be written is an
+    # error now, not after an hour of measuring.
+    store = None if args.no_store else open_store(args.store)
+    run_id = (
+        store.begin_run(config.to_dict(), _env.collect(), None, list(args.targets))
+        if store
+        else None
+    )
+
+    def on_result(case: CaseResult) -> None:
+        nonlocal store
+        if store is None or run_id is None:
+            return
+        try:
+            store.add_case(run_id, case)
+        except StoreError as e:  # a full disk must not throw away the measuring still to come
+            console.print(f"[yellow]history not written from here on: {escape(str(e))}[/yellow]")
+            store = None
+
     results: list[RunResult] = []
-    for group in _groups(items):
-        if isinstance(group, Experiment):
-            console.rule(f"[bold]{escape(group.title)}")
-            console.print(f"[bold]Question:[/bold] {escape(group.question)}")
-            result, answer = _with_progress(
-                functools.partial(_run_experiment, group, config), quiet=args.quiet
-            )
-            result = _explained(result, group.name, profile, console)
-            print_answer(group, answer, console=console)
-        else:
-            result = _with_progress(functools.partial(_run, group, config), quiet=args.quiet)
-            result = _explained(result, "workloads", profile, console)
-        results.append(result)
-    combined = combine(results)
+    try:
+        for group in _groups(items):
+            if isinstance(group, Experiment):
+                console.rule(f"[bold]{escape(group.title)}")
+                console.print(f"[bold]Question:[/bold] {escape(group.question)}")
+                result, answer = _with_progress(
+                    functools.partial(_run_experiment, group, config, on_result),
+                    quiet=args.quiet,
+                )
+                result = _explained(result, group.name, profile, console)
+                print_answer(group, answer, console=console)
+            else:
+                result = _with_progress(
+                    functools.partial(_run, group, config, on_result), quiet=args.quiet
+                )
+                result = _explained(result, "workloads", profile, console)
+            results.append(result)
+    except BaseException:
+        if store is not None and run_id is not None:
+            with contextlib.suppress(StoreError):
+                store.finish_run(run_id, store.load(run_id), INTERRUPTED)
+                print(
+                    f"arraybench: what was measured is stored as run {run_id} (interrupted); "
+                    f"'arraybench show {run_id}' shows it",
+                    file=sys.stderr,
+                )
+        raise
+    combined = combine(results) if results else RunResult(cases=())
+    if store is not None and run_id is not None:
+        store.finish_run(run_id, combined)
+        store.close()
     if profile is None:
         console.print(
             "[dim]fraction of peak: run 'arraybench probe' once to measure this machine's "
@@ -153,6 +203,16 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         combined.save(args.json)
         console.print(f"results saved to {args.json}")
+    if args.html:
+        from ..report.html import write as write_html
+
+        path = write_html(combined, args.html, profile=profile)
+        console.print(f"HTML report: {path.resolve()}")
+    if run_id is not None:
+        console.print(
+            f"[dim]stored as run {run_id}: 'arraybench show {run_id}' shows it again, "
+            "'arraybench history' lists runs[/dim]"
+        )
     if not combined.cases:
         console.print(
             "[red]nothing ran[/red]: every case was skipped (see 'not run' above, "
@@ -172,13 +232,21 @@ def _explained(result: RunResult, key: str, profile: Any, console: Any) -> RunRe
 
 
 def _run_experiment(
-    exp: Experiment, config: RunConfig, progress: Progress | None
+    exp: Experiment,
+    config: RunConfig,
+    on_result: Callable[[CaseResult], None],
+    progress: Progress | None,
 ) -> tuple[RunResult, Answer]:
-    return run_experiment(exp, config, progress=progress)
+    return run_experiment(exp, config, progress=progress, on_result=on_result)
 
 
-def _run(workloads: list[Workload], config: RunConfig, progress: Progress | None) -> RunResult:
-    return run(workloads, config, progress=progress)
+def _run(
+    workloads: list[Workload],
+    config: RunConfig,
+    on_result: Callable[[CaseResult], None],
+    progress: Progress | None,
+) -> RunResult:
+    return run(workloads, config, progress=progress, on_result=on_result)
 
 
 def _groups(items: list[Experiment | Workload]) -> list[Experiment | list[Workload]]:

@@ -1,0 +1,141 @@
+"""``arraybench show RUN``: a stored run printed again as ``arraybench run`` printed it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..analysis.findings import analyze
+from ..analysis.probe import load_cached
+from ..report.terminal import print_answer, print_findings
+from ..results import RunResult
+from ..store import RUNNING, open_store
+from ..suites.experiment import Answer, Experiment
+from . import _console
+from .history import add_store_argument, local_time
+
+
+def add_parser(sub: Any, parents: list[Any]) -> None:
+    p = sub.add_parser(
+        "show",
+        parents=parents,
+        help="show a stored run again: tables, findings, answers",
+        description="Print a run from the history store as 'arraybench run' printed it: the "
+        "table of each question or group of workloads, the findings, and each experiment's "
+        "answer. RUN is a run id, a unique prefix of one, latest, or -N (the N-th newest); "
+        "'arraybench history' lists them.",
+    )
+    p.add_argument("run", metavar="RUN", help="a run id, a unique prefix, latest, or -N")
+    add_store_argument(p)
+    p.add_argument("--json", metavar="PATH", help="also save the run as a results file (JSON)")
+    p.set_defaults(handler=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    with open_store(args.store, create=False) as store:
+        run_id = store.resolve(args.run)
+        result = store.load(run_id)
+        status = store.summary(run_id).status
+    console = _console.console()
+    console.print(
+        f"[bold]run {run_id}[/bold] ({status}): {len(result.cases)} cases, "
+        f"{len(result.failed)} failed, started {local_time(result.started)} on "
+        f"{_escape(str(result.env.get('hostname', 'an unknown machine')))} "
+        f"({_escape(str(result.env.get('cpu', 'unknown CPU')))})"
+    )
+    if status == RUNNING:
+        console.print(
+            "[yellow]this run never finished: it is still going, or was stopped before it "
+            "could record its end; shown are the cases stored so far[/yellow]"
+        )
+    console.print()
+    render(result, console)
+    if args.json:
+        result.save(args.json)
+        console.print(f"results saved to {args.json}")
+    return 0
+
+
+def render(result: RunResult, console: Any) -> None:
+    """Print ``result`` as ``arraybench run`` does: per experiment a rule, its question, the
+    table, the findings and the answer; then the remaining workloads' table and findings.
+
+    Args:
+        result: a run's results (one run, or several combined).
+        console: the rich console to print on.
+    """
+    profile = load_cached()
+    if profile is not None and result.env.get("hostname") != _hostname(profile):
+        profile = None  # another machine's limits say nothing about these numbers
+    records = {
+        name: rec
+        for name, rec in result.extra.items()
+        if isinstance(rec, Mapping) and "question" in rec and isinstance(rec.get("workloads"), list)
+    }
+    claimed: set[str] = set()
+    for name, rec in records.items():
+        names = {str(w) for w in rec["workloads"]}
+        claimed |= names
+        console.rule(f"[bold]{_escape(str(rec.get('title', name)))}")
+        console.print(f"[bold]Question:[/bold] {_escape(str(rec['question']))}")
+        part = replace(
+            result,
+            cases=tuple(c for c in result.cases if c.workload in names),
+            skipped=tuple(s for s in result.skipped if _workload_of(s.what) in names),
+        )
+        _table_and_findings(part, profile, console)
+        answer = rec.get("answer")
+        if isinstance(answer, Mapping):
+            exp = Experiment(
+                name=name,
+                title=str(rec.get("title", name)),
+                question=str(rec["question"]),
+                claim=str(rec.get("claim", "")),
+                workloads=(),
+                answer=_no_answer,
+            )
+            print_answer(
+                exp,
+                Answer(
+                    answer=str(answer.get("answer", "")),
+                    verdict=str(answer.get("verdict", "?")),
+                    why=str(answer.get("why", "")),
+                    details=tuple(str(d) for d in answer.get("details", ())),
+                ),
+                console=console,
+            )
+    rest = tuple(c for c in result.cases if c.workload not in claimed)
+    if rest or not records:
+        skipped = tuple(s for s in result.skipped if _workload_of(s.what) not in claimed)
+        _table_and_findings(replace(result, cases=rest, skipped=skipped), profile, console)
+
+
+def _table_and_findings(result: RunResult, profile: Any, console: Any) -> None:
+    if not result.cases:
+        console.print("[dim]no cases stored[/dim]")
+        return
+    result.table(console=console, profile=profile)
+    print_findings(analyze(result, profile), console=console)
+
+
+def _workload_of(what: str) -> str:
+    # Skips are named "workload/impl on backend..." or just "workload" (runner.plan).
+    return what.split("/", 1)[0]
+
+
+def _no_answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
+    # A stored run's answer is read from the store, never computed again.
+    raise NotImplementedError
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def _hostname(profile: Any) -> str | None:
+    key = getattr(profile, "key", None) or {}
+    return key.get("hostname") if hasattr(key, "get") else None

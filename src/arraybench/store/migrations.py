@@ -1,0 +1,72 @@
+"""The history store's schema, as a list of migrations.
+
+``MIGRATIONS[i]`` takes a database from schema version ``i`` to ``i + 1`` (version 0 is an empty
+file); the version is SQLite's ``PRAGMA user_version``. On open, the store applies the missing
+migrations in order, inside one transaction, so a database is never left half-migrated.
+
+Schema history:
+    1  (arraybench 0.1) ``runs``: one row per run (config, env, floor, skipped, extra as JSON,
+       status ``running`` / ``complete`` / ``interrupted``, machine, summary); ``cases``: one row
+       per case, its ``CaseResult.to_dict()`` JSON plus indexed columns for cheap queries.
+
+To change the schema, append a function here; never edit one that has shipped, since databases
+in the field were built by it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    """The first schema: runs and their cases."""
+    # executescript would COMMIT the caller's transaction, so statements go one at a time.
+    for statement in (
+        """
+        CREATE TABLE runs (
+            id                 TEXT PRIMARY KEY,
+            started            TEXT NOT NULL,   -- when begin_run was called, ISO 8601 UTC
+            finished           TEXT,            -- when finish_run was called
+            status             TEXT NOT NULL,   -- running, complete, interrupted
+            arraybench_version TEXT NOT NULL,
+            hostname           TEXT NOT NULL,
+            cpu                TEXT NOT NULL,
+            targets            TEXT NOT NULL,   -- JSON list of what was asked to run
+            config             TEXT NOT NULL,   -- JSON
+            env                TEXT NOT NULL,   -- JSON
+            floor              TEXT,            -- JSON or NULL
+            skipped            TEXT NOT NULL DEFAULT '[]',  -- JSON list
+            extra              TEXT NOT NULL DEFAULT '{}',  -- JSON, set by finish_run
+            summary            TEXT NOT NULL DEFAULT '',
+            result_started     TEXT,            -- RunResult.started / finished, as given
+            result_finished    TEXT
+        )
+        """,
+        "CREATE INDEX runs_started ON runs (started)",
+        """
+        CREATE TABLE cases (
+            run_id   TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            seq      INTEGER NOT NULL,          -- order of arrival, then the run's order
+            workload TEXT NOT NULL,
+            impl     TEXT NOT NULL,
+            backend  TEXT NOT NULL,
+            device   TEXT NOT NULL,
+            dtype    TEXT NOT NULL,
+            size     INTEGER NOT NULL,
+            status   TEXT NOT NULL,
+            median   REAL,                      -- seconds per call; NULL for a failed case
+            data     TEXT NOT NULL,             -- CaseResult.to_dict() as JSON
+            PRIMARY KEY (run_id, seq)
+        )
+        """,
+        "CREATE INDEX cases_series ON cases (workload, impl, backend, device, dtype, size)",
+    ):
+        db.execute(statement)
+
+
+#: Every migration, in order; the store's schema version is their number.
+MIGRATIONS: Sequence[Migration] = (_v1,)
+SCHEMA_VERSION = len(MIGRATIONS)
