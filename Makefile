@@ -21,7 +21,7 @@ $(VENV)/.stamp-dev: $(VENV)/.stamp-all
 	touch $@
 
 run: $(VENV)/.stamp-all
-	$(BIN)/arraybench run $(ARGS)
+	$(BIN)/arraybench run --html arraybench-report.html $(ARGS)
 
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check src tests benchmarks

@@ -346,6 +346,18 @@ class RunResult:
             ) from None
         return pd.DataFrame(self.to_records())
 
+    def plot(
+        self,
+        outdir: str | os.PathLike[str],
+        formats: tuple[str, ...] = ("png", "svg"),
+        baseline: str | None = None,
+    ) -> list[Path]:
+        """Write the plots (time against size, speed against a baseline, phases; fraction of
+        peak when this machine was probed) to ``outdir``. Needs matplotlib."""
+        from .report.plots import save
+
+        return save(self, outdir, formats=formats, baseline=baseline)
+
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
         """The cases as CSV, one row each; written to ``path`` when given."""
         from .report.export import to_csv

@@ -227,3 +227,14 @@ def test_run_is_stored_case_by_case_and_shown_again(tmp_path: Path) -> None:
         str(tmp_path / "other.sqlite"),
     )
     assert "stored as run" not in p.stdout and not (tmp_path / "other.sqlite").exists()
+
+
+def test_report_and_plot_commands_write_their_files(tmp_path: Path) -> None:
+    data = Path(__file__).parent.parent / "data" / "sin2_results.json"
+    p = arraybench("report", str(data), "-o", str(tmp_path / "r.html"), "--no-plots")
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
+    pytest.importorskip("matplotlib")
+    p = arraybench("plot", str(data), "-o", str(tmp_path / "plots"), "--format", "png")
+    assert p.returncode == 0, p.stderr
+    assert list((tmp_path / "plots").glob("*.png"))

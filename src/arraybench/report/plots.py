@@ -1,0 +1,784 @@
+"""Plots of saved results: time against size, speed against a baseline, fraction of peak, phases.
+
+Per workload, up to four figures:
+
+    time      median time per call against size (log-log), one line per series, its 95% CI
+              as a band; one size only: a dot per series with its CI
+    speedup   baseline time / series time against size (log-x): above 1 is faster than the
+              baseline (the workload's reference impl unless ``baseline=`` names a series)
+    peak      the fraction of the machine's limit each case reaches (needs a probe profile)
+    phases    stacked shares of the time: a declared step (``extends=``/``phase=``) on top of
+              the impl it extends, and the first call's extra cost (compilation) on top of a
+              steady call
+
+Figures are built as ``matplotlib.figure.Figure`` objects, never through pyplot: no backend is
+selected or changed, no window opens, and nothing is kept in pyplot's registry of open figures.
+Style settings apply only inside ``matplotlib.rc_context``, so the caller's settings are left as
+they were. Failed cases are left out of every plot (the reports list them with their errors).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import os
+import re
+import tempfile
+import textwrap
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ConfigError
+from ..results import CaseResult, RunResult
+from .units import format_size, format_time
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from ..analysis.findings import Analysis
+    from ..analysis.probe import MachineProfile
+
+Series = tuple[str, str, str, str, str]
+#: One plot: (slug, title, figure). The slug names its files: ``{slug}.png``.
+Plot = tuple[str, str, "Figure"]
+
+#: Formats ``save`` writes; matplotlib picks the writer from the file's suffix.
+FORMATS = ("png", "svg", "pdf")
+#: Inches: wide enough for a legend beside the axes at the size a report shows it.
+FIGSIZE = (9.5, 5.0)
+#: Height per series of a one-size dot plot, and the least height of one, in inches.
+DOT_ROW_HEIGHT, DOTS_MIN_HEIGHT = 0.42, 2.4
+#: Height of one panel of the phase figure, in inches.
+PHASE_PANEL_HEIGHT = 1.9
+#: More sizes than this in a phase panel: labels turn so that they do not overlap.
+PHASE_FLAT_LABELS = 10
+#: Pixels per inch of PNG files: sharp on a laptop screen, ~100 kB a figure.
+PNG_DPI = 110
+#: Opacity of a CI band: visible, yet lines of other series show through it.
+BAND_ALPHA = 0.18
+#: Above this ratio between the largest and smallest value, an axis of ratios or times is
+#: logarithmic; below it a linear axis reads more easily.
+LOG_AXIS_SPAN = 20.0
+#: Below this many decades on a log axis, the ticks between powers of ten are labelled too,
+#: otherwise a narrow axis shows one label or none.
+FEW_DECADES = 1.5
+#: Caption lines wrap at this many characters.
+CAPTION_WIDTH = 150
+#: Style for every figure: light grid, small legend, text as text in SVG (smaller files, and
+#: the labels can be searched and copied in a browser), reproducible SVG ids.
+STYLE: Mapping[str, Any] = {
+    "figure.dpi": 100,
+    "font.size": 9,
+    "axes.titlesize": 10,
+    "axes.titleweight": "bold",
+    "axes.grid": True,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "grid.alpha": 0.35,
+    "grid.linewidth": 0.6,
+    "legend.fontsize": 8,
+    "legend.frameon": False,
+    "lines.linewidth": 1.6,
+    "lines.markersize": 4.5,
+    "svg.fonttype": "none",
+    "svg.hashsalt": "arraybench",
+}
+#: Matplotlib's qualitative palette of 20 colours, pairs of one hue: enough for the series of
+#: the largest built-in workload (11) to stay apart.
+PALETTE = "tab20"
+MARKERS = "osD^vP*X<>hp"
+#: Colours of the two parts of a phase bar: the part measured before, and the step on top.
+BASE_COLOUR, STEP_COLOUR = "#9db4d0", "#e8833a"
+
+
+def _matplotlib() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ImportError(
+            "plots need matplotlib: pip install matplotlib (or pip install 'arraybench[plot]')"
+        ) from None
+    return matplotlib
+
+
+@contextlib.contextmanager
+def style() -> Iterator[None]:
+    """arraybench's plot style, for the duration of the block only."""
+    mpl = _matplotlib()
+    with mpl.rc_context(dict(STYLE)):
+        yield
+
+
+# -- public API ---------------------------------------------------------------------------------
+
+
+def figures(
+    result: RunResult,
+    analysis: Analysis | None = None,
+    profile: MachineProfile | None = None,
+    baseline: str | None = None,
+) -> list[Plot]:
+    """Every plot of a run, workload by workload.
+
+    Args:
+        result: the run.
+        analysis: its analysis (``analysis.findings.analyze``); when given, each series' fitted
+            cost model t(n) = a + b·n^k is drawn dotted on the time plot where it holds.
+        profile: the machine's limits (``analysis.probe.load_cached()``); None leaves out the
+            fraction-of-peak plots.
+        baseline: ``"impl:backend:dtype"`` (or ``"impl:backend:device:dtype"``), the series the
+            speedup plots compare with; None compares each case with its reference impl.
+
+    Returns:
+        ``(slug, title, figure)`` per plot; the slug is safe as a file name and unique.
+
+    Raises:
+        ConfigError: ``baseline`` is malformed or names no series of the run.
+    """
+    out: list[Plot] = []
+    for plots in figures_by_workload(result, analysis, profile, baseline).values():
+        out += plots
+    return out
+
+
+def figures_by_workload(
+    result: RunResult,
+    analysis: Analysis | None = None,
+    profile: MachineProfile | None = None,
+    baseline: str | None = None,
+) -> dict[str, list[Plot]]:
+    """:func:`figures`, grouped by workload name (in the run's order).
+
+    A workload whose cases all failed has an empty list: there is nothing to draw.
+    """
+    base = parse_baseline(baseline) if baseline is not None else None
+    if base is not None and not any(_matches(c, base) and c.ok for c in result.cases):
+        known = sorted({f"{c.impl}:{c.backend}:{c.device}:{c.dtype}" for c in result.cases})
+        raise ConfigError(
+            f"--baseline {baseline!r} matches no measured series; use impl:backend:dtype, one of: "
+            + ", ".join(known[:20])
+            + (" ..." if len(known) > 20 else "")
+        )
+    caption = environment_caption(result)
+    slugs = Slugs()
+    out: dict[str, list[Plot]] = {}
+    with style():
+        for workload, cases in _by_workload(result).items():
+            ok = [c for c in cases if c.ok and c.measurement is not None]
+            plots: list[Plot] = []
+            out[workload] = plots
+            if not ok:
+                continue
+            slug = slugs.take(workload)
+            for kind, made in (
+                ("time", _time_figure(workload, ok, analysis)),
+                ("speedup", _speedup_figure(result, workload, ok, base)),
+                ("peak", _peak_figure(workload, ok, profile)),
+                ("phases", _phase_figure(result, workload, ok)),
+            ):
+                if made is None:
+                    continue
+                title, fig = made
+                _caption(fig, caption)
+                plots.append((f"{slug}-{kind}", title, fig))
+    return out
+
+
+def save(
+    result: RunResult,
+    outdir: str | os.PathLike[str],
+    formats: Sequence[str] = ("png", "svg"),
+    analysis: Analysis | None = None,
+    profile: MachineProfile | None = None,
+    baseline: str | None = None,
+) -> list[Path]:
+    """Write every plot of a run into ``outdir`` as ``{slug}.{format}``.
+
+    Args:
+        result: the run.
+        outdir: the folder, created if missing.
+        formats: any of ``png``, ``svg``, ``pdf``.
+        analysis, profile, baseline: as for :func:`figures`.
+
+    Returns:
+        The files written, in order. Each is written atomically (no half files on a crash).
+
+    Raises:
+        ConfigError: an unknown format, or a baseline that names no series.
+    """
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise ConfigError(
+            f"unknown plot format {', '.join(bad) or '(none)'}: use one or more of "
+            + ", ".join(FORMATS)
+        )
+    folder = Path(outdir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for slug, _, fig in figures(result, analysis, profile, baseline):
+        for fmt in formats:
+            path = folder / f"{slug}.{fmt}"
+            _atomic_write(path, render(fig, fmt))
+            written.append(path)
+    return written
+
+
+def render(fig: Figure, fmt: str = "svg") -> bytes:
+    """The figure as a file's bytes (``png``, ``svg`` or ``pdf``), legend and caption included."""
+    buf = io.BytesIO()
+    with style():
+        fig.savefig(
+            buf,
+            format=fmt,
+            dpi=PNG_DPI,
+            bbox_inches="tight",
+            pad_inches=0.15,
+            facecolor="white",
+            # No creation date: the same results give the same bytes.
+            metadata={"Date": None} if fmt in ("svg", "pdf") else None,
+        )
+    return buf.getvalue()
+
+
+def parse_baseline(text: str) -> tuple[str, str, str | None, str]:
+    """``impl:backend:dtype`` or ``impl:backend:device:dtype`` -> (impl, backend, device, dtype).
+
+    The impl label may itself contain colons: the fields are split from the right.
+
+    Raises:
+        ConfigError: fewer than three fields.
+    """
+    parts = text.rsplit(":", 3)
+    if len(parts) == 4 and all(parts) and _is_dev(parts[2]):
+        return parts[0], parts[1], parts[2], parts[3]
+    parts = text.rsplit(":", 2)
+    if len(parts) != 3 or not all(parts):
+        raise ConfigError(
+            f"baseline {text!r} must be impl:backend:dtype, e.g. 'vectorized:numpy:float64'"
+        )
+    return parts[0], parts[1], None, parts[2]
+
+
+def series_label(series: Series) -> str:
+    """``vectorized (numpy float32)``, with the device when it is not the CPU."""
+    _, impl, backend, device, dtype = series
+    dev = "" if device == "cpu" else f" {device}"
+    return f"{impl} ({backend}{dev} {dtype})"
+
+
+def environment_caption(result: RunResult) -> str:
+    """The machine and libraries of a run, in a line or two: what its numbers hold for."""
+    env = result.env
+    parts = []
+    cpu = env.get("cpu")
+    if cpu:
+        cores = env.get("cores")
+        usable = env.get("usable_cores")
+        where = str(cpu)
+        if cores:
+            where += f", {cores} cores"
+            if usable and usable != cores:
+                where += f" ({usable} usable)"
+        mem = env.get("memory_bytes")
+        if isinstance(mem, int | float) and mem > 0:
+            where += f", {mem / 2**30:.0f} GiB"
+        parts.append(where)
+    if env.get("platform"):
+        parts.append(str(env["platform"]))
+    if env.get("python"):
+        parts.append(f"Python {env['python']}")
+    libs = []
+    backends = env.get("backends")
+    if isinstance(backends, Mapping):
+        for name, info in backends.items():
+            if name == "python" or not isinstance(info, Mapping) or not info.get("version"):
+                continue
+            lib = f"{name} {info['version']}"
+            blas = info.get("blas")
+            if isinstance(blas, list) and blas and isinstance(blas[0], Mapping):
+                vendor = blas[0].get("vendor")
+                if vendor:
+                    lib += f" ({vendor})"
+            libs.append(lib)
+    if libs:
+        parts.append(", ".join(libs))
+    version = result.arraybench_version or env.get("arraybench")
+    if version:
+        parts.append(f"arraybench {version}")
+    if result.started:
+        parts.append(f"measured {result.started.replace('T', ' ')}")
+    return "; ".join(parts) or "environment not recorded"
+
+
+# -- the figures ---------------------------------------------------------------------------------
+
+
+def _time_figure(
+    workload: str, ok: Sequence[CaseResult], analysis: Analysis | None
+) -> tuple[str, Figure] | None:
+    groups = _series(ok)
+    sizes = sorted({c.size for c in ok})
+    if len(sizes) == 1:
+        title = f"{workload}: time per call at n={format_size(sizes[0])}"
+        points = []
+        for s, cs in groups.items():
+            m = cs[0].measurement
+            assert m is not None
+            lo, hi = m.ci
+            points.append((s, m.median, lo, hi))
+        fig, ax = _new(len(points))
+        _dots(ax, points, _colours(groups), _time_formatter, format_time)
+        ax.set_xlabel("time per call (median, 95% CI)")
+        ax.set_title(title, loc="left")
+        return title, fig
+
+    title = f"{workload}: time per call against size"
+    fig, ax = _new()
+    colours = _colours(groups)
+    values: list[float] = []
+    fitted = False
+    for i, (s, cs) in enumerate(groups.items()):
+        xs = [c.size for c in cs]
+        med = [c.measurement.median for c in cs]  # type: ignore[union-attr]
+        lows = [c.measurement.ci[0] for c in cs]  # type: ignore[union-attr]
+        highs = [c.measurement.ci[1] for c in cs]  # type: ignore[union-attr]
+        values += lows + highs
+        colour = colours[s]
+        marker = MARKERS[i % len(MARKERS)]
+        if len(cs) == 1:
+            ax.errorbar(
+                xs, med, yerr=[[med[0] - lows[0]], [highs[0] - med[0]]], color=colour,
+                marker=marker, linestyle="none", capsize=2, label=series_label(s),
+            )  # fmt: skip
+        else:
+            ax.plot(xs, med, color=colour, marker=marker, label=series_label(s))
+            ax.fill_between(xs, lows, highs, color=colour, alpha=BAND_ALPHA, linewidth=0)
+        fit = analysis.fits.get(s) if analysis is not None else None
+        if fit is not None and fit.good and fit.kind in ("fit", "two-point"):
+            import numpy as np
+
+            top = fit.fitted_up_to or fit.sizes[-1]
+            grid = np.geomspace(fit.sizes[0], top, 60)
+            ax.plot(grid, fit.predict(grid), color=colour, linestyle=":", linewidth=1.0)
+            fitted = True
+    if fitted:
+        ax.plot([], [], color="0.4", linestyle=":", linewidth=1.0, label="fitted a + b·nᵏ")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    _size_axis(ax, sizes)
+    _log_axis(ax.yaxis, [v for v in values if v > 0], _time_formatter)
+    ax.set_xlabel("size n")
+    ax.set_ylabel("time per call (median; band: 95% CI)")
+    ax.set_title(title, loc="left")
+    _legend(ax)
+    return title, fig
+
+
+def _speedup_figure(
+    result: RunResult,
+    workload: str,
+    ok: Sequence[CaseResult],
+    base: tuple[str, str, str | None, str] | None,
+) -> tuple[str, Figure] | None:
+    points: dict[Series, list[tuple[int, float, float, float]]] = defaultdict(list)
+    base_names: set[str] = set()
+    for c in ok:
+        ref = _baseline_case(result, ok, c, base)
+        if ref is None or ref is c or ref.series == c.series:
+            continue
+        m, mr = c.measurement, ref.measurement
+        assert m is not None and mr is not None
+        if m.median <= 0 or m.ci[0] <= 0:
+            continue
+        base_names.add(series_label(ref.series))
+        # The ratio's interval from both CIs, conservatively: slowest ref / fastest case, ...
+        points[c.series].append(
+            (c.size, mr.median / m.median, mr.ci[0] / m.ci[1], mr.ci[1] / m.ci[0])
+        )
+    if not points:
+        return None
+    against = " / ".join(sorted(base_names))
+    what = "the reference" if base is None else "the baseline"
+    sizes = sorted({n for ps in points.values() for n, *_ in ps})
+    colours = _colours(points)
+    ratios = [v for ps in points.values() for p in ps for v in p[1:]]
+    if len(sizes) == 1:
+        title = f"{workload}: speed relative to {what} at n={format_size(sizes[0])}"
+        fig, ax = _new(len(points))
+        _dots(
+            ax,
+            [(s, ps[0][1], ps[0][2], ps[0][3]) for s, ps in points.items()],
+            colours,
+            _ratio_formatter,
+            lambda v: f"{v:.3g}×",
+        )
+        ax.axvline(1.0, color="0.3", linewidth=1.0, linestyle="--")
+        ax.set_xlabel(f"{what} time / this time (above 1: faster than {against})")
+        ax.set_title(title, loc="left")
+        return title, fig
+    title = f"{workload}: speed relative to {what}"
+    fig, ax = _new()
+    for i, (s, ps) in enumerate(points.items()):
+        ps.sort()
+        xs = [p[0] for p in ps]
+        ax.plot(
+            xs,
+            [p[1] for p in ps],
+            color=colours[s],
+            marker=MARKERS[i % len(MARKERS)],
+            label=series_label(s),
+        )
+        if len(ps) > 1:
+            ax.fill_between(
+                xs,
+                [p[2] for p in ps],
+                [p[3] for p in ps],
+                color=colours[s],
+                alpha=BAND_ALPHA,
+                linewidth=0,
+            )
+    ax.axhline(1.0, color="0.3", linewidth=1.0, linestyle="--", label=f"{what}: {against}")
+    ax.set_xscale("log")
+    _size_axis(ax, sizes)
+    positive = [v for v in ratios if v > 0]
+    if positive and max(positive) / min(positive) > LOG_AXIS_SPAN:
+        ax.set_yscale("log")
+        _log_axis(ax.yaxis, positive, _ratio_formatter)
+    else:
+        ax.yaxis.set_major_formatter(_formatter(_ratio_formatter))
+    ax.set_xlabel("size n")
+    ax.set_ylabel(f"{what} time / this time\n(above 1: faster)")
+    ax.set_title(title, loc="left")
+    _legend(ax)
+    return title, fig
+
+
+def _peak_figure(
+    workload: str, ok: Sequence[CaseResult], profile: MachineProfile | None
+) -> tuple[str, Figure] | None:
+    if profile is None:
+        return None
+    from ..analysis.roofline import MEMORY, roofline
+
+    points: dict[Series, list[tuple[int, float]]] = defaultdict(list)
+    bounds: dict[Series, set[str]] = defaultdict(set)
+    for c in ok:
+        r = roofline(c, profile)
+        if r is None or r.fraction <= 0:
+            continue
+        points[c.series].append((c.size, r.fraction))
+        bounds[c.series].add("memory bandwidth" if r.bound == MEMORY else r.peak_used)
+    if not points:
+        return None
+    colours = _colours(points)
+    sizes = sorted({n for ps in points.values() for n, _ in ps})
+    fractions = [f for ps in points.values() for _, f in ps]
+
+    limits = sorted({", ".join(sorted(b)) for b in bounds.values()})
+    # One limit for every series goes in the axis label; several, beside each series.
+    several = len(limits) > 1
+    common = "of each series' limit" if several else f"of {limits[0]}"
+
+    def label(s: Series) -> str:
+        limit = ", ".join(sorted(bounds[s]))
+        return f"{series_label(s)}: of {limit}" if several else series_label(s)
+
+    if len(sizes) == 1:
+        title = f"{workload}: fraction of the machine's limit at n={format_size(sizes[0])}"
+        fig, ax = _new(len(points))
+        _dots(
+            ax,
+            [(s, ps[0][1], ps[0][1], ps[0][1]) for s, ps in points.items()],
+            colours,
+            _percent_formatter,
+            _percent,
+            labels={s: label(s) for s in points},
+        )
+        ax.axvline(1.0, color="0.3", linewidth=1.0, linestyle="--")
+        ax.set_xlabel(f"achieved / attainable ({common}, from arraybench probe)")
+        ax.set_title(title, loc="left")
+        return title, fig
+    title = f"{workload}: fraction of the machine's limit"
+    fig, ax = _new()
+    for i, (s, ps) in enumerate(points.items()):
+        ps.sort()
+        ax.plot(
+            [p[0] for p in ps],
+            [p[1] for p in ps],
+            color=colours[s],
+            marker=MARKERS[i % len(MARKERS)],
+            label=label(s),
+        )
+    ax.axhline(1.0, color="0.3", linewidth=1.0, linestyle="--", label="the machine's limit")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    _size_axis(ax, sizes)
+    _log_axis(ax.yaxis, [*fractions, 1.0], _percent_formatter)
+    ax.set_xlabel("size n")
+    ax.set_ylabel(f"achieved / attainable\n({common}, from arraybench probe)")
+    ax.set_title(title, loc="left")
+    _legend(ax)
+    return title, fig
+
+
+def _phase_figure(
+    result: RunResult, workload: str, ok: Sequence[CaseResult]
+) -> tuple[str, Figure] | None:
+    from ..analysis.findings import COMPILE_MIN_S, COMPILE_RATIO
+
+    # Each panel: (title, lower part's name, upper part's name, [(size, lower s, upper s)]).
+    panels: list[tuple[str, str, str, list[tuple[int, float, float]]]] = []
+    index = {c.key: c for c in ok}
+    groups = _series(ok)
+    for s, cs in groups.items():
+        if not (cs[0].extends and cs[0].phase):
+            continue
+        bars = []
+        for c in cs:
+            base = index.get((c.workload, cs[0].extends, c.backend, c.device, c.dtype, c.size))
+            if base is None:
+                continue
+            m, mb = c.measurement, base.measurement
+            assert m is not None and mb is not None
+            step = max(0.0, m.median - mb.median)
+            bars.append((c.size, m.median - step, step))
+        if bars:
+            label = f"{series_label(s)} = '{cs[0].extends}' + {cs[0].phase}"
+            panels.append((label, f"'{cs[0].extends}'", cs[0].phase, bars))
+    for s, cs in groups.items():
+        bars = []
+        compiled = 0
+        for c in cs:
+            m = c.measurement
+            assert m is not None
+            extra = max(0.0, m.first_call - m.median)
+            compiled += extra >= COMPILE_MIN_S and m.first_call >= COMPILE_RATIO * m.median
+            bars.append((c.size, m.median, extra))
+        # As the findings judge it: paid at half the sizes or more, a cost of each new size
+        # (compilation), not a library's one-time start-up at the first size.
+        if compiled and compiled * 2 >= len(cs):
+            label = f"{series_label(s)}: first call = a steady call + compilation, tracing, caches"
+            panels.append((label, "a steady call", "first call's extra", bars))
+    if not panels:
+        return None
+    mpl = _matplotlib()
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
+
+    del mpl
+    fig = Figure(figsize=(FIGSIZE[0], PHASE_PANEL_HEIGHT * len(panels) + 0.6), layout="constrained")
+    axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
+    for ax, (label, lower, upper, bars) in zip(axes, panels, strict=True):
+        bars.sort()
+        xs = list(range(len(bars)))
+        totals = [lo + up for _, lo, up in bars]
+        low = [lo / t if t > 0 else 0.0 for (_, lo, _), t in zip(bars, totals, strict=True)]
+        up = [u / t if t > 0 else 0.0 for (_, _, u), t in zip(bars, totals, strict=True)]
+        ax.bar(xs, low, color=BASE_COLOUR, label=lower, width=0.7)
+        ax.bar(xs, up, bottom=low, color=STEP_COLOUR, label=upper, width=0.7)
+        crowded = len(bars) > PHASE_FLAT_LABELS
+        for x, t in zip(xs, totals, strict=True):
+            ax.annotate(
+                format_time(t), (x, 1.0), xytext=(0, 2), textcoords="offset points",
+                ha="center", va="bottom", fontsize=6.5 if crowded else 7, color="0.25",
+                rotation=90 if crowded else 0,
+            )  # fmt: skip
+        if crowded:
+            ax.set_xticks(xs, [format_size(n) for n, _, _ in bars], rotation=45, ha="right")
+        else:
+            ax.set_xticks(xs, [f"n={format_size(n)}" for n, _, _ in bars])
+        ax.set_ylim(0, 1.5 if crowded else 1.18)
+        ax.set_yticks([0, 0.5, 1.0])
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+        ax.grid(axis="x", visible=False)
+        ax.set_title(label, loc="left", fontsize=8.5)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    axes[-1].set_xlabel("share of the time per size (above each bar: the total)")
+    title = f"{workload}: where the time goes"
+    fig.suptitle(title, x=0.01, ha="left", fontweight="bold", fontsize=10)
+    return title, fig
+
+
+# -- pieces --------------------------------------------------------------------------------------
+
+
+def _new(rows: int | None = None) -> tuple[Figure, Axes]:
+    """A figure with one axes; ``rows`` dots of a one-size plot set its height."""
+    _matplotlib()
+    from matplotlib.figure import Figure
+
+    height = FIGSIZE[1] if rows is None else max(DOTS_MIN_HEIGHT, DOT_ROW_HEIGHT * rows + 1.4)
+    fig = Figure(figsize=(FIGSIZE[0], height), layout="constrained")
+    return fig, fig.add_subplot()
+
+
+def _dots(
+    ax: Axes,
+    points: Sequence[tuple[Series, float, float, float]],
+    colours: Mapping[Series, Any],
+    tick: Any,
+    text: Any,
+    labels: Mapping[Series, str] | None = None,
+) -> None:
+    """One size only: a dot per series with its interval, sorted, values written beside."""
+    order = sorted(points, key=lambda p: p[1], reverse=True)
+    ys = list(range(len(order)))
+    for y, (s, v, lo, hi) in zip(ys, order, strict=True):
+        ax.errorbar(
+            [v], [y], xerr=[[max(0.0, v - lo)], [max(0.0, hi - v)]], color=colours[s], marker="o",
+            capsize=3, linestyle="none",
+        )  # fmt: skip
+        ax.annotate(
+            text(v), (v, y), xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7,
+            color="0.25",
+        )  # fmt: skip
+    ax.set_yticks(ys, [(labels or {}).get(s, series_label(s)) for s, *_ in order])
+    ax.set_ylim(-0.7, len(order) - 0.3)
+    ax.grid(axis="y", visible=False)
+    values = [v for _, mid, lo, hi in order for v in (mid, lo, hi) if v > 0]
+    if values and max(values) / min(values) > LOG_AXIS_SPAN:
+        ax.set_xscale("log")
+        _log_axis(ax.xaxis, values, tick)
+    else:
+        ax.xaxis.set_major_formatter(_formatter(tick))
+        ax.set_xlim(left=0, right=max(values, default=1.0) * 1.15)
+
+
+def _size_axis(ax: Axes, sizes: Sequence[int]) -> None:
+    _log_axis(ax.xaxis, [float(n) for n in sizes], lambda v: format_size(round(v)))
+    ax.set_xlim(min(sizes) / 1.5, max(sizes) * 1.5)
+
+
+def _log_axis(axis: Any, values: Sequence[float], tick: Any) -> None:
+    """Ticks of a log axis in the given units; between powers of ten too when it is narrow."""
+    from matplotlib.ticker import LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(base=10, numticks=12))
+    axis.set_major_formatter(_formatter(tick))
+    positive = [v for v in values if v > 0]
+    narrow = bool(positive) and math.log10(max(positive) / min(positive)) < FEW_DECADES
+    if narrow:
+        axis.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
+        axis.set_minor_formatter(_formatter(tick))
+    else:
+        axis.set_minor_formatter(NullFormatter())
+
+
+def _formatter(tick: Any) -> Any:
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda v, _pos: tick(v) if v > 0 else ("0" if v == 0 else ""))
+
+
+def _time_formatter(seconds: float) -> str:
+    """Tick labels: ``100 ns``, ``1 µs``, ``2.5 ms`` (no trailing zeros, unlike a table's)."""
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")):
+        if seconds >= scale * 0.9999:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def _ratio_formatter(v: float) -> str:
+    return f"{v:.3g}×"
+
+
+def _percent_formatter(v: float) -> str:
+    return f"{v * 100:.3g}%"
+
+
+def _percent(v: float) -> str:
+    from ..analysis.roofline import percent
+
+    return percent(v)
+
+
+def _legend(ax: Axes) -> None:
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+
+
+def _caption(fig: Figure, text: str) -> None:
+    wrapped = "\n".join(textwrap.wrap(text, CAPTION_WIDTH))
+    fig.text(0.005, -0.01, wrapped, ha="left", va="top", fontsize=7, color="0.35")
+
+
+def _colours(series: Mapping[Series, Any] | Sequence[Series]) -> dict[Series, Any]:
+    from matplotlib import colormaps
+
+    cmap = colormaps[PALETTE]
+    # Even entries first: the strong half of each pair, so few series get distinct hues.
+    order = [*range(0, cmap.N, 2), *range(1, cmap.N, 2)]
+    return {s: cmap(order[i % len(order)]) for i, s in enumerate(series)}
+
+
+def _series(cases: Sequence[CaseResult]) -> dict[Series, list[CaseResult]]:
+    out: dict[Series, list[CaseResult]] = defaultdict(list)
+    for c in cases:
+        out[c.series].append(c)
+    for cs in out.values():
+        cs.sort(key=lambda c: c.size)
+    return dict(out)
+
+
+def _by_workload(result: RunResult) -> dict[str, list[CaseResult]]:
+    out: dict[str, list[CaseResult]] = defaultdict(list)
+    for c in result.cases:
+        out[c.workload].append(c)
+    return dict(out)
+
+
+def _is_dev(text: str) -> bool:
+    return text in ("cpu", "cuda", "gpu", "mps", "tpu") or text.startswith(("cuda", "gpu"))
+
+
+def _matches(c: CaseResult, base: tuple[str, str, str | None, str]) -> bool:
+    impl, backend, device, dtype = base
+    return (
+        c.impl == impl
+        and c.backend == backend
+        and c.dtype == dtype
+        and (device is None or c.device == device)
+    )
+
+
+def _baseline_case(
+    result: RunResult,
+    ok: Sequence[CaseResult],
+    case: CaseResult,
+    base: tuple[str, str, str | None, str] | None,
+) -> CaseResult | None:
+    if base is None:
+        return result.reference_for(case)
+    same = [c for c in ok if c.size == case.size and _matches(c, base)]
+    # Several devices match a baseline that names none: prefer the case's own device.
+    same.sort(key=lambda c: c.device != case.device)
+    return same[0] if same else None
+
+
+class Slugs:
+    """File-safe, unique names for workloads (a name may hold any character)."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def take(self, name: str) -> str:
+        base = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._") or "workload"
+        slug, k = base, 2
+        while slug in self.used:
+            slug, k = f"{base}-{k}", k + 1
+        self.used.add(slug)
+        return slug
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,283 @@
+"""Plots from synthetic and saved results: the files, their content, and degenerate inputs."""
+
+from __future__ import annotations
+
+import argparse
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arraybench.errors import ConfigError
+from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult, load
+
+from ..analysis.test_probe import synthetic as synthetic_profile
+
+mpl = pytest.importorskip("matplotlib", reason="plots need matplotlib (pip install matplotlib)")
+
+from arraybench.report import plots  # noqa: E402
+
+DATA = Path(__file__).parent.parent / "data" / "sin2_results.json"
+SIZES = (1, 10, 100, 1000, 10_000)
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+ENV = {
+    "cpu": "Test CPU 9000",
+    "cores": 8,
+    "usable_cores": 4,
+    "python": "3.11.7",
+    "backends": {"numpy": {"version": "2.0.0", "blas": [{"vendor": "openblas"}]}},
+}
+
+
+def case(
+    impl: str,
+    backend: str,
+    n: int,
+    seconds: float,
+    *,
+    workload: str = "w",
+    dtype: str = "float64",
+    reference: bool = False,
+    first_call: float | None = None,
+    extends: str | None = None,
+    phase: str | None = None,
+    seed: int = 0,
+) -> CaseResult:
+    """An ok case whose 20 samples scatter by 2% around ``seconds``."""
+    rng = np.random.default_rng(seed + n)
+    samples = tuple(float(v) for v in seconds * rng.lognormal(0.0, 0.02, 20))
+    return CaseResult(
+        workload,
+        impl,
+        backend,
+        "cpu",
+        dtype,
+        n,
+        OK,
+        measurement=Measurement(
+            samples=samples, loops=1, first_call=seconds if first_call is None else first_call
+        ),
+        flops=2.0 * n,
+        bytes=16.0 * n,
+        reference=reference,
+        extends=extends,
+        phase=phase,
+    )
+
+
+def failed(impl: str, backend: str, n: int, error: str, workload: str = "w") -> CaseResult:
+    return CaseResult(workload, impl, backend, "cpu", "float64", n, FAILED, error=error)
+
+
+def run(*cases: CaseResult) -> RunResult:
+    return RunResult(cases=tuple(cases), env=ENV, started="2024-05-01T12:00:00+00:00")
+
+
+def rich_run() -> RunResult:
+    """Python, NumPy (the reference), a step on NumPy, a JIT paying per size, and a failure."""
+    cases = []
+    for n in SIZES:
+        cases += [
+            case("loop", "python", n, 2e-7 + 1e-7 * n),
+            case("vec", "numpy", n, 6e-7 + 1e-9 * n, reference=True),
+            case("from list", "numpy", n, 6e-7 + 4e-8 * n, extends="vec", phase="conversion"),
+            case("jit", "jax", n, 5e-6 + 1e-9 * n, first_call=0.03),
+            failed("broken", "numpy", n, "kernel exploded"),
+        ]
+    return run(*cases)
+
+
+def labels_of(fig: object) -> list[str]:
+    out = []
+    for ax in fig.axes:  # type: ignore[attr-defined]
+        legend = ax.get_legend()
+        if legend is not None:
+            out += [t.get_text() for t in legend.get_texts()]
+        out += [t.get_text() for t in ax.get_yticklabels()]
+    return out
+
+
+def test_rich_run_has_time_speedup_peak_and_phase_plots() -> None:
+    figs = plots.figures(rich_run(), profile=synthetic_profile())
+    assert [slug for slug, _, _ in figs] == ["w-time", "w-speedup", "w-peak", "w-phases"]
+    titles = {slug: title for slug, title, _ in figs}
+    assert titles["w-time"] == "w: time per call against size"
+    assert "relative to the reference" in titles["w-speedup"]
+
+
+def test_failed_cases_are_left_out_of_every_plot() -> None:
+    for _, _, fig in plots.figures(rich_run(), profile=synthetic_profile()):
+        assert not any("broken" in label for label in labels_of(fig))
+
+
+def test_time_plot_has_one_line_per_series_with_log_axes_and_units() -> None:
+    fig = plots.figures(rich_run())[0][2]
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log" and ax.get_yscale() == "log"
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == [
+        "loop (python float64)",
+        "vec (numpy float64)",
+        "from list (numpy float64)",
+        "jit (jax float64)",
+    ]
+    fig.canvas.draw()  # tick labels are made at draw time
+    ticks = [t.get_text() for t in ax.get_yticklabels() if t.get_text()]
+    assert ticks and all(t.endswith((" s", " ms", " µs", " ns")) for t in ticks)
+    # The caption carries the environment.
+    caption = " ".join(t.get_text() for t in fig.texts)
+    assert "Test CPU 9000" in caption and "numpy 2.0.0 (openblas)" in caption
+    assert "8 cores (4 usable)" in caption and "2024-05-01" in caption
+
+
+def test_ci_band_spans_each_median() -> None:
+    fig = plots.figures(run(*(case("vec", "numpy", n, 1e-6 * n) for n in SIZES)))[0][2]
+    bands = fig.axes[0].collections
+    assert len(bands) == 1
+    (low, high) = bands[0].get_paths()[0].get_extents().get_points()[:, 1]
+    assert low < 1e-6 and high > 1e-2
+
+
+def test_phase_plot_has_a_panel_for_the_step_and_one_for_compilation() -> None:
+    fig = dict((s, f) for s, _, f in plots.figures(rich_run()))["w-phases"]
+    titles = [ax.get_title(loc="left") for ax in fig.axes]
+    assert titles == [
+        "from list (numpy float64) = 'vec' + conversion",
+        "jit (jax float64): first call = a steady call + compilation, tracing, caches",
+    ]
+    # The step's share at n=1e4: (4e-4 - 1e-5) / 4e-4 of the time, within the samples' noise.
+    step_bars = fig.axes[0].containers[1]
+    assert step_bars[-1].get_height() == pytest.approx(0.975, abs=0.03)
+
+
+def test_no_profile_no_peak_plot() -> None:
+    slugs = [s for s, _, _ in plots.figures(rich_run())]
+    assert "w-peak" not in slugs and "w-time" in slugs
+
+
+def test_user_baseline_replaces_the_reference() -> None:
+    figs = dict((s, f) for s, _, f in plots.figures(rich_run(), baseline="loop:python:float64"))
+    ax = figs["w-speedup"].axes[0]
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "loop (python float64)" not in legend[:-1]
+    assert legend[-1] == "the baseline: loop (python float64)"
+
+
+@pytest.mark.parametrize("text", ["nope:numpy:float64", "vec:numpy", "::"])
+def test_bad_baseline_is_a_config_error_that_says_the_form(text: str) -> None:
+    with pytest.raises(ConfigError, match="impl:backend:dtype"):
+        plots.figures(rich_run(), baseline=text)
+
+
+def test_baseline_parses_impl_labels_with_colons_and_a_device() -> None:
+    assert plots.parse_baseline("a:b:numpy:float32") == ("a:b", "numpy", None, "float32")
+    assert plots.parse_baseline("vec:torch:cuda:float32") == ("vec", "torch", "cuda", "float32")
+
+
+def test_one_case_gives_a_dot_plot() -> None:
+    figs = plots.figures(run(case("vec", "numpy", 100, 1e-6, reference=True)))
+    assert [s for s, _, _ in figs] == ["w-time"]
+    assert figs[0][1] == "w: time per call at n=100"
+
+
+def test_one_size_gives_dot_plots_with_a_speedup() -> None:
+    figs = plots.figures(
+        run(case("vec", "numpy", 500, 1e-3, reference=True), case("t", "torch", 500, 2e-3)),
+        profile=synthetic_profile(),
+    )
+    assert [s for s, _, _ in figs] == ["w-time", "w-speedup", "w-peak"]
+    ax = figs[1][2].axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["t (torch float64)"]
+
+
+def test_all_failed_gives_no_plot_and_no_error(tmp_path: Path) -> None:
+    result = run(failed("a", "numpy", 10, "boom"), failed("b", "numpy", 100, "bang"))
+    assert plots.figures(result, profile=synthetic_profile()) == []
+    assert plots.save(result, tmp_path) == []
+
+
+def test_empty_run_gives_no_plot() -> None:
+    assert plots.figures(RunResult(cases=())) == []
+
+
+def test_save_writes_png_and_svg_of_saved_results(tmp_path: Path) -> None:
+    result = load(DATA)
+    paths = plots.save(result, tmp_path / "out")
+    assert paths and all(p.exists() for p in paths)
+    assert {p.suffix for p in paths} == {".png", ".svg"}
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in paths)
+    from PIL import Image
+
+    for p in paths:
+        if p.suffix == ".png":
+            data = p.read_bytes()
+            assert data.startswith(PNG_MAGIC) and len(data) > 10_000
+            with Image.open(p) as im:
+                w, h = im.size
+            assert 600 <= w <= 3000 and 200 <= h <= 4000
+        else:
+            root = ET.parse(p).getroot()
+            assert root.tag.endswith("svg")
+
+
+def test_save_rejects_an_unknown_format(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="png, svg, pdf"):
+        plots.save(rich_run(), tmp_path, formats=("gif",))
+
+
+def test_style_is_restored_after_plotting() -> None:
+    before = dict(mpl.rcParams)
+    backend = mpl.get_backend()
+    figs = plots.figures(rich_run())
+    plots.render(figs[0][2], "png")
+    assert dict(mpl.rcParams) == before
+    assert mpl.get_backend() == backend
+
+
+def test_workload_names_become_safe_unique_file_names(tmp_path: Path) -> None:
+    result = run(
+        case("vec", "numpy", 10, 1e-6, workload="<script>/../x"),
+        case("vec", "numpy", 10, 1e-6, workload="<script>/../x?"),
+    )
+    paths = plots.save(result, tmp_path, formats=("svg",))
+    assert [p.name for p in paths] == ["script_.._x-time.svg", "script_.._x-2-time.svg"]
+    assert all(p.parent == tmp_path for p in paths)
+
+
+def test_the_same_results_give_the_same_svg() -> None:
+    a = plots.render(plots.figures(rich_run())[0][2], "svg")
+    b = plots.render(plots.figures(rich_run())[0][2], "svg")
+    assert a == b
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(2.5, "2.5 s"), (1e-3, "1 ms"), (1e-6, "1 µs"), (1e-7, "100 ns")]
+)
+def test_time_ticks_are_in_units(seconds: float, text: str) -> None:
+    assert plots._time_formatter(seconds) == text
+
+
+def test_plot_command_prints_the_files_it_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arraybench.cli import plot as plot_cli
+
+    parser = argparse.ArgumentParser()
+    plot_cli.add_parser(parser.add_subparsers(), [])
+    args = parser.parse_args(
+        [
+            "plot",
+            str(DATA),
+            "-o",
+            str(tmp_path),
+            "--format",
+            "svg",
+            "--no-profile",
+            "--baseline",
+            "vectorized:numpy:float64",
+        ]
+    )
+    assert args.handler(args) == 0
+    printed = capsys.readouterr().out.split()
+    assert printed and all(Path(p).exists() and p.endswith(".svg") for p in printed)
