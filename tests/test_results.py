@@ -141,3 +141,13 @@ def test_jupyter_table_escapes_what_comes_from_results() -> None:
     html = RunResult(cases=(*r.cases, bad))._repr_html_()
     assert "<table>" in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "<script>" not in html and "a&quot;&amp;b" in html and "&lt;b&gt;boom" in html
+
+
+def test_saved_files_are_readable_by_others_not_private(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    path = sample_result().save(tmp_path / "r.json")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask

@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._files import atomic_write
 from .analysis import stats
 from .errors import ResultsFormatError
 
@@ -414,18 +414,8 @@ class RunResult:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the results as JSON, atomically: a crash never leaves half a file behind."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(self.to_dict(), indent=1, allow_nan=False, default=_json_default)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        return atomic_write(path, text)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], source: str = "results") -> RunResult:

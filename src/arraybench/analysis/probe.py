@@ -25,7 +25,6 @@ import json
 import os
 import platform
 import socket
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from .._files import atomic_write
 from ..errors import ArraybenchError, ConfigError, ResultsFormatError
 from ..measure.clock import Clock, PerfCounterClock
 from ..measure.env import cpu_model, load_average, memory_bytes, usable_cores
@@ -358,16 +358,7 @@ def save(profile: MachineProfile) -> Path:
     """
     path = cache_path(profile.key)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".probe-", suffix=".json", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(profile.to_dict(), f, indent=1)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        atomic_write(path, json.dumps(profile.to_dict(), indent=1))
     except OSError as e:
         raise ArraybenchError(
             f"cannot write the probe cache {path}: {e.strerror or e}; set ARRAYBENCH_CACHE to a "

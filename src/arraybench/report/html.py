@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import math
 import os
-import tempfile
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -27,6 +26,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._files import atomic_write
 from ..results import CaseResult, RunResult
 from .units import format_ratio, format_size, format_time
 
@@ -165,17 +165,7 @@ def write(
         The path written.
     """
     text = render(result, analysis, profile, **options)
-    out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return out
+    return atomic_write(path, text)
 
 
 # -- sections ------------------------------------------------------------------------------------

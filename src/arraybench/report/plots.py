@@ -24,13 +24,13 @@ import io
 import math
 import os
 import re
-import tempfile
 import textwrap
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._files import atomic_write
 from ..errors import ConfigError
 from ..results import CaseResult, RunResult
 from .units import format_size, format_time
@@ -222,7 +222,7 @@ def save(
     for slug, _, fig in figures(result, analysis, profile, baseline):
         for fmt in formats:
             path = folder / f"{slug}.{fmt}"
-            _atomic_write(path, render(fig, fmt))
+            atomic_write(path, render(fig, fmt))
             written.append(path)
     return written
 
@@ -771,14 +771,3 @@ class Slugs:
             slug, k = f"{base}-{k}", k + 1
         self.used.add(slug)
         return slug
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
