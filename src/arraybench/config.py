@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ConfigError
-from .workload import validate_sizes
+from .workload import choices, validate_sizes
 
 #: Seconds of measuring per case after its first call. Half a second gives a few hundred samples
 #: of a fast kernel, enough for a ±2% CI of the median on a quiet machine.
@@ -39,6 +40,10 @@ class RunConfig:
         seed: seed of the input generators.
         check: compare every output with the reference (turning it off is for debugging only).
         quick: use each workload's quick sizes (a fast look, not a careful measurement).
+        isolate: run each case in a worker process, so a crash, hang or memory blow-up costs
+            only that case (implied by ``timeout`` and ``memory_limit``).
+        timeout: seconds a case may take in its worker before it is stopped.
+        memory_limit: bytes of address space a worker may use (RLIMIT_AS).
     """
 
     backends: tuple[str, ...] | None = None
@@ -53,6 +58,9 @@ class RunConfig:
     seed: int = DEFAULT_SEED
     check: bool = True
     quick: bool = False
+    isolate: bool = False
+    timeout: float | None = None
+    memory_limit: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -70,7 +78,9 @@ class RunConfig:
         if self.dtypes is not None:
             unknown = [d for d in self.dtypes if d not in DTYPES]
             if unknown:
-                raise ConfigError(f"unknown dtype {unknown[0]!r}: choose from {', '.join(DTYPES)}")
+                raise ConfigError(
+                    f"unknown dtype {unknown[0]!r}{choices(unknown[0], DTYPES, 'dtypes')}"
+                )
         if self.sizes is not None:
             try:
                 sizes = validate_sizes(self.sizes, "sizes")
@@ -81,14 +91,30 @@ class RunConfig:
             isinstance(self.threads, bool) or not isinstance(self.threads, int) or self.threads < 1
         ):
             raise ConfigError(f"threads must be a positive integer, got {self.threads!r}")
-        if not isinstance(self.budget, int | float) or not self.budget > 0:
+        if not _finite_number(self.budget) or not self.budget > 0:
             raise ConfigError(f"budget must be a positive number of seconds, got {self.budget!r}")
         if not isinstance(self.target, int | float) or not 0 < self.target < 1:
             raise ConfigError(
                 f"target must be a fraction between 0 and 1 (0.02 for ±2%), got {self.target!r}"
             )
-        if not isinstance(self.max_samples, int) or self.max_samples < 3:
+        if self.timeout is not None and not (
+            isinstance(self.timeout, int | float) and self.timeout > 0
+        ):
+            raise ConfigError(f"timeout must be a positive number of seconds, got {self.timeout!r}")
+        if self.memory_limit is not None and not (
+            isinstance(self.memory_limit, int) and self.memory_limit >= 2**26
+        ):
+            raise ConfigError(
+                f"memory_limit must be a number of bytes of at least 64 MiB, got "
+                f"{self.memory_limit!r}"
+            )
+        if self.timeout is not None or self.memory_limit is not None:
+            object.__setattr__(self, "isolate", True)  # limits are enforced in a worker
+        if not _whole(self.max_samples) or self.max_samples < 3:
             raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
+        # default_rng([seed, n]) takes non-negative integers only: say so before any case runs.
+        if not _whole(self.seed) or self.seed < 0:
+            raise ConfigError(f"seed must be a non-negative integer, got {self.seed!r}")
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> RunConfig:
@@ -111,6 +137,14 @@ class RunConfig:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+
+
+def _finite_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _device_alias(name: str) -> str:

@@ -11,7 +11,11 @@
           └── NoStoreError        there is no store where one was expected
 
 Messages name the object at fault and the fix, because they are read by people who did not
-write arraybench and should not need its source to act on them.
+write arraybench and should not need its source to act on them. They start with where the object
+came from when that is known (``work.py:12: workload 'sin2': ...``; a loaded workload keeps its
+file in ``Workload.origin``), and suggest the likely name when one is misspelt ("did you mean
+'numpy'?"). The command line prints one of them as one line and exits 1 (2 for a ConfigError);
+``--debug`` shows the traceback instead.
 """
 
 from __future__ import annotations

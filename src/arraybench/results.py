@@ -4,6 +4,9 @@ Format history (``"version"`` in the file):
     1  (arraybench 0.1) first format: cases with raw per-call samples, checks, env, floor;
        optional fields added since, read as absent from older files: case "extends"/"phase",
        run "extra" (experiment answers, findings, fits).
+    2  (arraybench 0.1) status "skipped" (larger sizes of a series after a timeout or out of
+       memory) and the case field "failure" (raised, mismatch, crash, timeout, oom,
+       not-attempted). Version 1 files read unchanged.
 
 Reading never executes anything from a file: it is plain JSON, validated field by field. A file from
 a newer format version is refused with a message that says to upgrade, never misread.
@@ -28,10 +31,13 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 FORMAT_NAME = "arraybench.results"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
-OK, FAILED = "ok", "failed"
-STATUSES = (OK, FAILED)
+OK, FAILED, SKIPPED = "ok", "failed", "skipped"
+STATUSES = (OK, FAILED, SKIPPED)
+#: Why a case failed, for programs: it raised, its numbers were wrong, it crashed its worker, it
+#: ran past --timeout, it ran out of memory (host or GPU); or why it was skipped.
+FAILURES = ("raised", "mismatch", "crash", "timeout", "oom", "not-attempted")
 
 
 @dataclass(frozen=True)
@@ -156,8 +162,10 @@ class Check:
 class CaseResult:
     """One case: a workload's impl on a backend, device, dtype and size, and what came of it.
 
-    ``status`` is ``ok`` (measured and, unless checking was off, checked) or ``failed`` (raised,
-    or disagreed with the reference: ``error`` says which and how). Failed cases are never ranked.
+    ``status`` is ``ok`` (measured and, unless checking was off, checked), ``failed`` (raised,
+    disagreed with the reference, crashed, timed out or ran out of memory: ``error`` says which
+    and how, ``failure`` names it for programs) or ``skipped`` (not attempted, because a smaller
+    size of the series timed out or ran out of memory). Failed cases are never ranked.
     """
 
     workload: str
@@ -177,12 +185,15 @@ class CaseResult:
     #: the impl label this case's impl extends by one step, and what that step is.
     extends: str | None = None
     phase: str | None = None
+    failure: str | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
-        if self.status == FAILED and not self.error:
-            raise ValueError("a failed case needs an error saying why")
+        if self.status in (FAILED, SKIPPED) and not self.error:
+            raise ValueError(f"a {self.status} case needs an error saying why")
+        if self.failure is not None and self.failure not in FAILURES:
+            raise ValueError(f"failure must be one of {FAILURES}, got {self.failure!r}")
         if self.status == OK and self.measurement is None:
             raise ValueError("an ok case needs a measurement")
 
@@ -223,6 +234,7 @@ class CaseResult:
             "reference": self.reference,
             "extends": self.extends,
             "phase": self.phase,
+            "failure": self.failure,
         }
 
     @classmethod
@@ -239,13 +251,14 @@ class CaseResult:
             status=_get(d, "status", str),
             measurement=Measurement.from_dict(m) if m is not None else None,
             check=Check.from_dict(c) if c is not None else None,
-            error=d.get("error"),
-            inputs=d.get("inputs"),
-            flops=d.get("flops"),
-            bytes=d.get("bytes"),
+            error=_opt(d, "error", str),
+            inputs=_opt(d, "inputs", str),
+            flops=_opt(d, "flops", (int, float)),
+            bytes=_opt(d, "bytes", (int, float)),
             reference=bool(d.get("reference", False)),
-            extends=d.get("extends"),
-            phase=d.get("phase"),
+            extends=_opt(d, "extends", str),
+            phase=_opt(d, "phase", str),
+            failure=_opt(d, "failure", str),
         )
 
 
@@ -421,33 +434,50 @@ class RunResult:
     def from_dict(cls, d: Mapping[str, Any], source: str = "results") -> RunResult:
         if not isinstance(d, Mapping) or d.get("format") != FORMAT_NAME:
             raise ResultsFormatError(
-                f'{source} is not an arraybench results file (no "format": "{FORMAT_NAME}")'
+                f'{source} is not an arraybench results file (no "format": "{FORMAT_NAME}"); '
+                "give a file written by 'arraybench run --json PATH' or RunResult.save"
             )
         version = d.get("version")
-        if not isinstance(version, int) or version < 1:
-            raise ResultsFormatError(f"{source}: format version {version!r} is not valid")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ResultsFormatError(
+                f"{source}: format version {version!r} is not valid; {_DAMAGED}"
+            )
         if version > FORMAT_VERSION:
             raise ResultsFormatError(
                 f"{source} was written in results format {version}, newer than this arraybench "
                 f"reads ({FORMAT_VERSION}): upgrade arraybench (pip install -U arraybench)"
             )
         try:
-            floor = d.get("floor")
+            records = _get(d, "cases", list)
+        except ResultsFormatError as e:
+            raise ResultsFormatError(f"{source}: {e}; {_DAMAGED}") from None
+        cases = []
+        for i, record in enumerate(records, 1):
+            try:
+                if not isinstance(record, Mapping):
+                    raise ResultsFormatError(f"it is {_json_kind(record)}, not an object")
+                cases.append(CaseResult.from_dict(record))
+            except _MALFORMED as e:
+                raise ResultsFormatError(
+                    f"{source}: case {i} of {len(records)} is malformed: {e}; {_DAMAGED}"
+                ) from None
+        try:
+            floor = _opt(d, "floor", Mapping)
             return cls(
-                cases=tuple(CaseResult.from_dict(c) for c in _get(d, "cases", list)),
-                env=dict(d.get("env") or {}),
-                config=dict(d.get("config") or {}),
-                floor=Floor(**floor) if floor else None,
-                skipped=tuple(Skip(**s) for s in d.get("skipped", ())),
+                cases=tuple(cases),
+                env=dict(_opt(d, "env", Mapping) or {}),
+                config=dict(_opt(d, "config", Mapping) or {}),
+                floor=Floor(**_numbers(floor, ("clock_read", "call_overhead"))) if floor else None,
+                skipped=tuple(
+                    Skip(**_strings(s, ("what", "reason"))) for s in _opt(d, "skipped", list) or ()
+                ),
                 started=str(d.get("started", "")),
                 finished=str(d.get("finished", "")),
                 arraybench_version=str(d.get("arraybench", "")),
-                extra=dict(d.get("extra") or {}),
+                extra=dict(_opt(d, "extra", Mapping) or {}),
             )
-        except ResultsFormatError as e:
-            raise ResultsFormatError(f"{source}: {e}") from None
-        except (TypeError, ValueError, KeyError) as e:
-            raise ResultsFormatError(f"{source}: a record is malformed: {e}") from None
+        except _MALFORMED as e:
+            raise ResultsFormatError(f"{source}: a record is malformed: {e}; {_DAMAGED}") from None
 
 
 def load(path: str | os.PathLike[str]) -> RunResult:
@@ -456,9 +486,16 @@ def load(path: str | os.PathLike[str]) -> RunResult:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ResultsFormatError(f"{p}: no such results file") from None
+        raise ResultsFormatError(f"{p}: no such results file; check the path") from None
     except UnicodeDecodeError:
-        raise ResultsFormatError(f"{p} is not a text file, so not arraybench results") from None
+        raise ResultsFormatError(
+            f"{p} is not a text file, so not arraybench results; give the .json file that "
+            "'arraybench run --json PATH' wrote"
+        ) from None
+    except OSError as e:
+        raise ResultsFormatError(f"{p}: cannot be read: {e.strerror or e}") from None
+    if not text.strip():
+        raise ResultsFormatError(f"{p} is empty; re-run to produce it again")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -466,15 +503,81 @@ def load(path: str | os.PathLike[str]) -> RunResult:
             f"{p} is truncated or not JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
             "re-run to produce it again"
         ) from None
+    except (ValueError, RecursionError) as e:  # a number too long, nesting too deep
+        raise ResultsFormatError(f"{p} is not arraybench results ({e}); {_DAMAGED}") from None
     return RunResult.from_dict(data, source=str(p))
+
+
+#: What reading a damaged record can raise, all turned into one ResultsFormatError.
+_MALFORMED = (
+    ResultsFormatError,
+    TypeError,
+    ValueError,
+    KeyError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+_DAMAGED = "the file is damaged or was edited by hand: re-run to produce it again"
+
+
+def _opt(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:
+    """An optional field: None when absent or null, else it must have one of ``types``."""
+    v = d.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, types) or (isinstance(v, bool) and bool not in _tuple(types)):
+        raise ResultsFormatError(_wrong_type(key, v, types))
+    return v
+
+
+def _wrong_type(key: str, v: Any, types: type | tuple[type, ...]) -> str:
+    """``"field 'size' is str, not an integer"``, in JSON's words."""
+    words = {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        list: "a list",
+        bool: "a boolean",
+    }
+    wanted = " or ".join(dict.fromkeys(words.get(t, "an object") for t in _tuple(types)))
+    return f"field {key!r} is {_json_kind(v)}, not {wanted}"
+
+
+def _json_kind(v: Any) -> str:
+    for t, word in (
+        (bool, "a boolean"),
+        (str, "a string"),
+        (int, "an integer"),
+        (float, "a number"),
+        (list, "a list"),
+        (Mapping, "an object"),
+    ):
+        if isinstance(v, t):
+            return word
+    return "null" if v is None else type(v).__name__
+
+
+def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
+    return types if isinstance(types, tuple) else (types,)
+
+
+def _numbers(d: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, float]:
+    return {k: float(_get(d, k, (int, float))) for k in keys}
+
+
+def _strings(d: Any, keys: tuple[str, ...]) -> dict[str, str]:
+    if not isinstance(d, Mapping):
+        raise ResultsFormatError(f"a skipped entry is {_json_kind(d)}, not an object")
+    return {k: _get(d, k, str) for k in keys}
 
 
 def _get(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:
     if key not in d:
         raise ResultsFormatError(f"missing field {key!r}")
     v = d[key]
-    if not isinstance(v, types) or (types is int and isinstance(v, bool)):
-        raise ResultsFormatError(f"field {key!r} has the wrong type ({type(v).__name__})")
+    if not isinstance(v, types) or (isinstance(v, bool) and bool not in _tuple(types)):
+        raise ResultsFormatError(_wrong_type(key, v, types))
     return v
 
 

@@ -17,8 +17,12 @@ that the analysis turns into GFLOP/s and GB/s.
 
 from __future__ import annotations
 
+import cmath
+import difflib
 import inspect
+import itertools
 import math
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,27 +40,76 @@ BytesFn = Callable[[int, int], float]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 
+#: Device names ("cpu", "cuda", perhaps "cuda:1" one day): anything without spaces.
+_DEVICE = re.compile(r"^\S+$")
+
+#: Largest problem size: NumPy indexes with signed 64-bit integers, so no array is larger, and a
+#: bigger number is a typo (an extra ``**``), not a size to measure.
+MAX_SIZE = 2**63 - 1
+#: Most sizes one log grid may hold. Every size is a full set of cases, so thousands of them is a
+#: typo (``per_decade=1000``), and refusing it early beats a run that never ends.
+MAX_GRID = 1000
+#: How alike a misspelt name must be to a known one to be suggested (difflib ratio): "nmupy"
+#: scores 0.8 against "numpy" and is suggested; "cupy" scores 0.67 and is not.
+SUGGEST_CUTOFF = 0.75
+
+#: Creation order of workloads: :func:`arraybench.suites.load_file` tells the workloads a file
+#: created from those it merely imported (a built-in one, say) by comparing numbers.
+_serial = itertools.count()
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'numpy'?"`` when ``name`` looks like a misspelling of a known name."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=SUGGEST_CUTOFF)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def choices(name: str, known: Iterable[str], what: str) -> str:
+    """The end of an error about an unknown name: the likely one, and every known one.
+
+    ``"; did you mean 'numpy'? (the backends are: python, numpy)"``, or without a likely one
+    ``"; the backends are: python, numpy"``.
+    """
+    known = list(known)
+    hint = suggest(name, known)
+    listing = ", ".join(known) or "none"
+    return f"{hint} (the {what} are: {listing})" if hint else f"; the {what} are: {listing}"
+
 
 def logsizes(lo: int, hi: int, per_decade: int = 1) -> tuple[int, ...]:
     """Sizes from ``lo`` to ``hi`` (both included) spaced evenly on a log scale.
 
     Args:
         lo: smallest size, at least 1.
-        hi: largest size, at least ``lo``.
+        hi: largest size, at least ``lo`` and at most :data:`MAX_SIZE`.
         per_decade: how many sizes per factor of ten (1 gives 1, 10, 100, ...).
 
     Returns:
         Distinct increasing integers; ``lo`` and ``hi`` are always included.
     """
-    if not (isinstance(lo, int | np.integer) and isinstance(hi, int | np.integer)):
-        raise WorkloadError(f"logsizes needs integers, got lo={lo!r}, hi={hi!r}")
+    if not (_is_int(lo) and _is_int(hi)):
+        raise WorkloadError(
+            f"logsizes needs integers, got lo={_big(lo)}, hi={_big(hi)}; write 10**6 rather "
+            "than 1e6"
+        )
     if lo < 1 or hi < lo:
-        raise WorkloadError(f"logsizes needs 1 <= lo <= hi, got lo={lo}, hi={hi}")
-    if per_decade < 1:
-        raise WorkloadError(f"logsizes needs per_decade >= 1, got {per_decade}")
-    steps = max(1, round(math.log10(hi / lo) * per_decade))
-    sizes = {round(lo * (hi / lo) ** (i / steps)) for i in range(steps + 1)}
-    return tuple(sorted(int(s) for s in sizes))
+        raise WorkloadError(f"logsizes needs 1 <= lo <= hi, got lo={_big(lo)}, hi={_big(hi)}")
+    if hi > MAX_SIZE:
+        raise WorkloadError(f"logsizes: hi={_big(hi)} is larger than any array can be (2**63 - 1)")
+    if not _is_int(per_decade) or per_decade < 1:
+        raise WorkloadError(
+            f"logsizes needs a whole number per_decade >= 1, got {_big(per_decade)}"
+        )
+    lo, hi = int(lo), int(hi)
+    ratio = hi / lo  # a float without overflow: hi <= MAX_SIZE
+    steps = max(1, round(math.log10(ratio) * per_decade))
+    if steps + 1 > MAX_GRID:
+        raise WorkloadError(
+            f"logsizes({lo}, {hi}, per_decade={per_decade}) would give {steps + 1} sizes, more "
+            f"than {MAX_GRID}: lower per_decade"
+        )
+    inner = {round(lo * ratio ** (i / steps)) for i in range(1, steps)}
+    return tuple(sorted({lo, hi} | {int(s) for s in inner if lo <= s <= hi}))
 
 
 @dataclass(frozen=True)
@@ -107,6 +160,8 @@ class Workload:
             (for computations whose float32 error grows with the size, such as long reductions).
         dtypes: the dtypes this workload runs in when a run names none.
         quick_sizes: the sizes of a quick run (``--quick``); the default sizes when not given.
+        origin: where the workload was defined (the path of its file), named in its errors; set
+            by :func:`arraybench.suites.load_file`.
     """
 
     name: str
@@ -117,31 +172,70 @@ class Workload:
     rtol: Mapping[str, float] = field(default_factory=dict)
     dtypes: Sequence[str] = ("float32", "float64")
     quick_sizes: Sequence[int] | None = None
+    origin: str | None = field(default=None, compare=False)
     impls: list[Impl] = field(default_factory=list, init=False)
     _inputs: InputsFn | None = field(default=None, init=False, repr=False)
+    _serial: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self._serial = next(_serial)
         if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise WorkloadError(
-                f"workload name {self.name!r} is not valid: use letters, digits, '_', '-' or "
+                f"workload name {_big(self.name)} is not valid: use letters, digits, '_', '-' or "
                 "'.', starting with a letter or '_'"
             )
-        self.sizes = validate_sizes(self.sizes, f"workload {self.name!r}")
-        self.dtypes = tuple(self.dtypes)
+        where = f"workload {self.name!r}"
+        self.sizes = validate_sizes(self.sizes, where)
         if self.quick_sizes is not None:
-            self.quick_sizes = validate_sizes(self.quick_sizes, f"workload {self.name!r} quick")
+            self.quick_sizes = validate_sizes(self.quick_sizes, f"{where} quick")
+        if not isinstance(self.description, str):
+            raise WorkloadError(
+                f"{where}: description must be a string (one line saying what is computed), "
+                f"got {type(self.description).__name__}"
+            )
+        for attr, shape in (("flops", "lambda n: 2 * n"), ("bytes", "lambda n, itemsize: ...")):
+            if getattr(self, attr) is not None and not callable(getattr(self, attr)):
+                raise WorkloadError(
+                    f"{where}: {attr}= must be a function of the size, e.g. {attr}={shape}; "
+                    f"got {_big(getattr(self, attr))}"
+                )
+        self.dtypes = _dtype_names(self.dtypes, f"{where}: dtypes=")
+        self.rtol = _rtols(self.rtol, where)
+        if self.origin is not None:
+            if not isinstance(self.origin, str | os.PathLike):
+                raise WorkloadError(f"{where}: origin must be a path, got {_big(self.origin)}")
+            self.origin = str(self.origin)
+
+    def where(self) -> str:
+        """``"work.py: workload 'sin2'"``: how errors name this workload."""
+        return (
+            f"{self.origin}: workload {self.name!r}" if self.origin else f"workload {self.name!r}"
+        )
 
     # -- registration -------------------------------------------------------------------------
 
-    def inputs(self, fn: F) -> F:
+    def inputs(self, fn: F | None = None) -> F:
         """Register the builder of inputs: ``fn(n, rng) -> {name: value}``.
 
         ``rng`` is a seeded :class:`numpy.random.Generator`, the same for every backend at a given
         size, so every implementation sees the same numbers. Floating arrays should be float64:
         arraybench casts them to each case's dtype.
         """
+        if fn is None:
+            raise WorkloadError(
+                f"{self.where()}: @{self.name}.inputs takes no arguments: write it without "
+                "parentheses, above `def make(n, rng):`"
+            )
         if not callable(fn):
-            raise WorkloadError(f"workload {self.name!r}: @inputs must decorate a function")
+            raise WorkloadError(
+                f"{self.where()}: @inputs must decorate a function `def make(n, rng):`, got "
+                f"{_kind(fn)}"
+            )
+        if not _accepts(fn, 2):
+            raise WorkloadError(
+                f"{self.where()}: the inputs builder {_fn_name(fn)} must take two arguments, "
+                "(n, rng): the size and a seeded numpy.random.Generator"
+            )
         self._inputs = fn
         return fn
 
@@ -161,30 +255,54 @@ class Workload:
         A function with a parameter named ``xp`` is generic: it receives the backend's array
         namespace (``numpy``, ``torch``, ``jax.numpy``...) and runs on every backend listed.
         """
+        where = self.where()
+        if len(backends) == 1 and callable(backends[0]) and not isinstance(backends[0], str):
+            raise WorkloadError(
+                f"{where}: @{self.name}.impl needs the backend names in parentheses: write "
+                f'@{self.name}.impl("numpy") above def {getattr(backends[0], "__name__", "f")}'
+            )
         if not backends:
             raise WorkloadError(
-                f"workload {self.name!r}: @impl needs at least one backend name, "
-                'e.g. @w.impl("numpy")'
+                f'{where}: @impl needs at least one backend name, e.g. @{self.name}.impl("numpy")'
             )
         for b in backends:
             if not isinstance(b, str) or not _NAME.match(b):
-                raise WorkloadError(f"workload {self.name!r}: backend name {b!r} is not valid")
-
+                raise WorkloadError(
+                    f"{where}: backend name {_big(b)} is not valid: name backends as strings, "
+                    f'e.g. @{self.name}.impl("numpy", "torch")'
+                )
+        for key, value in (("label", label), ("extends", extends), ("phase", phase)):
+            if value is not None and (not isinstance(value, str) or not value.strip()):
+                raise WorkloadError(
+                    f"{where}: {key}= must be a non-empty string, got {_big(value)}"
+                )
+        if inputs is not None and (not isinstance(inputs, str) or not _NAME.match(inputs)):
+            raise WorkloadError(
+                f"{where}: inputs= must name the backend that prepares the inputs, such as "
+                f'"python", got {_big(inputs)}'
+            )
+        if not isinstance(reference, bool):
+            raise WorkloadError(f"{where}: reference= must be True or False, got {_big(reference)}")
         if (extends is None) != (phase is None):
             raise WorkloadError(
-                f"workload {self.name!r}: give extends= and phase= together, e.g. "
+                f"{where}: give extends= and phase= together, e.g. "
                 '@w.impl("torch", extends="vectorized", phase="conversion from a list")'
             )
+        devices_t = _names(devices, f"{where}: devices=", _DEVICE) if devices is not None else None
+        dtypes_t = _dtype_names(dtypes, f"{where}: dtypes=") if dtypes is not None else None
 
         def register(fn: F) -> F:
             if not callable(fn):
-                raise WorkloadError(f"workload {self.name!r}: @impl must decorate a function")
+                raise WorkloadError(
+                    f"{where}: @impl must decorate a function, got {_kind(fn)}; write "
+                    f'@{self.name}.impl("numpy") directly above a def'
+                )
             name = str(label or getattr(fn, "__name__", "impl"))
             for existing in self.impls:
                 clash = set(existing.backends) & set(backends)
                 if existing.label == name and clash:
                     raise WorkloadError(
-                        f"workload {self.name!r}: two impls labelled {name!r} for "
+                        f"{where}: two impls labelled {name!r} for "
                         f"{', '.join(sorted(clash))}; give one a different label="
                     )
             self.impls.append(
@@ -195,8 +313,8 @@ class Workload:
                     inputs=inputs,
                     reference=reference,
                     takes_xp=_takes_xp(fn),
-                    devices=tuple(devices) if devices is not None else None,
-                    dtypes=tuple(dtypes) if dtypes is not None else None,
+                    devices=devices_t,
+                    dtypes=dtypes_t,
                     extends=extends,
                     phase=phase,
                 )
@@ -208,19 +326,37 @@ class Workload:
     # -- use ----------------------------------------------------------------------------------
 
     def make_inputs(self, n: int, seed: int) -> dict[str, Any]:
-        """Build the float64 inputs for size ``n``, from a generator seeded by (seed, n)."""
+        """Build the float64 inputs for size ``n``, from a generator seeded by (seed, n).
+
+        Raises:
+            WorkloadError: naming the workload and its builder, when the builder returns anything
+                but a dict of names to NumPy arrays, numbers, strings or lists of numbers, or
+                an array holding NaN.
+        """
         if self._inputs is None:
             raise WorkloadError(
-                f"workload {self.name!r} has no inputs builder: decorate a function "
+                f"{self.where()} has no inputs builder: decorate a function "
                 f"`def make(n, rng): return {{...}}` with @{self.name}.inputs"
             )
         rng = np.random.default_rng([seed, n])
         made = self._inputs(n, rng)
+        builder = f"the inputs builder {_fn_name(self._inputs)}"
         if not isinstance(made, Mapping):
             raise WorkloadError(
-                f"workload {self.name!r}: the inputs builder returned {type(made).__name__}, "
-                "not a dict of {name: value}"
+                f"{self.where()}: {builder} returned {type(made).__name__}, not a dict of "
+                '{name: value}; return e.g. {"x": rng.uniform(-1.0, 1.0, n)}'
             )
+        for key, value in made.items():
+            if not isinstance(key, str) or not key.isidentifier():
+                raise WorkloadError(
+                    f"{self.where()}: {builder} returned the key {key!r}; keys must be the "
+                    "names of the impls' parameters (identifiers such as 'x')"
+                )
+            problem = _input_problem(value)
+            if problem:
+                raise WorkloadError(
+                    f"{self.where()}: {builder} returned input {key!r}, which {problem}"
+                )
         return dict(made)
 
     def reference_impl(self) -> tuple[Impl, str]:
@@ -229,10 +365,12 @@ class Workload:
         Order: one marked ``reference=True``; else a NumPy impl taking NumPy inputs; else a
         pure-Python impl.
         """
+        if not self.impls:
+            raise self._no_impls()
         marked = [i for i in self.impls if i.reference]
         if len(marked) > 1:
             raise WorkloadError(
-                f"workload {self.name!r} marks {len(marked)} impls reference=True "
+                f"{self.where()} marks {len(marked)} impls reference=True "
                 f"({', '.join(i.label for i in marked)}); mark exactly one"
             )
         if marked:
@@ -244,8 +382,8 @@ class Workload:
                 if wanted in impl.backends and impl.inputs in (None, wanted):
                     return impl, wanted
         raise WorkloadError(
-            f"workload {self.name!r} has no reference to check results against: register a "
-            'NumPy impl (@w.impl("numpy")) or mark one impl with reference=True'
+            f"{self.where()} has no reference to check results against: register a "
+            f'NumPy impl (@{self.name}.impl("numpy")) or mark one impl with reference=True'
         )
 
     def validate(self) -> None:
@@ -253,9 +391,14 @@ class Workload:
         if self._inputs is None:
             self.make_inputs(1, 0)  # raises the explanatory error
         if not self.impls:
-            raise WorkloadError(
-                f'workload {self.name!r} has no impls: register one with @{self.name}.impl("numpy")'
-            )
+            raise self._no_impls()
+        labels = [i.label for i in self.impls]
+        for impl in self.impls:
+            if impl.extends is not None and impl.extends not in labels:
+                raise WorkloadError(
+                    f"{self.where()}: impl {impl.label!r} extends {impl.extends!r}, which is not "
+                    f"an impl of this workload{choices(impl.extends, labels, 'impls')}"
+                )
         self.reference_impl()
 
     def backends(self) -> tuple[str, ...]:
@@ -266,26 +409,198 @@ class Workload:
                 seen.setdefault(b, None)
         return tuple(seen)
 
+    def _no_impls(self) -> WorkloadError:
+        return WorkloadError(
+            f'{self.where()} has no impls: register one with @{self.name}.impl("numpy") '
+            "above a function"
+        )
+
 
 def validate_sizes(sizes: Iterable[Any], where: str) -> tuple[int, ...]:
     """Check that sizes are positive integers; return them as a sorted tuple without repeats."""
+    if isinstance(sizes, str | bytes | Mapping):
+        raise WorkloadError(
+            f"{where}: sizes must be a sequence of positive integers, got {_big(sizes)}"
+        )
     try:
         items = list(sizes)
     except TypeError:
         raise WorkloadError(
-            f"{where}: sizes must be a sequence of positive integers, got {sizes!r}"
+            f"{where}: sizes must be a sequence of positive integers, got {_big(sizes)}"
         ) from None
     if not items:
         raise WorkloadError(f"{where}: sizes is empty; give at least one positive integer")
     out: set[int] = set()
     for s in items:
-        if isinstance(s, bool) or not isinstance(s, int | np.integer) or s < 1:
+        if not _is_int(s) or s < 1:
+            hint = (
+                f" (a float: write {int(s)} or 10**k)"
+                if isinstance(s, float) and s.is_integer() and s >= 1
+                else ""
+            )
             raise WorkloadError(
-                f"{where}: sizes must be positive integers, got {s!r}; "
+                f"{where}: sizes must be positive integers, got {_big(s)}{hint}; "
                 "use ab.logsizes(1, 10**6) for a log-spaced grid"
+            )
+        if s > MAX_SIZE:
+            raise WorkloadError(
+                f"{where}: size {_big(s)} is larger than any array can be (2**63 - 1); "
+                "check for an extra ** or zero"
             )
         out.add(int(s))
     return tuple(sorted(out))
+
+
+def _big(n: Any) -> str:
+    """A value as written, or an integer as ``about 10**30`` once it is too long to read."""
+    if not _is_int(n) or abs(n) < 10**15:
+        try:
+            text = repr(n)
+        except Exception:  # a user object whose repr is broken
+            text = f"<{type(n).__name__}>"
+        return text if len(text) <= 60 else text[:57] + "..."
+    # log10 rather than str() or float(): both fail on integers of thousands of digits.
+    return f"{'-' if n < 0 else ''}about 10**{int(math.log10(abs(n)))}"
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
+
+
+def _names(values: Any, where: str, pattern: re.Pattern[str] = _NAME) -> tuple[str, ...]:
+    """A name or a sequence of names as a tuple (a single string is one name, not letters)."""
+    if isinstance(values, str):
+        values = (values,)
+    try:
+        out = tuple(values)
+    except TypeError:
+        raise WorkloadError(
+            f"{where} must be a name or a list of names, got {_big(values)}"
+        ) from None
+    if not out or not all(isinstance(v, str) and pattern.match(v) for v in out):
+        raise WorkloadError(
+            f"{where} must be a name or a non-empty list of names, got {_big(values)}"
+        )
+    return out
+
+
+def _dtype_names(values: Any, where: str) -> tuple[str, ...]:
+    # Imported here: config imports this module for validate_sizes.
+    from .config import DTYPES
+
+    out = _names(values, where)
+    for d in out:
+        if d not in DTYPES:
+            raise WorkloadError(
+                f"{where} names dtype {d!r}, which arraybench does not know"
+                f"{choices(d, DTYPES, 'dtypes')}"
+            )
+    return out
+
+
+def _rtols(rtol: Any, where: str) -> dict[str, float]:
+    from .config import DTYPES
+
+    if not isinstance(rtol, Mapping):
+        raise WorkloadError(
+            f'{where}: rtol= must be a dict of dtype to tolerance, e.g. {{"float32": 1e-3}}; '
+            f"got {_big(rtol)}"
+        )
+    out: dict[str, float] = {}
+    for dtype, tol in rtol.items():
+        if dtype not in DTYPES:
+            raise WorkloadError(
+                f"{where}: rtol= names dtype {dtype!r}, which arraybench does not know"
+                f"{choices(str(dtype), DTYPES, 'dtypes')}"
+            )
+        if (
+            isinstance(tol, bool)
+            or not isinstance(tol, int | float)
+            or not math.isfinite(tol)
+            or tol < 0
+        ):
+            raise WorkloadError(
+                f"{where}: rtol[{dtype!r}] must be a finite number >= 0 (a relative error such "
+                f"as 1e-3), got {_big(tol)}"
+            )
+        out[dtype] = float(tol)
+    return out
+
+
+#: NumPy dtype kinds an input array may have: bool, signed and unsigned integers, floats, complex.
+_NUMERIC_KINDS = "biufc"
+_INPUT_FIX = (
+    "return NumPy arrays (arraybench converts them to each backend, dtype and device), "
+    "Python numbers or strings, or lists of numbers"
+)
+
+
+def _input_problem(value: Any) -> str | None:
+    """What is wrong with one input value for every backend, or None when nothing is."""
+    if isinstance(value, np.ndarray | np.generic):
+        if value.dtype.kind not in _NUMERIC_KINDS:
+            return f"is an array of dtype {value.dtype}, not numbers; {_INPUT_FIX}"
+        if value.dtype.kind in "fc" and bool(np.isnan(value).any()):
+            count = int(np.isnan(value).sum())
+            return (
+                f"holds NaN ({count} of {value.size} values): NaN never passes the check of "
+                "outputs, so no case could; draw finite values (rng.uniform, rng.standard_normal)"
+            )
+        return None
+    if value is None or isinstance(value, str | bool | int):
+        return None
+    if isinstance(value, float | complex):
+        return (
+            "is NaN: NaN never passes the check of outputs; use a finite number"
+            if cmath.isnan(value)
+            else None
+        )
+    if isinstance(value, list | tuple):
+        return _list_problem(value)
+    kind = type(value).__qualname__
+    if type(value).__module__ != "builtins":
+        kind = f"{type(value).__module__}.{kind}"
+    return f"is of type {kind}; {_INPUT_FIX}"
+
+
+def _list_problem(items: list[Any] | tuple[Any, ...]) -> str | None:
+    # Iterative, so a deeply nested list cannot exhaust the recursion limit.
+    stack: list[Any] = [items]
+    while stack:
+        for v in stack.pop():
+            if isinstance(v, list | tuple):
+                stack.append(v)
+            elif isinstance(v, float | complex | np.floating | np.complexfloating):
+                if cmath.isnan(v):
+                    return (
+                        "is a list holding NaN: NaN never passes the check of outputs; draw "
+                        "finite values"
+                    )
+            elif not isinstance(v, int | np.integer | np.bool_):
+                return f"is a list holding {type(v).__name__}, not numbers; {_INPUT_FIX}"
+    return None
+
+
+def _fn_name(fn: Any) -> str:
+    name = getattr(fn, "__name__", None)
+    if not isinstance(name, str) or name == "<lambda>":
+        return "(a lambda)" if name == "<lambda>" else f"({type(fn).__name__})"
+    return f"{name}()"
+
+
+def _kind(value: Any) -> str:
+    return f"{type(value).__name__} {_big(value)}"
+
+
+def _accepts(fn: Callable[..., Any], n_args: int) -> bool:
+    """Whether ``fn`` can be called with ``n_args`` positional arguments (True if unknowable)."""
+    try:
+        inspect.signature(fn).bind(*range(n_args))
+    except TypeError:
+        return False
+    except ValueError:  # a builtin without a signature
+        return True
+    return True
 
 
 def _takes_xp(fn: Callable[..., Any]) -> bool:

@@ -52,6 +52,14 @@ class TorchBackend(BaseBackend):
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return _torch_threads(n)
 
+    def release_memory(self, device: str) -> None:
+        """Give cached GPU memory back after an out-of-memory error, so later cases measure
+        normally."""
+        if device == "cuda":
+            import torch
+
+            torch.cuda.empty_cache()
+
     def info(self) -> dict[str, Any]:
         import torch
 

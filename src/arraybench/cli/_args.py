@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from ..config import parse_names
-from ..workload import logsizes
+from ..errors import WorkloadError
+from ..workload import logsizes, validate_sizes
 
 __all__ = ["parse_names", "parse_sizes", "parse_target"]
 
 
 def parse_sizes(text: str) -> tuple[int, ...]:
-    """``"1,10,100"`` (a list), ``"1:1e6"`` (one per decade), ``"1:1e6:3"`` (three per decade)."""
+    """``"1,10,100"`` (a list), ``"1:1e6"`` (one per decade), ``"1:1e6:3"`` (three per decade).
+
+    Raises:
+        argparse.ArgumentTypeError: saying which forms are accepted (argparse exits with 2).
+    """
     try:
         if ":" in text:
             parts = text.split(":")
@@ -20,14 +26,14 @@ def parse_sizes(text: str) -> tuple[int, ...]:
             lo, hi = (_int(p) for p in parts[:2])
             per = int(parts[2]) if len(parts) == 3 else 1
             return logsizes(lo, hi, per)
-        return tuple(_int(p) for p in text.split(",") if p.strip())
+        return validate_sizes([_int(p) for p in text.split(",") if p.strip()], "--sizes")
+    except WorkloadError as e:  # the rules of sizes, said in their own words
+        raise argparse.ArgumentTypeError(str(e)) from None
     except (ValueError, ArithmeticError):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a list of sizes: use 1,10,100 or a range 1:1e6 "
             "(one size per decade) or 1:1e6:3 (three per decade)"
         ) from None
-    except Exception as e:  # the logsizes rules, said in its own words
-        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def parse_target(text: str) -> float:
@@ -46,8 +52,8 @@ def positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be above 0")
+    if not value > 0 or not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r}: must be above 0 and finite")
     return value
 
 

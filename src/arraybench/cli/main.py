@@ -49,16 +49,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as e:
         if args.debug:
             raise
-        print(f"arraybench: error: {e}", file=sys.stderr)
+        _print_error(str(e), e)
         return EXIT_USAGE
     except ArraybenchError as e:
         if args.debug:
             raise
-        print(f"arraybench: error: {e}", file=sys.stderr)
+        _print_error(str(e), e)
+        return EXIT_FAILED
+    except OSError as e:  # a file that cannot be read or written: the user can fix it
+        if args.debug:
+            raise
+        where = f"{e.filename}: " if e.filename else ""
+        _print_error(f"{where}{e.strerror or e}", e)
+        return EXIT_FAILED
+    except Exception as e:  # a bug: one line, and how to see (and report) the rest
+        if args.debug:
+            raise
+        _print_error(
+            f"unexpected {type(e).__name__}: {e}. This is a bug in arraybench or in code it "
+            "ran: run again with --debug for the traceback, and please report it",
+            None,
+        )
         return EXIT_FAILED
     except KeyboardInterrupt:
         print("arraybench: interrupted", file=sys.stderr)
         return 130
+
+
+def _print_error(message: str, e: BaseException | None) -> None:
+    """``arraybench: error: ...`` on stderr; a hint when a traceback was kept for --debug."""
+    print(f"arraybench: error: {message}", file=sys.stderr)
+    # Only a cause from outside arraybench (the user's code, the system) has a traceback worth
+    # reading; an ArraybenchError's message already says everything.
+    if e is not None and e.__cause__ is not None and not isinstance(e.__cause__, ArraybenchError):
+        print("  (run again with --debug to see the traceback)", file=sys.stderr)
 
 
 def entry() -> None:  # pragma: no cover - the console script

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -15,6 +16,7 @@ from rich.markup import escape
 from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_TARGET, DTYPES, RunConfig
+from ..errors import ConfigError
 from ..measure import env as _env
 from ..measure.runner import Case, Progress, run
 from ..report.terminal import print_answer, print_findings
@@ -26,6 +28,25 @@ from ..workload import Workload
 from . import _console
 from ._args import parse_names, parse_sizes, parse_target, positive_float, positive_int
 from .history import add_store_argument
+
+
+def parse_bytes(text: str) -> int:
+    """``4G``, ``512M``, ``1.5GiB``, ``1000000``: a number of bytes (powers of 1024)."""
+    units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in units else ""
+    try:
+        value = float(t[: len(t) - len(unit)] if unit else t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a memory size: use e.g. 4G, 512M or a number of bytes"
+        ) from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the memory limit must be a finite number above 0"
+        )
+    return int(value * units[unit])
+
 
 #: Seconds per case with --quick: enough for a ±5% look at fast kernels, not a careful figure.
 QUICK_BUDGET_S = 0.1
@@ -118,6 +139,32 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         action="store_true",
         help="do not save this run in the history store",
     )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish the last interrupted run of the same command, without measuring again "
+        "what it measured",
+    )
+    p.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run each case in a worker process: a crash, hang or memory blow-up costs only "
+        "that case (cases are then sampled one after another, not in turns)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_float,
+        metavar="SECONDS",
+        help="stop a case after SECONDS and skip the larger sizes of its series (implies "
+        "--isolate)",
+    )
+    p.add_argument(
+        "--memory-limit",
+        type=parse_bytes,
+        metavar="SIZE",
+        help="memory a case may use, e.g. 4G or 512M; past it the case fails and the larger "
+        "sizes of its series are skipped (implies --isolate)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=main)
 
@@ -141,17 +188,31 @@ def main(args: argparse.Namespace) -> int:
         max_samples=args.max_samples,
         seed=args.seed,
         quick=args.quick,
+        isolate=args.isolate,
+        timeout=args.timeout,
+        memory_limit=args.memory_limit,
     )
     console = _console.console()
     profile = load_cached()
+    if args.resume and args.no_store:
+        raise ConfigError("--resume continues a run kept in the store: drop --no-store")
     # The store is opened before anything is measured: a store that cannot be written is an
     # error now, not after an hour of measuring.
     store = None if args.no_store else open_store(args.store)
-    run_id = (
-        store.begin_run(config.to_dict(), _env.collect(), None, list(args.targets))
-        if store
-        else None
-    )
+    resume: dict[tuple[str, str, str, str, str, int], CaseResult] = {}
+    run_id = None
+    if store is not None and args.resume:
+        run_id = store.unfinished(config.to_dict(), list(args.targets))
+        if run_id is None:
+            raise ConfigError(
+                f"no interrupted run of this command's settings in {store.path}: nothing to "
+                "resume (run it without --resume; 'arraybench history' lists the runs)"
+            )
+        store.reopen(run_id)
+        resume = {c.key: c for c in store.load(run_id).cases}
+        console.print(f"resuming run {run_id}: {len(resume)} cases already measured")
+    elif store is not None:
+        run_id = store.begin_run(config.to_dict(), _env.collect(), None, list(args.targets))
 
     def on_result(case: CaseResult) -> None:
         nonlocal store
@@ -170,24 +231,26 @@ def main(args: argparse.Namespace) -> int:
                 console.rule(f"[bold]{escape(group.title)}")
                 console.print(f"[bold]Question:[/bold] {escape(group.question)}")
                 result, answer = _with_progress(
-                    functools.partial(_run_experiment, group, config, on_result),
+                    functools.partial(_run_experiment, group, config, on_result, resume),
                     quiet=args.quiet,
                 )
                 result = _explained(result, group.name, profile, console)
                 print_answer(group, answer, console=console)
             else:
                 result = _with_progress(
-                    functools.partial(_run, group, config, on_result), quiet=args.quiet
+                    functools.partial(_run, group, config, on_result, resume), quiet=args.quiet
                 )
                 result = _explained(result, "workloads", profile, console)
             results.append(result)
     except BaseException:
         if store is not None and run_id is not None:
             with contextlib.suppress(StoreError):
-                store.finish_run(run_id, store.load(run_id), INTERRUPTED)
+                kept = store.load(run_id)
+                store.finish_run(run_id, kept, INTERRUPTED)
                 print(
-                    f"arraybench: what was measured is stored as run {run_id} (interrupted); "
-                    f"'arraybench show {run_id}' shows it",
+                    f"arraybench: stopped. The {len(kept.cases)} cases measured are stored as "
+                    f"run {run_id} (interrupted): run the same command with --resume to finish "
+                    f"it without measuring them again; 'arraybench show {run_id}' shows them",
                     file=sys.stderr,
                 )
         raise
@@ -231,22 +294,27 @@ def _explained(result: RunResult, key: str, profile: Any, console: Any) -> RunRe
     return replace(result, extra={**result.extra, "findings": findings})
 
 
+Resumed = Mapping[tuple[str, str, str, str, str, int], CaseResult]
+
+
 def _run_experiment(
     exp: Experiment,
     config: RunConfig,
     on_result: Callable[[CaseResult], None],
+    resume: Resumed,
     progress: Progress | None,
 ) -> tuple[RunResult, Answer]:
-    return run_experiment(exp, config, progress=progress, on_result=on_result)
+    return run_experiment(exp, config, progress=progress, on_result=on_result, resume=resume)
 
 
 def _run(
     workloads: list[Workload],
     config: RunConfig,
     on_result: Callable[[CaseResult], None],
+    resume: Resumed,
     progress: Progress | None,
 ) -> RunResult:
-    return run(workloads, config, progress=progress, on_result=on_result)
+    return run(workloads, config, progress=progress, on_result=on_result, resume=resume)
 
 
 def _groups(items: list[Experiment | Workload]) -> list[Experiment | list[Workload]]:

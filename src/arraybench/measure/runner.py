@@ -29,7 +29,7 @@ import numpy as np
 from .. import backends as _backends
 from ..config import DTYPES, RunConfig
 from ..errors import ArraybenchError, WorkloadError
-from ..results import FAILED, OK, CaseResult, Floor, RunResult, Skip
+from ..results import FAILED, OK, SKIPPED, CaseResult, Floor, RunResult, Skip
 from ..workload import Impl, Workload
 from . import env as _env
 from .check import compare, tolerance
@@ -89,7 +89,20 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
                 try:
                     backend = _backends.get(bname)
                 except ArraybenchError as e:
-                    skips[what] = str(e)
+                    from ..workload import choices
+
+                    named = (
+                        f"{w.origin + ': ' if w.origin else ''}impl {impl.label!r} of workload "
+                        f"{w.name!r}"
+                    )
+                    # A plug-in that failed to import says why itself; any other name is unknown.
+                    skips[what] = (
+                        f"{named}: {e}"
+                        if bname in getattr(_backends, "_broken", {})
+                        else f"{named}: no backend named {bname!r} is installed or registered"
+                        f"{choices(bname, _backends.names(), 'backends')}; a third-party backend "
+                        f"registers under the entry point group {_backends.ENTRY_POINT_GROUP!r}"
+                    )
                     continue
                 ok, reason = backend.available()
                 if not ok:
@@ -138,6 +151,7 @@ def run(
     clock: Clock | None = None,
     progress: Progress | None = None,
     on_result: Callable[[CaseResult], None] | None = None,
+    resume: Mapping[tuple[str, str, str, str, str, int], CaseResult] | None = None,
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -148,6 +162,8 @@ def run(
         clock: the clock to time with (a :class:`~arraybench.measure.clock.FakeClock` in tests).
         progress: called before and after each case, for progress bars.
         on_result: called with each finished case (to store results as they arrive).
+        resume: cases already finished by an interrupted run, by key: taken as they are, not
+            run again (and not passed to ``on_result`` again).
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -186,17 +202,39 @@ def run(
         total = len(cases)
         refs = _References(config)
         done: dict[int, CaseResult] = {}
+        # Series that timed out or ran out of memory at some size: larger sizes are not tried.
+        blocked: dict[tuple[str, ...], str] = {}
+        resume = resume or {}
 
-        def finish(i: int, result: CaseResult) -> None:
+        def finish(i: int, result: CaseResult, new: bool = True) -> None:
             done[i] = result
-            if on_result:
+            if result.failure in ("timeout", "oom"):
+                what = "timed out" if result.failure == "timeout" else "ran out of memory"
+                blocked.setdefault(_series_of(cases[i]), f"n={result.size} {what}")
+            if on_result and new:
                 on_result(result)
             if progress:
                 progress(len(done), total, cases[i], result)
 
-        for group in _size_groups(cases):
+        def settled(i: int) -> bool:
+            """Finish case i at once if it needs no run: resumed, or its series is blocked."""
+            key = _key_of(cases[i])
+            if key in resume:
+                finish(i, resume[key], new=False)
+                return True
+            why = blocked.get(_series_of(cases[i]))
+            if why is not None:
+                finish(i, _not_attempted(cases[i], why))
+                return True
+            return False
+
+        if config.isolate:
+            _run_isolated(cases, config, floor, settled, finish, progress, lambda: len(done))
+        for group in [] if config.isolate else _size_groups(cases):
             active: list[tuple[int, _Pending]] = []
             for i in group:
+                if settled(i):
+                    continue
                 if progress:
                     progress(len(done), total, cases[i], None)
                 prepared = _prepare(cases[i], refs, config, timer, clock, floor)
@@ -272,22 +310,29 @@ class _References:
 class _Pending:
     """A case that passed its first call and its check, being sampled."""
 
-    def __init__(self, sampler: Sampler, check: Any, base: dict[str, Any]) -> None:
+    def __init__(
+        self, sampler: Sampler, check: Any, base: dict[str, Any], backend: Any, device: str
+    ) -> None:
         self.sampler, self.check, self.base = sampler, check, base
+        self.backend, self.device = backend, device
         self.error: str | None = None
+        self.failure: str | None = None
 
     def run(self, step: Callable[[Sampler], Any]) -> bool:
         """Do one step of sampling; False (and the error kept) if the impl raised."""
         try:
             step(self.sampler)
         except Exception as e:
+            self.failure = _failure_kind(e, self.backend, self.device)
             self.error = f"raised on a later call (the first passed): {_describe(e)}"
             return False
         return True
 
     def outcome(self) -> CaseResult:
         if self.error is not None:
-            return CaseResult(status=FAILED, error=self.error, check=self.check, **self.base)
+            return CaseResult(
+                status=FAILED, error=self.error, check=self.check, failure=self.failure, **self.base
+            )
         return CaseResult(
             status=OK, measurement=self.sampler.result(), check=self.check, **self.base
         )
@@ -317,8 +362,54 @@ def _prepare(
     """Inputs, first call and check of a case: its failure, or a sampler ready to run."""
     w, impl = case.workload, case.impl
     backend = _backends.get(case.backend)
+    base = _base_fields(case)
+
+    def failed(error: str, check: Any = None, failure: str = "raised") -> CaseResult:
+        return CaseResult(status=FAILED, error=error, check=check, failure=failure, **base)
+
+    try:
+        inputs = refs.inputs(w, case.size)
+    except WorkloadError as e:  # arraybench's own message already names the file and the fix
+        return failed(f"the inputs builder failed at n={case.size}: {e}")
+    except Exception as e:
+        return failed(f"the inputs builder failed at n={case.size}: {_describe(e)}")
+    try:
+        call = _bind(impl, backend, inputs, case.dtype, case.device)
+    except Exception as e:
+        return failed(f"could not prepare inputs for {case.backend} {case.dtype}: {_describe(e)}")
+
+    def sync(out: Any) -> None:
+        backend.sync(case.device, out)
+
+    try:
+        out, first = first_call(call, sync, clock)
+    except Exception as e:
+        kind = _failure_kind(e, backend, case.device)
+        what = "ran out of memory:" if kind == "oom" else "raised"
+        return failed(f"{what} {_describe(e)}", failure=kind)
+
+    check = None
+    if config.check:
+        ref, why_not = refs.output(w, case.size)
+        if why_not is not None:
+            return failed(why_not)
+        try:
+            host = _to_host(backend, out)
+        except Exception as e:
+            return failed(f"its output could not be brought back to NumPy: {_describe(e)}")
+        check = compare(host, ref, tolerance(case.dtype, w.rtol))
+        if not check.passed:
+            return failed(check.message, check, failure="mismatch")
+    del out
+    sampler = Sampler(call, sync, clock, timer, first=first, floor=floor)
+    return _Pending(sampler, check, base, backend, case.device)
+
+
+def _base_fields(case: Case) -> dict[str, Any]:
+    """The identity and cost of a case: the fields every CaseResult of it shares."""
+    w, impl = case.workload, case.impl
     ref_impl, ref_backend = w.reference_impl()
-    base = dict(
+    return dict(
         workload=w.name,
         impl=impl.label,
         backend=case.backend,
@@ -333,40 +424,42 @@ def _prepare(
         phase=impl.phase,
     )
 
-    def failed(error: str, check: Any = None) -> CaseResult:
-        return CaseResult(status=FAILED, error=error, check=check, **base)  # type: ignore[arg-type]
 
-    try:
-        inputs = refs.inputs(w, case.size)
-    except Exception as e:
-        return failed(f"the inputs builder failed at n={case.size}: {_describe(e)}")
-    try:
-        call = _bind(impl, backend, inputs, case.dtype, case.device)
-    except Exception as e:
-        return failed(f"could not prepare inputs for {case.backend} {case.dtype}: {_describe(e)}")
+def _key_of(case: Case) -> tuple[str, str, str, str, str, int]:
+    return (case.workload.name, case.impl.label, case.backend, case.device, case.dtype, case.size)
 
-    def sync(out: Any) -> None:
-        backend.sync(case.device, out)
 
-    try:
-        out, first = first_call(call, sync, clock)
-    except Exception as e:
-        return failed(f"raised {_describe(e)}")
+def _series_of(case: Case) -> tuple[str, ...]:
+    return _key_of(case)[:5]
 
-    check = None
-    if config.check:
-        ref, why_not = refs.output(w, case.size)
-        if why_not is not None:
-            return failed(why_not)
-        try:
-            host = _to_host(backend, out)
-        except Exception as e:
-            return failed(f"its output could not be brought back to NumPy: {_describe(e)}")
-        check = compare(host, ref, tolerance(case.dtype, w.rtol))
-        if not check.passed:
-            return failed(check.message, check)
-    del out
-    return _Pending(Sampler(call, sync, clock, timer, first=first, floor=floor), check, base)
+
+def _not_attempted(case: Case, why: str) -> CaseResult:
+    return CaseResult(
+        status=SKIPPED,
+        failure="not-attempted",
+        error=f"not attempted: {why} at a smaller size of this series",
+        **_base_fields(case),
+    )
+
+
+#: Messages by which libraries say a device ran out of memory (torch's OutOfMemoryError, XLA's
+#: RESOURCE_EXHAUSTED, CuPy's OutOfMemoryError).
+_OOM_MARKS = ("out of memory", "outofmemory", "resource_exhausted", "resource exhausted")
+
+
+def _failure_kind(e: BaseException, backend: Any, device: str) -> str:
+    """``oom`` for out-of-memory errors (and the device's cache is released), else ``raised``."""
+    text = f"{type(e).__name__} {e}".lower()
+    if isinstance(e, MemoryError) or any(m in text for m in _OOM_MARKS):
+        release = getattr(backend, "release_memory", None)
+        if release is not None:
+            with contextlib.suppress(Exception):
+                release(device)
+        import gc
+
+        gc.collect()
+        return "oom"
+    return "raised"
 
 
 def _bind(
@@ -486,3 +579,155 @@ def _describe(e: BaseException) -> str:
 
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+# -- isolation: each case in a worker process ----------------------------------------------------
+
+
+def _origin(w: Workload) -> str:
+    """Where a worker can find ``w`` again: ``builtin`` or the path of the file defining it."""
+    from ..suites import builtin
+
+    origin = getattr(w, "origin", None)
+    if origin:
+        return str(origin)
+    if builtin().get(w.name) is w:
+        return "builtin"
+    try:
+        source = inspect.getsourcefile(w._inputs) if w._inputs else None
+    except TypeError:
+        source = None
+    if not source or source.startswith("<"):
+        raise WorkloadError(
+            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
+            "define it in a file and run `arraybench run FILE.py --isolate`, or run without "
+            "isolation"
+        )
+    return source
+
+
+def _worker_env(config: RunConfig) -> dict[str, str]:
+    """Thread counts that libraries read when they start (XLA above all), for the worker."""
+    if config.threads is None:
+        return {}
+    n = str(config.threads)
+    flags = (
+        f"--xla_cpu_multi_thread_eigen={'true' if config.threads > 1 else 'false'} "
+        f"intra_op_parallelism_threads={n}"
+    )
+    return {
+        "OMP_NUM_THREADS": n,
+        "MKL_NUM_THREADS": n,
+        "OPENBLAS_NUM_THREADS": n,
+        "XLA_FLAGS": flags,
+    }
+
+
+def _run_isolated(
+    cases: Sequence[Case],
+    config: RunConfig,
+    floor: Floor,
+    settled: Callable[[int], bool],
+    finish: Callable[[int, CaseResult], None],
+    progress: Progress | None,
+    count: Callable[[], int],
+) -> None:
+    """Each case in a worker process, one after another; a dead worker is replaced."""
+    from .worker import Worker, WorkerCrash
+
+    worker: Worker | None = None
+    origins: dict[int, str] = {}
+    try:
+        for i, case in enumerate(cases):
+            if settled(i):
+                continue
+            if progress:
+                progress(count(), len(cases), case, None)
+            w = case.workload
+            if id(w) not in origins:
+                origins[id(w)] = _origin(w)
+            request = {
+                "origin": origins[id(w)],
+                "workload": w.name,
+                "impl_index": w.impls.index(case.impl),
+                "backend": case.backend,
+                "device": case.device,
+                "dtype": case.dtype,
+                "size": case.size,
+                "config": config.to_dict(),
+                "floor": floor.to_dict(),
+            }
+            try:
+                if worker is None:
+                    worker = Worker(config.memory_limit, _worker_env(config))
+                reply = worker.run(request, config.timeout)
+            except WorkerCrash as e:
+                worker = None  # it is dead or was killed: the next case gets a new one
+                finish(
+                    i, CaseResult(status=FAILED, error=str(e), failure=e.kind, **_base_fields(case))
+                )
+                continue
+            if "case" in reply:
+                finish(i, CaseResult.from_dict(reply["case"]))
+            else:
+                finish(
+                    i,
+                    CaseResult(
+                        status=FAILED,
+                        error=reply["error"],
+                        failure=reply.get("kind", "crash"),
+                        **_base_fields(case),
+                    ),
+                )
+    finally:
+        if worker is not None:
+            worker.close()
+
+
+_worker_workloads: dict[str, list[Workload]] = {}
+
+
+def run_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The worker's side of one case: load its workload, then prepare and sample it as an
+    in-process run does. Returns the CaseResult as a dict."""
+    from ..suites import builtin, load_file
+
+    origin, name = request["origin"], request["workload"]
+    if origin not in _worker_workloads:
+        _worker_workloads[origin] = (
+            list(builtin().values()) if origin == "builtin" else load_file(origin)
+        )
+    found = [w for w in _worker_workloads[origin] if w.name == name]
+    if not found:
+        raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")
+    w = found[0]
+    config = RunConfig.from_kwargs(
+        **{
+            k: v
+            for k, v in request["config"].items()
+            if k not in ("isolate", "timeout", "memory_limit")
+        }
+    )
+    case = Case(
+        w,
+        w.impls[request["impl_index"]],
+        request["backend"],
+        request["device"],
+        request["dtype"],
+        request["size"],
+    )
+    timer = TimerSettings(
+        budget=config.budget, target=config.target, max_samples=config.max_samples
+    )
+    clock = default_clock()
+    with contextlib.ExitStack() as stack:
+        _apply_threads(stack, config.threads, [case.backend])
+        prepared = _prepare(
+            case, _References(config), config, timer, clock, Floor(**request["floor"])
+        )
+        if isinstance(prepared, CaseResult):
+            return prepared.to_dict()
+        if prepared.run(Sampler.warm_up):
+            while prepared.run(Sampler.step) and not prepared.sampler.done:
+                pass
+        return prepared.outcome().to_dict()

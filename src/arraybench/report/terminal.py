@@ -156,6 +156,17 @@ def _cells(
         format_size(c.size),
     ]
     if not c.ok or c.measurement is None:
+        if c.status == "skipped":
+            return [
+                *ident,
+                "—",
+                "",
+                "",
+                "",
+                *extra,
+                "[dim]skipped[/dim]",
+                f"[dim]{_esc(_short(c.error or ''))}[/dim]",
+            ]
         return [*ident, "—", "", "", "", *extra, "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
     m = c.measurement
     ref = result.reference_for(c)

@@ -258,6 +258,34 @@ class Store:
                 return run_id
         raise StoreError(f"could not find a free run id in {self.path} after {ID_ATTEMPTS} tries")
 
+    def unfinished(self, config: Mapping[str, Any], targets: Sequence[str]) -> str | None:
+        """The newest run of exactly this configuration and these targets that did not finish
+        (interrupted, or still 'running' because its process died), or None."""
+        wanted_config = _dumps(dict(config), canonical=True)
+        wanted_targets = [str(t) for t in targets]
+        with self._errors("look for an unfinished run in"):
+            rows = self._db.execute(
+                "SELECT id, config, targets FROM runs WHERE status != ? ORDER BY started DESC",
+                (COMPLETE,),
+            ).fetchall()
+        for run_id, config_text, targets_text in rows:
+            same_config = _dumps(json.loads(config_text), canonical=True) == wanted_config
+            if same_config and json.loads(targets_text) == wanted_targets:
+                return str(run_id)
+        return None
+
+    def reopen(self, run_id: str) -> None:
+        """Mark an unfinished run as running again, so that ``add_case`` appends to it."""
+        with self._errors(f"reopen run {run_id} in"), self._transaction():
+            status = self._status(run_id)
+            if status is None:
+                raise self._unknown(run_id)
+            if status == COMPLETE:
+                raise StoreError(f"run {run_id} is complete: there is nothing to resume")
+            self._db.execute(
+                "UPDATE runs SET status = ?, finished = NULL WHERE id = ?", (RUNNING, run_id)
+            )
+
     def add_case(self, run_id: str, case: CaseResult) -> None:
         """Store one finished case, committed before returning (call it from ``on_result``).
 

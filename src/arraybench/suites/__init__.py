@@ -7,8 +7,9 @@ import importlib.util
 import sys
 from pathlib import Path
 
+from .. import workload as _workload
 from ..errors import ConfigError, WorkloadError, WorkloadFileError
-from ..workload import Workload
+from ..workload import Workload, choices
 from .experiment import Experiment
 
 
@@ -30,10 +31,18 @@ def load_file(path: str | Path) -> list[Workload]:
 
     Like pytest collecting tests: the file runs once, as a module of its own (so its functions
     can be pickled and its imports work), and every module-level Workload is taken in order.
+    The workloads the file creates get ``origin`` set to its path, so that their errors name it.
+
+    Raises:
+        WorkloadFileError: naming the file (and the line, when there is one) and the fix.
     """
     p = Path(path)
     if not p.is_file():
-        raise WorkloadFileError(f"{p}: no such file")
+        raise WorkloadFileError(
+            f"{p}: no such file"
+            + ("" if p.suffix == ".py" else " and no built-in workload")
+            + "; check the path (it is relative to the current directory)"
+        )
     if p.suffix != ".py":
         raise WorkloadFileError(f"{p}: a workload file must be a Python file ending in .py")
     module_name = f"arraybench_user_{abs(hash(str(p.resolve())))}_{p.stem}"
@@ -43,21 +52,20 @@ def load_file(path: str | Path) -> list[Workload]:
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     sys.path.insert(0, str(p.parent.resolve()))
+    # Workloads numbered above this mark were created while the file ran (not merely imported).
+    mark = next(_workload._serial)
     try:
         spec.loader.exec_module(module)
     except WorkloadError as e:
-        raise WorkloadFileError(f"{p}: {e}") from None
+        raise WorkloadFileError(f"{p}{_line_in(p, e)}: {e}") from e
     except SyntaxError as e:
         raise WorkloadFileError(
             f"{p}:{e.lineno}: syntax error: {e.msg}; fix the file and run again"
         ) from None
     except Exception as e:
-        import traceback
-
-        frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == str(p)]
-        where = f":{frames[-1].lineno}" if frames else ""
         raise WorkloadFileError(
-            f"{p}{where}: importing the file raised {type(e).__name__}: {e}"
+            f"{p}{_line_in(p, e)}: importing the file raised {type(e).__name__}: {e}; "
+            + _import_fix(e)
         ) from e
     finally:
         with contextlib.suppress(ValueError):
@@ -68,6 +76,9 @@ def load_file(path: str | Path) -> list[Workload]:
             f"{p}: defines no Workload at module level; create one with "
             '`w = arraybench.Workload("name")` and register impls on it'
         )
+    for w in found:
+        if w.origin is None and w._serial > mark:
+            w.origin = str(p)
     return found
 
 
@@ -88,15 +99,55 @@ def resolve(targets: list[str]) -> list[Experiment | Workload]:
         elif t in known:
             out.append(known[t])
         else:
+            names = dict.fromkeys([*exps, *known])  # an experiment and its workload share names
             raise ConfigError(
-                f"no workload named {t!r} and no such file; built-in workloads: "
-                f"{', '.join(known)} (or give a path to a .py file)"
+                f"no workload named {t!r} and no such file"
+                f"{choices(t, names, 'built-in experiments and workloads')}; or give the path of "
+                "a .py file ('arraybench list' describes the workloads)"
             )
-    names = [w.name for item in out for w in _workloads_of(item)]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        raise WorkloadError(f"two workloads are named {dup[0]!r}; workload names must be unique")
+    _refuse_duplicates([w for item in out for w in _workloads_of(item)])
     return out
+
+
+def _refuse_duplicates(workloads: list[Workload]) -> None:
+    by_name: dict[str, list[Workload]] = {}
+    for w in workloads:
+        group = by_name.setdefault(w.name, [])
+        if all(w is not other for other in group):  # one object named twice is no clash
+            group.append(w)
+    for name, group in by_name.items():
+        if len(group) > 1:
+            places = [w.origin or "the built-in suite" for w in group]
+            where = (
+                f"both in {places[0]}"
+                if len(set(places)) == 1
+                else "in " + " and in ".join(dict.fromkeys(places))
+            )
+            raise WorkloadError(
+                f"two workloads are named {name!r} ({where}); workload names must be unique in a "
+                "run: rename one (the first argument of arraybench.Workload)"
+            )
+
+
+def _line_in(path: Path, e: BaseException) -> str:
+    """``":12"``: the line of ``path`` where ``e`` was raised (the innermost), or ``""``."""
+    import traceback
+
+    target = path.resolve()
+    lines = [
+        f.lineno
+        for f in traceback.extract_tb(e.__traceback__)
+        if f.filename and Path(f.filename).resolve() == target
+    ]
+    return f":{lines[-1]}" if lines and lines[-1] is not None else ""
+
+
+def _import_fix(e: BaseException) -> str:
+    """What to do about an exception raised while importing a user's file."""
+    if isinstance(e, ModuleNotFoundError) and e.name:
+        top = e.name.split(".")[0]
+        return f"install {top} (pip install {top}) or remove the import"
+    return "fix the file and run again"
 
 
 def _workloads_of(item: Experiment | Workload) -> list[Workload]:

@@ -1,0 +1,209 @@
+"""Worker processes: run each case in a separate process, so that a kernel that crashes, hangs or
+eats all memory costs only its own case.
+
+    parent                                  worker (python -m arraybench.measure.worker)
+    ------                                  ------
+    start (limits: RLIMIT_AS; env: threads) load workloads from their files, on demand
+    send one case as a JSON line    ----->  prepare, first call, check, sample (as in-process)
+    wait, at most --timeout                 reply with the CaseResult as a JSON line
+    <-----  reply | EOF (crash) | timeout   (the user's prints go to stderr, never the channel)
+    dead or timed out: kill the process group, record why, start a new worker for the next case
+
+A worker serves cases one after another until it dies, so starting Python and importing the
+libraries (1-2 s) is paid once, not per case. Cases run one at a time in a worker: the rounds of
+in-process runs (cases of one size taking turns) would lose every case of the round to one crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from typing import IO, Any
+
+#: How much of a dead worker's stderr to quote in the case's error (a faulthandler traceback, a
+#: library's abort message).
+STDERR_TAIL = 1500
+#: A worker must say it is ready within this long (imports included) before it is called stuck.
+START_TIMEOUT_S = 120.0
+
+
+class WorkerCrash(Exception):
+    """The worker died or was stopped while running a case; ``kind`` is crash, timeout or oom."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class Worker:
+    """One worker process and its channel.
+
+    Args:
+        memory_limit: bytes of address space the worker may use (RLIMIT_AS), or None.
+        env: extra environment variables (thread counts that libraries read at start).
+    """
+
+    def __init__(self, memory_limit: int | None = None, env: Mapping[str, str] | None = None):
+        self.memory_limit = memory_limit
+        # Kept for the life of the worker, closed by close(): not a with-block.
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
+        limit = memory_limit
+
+        def limits() -> None:  # runs in the child, before Python starts
+            if limit is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "arraybench.measure.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            env={**os.environ, **(env or {})},
+            preexec_fn=limits,  # noqa: PLW1509 - resource limits must be set in the child
+            start_new_session=True,  # its own process group: a kill takes its children too
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in: IO[bytes] = self.proc.stdin
+        self._out: IO[bytes] = self.proc.stdout
+        ready = self._read_line(START_TIMEOUT_S)
+        if not ready or json.loads(ready).get("ready") is not True:
+            self.stop()
+            raise WorkerCrash("crash", f"the worker process did not start: {self.stderr_tail()}")
+
+    def run(self, request: Mapping[str, Any], timeout: float | None) -> dict[str, Any]:
+        """Send one case; return the worker's reply, or raise :class:`WorkerCrash`."""
+        try:
+            self._in.write(json.dumps(request).encode() + b"\n")
+            self._in.flush()
+        except BrokenPipeError:
+            raise self._death() from None
+        line = self._read_line(timeout)
+        if line is None:  # nothing within the timeout, and the channel is still open
+            self.stop()
+            raise WorkerCrash("timeout", f"timed out after {timeout:g} s (--timeout)")
+        if not line:  # end of file: the worker died
+            raise self._death()
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def _read_line(self, timeout: float | None) -> bytes | None:
+        """A line; b"" at end of file (the worker died); None when ``timeout`` passed first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        sel = selectors.DefaultSelector()
+        sel.register(self._out, selectors.EVENT_READ)
+        try:
+            while True:
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                if not sel.select(left):
+                    return None  # timed out
+                return self._out.readline()
+        finally:
+            sel.close()
+
+    def _death(self) -> WorkerCrash:
+        code = self.proc.wait()
+        tail = self.stderr_tail()
+        if code < 0:
+            sig = signal.Signals(-code).name
+            if sig == "SIGKILL":
+                return WorkerCrash(
+                    "oom",
+                    f"killed with SIGKILL: most likely out of memory (the "
+                    f"system's OOM killer){_quote(tail)}",
+                )
+            return WorkerCrash("crash", f"crashed with {sig}{_quote(tail)}")
+        return WorkerCrash(
+            "crash",
+            f"the worker process exited with code {code} in the middle "
+            f"of the case (os._exit or sys.exit in the impl?){_quote(tail)}",
+        )
+
+    def stderr_tail(self) -> str:
+        self._stderr.seek(0)
+        data = self._stderr.read().decode(errors="replace")
+        return data[-STDERR_TAIL:].strip()
+
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(Exception):
+            self.proc.wait(timeout=10)
+        for f in (self._in, self._out):
+            with contextlib.suppress(Exception):
+                f.close()
+
+    def close(self) -> None:
+        """Ask the worker to finish, then make sure it has."""
+        with contextlib.suppress(Exception):
+            self._in.close()
+            self.proc.wait(timeout=5)
+        self.stop()
+        self._stderr.close()
+
+
+def _quote(tail: str) -> str:
+    """The telling part of a dead worker's stderr: faulthandler's error line and the innermost
+    frame of the stack it printed (most recent call first), else the last lines."""
+    lines = [line.strip() for line in tail.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    fatal = next((s for s in lines if s.startswith("Fatal Python error")), None)
+    frames: list[str] = []
+    for i, s in enumerate(lines):
+        if "most recent call first" in s:
+            frames = [f for f in lines[i + 1 :] if f.startswith("File ")]
+            break
+    # The innermost frame, and the innermost one in the user's own code (not in a library).
+    own = next((f for f in frames if "/lib/python" not in f and "<frozen" not in f), None)
+    shown = [f for f in (frames[0] if frames else None, own) if f]
+    if fatal or shown:
+        where = " called from ".join(dict.fromkeys(shown))
+        return " — " + "; ".join(s for s in (fatal, where) if s)
+    return " — its last words: " + " | ".join(lines[-3:])
+
+
+# -- the worker side ---------------------------------------------------------------------------
+
+
+def _serve() -> None:
+    import faulthandler
+
+    # The channel is the original stdout; the user's prints go to stderr instead.
+    channel = os.fdopen(os.dup(1), "w", buffering=1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    faulthandler.enable()  # a segfault prints the Python stack to stderr, quoted by the parent
+
+    from .. import backends  # noqa: F401 - fail here, visibly, if arraybench cannot import
+    from .runner import run_in_worker
+
+    channel.write(json.dumps({"ready": True}) + "\n")
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        reply: dict[str, Any]
+        try:
+            reply = {"case": run_in_worker(request)}
+        except MemoryError:
+            reply = {"error": "ran out of memory (--memory-limit)", "kind": "oom"}
+        except Exception as e:  # a bug in arraybench, not the impl: report it, keep serving
+            reply = {
+                "error": f"arraybench failed in the worker: {type(e).__name__}: {e}",
+                "kind": "crash",
+            }
+        channel.write(json.dumps(reply) + "\n")
+
+
+if __name__ == "__main__":
+    _serve()

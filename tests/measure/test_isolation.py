@@ -1,0 +1,187 @@
+"""Worker processes, limits, out-of-memory handling and resume: what bad code and bad luck do."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import arraybench as ab
+from arraybench.backends import registered
+from arraybench.backends.fake import FakeBackend
+from arraybench.cli.run import parse_bytes
+from arraybench.config import RunConfig
+from arraybench.errors import ConfigError
+from arraybench.measure.clock import FakeClock
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+def arraybench(*args: str, **kw: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "arraybench", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "250"},
+        **kw,
+    )
+
+
+def test_every_bad_case_shows_its_cause_and_the_good_one_is_measured(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    p = arraybench(
+        "run",
+        str(DATA / "badworkloads.py"),
+        "--timeout",
+        "3",
+        "--memory-limit",
+        "2G",
+        "--budget",
+        "0.05",
+        "-q",
+        "--no-store",
+        "--json",
+        str(out),
+    )
+    assert p.returncode == 1, p.stderr
+    result = ab.load(out)
+    by = {(c.impl, c.size): c for c in result.cases}
+    assert all(by[("good", n)].ok for n in (10, 100, 1000))
+    assert by[("segfault", 10)].failure == "crash"
+    assert "crashed with SIGSEGV" in (by[("segfault", 10)].error or "")
+    assert "badworkloads.py" in (by[("segfault", 10)].error or "")  # the innermost frame
+    assert by[("hang", 10)].failure == "timeout"
+    assert "timed out after 3 s" in (by[("hang", 10)].error or "")
+    assert by[("hog", 10)].failure == "oom"
+    assert "ran out of memory" in (by[("hog", 10)].error or "")
+    assert "exited with code 3" in (by[("exits", 10)].error or "")
+    assert "RuntimeError: kernel exploded" in (by[("raises", 10)].error or "")
+    assert "not numbers" in (by[("garbage", 10)].error or "")
+    # After a timeout or running out of memory, larger sizes are not attempted.
+    for impl in ("hang", "hog"):
+        for n in (100, 1000):
+            assert by[(impl, n)].status == "skipped", by[(impl, n)]
+            assert "not attempted" in (by[(impl, n)].error or "")
+    # A crash does not stop the series: each size is its own worker's problem.
+    assert by[("segfault", 1000)].status == "failed"
+
+
+def test_limits_imply_isolation_and_are_validated() -> None:
+    assert RunConfig(timeout=2.0).isolate and RunConfig(memory_limit=2**30).isolate
+    with pytest.raises(ConfigError, match="timeout must be a positive"):
+        RunConfig(timeout=0)
+    with pytest.raises(ConfigError, match="at least 64 MiB"):
+        RunConfig(memory_limit=1000)
+    assert parse_bytes("4G") == 4 * 2**30 and parse_bytes("512MiB") == 512 * 2**20
+    assert parse_bytes("1000") == 1000
+
+
+def test_interactive_workloads_cannot_be_isolated_and_the_error_says_why() -> None:
+    w = ab.Workload("inline", sizes=(4,))
+    exec("w.inputs(lambda n, rng: {'x': rng.random(n)})", {"w": w})  # no source file
+    w.impl("numpy")(np.sin)
+    with pytest.raises(ab.ArraybenchError, match="defined interactively"):
+        ab.run(w, isolate=True, budget=0.01)
+
+
+def test_gpu_out_of_memory_skips_larger_sizes_and_releases_memory(clock: FakeClock) -> None:
+    released: list[str] = []
+
+    class Gpu(FakeBackend):
+        def release_memory(self, device: str) -> None:
+            released.append(device)
+
+    w = ab.Workload("big", sizes=(10, 100, 1000))
+    w.inputs(lambda n, rng: {"x": rng.random(n)})
+
+    @w.impl("numpy")
+    def ref(x: Any) -> Any:
+        clock.advance(1e-5)
+        return x
+
+    @w.impl("gpu")
+    def on_gpu(x: Any) -> Any:
+        if len(x) >= 100:
+            raise RuntimeError("CUDA out of memory. Tried to allocate 2.00 GiB")
+        clock.advance(1e-5)
+        return x
+
+    with registered(Gpu("gpu")):
+        result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    gpu = {c.size: c for c in result.find(impl="on_gpu")}
+    assert gpu[10].ok
+    assert gpu[100].failure == "oom" and "ran out of memory" in (gpu[100].error or "")
+    assert gpu[1000].status == "skipped" and "n=100 ran out of memory" in (gpu[1000].error or "")
+    assert released == ["cpu"]
+    assert all(c.ok for c in result.find(impl="ref"))
+
+
+SLOW = textwrap.dedent(
+    """
+    import time
+    import numpy as np
+    import arraybench as ab
+
+    w = ab.Workload("slow", sizes=tuple(range(1, 13)), dtypes=("float64",))
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.random(n)}
+
+    @w.impl("numpy")
+    def ref(x):
+        time.sleep(0.002)
+        return x * 2
+    """
+)
+
+
+def _stored(store: Path) -> list[tuple[str, str, int]]:
+    with sqlite3.connect(store) as db:
+        runs = db.execute("SELECT id, status FROM runs").fetchall()
+        n = [
+            db.execute("SELECT COUNT(*) FROM cases WHERE run_id=?", (r[0],)).fetchone()[0]
+            for r in runs
+        ]
+    return [(rid, status, k) for (rid, status), k in zip(runs, n, strict=True)]
+
+
+def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) -> None:
+    work = tmp_path / "slow.py"
+    work.write_text(SLOW)
+    store = tmp_path / "h.sqlite"
+    args = ["run", str(work), "--budget", "0.2", "-q", "--store", str(store)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "arraybench", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # wait until some cases are stored, then Ctrl-C
+        time.sleep(0.2)
+        if store.exists() and _stored(store) and _stored(store)[0][2] >= 3:
+            break
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "--resume" in err and "interrupted" in err
+    [(run_id, status, first)] = _stored(store)
+    assert status == "interrupted" and 3 <= first < 12
+    p = arraybench(*args, "--resume")
+    assert p.returncode == 0, p.stderr
+    assert f"resuming run {run_id}: {first} cases already measured" in p.stdout
+    [(run_id2, status2, total)] = _stored(store)
+    assert (run_id2, status2, total) == (run_id, "complete", 12)
+    p = arraybench(*args, "--resume")
+    assert p.returncode == 2 and "nothing to resume" in p.stderr
