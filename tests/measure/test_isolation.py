@@ -160,7 +160,7 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
     work = tmp_path / "slow.py"
     work.write_text(SLOW)
     store = tmp_path / "h.sqlite"
-    args = ["run", str(work), "--budget", "0.2", "-q", "--store", str(store)]
+    args = ["run", str(work), "--budget", "0.4", "-q", "--store", str(store)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "arraybench", *args],
         stdout=subprocess.PIPE,
@@ -185,3 +185,16 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
     assert (run_id2, status2, total) == (run_id, "complete", 12)
     p = arraybench(*args, "--resume")
     assert p.returncode == 2 and "nothing to resume" in p.stderr
+
+
+def test_resume_refuses_a_run_whose_process_still_measures(tmp_path: Path) -> None:
+    from arraybench.store import StoreError, open_store
+
+    with open_store(tmp_path / "h.sqlite") as store:
+        env = {"hostname": __import__("socket").gethostname(), "pid": os.getppid()}
+        store.begin_run({"budget": 1}, env, None, [])
+        with pytest.raises(StoreError, match="still being measured"):
+            store.unfinished({"budget": 1}, [])
+        dead = {**env, "pid": 2**22 + 12345}  # no such process
+        run_id = store.begin_run({"budget": 2}, dead, None, [])
+        assert store.unfinished({"budget": 2}, []) == run_id

@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import functools
 import math
+import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -212,7 +213,9 @@ def main(args: argparse.Namespace) -> int:
         resume = {c.key: c for c in store.load(run_id).cases}
         console.print(f"resuming run {run_id}: {len(resume)} cases already measured")
     elif store is not None:
-        run_id = store.begin_run(config.to_dict(), _env.collect(), None, list(args.targets))
+        # The pid lets a later --resume tell a run still being measured from a dead one.
+        env = {**_env.collect(), "pid": os.getpid()}
+        run_id = store.begin_run(config.to_dict(), env, None, list(args.targets))
 
     def on_result(case: CaseResult) -> None:
         nonlocal store

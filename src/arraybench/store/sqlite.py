@@ -265,13 +265,21 @@ class Store:
         wanted_targets = [str(t) for t in targets]
         with self._errors("look for an unfinished run in"):
             rows = self._db.execute(
-                "SELECT id, config, targets FROM runs WHERE status != ? ORDER BY started DESC",
+                "SELECT id, config, targets, status, env FROM runs WHERE status != ? "
+                "ORDER BY started DESC",
                 (COMPLETE,),
             ).fetchall()
-        for run_id, config_text, targets_text in rows:
+        for run_id, config_text, targets_text, status, env_text in rows:
             same_config = _dumps(json.loads(config_text), canonical=True) == wanted_config
-            if same_config and json.loads(targets_text) == wanted_targets:
-                return str(run_id)
+            if not (same_config and json.loads(targets_text) == wanted_targets):
+                continue
+            if status == RUNNING and _alive(json.loads(env_text)):
+                raise StoreError(
+                    f"run {run_id} is still being measured by process "
+                    f"{json.loads(env_text).get('pid')}: let it finish, or stop it (Ctrl-C) "
+                    "before resuming"
+                )
+            return str(run_id)
         return None
 
     def reopen(self, run_id: str) -> None:
@@ -641,6 +649,20 @@ _SUMMARY_SQL = (
     "(SELECT COUNT(*) FROM cases c WHERE c.run_id = r.id AND c.status = 'failed') "
     "FROM runs r "
 )
+
+
+def _alive(env: Mapping[str, Any]) -> bool:
+    """Whether the process that began a run (``env["pid"]`` on ``env["hostname"]``) still runs."""
+    pid = env.get("pid")
+    if not isinstance(pid, int) or env.get("hostname") != socket.gethostname():
+        return False  # another machine's process, or an old run: cannot tell, assume gone
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return pid != os.getpid()
 
 
 def _summary(row: Sequence[Any]) -> RunSummary:
