@@ -8,10 +8,23 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import ArraybenchError, ConfigError
-from . import compare, env, explain, history, listing, plot, probe, report, run, show
+from . import compare, env, explain, history, lint, listing, plot, probe, report, run, show, verify
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-COMMANDS = (run, explain, compare, history, show, plot, report, probe, listing, env)
+COMMANDS = (
+    run,
+    explain,
+    compare,
+    history,
+    show,
+    plot,
+    report,
+    probe,
+    lint,
+    verify,
+    listing,
+    env,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

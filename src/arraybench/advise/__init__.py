@@ -1,0 +1,30 @@
+"""The advisor: find slow array patterns in code (``lint``) and prove a rewrite (``verify``).
+
+from arraybench.advise import lint_paths, verify
+report = lint_paths(["src/"])            # static: the code is parsed, never run
+for d in report.diagnostics:
+    print(d.path, d.line, d.code, d.message, d.rewrite)
+v = verify(slow, fast)                  # dynamic: both run on the same inputs, checked, timed
+print(v.text())
+"""
+
+from __future__ import annotations
+
+from .lint import Diagnostic, FileError, LintReport, lint_paths, lint_source
+from .rules import RULES, Rule
+from .sarif import to_sarif
+from .verify import Verdict, load_function, verify
+
+__all__ = [
+    "RULES",
+    "Diagnostic",
+    "FileError",
+    "LintReport",
+    "Rule",
+    "Verdict",
+    "lint_paths",
+    "lint_source",
+    "load_function",
+    "to_sarif",
+    "verify",
+]

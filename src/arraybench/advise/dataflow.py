@@ -1,0 +1,856 @@
+"""Data-flow facts for the linter: which names hold arrays, which are float64, what is mutated.
+
+The rules ask questions names cannot answer reliably ("is ``x`` a tensor?", "does this loop carry
+a value from one iteration to the next?"), so each scope (the module, each function) is read once
+for its bindings, and facts are propagated to a fixed point:
+
+    namespaces  import aliases: np -> numpy, F -> torch.nn.functional, jit -> jax.jit
+    arrays      names bound to arrays/tensors: results of np./torch./jnp. calls (except those that
+                return something else: modules, generators, dtypes, lists of chunks), of methods
+                and arithmetic on arrays, of calls that take an array; parameters annotated as
+                arrays; names used as arrays (``x.shape``, ``x.reshape(...)``, ``np.sum(x)``)
+    float64     names bound to NumPy data of the default dtype (np.random.rand, np.zeros, ...)
+    mutated     names modified in place (``x[i] = ...``, ``x += ...``, ``x.add_(...)``, out=x)
+    models      names bound to instances (``model = Net()``): calling one is a forward pass
+
+Flow-insensitive on purpose: a name is an array if any binding makes it one. Code that rebinds
+one name to unrelated kinds of things is rare, and a fixed point over a list of bindings costs a
+few microseconds per function.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+#: Top-level modules whose functions return arrays. ``xp`` is the conventional name of an array
+#: namespace passed as a parameter (the array API standard, arraybench's own generic impls).
+ARRAY_ROOTS = frozenset({"numpy", "torch", "jax", "cupy", "scipy", "autograd", "xp", "dask"})
+
+#: Qualified names (or prefixes ending in ".") under the array roots that do NOT return an array:
+#: module and optimizer constructors, generators, dtypes, context managers, shape queries, and the
+#: splitting functions that return a list of chunks (loops over chunks are loops over batches).
+NOT_ARRAY_PREFIXES = (
+    "torch.nn.",
+    "torch.optim",
+    "torch.utils",
+    "torch.cuda",
+    "torch.backends",
+    "torch.device",
+    "torch.no_grad",
+    "torch.inference_mode",
+    "torch.enable_grad",
+    "torch.set_",
+    "torch.get_",
+    "torch.manual_seed",
+    "torch.seed",
+    "torch.compile",
+    "torch.jit",
+    "torch.save",
+    "torch.load",
+    "torch.is_",
+    "torch.Generator",
+    "torch.distributed",
+    "torch.profiler",
+    "torch.autograd.profiler",
+    "torch.split",
+    "torch.chunk",
+    "torch.unbind",
+    "torch.tensor_split",
+    "torch.dtype",
+    "torch.Size",
+    "torch.numel",
+    "torch.finfo",
+    "torch.iinfo",
+    "torch.mps",
+    "numpy.random.default_rng",
+    "numpy.random.RandomState",
+    "numpy.random.Generator",
+    "numpy.random.seed",
+    "numpy.random.PCG64",
+    "numpy.random.SeedSequence",
+    "numpy.errstate",
+    "numpy.seterr",
+    "numpy.set_printoptions",
+    "numpy.printoptions",
+    "numpy.get_printoptions",
+    "numpy.dtype",
+    "numpy.finfo",
+    "numpy.iinfo",
+    "numpy.shape",
+    "numpy.ndim",
+    "numpy.size",
+    "numpy.isscalar",
+    "numpy.save",
+    "numpy.savez",
+    "numpy.savetxt",
+    "numpy.testing",
+    "numpy.array_split",
+    "numpy.split",
+    "numpy.hsplit",
+    "numpy.vsplit",
+    "numpy.dsplit",
+    "numpy.vectorize",
+    "numpy.frompyfunc",
+    "numpy.ndindex",
+    "numpy.nditer",
+    "numpy.ndenumerate",
+    "numpy.issubdtype",
+    "numpy.result_type",
+    "numpy.allclose",
+    "numpy.array_equal",
+    "jax.jit",
+    "jax.grad",
+    "jax.vmap",
+    "jax.pmap",
+    "jax.value_and_grad",
+    "jax.jacfwd",
+    "jax.jacrev",
+    "jax.hessian",
+    "jax.devices",
+    "jax.local_devices",
+    "jax.config",
+    "jax.random.PRNGKey",
+    "jax.random.key",
+    "jax.random.split",
+    "jax.tree_util",
+    "jax.tree",
+    "jax.profiler",
+    "jax.debug",
+    "jax.checkpoint",
+    "jax.numpy.split",
+    "jax.numpy.array_split",
+    "xp.split",
+    "xp.array_split",
+)
+#: Constructors of NumPy scalars: calling one gives a number, not an array.
+SCALAR_TYPES = frozenset(
+    f"numpy.{t}"
+    for t in (
+        "float16",
+        "float32",
+        "float64",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "bool_",
+        "complex64",
+        "complex128",
+        "double",
+        "single",
+    )
+)
+#: Generator constructors: their methods draw arrays.
+RNG_CONSTRUCTORS = frozenset(
+    {
+        "numpy.random.default_rng",
+        "numpy.random.RandomState",
+        "numpy.random.Generator",
+        "torch.Generator",
+    }
+)
+#: Methods of arrays that return Python objects or metadata, not arrays.
+NON_ARRAY_METHODS = frozenset(
+    {
+        "item",
+        "tolist",
+        "numel",
+        "dim",
+        "ndimension",
+        "nelement",
+        "element_size",
+        "size",
+        "is_contiguous",
+        "data_ptr",
+        "get_device",
+        "tobytes",
+        "backward",
+        "register_hook",
+        "is_floating_point",
+        "stride",
+        "keys",
+        "items",
+        "eval",
+        "train",
+        "parameters",
+        "named_parameters",
+        "state_dict",
+        "zero_grad",
+        "step",
+        "append",
+        "extend",
+        "split",
+        "chunk",
+        "unbind",
+    }
+)
+#: Attributes of arrays that are arrays (``x.T``); other attributes (shape, dtype) are not.
+ARRAY_ATTRS = frozenset({"T", "mT", "H", "mH", "real", "imag", "data", "grad", "flat"})
+#: Uses that only arrays (or tensors, or pandas objects, which loop just as slowly) support: a
+#: name used so is an array even when nothing says where it came from (a parameter, a batch).
+EVIDENCE_ATTRS = frozenset(
+    {
+        "shape",
+        "ndim",
+        "dtype",
+        "T",
+        "reshape",
+        "view",
+        "unsqueeze",
+        "squeeze",
+        "astype",
+        "numpy",
+        "item",
+        "tolist",
+        "detach",
+        "clone",
+        "flatten",
+        "ravel",
+        "transpose",
+        "permute",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "matmul",
+        "requires_grad",
+        "contiguous",
+        "is_cuda",
+        "size",
+        "sum",
+        "mean",
+        "std",
+        "block_until_ready",
+    }
+)
+#: Annotations that declare an array parameter.
+ARRAY_ANNOTATIONS = ("ndarray", "Tensor", "Array", "NDArray", "ArrayLike", "DeviceArray")
+#: NumPy functions whose result is float64 unless a dtype is given.
+FLOAT64_DEFAULT = frozenset(
+    {
+        "numpy.random.rand",
+        "numpy.random.randn",
+        "numpy.random.random",
+        "numpy.random.random_sample",
+        "numpy.random.uniform",
+        "numpy.random.normal",
+        "numpy.random.standard_normal",
+        "numpy.random.exponential",
+        "numpy.zeros",
+        "numpy.ones",
+        "numpy.empty",
+        "numpy.full",
+        "numpy.linspace",
+        "numpy.logspace",
+        "numpy.eye",
+        "numpy.identity",
+        "numpy.loadtxt",
+        "numpy.genfromtxt",
+    }
+)
+#: Generator methods that draw float64 by default.
+FLOAT64_RNG_METHODS = frozenset(
+    {"random", "uniform", "normal", "standard_normal", "exponential", "gamma", "beta", "rand"}
+)
+FLOAT64_NAMES = frozenset({"numpy.float64", "numpy.double", "float", "float64", "torch.float64"})
+#: Methods that modify their receiver in place (besides torch's trailing-underscore methods).
+MUTATING_METHODS = frozenset(
+    {
+        "fill",
+        "sort",
+        "resize",
+        "put",
+        "itemset",
+        "partition",
+        "setflags",
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "remove",
+        "clear",
+        "update",
+        "setdefault",
+        "add",
+        "shuffle",
+    }
+)
+
+
+#: Array constructors: what they are given is Python data, not yet an array.
+CONSTRUCTORS = frozenset(
+    {
+        "tensor",
+        "array",
+        "asarray",
+        "as_tensor",
+        "asanyarray",
+        "Tensor",
+        "FloatTensor",
+        "LongTensor",
+        "fromiter",
+        "frombuffer",
+    }
+)
+
+
+#: Functions whose first argument is a sequence of arrays (torch.cat(parts)), not an array.
+TAKES_SEQUENCE = frozenset(
+    {
+        "cat",
+        "concat",
+        "concatenate",
+        "stack",
+        "vstack",
+        "hstack",
+        "dstack",
+        "column_stack",
+        "row_stack",
+        "block",
+        "broadcast_arrays",
+        "broadcast_tensors",
+        "meshgrid",
+        "einsum",
+        "result_type",
+    }
+)
+
+
+def qualname(node: ast.AST, namespaces: dict[str, str]) -> str | None:
+    """The dotted name of a Name/Attribute chain with import aliases resolved, else None.
+
+    ``np.random.rand`` -> ``numpy.random.rand`` when ``import numpy as np``; ``self.model`` ->
+    ``self.model``; ``f(x).sum`` -> None.
+    """
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(namespaces.get(node.id, node.id))
+    return ".".join(reversed(parts))
+
+
+def is_namespace_call(qual: str | None, namespaces: dict[str, str]) -> bool:
+    """Whether a qualified name is a function of an array library (``numpy.sum``, ``xp.exp``)."""
+    if qual is None or "." not in qual:
+        return False
+    root = qual.split(".", 1)[0]
+    return root in ARRAY_ROOTS and (root in namespaces.values() or root == "xp")
+
+
+def names_in(node: ast.AST) -> set[str]:
+    """Every name read in an expression (not inside nested functions' own parameters)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def dotted_reads(node: ast.AST) -> set[str]:
+    """Names and dotted attribute chains (``self.w``) read in an expression."""
+    out: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            out.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            q = qualname(n, {})
+            if q is not None:
+                out.add(q)
+    return out
+
+
+def target_names(target: ast.AST) -> list[str]:
+    """Names bound by an assignment target (tuples unpacked; subscripts bind nothing)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [n for t in target.elts for n in target_names(t)]
+    if isinstance(target, ast.Starred):
+        return target_names(target.value)
+    if isinstance(target, ast.Attribute):
+        q = qualname(target, {})
+        return [q] if q is not None else []
+    return []
+
+
+def walk_scope(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every node of a scope's body, not entering nested functions, lambdas or classes."""
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            # Decorators and defaults run in this scope; the body does not.
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                stack.extend(reversed(node.decorator_list))
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+@dataclass
+class Facts:
+    """What is known about the names of one scope (see the module docstring)."""
+
+    namespaces: dict[str, str]
+    arrays: set[str] = field(default_factory=set)
+    rngs: set[str] = field(default_factory=set)
+    float64: set[str] = field(default_factory=set)
+    explicit64: set[str] = field(default_factory=set)
+    host: set[str] = field(default_factory=set)
+    device: set[str] = field(default_factory=set)
+    jitted: set[str] = field(default_factory=set)
+    mutated: set[str] = field(default_factory=set)
+    models: set[str] = field(default_factory=set)
+    functions: set[str] = field(default_factory=set)
+    params: set[str] = field(default_factory=set)
+
+    def child(self) -> Facts:
+        """Facts for a nested function: it sees the enclosing scope's names (closures)."""
+        return Facts(
+            namespaces=dict(self.namespaces),
+            arrays=set(self.arrays),
+            rngs=set(self.rngs),
+            float64=set(self.float64),
+            explicit64=set(self.explicit64),
+            host=set(self.host),
+            device=set(self.device),
+            jitted=set(self.jitted),
+            models=set(self.models),
+            functions=set(self.functions),
+        )
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def qual(self, node: ast.AST) -> str | None:
+        return qualname(node, self.namespaces)
+
+    def is_namespace(self, qual: str | None) -> bool:
+        return is_namespace_call(qual, self.namespaces)
+
+    def is_array(self, node: ast.AST) -> bool:
+        """Whether an expression evaluates to an array or tensor (as far as the facts tell)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.arrays
+        if isinstance(node, ast.Attribute):
+            q = self.qual(node)
+            if q is not None and q in self.arrays:
+                return True
+            return node.attr in ARRAY_ATTRS and self.is_array(node.value)
+        if isinstance(node, ast.Subscript):
+            return self.is_array(node.value)
+        if isinstance(node, ast.BinOp):
+            return self.is_array(node.left) or self.is_array(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.is_array(node.operand)
+        if isinstance(node, ast.Compare):
+            return self.is_array(node.left) or any(self.is_array(c) for c in node.comparators)
+        if isinstance(node, ast.IfExp):
+            return self.is_array(node.body) or self.is_array(node.orelse)
+        if isinstance(node, ast.NamedExpr):
+            return self.is_array(node.value)
+        if isinstance(node, ast.Call):
+            return self._call_is_array(node)
+        return False
+
+    def _call_is_array(self, node: ast.Call) -> bool:
+        func = node.func
+        q = self.qual(func)
+        if q is not None and self.is_namespace(q):
+            if "._foreach" in q:
+                return False  # torch._foreach_mul(xs, ys) returns a list of tensors
+            if q in SCALAR_TYPES or any(q.startswith(p) for p in NOT_ARRAY_PREFIXES):
+                return q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") or (
+                    q.startswith("torch.nn.functional.")
+                )
+            return True
+        if isinstance(func, ast.Attribute):
+            if func.attr in NON_ARRAY_METHODS:
+                return False
+            base = func.value
+            if isinstance(base, ast.Name) and base.id in self.rngs:
+                return True
+            if self.is_array(base):
+                return True
+        if isinstance(func, ast.Name) and (
+            func.id in _SCALAR_BUILTINS or func.id in _CONTAINER_BUILTINS
+        ):
+            return False
+        if q in ("itertools.chain", "itertools.product", "functools.reduce"):
+            return False
+        # A callable applied to an array (a model, a loss, a user's function) gives an array.
+        return any(self.is_array(a) for a in node.args)
+
+    def is_host(self, node: ast.AST) -> bool:
+        """Whether an expression is a NumPy array (on the host: converting it syncs nothing)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.host and node.id not in self.device
+        if isinstance(node, ast.Subscript):
+            return self.is_host(node.value)
+        if isinstance(node, ast.Attribute):
+            return node.attr in ARRAY_ATTRS and self.is_host(node.value)
+        if isinstance(node, ast.UnaryOp):
+            return self.is_host(node.operand)
+        if isinstance(node, ast.BinOp):
+            sides = (node.left, node.right)
+            return any(self.is_host(x) for x in sides) and all(
+                self.is_host(x) or not self.is_array(x) for x in sides
+            )
+        if isinstance(node, ast.Call):
+            q = self.qual(node.func)
+            if q is not None and self.is_namespace(q):
+                return q.split(".", 1)[0] in ("numpy", "scipy")
+            if isinstance(node.func, ast.Attribute):
+                base = node.func.value
+                if node.func.attr == "numpy" or (
+                    isinstance(base, ast.Name) and base.id in self.rngs
+                ):
+                    return True
+                return node.func.attr not in ("cuda", "to") and self.is_host(base)
+        return False
+
+    def is_float64(self, node: ast.AST) -> bool:
+        """Whether an expression is NumPy data of the default dtype (float64, not asked for)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.float64
+        if isinstance(node, ast.BinOp):
+            return self.is_float64(node.left) or self.is_float64(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.is_float64(node.operand)
+        if isinstance(node, ast.Subscript):
+            return self.is_float64(node.value)
+        if isinstance(node, ast.Call):
+            if _has_dtype(node):
+                return False
+            q = self.qual(node.func)
+            if q in FLOAT64_DEFAULT:
+                return True
+            if isinstance(node.func, ast.Attribute):
+                base = node.func.value
+                if isinstance(base, ast.Name) and base.id in self.rngs:
+                    return node.func.attr in FLOAT64_RNG_METHODS
+                if node.func.attr in ("reshape", "copy", "T", "ravel", "flatten"):
+                    return self.is_float64(base)
+        return False
+
+    def is_explicit64(self, node: ast.AST) -> bool:
+        """Whether an expression is float64 because the code says so (deliberate precision)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.explicit64
+        if isinstance(node, ast.Call):
+            dt = _dtype_arg(node)
+            if dt is not None and self.qual(dt) in FLOAT64_NAMES:
+                return True
+            if (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "astype"
+                and node.args
+                and (
+                    self.qual(node.args[0]) in FLOAT64_NAMES
+                    or (
+                        isinstance(node.args[0], ast.Constant)
+                        and node.args[0].value in ("float64", "f8", "double")
+                    )
+                )
+            ):
+                return True
+        if isinstance(node, ast.BinOp):
+            return self.is_explicit64(node.left) or self.is_explicit64(node.right)
+        return False
+
+
+_SCALAR_BUILTINS = frozenset(
+    {"float", "int", "len", "bool", "str", "repr", "print", "range", "isinstance", "type", "list"}
+)
+
+
+#: Builtins that make iterators or containers out of arrays: map(f, x) is no array.
+_CONTAINER_BUILTINS = frozenset(
+    {"map", "filter", "zip", "enumerate", "tuple", "sorted", "reversed", "iter", "set", "dict"}
+)
+
+
+def _dtype_arg(node: ast.Call) -> ast.AST | None:
+    for kw in node.keywords:
+        if kw.arg == "dtype":
+            return kw.value
+    return None
+
+
+def _has_dtype(node: ast.Call) -> bool:
+    return _dtype_arg(node) is not None
+
+
+#: Generic wrappers that say "maybe this type": their argument decides.
+_OPTIONAL = frozenset({"Optional", "Union", "Annotated", "Final"})
+
+
+def _annotation_is_array(ann: ast.AST | None) -> bool:
+    """``np.ndarray``, ``torch.Tensor``, ``NDArray[np.float64]``, ``Tensor | None``: an array;
+    ``list[Tensor]``, ``dict[str, np.ndarray]``: a container of arrays, which is not one."""
+    if ann is None:
+        return False
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return False
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        return _annotation_is_array(ann.left) or _annotation_is_array(ann.right)
+    if isinstance(ann, ast.Subscript):
+        outer = qualname(ann.value, {}) or ""
+        leaf = outer.rsplit(".", 1)[-1]
+        if leaf in _OPTIONAL:
+            inner = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+            if leaf == "Annotated":
+                inner = inner[:1]  # Annotated[T, metadata]: T decides
+            return any(_annotation_is_array(a) for a in inner)
+        return leaf in ARRAY_ANNOTATIONS  # NDArray[np.float64]; list[Tensor] is not
+    q = qualname(ann, {})
+    return q is not None and q.rsplit(".", 1)[-1] in ARRAY_ANNOTATIONS
+
+
+# -- building the facts of a scope -----------------------------------------------------------------
+
+
+def module_namespaces(tree: ast.Module) -> dict[str, str]:
+    """Import aliases anywhere in the file (imports inside functions included, as people write
+    ``import torch`` inside a function that uses it)."""
+    ns: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.asname:
+                    ns[a.asname] = a.name
+                else:
+                    top = a.name.split(".", 1)[0]
+                    ns[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for a in node.names:
+                ns[a.asname or a.name] = f"{node.module}.{a.name}"
+    return ns
+
+
+def scope_facts(
+    body: list[ast.stmt],
+    parent: Facts,
+    args: ast.arguments | None = None,
+    self_arrays: frozenset[str] = frozenset(),
+) -> Facts:
+    """The facts of one scope, given its enclosing scope's.
+
+    Args:
+        body: the statements of the scope.
+        parent: the enclosing scope's facts (the module's namespaces for a module).
+        args: the parameters, for a function.
+        self_arrays: attribute chains (``self.w``) bound to arrays anywhere in the file.
+
+    Returns:
+        The scope's facts at their fixed point.
+    """
+    facts = parent.child()
+    facts.arrays |= self_arrays
+    if args is not None:
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        if args.vararg:
+            params.append(args.vararg)
+        if args.kwarg:
+            params.append(args.kwarg)
+        for p in params:
+            facts.params.add(p.arg)
+            if p.arg in facts.namespaces and p.arg != "xp":
+                del facts.namespaces[p.arg]  # def f(torch: dict): not the module here
+            # A parameter shadows whatever the enclosing scope knew about the name.
+            for s in (facts.arrays, facts.float64, facts.explicit64, facts.rngs, facts.models):
+                s.discard(p.arg)
+            if _annotation_is_array(p.annotation) and p is not args.vararg and p is not args.kwarg:
+                # (*tensors: Tensor annotates each element; the tuple itself is no array)
+                facts.arrays.add(p.arg)
+                text = ast.unparse(p.annotation) if p.annotation is not None else ""
+                (facts.host if "ndarray" in text.lower() else facts.device).add(p.arg)
+            if p.arg == "xp":
+                facts.namespaces["xp"] = "xp"
+    bindings: list[tuple[ast.AST, ast.AST, str]] = []  # (target, value, how)
+    shadowed: set[str] = set()
+    for node in walk_scope(body):
+        if isinstance(node, ast.Assign):
+            bindings.extend((t, node.value, "=") for t in node.targets)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            bindings.append((node.target, node.value, "="))
+            if _annotation_is_array(node.annotation):
+                facts.arrays.update(target_names(node.target))
+        elif isinstance(node, ast.AnnAssign) and _annotation_is_array(node.annotation):
+            facts.arrays.update(target_names(node.target))
+        elif isinstance(node, ast.AugAssign):
+            bindings.append((node.target, node.value, "+="))
+            _note_mutation(node.target, facts, augmented=True)
+        elif isinstance(node, ast.NamedExpr):
+            bindings.append((node.target, node.value, "="))
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+            bindings.append((node.target, node.iter, "for"))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            facts.functions.add(node.name)
+            for d in node.decorator_list:
+                dq = facts.qual(d.func if isinstance(d, ast.Call) else d)
+                if dq in ("jax.jit", "torch.compile", "jax.pmap"):
+                    facts.jitted.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            shadowed.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            if node.attr in EVIDENCE_ATTRS and isinstance(node.ctx, ast.Load):
+                q = qualname(node.value, {})
+                if q is not None and q not in facts.namespaces and q not in facts.models:
+                    facts.arrays.add(q)
+        elif isinstance(node, ast.Call):
+            _note_call(node, facts)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            _note_mutation(node.value, facts)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            for side in (node.left, node.right):
+                if isinstance(side, ast.Name):
+                    facts.arrays.add(side.id)
+    for name in shadowed:
+        # A local variable named like a module (torch = {...}) is not the module here.
+        if name in facts.namespaces and name != "xp":
+            del facts.namespaces[name]
+    for _ in range(4):  # a fixed point: each round lets a fact travel one binding further
+        before = (len(facts.arrays), len(facts.float64), len(facts.rngs))
+        for target, value, how in bindings:
+            _bind(target, value, how, facts)
+        if before == (len(facts.arrays), len(facts.float64), len(facts.rngs)):
+            break
+    return facts
+
+
+def _bind(target: ast.AST, value: ast.AST, how: str, facts: Facts) -> None:
+    names = target_names(target)
+    if not names:
+        return
+    if how == "for":
+        _bind_loop_target(target, value, facts)
+        return
+    if isinstance(value, ast.Call):
+        q = facts.qual(value.func)
+        if q in RNG_CONSTRUCTORS:
+            facts.rngs.update(names)
+            return
+        if _is_instance(value, facts):
+            facts.models.update(names)
+            return
+    if isinstance(value, ast.Tuple | ast.List) and isinstance(target, ast.Tuple | ast.List):
+        for t, v in zip(target.elts, value.elts, strict=False):
+            _bind(t, v, how, facts)
+        return
+    if isinstance(value, ast.Call) and facts.qual(value.func) in ("jax.jit", "torch.compile"):
+        facts.jitted.update(names)
+    if facts.is_array(value) or (how == "+=" and names[0] in facts.arrays):
+        facts.arrays.update(names)
+        (facts.host if facts.is_host(value) else facts.device).update(names)
+    if facts.is_float64(value) and how == "=":
+        facts.float64.update(names)
+    if facts.is_explicit64(value):
+        facts.explicit64.update(names)
+
+
+#: Methods that return their (module) receiver: ``Net().to(device).eval()`` is still the model.
+_CHAINED_MODULE_METHODS = frozenset({"to", "cuda", "cpu", "eval", "train", "float", "double"})
+
+
+def _is_instance(value: ast.Call, facts: Facts) -> bool:
+    """Whether a call constructs an object of a class (``Net()``, ``nn.Linear(3, 4)``)."""
+    while (
+        isinstance(value.func, ast.Attribute)
+        and value.func.attr in _CHAINED_MODULE_METHODS
+        and isinstance(value.func.value, ast.Call)
+    ):
+        value = value.func.value
+    q = facts.qual(value.func)
+    if q is None or facts.is_array(value):
+        return False
+    return q.rsplit(".", 1)[-1][:1].isupper()
+
+
+def _bind_loop_target(target: ast.AST, it: ast.AST, facts: Facts) -> None:
+    """``for v in x`` makes v an element of x; enumerate and zip pair them up."""
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name):
+        if it.func.id == "enumerate" and it.args and isinstance(target, ast.Tuple):
+            if len(target.elts) == 2 and facts.is_array(it.args[0]):
+                facts.arrays.update(target_names(target.elts[1]))
+            return
+        if it.func.id == "zip" and isinstance(target, ast.Tuple):
+            for t, a in zip(target.elts, it.args, strict=False):
+                if facts.is_array(a):
+                    facts.arrays.update(target_names(t))
+            return
+    if facts.is_array(it):
+        facts.arrays.update(target_names(target))
+
+
+def _note_call(node: ast.Call, facts: Facts) -> None:
+    q = facts.qual(node.func)
+    if facts.is_namespace(q) and q not in RNG_CONSTRUCTORS:
+        # The first argument of an array function is data (np.sum(x), torch.relu(h)), except
+        # for constructors, which are given Python lists.
+        last = q.rsplit(".", 1)[-1] if q else ""
+        if (
+            node.args
+            and isinstance(node.args[0], ast.Name)
+            and last not in CONSTRUCTORS
+            and last not in TAKES_SEQUENCE
+            and q is not None
+            and _public_data_function(q)
+        ):
+            name = node.args[0].id
+            if name not in facts.namespaces and name not in facts.models:
+                facts.arrays.add(name)
+        for kw in node.keywords:
+            if kw.arg == "out":
+                _note_mutation(kw.value, facts)
+        if (
+            q is not None
+            and q.split(".")[-1] in ("copyto", "shuffle", "put", "place")
+            and node.args
+        ):
+            _note_mutation(node.args[0], facts)
+        if q is not None and q.endswith(".at") and node.args:  # np.add.at(x, idx, v)
+            _note_mutation(node.args[0], facts)
+    if isinstance(node.func, ast.Attribute):
+        attr = node.func.attr
+        if (attr.endswith("_") and not attr.endswith("__")) or attr in MUTATING_METHODS:
+            _note_mutation(node.func.value, facts)
+        if attr == "shuffle" and node.args:  # rng.shuffle(x)
+            _note_mutation(node.args[0], facts)
+
+
+def _public_data_function(q: str) -> bool:
+    """A documented array function (np.sum, torch.relu), not a private helper (torch._utils.x,
+    torch._foreach_mul) nor a predicate (torch.is_tensor, has_torch_function) whose argument
+    may be anything."""
+    parts = q.split(".")[1:]
+    return (
+        not any(p.startswith("_") for p in parts)
+        and not parts[-1].startswith(("is_", "has_", "overrides"))
+        and "overrides" not in parts
+    )
+
+
+def _note_mutation(target: ast.AST, facts: Facts, augmented: bool = False) -> None:
+    while isinstance(target, ast.Subscript):
+        target = target.value
+    q = qualname(target, {})
+    if q is not None:
+        facts.mutated.add(q)
+
+
+def self_array_attributes(tree: ast.Module, namespaces: dict[str, str]) -> frozenset[str]:
+    """Attribute chains (``self.w``) bound to the result of an array-library call anywhere."""
+    probe = Facts(namespaces=namespaces)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            for t in node.targets:
+                if isinstance(t, ast.Attribute) and probe._call_is_array(node.value):
+                    q = qualname(t, {})
+                    if q is not None:
+                        found.add(q)
+    return frozenset(found)

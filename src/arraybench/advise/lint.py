@@ -1,0 +1,1079 @@
+"""``arraybench lint``: find slow array patterns in Python files, without running them.
+
+    for each file (directories: every *.py below, skipping .venv, .git, __pycache__...):
+        parse once (ast); skip files that mention no array library
+        facts per scope (dataflow.py): which names are arrays, float64, models, mutated
+        one walk of the tree with a stack of enclosing loops, `with torch.no_grad()` blocks,
+        `if step % N == 0` guards, and scopes:
+            for loops and comprehensions  -> their shape (loops.py): AB101-AB106
+            calls inside loops            -> AB107 grow, AB108 build, AB201 sync, AB202 transfer,
+                                             AB203 copy, AB403 jit
+            statement lists               -> AB301 clock reads around unsynchronised GPU work
+            anywhere                      -> AB401 float64 into torch, AB402 inference with grad
+        drop what `# arraybench: ignore[CODE]` comments silence
+
+The work per file is one parse plus a bounded number of walks (facts, rules): linear in the size
+of the file, a few milliseconds per thousand lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .dataflow import (
+    Facts,
+    module_namespaces,
+    qualname,
+    scope_facts,
+    self_array_attributes,
+    target_names,
+    walk_scope,
+)
+from .loops import (
+    MODEL_WORDS,
+    REDUCING_BUILTINS,
+    Nest,
+    Shape,
+    classify_comprehension,
+    classify_loop,
+    nest_of,
+    scope_walk,
+)
+from .rules import RULES, Rule, rule
+
+#: Folders never searched: environments, caches and version control hold other people's code.
+SKIP_DIRS = frozenset(
+    {
+        ".venv",
+        "venv",
+        ".git",
+        "__pycache__",
+        ".hg",
+        ".tox",
+        ".nox",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+        "node_modules",
+        "site-packages",
+        "build",
+        "dist",
+        ".eggs",
+    }
+)
+#: A file that mentions none of these cannot hold an array pattern: it is not analysed further.
+RELEVANT = re.compile(r"numpy|torch|jax|cupy|\bxp\b")
+#: ``# arraybench: ignore`` or ``# arraybench: ignore[AB101, AB201]``.
+IGNORE = re.compile(r"#\s*arraybench:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
+
+CLOCKS = frozenset(
+    {
+        "time.time",
+        "time.perf_counter",
+        "time.perf_counter_ns",
+        "time.monotonic",
+        "time.monotonic_ns",
+        "time.time_ns",
+        "time.process_time",
+        "timeit.default_timer",
+    }
+)
+#: Context managers that turn autograd off.
+NO_GRAD = frozenset(
+    {
+        "torch.no_grad",
+        "torch.inference_mode",
+        "torch.autograd.no_grad",
+        "torch.autograd.inference_mode",
+        "torch.autograd.grad_mode.no_grad",
+    }
+)
+#: Calls that build an array from Python data.
+BUILDERS = frozenset(
+    {
+        "torch.tensor",
+        "torch.as_tensor",
+        "torch.Tensor",
+        "torch.FloatTensor",
+        "torch.LongTensor",
+        "numpy.array",
+        "numpy.asarray",
+        "jax.numpy.array",
+        "jax.numpy.asarray",
+        "xp.asarray",
+        "xp.array",
+        "cupy.array",
+        "cupy.asarray",
+    }
+)
+#: Libraries whose arrays may live on a device: a small constant tensor built in a loop is a
+#: host-to-device copy per iteration there, a few hundred nanoseconds in NumPy.
+DEVICE_LIBS = frozenset({"torch", "jax", "cupy"})
+#: Calls that grow an array by copying it with something appended.
+GROWERS = frozenset(
+    f"{lib}.{fn}"
+    for lib in ("numpy", "torch", "jax.numpy", "xp", "cupy")
+    for fn in (
+        "append",
+        "concatenate",
+        "concat",
+        "cat",
+        "vstack",
+        "hstack",
+        "dstack",
+        "stack",
+        "column_stack",
+        "row_stack",
+    )
+)
+#: Compilers: applied inside a loop, each iteration compiles (or at least traces and looks up).
+JITS = frozenset(
+    {
+        "jax.jit",
+        "jax.pmap",
+        "torch.compile",
+        "torch.jit.script",
+        "torch.jit.trace",
+        "numba.jit",
+        "numba.njit",
+    }
+)
+TO_TORCH = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.asarray"})
+#: Methods that follow a conversion to change its dtype (so the float64 does not reach the model).
+CASTS = frozenset({"float", "half", "bfloat16", "to", "type"})
+TRANSFERS = frozenset({"cpu", "cuda", "numpy", "to"})
+#: Methods that keep the data a transfer moves (x.detach().cpu(): the transfer is of x).
+TRANSPARENT = frozenset({"detach", "cpu", "cuda", "numpy", "to", "float", "contiguous"})
+COPIES = frozenset({"clone", "copy"})
+COPY_FUNCS = frozenset(
+    {"numpy.copy", "torch.clone", "copy.copy", "copy.deepcopy", "jax.numpy.copy", "xp.copy"}
+)
+SYNC_METHODS = frozenset({"synchronize", "block_until_ready", "item", "tolist", "cpu", "numpy"})
+SYNC_FUNCS = frozenset({"jax.block_until_ready", "jax.device_get", "numpy.asarray", "numpy.array"})
+#: Calls between two clock reads that are not GPU work.
+NOT_WORK = frozenset(
+    {
+        "print",
+        "len",
+        "range",
+        "str",
+        "repr",
+        "format",
+        "list",
+        "dict",
+        "tuple",
+        "set",
+        "enumerate",
+        "zip",
+        "sorted",
+        "min",
+        "max",
+        "sum",
+        "abs",
+        "round",
+        "isinstance",
+        "open",
+        "next",
+        "iter",
+        "float",
+        "int",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One pattern found at one place.
+
+    Attributes:
+        path: the file, as given (or found below a directory given).
+        line: 1-based line of the flagged statement or expression.
+        col: 1-based column.
+        code: the rule's code.
+        snippet: the flagged source, shortened to one line.
+    """
+
+    path: str
+    line: int
+    col: int
+    code: str
+    snippet: str = ""
+
+    @property
+    def rule(self) -> Rule:
+        return rule(self.code)
+
+    @property
+    def message(self) -> str:
+        return self.rule.message
+
+    @property
+    def rewrite(self) -> str:
+        return self.rule.rewrite
+
+    @property
+    def severity(self) -> str:
+        return self.rule.severity
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "code": self.code,
+            "name": self.rule.name,
+            "severity": self.severity,
+            "message": self.message,
+            "rewrite": self.rewrite,
+            "snippet": self.snippet,
+        }
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be analysed (unreadable, not UTF-8, a syntax error)."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """What a lint run found.
+
+    Attributes:
+        diagnostics: every pattern found, by path and line.
+        errors: files that could not be analysed, with the reason.
+        files: how many files were read.
+        lines: how many lines they hold.
+    """
+
+    diagnostics: tuple[Diagnostic, ...]
+    errors: tuple[FileError, ...] = ()
+    files: int = 0
+    lines: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not self.diagnostics and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for d in self.diagnostics:
+            counts[d.code] = counts.get(d.code, 0) + 1
+        return {
+            "version": 1,
+            "files": self.files,
+            "lines": self.lines,
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+            "errors": [e.to_dict() for e in self.errors],
+            "counts": dict(sorted(counts.items())),
+        }
+
+
+# -- the public functions ---------------------------------------------------------------------
+
+
+def lint_source(
+    source: str,
+    path: str = "<string>",
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+) -> list[Diagnostic]:
+    """The patterns in one file's source.
+
+    Args:
+        source: the Python source.
+        path: the name to report it under.
+        select: only codes starting with one of these (``AB1``, ``AB201``); all when None.
+        ignore: leave out codes starting with one of these.
+
+    Returns:
+        Diagnostics sorted by line, one per (line, code).
+
+    Raises:
+        SyntaxError: the source is not valid Python.
+    """
+    if not RELEVANT.search(source):
+        return []
+    tree = ast.parse(source, filename=path)
+    lines = source.splitlines()
+    linter = _Linter(tree, lines, path)
+    linter.run()
+    silenced = _ignores(lines)
+    out: dict[tuple[int, str], Diagnostic] = {}
+    for d in linter.found:
+        if not _wanted(d.code, select, ignore):
+            continue
+        codes = silenced.get(d.line)
+        if codes is not None and (not codes or d.code in codes):
+            continue
+        out.setdefault((d.line, d.code), d)
+    return sorted(out.values(), key=lambda d: (d.line, d.col, d.code))
+
+
+def iter_python_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """The .py files named or found below the directories named, in a stable order.
+
+    Raises:
+        FileNotFoundError: a path does not exist (a usage error: the message names it).
+    """
+    for raw in paths:
+        p = Path(raw)
+        if p.is_file():
+            yield p
+        elif p.is_dir():
+            for root, dirs, files in os.walk(p):
+                dirs[:] = sorted(
+                    d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info")
+                )
+                for f in sorted(files):
+                    if f.endswith(".py"):
+                        yield Path(root) / f
+        else:
+            raise FileNotFoundError(f"{p}: no such file or directory")
+
+
+def lint_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] | None = None,
+) -> LintReport:
+    """Lint files and directories.
+
+    Args:
+        paths: files (any name) and directories (searched for *.py).
+        select: only codes starting with one of these.
+        ignore: leave out codes starting with one of these.
+
+    Returns:
+        A :class:`LintReport`; unreadable and invalid files are in ``errors``, not raised.
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    found: list[Diagnostic] = []
+    errors: list[FileError] = []
+    files = lines = 0
+    for f in list(iter_python_files(paths)):
+        name = str(f)
+        try:
+            source = f.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            errors.append(FileError(name, f"not UTF-8 text ({e.reason} at byte {e.start})"))
+            continue
+        except OSError as e:
+            errors.append(FileError(name, f"cannot be read: {e.strerror or e}"))
+            continue
+        files += 1
+        lines += source.count("\n") + 1
+        try:
+            found.extend(lint_source(source, name, select, ignore))
+        except SyntaxError as e:
+            errors.append(
+                FileError(name, f"syntax error: {e.msg}; fix it to have the file checked", e.lineno)
+            )
+        except RecursionError:
+            errors.append(FileError(name, "too deeply nested for the analysis; not checked"))
+    return LintReport(tuple(found), tuple(errors), files, lines)
+
+
+# -- ignore comments and selection ------------------------------------------------------------
+
+
+def _ignores(lines: Sequence[str]) -> dict[int, set[str]]:
+    """Line -> codes silenced there (an empty set: every code)."""
+    out: dict[int, set[str]] = {}
+    for i, text in enumerate(lines, start=1):
+        if "arraybench" not in text:
+            continue
+        m = IGNORE.search(text)
+        if m is None:
+            continue
+        codes = m.group(1)
+        out[i] = (
+            {c.strip().upper() for c in codes.split(",") if c.strip()}
+            if codes is not None
+            else set()
+        )
+    return out
+
+
+def _wanted(code: str, select: Sequence[str] | None, ignore: Sequence[str] | None) -> bool:
+    if select and not any(code.startswith(s.upper()) for s in select):
+        return False
+    return not (ignore and any(code.startswith(s.upper()) for s in ignore))
+
+
+def check_codes(codes: Iterable[str]) -> list[str]:
+    """The codes or prefixes given that match no rule (to report as a usage error)."""
+    return [c for c in codes if not any(k.startswith(c.upper()) for k in RULES)]
+
+
+# -- the walk ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Loop:
+    node: ast.AST
+    varying: set[str]
+    grown: set[str]
+    nest: Nest | None
+    coarse: bool
+    guards: int
+    comprehensions: int = 0
+    #: values already brought to the host by a loop or branch test (`if loss.item() > best`)
+    synced: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _Scope:
+    facts: Facts
+    no_grad: bool = False
+    trains: bool = False
+    evaluated: dict[str, int] = field(default_factory=dict)
+    reported_models: set[str] = field(default_factory=set)
+
+
+class _Linter(ast.NodeVisitor):
+    """One walk of a module, with the context each rule needs (see the module docstring)."""
+
+    def __init__(self, tree: ast.Module, lines: Sequence[str], path: str) -> None:
+        self.tree, self.lines, self.path = tree, lines, path
+        self.found: list[Diagnostic] = []
+        self.namespaces = module_namespaces(tree)
+        self.self_arrays = self_array_attributes(tree, self.namespaces)
+        self.scopes: list[_Scope] = []
+        self.loops: list[_Loop] = []
+        self.no_grad = 0
+        self.guards = 0
+        self.exempt_sync = 0
+        self.flagged_nest = 0
+        self.comprehensions = 0
+        self.handled: set[int] = set()
+        self.cast: set[int] = set()
+        self._module_flags()
+
+    def _module_flags(self) -> None:
+        gpu = jax = nn = double = grad_off = False
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                v = node.value
+                gpu = gpu or v.startswith("cuda") or v in ("mps", "gpu")
+            elif isinstance(node, ast.Attribute):
+                if node.attr in ("cuda", "synchronize"):
+                    gpu = True
+                elif node.attr in ("double", "float64"):
+                    q = qualname(node, self.namespaces) or ""
+                    double = double or node.attr == "double" or q == "torch.float64"
+                elif node.attr == "set_default_dtype":
+                    double = True
+            elif isinstance(node, ast.Call):
+                fq = qualname(node.func, self.namespaces)
+                if fq in ("torch.set_grad_enabled", "torch.autograd.set_grad_enabled") and (
+                    node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and node.args[0].value is False
+                ):
+                    grad_off = True
+        for mod in self.namespaces.values():
+            jax = jax or mod.split(".", 1)[0] == "jax"
+            nn = nn or mod.startswith("torch.nn")
+        self.gpu = gpu or jax
+        # A file that builds torch models: torch.nn imported, or used as torch.nn.X.
+        self.torch_nn = nn or any(
+            isinstance(n, ast.Attribute) and qualname(n, self.namespaces) == "torch.nn"
+            for n in ast.walk(self.tree)
+        )
+        self.double = double
+        self.grad_off = grad_off
+
+    # -- infrastructure ----------------------------------------------------------------------
+
+    @property
+    def facts(self) -> Facts:
+        return self.scopes[-1].facts
+
+    def run(self) -> None:
+        self.visit(self.tree)
+
+    def report(self, code: str, node: ast.AST) -> None:
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0) + 1
+        text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+        if len(text) > 80:
+            text = text[:77] + "..."
+        self.found.append(Diagnostic(self.path, line, col, code, text))
+
+    def visit(self, node: ast.AST) -> Any:
+        if self.gpu and not isinstance(
+            node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef
+        ):  # scopes check their own bodies, once their facts are known
+            for name in ("body", "orelse", "finalbody"):
+                stmts = getattr(node, name, None)
+                if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
+                    self._timing(stmts)
+        return super().visit(node)
+
+    # -- scopes ------------------------------------------------------------------------------
+
+    def visit_Module(self, node: ast.Module) -> None:
+        facts = scope_facts(node.body, Facts(namespaces=self.namespaces), None, self.self_arrays)
+        self.scopes.append(_Scope(facts, trains=_trains(node.body)))
+        if self.gpu:
+            self._timing(node.body)
+        self.generic_visit(node)
+        self.scopes.pop()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        for d in node.decorator_list:
+            self.visit(d)
+            if self.loops and self._qual(d.func if isinstance(d, ast.Call) else d) in JITS:
+                self.report("AB403", d)
+        for default in [*node.args.defaults, *node.args.kw_defaults]:
+            if default is not None:
+                self.visit(default)
+        facts = scope_facts(node.body, self.facts, node.args, self.self_arrays)
+        no_grad = any(
+            self._qual(d.func if isinstance(d, ast.Call) else d) in NO_GRAD
+            for d in node.decorator_list
+        )
+        self.scopes.append(_Scope(facts, no_grad=no_grad, trains=_trains(node.body)))
+        if self.gpu:
+            self._timing(node.body)
+        saved = (self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest)
+        self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest = (
+            [],
+            0,
+            0,
+            0,
+            0,
+        )
+        for stmt in node.body:
+            self.visit(stmt)
+        self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest = saved
+        self.scopes.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        saved = self.loops
+        self.loops = []  # the body runs when called, not as part of the loop it is written in
+        self.generic_visit(node)
+        self.loops = saved
+
+    # -- loops -------------------------------------------------------------------------------
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.visit(node.iter)
+        code: str | None = None
+        nest: Nest | None = None
+        if not self.flagged_nest:
+            code, is_element = classify_loop(node, self.facts)
+            if is_element:
+                nest = nest_of(node, self.facts)
+            if code is not None:
+                self.report(code, node)
+        elif self.loops and self.loops[-1].nest is not None:
+            nest = nest_of(node, self.facts)
+        self._enter(node, nest)
+        if code is not None:
+            self.flagged_nest += 1
+        self.visit(node.target)
+        for s in node.body:
+            self.visit(s)
+        if code is not None:
+            self.flagged_nest -= 1
+        self.loops.pop()
+        for s in node.orelse:
+            self.visit(s)
+
+    visit_AsyncFor = visit_For
+
+    def visit_While(self, node: ast.While) -> None:
+        self._enter(node, None)
+        self.exempt_sync += 1  # the test decides whether to go on: it must see the value
+        self.visit(node.test)
+        self.exempt_sync -= 1
+        for s in node.body:
+            self.visit(s)
+        self.loops.pop()
+        for s in node.orelse:
+            self.visit(s)
+
+    def _enter(self, node: ast.For | ast.AsyncFor | ast.While, nest: Nest | None) -> None:
+        body = [node.target, *node.body] if isinstance(node, ast.For | ast.AsyncFor) else node.body
+        varying: set[str] = set()
+        grown: set[str] = set()
+        for n in scope_walk(body):
+            if isinstance(n, ast.Name | ast.Attribute) and isinstance(n.ctx, ast.Store):
+                q = qualname(n, {})
+                if q is not None:
+                    varying.add(q)
+            elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
+                q = qualname(n.value, {})
+                if q is not None:
+                    varying.add(q)
+            elif isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                varying.add(n.name)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+                attr = n.func.attr
+                q = qualname(n.func.value, {})
+                if q is not None and (attr.endswith("_") or attr in ("append", "extend")):
+                    varying.add(q)
+                    if attr in ("append", "extend", "insert"):
+                        grown.add(q)
+        target = node.target if isinstance(node, ast.For | ast.AsyncFor) else None
+        coarse = any(
+            isinstance(n, ast.For | ast.AsyncFor | ast.While) for n in scope_walk(node.body)
+        ) or any("epoch" in t.lower() for t in (target_names(target) if target else []))
+        self.loops.append(
+            _Loop(node, varying, grown, nest, coarse, self.guards, self.comprehensions)
+        )
+
+    def _element_nest(self) -> Nest | None:
+        """The union of the element variables of the enclosing element loops."""
+        nests = [lp.nest for lp in self.loops if lp.nest is not None]
+        if not nests:
+            return None
+        out = Nest()
+        for n in nests:
+            out.index |= n.index
+            out.element |= n.element
+        return out
+
+    def _invariant(self, node: ast.AST, loop: _Loop) -> bool:
+        """A name or attribute chain the loop neither rebinds nor modifies."""
+        q = qualname(node, {})
+        if q is None:
+            return False
+        parts = q.split(".")
+        return not any(".".join(parts[: k + 1]) in loop.varying for k in range(len(parts)))
+
+    # -- comprehensions ----------------------------------------------------------------------
+
+    def visit_ListComp(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp) -> None:
+        if id(node) not in self.handled and not self.flagged_nest:
+            code = classify_comprehension(node, self.facts, None)
+            if code is not None:
+                self.report(code, node)
+        self.comprehensions += 1
+        self.generic_visit(node)
+        self.comprehensions -= 1
+
+    visit_GeneratorExp = visit_ListComp
+    visit_SetComp = visit_ListComp
+
+    # -- conditions and contexts -------------------------------------------------------------
+
+    def visit_If(self, node: ast.If) -> None:
+        stops = any(
+            isinstance(n, ast.Break | ast.Return | ast.Raise) for n in scope_walk(node.body)
+        )
+        if stops:
+            self.exempt_sync += 1  # early stopping: the branch needs the value now
+        self.visit(node.test)
+        if stops:
+            self.exempt_sync -= 1
+        periodic = any(
+            isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) for n in ast.walk(node.test)
+        )
+        if periodic:
+            self.guards += 1  # `if step % 100 == 0:` logs every N steps
+        for s in node.body:
+            self.visit(s)
+        if periodic:
+            self.guards -= 1
+        for s in node.orelse:
+            self.visit(s)
+
+    def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
+        off = 0
+        for item in node.items:
+            self.visit(item)
+            expr = item.context_expr
+            q = self._qual(expr.func if isinstance(expr, ast.Call) else expr)
+            if q in NO_GRAD or (
+                q in ("torch.set_grad_enabled", "torch.autograd.set_grad_enabled")
+                and isinstance(expr, ast.Call)
+                and expr.args
+                and isinstance(expr.args[0], ast.Constant)
+                and expr.args[0].value is False
+            ):
+                off = 1
+        self.no_grad += off
+        for s in node.body:
+            self.visit(s)
+        self.no_grad -= off
+
+    visit_AsyncWith = visit_With
+
+    # -- statements --------------------------------------------------------------------------
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        if self.loops and len(node.targets) == 1:
+            self._grow(node.targets[0], node.value)
+            self._copy(node.targets[0], node.value)
+        self.generic_visit(node)
+
+    def _grow(self, target: ast.AST, value: ast.AST) -> None:
+        if not isinstance(value, ast.Call):
+            return
+        q = self._qual(value.func)
+        if q not in GROWERS or not value.args:
+            return
+        me = qualname(target, {})
+        if me is None:
+            return
+        first = value.args[0]
+        pieces = first.elts if isinstance(first, ast.List | ast.Tuple) else [first]
+        if q.endswith(".append"):
+            pieces = [first]
+        if not any(qualname(p, {}) == me for p in pieces):
+            return
+        loop = self.loops[-1]
+        inside = {id(n) for n in ast.walk(value)}
+        for n in scope_walk(_loop_body(loop)):
+            if (
+                id(n) not in inside
+                and isinstance(n, ast.Name | ast.Attribute)
+                and isinstance(n.ctx, ast.Load)
+                and qualname(n, {}) == me
+            ):
+                return  # tokens = cat([tokens, nxt]) fed back to the model: state, not output
+        self.report("AB107", value)
+
+    def _copy(self, target: ast.AST, value: ast.AST) -> None:
+        source = self._copied(value)
+        if source is None:
+            return
+        me = qualname(target, {})
+        src = qualname(source, {})
+        if me is None or src is None:
+            return
+        mutated = self.facts.mutated
+        if me in mutated or src in mutated:
+            return  # a snapshot of data modified in place, or a buffer written into: needed
+        if self._invariant(source, self.loops[-1]):
+            self.report("AB203", value)  # the same data copied again on every iteration
+
+    def _copied(self, value: ast.AST) -> ast.AST | None:
+        """What ``value`` copies (x of x.clone(), x.copy(), np.copy(x)), if it is a copy."""
+        if not isinstance(value, ast.Call):
+            return None
+        f = value.func
+        if isinstance(f, ast.Attribute) and f.attr in COPIES and not value.args:
+            base = f.value
+            while (
+                isinstance(base, ast.Call)
+                and isinstance(base.func, ast.Attribute)
+                and base.func.attr == "detach"
+            ):
+                base = base.func.value
+            if f.attr == "copy" and not self.facts.is_array(base):
+                return None  # dict.copy(), list.copy()
+            return base
+        if self._qual(f) in COPY_FUNCS and value.args and self.facts.is_array(value.args[0]):
+            return value.args[0]
+        return None
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if self.loops:
+            for side in (node.left, node.right):
+                if self._copied(side) is not None:
+                    self.report("AB203", side)  # x.clone() * 2: the product is new already
+        self.generic_visit(node)
+
+    # -- calls -------------------------------------------------------------------------------
+
+    def visit_Call(self, node: ast.Call) -> None:
+        q = self._qual(node.func)
+        if (
+            node.args
+            and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
+            and not self.flagged_nest
+        ):
+            wrapper = q.rsplit(".", 1)[-1] if q else None
+            if wrapper in REDUCING_BUILTINS:
+                self.handled.add(id(node.args[0]))
+                code = classify_comprehension(node.args[0], self.facts, wrapper)
+                if code is not None:
+                    self.report(code, node.args[0])
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in CASTS and isinstance(f.value, ast.Call):
+            self.cast.add(id(f.value))
+        for kw in node.keywords:
+            if kw.arg == "dtype":
+                self.cast.add(id(node))
+        if q in TO_TORCH:
+            self._float64(node)
+        self._inference(node, q)
+        if self.loops:
+            self._sync(node)
+            self._transfer(node, q)
+            self._build(node, q)
+            self._jit(node, q)
+        self.generic_visit(node)
+
+    def _qual(self, node: ast.AST) -> str | None:
+        return qualname(node, self.facts.namespaces if self.scopes else self.namespaces)
+
+    def _sync(self, node: ast.Call) -> None:
+        loop = self.loops[-1]
+        key = ast.dump(node)
+        if self.exempt_sync:
+            loop.synced.add(key)
+            return
+        if self.guards > loop.guards or loop.coarse or key in loop.synced:
+            return
+        f = node.func
+        if self.comprehensions > loop.comprehensions:
+            return  # the comprehension is the loop: AB101-AB106 judge it
+        if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not node.args:
+            if not self.facts.is_host(f.value):
+                self.report("AB201", node)
+        elif (
+            isinstance(f, ast.Name)
+            and f.id in ("float", "int", "bool")
+            and len(node.args) == 1
+            and self.facts.is_array(node.args[0])
+            and not self.facts.is_host(node.args[0])
+        ):
+            self.report("AB201", node)
+
+    def _transfer(self, node: ast.Call, q: str | None) -> None:
+        loop = self.loops[-1]
+        f = node.func
+        if q in ("jax.device_put", "jax.device_get") and node.args:
+            base: ast.AST = node.args[0]
+            where = node.args[1:]
+        elif isinstance(f, ast.Attribute) and f.attr in TRANSFERS:
+            if f.attr == "to" and not self._device_like(node):
+                return
+            base = f.value
+            where = list(node.args)
+        else:
+            return
+        where += [kw.value for kw in node.keywords]
+        if any(not self._invariant(n, loop) for w in where for n in _names(w)):
+            return  # x.to(device) for each device of a loop: a different move every time
+        while (
+            isinstance(base, ast.Call)
+            and isinstance(base.func, ast.Attribute)
+            and base.func.attr in TRANSPARENT
+        ):
+            base = base.func.value
+        nest = self._element_nest()
+        if (
+            nest is not None
+            and isinstance(base, ast.Subscript)
+            and Shape(self.facts, nest, []).is_element(base)
+        ):
+            self.report("AB202", node)  # x[i].cpu(): one element per transfer
+        elif (
+            isinstance(base, ast.Name | ast.Attribute)
+            and self._invariant(base, loop)
+            and not (isinstance(base, ast.Name) and base.id in self.namespaces)
+        ):
+            self.report("AB202", node)
+
+    def _device_like(self, node: ast.Call) -> bool:
+        args = [*node.args, *(kw.value for kw in node.keywords if kw.arg == "device")]
+        if not args:
+            return False
+        a = args[0]
+        if isinstance(a, ast.Constant):
+            return isinstance(a.value, str) and a.value.split(":")[0] in ("cuda", "cpu", "mps")
+        q = self._qual(a.func if isinstance(a, ast.Call) else a) or ""
+        if q.startswith("torch.") and q != "torch.device":
+            return False  # .to(torch.float32): a dtype
+        return "dtype" not in q.lower()
+
+    def _build(self, node: ast.Call, q: str | None) -> None:
+        if q not in BUILDERS or not node.args:
+            return
+        arg = node.args[0]
+        if self.facts.is_array(arg):
+            return
+        loop = self.loops[-1]
+        nest = self._element_nest()
+        if nest is not None and Shape(self.facts, nest, [arg]).is_element_loop():
+            self.report("AB108", node)
+        elif isinstance(arg, ast.Name) and (arg.id in loop.grown or self._invariant(arg, loop)):
+            # a list converted whole on every append (quadratic), or the same data every time
+            self.report("AB108", node)
+        elif (
+            isinstance(arg, ast.List | ast.Tuple)
+            and q is not None
+            and q.split(".", 1)[0] in DEVICE_LIBS
+            and arg.elts
+            and all(
+                self._invariant(n, loop) or n.id in self.namespaces
+                for e in arg.elts
+                for n in _names(e)
+            )
+        ):
+            self.report("AB108", node)
+
+    def _jit(self, node: ast.Call, q: str | None) -> None:
+        if q not in JITS or not node.args:
+            return
+        fn = node.args[0]
+        loop = self.loops[-1]
+        if isinstance(fn, ast.Lambda) or (
+            isinstance(fn, ast.Name | ast.Attribute)
+            and (self._invariant(fn, loop) or qualname(fn, {}) in loop.varying)
+            and not (isinstance(fn, ast.Name) and fn.id in _loop_targets(loop))
+        ):
+            self.report("AB403", node)
+
+    def _float64(self, node: ast.Call) -> None:
+        if not self.torch_nn or self.double or id(node) in self.cast or not node.args:
+            return
+        if any(kw.arg == "dtype" for kw in node.keywords):
+            return
+        arg = node.args[0]
+        if self.facts.is_float64(arg) and not self.facts.is_explicit64(arg):
+            self.report("AB401", node)
+
+    def _inference(self, node: ast.Call, q: str | None) -> None:
+        scope = self.scopes[-1]
+        f = node.func
+        if isinstance(f, ast.Attribute) and (
+            (f.attr == "eval" and not node.args and not node.keywords)
+            or (
+                f.attr == "train"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value is False
+            )
+        ):
+            model = qualname(f.value, {})
+            if model is not None and model not in self.namespaces:
+                scope.evaluated.setdefault(model, node.lineno)
+            return
+        if q is None:
+            return
+        model = q[: -len(".forward")] if q.endswith(".forward") else q
+        if (
+            model in scope.evaluated
+            and model not in scope.reported_models
+            and node.lineno >= scope.evaluated[model]
+            and not (self.no_grad or scope.no_grad or scope.trains or self.grad_off)
+        ):
+            scope.reported_models.add(model)
+            self.report("AB402", node)
+
+    # -- timing ------------------------------------------------------------------------------
+
+    def _timing(self, stmts: list[ast.stmt]) -> None:
+        reads: list[tuple[int, ast.Call]] = []
+        for k, s in enumerate(stmts):
+            if isinstance(s, ast.Expr | ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Return):
+                clocks = [
+                    n
+                    for n in ast.walk(s)
+                    if isinstance(n, ast.Call) and self._qual(n.func) in CLOCKS
+                ]
+                if clocks:
+                    reads.append((k, clocks[0]))
+        for (a, _), (b, clock) in itertools.pairwise(reads):
+            nodes = [n for s in stmts[a + 1 : b] for n in walk_scope([s])]
+            nodes += [n for n in ast.walk(stmts[b]) if _end(n) < _end(clock)]
+            ops = [n for n in nodes if isinstance(n, ast.Call | ast.BinOp)]
+            ops.sort(key=_end)
+            last_work = last_sync = -1
+            for i, c in enumerate(ops):
+                if isinstance(c, ast.BinOp):
+                    if self.facts.is_array(c) and not self.facts.is_host(c):
+                        last_work = i  # x @ x on the GPU is launched, not done
+                elif self._is_sync(c):
+                    last_sync = i
+                elif self._is_work(c):
+                    last_work = i
+            if last_work >= 0 and last_sync < last_work:
+                self.report("AB301", clock)
+
+    def _is_sync(self, c: ast.Call) -> bool:
+        q = self._qual(c.func) or ""
+        if q in SYNC_FUNCS or q.endswith(".synchronize"):
+            return True
+        if isinstance(c.func, ast.Attribute) and c.func.attr in SYNC_METHODS:
+            return True
+        return (
+            isinstance(c.func, ast.Name)
+            and c.func.id in ("float", "int")
+            and bool(c.args)
+            and self.facts.is_array(c.args[0])
+        )
+
+    def _is_work(self, c: ast.Call) -> bool:
+        q = self._qual(c.func)
+        if q is None:
+            f = c.func
+            # f(x)(y), model.to(d)(x): a call of a call's result (a jitted function, a model)
+            return isinstance(f, ast.Call)
+        if q in CLOCKS or q in NOT_WORK:
+            return False
+        root = q.split(".", 1)[0]
+        if self.facts.is_namespace(q):
+            return root in ("torch", "jax", "cupy", "xp")
+        if isinstance(c.func, ast.Name):
+            return q in self.facts.jitted or q in self.facts.models or _model_named(q)
+        # A method: work when called on a tensor (not a NumPy array) or a model.
+        assert isinstance(c.func, ast.Attribute)
+        base = c.func.value
+        bq = qualname(base, {}) or ""
+        return (
+            (self.facts.is_array(base) and not self.facts.is_host(base))
+            or bq in self.facts.models
+            or _model_named(bq)
+        )
+
+
+def _model_named(q: str) -> bool:
+    leaf = q.rsplit(".", 1)[-1].lower()
+    return any(w in leaf for w in MODEL_WORDS)
+
+
+def _end(n: ast.AST) -> tuple[int, int]:
+    return (getattr(n, "end_lineno", 0) or 0, getattr(n, "end_col_offset", 0) or 0)
+
+
+def _names(node: ast.AST) -> list[ast.Name]:
+    return [n for n in ast.walk(node) if isinstance(n, ast.Name)]
+
+
+def _loop_targets(loop: _Loop) -> set[str]:
+    node = loop.node
+    if isinstance(node, ast.For | ast.AsyncFor):
+        return set(target_names(node.target))
+    return set()
+
+
+def _loop_body(loop: _Loop) -> list[ast.AST]:
+    node = loop.node
+    return list(node.body) if isinstance(node, ast.For | ast.AsyncFor | ast.While) else []
+
+
+def _trains(body: list[ast.stmt]) -> bool:
+    """Whether a scope computes gradients (.backward(), an optimizer step): not inference."""
+    for n in walk_scope(body):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("backward", "step")
+        ):
+            return True
+    return False

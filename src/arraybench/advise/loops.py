@@ -1,0 +1,650 @@
+"""The shape of a loop over array elements: which rewrite it needs, or none.
+
+element vars   for i in range(...) (no step): i indexes;  for v in x (x an array): v is one;
+               enumerate(x), zip(x, y), np.ndindex: both; nested loops join the nest
+element loop   an array is indexed by an index var (x[i], x[i, j], x[i:i+1]) or an element
+               var is used; otherwise the loop counts epochs, steps, files or layers: no rule
+recurrence     a name carried from one iteration to the next by anything but a reduction
+               (h = tanh(W @ h + x[t])), or an array written at one index and read at another
+               (y[i] = a * y[i-1] + x[i]): each step needs the last, so no rule
+then, first that matches:
+    reduction  carried names updated only by s += e, s = s * e, s = max(s, e), or under
+               `if e > s:` (max/argmax)                                            AB104
+    matvec     A[i] @ x, np.dot(A[i], x), (A[i] * x).sum() with x invariant, or
+               y[i] += A[i, j] * x[j] in a nest                                    AB105
+    batched    a[i] @ b[i], torch.mm(a[i], b[i]), model(x[i]), np.linalg.norm(X[i]),
+               X[i].sum()                                                          AB106
+    where      if/else (or a conditional expression) on an element                 AB102
+    apply      a scalar function called on an element: math.exp(x[i]), f(x[i])    AB103
+    otherwise  element-wise arithmetic                                             AB101
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from .dataflow import Facts, names_in, qualname, target_names
+
+#: Library functions that act element by element: called on one element, they are an apply loop.
+ELEMENTWISE = frozenset(
+    {
+        "exp",
+        "expm1",
+        "log",
+        "log1p",
+        "log2",
+        "log10",
+        "sin",
+        "cos",
+        "tan",
+        "arcsin",
+        "arccos",
+        "arctan",
+        "asin",
+        "acos",
+        "atan",
+        "sinh",
+        "cosh",
+        "tanh",
+        "sqrt",
+        "cbrt",
+        "abs",
+        "absolute",
+        "fabs",
+        "sign",
+        "floor",
+        "ceil",
+        "round",
+        "rint",
+        "trunc",
+        "sigmoid",
+        "relu",
+        "gelu",
+        "erf",
+        "erfc",
+        "clip",
+        "clamp",
+        "maximum",
+        "minimum",
+        "power",
+        "pow",
+        "square",
+        "reciprocal",
+        "expit",
+        "logit",
+        "hypot",
+        "isnan",
+        "isfinite",
+    }
+)
+#: Products: one operand a row and the other a whole vector is a matrix-vector product; two
+#: operands indexed by the same sample are a batched product.
+PRODUCTS = frozenset(
+    {"dot", "matmul", "mv", "mm", "inner", "vdot", "bmm", "tensordot", "outer", "einsum"}
+)
+#: Methods that reduce a row (x[i].sum()): per row, they are one call with axis=.
+ROW_REDUCTIONS = frozenset(
+    {"sum", "mean", "max", "min", "std", "var", "prod", "norm", "argmax", "argmin", "any", "all"}
+)
+#: Builtins that act on one number.
+SCALAR_FUNCS = frozenset({"abs", "round", "pow", "divmod"})
+#: Reductions written as builtins around a comprehension: sum(x[i] for i in ...).
+REDUCING_BUILTINS = frozenset({"sum", "max", "min", "any", "all"})
+#: Words in the name of a callable that says it is a model applied per sample, where nothing else
+#: tells (a function parameter ``model``). The last resort; data flow decides first.
+MODEL_WORDS = ("model", "net", "layer", "encoder", "decoder", "module", "policy", "classifier")
+
+
+#: A loop of at most this many iterations, written as a literal (range(3)), goes over a few
+#: things (axes, layers, channels): it costs a few calls, whatever their size.
+FEW = 16
+
+
+@dataclass
+class Nest:
+    """The variables of a loop nest: indices (i, j) and elements (v in x)."""
+
+    index: set[str] = field(default_factory=set)
+    element: set[str] = field(default_factory=set)
+
+    @property
+    def all(self) -> set[str]:
+        return self.index | self.element
+
+
+def loop_vars(target: ast.AST, it: ast.AST, facts: Facts) -> Nest | None:
+    """The element variables a ``for`` introduces, or None when it is not over elements.
+
+    A range with a step (``range(0, n, batch)``) walks batches, not elements.
+    """
+    if isinstance(it, ast.Call):
+        q = facts.qual(it.func)
+        if q == "range":
+            stop = it.args[1] if len(it.args) >= 2 else (it.args[0] if it.args else None)
+            if isinstance(stop, ast.Constant) and isinstance(stop.value, int) and stop.value <= FEW:
+                return None  # for axis in range(3): a few things, not the elements
+            if len(it.args) == 3 and not (
+                isinstance(it.args[2], ast.Constant) and it.args[2].value == 1
+            ):
+                return None
+            return Nest(index=set(target_names(target)))
+        if q == "enumerate" and it.args and isinstance(target, ast.Tuple):
+            if len(target.elts) == 2 and facts.is_array(it.args[0]):
+                return Nest(set(target_names(target.elts[0])), set(target_names(target.elts[1])))
+            return None
+        if q == "zip" and isinstance(target, ast.Tuple):
+            elems = {
+                n
+                for t, a in zip(target.elts, it.args, strict=False)
+                if facts.is_array(a)
+                for n in target_names(t)
+            }
+            return Nest(element=elems) if elems else None
+        if q in ("numpy.ndindex", "itertools.product"):
+            return Nest(index=set(target_names(target)))
+        if q in ("numpy.nditer",):
+            return Nest(element=set(target_names(target)))
+        if q == "numpy.ndenumerate" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            return Nest(set(target_names(target.elts[0])), set(target_names(target.elts[1])))
+    if facts.is_array(it):
+        return Nest(element=set(target_names(target)))
+    return None
+
+
+def scope_walk(nodes: Iterable[ast.AST]) -> Iterator[ast.AST]:
+    """Nodes below ``nodes`` (included), not entering nested functions, lambdas and classes."""
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+class Shape:
+    """Classifies one loop nest (a ``for`` statement or a comprehension)."""
+
+    def __init__(self, facts: Facts, nest: Nest, body: list[ast.AST]) -> None:
+        self.facts = facts
+        self.nest = nest
+        self.body = body
+        self.proven = False
+
+    # -- element access ----------------------------------------------------------------------
+
+    def is_element(self, node: ast.AST) -> bool:
+        """``x[i]``, ``x[i, j]``, ``x[i][j]``, ``x[i:i+1]`` of an array, or an element var."""
+        if isinstance(node, ast.Name):
+            return node.id in self.nest.element
+        if isinstance(node, ast.Subscript):
+            base = node.value
+            known = self.facts.is_array(base) or self.is_element(base)
+            # In a loop proven to walk arrays, a parallel x[i] of an unknown x is one more.
+            loose = self.proven and isinstance(base, ast.Name) and base.id in self.facts.params
+            if not (known or loose):
+                return False
+            return self.index_depth(node.slice) > 0 or self.is_element(base)
+        if isinstance(node, ast.Attribute) and node.attr in ("T", "real", "imag"):
+            return self.is_element(node.value)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            # x[i].unsqueeze(0), row.reshape(1, -1): still the one sample
+            return node.func.attr in ("unsqueeze", "reshape", "view", "float", "to") and (
+                self.is_element(node.func.value)
+            )
+        return False
+
+    def index_depth(self, index: ast.AST) -> int:
+        """How many loop variables index (``x[i, j]``: 2); slices count only as ``i:i+1``."""
+        parts = index.elts if isinstance(index, ast.Tuple) else [index]
+        depth = 0
+        for p in parts:
+            if isinstance(p, ast.Slice):
+                if (
+                    isinstance(p.lower, ast.Name)
+                    and p.lower.id in self.nest.index
+                    and p.upper is not None
+                    and p.step is None
+                    and isinstance(p.upper, ast.BinOp)
+                    and isinstance(p.upper.right, ast.Constant)
+                    and p.upper.right.value == 1
+                ):
+                    depth += 1
+                continue
+            if isinstance(p, ast.Compare | ast.BoolOp):
+                continue  # x[labels == k]: a mask selects many elements, not one
+            if names_in(p) & self.nest.index:
+                depth += 1
+        return depth
+
+    def elements_in(self, node: ast.AST) -> bool:
+        return any(self.is_element(n) for n in ast.walk(node))
+
+    def element_depth(self, node: ast.AST) -> int:
+        """The deepest element access in an expression (x[i, j] -> 2, x[i] -> 1, v -> 1)."""
+        best = 0
+        for n in ast.walk(node):
+            if isinstance(n, ast.Subscript) and self.is_element(n):
+                d = self.index_depth(n.slice)
+                if isinstance(n.value, ast.Subscript):
+                    d += self.index_depth(n.value.slice)
+                best = max(best, d)
+            elif isinstance(n, ast.Name) and n.id in self.nest.element:
+                best = max(best, 1)
+        return best
+
+    # -- the classification ------------------------------------------------------------------
+
+    def nodes(self) -> Iterator[ast.AST]:
+        return scope_walk(self.body)
+
+    def is_element_loop(self) -> bool:
+        self.proven = any(self.is_element(n) for n in self.nodes())
+        return self.proven
+
+    def classify(self, wrapper: str | None = None) -> str | None:
+        """The rule code this nest breaks, or None (not an element loop, or a recurrence)."""
+        if not self.is_element_loop():
+            return None
+        if wrapper in REDUCING_BUILTINS:
+            return "AB104"
+        carried = self.carried()
+        if carried is None or self.array_recurrence():
+            return None
+        if carried:
+            return "AB104"
+        self.nest.element |= self.derived()
+        for check, code in (
+            (self.matvec, "AB105"),
+            (self.batched, "AB106"),
+            (self.where, "AB102"),
+            (self.apply, "AB103"),
+        ):
+            if check():
+                return code
+        return "AB101"
+
+    def carried(self) -> set[str] | None:
+        """Names carried across iterations, all updated as reductions; None if any is not."""
+        stmts = [n for n in self.nodes() if isinstance(n, ast.stmt)]
+        assigned: dict[str, list[ast.stmt]] = {}
+        for s in stmts:
+            targets: list[ast.AST] = []
+            if isinstance(s, ast.Assign):
+                targets = list(s.targets)
+            elif isinstance(s, ast.AugAssign | ast.AnnAssign):
+                targets = [s.target]
+            for t in targets:
+                if isinstance(t, ast.Name | ast.Tuple | ast.List):
+                    for name in target_names(t):
+                        if name not in self.nest.all:
+                            assigned.setdefault(name, []).append(s)
+        if not assigned:
+            return set()
+        carried = self._read_before_write(set(assigned))
+        guards = self._guards()
+        out: set[str] = set()
+        for name in carried:
+            if not all(self._is_reduction(name, s, guards) for s in assigned[name]):
+                return None
+            out.add(name)
+        return out
+
+    def derived(self) -> set[str]:
+        """Names bound to an element inside the nest (v = x[i]): elements too."""
+        out: set[str] = set()
+        for _ in range(2):
+            for n in self.nodes():
+                if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                    t = n.targets[0]
+                    if (
+                        isinstance(t, ast.Name)
+                        and t.id not in names_in(n.value)
+                        and (self.elements_in(n.value) or names_in(n.value) & out)
+                    ):
+                        out.add(t.id)
+            self.nest.element |= out
+        return out
+
+    def _read_before_write(self, names: set[str]) -> set[str]:
+        """Names of ``names`` read in an iteration before (or while) being assigned in it."""
+        written: set[str] = set()
+        carried: set[str] = set()
+
+        def visit(stmts: Iterable[ast.AST]) -> None:
+            for s in stmts:
+                if isinstance(s, ast.For | ast.AsyncFor | ast.While):
+                    reads(s.iter if isinstance(s, ast.For | ast.AsyncFor) else s.test)
+                    # A nested loop runs its body more than once: assignments in it reach
+                    # its own reads on the next inner iteration.
+                    inner = _assigned_names(s.body)
+                    visit(s.body)
+                    carried.update(n for n in inner & names if n in _loaded_names(s.body))
+                    visit(s.orelse)
+                elif isinstance(s, ast.If):
+                    reads(s.test)
+                    before = set(written)
+                    visit(s.body)
+                    after_body = set(written)
+                    written.clear()
+                    written.update(before)
+                    visit(s.orelse)
+                    written.update(after_body)
+                elif isinstance(s, ast.With | ast.AsyncWith | ast.Try):
+                    visit(getattr(s, "body", []))
+                elif isinstance(s, ast.AugAssign):
+                    reads(s.value)
+                    reads(s.target)
+                    for n in target_names(s.target):
+                        if n in names:
+                            carried.add(n)
+                            written.add(n)
+                elif isinstance(s, ast.Assign | ast.AnnAssign):
+                    if s.value is not None:
+                        reads(s.value)
+                    tgts = s.targets if isinstance(s, ast.Assign) else [s.target]
+                    for t in tgts:
+                        if not isinstance(t, ast.Name | ast.Tuple | ast.List):
+                            reads(t)  # y[i] = ...: reads y and i
+                        written.update(target_names(t))
+                elif isinstance(s, ast.stmt):
+                    reads(s)
+
+        def reads(node: ast.AST) -> None:
+            for n in scope_walk([node]):
+                if (
+                    isinstance(n, ast.Name)
+                    and isinstance(n.ctx, ast.Load)
+                    and n.id in names
+                    and n.id not in written
+                ):
+                    carried.add(n.id)
+
+        visit(self.body)
+        return carried
+
+    def _guards(self) -> dict[int, ast.If]:
+        """The ``if`` around each statement (by id), for max/argmax patterns."""
+        out: dict[int, ast.If] = {}
+        for n in self.nodes():
+            if isinstance(n, ast.If):
+                for s in scope_walk(n.body):
+                    out.setdefault(id(s), n)
+        return out
+
+    def _is_reduction(self, name: str, s: ast.stmt, guards: dict[int, ast.If]) -> bool:
+        if isinstance(s, ast.AugAssign):
+            return isinstance(
+                s.op, ast.Add | ast.Sub | ast.Mult | ast.BitOr | ast.BitAnd
+            ) and name not in names_in(s.value)
+        value = s.value if isinstance(s, ast.Assign | ast.AnnAssign) else None
+        if value is None:
+            return False
+        used = names_in(value)
+        if name not in used:
+            guard = guards.get(id(s))
+            # best = x[i] under `if x[i] > best:`: a max (an argmax when i is kept too)
+            return guard is not None and name in names_in(guard.test)
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Sub | ast.Mult):
+            for mine, other in ((value.left, value.right), (value.right, value.left)):
+                if isinstance(mine, ast.Name) and mine.id == name:
+                    return name not in names_in(other)
+            return False
+        if isinstance(value, ast.Call):
+            q = self.facts.qual(value.func) or ""
+            if q.rsplit(".", 1)[-1] in ("max", "min", "maximum", "minimum", "fmax", "fmin"):
+                direct = [a for a in value.args if isinstance(a, ast.Name) and a.id == name]
+                others = [a for a in value.args if not (isinstance(a, ast.Name) and a.id == name)]
+                return bool(direct) and all(name not in names_in(a) for a in others)
+        return False
+
+    def array_recurrence(self) -> bool:
+        """An array written at one index and read at another index in the nest."""
+        writes: dict[str, set[str]] = {}
+        for n in self.nodes():
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
+                base = qualname(n.value, {})
+                if base is not None:
+                    writes.setdefault(base, set()).add(ast.dump(n.slice))
+        if not writes:
+            return False
+        for n in self.nodes():
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+                base = qualname(n.value, {})
+                if (
+                    base in writes
+                    and ast.dump(n.slice) not in writes[base]
+                    and names_in(n.slice) & self.nest.index
+                ):
+                    return True
+        return False
+
+    def _invariant_array(self, node: ast.AST) -> bool:
+        """An array the nest does not index (the x of A[i] @ x)."""
+        return (
+            self.facts.is_array(node)
+            and not self.elements_in(node)
+            and not (names_in(node) & self.nest.all)
+        )
+
+    def _operands(self, node: ast.AST) -> tuple[ast.AST, ast.AST] | None:
+        """The two operands of a product (a @ b, np.dot(a, b), a.dot(b)), if ``node`` is one."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            return node.left, node.right
+        if isinstance(node, ast.Call):
+            q = self.facts.qual(node.func) or ""
+            last = q.rsplit(".", 1)[-1] if q else ""
+            if (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr in PRODUCTS
+                and (len(node.args) == 1 and not self.facts.is_namespace(q))
+            ):
+                return node.func.value, node.args[0]
+            if last in PRODUCTS and last != "einsum" and len(node.args) >= 2:
+                return node.args[0], node.args[1]
+        return None
+
+    def matvec(self) -> bool:
+        for n in self.nodes():
+            ops = self._operands(n)
+            if ops is not None:
+                a, b = ops
+                if (self.is_element(a) and self._invariant_array(b)) or (
+                    self.is_element(b) and self._invariant_array(a)
+                ):
+                    return True
+            if self._row_times_vector_sum(n):
+                return True
+            if isinstance(n, ast.AugAssign) and isinstance(n.value, ast.BinOp):
+                v = n.value
+                if (
+                    isinstance(v.op, ast.Mult)
+                    and self.is_element(v.left)
+                    and (self.is_element(v.right))
+                ):
+                    depths = (self.element_depth(v.left), self.element_depth(v.right))
+                    if max(depths) >= 2:  # y[i] += A[i, j] * x[j]; C[i, j] += A[i, k] * B[k, j]
+                        return True
+        return False
+
+    def _row_times_vector_sum(self, n: ast.AST) -> bool:
+        """(A[i] * x).sum() or np.sum(A[i] * x)."""
+        prod: ast.AST | None = None
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "sum":
+            q = self.facts.qual(n.func)
+            if self.facts.is_namespace(q) and n.args:
+                prod = n.args[0]
+            elif not self.facts.is_namespace(q):
+                prod = n.func.value
+        if isinstance(prod, ast.BinOp) and isinstance(prod.op, ast.Mult):
+            a, b = prod.left, prod.right
+            return (self.is_element(a) and self._invariant_array(b)) or (
+                self.is_element(b) and self._invariant_array(a)
+            )
+        return False
+
+    def batched(self) -> bool:
+        for n in self.nodes():
+            ops = self._operands(n)
+            if ops is not None and self.is_element(ops[0]) and self.is_element(ops[1]):
+                return True
+            if not isinstance(n, ast.Call):
+                continue
+            elem_args = [a for a in n.args if self.is_element(a)]
+            if isinstance(n.func, ast.Attribute) and n.func.attr in ROW_REDUCTIONS:
+                # X[i].sum(), ((P[i] - P[j]) ** 2).sum(): a reduction per row, one call with axis=
+                q = self.facts.qual(n.func)
+                row = n.func.value
+                if (
+                    not self.facts.is_namespace(q)
+                    and not isinstance(row, ast.Name)
+                    and self.element_depth(row) == 1
+                    and self.elements_in(row)
+                ):
+                    return True
+            if not elem_args:
+                continue
+            if self._is_model(n.func):
+                return True
+            q = self.facts.qual(n.func)
+            if self.facts.is_namespace(q) and q is not None:
+                last = q.rsplit(".", 1)[-1]
+                if last not in ELEMENTWISE and (
+                    last in ROW_REDUCTIONS or last in PRODUCTS or ".linalg." in q or ".fft." in q
+                ):
+                    return True
+                if "softmax" in last or "conv" in last or "linear" in last:
+                    return True
+        return False
+
+    def _is_model(self, func: ast.AST) -> bool:
+        q = self.facts.qual(func)
+        if q is None:
+            return False
+        if q in self.facts.models:
+            return True
+        if isinstance(func, ast.Attribute) and func.attr in ("forward", "predict", "__call__"):
+            return True
+        if self.facts.is_namespace(q) or q.startswith(("math.", "cmath.")):
+            return False
+        if q in self.facts.functions or q in SCALAR_FUNCS:
+            return False
+        leaf = q.rsplit(".", 1)[-1].lower()
+        return any(w in leaf for w in MODEL_WORDS)
+
+    def where(self) -> bool:
+        for n in self.nodes():
+            if isinstance(n, ast.IfExp) and self.elements_in(n.test):
+                return True
+            if isinstance(n, ast.If) and self.elements_in(n.test):
+                writes = any(
+                    (isinstance(s, ast.Subscript) and isinstance(s.ctx, ast.Store))
+                    or (
+                        isinstance(s, ast.Call)
+                        and isinstance(s.func, ast.Attribute)
+                        and s.func.attr == "append"
+                    )
+                    for s in scope_walk([*n.body, *n.orelse])
+                )
+                if writes:
+                    return True
+        return False
+
+    def apply(self) -> bool:
+        for n in self.nodes():
+            if not isinstance(n, ast.Call) or not any(self.elements_in(a) for a in n.args):
+                continue
+            q = self.facts.qual(n.func)
+            if q is None:
+                continue
+            if q.startswith(("math.", "cmath.")) or q in SCALAR_FUNCS:
+                return True
+            if self.facts.is_namespace(q) and q.rsplit(".", 1)[-1] in ELEMENTWISE:
+                return True
+            if isinstance(n.func, ast.Name) and (
+                q in self.facts.functions or q in self.facts.params
+            ):
+                return True
+        return False
+
+
+def _assigned_names(body: list[ast.stmt]) -> set[str]:
+    out: set[str] = set()
+    for n in scope_walk(body):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            out.add(n.id)
+    return out
+
+
+def _loaded_names(body: list[ast.stmt]) -> set[str]:
+    return {
+        n.id for n in scope_walk(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+
+
+def nest_of(loop: ast.For | ast.AsyncFor, facts: Facts) -> Nest | None:
+    """The element variables of a loop and of the element loops nested in it."""
+    nest = loop_vars(loop.target, loop.iter, facts)
+    if nest is None:
+        return None
+    for n in scope_walk(loop.body):
+        if isinstance(n, ast.For | ast.AsyncFor):
+            inner = loop_vars(n.target, n.iter, facts)
+            if inner is None and isinstance(n.iter, ast.Name) and n.iter.id in nest.element:
+                inner = Nest(element=set(target_names(n.target)))  # for v in row
+            if inner is not None:
+                nest.index |= inner.index
+                nest.element |= inner.element
+    return nest
+
+
+def classify_loop(loop: ast.For | ast.AsyncFor, facts: Facts) -> tuple[str | None, bool]:
+    """(the rule code of a ``for`` loop or None, whether it is a loop over elements at all)."""
+    nest = nest_of(loop, facts)
+    if nest is None:
+        return None, False
+    shape = Shape(facts, nest, list(loop.body))
+    if not shape.is_element_loop():
+        return None, False
+    return shape.classify(), True
+
+
+def classify_comprehension(
+    node: ast.ListComp | ast.GeneratorExp | ast.SetComp, facts: Facts, wrapper: str | None
+) -> str | None:
+    """The rule code of a comprehension over array elements, or None."""
+    nest = Nest()
+    for gen in node.generators:
+        found = loop_vars(gen.target, gen.iter, facts)
+        if found is None:
+            if isinstance(gen.iter, ast.Name) and gen.iter.id in nest.element:
+                found = Nest(element=set(target_names(gen.target)))
+            else:
+                return None
+        nest.index |= found.index
+        nest.element |= found.element
+    if _is_conversion(node.elt, nest):
+        return None  # [float(v) for v in x]: Python objects out of an array (x.tolist() is faster)
+    body: list[ast.AST] = [node.elt, *(c for g in node.generators for c in g.ifs)]
+    shape = Shape(facts, nest, body)
+    if not shape.is_element_loop():
+        return None
+    return shape.classify(wrapper)
+
+
+def _is_conversion(elt: ast.AST, nest: Nest) -> bool:
+    """``v``, ``float(v)``, ``(int(a), float(b))``: elements turned into Python objects."""
+    if isinstance(elt, ast.Tuple):
+        return all(_is_conversion(e, nest) for e in elt.elts)
+    if isinstance(elt, ast.Name):
+        return elt.id in nest.all
+    return (
+        isinstance(elt, ast.Call)
+        and isinstance(elt.func, ast.Name)
+        and elt.func.id in ("float", "int", "complex", "bool", "str")
+        and len(elt.args) == 1
+        and isinstance(elt.args[0], ast.Name)
+        and elt.args[0].id in nest.all
+    )

@@ -1,0 +1,442 @@
+"""``arraybench verify OLD NEW``: prove that a rewrite computes the same thing, and how much faster.
+
+    OLD, NEW   "file.py:function": imported from their files (the files run once, as modules)
+    inputs     one seeded float64 array of size n per positional parameter of OLD, or a
+               builder "file.py:make" taking (n, rng) and returning a dict or a tuple of args
+    run        a Workload with two impls, OLD marked as the reference, through arraybench.run:
+               the same inputs for both at every size, outputs checked norm-wise against OLD's
+               (measure.check.compare with measure.check.tolerance), both timed
+    verdict    speedup at the largest size both ran: ratio of medians, bootstrap 95% CI
+               (analysis.compare.compare_samples); crossover of the fitted cost models
+               (analysis.crossover); the worst relative disagreement over all sizes
+
+A disagreement at any size is a failed verification, whatever the speed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import inspect
+import math
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..analysis.compare import compare_samples
+from ..analysis.crossover import Crossover, crossover
+from ..analysis.fit import fit_all
+from ..errors import ConfigError, WorkloadError
+from ..measure.check import tolerance
+from ..measure.clock import Clock
+from ..measure.runner import run
+from ..report.units import format_size
+from ..results import CaseResult, RunResult
+from ..workload import Workload
+
+#: Sizes measured by default: from one element, where fixed costs decide, to 10^4, where a
+#: Python loop already takes milliseconds per call; one per decade is enough to place the
+#: crossover between two of them and to fit both cost models.
+DEFAULT_SIZES = (1, 10, 100, 1000, 10_000)
+#: Seconds of measurement per case: ten cases in a few seconds, enough samples for the CI of a
+#: ratio of two medians to be a few percent wide on a quiet machine.
+DEFAULT_BUDGET_S = 0.2
+#: Parameters the runner fills itself (the array namespace, dtype and device names).
+RUNNER_PARAMS = frozenset({"xp", "dtype", "device"})
+
+
+class VerifyError(WorkloadError):
+    """OLD, NEW or the inputs builder cannot be loaded or called as asked."""
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+
+def parse_target(spec: str) -> tuple[Path, str]:
+    """``"path/to/file.py:function"`` -> (path, function name).
+
+    Raises:
+        ConfigError: the text is not of that form (a usage error).
+    """
+    path, sep, name = spec.rpartition(":")
+    if not sep or not path or not name.isidentifier():
+        raise ConfigError(
+            f"{spec!r} is not FILE.py:FUNCTION: name a Python file and a function defined in it, "
+            "e.g. mycode.py:slow_version"
+        )
+    return Path(path), name
+
+
+_loaded: dict[Path, Any] = {}
+
+
+def load_function(spec: str) -> Callable[..., Any]:
+    """The function named by ``"file.py:function"``, importing the file once.
+
+    Raises:
+        ConfigError: the spec is malformed, the file does not exist or has no such function.
+        VerifyError: the file cannot be imported.
+    """
+    path, name = parse_target(spec)
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such file (from {spec!r})")
+    module = _import(path)
+    fn = getattr(module, name, None)
+    if fn is None:
+        defined = sorted(
+            k for k, v in vars(module).items() if inspect.isfunction(v) and not k.startswith("_")
+        )
+        raise ConfigError(
+            f"{path} defines no {name!r}; its functions are: {', '.join(defined) or 'none'}"
+        )
+    if not callable(fn):
+        raise VerifyError(f"{path}:{name} is a {type(fn).__name__}, not a function")
+    return fn  # type: ignore[no-any-return]
+
+
+def _import(path: Path) -> Any:
+    resolved = path.resolve()
+    if resolved in _loaded:
+        return _loaded[resolved]
+    module_name = f"arraybench_verify_{abs(hash(str(resolved)))}_{path.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, resolved)
+    if spec is None or spec.loader is None:
+        raise VerifyError(f"{path}: cannot be imported as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    sys.path.insert(0, str(resolved.parent))
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as e:
+        raise VerifyError(f"{path}:{e.lineno}: syntax error: {e.msg}") from None
+    except Exception as e:
+        raise VerifyError(f"{path}: importing the file raised {type(e).__name__}: {e}") from e
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.path.remove(str(resolved.parent))
+    _loaded[resolved] = module
+    return module
+
+
+def data_params(fn: Callable[..., Any]) -> list[str]:
+    """The positional parameters of ``fn`` that take data (no default, not xp/dtype/device)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        raise VerifyError(f"cannot read the signature of {fn!r}") from None
+    return [
+        p.name
+        for p in params
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        and p.default is p.empty
+        and p.name not in RUNNER_PARAMS
+    ]
+
+
+InputsFn = Callable[[int, np.random.Generator], Mapping[str, Any]]
+
+
+def default_inputs(names: Sequence[str]) -> InputsFn:
+    """One float64 array of n standard-normal values per name (both signs, so branches on the
+    sign of an element take both ways)."""
+    if not names:
+        raise VerifyError(
+            "OLD takes no data parameter: give an inputs builder with --inputs FILE.py:make, "
+            "where make(n, rng) returns the arguments"
+        )
+
+    def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        return {name: rng.standard_normal(n) for name in names}
+
+    return make
+
+
+def builder_inputs(fn: Callable[..., Any], names: Sequence[str]) -> InputsFn:
+    """A user's builder ``fn(n, rng)`` returning a dict, or a tuple/list of OLD's arguments."""
+
+    def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        made = fn(n, rng)
+        if isinstance(made, Mapping):
+            return dict(made)
+        if isinstance(made, tuple | list):
+            if names and len(made) != len(names):
+                raise VerifyError(
+                    f"the inputs builder returned {len(made)} values; OLD takes {len(names)} "
+                    f"({', '.join(names)})"
+                )
+            keys = list(names) if names else [f"arg{i}" for i in range(len(made))]
+            return dict(zip(keys, made, strict=True))
+        return {names[0] if names else "x": made}  # one argument, returned bare
+
+    return make
+
+
+def _bindable(fn: Callable[..., Any], names: Sequence[str]) -> Callable[..., Any]:
+    """``fn`` itself when its data parameters are ``names`` in order; else a wrapper that takes
+    ``names`` and passes them on positionally (NEW may call its argument ``a`` where OLD said
+    ``x``). The wrapper adds one Python call, so it is only used when needed."""
+    if data_params(fn) == list(names):
+        return fn
+    takes = [p for p in inspect.signature(fn).parameters if p in RUNNER_PARAMS]
+
+    def call(*args: Any, **runner: Any) -> Any:
+        return fn(*args, **runner)
+
+    params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
+    params += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY) for n in takes]
+    call.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    call.__name__ = getattr(fn, "__name__", "impl")
+    return call
+
+
+# -- the verdict --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``verify`` found.
+
+    Attributes:
+        old: OLD's label; new: NEW's label.
+        result: the full run (both impls at every size), for saving or reporting.
+        agrees: NEW matched OLD within ``rtol`` at every size, and neither raised.
+        max_rel_err: the worst norm-wise relative difference over the sizes (None if no check).
+        rtol: the tolerance used.
+        problems: why it did not verify (failed checks, exceptions), one line each.
+        size: the largest size both ran at (where the speedup is given).
+        speedup: median(OLD) / median(NEW) there (> 1: NEW is faster).
+        speedup_ci: its 95% bootstrap CI.
+        significance: ``faster``, ``slower`` or ``no significant change`` (analysis.compare's
+            verdict on NEW against OLD).
+        crossover: where one overtakes the other, from the fitted cost models.
+    """
+
+    old: str
+    new: str
+    result: RunResult
+    agrees: bool
+    max_rel_err: float | None
+    rtol: float
+    problems: tuple[str, ...]
+    size: int | None
+    speedup: float | None
+    speedup_ci: tuple[float, float] | None
+    significance: str
+    crossover: Crossover | None
+
+    def text(self) -> str:
+        """One paragraph: speed with its CI, agreement, crossover (or why it did not verify)."""
+        if self.problems:
+            lines = [f"{self.new} does NOT verify against {self.old}:"]
+            lines += [f"  - {p}" for p in self.problems]
+            return "\n".join(lines)
+        parts = []
+        if self.speedup is not None and self.speedup_ci is not None and self.size is not None:
+            lo, hi = self.speedup_ci
+            n = format_size(self.size)
+            if self.speedup >= 1:
+                parts.append(
+                    f"{self.new} is {_x(self.speedup)} [{_x(lo)}-{_x(hi)}] faster than "
+                    f"{self.old} at n={n}"
+                )
+            else:
+                parts.append(
+                    f"{self.new} is {_x(1 / self.speedup)} [{_x(1 / hi)}-{_x(1 / lo)}] slower "
+                    f"than {self.old} at n={n}"
+                )
+            if self.significance == "no significant change":
+                parts[-1] += " (not a significant difference)"
+        agree = (
+            "exactly"
+            if self.max_rel_err == 0
+            else f"to {self.max_rel_err:.0e}"
+            if self.max_rel_err is not None
+            else "(not checked)"
+        )
+        parts.append(f"agrees {agree} (tolerance {self.rtol:g}, norm-wise)")
+        text = " and ".join(parts)
+        cross = self._crossover_text()
+        return f"{text}; {cross}." if cross else f"{text}."
+
+    def _crossover_text(self) -> str:
+        c = self.crossover
+        if c is None:
+            return ""
+        new_wins = c.winner[1] == self.new
+        top = format_size(c.checked_up_to) if c.checked_up_to else "?"
+        if c.status == "crosses" and c.size is not None:
+            where = _fmt_n(c.size)
+            if c.ci:
+                where += f" [{_fmt_n(c.ci[0])}-{_fmt_n(c.ci[1])}]"
+            if new_wins:
+                return f"it overtakes {self.old} from n ≈ {where}"
+            return f"{self.old} overtakes it from n ≈ {where}: {self.new} only pays below that"
+        if c.status == "always":
+            winner = "it is" if new_wins else f"{self.old} is"
+            return f"{winner} faster at every size measured (up to n={top})"
+        if c.status == "never":
+            return f"no size up to n={top} where one is clearly faster from then on"
+        return ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "old": self.old,
+            "new": self.new,
+            "agrees": self.agrees,
+            "max_rel_err": self.max_rel_err,
+            "rtol": self.rtol,
+            "problems": list(self.problems),
+            "size": self.size,
+            "speedup": self.speedup,
+            "speedup_ci": list(self.speedup_ci) if self.speedup_ci else None,
+            "significance": self.significance,
+            "crossover": self.crossover.to_dict() if self.crossover else None,
+            "text": self.text(),
+        }
+
+
+def _x(v: float) -> str:
+    if not math.isfinite(v):
+        return "?"
+    if v >= 100:
+        return f"{v:,.0f}x"
+    if v >= 10:
+        return f"{v:.1f}x"
+    return f"{v:.2f}x"
+
+
+def _fmt_n(n: float) -> str:
+    if n < 100:
+        return f"{n:.0f}" if n >= 10 else f"{n:.1f}"
+    return f"{float(f'{n:.2g}'):,.0f}"
+
+
+# -- running ------------------------------------------------------------------------------------
+
+
+def verify(
+    old: Callable[..., Any],
+    new: Callable[..., Any],
+    *,
+    inputs: Callable[..., Any] | None = None,
+    sizes: Sequence[int] = DEFAULT_SIZES,
+    backends: tuple[str, str] = ("numpy", "numpy"),
+    dtype: str = "float64",
+    device: str = "cpu",
+    budget: float = DEFAULT_BUDGET_S,
+    seed: int = 0,
+    rtol: float | None = None,
+    labels: tuple[str, str] | None = None,
+    clock: Clock | None = None,
+) -> Verdict:
+    """Run OLD and NEW on the same seeded inputs, check they agree, and compare their speed.
+
+    Args:
+        old: the original function (its output is the reference).
+        new: the rewrite.
+        inputs: a builder ``(n, rng) -> dict | tuple``; default: one float64 array of size n per
+            data parameter of ``old``.
+        sizes: problem sizes.
+        backends: the backends OLD and NEW run on (``python`` hands them lists).
+        dtype: the dtype of the inputs.
+        device: the device (``cpu``, ``cuda``).
+        budget: seconds of measurement per case.
+        seed: seed of the inputs.
+        rtol: tolerance of the check (default: arraybench's for the dtype).
+        labels: names to show for OLD and NEW (default: their function names).
+        clock: the clock (a FakeClock in tests).
+
+    Returns:
+        A :class:`Verdict`.
+    """
+    names = data_params(old)
+    make = builder_inputs(inputs, names) if inputs is not None else default_inputs(names)
+    probe = make(1, np.random.default_rng([seed, 1]))
+    keys = list(probe)
+    old_label, new_label = labels or (_name(old), _name(new))
+    if old_label == new_label:
+        old_label, new_label = f"{old_label} (old)", f"{new_label} (new)"
+    w = Workload(
+        "verify",
+        sizes=tuple(sizes),
+        dtypes=(dtype,),
+        rtol={dtype: rtol} if rtol is not None else {},
+        description=f"{old_label} against {new_label}",
+    )
+    w.inputs(make)
+    w.impl(backends[0], label=old_label, reference=True)(_bindable(old, keys))
+    w.impl(backends[1], label=new_label)(_bindable(new, keys))
+    result = run(
+        w,
+        backends=list(dict.fromkeys(backends)),
+        dtypes=[dtype],
+        devices=[device],
+        budget=budget,
+        seed=seed,
+        clock=clock,
+    )
+    return judge(result, old_label, new_label, tolerance(dtype, w.rtol))
+
+
+def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
+    """The verdict on a finished run of OLD (the reference) and NEW."""
+    olds = {c.size: c for c in result.cases if c.impl == old}
+    news = {c.size: c for c in result.cases if c.impl == new}
+    problems: list[str] = []
+    errs: list[float] = []
+    for n in sorted(set(olds) | set(news)):
+        for label, c in ((old, olds.get(n)), (new, news.get(n))):
+            if c is None:
+                problems.append(f"{label} did not run at n={n}")
+            elif not c.ok:
+                problems.append(f"{label} at n={n}: {c.error}")
+        c = news.get(n)
+        if c is not None and c.check is not None and math.isfinite(c.check.max_rel_err):
+            errs.append(c.check.max_rel_err)
+    both = sorted(n for n in olds if n in news and olds[n].ok and news[n].ok)
+    size = both[-1] if both else None
+    speedup = ci = None
+    significance = ""
+    if size is not None:
+        a, b = olds[size], news[size]
+        assert a.measurement is not None and b.measurement is not None
+        cmp = compare_samples(a.key, a.measurement.samples, b.measurement.samples)
+        if cmp.ratio > 0 and all(v > 0 for v in cmp.ratio_ci):
+            speedup = 1.0 / cmp.ratio
+            ci = (1.0 / cmp.ratio_ci[1], 1.0 / cmp.ratio_ci[0])
+        significance = cmp.verdict
+    cross = _crossover(result, olds, news) if len(both) >= 2 else None
+    return Verdict(
+        old=old,
+        new=new,
+        result=result,
+        agrees=not problems,
+        max_rel_err=max(errs) if errs else None,
+        rtol=rtol,
+        problems=tuple(problems),
+        size=size,
+        speedup=speedup,
+        speedup_ci=ci,
+        significance=significance,
+        crossover=cross,
+    )
+
+
+def _crossover(
+    result: RunResult, olds: Mapping[int, CaseResult], news: Mapping[int, CaseResult]
+) -> Crossover | None:
+    fits = fit_all(result)
+    some_old = next(iter(olds.values()))
+    some_new = next(iter(news.values()))
+    fo, fn = fits.get(some_old.series), fits.get(some_new.series)
+    if fo is None or fn is None:
+        return None
+    return crossover(fo, fn)
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    return str(getattr(fn, "__name__", "impl"))

@@ -1,0 +1,128 @@
+"""``arraybench lint PATH...``: slow array patterns in Python files, found without running them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .._files import atomic_write
+from ..advise.lint import LintReport, check_codes, lint_paths
+from ..advise.rules import RULES
+from ..advise.sarif import to_sarif
+from ..errors import ConfigError
+
+FORMATS = ("text", "json", "sarif")
+
+
+def add_parser(sub: Any, parents: list[Any]) -> None:
+    p = sub.add_parser(
+        "lint",
+        parents=parents,
+        help="find slow array patterns (element loops, syncs in loops, unsynced GPU timing...)",
+        description="Read Python files (directories: every *.py below, skipping .venv, .git, "
+        "__pycache__) and report NumPy/PyTorch/JAX patterns that cost time: Python loops over "
+        "elements, syncs and transfers inside loops, arrays grown in loops, GPU code timed "
+        "without synchronizing, float64 fed to torch models, inference without no_grad, jit "
+        "inside loops. Each finding has a code, the line, and the rewrite. Silence one with a "
+        "comment on its line: '# arraybench: ignore[AB101]' (or '# arraybench: ignore'). "
+        "Exit 1 when something is found (or a file cannot be read), 0 when clean, 2 on bad "
+        "usage.",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or directories to check")
+    p.add_argument(
+        "--format", choices=FORMATS, default="text", help="text (default), json, or sarif 2.1.0"
+    )
+    p.add_argument(
+        "--select",
+        metavar="CODES",
+        help="only these codes or prefixes, comma-separated (AB1,AB201)",
+    )
+    p.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    p.add_argument("--rules", action="store_true", help="list the rules and exit")
+    p.set_defaults(handler=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.rules:
+        _emit(args, _rules_text())
+        return 0
+    if not args.paths:
+        raise ConfigError("name at least one file or directory to check, e.g. arraybench lint src/")
+    select = _codes(args.select, "--select")
+    ignore = _codes(args.ignore, "--ignore")
+    try:
+        report = lint_paths(args.paths, select, ignore)
+    except FileNotFoundError as e:
+        raise ConfigError(str(e)) from None
+    if args.format == "json":
+        text = json.dumps(report.to_dict(), indent=1)
+    elif args.format == "sarif":
+        text = json.dumps(to_sarif(report), indent=1)
+    else:
+        text = render(report)
+    _emit(args, text)
+    return 0 if report.clean else 1
+
+
+def render(report: LintReport) -> str:
+    """The report as people read it: file:line:col, code, message, the line, the rewrite."""
+    out: list[str] = []
+    for d in report.diagnostics:
+        out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{d.severity}] {d.message}")
+        if d.snippet:
+            out.append(f"    {d.snippet}")
+        out.append(f"    fix: {d.rewrite}")
+    for e in report.errors:
+        where = f"{e.path}:{e.line}" if e.line else e.path
+        out.append(f"{where}: not checked: {e.message}")
+    counts: dict[str, int] = {}
+    for d in report.diagnostics:
+        counts[d.code] = counts.get(d.code, 0) + 1
+    files = len({d.path for d in report.diagnostics})
+    summary = (
+        f"{len(report.diagnostics)} finding{'s' if len(report.diagnostics) != 1 else ''} in "
+        f"{files} file{'s' if files != 1 else ''} ("
+        + ", ".join(f"{c} x{k}" for c, k in sorted(counts.items()))
+        + ")"
+        if report.diagnostics
+        else "no findings"
+    )
+    summary += f"; {report.files} file{'s' if report.files != 1 else ''} checked"
+    if report.errors:
+        summary += f", {len(report.errors)} could not be"
+    if out:
+        out.append("")
+    out.append(summary)
+    return "\n".join(out)
+
+
+def _rules_text() -> str:
+    lines = []
+    for r in RULES.values():
+        lines.append(f"{r.code} {r.name} [{r.severity}]")
+        lines.append(f"    {r.message}")
+        lines.append(f"    fix: {r.rewrite}")
+    return "\n".join(lines)
+
+
+def _codes(text: str | None, option: str) -> list[str] | None:
+    if not text:
+        return None
+    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+    unknown = check_codes(codes)
+    if unknown:
+        raise ConfigError(
+            f"{option}: no rule matches {', '.join(unknown)}; the codes are {', '.join(RULES)} "
+            "(arraybench lint --rules describes them)"
+        )
+    return codes
+
+
+def _emit(args: argparse.Namespace, text: str) -> None:
+    if args.output:
+        atomic_write(args.output, text + "\n")
+    else:
+        sys.stdout.write(text + "\n")

@@ -1,0 +1,250 @@
+"""The lint command and library: ignore comments, selection, files and folders, output formats."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.lint import iter_python_files, lint_paths, lint_source
+from arraybench.advise.rules import RULES
+from arraybench.advise.sarif import to_sarif
+
+from . import cli_helper
+
+SLOW = textwrap.dedent(
+    """\
+    import numpy as np
+
+
+    def add(x, y):
+        out = np.empty_like(x)
+        for i in range(len(x)):{comment}
+            out[i] = x[i] + y[i]
+        return out
+    """
+)
+
+
+def slow(comment: str = "") -> str:
+    return SLOW.format(comment=comment)
+
+
+def codes(source: str, **kw: object) -> list[tuple[int, str]]:
+    return [(d.line, d.code) for d in lint_source(source, **kw)]  # type: ignore[arg-type]
+
+
+# -- the library --------------------------------------------------------------------------------
+
+
+def test_a_diagnostic_carries_line_code_message_and_rewrite() -> None:
+    [d] = lint_source(slow(), "add.py")
+    assert (d.path, d.line, d.col, d.code) == ("add.py", 6, 5, "AB101")
+    assert d.message == RULES["AB101"].message
+    assert "one operation on whole arrays" in d.rewrite
+    assert d.severity == "warning"
+    assert d.snippet == "for i in range(len(x)):"
+
+
+@pytest.mark.parametrize(
+    ("comment", "silenced"),
+    [
+        ("  # arraybench: ignore[AB101]", True),
+        ("  # arraybench: ignore[AB201, AB101]", True),
+        ("  # arraybench: ignore", True),
+        ("  #arraybench:ignore[ab101]", True),
+        ("  # arraybench: ignore[AB201]", False),
+        ("  # noqa", False),
+    ],
+)
+def test_ignore_comments_silence_their_own_line_and_codes(comment: str, silenced: bool) -> None:
+    assert (codes(slow(comment)) == []) is silenced
+
+
+def test_an_ignore_comment_on_another_line_does_not_silence() -> None:
+    source = slow().replace(
+        "out = np.empty_like(x)", "out = np.empty_like(x)  # arraybench: ignore"
+    )
+    assert codes(source) == [(6, "AB101")]
+
+
+def test_select_and_ignore_take_codes_and_prefixes() -> None:
+    assert codes(slow(), select=["AB1"]) == [(6, "AB101")]
+    assert codes(slow(), select=["AB2"]) == []
+    assert codes(slow(), ignore=["AB101"]) == []
+
+
+def test_a_file_that_uses_no_array_library_is_not_analysed() -> None:
+    source = "def add(x, y):\n    out = []\n    for i in range(len(x)):\n        out.append(x[i])\n"
+    assert codes(source) == []
+
+
+def test_folders_are_searched_for_py_files_skipping_environments(tmp_path: Path) -> None:
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    (tmp_path / "pkg" / "sub" / "a.py").write_text(slow())
+    (tmp_path / "pkg" / "notes.txt").write_text(slow())
+    for skipped in (".venv", ".git", "__pycache__", "build"):
+        (tmp_path / skipped).mkdir()
+        (tmp_path / skipped / "b.py").write_text(slow())
+    found = [p.relative_to(tmp_path).as_posix() for p in iter_python_files([tmp_path])]
+    assert found == ["pkg/sub/a.py"]
+
+
+def test_a_missing_path_is_an_error_that_names_it(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"nope\.py: no such file"):
+        lint_paths([tmp_path / "nope.py"])
+
+
+def test_invalid_and_unreadable_files_are_reported_not_raised(tmp_path: Path) -> None:
+    (tmp_path / "good.py").write_text(slow())
+    (tmp_path / "broken.py").write_text("import numpy as np\ndef f(:\n    pass\n")
+    (tmp_path / "binary.py").write_bytes(b"import numpy\n\xff\xfe\x00bad")
+    report = lint_paths([tmp_path])
+    assert [(Path(d.path).name, d.code) for d in report.diagnostics] == [("good.py", "AB101")]
+    errors = {Path(e.path).name: e for e in report.errors}
+    assert set(errors) == {"broken.py", "binary.py"}
+    assert errors["broken.py"].line == 2
+    assert "syntax error" in errors["broken.py"].message
+    assert "not UTF-8" in errors["binary.py"].message
+    assert not report.clean
+
+
+def test_json_report_has_every_field(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(slow())
+    d = lint_paths([tmp_path]).to_dict()
+    assert d["version"] == 1 and d["files"] == 1 and d["counts"] == {"AB101": 1}
+    [diag] = d["diagnostics"]
+    assert set(diag) >= {"path", "line", "col", "code", "severity", "message", "rewrite"}
+
+
+def test_sarif_log_follows_the_2_1_0_layout(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(slow())
+    (tmp_path / "bad.py").write_text("import numpy\nif\n")
+    log = to_sarif(lint_paths([tmp_path]), root=tmp_path)
+    assert log["version"] == "2.1.0" and "sarif" in log["$schema"]
+    [run] = log["runs"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == list(RULES)
+    assert all(r["defaultConfiguration"]["level"] in ("error", "warning", "note") for r in rules)
+    [result] = run["results"]
+    assert result["ruleId"] == "AB101"
+    assert rules[result["ruleIndex"]]["id"] == "AB101"
+    loc = result["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"] == "a.py"
+    assert loc["region"] == {"startLine": 6, "startColumn": 5}
+    [note] = run["invocations"][0]["toolExecutionNotifications"]
+    assert "syntax error" in note["message"]["text"]
+    assert run["invocations"][0]["executionSuccessful"] is False
+
+
+# -- rules that the corpus alone would not pin ------------------------------------------------
+
+
+def test_gpu_timing_rule_needs_gpu_or_jax_code() -> None:
+    timed = textwrap.dedent(
+        """\
+        import time
+        import torch
+        x = torch.randn(1000, 1000{device})
+        t0 = time.perf_counter()
+        y = x @ x
+        t1 = time.perf_counter()
+        """
+    )
+    assert codes(timed.format(device="")) == []  # torch on the CPU: nothing to wait for
+    assert codes(timed.format(device=', device="cuda"')) == [(6, "AB301")]
+
+
+def test_item_in_a_loop_is_fine_when_guarded_by_a_modulo_or_a_break() -> None:
+    source = textwrap.dedent(
+        """\
+        import torch
+        def train(model, loader, opt):
+            for step, (x, y) in enumerate(loader):
+                loss = model(x, y)
+                loss.backward()
+                opt.step()
+                if step % 50 == 0:
+                    print(loss.item())
+                if loss.item() < 1e-3:
+                    break
+        """
+    )
+    assert codes(source) == []
+
+
+def test_a_local_variable_named_like_a_module_is_not_the_module() -> None:
+    source = textwrap.dedent(
+        """\
+        import torch
+        def table(torch: dict):
+            return [str(v) + "!" for n, v in torch.items()]
+        """
+    )
+    assert codes(source) == []
+
+
+# -- the command --------------------------------------------------------------------------------
+
+
+def test_cli_prints_file_line_message_and_fix_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(slow())
+    assert cli_helper.run(["lint", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert f"{f}:6:5: AB101 [warning] Python loop over the elements" in out
+    assert "    fix: write the body as one operation" in out
+    assert "1 finding in 1 file (AB101 x1); 1 file checked" in out
+
+
+def test_cli_exits_0_on_clean_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.py").write_text("import numpy as np\n\nx = np.arange(3) * 2\n")
+    assert cli_helper.run(["lint", str(tmp_path)]) == 0
+    assert "no findings; 1 file checked" in capsys.readouterr().out
+
+
+def test_cli_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert cli_helper.run(["lint"]) == 2
+    assert cli_helper.run(["lint", str(tmp_path / "missing")]) == 2
+    assert cli_helper.run(["lint", str(tmp_path), "--select", "XY9"]) == 2
+    assert cli_helper.run(["lint", str(tmp_path), "--format", "xml"]) == 2
+
+
+def test_cli_json_and_sarif_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(slow())
+    assert cli_helper.run(["lint", str(f), "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)["diagnostics"][0]["code"] == "AB101"
+    out = tmp_path / "lint.sarif"
+    assert cli_helper.run(["lint", str(f), "--format", "sarif", "-o", str(out)]) == 1
+    assert json.loads(out.read_text())["runs"][0]["results"][0]["ruleId"] == "AB101"
+
+
+def test_cli_lists_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_helper.run(["lint", "--rules"]) == 0
+    out = capsys.readouterr().out
+    for code, r in RULES.items():
+        assert f"{code} {r.name} [{r.severity}]" in out
+
+
+@pytest.mark.skipif(
+    not cli_helper.registered(), reason="lint and verify are not yet in cli/main.py COMMANDS"
+)
+def test_the_real_entry_point_runs_lint(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    f = tmp_path / "a.py"
+    f.write_text(slow())
+    p = subprocess.run(
+        [sys.executable, "-m", "arraybench", "lint", str(f)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 1, p.stderr
+    assert "AB101" in p.stdout
