@@ -37,7 +37,7 @@ def hang(x):
 def hog(x):
     blocks = []
     while True:  # far past any --memory-limit
-        blocks.append(np.ones(2**27))  # 1 GiB each
+        blocks.append(np.empty(2**27))  # 1 GiB of address space each, at once
 
 
 @w.impl("numpy", label="exits")
