@@ -34,6 +34,7 @@ from ..errors import ConfigError, WorkloadError
 from ..measure.check import tolerance
 from ..measure.clock import Clock
 from ..measure.runner import run
+from ..report.units import format_ratio as x
 from ..report.units import format_size
 from ..results import CaseResult, RunResult
 from ..workload import Workload
@@ -240,12 +241,12 @@ class Verdict:
             n = format_size(self.size)
             if self.speedup >= 1:
                 parts.append(
-                    f"{self.new} is {_x(self.speedup)} [{_x(lo)}-{_x(hi)}] faster than "
+                    f"{self.new} is {x(self.speedup)} [{x(lo)}-{x(hi)}] faster than "
                     f"{self.old} at n={n}"
                 )
             else:
                 parts.append(
-                    f"{self.new} is {_x(1 / self.speedup)} [{_x(1 / hi)}-{_x(1 / lo)}] slower "
+                    f"{self.new} is {x(1 / self.speedup)} [{x(1 / hi)}-{x(1 / lo)}] slower "
                     f"than {self.old} at n={n}"
                 )
             if self.significance == "no significant change":
@@ -297,16 +298,6 @@ class Verdict:
             "crossover": self.crossover.to_dict() if self.crossover else None,
             "text": self.text(),
         }
-
-
-def _x(v: float) -> str:
-    if not math.isfinite(v):
-        return "?"
-    if v >= 100:
-        return f"{v:,.0f}x"
-    if v >= 10:
-        return f"{v:.1f}x"
-    return f"{v:.2f}x"
 
 
 def _fmt_n(n: float) -> str:

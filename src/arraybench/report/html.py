@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_write
 from ..results import CaseResult, RunResult
-from .units import format_ratio, format_size, format_time
+from .units import fit_figures, format_ratio, format_size, format_time
 
 if TYPE_CHECKING:
     from ..analysis.findings import Analysis
@@ -424,26 +424,7 @@ def _fits(analysis: Analysis) -> str:
         "<th>model</th></tr></thead><tbody>",
     ]
     for fit in analysis.fits.values():
-        top = fit.sizes[-1]
-        if fit.kind == "single":
-            fixed, k, marginal = format_time(fit.a) + " (one size)", "—", "—"
-        else:
-            fixed = (
-                f"{format_time(fit.a)} [{format_time(fit.a_ci[0])} – {format_time(fit.a_ci[1])}]"
-            )
-            k = (
-                "—"
-                if fit.kind == "flat"
-                else f"{fit.k:.2f} [{fit.k_ci[0]:.2f} – {fit.k_ci[1]:.2f}]"
-            )
-            at = min(top, fit.fitted_up_to or top)
-            marginal = (
-                f"{format_time(fit.marginal(at))}/element at n={format_size(at)}"
-                if fit.kind != "flat"
-                else "—"
-            )
-            if fit.per_flop:
-                marginal += f", {format_time(fit.per_flop)}/flop"
+        fixed, k, marginal = fit_figures(fit)
         if fit.kind == "single":
             model = "one size: nothing to fit"
         elif fit.good and fit.fitted_up_to is None:

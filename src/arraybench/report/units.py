@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..analysis.fit import Fit
 
 _TIME_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 
@@ -41,3 +45,20 @@ def _sig(x: float, digits: int) -> str:
         return "0"
     decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
     return f"{x:.{decimals}f}"
+
+
+def fit_figures(fit: Fit) -> tuple[str, str, str]:
+    """A cost model's fixed cost with its CI, its exponent with its CI, and its marginal cost at
+    the largest size where it holds: the three cells every report shows for a fit."""
+    if fit.kind == "single":
+        return format_time(fit.a) + " (one size)", "—", "—"
+    fixed = f"{format_time(fit.a)} [{format_time(fit.a_ci[0])}–{format_time(fit.a_ci[1])}]"
+    if fit.kind == "flat":
+        return fixed, "—", "—"
+    k = f"{fit.k:.2f} [{fit.k_ci[0]:.2f}–{fit.k_ci[1]:.2f}]"
+    top = fit.sizes[-1]
+    at = min(top, fit.fitted_up_to or top)
+    marginal = f"{format_time(fit.marginal(at))}/element at n={format_size(at)}"
+    if fit.per_flop:
+        marginal += f", {format_time(fit.per_flop)}/flop"
+    return fixed, k, marginal
