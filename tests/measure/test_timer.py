@@ -167,3 +167,21 @@ def test_real_clock_floor_is_positive_and_small() -> None:
     # No wall-clock assertion on speed: only that the figures are sane numbers.
     assert 0 < floor.call_overhead < 1e-3
     assert 0 <= floor.clock_read < 1e-3
+
+
+def test_bound_arguments_reach_the_function_through_the_compiled_loop(clock: FakeClock) -> None:
+    import functools
+
+    from arraybench.measure.timer import _sample
+
+    seen: list[tuple[object, ...]] = []
+
+    def kernel(a: int, b: str) -> str:
+        seen.append((a, b))
+        clock.advance(1e-6)
+        return b
+
+    synced: list[object] = []
+    t0, t1 = _sample(functools.partial(kernel, 1, "x"), synced.append, 5, clock)
+    assert seen == [(1, "x")] * 5 and synced == ["x"]
+    assert (t1 - t0) == pytest.approx(5e-6 * 1e9 + 50, abs=1)  # 5 calls and one clock read
