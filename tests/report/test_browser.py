@@ -21,7 +21,7 @@ pytest.importorskip("matplotlib", reason="the report's plots need matplotlib")
 CHROMIUM = shutil.which("chromium") or (
     "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
 )
-#: One browser run: a cold start takes 2-4 s on 2 quiet cores, several times that on a loaded machine.
+#: One browser run: a cold start takes 2-4 s on 2 quiet cores, several times that when loaded.
 BROWSER_TIMEOUT_S = 45
 #: A page that drew text, tables and plots has far more colours than a blank or error page
 #: (anti-aliased text alone gives dozens; the plots' palette hundreds).

@@ -92,6 +92,11 @@ def _torch_threads(n: int) -> Iterator[None]:
     import torch
 
     before = torch.get_num_threads()
+    if before == n:
+        # Setting the count, even to its own value, and setting it back left later torch calls
+        # in the process 1.3-1.6x slower here (benchmarks/peers.py): touch it only to change it.
+        yield
+        return
     torch.set_num_threads(n)
     try:
         yield
