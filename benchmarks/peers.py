@@ -59,6 +59,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from arraybench.measure.env import load1, wait_for_quiet
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC_OUT = ROOT / "docs" / "performance.md"
 
@@ -87,7 +89,6 @@ PYPERF_SHARE_TARGET = 0.5
 ERROR_RESOLUTION = 0.005
 #: Wait for a 1-minute load under this before measuring (2 cores: one of them free).
 DEFAULT_MAX_LOAD = 1.0
-LOAD_POLL_S = 10.0
 
 ARRAYBENCH = "arraybench"
 TIMEIT = "timeit"
@@ -690,33 +691,6 @@ class Reference:
 
 
 # -- the run ---------------------------------------------------------------------------------
-
-
-def load1() -> float:
-    """The 1-minute load average (0.0 where the OS reports none)."""
-    try:
-        return os.getloadavg()[0]
-    except OSError:
-        return 0.0
-
-
-def wait_for_quiet(max_load: float, wait_s: float) -> float:
-    """Wait (at most ``wait_s``) for the 1-minute load to fall under ``max_load``.
-
-    Args:
-        max_load: the load under which the machine counts as quiet.
-        wait_s: the longest wait; after it the run goes ahead and records the load.
-
-    Returns:
-        The load when the wait ended.
-    """
-    deadline = time.monotonic() + wait_s
-    load = load1()
-    while load >= max_load and time.monotonic() < deadline:
-        print(f"load {load:.2f} >= {max_load}: waiting for a quieter machine ...", file=sys.stderr)
-        time.sleep(LOAD_POLL_S)
-        load = load1()
-    return load
 
 
 def rotation(items: Sequence[str], r: int) -> list[str]:

@@ -47,6 +47,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from arraybench.measure.env import load1, wait_for_quiet
+
 ROOT = Path(__file__).resolve().parent.parent
 TIMEIT_OUT = ROOT / "tests" / "data" / "sin2_timeit.json"
 RESULTS_OUT = ROOT / "tests" / "data" / "sin2_results.json"
@@ -72,7 +74,6 @@ DEFAULT_REPEAT = 21
 FIT_MAX_N = 100
 # A machine with 2 cores is quiet enough when the 1-minute load is under 1 (one core free).
 DEFAULT_MAX_LOAD = 1.0
-LOAD_POLL_S = 10.0
 # arraybench's run of the same kernels: four sizes per decade from 1 to 1e5, default budget.
 ARRAYBENCH_SIZES = "1:1e5:4"
 # The saved run should stay small enough to keep in the repository. With the default 0.5 s
@@ -197,37 +198,6 @@ class Worker:
             self.proc.stdin.write("quit\n")
             self.proc.stdin.close()
             self.proc.wait(timeout=30)
-
-
-def load1() -> float:
-    """The 1-minute load average (0.0 where the OS does not report one).
-
-    Returns:
-        The load average over the last minute.
-    """
-    try:
-        return os.getloadavg()[0]
-    except OSError:
-        return 0.0
-
-
-def wait_for_quiet(max_load: float, wait_s: float) -> float:
-    """Wait until the 1-minute load is below ``max_load``, at most ``wait_s`` seconds.
-
-    Args:
-        max_load: the load under which the machine counts as quiet.
-        wait_s: the longest wait; after it the measurement goes ahead and records the load.
-
-    Returns:
-        The 1-minute load when the wait ended.
-    """
-    deadline = time.monotonic() + wait_s
-    load = load1()
-    while load >= max_load and time.monotonic() < deadline:
-        print(f"load {load:.2f} >= {max_load}: waiting for a quieter machine ...", file=sys.stderr)
-        time.sleep(LOAD_POLL_S)
-        load = load1()
-    return load
 
 
 def line_fit(ns: Sequence[int], ts: Sequence[float]) -> tuple[float, float]:

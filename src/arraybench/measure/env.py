@@ -39,6 +39,38 @@ def load_average() -> tuple[float, float, float] | None:
         return None
 
 
+#: How often a wait for a quiet machine looks at the load again.
+LOAD_POLL_S = 10.0
+
+
+def load1() -> float:
+    """The 1-minute load average (0.0 where the OS reports none)."""
+    load = load_average()
+    return load[0] if load else 0.0
+
+
+def wait_for_quiet(max_load: float, wait_s: float) -> float:
+    """Wait (at most ``wait_s``) for the 1-minute load to fall under ``max_load``.
+
+    Args:
+        max_load: the load under which the machine counts as quiet.
+        wait_s: the longest wait; after it the caller goes ahead and records the load.
+
+    Returns:
+        The load when the wait ended.
+    """
+    import sys
+    import time
+
+    deadline = time.monotonic() + wait_s
+    load = load1()
+    while load >= max_load and time.monotonic() < deadline:
+        print(f"load {load:.2f} >= {max_load}: waiting for a quieter machine ...", file=sys.stderr)
+        time.sleep(LOAD_POLL_S)
+        load = load1()
+    return load
+
+
 def usable_cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
