@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -45,6 +46,13 @@ def synthetic(
             )
         )
     return out
+
+
+def slowed(case: CaseResult, factor: float) -> CaseResult:
+    """The case with every sample ``factor`` times longer (a step the cost model must notice)."""
+    assert case.measurement is not None
+    m = replace(case.measurement, samples=tuple(factor * v for v in case.measurement.samples))
+    return replace(case, measurement=m)
 
 
 @pytest.mark.parametrize(
@@ -113,25 +121,7 @@ def test_noise_only_does_not_crash_and_is_not_called_good_growth() -> None:
 def test_a_break_at_large_sizes_restricts_the_fit_and_says_where() -> None:
     cases = synthetic(1e-6, 1e-9, 1.0)
     # Beyond n=3000 the time jumps 4x (the data left the cache).
-    jumped = [
-        c
-        if c.size <= 3000
-        else CaseResult(
-            "w",
-            "impl",
-            "numpy",
-            "cpu",
-            "float64",
-            c.size,
-            OK,
-            measurement=Measurement(
-                samples=tuple(4 * v for v in c.measurement.samples),  # type: ignore[union-attr]
-                loops=1,
-                first_call=0.0,
-            ),
-        )
-        for c in cases
-    ]
+    jumped = [c if c.size <= 3000 else slowed(c, 4) for c in cases]
     f = fit_series(jumped)
     assert f.fitted_up_to == 3000
     assert "holds up to n=3000" in f.problem and "above the model" in f.problem
@@ -195,25 +185,7 @@ def test_crossover_falls_back_to_the_data_when_no_model_holds() -> None:
     py = _fit(1e-9, 50e-9, 1.0, "python", sizes=sizes)
     # A step no power law follows: 3 µs up to n=10, then 9 µs from n=100 on.
     steps = synthetic(3e-6, 1e-12, 1.0, impl="lib", sizes=sizes)
-    lib_cases = [
-        c
-        if c.size <= 10
-        else CaseResult(
-            "w",
-            "lib",
-            "numpy",
-            "cpu",
-            "float64",
-            c.size,
-            OK,
-            measurement=Measurement(
-                samples=tuple(3 * v for v in c.measurement.samples),  # type: ignore[union-attr]
-                loops=1,
-                first_call=0.0,
-            ),
-        )
-        for c in steps
-    ]
+    lib_cases = [c if c.size <= 10 else slowed(c, 3) for c in steps]
     lib = fit_series(lib_cases)
     assert not lib.good and lib.fitted_up_to is None
     c = crossover(py, lib)
