@@ -39,7 +39,7 @@ from ..errors import ArraybenchError, ConfigError, ResultsFormatError
 from ..measure.clock import Clock, PerfCounterClock
 from ..measure.env import cpu_model, load_average, memory_bytes, usable_cores
 from ..measure.timer import TimerSettings, first_call, measure, measure_floor
-from ..results import Floor, Measurement, Skip
+from ..results import Floor, Measurement, RunResult, Skip
 
 FORMAT_NAME = "arraybench.probe"
 FORMAT_VERSION = 1
@@ -398,6 +398,15 @@ def load_cached() -> MachineProfile | None:
 
 # ---------------------------------------------------------------------------------------------
 # Measuring
+
+
+def cached_for(result: RunResult) -> MachineProfile | None:
+    """This machine's cached profile, if ``result`` was measured on this machine: another
+    machine's limits say nothing about its numbers."""
+    profile = load_cached()
+    if profile is None or result.env.get("hostname") != profile.key.get("hostname"):
+        return None
+    return profile
 
 
 def last_level_cache_bytes() -> int | None:

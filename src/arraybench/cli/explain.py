@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..analysis.findings import analyze
-from ..analysis.probe import load_cached
+from ..analysis.probe import cached_for
 from ..report.terminal import print_findings, print_fits
 from ..results import load
 from . import _console
@@ -31,9 +31,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
 
 def main(args: argparse.Namespace) -> int:
     result = load(args.results)
-    profile = load_cached()
-    if profile is not None and result.env.get("hostname") != _hostname(profile):
-        profile = None  # another machine's limits say nothing about these numbers
+    profile = cached_for(result)
     analysis = analyze(result, profile)
     if args.json:
         print(json.dumps(analysis.to_dict(), indent=1, default=str))
@@ -59,8 +57,3 @@ def main(args: argparse.Namespace) -> int:
             console.print(f"  This machine {escape(ans.get('verdict', '?'))}{escape(why)}")
             console.print()
     return 0
-
-
-def _hostname(profile: Any) -> str | None:
-    key = getattr(profile, "key", None) or {}
-    return key.get("hostname") if hasattr(key, "get") else None

@@ -62,14 +62,9 @@ def matching_profile(result: Any, wanted: bool = True) -> Any:
     """
     if not wanted:
         return None
-    from ..analysis.probe import load_cached
+    from ..analysis.probe import cached_for
 
-    profile = load_cached()
-    if profile is None:
-        return None
-    key = getattr(profile, "key", None) or {}
-    host = key.get("hostname") if hasattr(key, "get") else None
-    return profile if result.env.get("hostname") == host else None
+    return cached_for(result)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..analysis.findings import analyze
-from ..analysis.probe import load_cached
+from ..analysis.probe import cached_for
 from ..report.terminal import print_answer, print_findings
 from ..results import RunResult
 from ..store import RUNNING, open_store
@@ -66,9 +66,7 @@ def render(result: RunResult, console: Any) -> None:
         result: a run's results (one run, or several combined).
         console: the rich console to print on.
     """
-    profile = load_cached()
-    if profile is not None and result.env.get("hostname") != _hostname(profile):
-        profile = None  # another machine's limits say nothing about these numbers
+    profile = cached_for(result)
     records = {
         name: rec
         for name, rec in result.extra.items()
@@ -134,8 +132,3 @@ def _escape(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)
-
-
-def _hostname(profile: Any) -> str | None:
-    key = getattr(profile, "key", None) or {}
-    return key.get("hostname") if hasattr(key, "get") else None
