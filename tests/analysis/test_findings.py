@@ -61,13 +61,45 @@ def test_one_time_startup_is_not_called_compilation() -> None:
     assert not [f for f in a.findings if f.kind == "compile"]
 
 
-def test_noisy_runs_say_so_with_the_load() -> None:
-    noisy = [
-        replace(c, measurement=replace(c.measurement, warnings=("high spread: x",)))  # type: ignore[arg-type]
-        for c in synthetic(1e-6, 1e-9, 1.0, sizes=SIZES)
+def in_processes(case: CaseResult, offsets: tuple[float, ...]) -> CaseResult:
+    """The case as if measured in one process per offset: each process's blocks scaled by its
+    own factor (a process effect), 5 blocks of 6 samples each."""
+    assert case.measurement is not None
+    s = case.measurement.samples
+    parts = [
+        Measurement(
+            samples=tuple(v * f for v in s),
+            loops=1,
+            first_call=0.0,
+            blocks=(6,) * 5,
+            rounds=tuple(range(100 * p, 100 * p + 5)),
+        )
+        for p, f in enumerate(offsets)
     ]
-    (f,) = [f for f in analyze(run_of(noisy)).findings if f.kind == "noise"]
-    assert "5 of 5 cases were noisy" in f.text and "load average was 0.1 on 2 cores" in f.text
+    return replace(case, measurement=Measurement.combine(parts))
+
+
+def test_the_noise_finding_names_what_sets_the_intervals_and_the_fix() -> None:
+    cases = [
+        in_processes(c, (1.0, 1.08, 0.95, 1.04)) for c in synthetic(1e-6, 1e-9, 1.0, sizes=SIZES)
+    ]
+    run = replace(
+        run_of(cases), config={"target": 0.02}, env={"load_average": (1.5,) * 3, "usable_cores": 2}
+    )
+    (f,) = [f for f in analyze(run).findings if f.kind == "noise"]
+    assert "5 by the differences between processes" in f.text
+    assert "wider than the ±2% target: more --processes would narrow it" in f.text
+    assert "load average was 1.5 on 2 cores" in f.text
+    assert f.values["sources"] == {"processes": 5}
+
+
+def test_a_quiet_run_says_its_intervals_come_from_noise_and_asks_nothing() -> None:
+    (f,) = [
+        f
+        for f in analyze(run_of(synthetic(1e-6, 1e-9, 1.0, sizes=SIZES))).findings
+        if f.kind == "noise"
+    ]
+    assert "call-to-call noise" in f.text and "target" not in f.text
 
 
 def test_degenerate_runs_do_not_crash() -> None:

@@ -148,7 +148,10 @@ SLOW = textwrap.dedent(
 
 def _stored(store: Path) -> list[tuple[str, str, int]]:
     with sqlite3.connect(store) as db:
-        runs = db.execute("SELECT id, status FROM runs").fetchall()
+        try:
+            runs = db.execute("SELECT id, status FROM runs").fetchall()
+        except sqlite3.OperationalError:  # the file exists, its schema is not written yet
+            return []
         n = [
             db.execute("SELECT COUNT(*) FROM cases WHERE run_id=?", (r[0],)).fetchone()[0]
             for r in runs

@@ -7,18 +7,20 @@ import gc
 import numpy as np
 import pytest
 
-from arraybench.measure.clock import FakeClock
+from arraybench.analysis import stats
+from arraybench.measure.clock import FakeClock, TwoStateMachine
 from arraybench.measure.timer import (
-    CONVERGE_MIN_SAMPLES,
+    BLOCKS_PER_BUDGET,
     MIN_SAMPLE_S,
     MIN_SAMPLES,
+    Sampler,
     TimerSettings,
     first_call,
     measure,
     measure_floor,
     next_125,
 )
-from arraybench.results import Floor
+from arraybench.results import Floor, Measurement
 from tests.conftest import kernel, noisy
 
 
@@ -46,20 +48,30 @@ def test_slow_kernel_runs_one_call_per_sample(clock: FakeClock) -> None:
     assert m.loops == 1
 
 
-def test_constant_cost_converges_at_the_smallest_sample_count(clock: FakeClock) -> None:
-    m = measure(kernel(clock, 1e-5), nosync, clock, TimerSettings(), first=1e-5)
-    assert m.stop == "converged"
-    assert len(m.samples) == CONVERGE_MIN_SAMPLES
+def test_samples_fill_the_budget_in_blocks(clock: FakeClock) -> None:
+    settings = TimerSettings(budget=0.5)
+    m = measure(kernel(clock, 1e-5), nosync, clock, settings, first=1e-5)
+    assert m.stop == "budget"
+    assert m.blocks is not None and m.rounds is not None
+    assert sum(m.blocks) == len(m.samples)
+    # About BLOCKS_PER_BUDGET blocks of equal size, the last one cut short by the budget.
+    assert BLOCKS_PER_BUDGET - 3 <= len(m.blocks) <= BLOCKS_PER_BUDGET + 1
+    assert len(set(m.blocks[:-1])) == 1 and m.blocks[0] > 1
+    assert len(set(m.rounds)) == len(m.rounds)  # alone, each block is its own round
+    # The samples span the budget: the case's time is its budget, give or take one sample.
+    assert m.elapsed == pytest.approx(0.5 + 1e-5, abs=2 * MIN_SAMPLE_S)
     assert m.rel_ci < 0.02
 
 
-def test_noisy_kernel_runs_until_the_ci_is_within_target(clock: FakeClock) -> None:
+def test_noisy_kernel_reaches_the_target_with_a_long_budget(clock: FakeClock) -> None:
     rng = np.random.default_rng(1)
     settings = TimerSettings(budget=10.0, target=0.02)
     m = measure(kernel(clock, noisy(rng, 1e-4, 0.2)), nosync, clock, settings, first=1e-4)
-    assert m.stop == "converged"
+    assert m.stop == "budget"
     assert m.rel_ci <= 0.02
-    assert len(m.samples) > CONVERGE_MIN_SAMPLES
+    assert not any(w.startswith("not converged") for w in m.warnings)
+    # Call-to-call noise and nothing else: the blocks agree, and noise within them dominates.
+    assert m.dominant == "within"
 
 
 def test_budget_ends_sampling_when_the_target_is_out_of_reach(clock: FakeClock) -> None:
@@ -84,8 +96,11 @@ def test_kernel_slower_than_the_budget_still_gets_the_minimum_samples(clock: Fak
     m = measure(kernel(clock, 2.0), nosync, clock, TimerSettings(budget=0.5), first=2.5)
     assert len(m.samples) == MIN_SAMPLES
     assert m.first_call == 2.5
-    assert any(w.startswith("few samples") for w in m.warnings)
+    few = [w for w in m.warnings if w.startswith("few samples")]
+    assert few and "[min-max] range" in few[0] and "--budget" in few[0]
     assert m.ci_level < 0.95
+    assert not m.interval.confident
+    assert m.ci == (min(m.samples), max(m.samples))
 
 
 def test_first_call_is_timed_apart_and_returns_the_output(clock: FakeClock) -> None:
@@ -185,3 +200,123 @@ def test_bound_arguments_reach_the_function_through_the_compiled_loop(clock: Fak
     t0, t1 = _sample(functools.partial(kernel, 1, "x"), synced.append, 5, clock)
     assert seen == [(1, "x")] * 5 and synced == ["x"]
     assert (t1 - t0) == pytest.approx(5e-6 * 1e9 + 50, abs=1)  # 5 calls and one clock read
+
+
+# -- a machine with slow spells ------------------------------------------------------------------
+
+
+def two_state_clock(
+    seed: int | None = 0, fast_s: float = 0.1, slow_s: float = 0.1, start_s: float = 0.0
+) -> FakeClock:
+    """A fake clock on a machine whose work takes 1.85x longer in slow spells of ~0.1 s: longer
+    than a block (25 ms at a 0.5 s budget), shorter than the budget. ``seed=None``: every spell
+    lasts exactly its mean."""
+    clock = FakeClock(read_cost_ns=50, machine=TwoStateMachine(1.85, fast_s, slow_s, seed=seed))
+    clock._t = round(start_s * 1e9)
+    return clock
+
+
+def test_the_two_state_machine_stretches_work_in_slow_spells() -> None:
+    clock = two_state_clock()
+    seen = set()
+    for _ in range(2000):
+        t0 = clock.time_ns
+        clock.advance(1e-3)
+        seen.add(round((clock.time_ns - t0) / 1e6, 2))
+    assert seen == {1.0, 1.85}
+
+
+def test_interval_widens_to_cover_both_states_of_the_machine() -> None:
+    rng = np.random.default_rng(0)
+    clock = two_state_clock(seed=None)
+    m = measure(kernel(clock, noisy(rng, 1e-3, 0.02)), nosync, clock, TimerSettings(), first=1e-3)
+    lo, hi = m.ci
+    # The kernel reads ~1.00 ms in a fast spell and ~1.85 ms in a slow one, and the machine spent
+    # half of the budget in each: which one the next run lands in is chance, so the interval
+    # holds both.
+    assert lo <= 1.0e-3 * 1.05 and hi >= 1.85e-3 * 0.95, (lo, hi)
+    assert m.dominant == "between"
+    assert any(w.startswith("drift") for w in m.warnings)
+
+
+def measure_in_processes(start_s: float, seed: int, n: int = 4) -> Measurement:
+    """One case measured as ``n`` processes would: one share of the budget each, one after
+    another (each process's share lands elsewhere on the machine's timeline), combined."""
+    rng = np.random.default_rng(seed)
+    clock = two_state_clock(seed, fast_s=0.5, slow_s=0.5, start_s=start_s)
+    parts = []
+    for _ in range(n):
+        settings = TimerSettings(budget=0.5 / n, min_samples=1)
+        parts.append(
+            measure(kernel(clock, noisy(rng, 1e-3, 0.02)), nosync, clock, settings, first=0)
+        )
+        clock.advance(1.0)  # the other cases of the size group take their turn in between
+    return Measurement.combine(parts)
+
+
+def test_spells_longer_than_a_process_share_land_between_processes() -> None:
+    """Slow spells of ~0.5 s, longer than a process's share of the budget: each process sees
+    one state, the processes disagree, and the repeat interval across them covers other runs'
+    medians in most pairs (on every seed of the machine's timeline)."""
+    runs = [measure_in_processes(start_s=7.3 * k, seed=k) for k in range(30)]
+    medians = [m.median for m in runs]
+    hits = sum(
+        runs[i].ci[0] <= medians[j] <= runs[i].ci[1]
+        for i in range(len(runs))
+        for j in range(len(runs))
+        if i != j
+    )
+    coverage = hits / (len(runs) * (len(runs) - 1))
+    assert coverage >= 0.8, coverage
+    assert all(m.interval.method == "processes" for m in runs)
+    # The same runs read inside each process alone would have held far fewer.
+    naive = [stats.median_interval(m.block_medians, "blocks") for m in runs]
+    naive_hits = sum(
+        naive[i].low <= medians[j] <= naive[i].high
+        for i in range(len(runs))
+        for j in range(len(runs))
+        if i != j
+    )
+    assert naive_hits / (len(runs) * (len(runs) - 1)) < coverage
+
+
+def test_samples_taken_back_to_back_would_have_hidden_the_slow_spells() -> None:
+    """The interval from samples as units (what arraybench did before blocks) is far narrower
+    than the states the machine moves between: the same samples, read two ways."""
+    rng = np.random.default_rng(0)
+    clock = two_state_clock(seed=None)
+    m = measure(kernel(clock, noisy(rng, 1e-3, 0.02)), nosync, clock, TimerSettings(), first=1e-3)
+    naive = stats.median_interval(m.samples, "samples")
+    assert naive.rel_halfwidth < m.rel_ci / 2
+
+
+def test_steady_machine_gives_a_narrow_interval_in_the_same_setting() -> None:
+    rng = np.random.default_rng(0)
+    clock = FakeClock(read_cost_ns=50)
+    m = measure(kernel(clock, noisy(rng, 1e-3, 0.02)), nosync, clock, TimerSettings(), first=1e-3)
+    assert m.rel_ci < 0.02
+    assert not any(w.startswith("drift") for w in m.warnings)
+
+
+def test_two_cases_sampled_in_turns_share_rounds_and_their_ratio_cancels_the_spells() -> None:
+    from arraybench.results import time_ratio
+
+    rng = np.random.default_rng(3)
+    clock = two_state_clock(seed=None)
+    a = Sampler(kernel(clock, noisy(rng, 1e-3, 0.02)), nosync, clock, TimerSettings(), first=0)
+    b = Sampler(kernel(clock, noisy(rng, 3e-3, 0.02)), nosync, clock, TimerSettings(), first=0)
+    a.warm_up()
+    b.warm_up()
+    while not (a.done and b.done):
+        rid = clock.now_ns()
+        for s in (a, b):
+            if not s.done:
+                s.step(rid)
+    ma, mb = a.result(), b.result()
+    assert set(ma.rounds or ()) & set(mb.rounds or ())
+    r = time_ratio(mb, ma)
+    assert r.method == "pairs"
+    # Each time alone moves by 1.85x with the machine; their ratio holds 3.0 within a few %.
+    assert ma.rel_ci > 0.2 and mb.rel_ci > 0.2
+    assert r.low <= 3.0 <= r.high
+    assert r.rel_halfwidth < 0.05

@@ -13,7 +13,7 @@ Everything here is computed from a RunResult alone, so saved results can be expl
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,8 +31,6 @@ COMPILE_MIN_S = 1e-3
 PHASE_MIN_SHARE = 0.10
 #: Fractions of the machine's limits worth a sentence: far below it, or close to it.
 ROOFLINE_LOW, ROOFLINE_HIGH = 0.10, 0.50
-#: Noise is worth a finding when at least this share of the cases carries a warning.
-NOISY_SHARE = 0.20
 
 
 @dataclass(frozen=True)
@@ -301,33 +299,47 @@ def _models(fits: dict[Series, Fit]) -> list[Finding]:
     ]
 
 
+#: What sets a case's interval, in words (Measurement.dominant).
+_SOURCES = {
+    "processes": "the differences between processes (memory layout)",
+    "between": "the machine's speed changing while it was measured",
+    "within": "call-to-call noise",
+}
+
+
 def _noise(result: RunResult) -> list[Finding]:
+    """One sentence on where the run's uncertainty comes from, and what would narrow it."""
     measured = [c for c in result.cases if c.ok and c.measurement is not None]
-    noisy = [
-        c
-        for c in measured
-        if c.measurement
-        and any(
-            w.startswith(("high spread", "bimodal", "not converged"))
-            for w in c.measurement.warnings
-        )
-    ]
-    if not measured or len(noisy) < NOISY_SHARE * len(measured):
+    if not measured:
         return []
+    counts = Counter(
+        (c.measurement.dominant if c.measurement else None) or "within" for c in measured
+    )
+    halves = sorted(c.measurement.rel_ci for c in measured if c.measurement)
+    half = halves[len(halves) // 2]
+    parts = [f"{counts[k]} by {_SOURCES[k]}" for k in _SOURCES if counts[k]]
+    text = (
+        f"What sets the 95% intervals of the {len(measured)} cases: {'; '.join(parts)}. The "
+        f"median interval reaches ±{half:.1%} of its median."
+    )
+    target = result.config.get("target")
+    if isinstance(target, int | float) and half > target:
+        if counts["processes"] >= counts["between"]:
+            fix = "more --processes"
+        else:
+            fix = "a longer --budget (more of the machine's states) or a quieter machine"
+        text += f" That is wider than the ±{target:.0%} target: {fix} would narrow it."
     load = result.env.get("load_average")
     cores = result.env.get("usable_cores")
-    busy = (
-        f" The load average was {load[0]:.1f} on {cores} cores at the start."
-        if load and cores
-        else ""
-    )
+    if load and cores and load[0] >= 0.5 * cores:
+        text += f" The load average was {load[0]:.1f} on {cores} cores at the start."
+    noisy = [c for c in measured if c.measurement and c.measurement.rel_ci > half]
     return [
         Finding(
             "noise",
-            f"{len(noisy)} of {len(measured)} cases were noisy (high spread, bimodal or not "
-            f"converged).{busy} Close other programs, run with --threads 1, or raise --budget.",
+            text,
             tuple(c.name for c in noisy[:10]),
-            {"noisy": len(noisy), "measured": len(measured)},
+            {"sources": dict(counts), "median_halfwidth": half, "measured": len(measured)},
         )
     ]
 

@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
-from ..config import DEFAULT_BUDGET_S, DEFAULT_TARGET, DTYPES, RunConfig
+from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
 from ..errors import ConfigError
 from ..measure import env as _env
 from ..measure.runner import Case, Progress, run
@@ -107,8 +107,9 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         type=positive_float,
         default=None,
         metavar="SECONDS",
-        help=f"seconds of measuring per case after its first call (default {DEFAULT_BUDGET_S}, "
-        f"or {QUICK_BUDGET_S} with --quick)",
+        help=f"seconds of measuring per case after its first call, spread over it in blocks "
+        f"and split between the processes (default {DEFAULT_BUDGET_S}, or {QUICK_BUDGET_S} with "
+        "--quick)",
     )
     p.add_argument(
         "--quick",
@@ -120,7 +121,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         type=parse_target,
         default=DEFAULT_TARGET,
         metavar="PRECISION",
-        help="stop a case when the 95%% CI of its median is within this (default 2%%)",
+        help="the precision a case should reach: one whose 95%% interval is wider is flagged, "
+        "with what would narrow it (default 5%%)",
     )
     p.add_argument(
         "--max-samples",
@@ -145,6 +147,17 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         action="store_true",
         help="finish the last interrupted run of the same command, without measuring again "
         "what it measured",
+    )
+    p.add_argument(
+        "--processes",
+        type=positive_int,
+        default=DEFAULT_PROCESSES,
+        metavar="N",
+        help=f"measure in N fresh processes (default {DEFAULT_PROCESSES}), each taking its "
+        "share of every case's budget: a kernel's speed depends on the process's memory layout, "
+        "so intervals are taken across processes and hold a repeat run's figures; 1 measures "
+        "in this process (faster to start, but its intervals leave that out). Workloads must "
+        "be in files or built in",
     )
     p.add_argument(
         "--isolate",
@@ -192,6 +205,7 @@ def main(args: argparse.Namespace) -> int:
         isolate=args.isolate,
         timeout=args.timeout,
         memory_limit=args.memory_limit,
+        processes=args.processes,
     )
     console = _console.console()
     profile = load_cached()

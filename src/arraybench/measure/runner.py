@@ -7,7 +7,8 @@
             out, first_call <- call once, synced
             check out against the reference               (failed -> recorded, never timed)
         calibrate and warm up each case that passed
-        rounds: one sample of each unfinished case in turn, until each one stops (timer.Sampler)
+        rounds: one block of samples of each unfinished case in turn, until each has spent its
+                budget (timer.Sampler); the blocks' round ids let ratios pair them
 
 A case that raises or disagrees is recorded with its error and the run goes on. Thread settings
 are applied to every library for the whole run and restored at the end.
@@ -181,6 +182,15 @@ def run(
     elif settings:
         raise TypeError("pass either a RunConfig or keyword settings, not both")
     clock = clock or default_clock()
+    if config.isolate or config.processes > 1:
+        from .processes import in_worker
+
+        if in_worker():
+            raise WorkloadError(
+                "a workload file started a run of its own while a worker process loaded it: put "
+                'the call under `if __name__ == "__main__":` so that loading the file only '
+                "defines workloads"
+            )
 
     cases, skips = plan(workloads, config)
     used = list(dict.fromkeys(c.backend for c in cases))
@@ -228,30 +238,27 @@ def run(
                 return True
             return False
 
-        if config.isolate:
-            _run_isolated(cases, config, floor, settled, finish, progress, lambda: len(done))
-        for group in [] if config.isolate else _size_groups(cases):
-            active: list[tuple[int, _Pending]] = []
-            for i in group:
-                if settled(i):
-                    continue
+        if config.isolate or config.processes > 1:
+            from .processes import run_in_workers
+
+            run_in_workers(cases, _size_groups(cases), config, floor, settled, finish, progress)
+        for group in [] if config.isolate or config.processes > 1 else _size_groups(cases):
+            todo = [i for i in group if not settled(i)]
+
+            def starting(k: int, todo: list[int] = todo) -> None:
                 if progress:
-                    progress(len(done), total, cases[i], None)
-                prepared = _prepare(cases[i], refs, config, timer, clock, floor)
-                if isinstance(prepared, CaseResult):
-                    finish(i, prepared)
-                else:
-                    active.append((i, prepared))
-            # Rounds: one sample of each unfinished case in turn, until every case has stopped.
-            for i, p in active:
-                if not p.run(Sampler.warm_up):
-                    finish(i, p.outcome())
-            active = [(i, p) for i, p in active if i not in done]
-            while active:
-                for i, p in active:
-                    if not p.run(Sampler.step) or p.sampler.done:
-                        finish(i, p.outcome())
-                active = [(i, p) for i, p in active if i not in done]
+                    progress(len(done), total, cases[todo[k]], None)
+
+            sample_group(
+                [cases[i] for i in todo],
+                refs,
+                config,
+                timer,
+                clock,
+                floor,
+                lambda k, r, todo=todo: finish(todo[k], r),  # type: ignore[misc]
+                starting,
+            )
             refs.release_before(cases[group[-1]])
         results = [done[i] for i in range(total)]
     environment["load_average_after"] = _env.load_average()
@@ -349,6 +356,48 @@ def _size_groups(cases: Sequence[Case]) -> list[list[int]]:
         else:
             groups.append([i])
     return groups
+
+
+def sample_group(
+    cases: Sequence[Case],
+    refs: _References,
+    config: RunConfig,
+    timer: TimerSettings,
+    clock: Clock,
+    floor: Floor,
+    done: Callable[[int, CaseResult], None],
+    starting: Callable[[int], None] | None = None,
+) -> None:
+    """Prepare, check and sample the cases of one size, taking turns: ``done(k, result)`` for
+    the k-th case as it finishes (``starting(k)`` before it is prepared).
+
+    Rounds: one block of each unfinished case in turn, until every case has spent its budget. A
+    round is named by the clock when it began, so blocks taken side by side can be paired later
+    (and names never repeat, across runs and processes: perf_counter is the system's monotonic
+    clock).
+    """
+    active: list[tuple[int, _Pending]] = []
+    for k, case in enumerate(cases):
+        if starting is not None:
+            starting(k)
+        prepared = _prepare(case, refs, config, timer, clock, floor)
+        if isinstance(prepared, CaseResult):
+            done(k, prepared)
+        else:
+            active.append((k, prepared))
+    finished: set[int] = set()
+    for k, p in active:
+        if not p.run(Sampler.warm_up):
+            done(k, p.outcome())
+            finished.add(k)
+    active = [(k, p) for k, p in active if k not in finished]
+    while active:
+        step = functools.partial(Sampler.step, round_id=clock.now_ns())
+        for k, p in active:
+            if not p.run(step) or p.sampler.done:
+                done(k, p.outcome())
+                finished.add(k)
+        active = [(k, p) for k, p in active if k not in finished]
 
 
 def _prepare(
@@ -595,153 +644,61 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
-# -- isolation: each case in a worker process ----------------------------------------------------
-
-
-def _origin(w: Workload) -> str:
-    """Where a worker can find ``w`` again: ``builtin`` or the path of the file defining it."""
-    from ..suites import builtin
-
-    origin = getattr(w, "origin", None)
-    if origin:
-        return str(origin)
-    if builtin().get(w.name) is w:
-        return "builtin"
-    try:
-        source = inspect.getsourcefile(w._inputs) if w._inputs else None
-    except TypeError:
-        source = None
-    if not source or source.startswith("<"):
-        raise WorkloadError(
-            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
-            "define it in a file and run `arraybench run FILE.py --isolate`, or run without "
-            "isolation"
-        )
-    return source
-
-
-def _worker_env(config: RunConfig) -> dict[str, str]:
-    """Thread counts that libraries read when they start (XLA above all), for the worker."""
-    if config.threads is None:
-        return {}
-    n = str(config.threads)
-    flags = (
-        f"--xla_cpu_multi_thread_eigen={'true' if config.threads > 1 else 'false'} "
-        f"intra_op_parallelism_threads={n}"
-    )
-    return {
-        "OMP_NUM_THREADS": n,
-        "MKL_NUM_THREADS": n,
-        "OPENBLAS_NUM_THREADS": n,
-        "XLA_FLAGS": flags,
-    }
-
-
-def _run_isolated(
-    cases: Sequence[Case],
-    config: RunConfig,
-    floor: Floor,
-    settled: Callable[[int], bool],
-    finish: Callable[[int, CaseResult], None],
-    progress: Progress | None,
-    count: Callable[[], int],
-) -> None:
-    """Each case in a worker process, one after another; a dead worker is replaced."""
-    from .worker import Worker, WorkerCrash
-
-    worker: Worker | None = None
-    origins: dict[int, str] = {}
-    try:
-        for i, case in enumerate(cases):
-            if settled(i):
-                continue
-            if progress:
-                progress(count(), len(cases), case, None)
-            w = case.workload
-            if id(w) not in origins:
-                origins[id(w)] = _origin(w)
-            request = {
-                "origin": origins[id(w)],
-                "workload": w.name,
-                "impl_index": w.impls.index(case.impl),
-                "backend": case.backend,
-                "device": case.device,
-                "dtype": case.dtype,
-                "size": case.size,
-                "config": config.to_dict(),
-                "floor": floor.to_dict(),
-            }
-            try:
-                if worker is None:
-                    worker = Worker(config.memory_limit, _worker_env(config))
-                reply = worker.run(request, config.timeout)
-            except WorkerCrash as e:
-                worker = None  # it is dead or was killed: the next case gets a new one
-                finish(
-                    i, CaseResult(status=FAILED, error=str(e), failure=e.kind, **_base_fields(case))
-                )
-                continue
-            if "case" in reply:
-                finish(i, CaseResult.from_dict(reply["case"]))
-            else:
-                finish(
-                    i,
-                    CaseResult(
-                        status=FAILED,
-                        error=reply["error"],
-                        failure=reply.get("kind", "crash"),
-                        **_base_fields(case),
-                    ),
-                )
-    finally:
-        if worker is not None:
-            worker.close()
+# -- the worker's side of measuring in other processes (see processes.py) -------------------
 
 
 _worker_workloads: dict[str, list[Workload]] = {}
 
 
-def run_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The worker's side of one case: load its workload, then prepare and sample it as an
-    in-process run does. Returns the CaseResult as a dict."""
+def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The worker's side of a request: load the workloads, then prepare, check and sample the
+    cases (one size group, or one case under --isolate) in turns as an in-process run does.
+
+    Returns:
+        ``{"cases": [CaseResult as a dict, ...]}`` in the request's order.
+    """
     from ..suites import builtin, load_file
 
-    origin, name = request["origin"], request["workload"]
-    if origin not in _worker_workloads:
-        _worker_workloads[origin] = (
-            list(builtin().values()) if origin == "builtin" else load_file(origin)
-        )
-    found = [w for w in _worker_workloads[origin] if w.name == name]
-    if not found:
-        raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")
-    w = found[0]
     config = RunConfig.from_kwargs(
         **{
             k: v
             for k, v in request["config"].items()
-            if k not in ("isolate", "timeout", "memory_limit")
+            if k not in ("isolate", "timeout", "memory_limit", "processes")
         }
     )
-    case = Case(
-        w,
-        w.impls[request["impl_index"]],
-        request["backend"],
-        request["device"],
-        request["dtype"],
-        request["size"],
-    )
+    cases = []
+    for spec in request["cases"]:
+        origin, name = spec["origin"], spec["workload"]
+        if origin not in _worker_workloads:
+            _worker_workloads[origin] = (
+                list(builtin().values()) if origin == "builtin" else load_file(origin)
+            )
+        found = [w for w in _worker_workloads[origin] if w.name == name]
+        if not found:
+            raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")
+        w = found[0]
+        impl = w.impls[spec["impl_index"]]
+        cases.append(Case(w, impl, spec["backend"], spec["device"], spec["dtype"], spec["size"]))
     timer = TimerSettings(
-        budget=config.budget, target=config.target, max_samples=config.max_samples
+        budget=request["budget"],
+        target=config.target,
+        max_samples=request["max_samples"],
+        min_samples=request["min_samples"],
     )
-    clock = default_clock()
+    out: list[dict[str, Any] | None] = [None] * len(cases)
+
+    def done(k: int, result: CaseResult) -> None:
+        out[k] = result.to_dict()
+
     with contextlib.ExitStack() as stack:
-        _apply_threads(stack, config.threads, [case.backend])
-        prepared = _prepare(
-            case, _References(config), config, timer, clock, Floor(**request["floor"])
+        _apply_threads(stack, config.threads, list(dict.fromkeys(c.backend for c in cases)))
+        sample_group(
+            cases,
+            _References(config),
+            config,
+            timer,
+            default_clock(),
+            Floor(**request["floor"]),
+            done,
         )
-        if isinstance(prepared, CaseResult):
-            return prepared.to_dict()
-        if prepared.run(Sampler.warm_up):
-            while prepared.run(Sampler.step) and not prepared.sampler.done:
-                pass
-        return prepared.outcome().to_dict()
+    return {"cases": out}

@@ -1,12 +1,16 @@
-"""The timer: first call, calibration, warm-up, then samples until the CI is tight or time is up.
+"""The timer: first call, calibration, warm-up, then blocks of samples over the whole budget.
 
     first call   timed alone and kept apart (JIT compilation, tracing, allocator and cache warm-up)
     calibrate    loops per sample grow in 1-2-5 steps until a sample lasts MIN_SAMPLE_S
     warm up      calibrated samples, discarded, until WARMUP_FRACTION of the budget is spent
     sample       gc off; t0; loops x call(); sync(last output); t1; gc back on
-    stop         95% CI of the median within ±target | budget spent | max_samples reached
+    block        samples back to back for about budget / BLOCKS_PER_BUDGET (at least one)
+    stop         budget spent (and MIN_SAMPLES taken) | max_samples reached
 
-The runner interleaves the samples of the cases of one size (see :class:`Sampler`).
+The runner gives the cases of one size one block each in turn, round after round (see
+:class:`Sampler`), so every case's blocks are spread over the same stretch of time. Intervals rest
+on the blocks (:attr:`~arraybench.results.Measurement.interval`): a machine that changes speed
+for seconds at a time shows up as blocks that disagree, and the interval widens to hold them.
 
 The clock is injected; nothing here reads time any other way, so a fake clock with modelled costs
 makes every decision reproducible in tests.
@@ -38,8 +42,13 @@ WARMUP_FRACTION = 0.1
 #: Never report fewer samples than this, even past the budget: a slower kernel costs more time,
 #: but a single sample has no spread and no interval at all.
 MIN_SAMPLES = 3
-#: The smallest count for which [min, max] is a 95% CI of the median (1 - 2/2^6 = 96.9%).
-CONVERGE_MIN_SAMPLES = 6
+#: The smallest count of blocks for which [min, max] is a 95% CI of the median (1 - 2/2^6 = 96.9%).
+MIN_BLOCKS_95 = stats.MIN_UNITS_95
+#: The budget is cut into about this many blocks. Each block is a unit of the interval, so more
+#: blocks give a narrower order-statistics CI (20 blocks: ranks 6..15, 95.9%), and each must hold
+#: enough samples that its median is steady; at the default 0.5 s a block is 25 ms, about a dozen
+#: samples of 2 ms.
+BLOCKS_PER_BUDGET = 20
 #: Loops per sample never exceed this (a kernel that fast is measuring the harness anyway).
 MAX_LOOPS = 10**8
 
@@ -50,6 +59,12 @@ SPREAD_WARN = 0.10
 MIN_GAP_WARN = 0.25
 #: Warn when a call is within this factor of the harness's own per-call cost.
 FLOOR_FACTOR = 10.0
+#: Name the drift between blocks when their medians spread by more than this (robust SD) and
+#: more than call-to-call noise explains.
+DRIFT_WARN = 0.03
+#: Name the process effect when the processes' medians spread by more than this (SD of logs) and
+#: more than the blocks inside each explain.
+PROCESS_WARN = 0.02
 
 
 @functools.lru_cache(maxsize=32)
@@ -125,19 +140,22 @@ class TimerSettings:
     target: float = 0.02
     max_samples: int = 10_000
     min_sample_time: float = MIN_SAMPLE_S
+    #: samples taken even past the budget (fewer per process when several share a case)
+    min_samples: int = MIN_SAMPLES
 
 
 class Sampler:
-    """The measurement of one case, a sample at a time, so that cases can take turns.
+    """The measurement of one case, a block of samples at a time, so that cases can take turns.
 
-    Cases of one size are sampled in rounds (A B C A B C ...): a slow spell of the machine (another
-    program, a busy sibling hyperthread, a frequency change) then falls on every case alike instead
-    of on whichever case happened to be running, which within one case looks like a tight CI
-    around a wrong median. The budget counts the case's own time: calibration, warm-up and samples.
+    Cases of one size are sampled in rounds (A B C A B C ...), one block each per round, until
+    each has spent its budget: a slow spell of the machine (another program, a busy neighbour, a
+    frequency change) then falls on every case alike, and on some blocks and not others, so it
+    widens each case's interval and cancels in the ratio of two cases. The budget counts the
+    case's own time: calibration, warm-up and samples.
 
         s = Sampler(call, sync, clock, settings, first=..., floor=...)
         s.warm_up()
-        while not s.step(): ...      # or interleave step() across several samplers
+        while not s.step(round_id): ...      # or interleave step() across several samplers
         m = s.result()
     """
 
@@ -154,11 +172,13 @@ class Sampler:
         self.call, self.sync, self.clock = call, sync, clock
         self.settings, self.first, self.floor = settings, first, floor
         self.loops = 1
+        self.per_block = 1
         self.warmup_calls = 0
         self.spent_ns = 0
         self.samples: list[float] = []
+        self.blocks: list[int] = []
+        self.rounds: list[int] = []
         self.stop: str | None = None
-        self._next_check = CONVERGE_MIN_SAMPLES
 
     def _take(self) -> int:
         t0, t1 = _sample(self.call, self.sync, self.loops, self.clock)
@@ -166,7 +186,8 @@ class Sampler:
         return t1 - t0
 
     def warm_up(self) -> None:
-        """Calibrate loops per sample, then warm up for WARMUP_FRACTION of the budget."""
+        """Calibrate loops per sample, warm up for WARMUP_FRACTION of the budget, and size the
+        blocks so that the budget holds about BLOCKS_PER_BUDGET of them."""
         target_ns = self.settings.min_sample_time * 1e9
         while True:
             took = self._take()
@@ -179,29 +200,39 @@ class Sampler:
             wanted = self.loops * target_ns / took
             self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
         while self.spent_ns < WARMUP_FRACTION * self.settings.budget * 1e9:
-            self._take()
+            took = self._take()
             self.warmup_calls += self.loops
+        block_ns = self.settings.budget * 1e9 / BLOCKS_PER_BUDGET
+        self.per_block = max(1, int(block_ns // max(took, 1)))
 
     @property
     def done(self) -> bool:
         return self.stop is not None
 
-    def step(self) -> bool:
-        """Take one sample; return True once sampling has ended (and why is in ``stop``)."""
+    def step(self, round_id: int | None = None) -> bool:
+        """Take one block of samples; return True once sampling has ended (why is in ``stop``).
+
+        Args:
+            round_id: the round this block belongs to (the runner's clock reading when the
+                round began, shared by the cases sampled side by side); None: read the clock.
+        """
         if self.stop is not None:
             return True
-        self.samples.append(self._take() / 1e9 / self.loops)
-        n = len(self.samples)
-        if n >= self._next_check:
-            if stats.relative_halfwidth(self.samples) <= self.settings.target:
-                self.stop = "converged"
-                return True
-            # Checking every sample would cost O(n^2 log n); a 10% step keeps it near-linear.
-            self._next_check = n + max(1, n // 10)
-        if n >= self.settings.max_samples:
-            self.stop = "max_samples"
-        elif n >= MIN_SAMPLES and self.spent_ns >= self.settings.budget * 1e9:
-            self.stop = "budget"
+        rid = self.clock.now_ns() if round_id is None else round_id
+        budget_ns = self.settings.budget * 1e9
+        taken = 0
+        while taken < self.per_block:
+            self.samples.append(self._take() / 1e9 / self.loops)
+            taken += 1
+            n = len(self.samples)
+            if n >= self.settings.max_samples:
+                self.stop = "max_samples"
+                break
+            if n >= self.settings.min_samples and self.spent_ns >= budget_ns:
+                self.stop = "budget"
+                break
+        self.blocks.append(taken)
+        self.rounds.append(rid)
         return self.stop is not None
 
     def result(self) -> Measurement:
@@ -214,6 +245,8 @@ class Sampler:
             warmup_calls=self.warmup_calls,
             stop=self.stop,
             elapsed=self.first + self.spent_ns / 1e9,
+            blocks=tuple(self.blocks),
+            rounds=tuple(self.rounds),
         )
         return replace(m, warnings=quality_warnings(m, self.settings, self.floor))
 
@@ -270,16 +303,40 @@ def quality_warnings(
             f"arraybench's own {_fmt(floor.call_overhead)} per call, so the figure is mostly "
             "Python call overhead; compare with larger sizes"
         )
-    if n < CONVERGE_MIN_SAMPLES:
+    drift = m.dominant == "between" and (m.between_spread or 0.0) > DRIFT_WARN
+    if drift:
         out.append(
-            f"few samples: only {n} (one call takes {_fmt(med)}), so the interval is the min-max "
-            f"range at {m.ci_level:.0%} confidence, not 95%; raise --budget above "
-            f"{CONVERGE_MIN_SAMPLES * med * m.loops:.1f} s for a 95% interval"
+            f"drift: the medians of its {len(m.block_medians)} blocks spread by "
+            f"{m.between_spread:.0%} (robust SD), more than the calls' own noise explains: the "
+            "machine's speed changed while it was measured, and the interval includes that; "
+            "ratios of cases measured side by side cancel most of it"
+        )
+    if m.dominant == "processes" and (m.process_spread or 0.0) > PROCESS_WARN:
+        out.append(
+            f"process effect: the medians of its {len(m.processes or ())} processes spread by "
+            f"{m.process_spread:.0%} (SD), more than the blocks inside each explain: its time "
+            "depends on the process it runs in (where memory lands, address-space layout), and "
+            "the interval includes that; more --processes narrow it"
+        )
+    if not m.interval.confident:
+        needed = MIN_BLOCKS_95 * med * m.loops / (1 - WARMUP_FRACTION)
+        out.append(
+            f"few samples: only {n} in {len(m.block_medians)} blocks (one call takes "
+            f"{_fmt(med)}), so the interval is the [min-max] range of the blocks at "
+            f"{m.ci_level:.0%} confidence, not 95%; raise --budget to about {needed:.2g} s for "
+            "a 95% interval"
         )
     elif m.stop == "budget" and m.rel_ci > settings.target:
+        more = (m.rel_ci / settings.target) ** 2
         out.append(
-            f"not converged: the 95% CI is ±{m.rel_ci:.1%}, not ±{settings.target * 100:.3g}%, "
-            f"after the {settings.budget:g} s budget; raise --budget or quiet the machine"
+            f"not converged: the 95% CI reaches {m.rel_ci:.1%} from the median, wider than the "
+            f"±{settings.target * 100:.3g}% target after the {settings.budget:g} s budget"
+            + (
+                " (the machine's speed changed between blocks)"
+                if drift
+                else " (the calls' own times vary)"
+            )
+            + f"; about {more:.0f}x the budget would likely reach it, or quiet the machine"
         )
     return tuple(out)
 

@@ -4,14 +4,15 @@ eats all memory costs only its own case.
     parent                                  worker (python -m arraybench.measure.worker)
     ------                                  ------
     start (limits: RLIMIT_AS; env: threads) load workloads from their files, on demand
-    send one case as a JSON line    ----->  prepare, first call, check, sample (as in-process)
-    wait, at most --timeout                 reply with the CaseResult as a JSON line
+    send cases as a JSON line       ----->  prepare, first call, check, sample (as in-process)
+    wait, at most --timeout                 reply with the CaseResults as a JSON line
     <-----  reply | EOF (crash) | timeout   (the user's prints go to stderr, never the channel)
     dead or timed out: kill the process group, record why, start a new worker for the next case
 
-A worker serves cases one after another until it dies, so starting Python and importing the
-libraries (1-2 s) is paid once, not per case. Cases run one at a time in a worker: the rounds of
-in-process runs (cases of one size taking turns) would lose every case of the round to one crash.
+A worker serves requests one after another until it dies, so starting Python and importing the
+libraries (1-2 s) is paid once, not per case. A request is one size group (its cases take turns,
+as in-process) or, under --isolate, one case: the rounds of a group would lose every case of the
+round to one crash. processes.py sends the requests.
 """
 
 from __future__ import annotations
@@ -51,7 +52,12 @@ class Worker:
         env: extra environment variables (thread counts that libraries read at start).
     """
 
-    def __init__(self, memory_limit: int | None = None, env: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        memory_limit: int | None = None,
+        env: Mapping[str, str] | None = None,
+        wait: bool = True,
+    ):
         self.memory_limit = memory_limit
         # Kept for the life of the worker, closed by close(): not a with-block.
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
@@ -69,19 +75,27 @@ class Worker:
             stdout=subprocess.PIPE,
             stderr=self._stderr,
             env={**os.environ, **(env or {})},
-            preexec_fn=limits,  # noqa: PLW1509 - resource limits must be set in the child
+            # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
+            # process, where Python otherwise starts the child without one.
+            preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
             start_new_session=True,  # its own process group: a kill takes its children too
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in: IO[bytes] = self.proc.stdin
         self._out: IO[bytes] = self.proc.stdout
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait until the worker says it is ready (its imports done), or raise WorkerCrash."""
         ready = self._read_line(START_TIMEOUT_S)
         if not ready or json.loads(ready).get("ready") is not True:
             self.stop()
             raise WorkerCrash("crash", f"the worker process did not start: {self.stderr_tail()}")
 
     def run(self, request: Mapping[str, Any], timeout: float | None) -> dict[str, Any]:
-        """Send one case; return the worker's reply, or raise :class:`WorkerCrash`."""
+        """Send one request (cases to measure); return the worker's reply, or raise
+        :class:`WorkerCrash`."""
         try:
             self._in.write(json.dumps(request).encode() + b"\n")
             self._in.flush()
@@ -185,7 +199,7 @@ def _serve() -> None:
     faulthandler.enable()  # a segfault prints the Python stack to stderr, quoted by the parent
 
     from .. import backends  # noqa: F401 - fail here, visibly, if arraybench cannot import
-    from .runner import run_in_worker
+    from .runner import run_group_in_worker
 
     channel.write(json.dumps({"ready": True}) + "\n")
     for line in sys.stdin:
@@ -194,7 +208,7 @@ def _serve() -> None:
         request = json.loads(line)
         reply: dict[str, Any]
         try:
-            reply = {"case": run_in_worker(request)}
+            reply = run_group_in_worker(request)
         except MemoryError:
             reply = {"error": "ran out of memory (--memory-limit)", "kind": "oom"}
         except Exception as e:  # a bug in arraybench, not the impl: report it, keep serving

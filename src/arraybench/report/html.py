@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_write
 from ..results import CaseResult, RunResult
-from .units import fit_figures, format_ratio, format_size, format_time
+from .units import (
+    fit_figures,
+    format_interval,
+    format_size,
+    format_time,
+    format_vs_reference,
+)
 
 if TYPE_CHECKING:
     from ..analysis.findings import Analysis
@@ -45,8 +51,10 @@ TAG_HELP = {
     "kernel",
     "bimodal": "the fastest sample is far below the median: trust the median",
     "near floor": "within 10x of arraybench's own per-call cost: mostly call overhead",
-    "few samples": "under 6 samples (slow calls): the interval is min-max, below 95%",
-    "not converged": "the 95% CI did not reach the target within the budget",
+    "few samples": "under 6 blocks (slow calls): the interval is the [min–max] range, below 95%",
+    "not converged": "the 95% CI is wider than --target after the budget",
+    "drift": "the machine's speed changed while it was measured; the interval includes it",
+    "process effect": "its time depends on the process it runs in; the interval includes it",
     "zero time": "the clock did not advance: below the clock's resolution",
 }
 
@@ -316,7 +324,6 @@ def _results_table(
         ("n", "num"),
         ("median", "num"),
         ("95% CI", "num"),
-        ("±", "num"),
         ("first call", "num"),
         ("vs ref", "num"),
         *([("of peak", "num")] if show_peak else []),
@@ -347,10 +354,11 @@ def _results_table(
             rows[-1] += "</tr>"
     rows.append("</tbody></table>")
     legend = (
-        '<p class="dim">median: time per call; 95% CI: the interval of the median, and its '
-        "half-width as a share of it; first call: the very first call (compilation, caches), "
-        "kept apart; vs ref: how many times faster than the reference impl at the same size "
-        "and dtype"
+        '<p class="dim">median: time per call; 95% CI: where a repeat run\'s median should land '
+        "(in brackets, the [min–max] range and the confidence it reaches when there were too "
+        "few blocks); first call: the very first call (compilation, caches), kept apart; vs "
+        "ref: how many times faster than the reference impl at the same size and dtype, with "
+        "its 95% CI from blocks measured side by side"
         + (
             "; of peak: share of the machine's memory bandwidth (mem) or GEMM peak (flop)"
             if show_peak
@@ -368,27 +376,18 @@ def _measured(
     if not c.ok or m is None:
         error = c.error or ""
         short = error if len(error) <= SHORT_ERROR else error[: SHORT_ERROR - 1] + "…"
-        blanks = 6 if show_peak else 5
+        blanks = 5 if show_peak else 4
         return [
             _td("—", "num"),
             *[_td("", "num")] * (blanks - 1),
             '<td class="fail">✗ failed</td>',
             f'<td title="{escape(error)}">{escape(short)}</td>',
         ]
-    lo, hi = m.ci
-    ref = result.reference_for(c)
-    if ref is c:
-        vs = "ref"
-    elif ref is not None and ref.measurement is not None and m.median > 0:
-        vs = format_ratio(ref.measurement.median / m.median)
-    else:
-        vs = "—"
     cells = [
         _td(format_time(m.median), "num"),
-        _td(f"{format_time(lo)} – {format_time(hi)}", "num"),
-        _td(f"±{m.rel_ci:.1%}", "num"),
+        _td(format_interval(m.interval), "num"),
         _td(format_time(m.first_call), "num"),
-        _td(vs, "num"),
+        _td(format_vs_reference(result, c), "num"),
     ]
     if show_peak:
         cells.append(_td(_peak(c, profile), "num"))

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from .units import fit_figures, format_ratio, format_size, format_time
+from .units import (
+    fit_figures,
+    format_interval,
+    format_size,
+    format_time,
+    format_vs_reference,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -20,8 +26,14 @@ TAG_LEGEND = {
     "kernel; close other programs or raise --budget",
     "bimodal": "the fastest sample is far below the median: trust the median",
     "near floor": "within 10x of arraybench's own per-call cost: mostly call overhead",
-    "few samples": "under 6 samples (slow calls): the interval is min-max, below 95% confidence",
-    "not converged": "the 95% CI did not reach the target within the budget: raise --budget",
+    "few samples": "under 6 blocks (slow calls): the interval is the [min–max] range, below 95% "
+    "confidence; raise --budget",
+    "not converged": "the 95% CI is wider than --target after the budget: raise --budget or "
+    "--processes, or quiet the machine",
+    "drift": "the machine's speed changed while the case was measured (its blocks disagree "
+    "more than noise explains); the interval includes it",
+    "process effect": "the case's time depends on the process it runs in (memory layout); the "
+    "interval includes it",
     "zero time": "the clock did not advance: the kernel is below the clock's resolution",
 }
 
@@ -86,11 +98,13 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
         console.print(table)
         console.print()
     console.print(
-        "[dim]median: time per call; 95% CI: half-width of the median's interval; first call: "
-        "the very first call (compilation, caches) kept apart; of peak: share of the machine's "
-        "memory bandwidth (mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; "
-        "vs ref: how "
-        "many times faster than the reference impl at the same size and dtype[/dim]"
+        "[dim]median: time per call; 95% CI: where a repeat run's median should land (from the "
+        "processes, or the blocks of one process; in brackets, the [min–max] range with the "
+        "confidence it reaches when there were too few); first call: the very first call "
+        "(compilation, caches) kept apart; of peak: share of the machine's memory bandwidth "
+        "(mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; vs ref: how "
+        "many times faster than the reference impl at the same size and dtype, with its 95% "
+        "CI from blocks measured side by side[/dim]"
     )
     if tags_seen:
         console.print("[dim]notes:[/dim]")
@@ -169,13 +183,7 @@ def _cells(
             ]
         return [*ident, "—", "", "", "", *extra, "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
     m = c.measurement
-    ref = result.reference_for(c)
-    if ref is c:
-        vs = "ref"
-    elif ref is not None and ref.measurement is not None and m.median > 0:
-        vs = format_ratio(ref.measurement.median / m.median)
-    else:
-        vs = "—"
+    vs = format_vs_reference(result, c)
     if c.check is None:
         check = "[yellow]unchecked[/yellow]"
     else:
@@ -188,7 +196,7 @@ def _cells(
     return [
         *ident,
         format_time(m.median),
-        f"±{m.rel_ci:.1%}",
+        format_interval(m.interval),
         format_time(m.first_call),
         vs,
         *extra,

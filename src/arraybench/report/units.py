@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..analysis.fit import Fit
+    from ..analysis.stats import Interval
+    from ..results import CaseResult, RunResult
 
 _TIME_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 
@@ -62,3 +64,48 @@ def fit_figures(fit: Fit) -> tuple[str, str, str]:
     if fit.per_flop:
         marginal += f", {format_time(fit.per_flop)}/flop"
     return fixed, k, marginal
+
+
+def format_time_interval(low: float, high: float) -> str:
+    """``"536–552 ns"`` (one unit when both ends share it), ``"980 µs–1.02 ms"`` otherwise."""
+    a, b = format_time(low), format_time(high)
+    ua, ub = a.rsplit(" ", 1), b.rsplit(" ", 1)
+    if len(ua) == 2 and len(ub) == 2 and ua[1] == ub[1]:
+        return f"{ua[0]}–{ub[0]} {ua[1]}"
+    return f"{a}–{b}"
+
+
+def format_interval(iv: Interval, kind: str = "time") -> str:
+    """An interval as every report states it: ``"536–552 ns"`` at 95%, and as its bracketed
+    [min–max] range, with the level it reaches, below 95% (too few blocks): ``"[0.98–1.3 s] 75%"``.
+    ``kind`` is ``time`` (seconds) or ``ratio``."""
+    if not (math.isfinite(iv.low) and math.isfinite(iv.high)):
+        return "—"
+    if kind == "ratio":
+        text = f"{_ratio_bound(iv.low)}–{_ratio_bound(iv.high)}"
+    else:
+        text = format_time_interval(iv.low, iv.high)
+    return text if iv.confident else f"[{text}] {iv.level:.0%}"
+
+
+def format_ratio_with_interval(iv: Interval) -> str:
+    """``"1.49x [1.40–1.58]"``: a ratio and its interval (bracketed range below 95%)."""
+    if not math.isfinite(iv.value):
+        return "—"
+    inner = f"{_ratio_bound(iv.low)}–{_ratio_bound(iv.high)}"
+    level = "" if iv.confident else f" {iv.level:.0%}"
+    return f"{format_ratio(iv.value)} [{inner}]{level}"
+
+
+def _ratio_bound(x: float) -> str:
+    return format_ratio(x).removesuffix("x") if math.isfinite(x) else "—"
+
+
+def format_vs_reference(result: RunResult, case: CaseResult) -> str:
+    """The "vs ref" cell: how many times faster than the reference at the same size and dtype,
+    with the interval of that ratio (``"ref"`` for the reference itself, ``"—"`` without one)."""
+    ref = result.reference_for(case)
+    if ref is case:
+        return "ref"
+    iv = result.vs_reference(case)
+    return "—" if iv is None else format_ratio_with_interval(iv.inverse())

@@ -1,0 +1,236 @@
+"""Measuring in other processes: several fresh ones (``--processes``), or one case at a time in a
+worker that may crash (``--isolate``).
+
+    parent                                    P workers (fresh processes, started together)
+    for each size group (each case alone under --isolate):
+        for each worker p:   request ------>  load the workloads from their files, prepare,
+                                              check, sample in turns with budget / P per case
+                             <------  results | a crash, a timeout: those cases fail there
+        each case: its P parts combined (samples, blocks and rounds concatenated, the processes
+        recorded), or its first failure
+
+Why several processes: each Python process has its own memory layout (address-space
+randomisation, where the allocator puts the arrays, hash seeds), and a kernel's speed depends on
+it. On a quiet 2-core machine the same case read 1-6% apart from process to process while blocks
+inside one process agreed within 0.5% (docs/method.md), so an interval from one process held
+another run's median in a quarter of pairs. With a few processes the process is the unit of the
+interval (:func:`~arraybench.analysis.stats.repeat_interval`) and the differences are in it.
+A group goes to the workers one after another, so each case's parts are spread over the group's
+time, and a slow spell of the machine lands between processes too.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..config import RunConfig
+from ..errors import WorkloadError
+from ..results import FAILED, CaseResult, Floor, Measurement
+from .timer import MIN_SAMPLES, TimerSettings, quality_warnings
+
+if TYPE_CHECKING:
+    from ..workload import Workload
+    from .runner import Case, Progress
+    from .worker import Worker
+
+#: Set in every worker's environment: a workload file that starts a run of its own at import
+#: (no ``if __name__ == "__main__":`` guard) would otherwise start workers without end.
+IN_WORKER = "ARRAYBENCH_WORKER"
+
+
+def run_in_workers(
+    cases: Sequence[Case],
+    groups: Sequence[Sequence[int]],
+    config: RunConfig,
+    floor: Floor,
+    settled: Callable[[int], bool],
+    finish: Callable[[int, CaseResult], None],
+    progress: Progress | None,
+) -> None:
+    """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes.
+
+    Args:
+        cases: the case matrix.
+        groups: indices of the cases of each size, in order.
+        config: the run's settings (processes, isolate, timeout, memory_limit, budget...).
+        floor: the harness floor, measured once by the parent.
+        settled: True for a case that needs no run (resumed, or its series blocked); it has
+            been finished already.
+        finish: called with each case's result.
+        progress: called before each case is measured.
+    """
+    from .worker import WorkerCrash
+
+    n = config.processes
+    # The budget is the case's, split between the processes; so are its sample limits.
+    per_process = {
+        "budget": config.budget / n,
+        "min_samples": max(1, math.ceil(MIN_SAMPLES / n)),
+        "max_samples": max(1, math.ceil(config.max_samples / n)),
+    }
+    whole = TimerSettings(
+        budget=config.budget, target=config.target, max_samples=config.max_samples
+    )
+    workers: list[Worker | None] = [None] * n
+    origins: dict[int, str] = {}
+    for case in cases:  # a workload no worker can load fails the run now, before any starts
+        _spec(case, origins)
+    done = 0
+    try:
+        _start(workers, config)
+        for group in groups:
+            todo = [i for i in group if not settled(i)]
+            units = [[i] for i in todo] if config.isolate else [todo] if todo else []
+            for unit in units:
+                for i in unit:
+                    if progress:
+                        progress(done, len(cases), cases[i], None)
+                parts: dict[int, list[CaseResult]] = {i: [] for i in unit}
+                for p in range(n):
+                    # A case that failed in one process is not tried in the next: it would fail
+                    # again, and a timeout would cost P times over.
+                    ask = [i for i in unit if all(r.ok for r in parts[i])]
+                    if not ask:
+                        break
+                    request = {
+                        "cases": [_spec(cases[i], origins) for i in ask],
+                        "config": config.to_dict(),
+                        "floor": floor.to_dict(),
+                        **per_process,
+                    }
+                    try:
+                        worker = workers[p] or _new_worker(config)
+                        workers[p] = worker
+                        reply = worker.run(request, config.timeout if config.isolate else None)
+                        got = _replies(reply, [cases[i] for i in ask])
+                    except WorkerCrash as e:
+                        workers[p] = None  # dead or killed: the next request starts a new one
+                        got = [_failed(cases[i], str(e), e.kind) for i in ask]
+                    for i, r in zip(ask, got, strict=True):
+                        parts[i].append(r)
+                for i in unit:
+                    done += 1
+                    finish(i, _combine(parts[i], n, whole, floor))
+    finally:
+        for w in workers:
+            if w is not None:
+                w.close()
+
+
+def _start(workers: list[Worker | None], config: RunConfig) -> None:
+    """Start every worker at once (importing the libraries takes seconds, in parallel); one that
+    fails to start is started again, and fails with its reason, when first needed."""
+    from .worker import Worker, WorkerCrash
+
+    started = []
+    for p in range(len(workers)):
+        try:
+            started.append((p, Worker(config.memory_limit, _worker_env(config), wait=False)))
+        except (OSError, WorkerCrash):
+            continue
+    for p, w in started:
+        try:
+            w.wait_ready()
+            workers[p] = w
+        except WorkerCrash:
+            continue
+
+
+def _new_worker(config: RunConfig) -> Worker:
+    from .worker import Worker
+
+    return Worker(config.memory_limit, _worker_env(config))
+
+
+def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:
+    w = case.workload
+    if id(w) not in origins:
+        origins[id(w)] = _origin(w)
+    return {
+        "origin": origins[id(w)],
+        "workload": w.name,
+        "impl_index": w.impls.index(case.impl),
+        "backend": case.backend,
+        "device": case.device,
+        "dtype": case.dtype,
+        "size": case.size,
+    }
+
+
+def _replies(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
+    if "cases" in reply:
+        return [CaseResult.from_dict(d) for d in reply["cases"]]
+    return [_failed(c, reply["error"], reply.get("kind", "crash")) for c in cases]
+
+
+def _failed(case: Case, error: str, kind: str) -> CaseResult:
+    from .runner import _base_fields
+
+    return CaseResult(status=FAILED, error=error, failure=kind, **_base_fields(case))
+
+
+def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:
+    """One case's result from its parts, one per process: the first failure, or the
+    measurements combined (with the quality warnings of the whole)."""
+    for k, r in enumerate(parts, 1):
+        if not r.ok:
+            return r if n == 1 else replace(r, error=f"in process {k} of {n}: {r.error}")
+    if n == 1:
+        return parts[0]
+    m = Measurement.combine([r.measurement for r in parts if r.measurement is not None])
+    m = replace(m, warnings=quality_warnings(m, whole, floor))
+    checks = [r.check for r in parts if r.check is not None]
+    worst = max(checks, key=lambda c: c.max_rel_err, default=None)
+    return replace(parts[0], measurement=m, check=worst)
+
+
+def _origin(w: Workload) -> str:
+    """Where a worker can find ``w`` again: ``builtin`` or the path of the file defining it."""
+    from ..suites import builtin
+
+    origin = getattr(w, "origin", None)
+    if origin:
+        return str(origin)
+    if builtin().get(w.name) is w:
+        return "builtin"
+    try:
+        source = inspect.getsourcefile(w._inputs) if w._inputs else None
+    except TypeError:
+        source = None
+    if not source or source.startswith("<"):
+        raise WorkloadError(
+            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
+            "define it in a file and run `arraybench run FILE.py`, or measure in this process "
+            "(processes=1, isolate=False)"
+        )
+    return source
+
+
+def _worker_env(config: RunConfig) -> dict[str, str]:
+    """What a worker's environment needs: the marker that it is one, and thread counts that
+    libraries read when they start (XLA above all)."""
+    env = {IN_WORKER: "1"}
+    if config.threads is None:
+        return env
+    n = str(config.threads)
+    flags = (
+        f"--xla_cpu_multi_thread_eigen={'true' if config.threads > 1 else 'false'} "
+        f"intra_op_parallelism_threads={n}"
+    )
+    return {
+        **env,
+        "OMP_NUM_THREADS": n,
+        "MKL_NUM_THREADS": n,
+        "OPENBLAS_NUM_THREADS": n,
+        "XLA_FLAGS": flags,
+    }
+
+
+def in_worker() -> bool:
+    """True inside an arraybench worker process."""
+    return os.environ.get(IN_WORKER) == "1"
