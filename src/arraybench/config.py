@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ConfigError
+from .measure.threads import DEFAULT_THREADS
 from .workload import choices, validate_sizes
 
 #: Seconds of measuring per case after its first call. Half a second gives a few hundred samples
@@ -43,7 +44,9 @@ class RunConfig:
         dtypes: dtype names (``None``: each workload's own default dtypes).
         sizes: problem sizes replacing each workload's own (``None``: the workload's).
         impls: impl labels to run (``None``: all).
-        threads: threads for every library during the run (``None``: leave as found, recorded).
+        threads: threads for every library during the run (default 1, see
+            :mod:`arraybench.measure.threads`; ``None``: leave each library as found). Recorded
+            and shown with every result.
         budget: seconds of measurement per case, after its first call, all of it spent: the
             samples are spread over it in blocks (and split between processes).
         target: the precision a case should reach: a case whose 95% interval reaches further
@@ -67,7 +70,7 @@ class RunConfig:
     dtypes: tuple[str, ...] | None = None
     sizes: tuple[int, ...] | None = None
     impls: tuple[str, ...] | None = None
-    threads: int | None = None
+    threads: int | None = DEFAULT_THREADS
     budget: float = DEFAULT_BUDGET_S
     target: float = DEFAULT_TARGET
     max_samples: int = DEFAULT_MAX_SAMPLES

@@ -14,6 +14,7 @@ from arraybench.analysis import probe as P
 from arraybench.cli import probe as cli_probe
 from arraybench.errors import ConfigError, ResultsFormatError
 from arraybench.measure.clock import FakeClock
+from arraybench.measure.env import usable_cores
 from arraybench.results import Floor, Measurement, Skip
 
 #: Small enough to finish in well under a second: the test checks structure, not the machine.
@@ -77,7 +78,8 @@ def test_probe_on_numpy_and_python_has_every_kind_of_figure() -> None:
         assert 0 < lo <= hi
     assert prof.bandwidth() is not None and prof.bandwidth() > 0  # type: ignore[operator]
     gemm = prof.gemm()
-    assert set(gemm["numpy"]) == {"float32", "float64"}
+    one = {P.ONE_THREAD.format(dtype="float64")} if usable_cores() > 1 else set()
+    assert set(gemm["numpy"]) == {"float32", "float64"} | one
     assert prof.of_kind(P.GEMM)[0].size in TINY.gemm_sizes
     assert prof.floor is not None and prof.floor.call_overhead > 0
     assert prof.key["libraries"]["numpy"]
@@ -326,3 +328,18 @@ def test_gemm_sized_in_a_busy_moment_is_sized_again_larger() -> None:
     p.gemm("numpy", "float64", at)
     assert tried == [10, 100, 200]
     assert [f.size for f in p.figures] == [200]
+
+
+def test_threads_that_make_gemm_slower_than_one_thread_are_named() -> None:
+    def gemm(name: str, seconds: float) -> P.Figure:
+        m = Measurement(samples=(seconds,) * 10, loops=1, first_call=seconds)
+        return P.Figure(P.GEMM, "numpy", name, 100, 2e9, m)
+
+    one = P.ONE_THREAD.format(dtype="float64")
+    key = {"cores": 16}
+    slow = P.MachineProfile(key, "now", (gemm("float64", 2.0), gemm(one, 1.0)))
+    (line,) = slow.collapsed()
+    assert "all 16 cores reached 1.0 GFLOP/s, below its 2.0 on one thread" in line
+    assert "--threads 1" in line
+    fine = P.MachineProfile(key, "now", (gemm("float64", 0.2), gemm(one, 1.0)))
+    assert fine.collapsed() == []

@@ -95,6 +95,10 @@ def analyze(result: RunResult, profile: Any = None) -> Analysis:
     findings += _compile(result)
     if profile is not None:
         findings += _roofline(result, fits, profile)
+        findings += [Finding("threads", text) for text in profile.collapsed()]
+    crowded = (result.env.get("threads") or {}).get("oversubscribed")
+    if crowded:
+        findings.append(Finding("threads", str(crowded)))
     findings += _models(fits)
     findings += _noise(result)
     return Analysis(fits, tuple(crossovers), tuple(findings))

@@ -77,6 +77,12 @@ GEMM_SIZE_TRIALS = 2
 GEMM_MISLED = 4
 #: The scalar of STREAM's triad (any value; STREAM uses 3.0).
 TRIAD_SCALAR = 3.0
+#: The name of the one-thread GEMM figure of a dtype, measured beside the all-threads one on a
+#: machine of several cores, so that threads that hinder instead of help are seen.
+ONE_THREAD = "{dtype}, 1 thread"
+#: Threads "collapse" when all of them together reach less than this times one thread's rate:
+#: more cores should never be slower, and 0.9 leaves room for the noise of two figures.
+COLLAPSE = 0.9
 
 
 @dataclass(frozen=True)
@@ -257,6 +263,25 @@ class MachineProfile:
         cores = self.info.get("usable_cores") or self.key.get("cores") or 1
         load = self.info.get("load_before")
         return isinstance(load, list | tuple) and bool(load) and load[0] >= BUSY_SHARE * cores
+
+    def collapsed(self, device: str = "cpu") -> list[str]:
+        """A sentence per library whose multi-threaded GEMM ran slower than its one-thread GEMM
+        (below COLLAPSE times it): its threads wait for each other instead of working, because
+        other programs or another library's pool hold the cores."""
+        out = []
+        cores = self.info.get("usable_cores") or self.key.get("cores")
+        for backend, rates in self.gemm(device).items():
+            for dtype in GEMM_DTYPES:
+                one = rates.get(ONE_THREAD.format(dtype=dtype))
+                every = rates.get(dtype)
+                if one and every and every < COLLAPSE * one:
+                    out.append(
+                        f"{backend} {dtype} GEMM on all {cores} cores reached {every:,.1f} "
+                        f"GFLOP/s, below its {one:,.1f} on one thread: its threads wait for "
+                        "each other (other programs on the cores, or another library's pool "
+                        "spinning beside it); measure with --threads 1 (the default)"
+                    )
+        return out
 
     def dispatch(self, device: str = "cpu") -> dict[str, float]:
         """Seconds per tiny op by label (``numpy add``, ``jax jit add``, ...)."""
@@ -510,6 +535,7 @@ class _Prober:
         backend: str,
         dtype: str,
         call_at: Callable[[int], tuple[Callable[[], Any], Callable[[Any], None]]],
+        name: str | None = None,
     ) -> None:
         """Choose a matmul size (see gemm_size), time it, and choose again once if it misled.
 
@@ -518,13 +544,14 @@ class _Prober:
         such a moment is replaced by the next larger one.
         """
         sizes = self.settings.gemm_sizes
+        name = name or dtype
         n, call, sync = self.gemm_size(call_at, sizes)
-        fig = self.timed(GEMM, backend, dtype, n, 2.0 * n**3, call, sync)
+        fig = self.timed(GEMM, backend, name, n, 2.0 * n**3, call, sync)
         larger = tuple(s for s in sizes if s > n)
         if fig and larger and fig.measurement.median < self.settings.gemm_min_call / GEMM_MISLED:
             self.figures.remove(fig)
             n, call, sync = self.gemm_size(call_at, larger)
-            self.timed(GEMM, backend, dtype, n, 2.0 * n**3, call, sync)
+            self.timed(GEMM, backend, name, n, 2.0 * n**3, call, sync)
 
     def gemm_size(
         self,
@@ -604,6 +631,11 @@ def probe(
             for dtype in GEMM_DTYPES:
                 with p.guard(f"gemm {b} {dtype}"):
                     _gemm(p, b, dtype)
+        if b in ("numpy", "torch") and usable_cores() > 1:
+            # The same product on one thread: all the cores should never be slower.
+            one = ONE_THREAD.format(dtype="float64")
+            with p.guard(f"gemm {b} {one}"), _backends.get(b).threads(1):
+                _gemm(p, b, "float64", name=one)
     for b in available:
         with p.guard(f"dispatch {b}"):
             _dispatch(p, b)
@@ -669,7 +701,7 @@ def _bandwidth(p: _Prober, backends: Sequence[str], nbytes: int) -> None:
             )
 
 
-def _gemm(p: _Prober, backend: str, dtype: str) -> None:
+def _gemm(p: _Prober, backend: str, dtype: str, name: str | None = None) -> None:
     rng = np.random.default_rng(0)
 
     def host(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -687,7 +719,7 @@ def _gemm(p: _Prober, backend: str, dtype: str) -> None:
             out = np.empty((n, n), dtype=dtype)
             return (lambda: np.matmul(x, y, out=out)), _nosync
 
-        p.gemm(backend, dtype, at)
+        p.gemm(backend, dtype, at, name)
     elif backend == "torch":
         import torch
 
@@ -696,7 +728,7 @@ def _gemm(p: _Prober, backend: str, dtype: str) -> None:
             out = torch.empty((n, n), dtype=getattr(torch, dtype))
             return (lambda: torch.matmul(x, y, out=out)), _nosync
 
-        p.gemm(backend, dtype, at)
+        p.gemm(backend, dtype, at, name)
     elif backend == "jax":
         import jax
         import jax.numpy as jnp
@@ -708,7 +740,7 @@ def _gemm(p: _Prober, backend: str, dtype: str) -> None:
                 x, y = (jnp.asarray(v, dtype=dtype) for v in host(n))
                 return (lambda: matmul(x, y)), _jax_sync
 
-            p.gemm(backend, dtype, at)
+            p.gemm(backend, dtype, at, name)
 
 
 @contextlib.contextmanager

@@ -47,6 +47,23 @@ def parse_target(text: str) -> float:
     return value
 
 
+def parse_threads(text: str) -> int:
+    """``"4"`` or ``"all"`` (every core this process may use)."""
+    if text.strip().lower() == "all":
+        from ..measure.env import usable_cores
+
+        return usable_cores()
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a thread count: use a number such as 1 or 4, or 'all'"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: threads must be at least 1")
+    return value
+
+
 def positive_float(text: str) -> float:
     try:
         value = float(text)

@@ -170,6 +170,8 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
             "(threaded BLAS suffers most); re-measure on a quiet machine with "
             "'arraybench probe --force'"
         )
+    for line in profile.collapsed():
+        console.print(f"[yellow]threads collapse[/yellow]: {escape(line)}")
     for s in profile.skipped:
         console.print(f"[yellow]skipped[/yellow] {escape(s.what)}: {escape(s.reason)}")
 

@@ -20,6 +20,7 @@ from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES
 from ..errors import ConfigError
 from ..measure import env as _env
 from ..measure.runner import Case, Progress, run
+from ..measure.threads import DEFAULT_THREADS
 from ..report.terminal import print_answer, print_findings
 from ..results import CaseResult, RunResult
 from ..store import INTERRUPTED, StoreError, open_store
@@ -27,7 +28,14 @@ from ..suites import resolve
 from ..suites.experiment import Answer, Experiment, combine, run_experiment
 from ..workload import Workload
 from . import _console
-from ._args import parse_names, parse_sizes, parse_target, positive_float, positive_int
+from ._args import (
+    parse_names,
+    parse_sizes,
+    parse_target,
+    parse_threads,
+    positive_float,
+    positive_int,
+)
 from .history import add_store_argument
 
 
@@ -98,9 +106,12 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     )
     p.add_argument(
         "--threads",
-        type=positive_int,
-        metavar="N",
-        help="threads for every library (default: leave as found; always recorded)",
+        type=parse_threads,
+        default=DEFAULT_THREADS,
+        metavar="N|all",
+        help=f"threads for every library (default {DEFAULT_THREADS}: the same answer on every "
+        "machine, and no two libraries' pools fighting for the cores; 'all': every usable "
+        "core); shown with every result",
     )
     p.add_argument(
         "--budget",

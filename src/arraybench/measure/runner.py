@@ -33,6 +33,7 @@ from ..errors import ArraybenchError, WorkloadError
 from ..results import FAILED, OK, SKIPPED, CaseResult, Floor, RunResult, Skip
 from ..workload import Impl, Workload
 from . import env as _env
+from . import threads as _threads
 from .check import compare, tolerance
 from .clock import Clock, PerfCounterClock, default_clock
 from .timer import Sampler, TimerSettings, first_call, measure_floor
@@ -206,7 +207,17 @@ def run(
         thread_notes = _apply_threads(stack, config.threads, used)
         environment = _env.collect(used)
         environment["threads_requested"] = config.threads
-        if thread_notes:
+        usable = _env.usable_cores()
+        workers = config.isolate or config.processes > 1
+        sizes = _threads.pools(environment, usable, config.threads, workers)
+        environment["threads"] = {
+            "policy": _threads.policy(config.threads, usable),
+            "pools": sizes,
+        }
+        crowded = _threads.oversubscription(sizes, usable)
+        if crowded:
+            environment["threads"]["oversubscribed"] = crowded
+        if thread_notes and not workers:  # workers start with the counts in their environment
             environment["thread_notes"] = thread_notes
         floor = _floor(clock)
         total = len(cases)

@@ -507,7 +507,13 @@ def _failures(result: RunResult) -> str:
 
 def _environment(result: RunResult) -> str:
     env = dict(result.env)
-    out = ['<section id="environment"><h2>Environment</h2>', '<dl class="env">']
+    from .terminal import measured_how
+
+    out = [
+        '<section id="environment"><h2>Environment</h2>',
+        f"<p>{escape(measured_how(result))}.</p>",
+        '<dl class="env">',
+    ]
     backends = env.pop("backends", None)
     for key, value in env.items():
         out.append(f"<dt>{escape(str(key))}</dt><dd>{escape(_plain(value, str(key)))}</dd>")
@@ -542,7 +548,8 @@ def _footer(result: RunResult) -> str:
     measured = f"Measured with arraybench {escape(version)}; r" if version else "R"
     return (
         f"<footer>{measured}eport made {escape(made)}. "
-        "Medians with 95% confidence intervals; the full samples are in the results file."
+        "Medians with 95% intervals that a repeat run should fall in; the full samples are in "
+        "the results file."
         "</footer>"
     )
 

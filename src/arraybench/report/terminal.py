@@ -124,9 +124,28 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
             f"[dim]harness floor: clock read {format_time(result.floor.clock_read)}, "
             f"{format_time(result.floor.call_overhead)} per call of a no-op[/dim]"
         )
+    console.print(f"[dim]{_esc(measured_how(result))}[/dim]")
+    crowded = (result.env.get("threads") or {}).get("oversubscribed")
+    if crowded:
+        console.print(f"[yellow]{_esc(str(crowded))}[/yellow]")
 
 
 _RIGHT = {"n", "median", "95% CI", "first call", "vs ref", "of peak"}
+
+
+def measured_how(result: RunResult) -> str:
+    """``"measured in 4 processes, 0.5 s per case; threads: 1 thread per library (...)"``:
+    what every reader needs to weigh the figures, from the saved results alone."""
+    config = result.config
+    n = config.get("processes") or 1
+    where = f"in {n} fresh processes" if n > 1 else "in one process"
+    budget = config.get("budget")
+    per = f", {budget:g} s per case" if isinstance(budget, int | float) else ""
+    policy = (result.env.get("threads") or {}).get("policy")
+    if policy is None:
+        threads = config.get("threads")
+        policy = "as found" if threads is None else f"{threads} per library"
+    return f"measured {where}{per}; threads: {policy}"
 
 
 def print_answer(exp: Experiment, answer: Answer, console: Console | None = None) -> None:
@@ -223,7 +242,7 @@ def print_findings(analysis: Analysis, console: Console | None = None) -> None:
     if not analysis.findings:
         return
     console.print("[bold]Findings[/bold]")
-    order = ("fixed-cost", "fastest", "phase", "compile", "roofline", "noise", "model")
+    order = ("threads", "fixed-cost", "fastest", "phase", "compile", "roofline", "noise", "model")
     for f in sorted(analysis.findings, key=lambda f: (f.workload, order.index(f.kind))):
         where = f"[dim]{_esc(f.workload)}:[/dim] " if f.workload else ""
         text = _esc(f.text)
