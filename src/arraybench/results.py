@@ -418,6 +418,17 @@ class CaseResult:
         return self.status == OK
 
     @property
+    def implausible(self) -> str | None:
+        """Why the case's rate is physically impossible (cached or skipped work), when its
+        measurement carries that warning; None otherwise. Answers never rest on such a case."""
+        if self.measurement is None:
+            return None
+        for w in self.measurement.warnings:
+            if w.startswith("implausible:"):
+                return w.split(":", 1)[1].strip()
+        return None
+
+    @property
     def series(self) -> tuple[str, str, str, str, str]:
         """The case without its size: one line on a plot of time against size."""
         return (self.workload, self.impl, self.backend, self.device, self.dtype)

@@ -116,27 +116,46 @@ def case(
     )
 
 
-def fabricated(py: dict[int, float], torch: dict[int, float], *more: CaseResult) -> RunResult:
+def fabricated(
+    py: dict[int, float],
+    torch: dict[int, float],
+    *more: CaseResult,
+    numpy: dict[int, float] | None = None,
+) -> RunResult:
+    """Python, torch and NumPy (as fast as torch unless given) at the sizes given."""
     cases = [case("loop", "python", n, t, workload="sin2", dtype="float64") for n, t in py.items()]
     cases += [case("vectorized", "torch", n, t) for n, t in torch.items()]
+    cases += [case("vectorized", "numpy", n, t) for n, t in (numpy or torch).items()]
     return RunResult(cases=(*cases, *more))
 
 
-def test_agrees_only_when_small_python_wins_and_large_torch_wins() -> None:
-    r = fabricated({1: 1e-6, 10**7: 1.0}, {1: 5e-6, 10**7: 0.1})
-    assert mod.answer(r, {}).verdict == AGREES
+def test_agrees_only_when_small_python_wins_and_large_libraries_win() -> None:
+    a = mod.answer(fabricated({1: 1e-6, 10**7: 1.0}, {1: 5e-6, 10**7: 0.1}), {})
+    assert a.verdict == AGREES
+    # Every part of the claim is kept with its measured interval and the claim's.
+    assert len(a.claims) == 4 and all(c["verdict"] == AGREES for c in a.claims)
+    first = a.claims[0]
+    assert first["quantity"] == "torch float32 time / Python time at the smallest size"
+    assert first["claim_low"] == 1.0 and first["claim_high"] is None
+    assert first["measured"]["value"] == pytest.approx(5.0, rel=0.01)
 
 
 def test_partly_when_torch_never_overtakes() -> None:
-    a = mod.answer(fabricated({1: 1e-6, 10**7: 1.0}, {1: 5e-6, 10**7: 2.0}), {})
+    a = mod.answer(
+        fabricated({1: 1e-6, 10**7: 1.0}, {1: 5e-6, 10**7: 2.0}, numpy={1: 5e-6, 10**7: 0.1}),
+        {},
+    )
     assert a.verdict == PARTLY
-    assert "n=1e7" in a.why and "not clearly slower" in a.why
+    assert "torch float32 time / Python time at the largest size is 2.00x" in a.why
+    assert "the claim says below 1 (torch is faster): disagrees" in a.why
 
 
-def test_partly_when_medians_are_within_noise() -> None:
-    # Equal medians at the small size: overlapping CIs are not "Python is faster".
+def test_cannot_tell_when_a_claim_edge_falls_inside_the_interval() -> None:
+    # Equal medians at the small size: the ratio's interval holds 1, the claim's edge.
     a = mod.answer(fabricated({1: 1e-6, 10**7: 1.0}, {1: 1e-6, 10**7: 0.1}), {})
-    assert a.verdict == PARTLY
+    assert a.verdict == UNTESTED
+    assert "the claim says above 1 (Python is faster): cannot tell" in a.why
+    assert "on the claim's edge" in a.why
 
 
 def test_disagrees_when_the_order_is_reversed_at_both_ends() -> None:
@@ -145,8 +164,10 @@ def test_disagrees_when_the_order_is_reversed_at_both_ends() -> None:
     assert a.why
 
 
-def test_one_size_cannot_agree() -> None:
-    assert mod.answer(fabricated({1: 1e-6}, {1: 5e-6}), {}).verdict == PARTLY
+def test_one_size_cannot_tell_about_large_inputs() -> None:
+    a = mod.answer(fabricated({1: 1e-6}, {1: 5e-6}), {})
+    assert a.verdict == UNTESTED
+    assert "only one size was measured" in a.why
 
 
 def test_cuda_phases_and_jax_compile_are_reported() -> None:

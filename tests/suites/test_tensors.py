@@ -54,8 +54,12 @@ def test_answer_on_real_results(real: tuple[RunResult, Any]) -> None:
     record = result.extra["tensors"]
     assert record["answer"]["verdict"] == answer.verdict
     if "torch" in {c.backend for c in result.cases}:
-        assert answer.verdict != UNTESTED
         assert "OpenBLAS" in answer.answer or "MKL" in answer.answer or "BLAS" in answer.answer
+        # The ratio is measured; with this tiny budget its interval may well hold the claim's
+        # edge, and then the answer says "cannot tell" and what would settle it.
+        assert answer.claims and any(c["measured"] for c in answer.claims)
+    if answer.verdict != AGREES:
+        assert answer.why
     # The answer can be given again from the saved data alone.
     again = mod.answer(result, record["extra"])
     assert again.verdict == answer.verdict
@@ -99,7 +103,8 @@ def test_missing_cases_are_untested() -> None:
         ("openblas", 1.5, 1.0, AGREES),  # the claim: torch ~1.5x faster over OpenBLAS
         ("openblas", 1.0, 1.0, DISAGREES),
         ("openblas", 0.8, 1.0, DISAGREES),
-        ("openblas", 4.0, 1.0, PARTLY),  # torch faster, but far more than claimed
+        # torch faster, but far more than the claimed ~1.5x: outside the claim's interval
+        ("openblas", 4.0, 1.0, DISAGREES),
         ("mkl", 1.0, 1.02, AGREES),  # both on MKL: about even
         ("mkl", 2.0, 1.0, DISAGREES),
         ("accelerate", 1.0, 1.0, UNTESTED),  # a BLAS the claim says nothing about

@@ -22,7 +22,7 @@ import functools
 import inspect
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -154,6 +154,7 @@ def run(
     progress: Progress | None = None,
     on_result: Callable[[CaseResult], None] | None = None,
     resume: Mapping[tuple[str, str, str, str, str, int], CaseResult] | None = None,
+    profile: Any = None,
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -166,6 +167,9 @@ def run(
         on_result: called with each finished case (to store results as they arrive).
         resume: cases already finished by an interrupted run, by key: taken as they are, not
             run again (and not passed to ``on_result`` again).
+        profile: this machine's limits (``arraybench probe``), to judge each case's rate against;
+            without one, generous physical bounds are used. A case faster than possible is
+            marked implausible (a warning), and answers do not rest on it.
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -228,6 +232,8 @@ def run(
         resume = resume or {}
 
         def finish(i: int, result: CaseResult, new: bool = True) -> None:
+            if new:
+                result = _plausible(result, config.threads or usable, profile)
             done[i] = result
             if result.failure in ("timeout", "oom"):
                 what = "timed out" if result.failure == "timeout" else "ran out of memory"
@@ -497,6 +503,17 @@ def _base_fields(case: Case) -> dict[str, Any]:
         extends=impl.extends,
         phase=impl.phase,
     )
+
+
+def _plausible(result: CaseResult, cores: int, profile: Any) -> CaseResult:
+    """The result, with an "implausible" warning when its rate is beyond the hardware."""
+    from ..analysis.roofline import implausible
+
+    why = implausible(result, cores, profile)
+    if why is None or result.measurement is None:
+        return result
+    m = result.measurement
+    return replace(result, measurement=replace(m, warnings=(*m.warnings, f"implausible: {why}")))
 
 
 def _key_of(case: Case) -> tuple[str, str, str, str, str, int]:

@@ -21,15 +21,33 @@ whether two arrays share memory); it runs after the cases, its output is saved w
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..analysis.stats import Interval
 from ..config import RunConfig
-from ..results import CaseResult, RunResult
+from ..results import CaseResult, RunResult, time_ratio
 from ..workload import Workload
+from .claims import AGREES, DISAGREES, PARTLY, UNTESTED, Claim, Judgement, conclude, judge, usable
 
-#: Verdicts on a published claim.
-AGREES, PARTLY, DISAGREES, UNTESTED = "agrees", "partly agrees", "disagrees", "cannot tell"
+__all__ = [
+    "AGREES",
+    "DISAGREES",
+    "PARTLY",
+    "UNTESTED",
+    "Answer",
+    "Claim",
+    "Experiment",
+    "combine",
+    "env_summary",
+    "faster",
+    "first_size_faster",
+    "median",
+    "ratio",
+    "run_experiment",
+    "series",
+    "verdict",
+]
 
 
 @dataclass(frozen=True)
@@ -39,8 +57,10 @@ class Answer:
     Attributes:
         answer: one or two sentences with the numbers behind them.
         verdict: whether this machine agrees with the published claim (AGREES, PARTLY,
-            DISAGREES or UNTESTED when the cases it needs did not run).
-        why: when it does not agree, why: library versions, BLAS vendor, threads, dtype.
+            DISAGREES, or UNTESTED: "cannot tell", when an interval straddles the claim's edge
+            or the cases it needs did not run); it follows from the claims (claims.py).
+        why: when it does not agree, why: each part's measured interval against the claim's,
+            what would settle it, and the context (versions, BLAS vendor, threads, dtype).
         details: further lines (a per-line profile, a table of ratios).
     """
 
@@ -48,6 +68,8 @@ class Answer:
     verdict: str
     why: str = ""
     details: tuple[str, ...] = ()
+    #: each part of the claim against its measured quantity (``Judgement.to_dict()``).
+    claims: tuple[Mapping[str, Any], ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +77,7 @@ class Answer:
             "verdict": self.verdict,
             "why": self.why,
             "details": list(self.details),
+            "claims": [dict(c) for c in self.claims],
         }
 
 
@@ -67,6 +90,8 @@ class Experiment:
     workloads: Sequence[Workload]
     answer: Callable[[RunResult, Mapping[str, Any]], Answer]
     extra: Callable[[RunConfig], Mapping[str, Any]] | None = None
+    #: the published claim as data: each part an interval on a named quantity.
+    claims: Sequence[Claim] = ()
 
 
 def run_experiment(
@@ -127,36 +152,65 @@ def combine(results: Sequence[RunResult]) -> RunResult:
 
 
 def series(result: RunResult, **where: Any) -> dict[int, CaseResult]:
-    """The ok cases matching ``where`` (e.g. impl=, backend=, dtype=) by size."""
+    """The usable cases matching ``where`` (e.g. impl=, backend=, dtype=) by size: measured,
+    checked, and not implausibly fast (an answer never rests on a cached or skipped result)."""
     out: dict[int, CaseResult] = {}
     for c in result.find(**where):
-        if c.ok and c.measurement is not None:
+        if usable(c):
             out[c.size] = c
     return dict(sorted(out.items()))
 
 
 def median(result: RunResult, **where: Any) -> float | None:
-    """The median of the single ok case matching ``where`` (None when it did not run)."""
-    found = [c for c in result.find(**where) if c.ok and c.measurement is not None]
+    """The median of the single usable case matching ``where`` (None when it did not run)."""
+    found = [c for c in result.find(**where) if usable(c)]
     if not found:
         return None
     assert found[0].measurement is not None
     return found[0].measurement.median
 
 
+def ratio(a: CaseResult, b: CaseResult) -> Interval:
+    """``a``'s time over ``b``'s with its 95% interval (paired blocks when measured in turns)."""
+    assert a.measurement is not None and b.measurement is not None
+    return time_ratio(a.measurement, b.measurement)
+
+
+def faster(a: CaseResult, b: CaseResult) -> bool:
+    """``a`` is faster than ``b``: the whole interval of their time ratio lies below 1 (noise
+    never counts as an ordering)."""
+    return ratio(a, b).high < 1
+
+
 def first_size_faster(a: Mapping[int, CaseResult], b: Mapping[int, CaseResult]) -> int | None:
-    """The smallest size from which series ``a`` stays faster than ``b`` with non-overlapping
-    95% CIs at every larger measured size (None: never in the measured range)."""
+    """The smallest size from which series ``a`` stays faster than ``b`` (the interval of their
+    time ratio below 1) at every larger measured size (None: never in the measured range)."""
     sizes = sorted(set(a) & set(b))
     answer = None
     for n in reversed(sizes):
-        ma, mb = a[n].measurement, b[n].measurement
-        assert ma is not None and mb is not None
-        if ma.ci[1] < mb.ci[0]:
+        if faster(a[n], b[n]):
             answer = n
         else:
             break
     return answer
+
+
+def verdict(
+    claims: Sequence[Claim],
+    result: RunResult,
+    extra: Mapping[str, Any],
+    text: str,
+    details: Sequence[str] = (),
+    context: str = "",
+) -> Answer:
+    """The answer with its verdict from the claims: ``text`` and ``details`` as the experiment
+    wrote them, ``why`` from the parts that do not agree plus ``context`` (versions, BLAS, what
+    the profile blames) when the verdict is not "agrees"."""
+    judged: list[Judgement] = [judge(c, result, extra) for c in claims]
+    v, why = conclude(judged)
+    if v != AGREES and context:
+        why = f"{why}. {context}" if why else context
+    return Answer(text, v, why, tuple(details), tuple(j.to_dict() for j in judged))
 
 
 def env_summary(result: RunResult, backend: str) -> str:

@@ -37,18 +37,19 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
-from arraybench.report.units import format_ratio, format_size, format_time
+from arraybench.report.units import format_ratio_with_interval, format_size, format_time
 from arraybench.results import CaseResult, RunResult
+from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
-    AGREES,
-    DISAGREES,
-    PARTLY,
     UNTESTED,
     Answer,
     Experiment,
     env_summary,
+    faster,
     first_size_faster,
+    ratio,
     series,
+    verdict,
 )
 
 SIZES = ab.logsizes(1, 10**7)
@@ -186,13 +187,6 @@ def _first(c: CaseResult) -> float:
     return c.measurement.first_call
 
 
-def _faster(a: CaseResult, b: CaseResult) -> bool:
-    """a is faster than b with non-overlapping 95% CIs (noise never counts as an ordering)."""
-    ma, mb = a.measurement, b.measurement
-    assert ma is not None and mb is not None
-    return ma.ci[1] < mb.ci[0]
-
-
 def _share(part: float, whole: float) -> str:
     # A difference of two medians can come out slightly negative from noise: show it as ~0%.
     return f"{max(0.0, part / whole):.0%}" if whole > 0 else "—"
@@ -223,14 +217,16 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         ("JAX jit CUDA", _s(result, "float32", "jit", "jax", "cuda")),
     ]
     fixed = [
-        f"{name} {format_time(_med(s[small]))} ({format_ratio(_med(s[small]) / _med(py[small]))})"
+        f"{name} {format_time(_med(s[small]))} "
+        f"({format_ratio_with_interval(ratio(s[small], py[small]))})"
         for name, s in contenders
         if small in s
     ]
     lines.append(
         f"At n={small} one call costs {format_time(_med(py[small]))} in Python"
         + (" against " + ", ".join(fixed) if fixed else "")
-        + " (float32; in brackets, how many times Python's time)."
+        + " (float32; in brackets, how many times Python's time, with its 95% interval from "
+        "blocks measured side by side)."
     )
 
     # Crossovers: the size from which a backend stays faster than the loop at every larger size.
@@ -257,7 +253,14 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         row += [f"{name} {format_time(_med(s[n]))}" for name, s in contenders if n in s]
         details.append(f"n={format_size(n)}: " + ", ".join(row))
 
-    return _verdict(result, py, " ".join(lines), tuple(details))
+    return verdict(
+        CLAIMS,
+        result,
+        extra,
+        " ".join(lines),
+        details,
+        context=f"torch and NumPy float32 against Python float64 ({env_summary(result, 'torch')})",
+    )
 
 
 def _conversion(result: RunResult, details: list[str]) -> list[str]:
@@ -273,7 +276,7 @@ def _conversion(result: RunResult, details: list[str]) -> list[str]:
             # A share only where the two CIs are apart: a difference inside the noise is no cost.
             (
                 _share(_med(conv[n]) - _med(op[n]), _med(conv[n]))
-                if _faster(op[n], conv[n])
+                if faster(op[n], conv[n])
                 else "~0%"
             )
             + f" at n={format_size(n)}"
@@ -344,34 +347,55 @@ def _jax_compile(result: RunResult, details: list[str]) -> list[str]:
     return [text + "."]
 
 
-def _verdict(result: RunResult, py: Series, text: str, details: tuple[str, ...]) -> Answer:
-    """AGREES only when Python is faster than op-only torch at the smallest size and slower at the
-    largest, both with non-overlapping CIs."""
-    torch_s = _s(result, "float32", "vectorized", "torch")
-    common = sorted(set(torch_s) & set(py))
-    if not common:
-        return Answer(text, UNTESTED, "torch did not run (or not at the loop's sizes)", details)
-    small, large = common[0], common[-1]
-    small_ok = _faster(py[small], torch_s[small])
-    large_ok = large != small and _faster(torch_s[large], py[large])
-    if small_ok and large_ok:
-        return Answer(text, AGREES, details=details)
+def _vs_python(backend: str, largest: bool) -> Callable[[RunResult, Mapping[str, Any]], Measured]:
+    """The quantity: op-only ``backend`` float32 time over the Python loop's, at the smallest (or
+    largest) size both were measured at, from blocks taken side by side."""
 
-    def said(ok: bool, n: int, expected: str) -> str:
-        return f"at n={format_size(n)} Python is " + (
-            expected if ok else f"not clearly {expected} (CIs overlap or the order is reversed)"
-        )
+    def measure(result: RunResult, extra: Mapping[str, Any]) -> Measured:
+        py = _s(result, "float64", "loop", "python")
+        lib = _s(result, "float32", "vectorized", backend)
+        common = sorted(set(py) & set(lib))
+        if not common:
+            return f"{backend} float32 and the Python loop have no size measured in common"
+        if largest and len(common) < 2:
+            return "only one size was measured"
+        n = common[-1] if largest else common[0]
+        return ratio(lib[n], py[n])
 
-    why = (
-        f"{said(small_ok, small, 'faster than torch')}; "
-        + (
-            said(large_ok, large, "slower than torch")
-            if large != small
-            else "only one size was measured"
-        )
-        + f"; torch float32 vs Python float64 ({env_summary(result, 'torch')})"
-    )
-    return Answer(text, PARTLY if small_ok or large_ok else DISAGREES, why, details)
+    return measure
+
+
+#: The claim, as data: small inputs favour the Python loop, large ones the library.
+CLAIMS = (
+    Claim(
+        "torch float32 time / Python time at the smallest size",
+        1.0,
+        math.inf,
+        _vs_python("torch", largest=False),
+        says="Python is faster",
+    ),
+    Claim(
+        "torch float32 time / Python time at the largest size",
+        0.0,
+        1.0,
+        _vs_python("torch", largest=True),
+        says="torch is faster",
+    ),
+    Claim(
+        "NumPy float32 time / Python time at the smallest size",
+        1.0,
+        math.inf,
+        _vs_python("numpy", largest=False),
+        says="Python is faster",
+    ),
+    Claim(
+        "NumPy float32 time / Python time at the largest size",
+        0.0,
+        1.0,
+        _vs_python("numpy", largest=True),
+        says="NumPy is faster",
+    ),
+)
 
 
 EXPERIMENT = Experiment(
@@ -382,4 +406,5 @@ EXPERIMENT = Experiment(
     "call pays a fixed cost that small inputs never amortise; large inputs reverse the order.",
     workloads=[sin2],
     answer=answer,
+    claims=CLAIMS,
 )
