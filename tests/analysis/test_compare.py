@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -172,13 +173,39 @@ def test_a_large_change_from_three_samples_gets_no_verdict_and_says_why() -> Non
     assert c.note == FEW_SAMPLES
 
 
-def test_bootstrap_is_seeded() -> None:
+def test_the_bootstrap_of_values_is_seeded() -> None:
     a, b = lognormal(1, 1e-6), lognormal(2, 1.1e-6)
-    one = compare(RunResult((case("x", a),)), RunResult((case("x", b),)), seed=3)
-    two = compare(RunResult((case("x", a),)), RunResult((case("x", b),)), seed=3)
-    other = compare(RunResult((case("x", a),)), RunResult((case("x", b),)), seed=4)
-    assert one.cases[0].ratio_ci == two.cases[0].ratio_ci
-    assert one.cases[0].ratio_ci != other.cases[0].ratio_ci
+    one = compare_samples(KEY, a, b, rng=np.random.default_rng(3))
+    two = compare_samples(KEY, a, b, rng=np.random.default_rng(3))
+    other = compare_samples(KEY, a, b, rng=np.random.default_rng(4))
+    assert one.ratio_ci == two.ratio_ci
+    assert one.ratio_ci != other.ratio_ci
+
+
+def test_runs_compare_on_their_independent_units_not_their_samples() -> None:
+    """Two runs whose processes read 1.00, 1.06, 0.97, 1.03 ms and 1.04, 0.99, 1.07, 1.01 ms:
+    thousands of samples each, but four units a side, and a 2% shift among 5% process effects is
+    no change."""
+
+    def in_processes(medians: tuple[float, ...]) -> CaseResult:
+        parts = [
+            Measurement(
+                samples=tuple(m * (1 + 1e-4 * k) for k in range(-50, 50)),
+                loops=1,
+                first_call=m,
+                blocks=(20,) * 5,
+                rounds=tuple(range(100 * p, 100 * p + 5)),
+            )
+            for p, m in enumerate(medians)
+        ]
+        return replace(case("x", (1.0,)), measurement=Measurement.combine(parts))
+
+    a = in_processes((1.00e-3, 1.06e-3, 0.97e-3, 1.03e-3))
+    b = in_processes((1.04e-3, 0.99e-3, 1.07e-3, 1.01e-3))
+    (c,) = compare(RunResult((a,)), RunResult((b,))).cases
+    assert (c.n_a, c.n_b) == (4, 4)
+    assert c.verdict == SAME
+    assert c.ratio_ci[0] < 1 < c.ratio_ci[1]
 
 
 # -- whole runs ---------------------------------------------------------------------------------

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
 import pytest
 
 from arraybench.analysis import probe as P
-from arraybench.analysis.roofline import Roofline, fraction_text, roofline
+from arraybench.analysis.roofline import Roofline, fraction_text, implausible, roofline
+from arraybench.backends.fake import FakeBackend
+from arraybench.measure.clock import FakeClock
 from arraybench.results import CaseResult, Measurement
 
 from .test_probe import synthetic
@@ -134,3 +140,64 @@ def test_profile_without_bandwidth_uses_flops_alone() -> None:
 def test_fraction_text(fraction: float, bound: str, text: str) -> None:
     r = Roofline(1.0, 1.0, fraction, bound, "memory bandwidth", 10.0)
     assert fraction_text(r) == text
+
+
+# -- physical limits ------------------------------------------------------------------------------
+
+
+def test_a_copy_faster_than_any_core_can_move_it_is_implausible() -> None:
+    # The case seen on a 16-core machine: 4 MB "copied" in 877 ns, 4562 GB/s: a kept result.
+    c = case(None, 4e6, seconds=877e-9)
+    why = implausible(c, threads=1)
+    assert why is not None
+    assert why.startswith("4,561 GB/s is beyond what 1 core can move")
+    assert "cached" in why and "skipped" in why
+    # A real copy of the same array, 1 ms (4 GB/s), is fine; so is any rate within the bound.
+    assert implausible(case(None, 4e6, seconds=1e-3), threads=1) is None
+    # Every core of 16 may move 16x as much (a multi-threaded kernel).
+    assert implausible(c, threads=16) is None
+
+
+def test_flops_beyond_the_cores_or_a_gpu_are_implausible() -> None:
+    assert implausible(case(1e12, None, seconds=1.0), threads=1) is not None  # 1 TFLOP/s
+    assert implausible(case(1e10, None, seconds=1.0), threads=1) is None  # 10 GFLOP/s
+    gpu = case(1e12, None, seconds=1e-3, device="cuda")  # 1 PFLOP/s: an H100 in bf16 can
+    assert implausible(gpu, threads=1) is None
+    assert implausible(case(1e14, None, seconds=1e-3, device="cuda"), threads=1) is not None
+
+
+def test_a_probe_tightens_the_limit_for_data_beyond_the_cache() -> None:
+    prof = replace(synthetic(), info={"llc_bytes": 1e6})
+    # 100 MB in 1 ms is 100 GB/s: possible for some core's cache, not from this machine's
+    # 10 GB/s memory for data 100x its last-level cache.
+    big = case(None, 1e8, seconds=1e-3)
+    assert implausible(big, threads=1) is None
+    why = implausible(big, threads=1, profile=prof)
+    assert why is not None and "memory bandwidth (10.0 GB/s, probed)" in why
+    # Data that fits in the cache may beat memory bandwidth: no verdict from the probe.
+    assert implausible(case(None, 5e5, seconds=1e-5), threads=1, profile=prof) is None
+    # Nor may a case beat the probed GEMM peak (50 GFLOP/s in float64) by half again.
+    assert implausible(case(1e11, None, seconds=1.0), threads=1, profile=prof) is not None
+
+
+def test_the_runner_marks_an_implausible_case_and_answers_leave_it_out(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    import arraybench as ab
+    from arraybench.suites.experiment import series
+
+    w = ab.Workload("cached", sizes=(10,), dtypes=("float64",), bytes=lambda n, itemsize: 4e9)
+
+    @w.inputs
+    def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def kept(x: Any) -> Any:  # "moves" 4 GB in 1 µs: it returns what it computed before
+        clock.advance(1e-6)
+        return x
+
+    result = ab.run(w, clock=clock, budget=0.01)
+    (c,) = result.cases
+    assert c.ok and c.implausible is not None and "beyond what 1 core can move" in c.implausible
+    assert series(result, workload="cached") == {}

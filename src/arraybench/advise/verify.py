@@ -7,7 +7,8 @@
                the same inputs for both at every size, outputs checked norm-wise against OLD's
                (measure.check.compare with measure.check.tolerance), both timed
     verdict    speedup at the largest size both ran: ratio of medians, bootstrap 95% CI
-               (analysis.compare.compare_samples); crossover of the fitted cost models
+               (results.time_ratio, blocks paired round by round); crossover of the fitted cost
+               models
                (analysis.crossover); the worst relative disagreement over all sizes
 
 A disagreement at any size is a failed verification, whatever the speed.
@@ -27,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..analysis.compare import compare_samples
+from ..analysis.compare import DEFAULT_THRESHOLD, FASTER, SAME, SLOWER
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
 from ..errors import ConfigError, WorkloadError
@@ -36,7 +37,7 @@ from ..measure.clock import Clock
 from ..measure.runner import run
 from ..report.units import format_ratio as x
 from ..report.units import format_size
-from ..results import CaseResult, RunResult
+from ..results import CaseResult, RunResult, time_ratio
 from ..workload import Workload
 
 #: Sizes measured by default: from one element, where fixed costs decide, to 10^4, where a
@@ -395,11 +396,18 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
     if size is not None:
         a, b = olds[size], news[size]
         assert a.measurement is not None and b.measurement is not None
-        cmp = compare_samples(a.key, a.measurement.samples, b.measurement.samples)
-        if cmp.ratio > 0 and all(v > 0 for v in cmp.ratio_ci):
-            speedup = 1.0 / cmp.ratio
-            ci = (1.0 / cmp.ratio_ci[1], 1.0 / cmp.ratio_ci[0])
-        significance = cmp.verdict
+        # OLD and NEW ran in turns, block by block: their ratio pairs the blocks.
+        r = time_ratio(b.measurement, a.measurement)
+        if r.value > 0 and r.low > 0:
+            speedup = 1.0 / r.value
+            ci = (1.0 / r.high, 1.0 / r.low)
+        significance = (
+            SLOWER
+            if r.low > 1 + DEFAULT_THRESHOLD
+            else FASTER
+            if r.high < 1 / (1 + DEFAULT_THRESHOLD)
+            else SAME
+        )
     cross = _crossover(result, olds, news) if len(both) >= 2 else None
     return Verdict(
         old=old,

@@ -2,10 +2,13 @@
 
 For each case measured in both runs (same workload, impl, backend, device, dtype and size):
 
+    units    = the independent units of each measurement: its processes' medians when it was
+               measured in several, else its blocks' medians (samples in results from before
+               blocks); consecutive samples share the machine's state and are not independent
     ratio    = median(B) / median(A)                  (> 1: B is slower)
-    ratio CI = percentile bootstrap: resample A's and B's raw samples independently, R times,
-               take median(B*) / median(A*), keep the 2.5% and 97.5% quantiles
-    p        = two-sided Mann-Whitney U test of A's samples against B's (normal approximation,
+    ratio CI = each median's interval at sqrt(95%), combined: [low_B / high_A, high_B / low_A]
+               (results.time_ratio; the runs were not measured side by side, so nothing pairs)
+    p        = two-sided Mann-Whitney U test of A's units against B's (normal approximation,
                tie and continuity corrections), so nothing is assumed about the shape of the times
     verdict  = "slower"  if p < alpha and CI low  > 1 + threshold
                "faster"  if p < alpha and CI high < 1 / (1 + threshold)
@@ -29,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..results import CaseResult, RunResult
+from ..results import CaseResult, Measurement, RunResult, time_ratio
 from . import stats
 
 #: A change must exceed 5% (its whole CI beyond it) to be called slower or faster. Run-to-run
@@ -55,8 +58,8 @@ VERDICTS = (SLOWER, FASTER, SAME)
 #: Why a case got no verdict although it was measured in both runs, and what to do about it.
 FEW_SAMPLES, ZERO_MEDIAN = "too few samples", "zero median"
 NOTES = {
-    FEW_SAMPLES: "with this few samples the test cannot reach significance whatever the times: "
-    "measure with a larger --budget",
+    FEW_SAMPLES: "with this few independent units (processes, or blocks) the test cannot reach "
+    "significance whatever the times: measure with more --processes or a larger --budget",
     ZERO_MEDIAN: "the median in run A is 0 s (below the clock's resolution): there is no ratio",
 }
 
@@ -199,11 +202,11 @@ class CaseComparison:
         median_a: median seconds per call in run A.
         median_b: median seconds per call in run B.
         ratio: median_b / median_a (above 1: B is slower); NaN when median_a is 0.
-        ratio_ci: 95% bootstrap CI of the ratio.
-        p: two-sided Mann-Whitney p-value of A's samples against B's.
-        u: the U statistic of A's samples.
-        n_a: samples in A.
-        n_b: samples in B.
+        ratio_ci: 95% CI of the ratio.
+        p: two-sided Mann-Whitney p-value of A's units against B's.
+        u: the U statistic of A's units.
+        n_a: independent units in A (processes, or blocks).
+        n_b: independent units in B.
         verdict: ``slower``, ``faster`` or ``no significant change``.
         note: why the data could not support a verdict (a key of :data:`NOTES`), or "".
     """
@@ -256,8 +259,8 @@ class CaseComparison:
             "ratio_ci": [_finite(self.ratio_ci[0]), _finite(self.ratio_ci[1])],
             "p": self.p,
             "u": self.u,
-            "samples_a": self.n_a,
-            "samples_b": self.n_b,
+            "units_a": self.n_a,
+            "units_b": self.n_b,
             "verdict": self.verdict,
             "note": self.note,
         }
@@ -406,7 +409,7 @@ class Comparison:
         env_changes: what differs between the runs' environments and settings.
         threshold: the effect size a verdict needed (0.05: a 5% change).
         alpha: the significance level a verdict needed.
-        seed: the bootstrap's seed.
+        seed: kept for files written when the ratio's CI came from a seeded bootstrap (0 now).
         meta: what identifies the two runs (start time, number of cases), for reports.
     """
 
@@ -462,8 +465,6 @@ def compare(
     *,
     threshold: float = DEFAULT_THRESHOLD,
     alpha: float = DEFAULT_ALPHA,
-    seed: int = 0,
-    replicates: int = BOOTSTRAP,
 ) -> Comparison:
     """Compare run ``b`` with run ``a``, case by case, and their environments.
 
@@ -473,9 +474,6 @@ def compare(
         threshold: relative change a verdict needs beyond its CI (0.05: 5%; see
             :data:`DEFAULT_THRESHOLD`).
         alpha: significance level of the Mann-Whitney test.
-        seed: seed of the bootstrap; each case's resampling is seeded from it and the case's key,
-            so a case's CI does not depend on which other cases the runs hold.
-        replicates: bootstrap replicates per case.
 
     Returns:
         A :class:`Comparison`.
@@ -497,14 +495,8 @@ def compare(
             failed.append(FailedPair(key, side, ca.error, cb.error))
             continue
         matched.append(
-            compare_samples(
-                key,
-                ca.measurement.samples,
-                cb.measurement.samples,
-                threshold=threshold,
-                alpha=alpha,
-                rng=np.random.default_rng([seed, _key_seed(key)]),
-                replicates=replicates,
+            compare_measurements(
+                key, ca.measurement, cb.measurement, threshold=threshold, alpha=alpha
             )
         )
     unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
@@ -517,11 +509,80 @@ def compare(
         env_changes=env_changes(a, b),
         threshold=threshold,
         alpha=alpha,
-        seed=seed,
         meta={
             "a": {"started": a.started, "cases": len(a.cases)},
             "b": {"started": b.started, "cases": len(b.cases)},
         },
+    )
+
+
+def units(m: Measurement) -> Sequence[float]:
+    """A measurement's independent units: its processes' medians, else its blocks' medians."""
+    return m.process_medians or m.block_medians
+
+
+def compare_measurements(
+    key: Key,
+    a: Measurement,
+    b: Measurement,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    alpha: float = DEFAULT_ALPHA,
+) -> CaseComparison:
+    """Compare one case measured in two runs (see the module's docstring).
+
+    Args:
+        key: the case's key, carried into the record.
+        a: its measurement in run A.
+        b: its measurement in run B.
+        threshold: effect size a verdict needs.
+        alpha: significance level.
+
+    Returns:
+        A :class:`CaseComparison`.
+    """
+    ua, ub = units(a), units(b)
+    ratio = b.median / a.median if a.median > 0 else math.nan
+    iv = time_ratio(b, a)
+    ci = (iv.low, iv.high) if math.isfinite(ratio) else (math.nan, math.nan)
+    test = mann_whitney_u(ua, ub)
+    return _verdict(key, a.median, b.median, ratio, ci, test, len(ua), len(ub), threshold, alpha)
+
+
+def _verdict(
+    key: Key,
+    med_a: float,
+    med_b: float,
+    ratio: float,
+    ci: tuple[float, float],
+    test: MannWhitney,
+    n_a: int,
+    n_b: int,
+    threshold: float,
+    alpha: float,
+) -> CaseComparison:
+    note = ""
+    verdict = SAME
+    if not math.isfinite(ratio) or not math.isfinite(ci[0]):
+        note = ZERO_MEDIAN
+    elif min_p_value(n_a, n_b) >= alpha:
+        note = FEW_SAMPLES
+    elif test.p < alpha and ci[0] > 1.0 + threshold:
+        verdict = SLOWER
+    elif test.p < alpha and ci[1] < 1.0 / (1.0 + threshold):
+        verdict = FASTER
+    return CaseComparison(
+        key=key,
+        median_a=med_a,
+        median_b=med_b,
+        ratio=ratio,
+        ratio_ci=ci,
+        p=test.p,
+        u=test.u,
+        n_a=n_a,
+        n_b=n_b,
+        verdict=verdict,
+        note=note,
     )
 
 
@@ -535,11 +596,13 @@ def compare_samples(
     rng: np.random.Generator | None = None,
     replicates: int = BOOTSTRAP,
 ) -> CaseComparison:
-    """Compare the raw samples of one case in two runs (see the module's docstring).
+    """Compare two sets of independent values of one case (per-process medians, say): the
+    ratio of medians with a percentile bootstrap CI, and the same test and verdict as
+    :func:`compare_measurements`.
 
     Args:
         key: the case's key, carried into the record.
-        a: seconds per call, run A.
+        a: seconds per call, run A (each an independent unit).
         b: seconds per call, run B.
         threshold: effect size a verdict needs.
         alpha: significance level.
@@ -555,29 +618,7 @@ def compare_samples(
     ratio = med_b / med_a if med_a > 0 else math.nan
     ci = bootstrap_ratio_ci(a, b, rng, replicates)
     test = mann_whitney_u(a, b)
-    note = ""
-    verdict = SAME
-    if not math.isfinite(ratio) or not math.isfinite(ci[0]):
-        note = ZERO_MEDIAN
-    elif min_p_value(len(a), len(b)) >= alpha:
-        note = FEW_SAMPLES
-    elif test.p < alpha and ci[0] > 1.0 + threshold:
-        verdict = SLOWER
-    elif test.p < alpha and ci[1] < 1.0 / (1.0 + threshold):
-        verdict = FASTER
-    return CaseComparison(
-        key=key,
-        median_a=med_a,
-        median_b=med_b,
-        ratio=ratio,
-        ratio_ci=ci,
-        p=test.p,
-        u=test.u,
-        n_a=len(a),
-        n_b=len(b),
-        verdict=verdict,
-        note=note,
-    )
+    return _verdict(key, med_a, med_b, ratio, ci, test, len(a), len(b), threshold, alpha)
 
 
 def _by_key(cases: Sequence[CaseResult]) -> dict[Key, CaseResult]:

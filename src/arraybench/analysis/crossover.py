@@ -1,6 +1,8 @@
 """Crossovers: the size from which one series stays faster than another, with a CI.
 
     common sizes of the two series; d(n) = log t_A(n) - log t_B(n) at each
+    "clearly faster" at a size: the interval of the two cases' time ratio excludes 1 (blocks
+    measured side by side, see results.time_ratio), or, given medians alone, their CIs apart
     the last sign change of d brackets the crossover between two measured sizes [n_j, n_j+1]
     if both cost models hold there: solve a_A + b_A n^k_A = a_B + b_B n^k_B in the bracket
         (bisection in log n), CI from the bootstrap replicates of both fits, paired
@@ -12,12 +14,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ..results import CaseResult, time_ratio
 from .fit import Fit, Series
 
 #: Share of bootstrap replicates that must cross inside the search window for a model CI.
@@ -59,8 +62,16 @@ class Crossover:
         }
 
 
-def crossover(a: Fit, b: Fit) -> Crossover:
-    """The crossover of two series' measured times (see the module docstring)."""
+def crossover(a: Fit, b: Fit, order: Mapping[int, int] | None = None) -> Crossover:
+    """The crossover of two series' measured times (see the module docstring).
+
+    Args:
+        a: one series' fit.
+        b: the other's.
+        order: per size, +1 where ``b`` is clearly faster, -1 where ``a`` is, 0 where the
+            interval of their time ratio holds 1 (from the cases themselves:
+            :func:`clear_order`); without it, the medians' CIs must be apart.
+    """
     common = sorted(set(a.sizes) & set(b.sizes))
     if not common:
         return Crossover(a.series, b.series, "no-overlap")
@@ -72,14 +83,15 @@ def crossover(a: Fit, b: Fit) -> Crossover:
     # d > 0: b is faster. The series faster at the largest size is the winner.
     b_wins = d[-1] > 0
     winner, loser = (b, a) if b_wins else (a, b)
+
     # +1 where the winner is clearly faster, -1 where the loser is, 0 where the CIs overlap:
     # a difference inside the noise is no ordering.
-    sign = np.array(
-        [
-            0.0 if ia[n][0] <= ib[n][1] and ib[n][0] <= ia[n][1] else (1.0 if dn > 0 else -1.0)
-            for n, dn in zip(common, d if b_wins else -d, strict=True)
-        ]
-    )
+    def clear(n: int, dn: float) -> float:
+        if order is not None and n in order:
+            return float(order[n] if b_wins else -order[n])
+        return 0.0 if ia[n][0] <= ib[n][1] and ib[n][0] <= ia[n][1] else (1.0 if dn > 0 else -1.0)
+
+    sign = np.array([clear(n, dn) for n, dn in zip(common, d if b_wins else -d, strict=True)])
     top = common[-1]
     if (sign >= 0).all():
         status = "always" if sign[-1] > 0 else "never"
@@ -102,6 +114,20 @@ def crossover(a: Fit, b: Fit) -> Crossover:
     return Crossover(
         winner.series, loser.series, "crosses", math.exp(x), (float(lo_n), float(hi_n)), "data", top
     )
+
+
+def clear_order(a: Sequence[CaseResult], b: Sequence[CaseResult]) -> dict[int, int]:
+    """Per size both series measured: +1 where ``b`` is clearly faster than ``a`` (the interval
+    of a's time over b's lies above 1), -1 where ``a`` is, 0 where it holds 1."""
+    by_b = {c.size: c for c in b if c.ok and c.measurement is not None}
+    out = {}
+    for c in a:
+        other = by_b.get(c.size)
+        if other is None or not c.ok or c.measurement is None or other.measurement is None:
+            continue
+        r = time_ratio(c.measurement, other.measurement)
+        out[c.size] = 1 if r.low > 1 else -1 if r.high < 1 else 0
+    return out
 
 
 def _holds(f: Fit, n: float) -> bool:

@@ -14,13 +14,13 @@ Everything here is computed from a RunResult alone, so saved results can be expl
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..report.units import format_size, format_time
 from ..results import CaseResult, RunResult
-from .crossover import Crossover, crossover
+from .crossover import Crossover, clear_order, crossover
 from .fit import Fit, Series, fit_all
 
 #: A first call this many times the steady time, and at least COMPILE_MIN_S longer, is reported as
@@ -87,8 +87,15 @@ def analyze(result: RunResult, profile: Any = None) -> Analysis:
         by_workload[s[0]].append(f)
     crossovers: list[Crossover] = []
     findings: list[Finding] = []
+    by_series: dict[Series, list[CaseResult]] = defaultdict(list)
+    for c in result.cases:
+        by_series[c.series].append(c)
+
+    def between(a: Fit, b: Fit) -> Crossover:
+        return crossover(a, b, clear_order(by_series[a.series], by_series[b.series]))
+
     for group in by_workload.values():
-        for more_c, more_f in (_against_python(group), _against_fastest(group)):
+        for more_c, more_f in (_against_python(group, between), _against_fastest(group, between)):
             crossovers += more_c
             findings += more_f
     findings += _phases(result, fits)
@@ -111,7 +118,12 @@ def _python_series(group: Sequence[Fit]) -> Fit | None:
     return None
 
 
-def _against_python(group: Sequence[Fit]) -> tuple[list[Crossover], list[Finding]]:
+Between = Callable[[Fit, Fit], Crossover]
+
+
+def _against_python(
+    group: Sequence[Fit], between: Between
+) -> tuple[list[Crossover], list[Finding]]:
     py = _python_series(group)
     if py is None:
         return [], []
@@ -119,7 +131,7 @@ def _against_python(group: Sequence[Fit]) -> tuple[list[Crossover], list[Finding
     for f in group:
         if f is py or f.kind == "single":
             continue
-        c = crossover(py, f)
+        c = between(py, f)
         out_c.append(c)
         cost = f"{f.name} costs {_with_ci(f.a, f.a_ci)} per call before any work"
         if c.status == "crosses" and c.winner == f.series:
@@ -158,7 +170,9 @@ def _against_python(group: Sequence[Fit]) -> tuple[list[Crossover], list[Finding
     return out_c, out_f
 
 
-def _against_fastest(group: Sequence[Fit]) -> tuple[list[Crossover], list[Finding]]:
+def _against_fastest(
+    group: Sequence[Fit], between: Between
+) -> tuple[list[Crossover], list[Finding]]:
     top = max(max(f.sizes) for f in group)
     at_top = [f for f in group if top in f.sizes]
     if len(at_top) < 2:
@@ -168,7 +182,7 @@ def _against_fastest(group: Sequence[Fit]) -> tuple[list[Crossover], list[Findin
     for f in group:
         if f is fastest or f.series[2] == "python" or f.kind == "single":
             continue
-        c = crossover(f, fastest)
+        c = between(f, fastest)
         if c.status == "crosses" and c.winner == fastest.series:
             out_c.append(c)
             out_f.append(

@@ -259,14 +259,15 @@ def main(args: argparse.Namespace) -> int:
                 console.rule(f"[bold]{escape(group.title)}")
                 console.print(f"[bold]Question:[/bold] {escape(group.question)}")
                 result, answer = _with_progress(
-                    functools.partial(_run_experiment, group, config, on_result, resume),
+                    functools.partial(_run_experiment, group, config, on_result, resume, profile),
                     quiet=args.quiet,
                 )
                 result = _explained(result, group.name, profile, console)
                 print_answer(group, answer, console=console)
             else:
                 result = _with_progress(
-                    functools.partial(_run, group, config, on_result, resume), quiet=args.quiet
+                    functools.partial(_run, group, config, on_result, resume, profile),
+                    quiet=args.quiet,
                 )
                 result = _explained(result, "workloads", profile, console)
             results.append(result)
@@ -330,9 +331,12 @@ def _run_experiment(
     config: RunConfig,
     on_result: Callable[[CaseResult], None],
     resume: Resumed,
+    profile: Any,
     progress: Progress | None,
 ) -> tuple[RunResult, Answer]:
-    return run_experiment(exp, config, progress=progress, on_result=on_result, resume=resume)
+    return run_experiment(
+        exp, config, progress=progress, on_result=on_result, resume=resume, profile=profile
+    )
 
 
 def _run(
@@ -340,9 +344,12 @@ def _run(
     config: RunConfig,
     on_result: Callable[[CaseResult], None],
     resume: Resumed,
+    profile: Any,
     progress: Progress | None,
 ) -> RunResult:
-    return run(workloads, config, progress=progress, on_result=on_result, resume=resume)
+    return run(
+        workloads, config, progress=progress, on_result=on_result, resume=resume, profile=profile
+    )
 
 
 def _groups(items: list[Experiment | Workload]) -> list[Experiment | list[Workload]]:

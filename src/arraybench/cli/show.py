@@ -94,16 +94,7 @@ def render(result: RunResult, console: Any) -> None:
                 workloads=(),
                 answer=_no_answer,
             )
-            print_answer(
-                exp,
-                Answer(
-                    answer=str(answer.get("answer", "")),
-                    verdict=str(answer.get("verdict", "?")),
-                    why=str(answer.get("why", "")),
-                    details=tuple(str(d) for d in answer.get("details", ())),
-                ),
-                console=console,
-            )
+            print_answer(exp, Answer.from_dict(answer), console=console)
     rest = tuple(c for c in result.cases if c.workload not in claimed)
     if rest or not records:
         skipped = tuple(s for s in result.skipped if _workload_of(s.what) not in claimed)

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_write
 from ..results import CaseResult, RunResult
+from ..suites.experiment import Answer
+from .terminal import claim_lines
 from .units import (
     fit_figures,
     format_interval,
@@ -55,6 +57,8 @@ TAG_HELP = {
     "not converged": "the 95% CI is wider than --target after the budget",
     "drift": "the machine's speed changed while it was measured; the interval includes it",
     "process effect": "its time depends on the process it runs in; the interval includes it",
+    "implausible": "faster than the machine can move or compute: the result was cached or the "
+    "work skipped; answers do not use it",
     "zero time": "the clock did not advance: below the clock's resolution",
 }
 
@@ -241,8 +245,12 @@ def _questions(result: RunResult, anchors: Mapping[str, str]) -> str:
                 + "".join(f"<li>{escape(str(d))}</li>" for d in details)
                 + "</ul>"
             )
+        parts = claim_lines(Answer.from_dict(ans))
+        if parts:
+            out.append("<ul>" + "".join(f"<li>{escape(p)}</li>" for p in parts) + "</ul>")
         if verdict:
-            why = f": {escape(str(ans['why']))}" if ans.get("why") else "."
+            said = ans.get("context") if parts else ans.get("why")
+            why = f": {escape(str(said))}" if said else "."
             cls = VERDICT_CLASS.get(verdict, "")
             out.append(
                 f'<p>This machine <span class="verdict {cls}">{escape(verdict)}</span>{why}</p>'

@@ -34,6 +34,8 @@ TAG_LEGEND = {
     "more than noise explains); the interval includes it",
     "process effect": "the case's time depends on the process it runs in (memory layout); the "
     "interval includes it",
+    "implausible": "faster than the machine can move or compute: the result was cached or the "
+    "work skipped; answers do not use it",
     "zero time": "the clock did not advance: the kernel is below the clock's resolution",
 }
 
@@ -160,9 +162,21 @@ def print_answer(exp: Experiment, answer: Answer, console: Console | None = None
     for line in answer.details:
         console.print(f"  {_esc(line)}")
     console.print(f"[bold]Published claim:[/bold] {_esc(exp.claim)}")
+    parts = claim_lines(answer)
+    for line in parts:
+        console.print(f"  • {_esc(line)}")
     verdict = f"[{colour}]This machine {answer.verdict}[/{colour}]"
-    console.print(verdict + (f": {_esc(answer.why)}" if answer.why else "."))
+    why = answer.context if parts else answer.why
+    console.print(verdict + (f": {_esc(why)}" if why else "."))
     console.print()
+
+
+def claim_lines(answer: Answer) -> list[str]:
+    """Each part of the claim with its measured interval and verdict (those that apply here;
+    all of them when none does)."""
+    parts = [c for c in answer.claims if c.get("text")]
+    applicable = [c for c in parts if c.get("applicable", True)]
+    return [str(c["text"]) for c in (applicable or parts)]
 
 
 def _peak(c: CaseResult, profile: Any) -> str:

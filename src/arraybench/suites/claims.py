@@ -102,8 +102,7 @@ class Judgement:
             return f"{c.quantity}: {found}, the claim says {claimed}: {self.verdict}{note}"
         measured = f" is {_measured(iv)}" if iv is not None else ""
         return (
-            f"{c.quantity}{measured}, the claim says {c.interval_text}{says}: "
-            f"{self.verdict}{note}"
+            f"{c.quantity}{measured}, the claim says {c.interval_text}{says}: {self.verdict}{note}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,6 +115,7 @@ class Judgement:
             "verdict": self.verdict,
             "note": self.note,
             "applicable": self.applicable,
+            "text": self.text(),
         }
 
 

@@ -70,6 +70,9 @@ class Answer:
     details: tuple[str, ...] = ()
     #: each part of the claim against its measured quantity (``Judgement.to_dict()``).
     claims: tuple[Mapping[str, Any], ...] = field(default=())
+    #: what explains a verdict other than "agrees" beyond the parts themselves (versions, BLAS,
+    #: what a profile blames); part of ``why`` too.
+    context: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,7 +81,23 @@ class Answer:
             "why": self.why,
             "details": list(self.details),
             "claims": [dict(c) for c in self.claims],
+            "context": self.context,
         }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Answer:
+        """An answer as saved with the results (older files lack claims and context)."""
+        claims = d.get("claims")
+        return cls(
+            answer=str(d.get("answer", "")),
+            verdict=str(d.get("verdict", "?")),
+            why=str(d.get("why", "")),
+            details=tuple(str(x) for x in d.get("details", ()) or ()),
+            claims=tuple(c for c in claims if isinstance(c, Mapping))
+            if isinstance(claims, list)
+            else (),
+            context=str(d.get("context", "") or ""),
+        )
 
 
 @dataclass
@@ -210,7 +229,14 @@ def verdict(
     v, why = conclude(judged)
     if v != AGREES and context:
         why = f"{why}. {context}" if why else context
-    return Answer(text, v, why, tuple(details), tuple(j.to_dict() for j in judged))
+    return Answer(
+        text,
+        v,
+        why,
+        tuple(details),
+        tuple(j.to_dict() for j in judged),
+        context if v != AGREES else "",
+    )
 
 
 def env_summary(result: RunResult, backend: str) -> str:
