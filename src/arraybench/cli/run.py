@@ -19,6 +19,7 @@ from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
 from ..errors import ConfigError
 from ..measure import env as _env
+from ..measure.processes import shared_pool
 from ..measure.runner import Case, Progress, run
 from ..measure.threads import DEFAULT_THREADS
 from ..report.terminal import print_answer, print_findings
@@ -254,23 +255,27 @@ def main(args: argparse.Namespace) -> int:
 
     results: list[RunResult] = []
     try:
-        for group in _groups(items):
-            if isinstance(group, Experiment):
-                console.rule(f"[bold]{escape(group.title)}")
-                console.print(f"[bold]Question:[/bold] {escape(group.question)}")
-                result, answer = _with_progress(
-                    functools.partial(_run_experiment, group, config, on_result, resume, profile),
-                    quiet=args.quiet,
-                )
-                result = _explained(result, group.name, profile, console)
-                print_answer(group, answer, console=console)
-            else:
-                result = _with_progress(
-                    functools.partial(_run, group, config, on_result, resume, profile),
-                    quiet=args.quiet,
-                )
-                result = _explained(result, "workloads", profile, console)
-            results.append(result)
+        # Worker processes live for the whole command, not one experiment.
+        with shared_pool():
+            for group in _groups(items):
+                if isinstance(group, Experiment):
+                    console.rule(f"[bold]{escape(group.title)}")
+                    console.print(f"[bold]Question:[/bold] {escape(group.question)}")
+                    result, answer = _with_progress(
+                        functools.partial(
+                            _run_experiment, group, config, on_result, resume, profile
+                        ),
+                        quiet=args.quiet,
+                    )
+                    result = _explained(result, group.name, profile, console)
+                    print_answer(group, answer, console=console)
+                else:
+                    result = _with_progress(
+                        functools.partial(_run, group, config, on_result, resume, profile),
+                        quiet=args.quiet,
+                    )
+                    result = _explained(result, "workloads", profile, console)
+                results.append(result)
     except BaseException:
         if store is not None and run_id is not None:
             with contextlib.suppress(StoreError):

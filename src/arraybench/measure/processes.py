@@ -21,10 +21,11 @@ time, and a slow spell of the machine lands between processes too.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -76,13 +77,11 @@ def run_in_workers(
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
-    workers: list[Worker | None] = [None] * n
     origins: dict[int, str] = {}
     for case in cases:  # a workload no worker can load fails the run now, before any starts
         _spec(case, origins)
     done = 0
-    try:
-        _start(workers, config)
+    with _pool_for(config) as pool:
         for group in groups:
             todo = [i for i in group if not settled(i)]
             units = [[i] for i in todo] if config.isolate else [todo] if todo else []
@@ -104,47 +103,107 @@ def run_in_workers(
                         **per_process,
                     }
                     try:
-                        worker = workers[p] or _new_worker(config)
-                        workers[p] = worker
-                        reply = worker.run(request, config.timeout if config.isolate else None)
+                        reply = pool.worker(p).run(
+                            request, config.timeout if config.isolate else None
+                        )
                         got = _replies(reply, [cases[i] for i in ask])
                     except WorkerCrash as e:
-                        workers[p] = None  # dead or killed: the next request starts a new one
+                        pool.lost(p)  # dead or killed: the next request starts a new one
                         got = [_failed(cases[i], str(e), e.kind) for i in ask]
                     for i, r in zip(ask, got, strict=True):
                         parts[i].append(r)
                 for i in unit:
                     done += 1
                     finish(i, _combine(parts[i], n, whole, floor))
-    finally:
-        for w in workers:
+
+
+class Pool:
+    """``n`` worker processes, started together, replaced one by one when they die.
+
+    Args:
+        n: how many.
+        memory_limit: each one's RLIMIT_AS, or None.
+        env: extra environment variables each starts with.
+    """
+
+    def __init__(self, n: int, memory_limit: int | None, env: Mapping[str, str]) -> None:
+        from .worker import Worker, WorkerCrash
+
+        self.key = (n, memory_limit, tuple(sorted(env.items())))
+        self.memory_limit, self.env = memory_limit, dict(env)
+        self._workers: list[Worker | None] = [None] * n
+        # Started at once and waited for together: each imports its libraries (seconds).
+        started = []
+        for p in range(n):
+            try:
+                started.append((p, Worker(memory_limit, self.env, wait=False)))
+            except (OSError, WorkerCrash):
+                continue
+        for p, w in started:
+            try:
+                w.wait_ready()
+                self._workers[p] = w
+            except WorkerCrash:
+                w.stop()  # started again, and failing with its reason, when first needed
+
+    def worker(self, p: int) -> Worker:
+        """Worker ``p``, started anew if it died (raises WorkerCrash if it cannot start)."""
+        from .worker import Worker
+
+        w = self._workers[p]
+        if w is None:
+            w = self._workers[p] = Worker(self.memory_limit, self.env)
+        return w
+
+    def lost(self, p: int) -> None:
+        self._workers[p] = None
+
+    def close(self) -> None:
+        for w in self._workers:
             if w is not None:
                 w.close()
+        self._workers = [None] * len(self._workers)
 
 
-def _start(workers: list[Worker | None], config: RunConfig) -> None:
-    """Start every worker at once (importing the libraries takes seconds, in parallel); one that
-    fails to start is started again, and fails with its reason, when first needed."""
-    from .worker import Worker, WorkerCrash
+class _Kept:
+    """The pool :func:`shared_pool` keeps for the runs inside its block (a block may nest)."""
 
-    started = []
-    for p in range(len(workers)):
-        try:
-            started.append((p, Worker(config.memory_limit, _worker_env(config), wait=False)))
-        except (OSError, WorkerCrash):
-            continue
-    for p, w in started:
-        try:
-            w.wait_ready()
-            workers[p] = w
-        except WorkerCrash:
-            continue
+    depth = 0
+    pool: Pool | None = None
 
 
-def _new_worker(config: RunConfig) -> Worker:
-    from .worker import Worker
+@contextlib.contextmanager
+def shared_pool() -> Iterator[None]:
+    """Keep worker processes alive for every run inside the block, instead of starting them for
+    each (``arraybench run`` measures its experiments one run after another: starting 4
+    processes and importing torch and JAX in each costs seconds every time)."""
+    _Kept.depth += 1
+    try:
+        yield
+    finally:
+        _Kept.depth -= 1
+        if _Kept.depth == 0 and _Kept.pool is not None:
+            _Kept.pool.close()
+            _Kept.pool = None
 
-    return Worker(config.memory_limit, _worker_env(config))
+
+@contextlib.contextmanager
+def _pool_for(config: RunConfig) -> Iterator[Pool]:
+    """The kept pool when one is kept with these settings, else a new one: kept for the next
+    run inside a :func:`shared_pool` block, closed after this run outside one."""
+    env = _worker_env(config)
+    key = (config.processes, config.memory_limit, tuple(sorted(env.items())))
+    if _Kept.pool is not None and _Kept.pool.key != key:
+        _Kept.pool.close()
+        _Kept.pool = None
+    pool = _Kept.pool or Pool(config.processes, config.memory_limit, env)
+    if _Kept.depth > 0:
+        _Kept.pool = pool
+    try:
+        yield pool
+    finally:
+        if _Kept.depth == 0:
+            pool.close()
 
 
 def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:

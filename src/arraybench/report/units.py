@@ -33,13 +33,17 @@ def format_size(n: int) -> str:
 
 
 def format_ratio(x: float) -> str:
+    """``1,234x``, ``12.3x``, ``1.23x``, ``0.123x``, ``0.0012x``: never ``0.00x`` for a ratio
+    far below 1 (two significant digits there)."""
     if not math.isfinite(x):
         return "—"
     if x >= 100:
         return f"{x:,.0f}x"
     if x >= 10:
         return f"{x:.1f}x"
-    return f"{x:.2f}x"
+    if x >= 0.1 or x <= 0:
+        return f"{x:.2f}x"
+    return f"{_sig(x, 2)}x"
 
 
 def _sig(x: float, digits: int) -> str:

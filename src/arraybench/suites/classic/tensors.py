@@ -408,10 +408,12 @@ def _load_line(result: RunResult) -> str:
     la = result.env.get("load_average")
     if not cores or not isinstance(la, list | tuple) or not la or la[0] < 0.5 * cores:
         return ""
+    threads = result.config.get("threads")
     return (
         f"the machine was busy (1-minute load average {la[0]:.1f} on {cores} cores at the start): "
-        "multi-threaded BLAS suffers most from that, so rerun on a quiet machine or with "
-        "--threads 1 before trusting the ratios"
+        "multi-threaded BLAS suffers most from that, so rerun on a quiet machine"
+        + (" or with --threads 1" if threads != 1 else "")
+        + " before trusting the ratios"
     )
 
 
