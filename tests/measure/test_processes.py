@@ -1,0 +1,110 @@
+"""Measuring in several fresh processes: each case's parts combined, intervals taken across the
+processes, ratios paired within each, failures kept, and workers shared by consecutive runs."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import arraybench as ab
+from arraybench.measure import processes
+from arraybench.results import time_ratio
+from arraybench.suites import load_file
+
+WORK = textwrap.dedent(
+    """
+    import os
+    import numpy as np
+    import arraybench as ab
+
+    w = ab.Workload("twice", sizes=(100, 10_000), dtypes=("float64",))
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def ref(x):
+        return x * 2
+
+    @w.impl("numpy", label="slower")
+    def slower(x):
+        return (x + x) * 1.0
+
+    @w.impl("numpy", label="dies in a fresh process")
+    def dies(x):
+        if os.environ.get("ARRAYBENCH_WORKER") == "1":
+            raise RuntimeError("only in workers")
+        return x * 2
+    """
+)
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> ab.Workload:
+    path = tmp_path / "work.py"
+    path.write_text(WORK)
+    (w,) = load_file(path)
+    return w
+
+
+def test_each_case_is_measured_in_every_process_and_combined(work: ab.Workload) -> None:
+    result = ab.run(work, processes=3, budget=0.06)
+    by = {(c.impl, c.size): c for c in result.cases}
+    for n in (100, 10_000):
+        c = by[("ref", n)]
+        assert c.ok and c.measurement is not None
+        m = c.measurement
+        assert m.processes is not None and len(m.processes) == 3
+        assert m.process_medians is not None and len(m.process_medians) == 3
+        assert m.interval.method == "processes" and m.interval.units == 3
+        # The two impls of a size took turns in every process: their ratio pairs blocks there.
+        other = by[("slower", n)].measurement
+        assert other is not None
+        r = time_ratio(other, m)
+        assert r.method == "pairs" and r.units == 3
+    # The config records it, and the table says how the figures were measured.
+    assert result.config["processes"] == 3
+
+
+def test_a_case_that_fails_in_a_process_fails_saying_which(work: ab.Workload) -> None:
+    result = ab.run(work, processes=2, budget=0.02)
+    (c, *_) = [c for c in result.cases if c.impl == "dies in a fresh process"]
+    assert c.status == "failed"
+    assert c.error is not None and c.error.startswith("in process 1 of 2:")
+    assert "only in workers" in c.error
+    assert all(c.ok for c in result.cases if c.impl != "dies in a fresh process")
+
+
+def test_interactive_workloads_cannot_go_to_processes_and_the_error_says_why() -> None:
+    w = ab.Workload("inline", sizes=(4,))
+    exec("w.inputs(lambda n, rng: {'x': rng.random(n)})", {"w": w})  # no source file
+    w.impl("numpy")(np.sin)
+    with pytest.raises(ab.ArraybenchError, match="processes=1"):
+        ab.run(w, processes=2, budget=0.01)
+
+
+def test_a_file_that_starts_a_run_while_a_worker_loads_it_is_refused(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload
+) -> None:
+    monkeypatch.setenv(processes.IN_WORKER, "1")
+    with pytest.raises(ab.ArraybenchError, match='if __name__ == "__main__"'):
+        ab.run(work, processes=2, budget=0.01)
+
+
+def test_consecutive_runs_in_a_shared_pool_reuse_the_worker_processes(work: ab.Workload) -> None:
+    with processes.shared_pool():
+        ab.run(work, processes=2, budget=0.01, impls=["ref"])
+        kept = processes._Kept.pool
+        assert kept is not None
+        pids = [kept.worker(p).proc.pid for p in range(2)]
+        ab.run(work, processes=2, budget=0.01, impls=["ref"])
+        assert processes._Kept.pool is kept
+        assert [kept.worker(p).proc.pid for p in range(2)] == pids
+    assert processes._Kept.pool is None
+    # Outside the block every run starts and stops its own.
+    ab.run(work, processes=2, budget=0.01, impls=["ref"])
+    assert processes._Kept.pool is None
