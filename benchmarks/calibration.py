@@ -123,7 +123,7 @@ def analyse(runs: Sequence[RunResult]) -> dict[str, Any]:
             rows.append(
                 {
                     "kind": kind,
-                    "case": f"{k[2]} n={k[5]}",
+                    "case": f"{k[2]}{'' if k[3] == 'cpu' else ' ' + k[3]} n={k[5]}",
                     "median": statistics.median(points),
                     "spread": max(points) / min(points) - 1 if min(points) > 0 else math.nan,
                     "halfwidth": statistics.median(half),

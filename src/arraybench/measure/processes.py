@@ -271,9 +271,12 @@ def _origin(w: Workload) -> str:
 
 
 def _worker_env(config: RunConfig) -> dict[str, str]:
-    """What a worker's environment needs: the marker that it is one, and thread counts that
-    libraries read when they start (XLA above all)."""
+    """What a worker's environment needs: the marker that it is one, thread counts that
+    libraries read when they start (XLA above all), and JAX told not to take 75% of the GPU's
+    memory at start: several workers share one GPU (and torch or CuPy share each worker)."""
     env = {IN_WORKER: "1"}
+    if "XLA_PYTHON_CLIENT_PREALLOCATE" not in os.environ:
+        env["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"
     if config.threads is None:
         return env
     n = str(config.threads)
