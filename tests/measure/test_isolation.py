@@ -163,7 +163,9 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
     work = tmp_path / "slow.py"
     work.write_text(SLOW)
     store = tmp_path / "h.sqlite"
-    args = ["run", str(work), "--budget", "0.4", "-q", "--store", str(store)]
+    # In this process (--processes 1) every case is stored as it finishes; with several
+    # processes a chunk of size groups is (tests/measure/test_processes.py).
+    args = ["run", str(work), "--budget", "0.4", "-q", "--store", str(store), "--processes", "1"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "arraybench", *args],
         stdout=subprocess.PIPE,

@@ -108,3 +108,27 @@ def test_consecutive_runs_in_a_shared_pool_reuse_the_worker_processes(work: ab.W
     # Outside the block every run starts and stops its own.
     ab.run(work, processes=2, budget=0.01, impls=["ref"])
     assert processes._Kept.pool is None
+
+
+def test_processes_measure_a_chunk_of_sizes_each_and_finish_it_together(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload
+) -> None:
+    """Groups are measured process after process within a chunk (so each case's processes are
+    spread over the chunk's time), and a chunk's cases finish together: an interrupted run keeps
+    every chunk finished before it."""
+    monkeypatch.setattr(processes, "CHUNK_S", 0.05)  # one size group (2 cases x 0.02 s) a chunk
+    finished: list[int] = []
+
+    def on_result(case: ab.CaseResult) -> None:
+        finished.append(case.size)
+        if case.size == 10_000:
+            raise KeyboardInterrupt  # Ctrl-C in the middle of the second chunk's results
+
+    with pytest.raises(KeyboardInterrupt):
+        ab.run(work, processes=2, budget=0.02, impls=["ref", "slower"], on_result=on_result)
+    assert finished[:2] == [100, 100]  # the first chunk was stored whole, before the second
+    groups = [[0, 1], [2, 3]]
+    config = ab.RunConfig(processes=2, budget=1.0)
+    assert processes._chunks(groups, config) == [[[0, 1]], [[2, 3]]]
+    monkeypatch.setattr(processes, "CHUNK_S", 60.0)
+    assert processes._chunks(groups, config) == [[[0, 1], [2, 3]]]

@@ -2,8 +2,10 @@
 worker that may crash (``--isolate``).
 
     parent                                    P workers (fresh processes, started together)
-    for each size group (each case alone under --isolate):
-        for each worker p:   request ------>  load the workloads from their files, prepare,
+    for each chunk of size groups (CHUNK_S of budget):
+        for each worker p:
+            for each group (each case alone under --isolate):
+                             request ------>  load the workloads from their files, prepare,
                                               check, sample in turns with budget / P per case
                              <------  results | a crash, a timeout: those cases fail there
         each case: its P parts combined (samples, blocks and rounds concatenated, the processes
@@ -15,8 +17,8 @@ it. On a quiet 2-core machine the same case read 1-6% apart from process to proc
 inside one process agreed within 0.5% (docs/method.md), so an interval from one process held
 another run's median in a quarter of pairs. With a few processes the process is the unit of the
 interval (:func:`~arraybench.analysis.stats.repeat_interval`) and the differences are in it.
-A group goes to the workers one after another, so each case's parts are spread over the group's
-time, and a slow spell of the machine lands between processes too.
+The processes measure a chunk of groups one after another, so each case's parts are spread over
+the chunk's time, and a slow spell of the machine lands between processes too.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def run_in_workers(
         finish: called with each case's result.
         progress: called before each case is measured.
     """
-    from .worker import WorkerCrash
+    from .runner import _not_attempted, _series_of
 
     n = config.processes
     # The budget is the case's, split between the processes; so are its sample limits.
@@ -80,41 +82,97 @@ def run_in_workers(
     origins: dict[int, str] = {}
     for case in cases:  # a workload no worker can load fails the run now, before any starts
         _spec(case, origins)
-    done = 0
+    done = [0]  # parts measured, for progress: a case counts once all its processes ran
     with _pool_for(config) as pool:
-        for group in groups:
-            todo = [i for i in group if not settled(i)]
-            units = [[i] for i in todo] if config.isolate else [todo] if todo else []
-            for unit in units:
-                for i in unit:
-                    if progress:
-                        progress(done, len(cases), cases[i], None)
-                parts: dict[int, list[CaseResult]] = {i: [] for i in unit}
-                for p in range(n):
-                    # A case that failed in one process is not tried in the next: it would fail
-                    # again, and a timeout would cost P times over.
-                    ask = [i for i in unit if all(r.ok for r in parts[i])]
-                    if not ask:
-                        break
-                    request = {
-                        "cases": [_spec(cases[i], origins) for i in ask],
-                        "config": config.to_dict(),
-                        "floor": floor.to_dict(),
-                        **per_process,
-                    }
-                    try:
-                        reply = pool.worker(p).run(
-                            request, config.timeout if config.isolate else None
-                        )
-                        got = _replies(reply, [cases[i] for i in ask])
-                    except WorkerCrash as e:
-                        pool.lost(p)  # dead or killed: the next request starts a new one
-                        got = [_failed(cases[i], str(e), e.kind) for i in ask]
+        for chunk in _chunks(groups, config):
+            units = []
+            for group in chunk:
+                todo = [i for i in group if not settled(i)]
+                units += [[i] for i in todo] if config.isolate else [todo] if todo else []
+            parts: dict[int, list[CaseResult]] = {i: [] for unit in units for i in unit}
+            # A series that timed out or ran out of memory at a size is not tried at larger ones.
+            blocked: dict[tuple[str, ...], str] = {}
+            for p in range(n):
+                for unit in units:
+                    ask = []
+                    for i in unit:
+                        why = blocked.get(_series_of(cases[i]))
+                        # A case that failed in one process is not tried in the next: it would
+                        # fail again, and a timeout would cost P times over.
+                        if why is None and all(r.ok for r in parts[i]):
+                            ask.append(i)
+                        elif why is not None and not parts[i]:
+                            parts[i].append(_not_attempted(cases[i], why))
+                    got = _ask(
+                        pool, p, ask, cases, origins, config, floor, per_process, progress, done
+                    )
                     for i, r in zip(ask, got, strict=True):
                         parts[i].append(r)
+                        if r.failure in ("timeout", "oom"):
+                            what = "timed out" if r.failure == "timeout" else "ran out of memory"
+                            blocked.setdefault(_series_of(cases[i]), f"n={r.size} {what}")
+            for unit in units:
                 for i in unit:
-                    done += 1
                     finish(i, _combine(parts[i], n, whole, floor))
+
+
+#: Size groups are measured process after process in chunks of at most this many seconds of
+#: budget (all the chunk's groups in process 1, then in process 2, ...), so each case's
+#: processes are spread over the chunk's time: on a 16-core VM the machine held one speed state
+#: for ~15 s at a time (a Python loop read 0.17 ms, then 0.10 ms), longer than a size group
+#: takes, and only parts measured that far apart see both. A chunk is also what an interrupted
+#: run loses at most (its cases are stored when its last process has measured them).
+CHUNK_S = 60.0
+
+
+def _chunks(groups: Sequence[Sequence[int]], config: RunConfig) -> list[list[Sequence[int]]]:
+    """Consecutive size groups whose budgets add up to at most CHUNK_S (at least one group)."""
+    out: list[list[Sequence[int]]] = []
+    spent = math.inf
+    for group in groups:
+        cost = len(group) * config.budget
+        if spent + cost > CHUNK_S:
+            out.append([])
+            spent = 0.0
+        out[-1].append(group)
+        spent += cost
+    return out
+
+
+def _ask(
+    pool: Pool,
+    p: int,
+    ask: Sequence[int],
+    cases: Sequence[Case],
+    origins: dict[int, str],
+    config: RunConfig,
+    floor: Floor,
+    per_process: Mapping[str, Any],
+    progress: Progress | None,
+    done: list[int],
+) -> list[CaseResult]:
+    """Measure the cases ``ask`` (one size group, or one case) in worker ``p``."""
+    from .worker import WorkerCrash
+
+    if not ask:
+        return []
+    for i in ask:
+        if progress:
+            progress(done[0] // config.processes, len(cases), cases[i], None)
+    request = {
+        "cases": [_spec(cases[i], origins) for i in ask],
+        "config": config.to_dict(),
+        "floor": floor.to_dict(),
+        **per_process,
+    }
+    try:
+        reply = pool.worker(p).run(request, config.timeout if config.isolate else None)
+        got = _replies(reply, [cases[i] for i in ask])
+    except WorkerCrash as e:
+        pool.lost(p)  # dead or killed: the next request starts a new one
+        got = [_failed(cases[i], str(e), e.kind) for i in ask]
+    done[0] += len(ask)
+    return got
 
 
 class Pool:
@@ -238,7 +296,8 @@ def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: F
     measurements combined (with the quality warnings of the whole)."""
     for k, r in enumerate(parts, 1):
         if not r.ok:
-            return r if n == 1 else replace(r, error=f"in process {k} of {n}: {r.error}")
+            where = n > 1 and r.status == FAILED
+            return replace(r, error=f"in process {k} of {n}: {r.error}") if where else r
     if n == 1:
         return parts[0]
     m = Measurement.combine([r.measurement for r in parts if r.measurement is not None])
