@@ -151,3 +151,79 @@ def test_saved_files_are_readable_by_others_not_private(tmp_path: Path) -> None:
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+
+
+def blocked(samples: tuple[float, ...], blocks: tuple[int, ...], start: int = 0) -> Measurement:
+    return Measurement(
+        samples=samples,
+        loops=1,
+        first_call=samples[0],
+        blocks=blocks,
+        rounds=tuple(range(start, start + len(blocks))),
+    )
+
+
+def test_the_file_states_each_median_and_interval_as_the_table_does(tmp_path: Path) -> None:
+    m = blocked(tuple(1e-6 * (1 + 0.01 * (k % 7)) for k in range(40)), (5,) * 8)
+    r = RunResult(cases=(CaseResult("w", "i", "numpy", "cpu", "float64", 10, "ok", measurement=m),))
+    d = json.loads((r.save(tmp_path / "r.json")).read_text())
+    assert d["version"] == FORMAT_VERSION == 3
+    saved = d["cases"][0]["measurement"]
+    assert saved["median"] == m.median
+    assert (saved["ci_low"], saved["ci_high"]) == m.ci
+    assert saved["ci_level"] == m.ci_level and saved["ci_units"] == 8
+    assert saved["blocks"] == [5] * 8 and saved["rounds"] == list(range(8))
+    # The derived figures are written for readers and computed again when read.
+    back = ab.load(tmp_path / "r.json").cases[0].measurement
+    assert back == m and back.ci == m.ci
+
+
+def test_a_file_from_before_blocks_reads_with_each_sample_as_a_unit(tmp_path: Path) -> None:
+    """Format 2 (no blocks): read, never broken, and its intervals say they come from samples
+    alone (they do not hold the machine's slow spells)."""
+    r = sample_result()
+    d = r.to_dict()
+    d["version"] = 2
+    for c in d["cases"]:
+        if c["measurement"]:
+            for key in ("blocks", "rounds", "processes", "median", "ci_low", "ci_high"):
+                c["measurement"].pop(key, None)
+    d.pop("ratios")
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(d))
+    old = ab.load(path).cases[0].measurement
+    assert old is not None and old.blocks is None
+    assert old.interval.method == "samples" and old.interval.units == 6
+    assert old.dominant is None and old.within_spread is None
+
+
+def test_ratios_to_the_reference_are_kept_with_their_intervals() -> None:
+    ref = blocked((1e-6,) * 12, (2,) * 6)
+    slow = blocked((3e-6,) * 12, (2,) * 6)
+    cases = (
+        CaseResult(
+            "w", "ref", "numpy", "cpu", "float64", 10, "ok", measurement=ref, reference=True
+        ),
+        CaseResult("w", "slow", "torch", "cpu", "float64", 10, "ok", measurement=slow),
+    )
+    r = RunResult(cases=cases)
+    (ratio,) = r.ratios()
+    assert ratio["case"].startswith("w/slow") and ratio["reference"].startswith("w/ref")
+    assert ratio["ratio"]["value"] == pytest.approx(3.0)
+    assert ratio["ratio"]["method"] == "pairs"  # same rounds: measured side by side
+    row = r.to_records()[1]
+    assert row["vs_ref"] == pytest.approx(3.0) and row["ci_level"] >= 0.95
+
+
+def test_measurements_validate_their_blocks_rounds_and_processes() -> None:
+    s = (1.0,) * 4
+    with pytest.raises(ValueError, match="sum to 3"):
+        Measurement(samples=s, loops=1, first_call=1.0, blocks=(1, 2), rounds=(0, 1))
+    with pytest.raises(ValueError, match="one round for each block"):
+        Measurement(samples=s, loops=1, first_call=1.0, blocks=(2, 2), rounds=(0,))
+    with pytest.raises(ValueError, match="hold every block once"):
+        Measurement(
+            samples=s, loops=1, first_call=1.0, blocks=(2, 2), rounds=(0, 1), processes=(3,)
+        )
+    with pytest.raises(ValueError, match="rounds need blocks"):
+        Measurement(samples=s, loops=1, first_call=1.0, rounds=(0,))
