@@ -70,19 +70,10 @@ def run_in_workers(
     from .runner import _not_attempted, _series_of
 
     n = config.processes
-    # The budget is the case's, split between the processes; so are its sample limits.
-    per_process = {
-        "budget": config.budget / n,
-        "min_samples": max(1, math.ceil(MIN_SAMPLES / n)),
-        "max_samples": max(1, math.ceil(config.max_samples / n)),
-    }
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
-    origins: dict[int, str] = {}
-    for case in cases:  # a workload no worker can load fails the run now, before any starts
-        _spec(case, origins)
-    done = [0]  # parts measured, for progress: a case counts once all its processes ran
+    asker = _Requests(cases, config, floor, progress)  # before any worker starts: see there
     with _pool_for(config) as pool:
         for chunk in _chunks(groups, config):
             units = []
@@ -103,10 +94,7 @@ def run_in_workers(
                             ask.append(i)
                         elif why is not None and not parts[i]:
                             parts[i].append(_not_attempted(cases[i], why))
-                    got = _ask(
-                        pool, p, ask, cases, origins, config, floor, per_process, progress, done
-                    )
-                    for i, r in zip(ask, got, strict=True):
+                    for i, r in zip(ask, asker.measure(pool, p, ask), strict=True):
                         parts[i].append(r)
                         if r.failure in ("timeout", "oom"):
                             what = "timed out" if r.failure == "timeout" else "ran out of memory"
@@ -139,40 +127,46 @@ def _chunks(groups: Sequence[Sequence[int]], config: RunConfig) -> list[list[Seq
     return out
 
 
-def _ask(
-    pool: Pool,
-    p: int,
-    ask: Sequence[int],
-    cases: Sequence[Case],
-    origins: dict[int, str],
-    config: RunConfig,
-    floor: Floor,
-    per_process: Mapping[str, Any],
-    progress: Progress | None,
-    done: list[int],
-) -> list[CaseResult]:
-    """Measure the cases ``ask`` (one size group, or one case) in worker ``p``."""
-    from .worker import WorkerCrash
+class _Requests:
+    """Sends cases to the workers: what every request of a run has in common."""
 
-    if not ask:
-        return []
-    for i in ask:
-        if progress:
-            progress(done[0] // config.processes, len(cases), cases[i], None)
-    request = {
-        "cases": [_spec(cases[i], origins) for i in ask],
-        "config": config.to_dict(),
-        "floor": floor.to_dict(),
-        **per_process,
-    }
-    try:
-        reply = pool.worker(p).run(request, config.timeout if config.isolate else None)
-        got = _replies(reply, [cases[i] for i in ask])
-    except WorkerCrash as e:
-        pool.lost(p)  # dead or killed: the next request starts a new one
-        got = [_failed(cases[i], str(e), e.kind) for i in ask]
-    done[0] += len(ask)
-    return got
+    def __init__(
+        self, cases: Sequence[Case], config: RunConfig, floor: Floor, progress: Progress | None
+    ) -> None:
+        self.cases, self.config, self.progress = cases, config, progress
+        n = config.processes
+        self.common = {
+            "config": config.to_dict(),
+            "floor": floor.to_dict(),
+            # The budget is the case's, split between the processes; so are its sample limits.
+            "budget": config.budget / n,
+            "min_samples": max(1, math.ceil(MIN_SAMPLES / n)),
+            "max_samples": max(1, math.ceil(config.max_samples / n)),
+        }
+        self.origins: dict[int, str] = {}
+        for case in cases:  # a workload no worker can load fails the run now, before any starts
+            _spec(case, self.origins)
+        self.parts = 0  # measured so far: a case counts in the progress once all its processes ran
+
+    def measure(self, pool: Pool, p: int, ask: Sequence[int]) -> list[CaseResult]:
+        """Measure the cases ``ask`` (one size group, or one case) in worker ``p`` of ``pool``."""
+        from .worker import WorkerCrash
+
+        if not ask:
+            return []
+        if self.progress:
+            for i in ask:
+                done = self.parts // self.config.processes
+                self.progress(done, len(self.cases), self.cases[i], None)
+        request = {"cases": [_spec(self.cases[i], self.origins) for i in ask], **self.common}
+        timeout = self.config.timeout if self.config.isolate else None
+        try:
+            got = _replies(pool.worker(p).run(request, timeout), [self.cases[i] for i in ask])
+        except WorkerCrash as e:
+            pool.lost(p)  # dead or killed: the next request starts a new one
+            got = [_failed(self.cases[i], str(e), e.kind) for i in ask]
+        self.parts += len(ask)
+        return got
 
 
 class Pool:

@@ -255,14 +255,10 @@ def run(
                 return True
             return False
 
-        if config.isolate or config.processes > 1:
-            from .processes import run_in_workers
+        def in_process(todo: list[int]) -> None:
+            """The cases ``todo`` (one size) prepared and sampled here, in turns."""
 
-            run_in_workers(cases, _size_groups(cases), config, floor, settled, finish, progress)
-        for group in [] if config.isolate or config.processes > 1 else _size_groups(cases):
-            todo = [i for i in group if not settled(i)]
-
-            def starting(k: int, todo: list[int] = todo) -> None:
+            def starting(k: int) -> None:
                 if progress:
                     progress(len(done), total, cases[todo[k]], None)
 
@@ -273,10 +269,18 @@ def run(
                 timer,
                 clock,
                 floor,
-                lambda k, r, todo=todo: finish(todo[k], r),  # type: ignore[misc]
+                lambda k, r: finish(todo[k], r),
                 starting,
             )
-            refs.release_before(cases[group[-1]])
+
+        if workers:
+            from .processes import run_in_workers
+
+            run_in_workers(cases, _size_groups(cases), config, floor, settled, finish, progress)
+        else:
+            for group in _size_groups(cases):
+                in_process([i for i in group if not settled(i)])
+                refs.release_before(cases[group[-1]])
         results = [done[i] for i in range(total)]
     environment["load_average_after"] = _env.load_average()
     return RunResult(

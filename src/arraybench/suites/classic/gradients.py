@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
+from arraybench.analysis.stats import Interval
 from arraybench.report.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured
@@ -197,9 +198,10 @@ def _s(result: RunResult, impl: str, backend: str, dtype: str) -> dict[int, Case
     )
 
 
-def _ratio(a: Mapping[int, CaseResult], b: Mapping[int, CaseResult], d: int) -> float | None:
+def _ratio(a: Mapping[int, CaseResult], b: Mapping[int, CaseResult], d: int) -> Interval | None:
+    """``a``'s time over ``b``'s at ``d``, from blocks measured side by side, with its interval."""
     if d in a and d in b:
-        return _med(a[d]) / _med(b[d])
+        return ratio(a[d], b[d])
     return None
 
 
@@ -246,11 +248,12 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     common = sorted(set(unpar) & set(np_ref))
     if common:
         d = common[-1]
-        r = _med(unpar[d]) / _med(np_ref[d])
+        r = ratio(unpar[d], np_ref[d])
         sentences.append(
-            f"-2*A.T@(y - A@x) takes {format_ratio(r)} the time of -2*(A.T@(y - A@x)) at d={d} "
+            f"-2*A.T@(y - A@x) takes {format_ratio_with_interval(r)} the time of "
+            f"-2*(A.T@(y - A@x)) at d={d} "
             f"({format_time(_med(unpar[d]))} against {format_time(_med(np_ref[d]))})"
-            + (": it scales a copy of all of A first." if r > 1.1 else ".")
+            + (": it scales a copy of all of A first." if r.low > 1 else ".")
         )
     # 3. Overheads of the other autodiff libraries: fixed cost at the smallest size, ratio at the
     # largest.
@@ -261,9 +264,12 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
             continue
         bits = []
         if lo is not None:
-            bits.append(f"{format_ratio(lo)} at d={smallest} ({format_time(_med(s[smallest]))})")
+            bits.append(
+                f"{format_ratio_with_interval(lo)} at d={smallest} "
+                f"({format_time(_med(s[smallest]))})"
+            )
         if hi is not None and largest != smallest:
-            bits.append(f"{format_ratio(hi)} at d={largest}")
+            bits.append(f"{format_ratio_with_interval(hi)} at d={largest}")
         over.append(f"{name} {' and '.join(bits)}")
     if over:
         sentences.append("Time relative to hand-written NumPy: " + "; ".join(over) + ".")
@@ -289,8 +295,9 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         ag = _ratio(torch_bw, torch_man, d)
         if bl is not None and ag is not None:
             why_bits.append(
-                f"at d={d} hand-written torch/NumPy is {format_ratio(bl)} (the libraries and "
-                f"their BLAS) and autograd/hand-written torch is {format_ratio(ag)} (graph "
+                f"at d={d} hand-written torch/NumPy is {format_ratio_with_interval(bl)} (the "
+                "libraries and their BLAS) and autograd/hand-written torch is "
+                f"{format_ratio_with_interval(ag)} (graph "
                 "recording and backward)"
             )
     context = "; ".join(why_bits) + ("." if why_bits else "")

@@ -244,7 +244,7 @@ def _row(result: RunResult, op: str, backend: str) -> dict[str, Any] | None:
         row["per_elem_prev"] = _med(loop[row["n_prev"]]) / row["n_prev"]
     same = _cpu32(result, f"loop_{op}", "vectorized", backend)
     if n_loop in same:
-        row["measured"] = _med(loop[n_loop]) / _med(same[n_loop])
+        row["measured"] = ratio(loop[n_loop], same[n_loop]).value  # measured side by side
     tolist = _cpu32(result, f"loop_{op}", "tolist loop", backend)
     if n_loop in tolist:
         row["tolist_per_elem"] = _med(tolist[n_loop]) / n_loop
