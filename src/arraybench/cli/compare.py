@@ -59,7 +59,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         parents=parents,
         help="compare two runs: what got slower or faster, and what changed",
         description="Compare run B with run A case by case: the ratio of medians B/A with a 95% "
-        "bootstrap CI, a Mann-Whitney test on the raw samples, and a verdict (slower or faster "
+        "CI from the two medians' intervals, a Mann-Whitney test on the runs' independent units "
+        "(each process's median, or each block's), and a verdict (slower or faster "
         f"only when p < {DEFAULT_ALPHA:g} and the whole CI lies beyond the threshold). Also "
         "lists what differs between the two environments (versions, BLAS, threads, CPU, "
         "devices, host). Exit codes: 0 no significant slowdown, 1 some case significantly "
