@@ -31,12 +31,13 @@ import platform
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import _runs  # benchmarks/_runs.py, beside this script
 
 from arraybench.results import RunResult, load, time_ratio
 
@@ -176,30 +177,17 @@ def render(result: dict[str, Any], meta: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--runs", type=int, default=10, help="runs, each in a fresh process (10)")
     p.add_argument("--budget", type=float, default=None, help="--budget of each run (default)")
     p.add_argument("--processes", type=int, default=None, help="--processes of each run")
     p.add_argument("--cases", type=Path, default=CASES, help="the workload file to run")
-    p.add_argument("--keep", type=Path, help="keep each run's results JSON in this folder")
-    p.add_argument("--from-dir", type=Path, help="analyse the run_*.json already in a folder")
     p.add_argument("--pythonpath", help="an arraybench source folder to run instead")
     p.add_argument("--json", type=Path, help="write the figures as JSON too")
-    p.add_argument("extra", nargs="*", help="more arguments for arraybench run (after --)")
+    _runs.add_arguments(p, runs=10)
     args = p.parse_args(argv)
 
     load_before = os.getloadavg()[0]
     t0 = time.perf_counter()
-    if args.from_dir:
-        paths = sorted(args.from_dir.glob("run_*.json"))
-    else:
-        folder = args.keep or Path(tempfile.mkdtemp(prefix="arraybench-calibration-"))
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for k in range(args.runs):
-            path = folder / f"run_{k:02d}.json"
-            took = run_once(path, args)
-            print(f"run {k + 1}/{args.runs}: {took:.1f} s", file=sys.stderr)
-            paths.append(path)
+    paths = _runs.results(args, "calibration", lambda path: run_once(path, args))
     runs = [load(p) for p in paths]
     result = analyse(runs)
     meta = {

@@ -18,10 +18,11 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+
+import _runs  # benchmarks/_runs.py, beside this script
 
 from arraybench.results import RunResult, load
 
@@ -54,22 +55,9 @@ def verdicts(r: RunResult) -> dict[str, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--runs", type=int, default=5)
-    p.add_argument("--keep", type=Path, help="keep each run's JSON in this folder")
-    p.add_argument("--from-dir", type=Path, help="read the run_*.json of a folder instead")
-    p.add_argument("extra", nargs="*", help="more arguments for arraybench run (after --)")
+    _runs.add_arguments(p, runs=5)
     args = p.parse_args(argv)
-    if args.from_dir:
-        paths = sorted(args.from_dir.glob("run_*.json"))
-    else:
-        folder = args.keep or Path(tempfile.mkdtemp(prefix="arraybench-verdicts-"))
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = []
-        for k in range(args.runs):
-            path = folder / f"run_{k:02d}.json"
-            took = run_once(path, args.extra)
-            print(f"run {k + 1}/{args.runs}: {took:.0f} s", file=sys.stderr)
-            paths.append(path)
+    paths = _runs.results(args, "verdicts", lambda path: run_once(path, args.extra))
     runs = [load(path) for path in paths]
     table = [verdicts(r) for r in runs]
     names = list(dict.fromkeys(n for t in table for n in t))

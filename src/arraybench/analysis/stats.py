@@ -1,7 +1,14 @@
-"""Order statistics for samples of times: median, its distribution-free CI, spread.
+"""Statistics of times: medians and the intervals every figure is stated with.
 
-Times are skewed (a floor plus a tail of interruptions), so arraybench summarises with the median
-and gives its confidence interval from order statistics, which assumes nothing about the shape.
+Times are skewed (a floor plus a tail of interruptions), so arraybench summarises with the median.
+Its interval rests on independent units, never on samples taken back to back:
+
+    blocks in one process      order statistics of the block medians (distribution-free)
+    processes                  a repeat interval over the processes' medians (t on the logs)
+    two cases side by side     the same, over per-round ratios of their blocks (paired)
+    two cases measured apart   each one's interval at sqrt(95%), combined (unpaired)
+
+An :class:`Interval` carries the level it reaches and what it rests on.
 """
 
 from __future__ import annotations
