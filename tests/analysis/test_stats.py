@@ -35,7 +35,7 @@ def test_median_quantile_iqr() -> None:
     assert stats.median([3, 1, 2]) == 2
     assert stats.median([4, 1, 2, 3]) == 2.5
     assert stats.iqr([1, 2, 3, 4, 5]) == pytest.approx(2.0)
-    assert stats.relative_halfwidth([1.0] * 10) == 0
+    assert stats.median_interval([1.0] * 10, "blocks").rel_halfwidth == 0
 
 
 @pytest.mark.parametrize("df", [1, 2, 3, 4, 7, 30])

@@ -110,15 +110,6 @@ def iqr(values: Sequence[float]) -> float:
     return quantile(s, 0.75) - quantile(s, 0.25)
 
 
-def relative_halfwidth(values: Sequence[float], level: float = CI_LEVEL) -> float:
-    """The larger distance from the median to a CI bound, as a fraction of the median."""
-    m = median(values)
-    lo, hi, _ = median_ci(values, level)
-    if m <= 0:
-        return math.inf
-    return max(m - lo, hi - m) / m
-
-
 # -- intervals from blocks ------------------------------------------------------------------------
 #
 # A machine's speed changes for seconds at a time (another program, a busy neighbour VM, a
