@@ -581,12 +581,10 @@ class RunResult:
         """Every ok case against its reference: the time ratio and its CI, for the file."""
         out = []
         for c in self.cases:
-            if not c.ok:
+            ref = self.reference_for(c) if c.ok else None
+            if ref is None or ref is c or c.measurement is None or ref.measurement is None:
                 continue
-            r = self.vs_reference(c)
-            ref = self.reference_for(c)
-            if r is None or ref is None:
-                continue
+            r = time_ratio(c.measurement, ref.measurement)
             out.append({"case": c.name, "reference": ref.name, "ratio": r.to_dict()})
         return out
 

@@ -15,7 +15,7 @@ import arraybench as ab
 from arraybench.analysis.stats import Interval
 from arraybench.backends.fake import FakeBackend
 from arraybench.measure.clock import FakeClock, TwoStateMachine
-from arraybench.results import RunResult
+from arraybench.results import RunResult, time_ratio
 from arraybench.suites.claims import (
     AGREES,
     DISAGREES,
@@ -25,7 +25,6 @@ from arraybench.suites.claims import (
     Judgement,
     conclude,
     judge,
-    ratio_of,
 )
 
 RUN = RunResult(cases=(), config={"budget": 0.5, "processes": 4})
@@ -154,7 +153,10 @@ CLAIMS = (
 
 
 def _ratio(result: RunResult) -> Interval | str:
-    return ratio_of(result, {"impl": "slower"}, {"impl": "base"})
+    (num,) = result.find(impl="slower")
+    (den,) = result.find(impl="base")
+    assert num.measurement is not None and den.measurement is not None
+    return time_ratio(num.measurement, den.measurement)
 
 
 @pytest.mark.parametrize("machine", ["steady", "two-state"])

@@ -181,7 +181,7 @@ class Pool:
     def __init__(self, n: int, memory_limit: int | None, env: Mapping[str, str]) -> None:
         from .worker import Worker, WorkerCrash
 
-        self.key = (n, memory_limit, tuple(sorted(env.items())))
+        self.key = self.key_of(n, memory_limit, env)
         self.memory_limit, self.env = memory_limit, dict(env)
         self._workers: list[Worker | None] = [None] * n
         # Started at once and waited for together: each imports its libraries (seconds).
@@ -197,6 +197,11 @@ class Pool:
                 self._workers[p] = w
             except WorkerCrash:
                 w.stop()  # started again, and failing with its reason, when first needed
+
+    @staticmethod
+    def key_of(n: int, memory_limit: int | None, env: Mapping[str, str]) -> tuple[Any, ...]:
+        """What makes two pools interchangeable: how many workers, and how they start."""
+        return (n, memory_limit, tuple(sorted(env.items())))
 
     def worker(self, p: int) -> Worker:
         """Worker ``p``, started anew if it died (raises WorkerCrash if it cannot start)."""
@@ -244,7 +249,7 @@ def _pool_for(config: RunConfig) -> Iterator[Pool]:
     """The kept pool when one is kept with these settings, else a new one: kept for the next
     run inside a :func:`shared_pool` block, closed after this run outside one."""
     env = _worker_env(config)
-    key = (config.processes, config.memory_limit, tuple(sorted(env.items())))
+    key = Pool.key_of(config.processes, config.memory_limit, env)
     if _Kept.pool is not None and _Kept.pool.key != key:
         _Kept.pool.close()
         _Kept.pool = None

@@ -26,7 +26,7 @@ from typing import Any
 from ..analysis import stats
 from ..analysis.stats import Interval
 from ..report.units import format_ratio
-from ..results import CaseResult, RunResult, time_ratio
+from ..results import CaseResult, RunResult
 
 AGREES, PARTLY, DISAGREES, UNTESTED = "agrees", "partly agrees", "disagrees", "cannot tell"
 
@@ -207,33 +207,6 @@ def conclude(judgements: Sequence[Judgement]) -> tuple[str, str]:
 def usable(c: CaseResult) -> bool:
     """A case an answer may rest on: measured, checked, and not implausibly fast."""
     return c.ok and c.measurement is not None and c.implausible is None
-
-
-def one_case(result: RunResult, **where: Any) -> CaseResult | str:
-    """The single usable case matching ``where``, or why there is none (said for an answer)."""
-    found = result.find(**where)
-    what = ", ".join(f"{k}={v}" for k, v in where.items())
-    if not found:
-        return f"the case {what} did not run"
-    c = found[0]
-    if not c.ok:
-        return f"the case {what} failed: {c.error}"
-    if c.implausible:
-        return f"the case {what} is implausible ({c.implausible})"
-    return c
-
-
-def ratio_of(result: RunResult, num: Mapping[str, Any], den: Mapping[str, Any]) -> Measured:
-    """Time of the case ``num`` over the case ``den`` (each a ``find`` filter), with its
-    interval; or why it cannot be had."""
-    a = one_case(result, **num)
-    if isinstance(a, str):
-        return a
-    b = one_case(result, **den)
-    if isinstance(b, str):
-        return b
-    assert a.measurement is not None and b.measurement is not None
-    return time_ratio(a.measurement, b.measurement)
 
 
 def fact(value: bool) -> Interval:
