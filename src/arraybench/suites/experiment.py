@@ -41,6 +41,7 @@ __all__ = [
     "combine",
     "env_summary",
     "faster",
+    "first_sentence",
     "first_size_faster",
     "median",
     "ratio",
@@ -73,6 +74,16 @@ class Answer:
     #: what explains a verdict other than "agrees" beyond the parts themselves (versions, BLAS,
     #: what a profile blames); part of ``why`` too.
     context: str = ""
+    #: the answer in one or two sentences with its key numbers, shown first (terminal, HTML);
+    #: ``summary`` falls back to the first sentence of ``answer``.
+    headline: str = ""
+
+    @property
+    def summary(self) -> str:
+        """The one- or two-sentence answer that leads every view of the results."""
+        if self.headline:
+            return self.headline
+        return first_sentence(self.answer)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -82,6 +93,7 @@ class Answer:
             "details": list(self.details),
             "claims": [dict(c) for c in self.claims],
             "context": self.context,
+            "headline": self.headline,
         }
 
     @classmethod
@@ -97,7 +109,25 @@ class Answer:
             if isinstance(claims, list)
             else (),
             context=str(d.get("context", "") or ""),
+            headline=str(d.get("headline", "") or ""),
         )
+
+
+def first_sentence(text: str) -> str:
+    """The text up to the end of its first sentence (a full stop, ! or ? followed by a space and
+    not inside brackets, so "1.5x [1.2–1.9]. Next" splits after "]." and "e.g. 5" does not)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch in ".!?" and depth == 0 and text[i + 1 : i + 2] == " " and i > 0:
+            before = text[max(0, i - 4) : i]
+            if before.endswith(("e.g", "i.e", "vs", "etc")):
+                continue
+            return text[: i + 1]
+    return text
 
 
 @dataclass
@@ -221,6 +251,7 @@ def verdict(
     text: str,
     details: Sequence[str] = (),
     context: str = "",
+    headline: str = "",
 ) -> Answer:
     """The answer with its verdict from the claims: ``text`` and ``details`` as the experiment
     wrote them, ``why`` from the parts that do not agree plus ``context`` (versions, BLAS, what
@@ -236,6 +267,7 @@ def verdict(
         tuple(details),
         tuple(j.to_dict() for j in judged),
         context if v != AGREES else "",
+        headline,
     )
 
 
