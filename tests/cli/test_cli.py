@@ -84,13 +84,40 @@ def test_user_file_with_bad_impls_runs_to_the_end_and_exits_1(tmp_path: Path) ->
     assert {c.impl for c in result.failed} == {"raises", "wrong", "nan"}
 
 
-def test_passing_run_exits_0_and_prints_the_table(tmp_path: Path) -> None:
-    p = arraybench(
-        "run", "sin2", "--backend", "numpy,python", "--sizes", "1,100", "--budget", "0.02", "-q"
-    )
+SIN2_SMALL = ("run", "sin2", "--backend", "numpy,python", "--sizes", "1,100", "--budget", "0.02")
+
+
+def test_passing_run_exits_0_and_leads_with_the_answer(tmp_path: Path) -> None:
+    p = arraybench(*SIN2_SMALL, "-q", "--processes", "1", "--no-store")
     assert p.returncode == 0, p.stderr + p.stdout
-    assert "vectorized" in p.stdout and "loop" in p.stdout
-    assert "95% CI" in p.stdout and "harness floor" in p.stdout
+    out = p.stdout
+    # The answer and its verdict come before the table, the table has a column per size.
+    assert out.index("Answer:") < out.index("published claim") < out.index("n=100")
+    table = out[out.index("sin2  median per call") :]
+    header = table.splitlines()[1]
+    assert header.split()[-2:] == ["n=1", "n=100"]
+    rows = table.split("\n\n")[0].splitlines()[2:]
+    assert any(r.startswith("vectorized") for r in rows) and any(r.startswith("loop") for r in rows)
+    assert "±" in table and "★" in table
+    assert "-v for every case and finding" in out
+    assert "harness floor" not in out  # the detail is behind -v
+
+
+def test_verbose_run_prints_a_row_per_case_and_every_finding() -> None:
+    p = arraybench(*SIN2_SMALL, "-q", "--processes", "1", "--no-store", "-v")
+    assert p.returncode == 0, p.stderr + p.stdout
+    assert "95% CI" in p.stdout and "harness floor" in p.stdout and "first call" in p.stdout
+    assert "Published claim:" in p.stdout
+
+
+def test_format_json_prints_only_the_results_on_stdout() -> None:
+    p = arraybench(*SIN2_SMALL, "-q", "--processes", "1", "--no-store", "--format", "json")
+    assert p.returncode == 0, p.stderr + p.stdout
+    data = json.loads(p.stdout)
+    result = ab.RunResult.from_dict(data)
+    assert {c.impl for c in result.cases} == {"vectorized", "loop", "from list"}
+    assert result.extra["sin2"]["answer"]["verdict"]
+    assert "Answer:" not in p.stdout and "Answer:" not in p.stderr
 
 
 @pytest.mark.parametrize(

@@ -163,6 +163,10 @@ def _against_python(
                     "fixed_cost_ci": list(f.a_ci),
                     "crossover": c.size,
                     "crossover_ci": list(c.ci) if c.ci else None,
+                    "crossover_text": _size_ci(c) if c.status == "crosses" else None,
+                    "python_wins_below": c.status == "crosses" and c.winner == f.series,
+                    "series": f.name,
+                    "sizes": len(f.sizes),
                 },
                 workload=f.series[0],
             )
@@ -183,6 +187,7 @@ def _against_fastest(
         if f is fastest or f.series[2] == "python" or f.kind == "single":
             continue
         c = between(f, fastest)
+        # "crosses" already means told apart at both ends (crossover.py): never a tie.
         if c.status == "crosses" and c.winner == fastest.series:
             out_c.append(c)
             out_f.append(
@@ -191,7 +196,14 @@ def _against_fastest(
                     f"{fastest.name} is the fastest at n={format_size(top)}, but below n ≈ "
                     f"{_size_ci(c)} {f.name} is faster",
                     (fastest.name, f.name),
-                    {"crossover": c.size},
+                    {
+                        "crossover": c.size,
+                        "crossover_text": _size_ci(c),
+                        "fastest": fastest.name,
+                        "series": f.name,
+                        "at": top,
+                        "sizes": min(len(f.sizes), len(fastest.sizes)),
+                    },
                     workload=f.series[0],
                 )
             )
@@ -302,7 +314,14 @@ def _roofline(result: RunResult, fits: dict[Series, Fit], profile: Any) -> list[
                 f"{f.name} at n={format_size(case.size)} runs at {roofline.fraction_text(r)}: "
                 f"{verdict}",
                 (case.name,),
-                {"fraction": r.fraction, "gflops": r.gflops, "gbps": r.gbps},
+                {
+                    "fraction": r.fraction,
+                    "gflops": r.gflops,
+                    "gbps": r.gbps,
+                    "series": f.name,
+                    "size": case.size,
+                    "fraction_text": roofline.fraction_text(r),
+                },
                 workload=series[0],
             )
         )
@@ -357,7 +376,12 @@ def _noise(result: RunResult) -> list[Finding]:
             "noise",
             text,
             tuple(c.name for c in noisy[:10]),
-            {"sources": dict(counts), "median_halfwidth": half, "measured": len(measured)},
+            {
+                "sources": dict(counts),
+                "median_halfwidth": half,
+                "measured": len(measured),
+                "over_target": isinstance(target, int | float) and half > target,
+            },
         )
     ]
 
@@ -404,3 +428,95 @@ def _fmt_n(n: float) -> str:
 
 def _share(s: float) -> str:
     return "~0%" if s == 0 else f"{s:.0%}"
+
+
+# -- ranking for the compact view ----------------------------------------------------------------
+
+#: The order findings are shown in when only a few fit: what changes a user's choice first.
+RANK = ("threads", "fixed-cost", "phase", "compile", "fastest", "roofline", "noise", "model")
+#: A fit over fewer sizes than this is not worth a sentence in the compact view.
+MIN_FIT_SIZES = 4
+#: Names listed in one merged sentence before "and N more".
+MERGED_NAMES = 4
+
+
+def ranked(findings: Sequence[Finding], limit: int) -> tuple[list[Finding], int]:
+    """The findings that matter most, at most ``limit``, and how many were left out.
+
+    Left out: cost-model caveats, sentences resting on a fit over fewer than
+    :data:`MIN_FIT_SIZES` sizes, and the noise summary unless the intervals miss the target.
+    Repeats (the same kind of sentence about one workload) merge into one. Ties never reach
+    here: a crossover or an ordering is only stated where intervals tell the series apart.
+    """
+    kept = [f for f in findings if _matters(f)]
+    groups: dict[tuple[str, bool], list[Finding]] = defaultdict(list)
+    for f in kept:
+        low = f.kind == "roofline" and float(f.values.get("fraction", 1.0)) < ROOFLINE_LOW
+        groups[(f.kind, low)].append(f)
+    merged = [_merge(fs) for fs in groups.values()]
+    merged.sort(key=lambda f: RANK.index(f.kind) if f.kind in RANK else len(RANK))
+    shown = merged[:limit]
+    covered = sum(int(f.values.get("merged", 1)) for f in shown)
+    return shown, len(findings) - covered
+
+
+def _matters(f: Finding) -> bool:
+    if f.kind == "model":
+        return False
+    if f.kind in ("fixed-cost", "fastest") and int(f.values.get("sizes", MIN_FIT_SIZES)) < (
+        MIN_FIT_SIZES
+    ):
+        return False
+    if f.kind == "noise":
+        return bool(f.values.get("over_target", True))
+    return True
+
+
+def _merge(fs: Sequence[Finding]) -> Finding:
+    """One sentence for several findings of one kind (the first alone, with a count, when they
+    cannot be merged); names carry their workload when the findings span several."""
+    first = fs[0]
+    if len(fs) == 1:
+        return first
+    n = len(fs)
+    several = len({f.workload for f in fs}) > 1
+    where = "" if several else first.workload
+
+    def name(f: Finding) -> str:
+        return f"{f.workload} {f.values['series']}" if several else str(f.values["series"])
+
+    def merged(text: str) -> Finding:
+        return Finding(first.kind, text, first.cites, {"merged": n}, where)
+
+    if first.kind == "fixed-cost" and all(f.values.get("python_wins_below") for f in fs):
+        ordered = sorted(fs, key=lambda f: float(f.values.get("crossover") or 0.0))
+        items = [f"{name(f)} below n ≈ {f.values['crossover_text']}" for f in ordered]
+        return merged("pure Python is faster than " + _listed(items))
+    if first.kind == "fastest" and not several and all("crossover_text" in f.values for f in fs):
+        items = [f"{f.values['series']} below n ≈ {f.values['crossover_text']}" for f in fs]
+        top = format_size(int(first.values["at"]))
+        return merged(
+            f"{first.values['fastest']} is the fastest at n={top}, but smaller sizes favour "
+            + _listed(items)
+        )
+    if first.kind == "roofline" and all(
+        "fraction_text" in f.values and float(f.values["fraction"]) < ROOFLINE_LOW for f in fs
+    ):
+        items = [
+            f"{name(f)} {f.values['fraction_text']} at n={format_size(int(f.values['size']))}"
+            for f in sorted(fs, key=lambda f: float(f.values["fraction"]))
+        ]
+        return merged(
+            "far below the machine's limits, so the time goes to call overhead, a scalar loop "
+            "or an unvectorized path: " + _listed(items)
+        )
+    return Finding(
+        first.kind, f"{first.text} (and {n - 1} more like it)", first.cites, {}, first.workload
+    )
+
+
+def _listed(items: Sequence[str]) -> str:
+    if len(items) <= MERGED_NAMES:
+        return "; ".join(items)
+    rest = len(items) - MERGED_NAMES
+    return "; ".join(items[:MERGED_NAMES]) + f"; and {rest} more"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import json
 import math
 import os
 import sys
@@ -22,7 +23,8 @@ from ..measure import env as _env
 from ..measure.processes import shared_pool
 from ..measure.runner import Case, Progress, run
 from ..measure.threads import DEFAULT_THREADS
-from ..report.terminal import print_answer, print_findings
+from ..report.summary import View, print_group, print_header
+from ..report.terminal import measured_how
 from ..results import CaseResult, RunResult
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
@@ -191,8 +193,28 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="memory a case may use, e.g. 4G or 512M; past it the case fails and the larger "
         "sizes of its series are skipped (implies --isolate)",
     )
+    add_view_arguments(p)
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=main)
+
+
+def add_view_arguments(p: Any) -> None:
+    """-v and --format, shared by ``run`` and ``show``."""
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="the full detail: a row per case (CI, first call, vs ref, check, warnings), every "
+        "finding, the whole answer (default: each answer first, a compact table per workload "
+        "with the sizes as columns, the findings that matter)",
+    )
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for people (default); json prints the results file on stdout (messages "
+        "go to stderr), for scripts: arraybench run w.py --format json | jq ...",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
@@ -219,7 +241,9 @@ def main(args: argparse.Namespace) -> int:
         memory_limit=args.memory_limit,
         processes=args.processes,
     )
-    console = _console.console()
+    as_json = args.format == "json"
+    console = _console.console(stderr=True) if as_json else _console.console()
+    view = View(verbose=args.verbose, silent=as_json)
     profile = load_cached()
     if args.resume and args.no_store:
         raise ConfigError("--resume continues a run kept in the store: drop --no-store")
@@ -259,22 +283,23 @@ def main(args: argparse.Namespace) -> int:
         with shared_pool():
             for group in _groups(items):
                 if isinstance(group, Experiment):
-                    console.rule(f"[bold]{escape(group.title)}")
-                    console.print(f"[bold]Question:[/bold] {escape(group.question)}")
+                    if not as_json:
+                        print_header(group.title, group.question, console)
                     result, answer = _with_progress(
                         functools.partial(
                             _run_experiment, group, config, on_result, resume, profile
                         ),
                         quiet=args.quiet,
                     )
-                    result = _explained(result, group.name, profile, console)
-                    print_answer(group, answer, console=console)
+                    result = _explained(
+                        result, group.name, profile, console, view, (group.claim, answer)
+                    )
                 else:
                     result = _with_progress(
                         functools.partial(_run, group, config, on_result, resume, profile),
                         quiet=args.quiet,
                     )
-                    result = _explained(result, "workloads", profile, console)
+                    result = _explained(result, "workloads", profile, console, view)
                 results.append(result)
     except BaseException:
         if store is not None and run_id is not None:
@@ -297,6 +322,10 @@ def main(args: argparse.Namespace) -> int:
             "[dim]fraction of peak: run 'arraybench probe' once to measure this machine's "
             "bandwidth and matrix-multiply peak, and every run shows it[/dim]"
         )
+    if as_json:
+        print(json.dumps(combined.to_dict(), indent=1))
+    elif not args.verbose:
+        console.print(f"[dim]-v for every case and finding; {escape(measured_how(combined))}[/dim]")
     if args.json:
         combined.save(args.json)
         console.print(f"results saved to {args.json}")
@@ -319,11 +348,19 @@ def main(args: argparse.Namespace) -> int:
     return 0 if combined.all_passed else 1
 
 
-def _explained(result: RunResult, key: str, profile: Any, console: Any) -> RunResult:
-    """Print the table and the findings; keep the findings with the results."""
+def _explained(
+    result: RunResult,
+    key: str,
+    profile: Any,
+    console: Any,
+    view: View,
+    answered: tuple[str, Answer] | None = None,
+) -> RunResult:
+    """Print the answer, the tables and the findings; keep the findings with the results."""
     analysis = analyze(result, profile)
-    result.table(console=console, profile=profile)
-    print_findings(analysis, console=console)
+    if not view.silent:
+        claim, answer = answered if answered is not None else ("", None)
+        print_group(result, analysis, console, answer, claim, verbose=view.verbose, profile=profile)
     findings = {key: [f.to_dict() for f in analysis.findings]}
     return replace(result, extra={**result.extra, "findings": findings})
 

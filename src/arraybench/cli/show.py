@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from ..analysis.findings import analyze
 from ..analysis.probe import cached_for
-from ..report.terminal import print_answer, print_findings
+from ..report.summary import print_group, print_header
+from ..report.terminal import measured_how
 from ..results import RunResult
 from ..store import RUNNING, open_store
-from ..suites.experiment import Answer, Experiment
+from ..suites.experiment import Answer
 from . import _console
 from .history import add_store_argument, local_time
+from .run import add_view_arguments
 
 
 def add_parser(sub: Any, parents: list[Any]) -> None:
@@ -30,6 +33,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.add_argument("run", metavar="RUN", help="a run id, a unique prefix, latest, or -N")
     add_store_argument(p)
     p.add_argument("--json", metavar="PATH", help="also save the run as a results file (JSON)")
+    add_view_arguments(p)
     p.set_defaults(handler=main)
 
 
@@ -38,6 +42,11 @@ def main(args: argparse.Namespace) -> int:
         run_id = store.resolve(args.run)
         result = store.load(run_id)
         status = store.summary(run_id).status
+    if args.format == "json":
+        print(json.dumps(result.to_dict(), indent=1))
+        if args.json:
+            result.save(args.json)
+        return 0
     console = _console.console()
     console.print(
         f"[bold]run {run_id}[/bold] ({status}): {len(result.cases)} cases, "
@@ -51,20 +60,23 @@ def main(args: argparse.Namespace) -> int:
             "could record its end; shown are the cases stored so far[/yellow]"
         )
     console.print()
-    render(result, console)
+    render(result, console, verbose=args.verbose)
+    if not args.verbose:
+        console.print(f"[dim]-v for every case and finding; {_escape(measured_how(result))}[/dim]")
     if args.json:
         result.save(args.json)
         console.print(f"results saved to {args.json}")
     return 0
 
 
-def render(result: RunResult, console: Any) -> None:
-    """Print ``result`` as ``arraybench run`` does: per experiment a rule, its question, the
-    table, the findings and the answer; then the remaining workloads' table and findings.
+def render(result: RunResult, console: Any, verbose: bool = False) -> None:
+    """Print ``result`` as ``arraybench run`` does: per experiment a rule, its question, its
+    answer, its tables and findings; then the remaining workloads' tables and findings.
 
     Args:
         result: a run's results (one run, or several combined).
         console: the rich console to print on.
+        verbose: the full detail (a row per case, every finding), as ``run -v``.
     """
     profile = cached_for(result)
     records = {
@@ -76,47 +88,39 @@ def render(result: RunResult, console: Any) -> None:
     for name, rec in records.items():
         names = {str(w) for w in rec["workloads"]}
         claimed |= names
-        console.rule(f"[bold]{_escape(str(rec.get('title', name)))}")
-        console.print(f"[bold]Question:[/bold] {_escape(str(rec['question']))}")
+        print_header(str(rec.get("title", name)), str(rec["question"]), console)
         part = replace(
             result,
             cases=tuple(c for c in result.cases if c.workload in names),
             skipped=tuple(s for s in result.skipped if _workload_of(s.what) in names),
         )
-        _table_and_findings(part, profile, console)
-        answer = rec.get("answer")
-        if isinstance(answer, Mapping):
-            exp = Experiment(
-                name=name,
-                title=str(rec.get("title", name)),
-                question=str(rec["question"]),
-                claim=str(rec.get("claim", "")),
-                workloads=(),
-                answer=_no_answer,
-            )
-            print_answer(exp, Answer.from_dict(answer), console=console)
+        stored = rec.get("answer")
+        answer = Answer.from_dict(stored) if isinstance(stored, Mapping) else None
+        _group(part, profile, console, verbose, answer, str(rec.get("claim", "")))
     rest = tuple(c for c in result.cases if c.workload not in claimed)
     if rest or not records:
         skipped = tuple(s for s in result.skipped if _workload_of(s.what) not in claimed)
-        _table_and_findings(replace(result, cases=rest, skipped=skipped), profile, console)
+        _group(replace(result, cases=rest, skipped=skipped), profile, console, verbose)
 
 
-def _table_and_findings(result: RunResult, profile: Any, console: Any) -> None:
+def _group(
+    result: RunResult,
+    profile: Any,
+    console: Any,
+    verbose: bool,
+    answer: Answer | None = None,
+    claim: str = "",
+) -> None:
     if not result.cases:
         console.print("[dim]no cases stored[/dim]")
         return
-    result.table(console=console, profile=profile)
-    print_findings(analyze(result, profile), console=console)
+    analysis = analyze(result, profile)
+    print_group(result, analysis, console, answer, claim, verbose=verbose, profile=profile)
 
 
 def _workload_of(what: str) -> str:
     # Skips are named "workload/impl on backend..." or just "workload" (runner.plan).
     return what.split("/", 1)[0]
-
-
-def _no_answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
-    # A stored run's answer is read from the store, never computed again.
-    raise NotImplementedError
 
 
 def _escape(text: str) -> str:

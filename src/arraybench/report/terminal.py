@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from ..analysis.findings import Analysis
     from ..results import CaseResult, RunResult
-    from ..suites.experiment import Answer, Experiment
+    from ..suites.experiment import Answer
 
 #: What each warning tag in the notes column means, printed under the table when present.
 TAG_LEGEND = {
@@ -150,8 +150,9 @@ def measured_how(result: RunResult) -> str:
     return f"measured {where}{per}; threads: {policy}"
 
 
-def print_answer(exp: Experiment, answer: Answer, console: Console | None = None) -> None:
-    """An experiment's answer: the answer with its numbers, then the verdict on the claim."""
+def print_answer(claim: str, answer: Answer, console: Console | None = None) -> None:
+    """An experiment's whole answer: the answer with its numbers and details, then the verdict on
+    the published ``claim``, part by part."""
     from rich.console import Console
 
     console = console or Console()
@@ -161,7 +162,7 @@ def print_answer(exp: Experiment, answer: Answer, console: Console | None = None
     console.print(f"[bold]Answer:[/bold] {_esc(answer.answer)}")
     for line in answer.details:
         console.print(f"  {_esc(line)}")
-    console.print(f"[bold]Published claim:[/bold] {_esc(exp.claim)}")
+    console.print(f"[bold]Published claim:[/bold] {_esc(claim)}")
     parts = claim_lines(answer)
     for line in parts:
         console.print(f"  • {_esc(line)}")

@@ -274,8 +274,10 @@ def verdict(
 def env_summary(result: RunResult, backend: str) -> str:
     """``torch 2.13.0 (BLAS mkl, 2 threads)``: what to cite when a claim does not hold here."""
     info = result.env.get("backends", {}).get(backend, {})
-    if not info or info.get("available") is False:
+    if info.get("available") is False:
         return f"{backend} not installed"
+    if not info:
+        return f"{backend} not in this run"
     blas = info.get("blas") or []
     vendor = blas[0].get("vendor") if blas else None
     parts = [f"BLAS {vendor}"] if vendor else []

@@ -1,0 +1,314 @@
+"""The compact terminal view: each question's answer first, then one table per workload with the
+sizes as columns, then the findings that matter.
+
+    answer      the experiment's one- or two-sentence answer, its verdict and the claim's parts
+    table       a row per impl/backend/dtype, a column per size: median ±95% CI, ★ on the
+                fastest at each size and on those its paired ratio cannot tell apart from it;
+                workloads of one group measured at one shared size share a table, a column each
+    findings    ranked (findings.ranked): ties, fits over few sizes and repeats left out
+
+``arraybench run -v`` prints the full per-case table and every finding instead (terminal.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..results import CaseResult, RunResult, time_ratio
+from .units import format_size, format_time
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..analysis.findings import Analysis, Finding
+    from ..suites.experiment import Answer
+
+#: Findings shown per group in the compact view (the rest with -v).
+FINDINGS_SHOWN = 4
+
+VERDICT_STYLE = {
+    "agrees": "bold green",
+    "partly agrees": "bold yellow",
+    "disagrees": "bold red",
+}
+
+#: Marks in the compact table's cells, explained in the title of the tables that use them.
+MARKS = {
+    "★": "fastest or tied",
+    "~": "too few blocks, ~ half the [min–max] range",
+    "!": "implausibly fast: not used",
+    "✗": "failed",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a compact table: a size of one workload."""
+
+    workload: str
+    size: int
+    title: str
+
+
+#: Parts of a claim listed one by one when they all agree; beyond it, a count (-v lists them).
+PARTS_SHOWN = 4
+
+#: The verdict as the start of a sentence about the published claim.
+VERDICT_PHRASE = {
+    "agrees": "This machine agrees with the published claim",
+    "partly agrees": "This machine partly agrees with the published claim",
+    "disagrees": "This machine disagrees with the published claim",
+}
+
+
+def print_answer(answer: Answer, claim: str, console: Console) -> None:
+    """The answer first: its summary sentence, the verdict on the published claim, the claim's
+    parts with their measured intervals (those that agree counted when there are many), and
+    the reasons when it does not agree."""
+    from .terminal import claim_lines
+
+    console.print(f"[bold]Answer:[/bold] {_esc(answer.summary)}")
+    style = VERDICT_STYLE.get(answer.verdict, "bold")
+    phrase = VERDICT_PHRASE.get(
+        answer.verdict, "This machine cannot tell whether the published claim holds"
+    )
+    console.print(f"[{style}]{phrase}[/{style}]: [italic]{_esc(claim)}[/italic]")
+    lines = claim_lines(answer)
+    agreeing = [line for line in lines if line.endswith(": agrees")]
+    if len(lines) > PARTS_SHOWN and agreeing:
+        lines = [line for line in lines if not line.endswith(": agrees")]
+    for line in lines:
+        console.print(f"  • {_esc(line)}")
+    if len(lines) < len(claim_lines(answer)):
+        console.print(
+            f"  • [dim]{'the other ' if lines else 'all '}{len(agreeing)} parts agree: -v lists "
+            "them with their intervals[/dim]"
+        )
+    why = answer.context if answer.claims else answer.why
+    if why and answer.verdict != "agrees":
+        console.print(f"  [dim]Why: {_esc(why)}[/dim]")
+
+
+def print_tables(result: RunResult, console: Console) -> None:
+    """One compact table per workload (or per group of one-size workloads), marks explained."""
+    for title, columns in table_layout(result):
+        _print_table(result, title, columns, console)
+    if result.failed:
+        console.print(f"[bold red]{len(result.failed)} failed[/bold red]:")
+    for c in result.failed:
+        console.print(f"  [red]✗[/red] {_esc(c.name)}: {_esc(c.error or '')}")
+    if result.skipped:
+        reasons = sorted({s.reason for s in result.skipped})
+        console.print(
+            f"[dim]not run: {len(result.skipped)} case group(s) ("
+            + _esc("; ".join(reasons[:2]))
+            + ("; …" if len(reasons) > 2 else "")
+            + "): -v lists them[/dim]"
+        )
+
+
+def table_layout(result: RunResult) -> list[tuple[str, list[Column]]]:
+    """The compact tables: a workload measured at several sizes gets its own table, a column per
+    size; workloads measured at one size each, the same one, share a table, a column each."""
+    sizes: dict[str, list[int]] = defaultdict(list)
+    for c in result.cases:
+        if c.size not in sizes[c.workload]:
+            sizes[c.workload].append(c.size)
+    out: list[tuple[str, list[Column]]] = []
+    single: dict[int, list[str]] = defaultdict(list)
+    for workload, ns in sizes.items():
+        if len(ns) == 1:
+            single[ns[0]].append(workload)
+    shared = {w for ws in single.values() if len(ws) > 1 for w in ws}
+    done: set[str] = set()
+    for workload, ns in sizes.items():
+        if workload in done:
+            continue
+        if workload in shared:
+            n = ns[0]
+            group = single[n]
+            done |= set(group)
+            out.append(
+                (
+                    f"{', '.join(group)} at n={format_size(n)}",
+                    [Column(w, n, w) for w in group],
+                )
+            )
+        else:
+            done.add(workload)
+            cols = [Column(workload, n, f"n={format_size(n)}") for n in sorted(ns)]
+            out.append((_workload_title(result, workload), cols))
+    return out
+
+
+def _workload_title(result: RunResult, workload: str) -> str:
+    return workload
+
+
+def _print_table(
+    result: RunResult, title: str, columns: Sequence[Column], console: Console
+) -> None:
+    from rich.table import Table
+
+    cases = {
+        (c.workload, c.size, c.impl, c.backend, c.device, c.dtype): c
+        for c in result.cases
+        if any(c.workload == col.workload for col in columns)
+    }
+    rows: dict[tuple[str, str, str, str], None] = {}
+    for c in result.cases:
+        if any(c.workload == col.workload for col in columns):
+            rows.setdefault((c.impl, c.backend, c.device, c.dtype), None)
+    show_device = any(r[2] != "cpu" for r in rows)
+    best = {col: _fastest(cases, col, rows) for col in columns}
+    cells_of = {
+        row: [_cell(cases.get((col.workload, col.size, *row)), best[col]) for col in columns]
+        for row in rows
+    }
+    marks = {mark for cells in cells_of.values() for _, mark in cells if mark}
+    legend = "median per call ±95% CI" + "".join(f" · {m} {MARKS[m]}" for m in MARKS if m in marks)
+    # The title on its own line: a table's title would wrap at the (narrow) table's width.
+    console.print(f"[bold]{_esc(title)}[/bold]  [dim]{_esc(legend)}[/dim]")
+    table = Table(
+        show_edge=False,
+        pad_edge=False,
+        box=None,
+        header_style="bold",
+    )
+    for name in ("impl", "backend", *(["device"] if show_device else []), "dtype"):
+        table.add_column(name, no_wrap=True)
+    for col in columns:
+        table.add_column(_esc(col.title), justify="right", no_wrap=True)
+
+    def speed(row: tuple[str, str, str, str]) -> float:
+        # Rows in order of their time at the largest size they ran at: fastest first.
+        for col in reversed(columns):
+            found = cases.get((col.workload, col.size, *row))
+            if found is not None and found.ok and found.measurement is not None:
+                return found.measurement.median / max(1e-300, _min_median(cases, col))
+        return math.inf
+
+    for row in sorted(rows, key=speed):
+        impl, backend, device, dtype = row
+        ident = [_esc(impl), backend, *([device] if show_device else []), dtype]
+        table.add_row(*ident, *(text for text, _ in cells_of[row]))
+    console.print(table)
+
+
+def _min_median(cases: dict[Any, CaseResult], col: Column) -> float:
+    ms = [
+        c.measurement.median
+        for key, c in cases.items()
+        if key[0] == col.workload and key[1] == col.size and c.ok and c.measurement is not None
+    ]
+    return min(ms) if ms else 1.0
+
+
+def _fastest(cases: dict[Any, CaseResult], col: Column, rows: Any) -> set[tuple[Any, ...]]:
+    """The keys of the fastest usable case at this column and of those not told apart from it
+    (the 95% interval of their paired time ratio holds 1)."""
+    from ..suites.claims import usable
+
+    here = [
+        (key, c)
+        for key, c in cases.items()
+        if key[0] == col.workload and key[1] == col.size and usable(c)
+    ]
+    if not here:
+        return set()
+    top_key, top = min(here, key=lambda kc: kc[1].measurement.median)  # type: ignore[union-attr]
+    assert top.measurement is not None
+    out = {top_key}
+    for key, c in here:
+        assert c.measurement is not None
+        if key != top_key and time_ratio(c.measurement, top.measurement).low <= 1.0:
+            out.add(key)
+    return out
+
+
+def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
+    """``"221 ns ±5% ★"``; ``"—"`` where the case did not run; the mark it used, if any."""
+    if c is None or c.status == "skipped":
+        return "[dim]—[/dim]", ""
+    if not c.ok or c.measurement is None:
+        return "[red]✗[/red]", "✗"
+    m = c.measurement
+    iv = m.interval
+    half = iv.rel_halfwidth
+    pct = "" if not math.isfinite(half) else (f"{half:.1%}" if half < 0.01 else f"{half:.0%}")
+    sign = "±" if iv.confident else "~"
+    text = f"{format_time(m.median)} [dim]{sign}{pct}[/dim]"
+    mark = "" if iv.confident else "~"
+    if c.implausible:
+        return f"{text} [red]![/red]", "!"
+    key = (c.workload, c.size, c.impl, c.backend, c.device, c.dtype)
+    if key in best:
+        return f"[bold green]{format_time(m.median)}[/bold green] [dim]{sign}{pct}[/dim] ★", "★"
+    return text + "  ", mark
+
+
+def print_findings(findings: Sequence[Finding], console: Console, more: int = 0) -> None:
+    """The ranked findings; how many more ``-v`` shows."""
+    if not findings:
+        return
+    console.print("[bold]Findings[/bold]")
+    for f in findings:
+        where = f"[dim]{_esc(f.workload)}:[/dim] " if f.workload else ""
+        console.print(f"  • {where}{_esc(f.text)}")
+    if more:
+        console.print(f"  [dim]{more} more finding{'s' if more != 1 else ''}: -v shows them[/dim]")
+
+
+@dataclass(frozen=True)
+class View:
+    """How much to print: ``verbose`` (-v) the full detail, ``silent`` nothing (--format json)."""
+
+    verbose: bool = False
+    silent: bool = False
+
+
+def print_header(title: str, question: str, console: Console) -> None:
+    """A question's rule and the question itself."""
+    console.rule(f"[bold]{_esc(title)}")
+    console.print(f"[bold]Question:[/bold] {_esc(question)}")
+
+
+def print_group(
+    result: RunResult,
+    analysis: Analysis,
+    console: Console,
+    answer: Answer | None = None,
+    claim: str = "",
+    verbose: bool = False,
+    profile: Any = None,
+) -> None:
+    """One question (or one group of workloads): its answer, its tables, its findings; compact,
+    or with ``verbose`` the whole answer, a row per case and every finding."""
+    from ..analysis.findings import ranked
+    from . import terminal
+
+    if verbose:
+        if answer is not None:
+            terminal.print_answer(claim, answer, console=console)
+        terminal.print_table(result, console=console, profile=profile)
+        terminal.print_findings(analysis, console=console)
+        return
+    if answer is not None:
+        print_answer(answer, claim, console)
+        console.print()
+    print_tables(result, console)
+    shown, more = ranked(analysis.findings, FINDINGS_SHOWN)
+    if shown:
+        console.print()
+    print_findings(shown, console, more)
+    console.print()
+
+
+def _esc(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)

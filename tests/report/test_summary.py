@@ -1,0 +1,173 @@
+"""The compact view: answer first, a column per size, the fastest marked, ties marked too, and
+only the findings that matter (ranked, merged, counted)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+from rich.console import Console
+
+from arraybench.analysis.findings import Finding, analyze, ranked
+from arraybench.report import summary
+from arraybench.results import CaseResult, RunResult
+from arraybench.suites.experiment import Answer
+from tests.analysis.test_findings import run_of
+from tests.analysis.test_fit import synthetic
+
+SIZES = (1, 10, 100, 1000, 10_000)
+
+
+def text_of(fn: object, *args: object, **kwargs: object) -> str:
+    buf = io.StringIO()
+    console = Console(file=buf, width=160, color_system=None)
+    fn(*args, console=console, **kwargs)  # type: ignore[operator]
+    return buf.getvalue()
+
+
+def two_series() -> RunResult:
+    py = synthetic(1e-9, 50e-9, 1.0, impl="loop", backend="python", sizes=SIZES)
+    lib = synthetic(3e-6, 1e-9, 1.0, impl="vec", backend="torch", sizes=SIZES, seed=1)
+    return run_of(py, lib)
+
+
+def table_rows(text: str) -> list[list[str]]:
+    lines = text.strip().splitlines()
+    return [line.split() for line in lines[2:] if line.strip()]
+
+
+def test_a_table_per_workload_with_a_column_per_size_and_the_fastest_marked() -> None:
+    text = text_of(summary.print_tables, two_series())
+    lines = text.splitlines()
+    assert lines[0].startswith("w  median per call ±95% CI · ★ fastest or tied")
+    assert lines[1].split() == [
+        "impl",
+        "backend",
+        "dtype",
+        "n=1",
+        "n=10",
+        "n=100",
+        "n=1e3",
+        "n=1e4",
+    ]
+    rows = {r[0]: " ".join(r) for r in table_rows(text)}
+    # Python wins at n=1 (1 ns + 50 ns against 3 µs), torch from n=100 on.
+    loop_cells = rows["loop"].split("±")
+    assert "★" in loop_cells[1] and "★" not in loop_cells[-1]
+    assert rows["vec"].endswith("★")
+    # Rows in order of their time at the largest size: torch first.
+    assert [r[0] for r in table_rows(text)] == ["vec", "loop"]
+
+
+def test_cases_the_paired_ratio_cannot_tell_apart_are_both_marked() -> None:
+    a = synthetic(1e-6, 0.0, 1.0, impl="a", sizes=(10,), noise=0.05, seed=1)
+    b = synthetic(1e-6, 0.0, 1.0, impl="b", sizes=(10,), noise=0.05, seed=2)
+    c = synthetic(5e-6, 0.0, 1.0, impl="c", sizes=(10,), noise=0.05, seed=3)
+    text = text_of(summary.print_tables, run_of(a, b, c))
+    rows = {r[0]: r for r in table_rows(text)}
+    assert rows["a"][-1] == "★" and rows["b"][-1] == "★"
+    assert rows["c"][-1] != "★"
+
+
+def test_one_size_workloads_share_a_table_with_a_column_each() -> None:
+    cases = [
+        replace(case, workload=w)
+        for w in ("add", "apply")
+        for case in synthetic(1e-6, 0.0, 1.0, impl="vec", sizes=(1000,))
+    ]
+    layout = summary.table_layout(RunResult(cases=tuple(cases)))
+    assert len(layout) == 1
+    title, columns = layout[0]
+    assert title == "add, apply at n=1e3"
+    assert [c.title for c in columns] == ["add", "apply"]
+
+
+def test_failed_and_implausible_cases_are_marked_and_explained() -> None:
+    cases = synthetic(1e-6, 1e-9, 1.0, impl="vec", sizes=(10, 100))
+    failed = replace(cases[1], status="failed", measurement=None, error="RuntimeError: boom")
+    text = text_of(summary.print_tables, RunResult(cases=(cases[0], failed)))
+    assert "✗ failed" in text.splitlines()[0]
+    assert "1 failed" in text and "RuntimeError: boom" in text
+
+
+def test_the_answer_comes_first_and_many_agreeing_parts_are_counted() -> None:
+    parts = tuple({"text": f"part {i} is 2.0x [1.9–2.1]: agrees"} for i in range(6))
+    wrong = {"text": "part 6 is 0.5x [0.4–0.6], the claim says above 1: disagrees"}
+    answer = Answer(
+        "Long answer. With details.",
+        "partly agrees",
+        claims=(*parts, wrong),
+        context="the BLAS differs",
+        headline="Short answer with 2.0x [1.9–2.1].",
+    )
+    text = text_of(summary.print_answer, answer, "the claim")
+    lines = text.splitlines()
+    assert lines[0] == "Answer: Short answer with 2.0x [1.9–2.1]."
+    assert lines[1].startswith("This machine partly agrees with the published claim: the claim")
+    assert "disagrees" in lines[2]
+    assert "the other 6 parts agree" in lines[3]
+    assert "Why: the BLAS differs" in text
+
+
+def test_summary_falls_back_to_the_first_sentence() -> None:
+    answer = Answer("At n=1 Python takes 221 ns (2.89x [2.76–3.01]). More detail.", "agrees")
+    assert answer.summary == "At n=1 Python takes 221 ns (2.89x [2.76–3.01])."
+    assert Answer.from_dict(replace(answer, headline="H.").to_dict()).summary == "H."
+
+
+def finding(kind: str, workload: str = "w", **values: object) -> Finding:
+    return Finding(kind, f"{kind} about {values.get('series', '?')}", (), dict(values), workload)
+
+
+def test_ranking_drops_caveats_and_fits_over_few_sizes_and_merges_repeats() -> None:
+    found = [
+        finding("model", series="a"),
+        finding("fastest", series="b", sizes=2, crossover_text="5.0", fastest="c", at=10),
+        *(
+            finding(
+                "fixed-cost",
+                series=s,
+                sizes=5,
+                python_wins_below=True,
+                crossover=n,
+                crossover_text=f"{n:g}",
+            )
+            for s, n in (("torch", 43.0), ("numpy", 6.1))
+        ),
+        finding("compile", series="jit"),
+        finding("compile", series="jit2"),
+    ]
+    shown, more = ranked(found, limit=5)
+    assert [f.kind for f in shown] == ["fixed-cost", "compile"]
+    assert shown[0].text == "pure Python is faster than numpy below n ≈ 6.1; torch below n ≈ 43"
+    assert shown[1].text == "compile about jit (and 1 more like it)"
+    # Left out: the caveat, the two-size fit, the second compile sentence.
+    assert more == 3
+
+
+def test_ranking_keeps_the_noise_summary_only_when_intervals_miss_the_target() -> None:
+    quiet = finding("noise", over_target=False)
+    loud = finding("noise", over_target=True)
+    assert ranked([quiet], 5) == ([], 1)
+    assert ranked([loud], 5) == ([loud], 0)
+
+
+def test_ranking_of_a_real_analysis_is_shorter_and_cites_the_crossover() -> None:
+    a = analyze(two_series())
+    shown, more = ranked(a.findings, limit=3)
+    assert len(shown) <= 3 and more == len(a.findings) - len(shown)
+    assert any("pure Python is faster below n ≈" in f.text for f in shown)
+
+
+def test_group_prints_answer_then_tables_then_findings() -> None:
+    result = two_series()
+    answer = Answer("Python wins below n ≈ 60.", "agrees")
+    text = text_of(summary.print_group, result, analyze(result), answer=answer, claim="c")
+    assert text.index("Answer:") < text.index("median per call") < text.index("Findings")
+
+
+def test_verbose_group_prints_a_row_per_case() -> None:
+    result = two_series()
+    text = text_of(summary.print_group, result, analyze(result), verbose=True)
+    assert "first call" in text and "vs ref" in text
+    assert sum(1 for c in result.cases if isinstance(c, CaseResult)) == 10
