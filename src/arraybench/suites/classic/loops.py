@@ -321,7 +321,8 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     context = (
         f"{', '.join(missing)} did not run. " if missing else ""
     ) + f"{env_summary(result, 'numpy')}; {env_summary(result, 'torch')}"
-    return verdict(CLAIMS, result, extra, text, details, context)
+    # One sentence per backend: the whole text is the answer in two sentences.
+    return verdict(CLAIMS, result, extra, text, details, context, headline=text)
 
 
 def _speedup(op: str, backend: str) -> Callable[[RunResult, Mapping[str, Any]], Measured]:
