@@ -92,7 +92,7 @@ def test_passing_run_exits_0_and_leads_with_the_answer(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr + p.stdout
     out = p.stdout
     # The answer and its verdict come before the table, the table has a column per size.
-    assert out.index("Answer:") < out.index("published claim") < out.index("n=100")
+    assert out.index("Answer:") < out.index("published claim") < out.index("sin2  median per")
     table = out[out.index("sin2  median per call") :]
     header = table.splitlines()[1]
     assert header.split()[-2:] == ["n=1", "n=100"]
