@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -124,3 +127,142 @@ def test_a_real_run_shows_its_plots_and_findings(tmp_path: Path) -> None:
         profile=tmp_path / "profile2",
     )
     assert rc == 0 and shot.stat().st_size > 50_000, err[-2000:]
+
+
+#: The classic suite's five questions, a quick run on a 2-core machine (arraybench run --suite
+#: classic --quick --json), minified and gzipped: 46 kB instead of 365 kB.
+CLASSIC = Path(__file__).parent.parent / "data" / "classic_quick.json.gz"
+#: Viewports the report must read well at: a laptop, and a phone held upright.
+VIEWPORTS = {"desktop": (1400, 900), "phone": (390, 844)}
+#: Appended to a copy of the page (never to the report itself, which has no script): once the
+#: page has loaded, it writes what the layout looks like into the body for --dump-dom to return.
+#: Headless Chromium's window is at least 500 px wide when it dumps the DOM, so the page is held
+#: to WIDTH px by a style (the phone's style rules apply from 640 px down, so they do here);
+#: "widest" is the right edge of the widest element outside the tables' scroll boxes, with every
+#: <details> opened.
+PROBE = """<style>html { width: WIDTHpx; }</style><script>
+window.addEventListener("load", () => {
+  const details = document.querySelectorAll("details");
+  const open = document.querySelectorAll("details[open]").length;
+  details.forEach((d) => { d.open = true; });  // measure what they fold too
+  const inBox = (el) => el.closest(".scroll") !== null;
+  const edges = [...document.querySelectorAll("main *")]
+    .filter((el) => !inBox(el) && el.getClientRects().length > 0)
+    .map((el) => el.getBoundingClientRect().right);
+  const img = document.querySelector("#summary img");
+  const box = img ? img.getBoundingClientRect() : null;
+  const probe = {
+    plotTop: box ? box.top : null,
+    plotHeight: box ? box.height : 0,
+    height: window.innerHeight,
+    width: document.documentElement.getBoundingClientRect().width,
+    widest: Math.max(...edges),
+    sections: [...document.querySelectorAll("main > section")].map((s) => s.id),
+    details: details.length,
+    open: open,
+    imagesDrawn: [...document.images].every((i) => i.complete && i.naturalWidth > 0),
+  };
+  document.body.setAttribute("data-probe", JSON.stringify(probe));
+});
+</script>"""
+
+
+@pytest.fixture(scope="module")
+def classic_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The classic run's report, written once for the tests below."""
+    import gzip
+
+    import arraybench as ab
+
+    folder = tmp_path_factory.mktemp("classic")
+    saved = folder / "classic.json"
+    saved.write_bytes(gzip.decompress(CLASSIC.read_bytes()))
+    return html.write(ab.load(saved), folder / "classic.html")
+
+
+def artifacts(tmp_path: Path) -> Path:
+    """$ARRAYBENCH_ARTIFACTS when set (CI keeps it), else the test's temporary folder."""
+    out = Path(os.environ.get("ARRAYBENCH_ARTIFACTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def console_problems(stderr: str) -> list[str]:
+    """Page errors and console messages, as Chromium logs them with --enable-logging=stderr."""
+    return [
+        line
+        for line in stderr.splitlines()
+        if "Uncaught" in line or "CONSOLE" in line or "Refused to" in line
+    ]
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_classic_report_screenshot_draws_without_console_errors(
+    classic_page: Path, tmp_path: Path, viewport: str
+) -> None:
+    width, height = VIEWPORTS[viewport]
+    shot = artifacts(tmp_path) / f"classic-report-{viewport}.png"
+    rc, _, err = chromium(
+        f"--screenshot={shot}",
+        f"--window-size={width},{height}",
+        "--enable-logging=stderr",
+        "--v=0",
+        classic_page.as_uri(),
+        profile=tmp_path / "profile",
+    )
+    print(f"screenshot of the classic report ({viewport}): {shot}")
+    assert rc == 0, err[-2000:]
+    assert not console_problems(err), "\n".join(console_problems(err))
+
+    from PIL import Image
+
+    with Image.open(shot) as im:
+        assert im.size == (width, height)
+        colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
+    # The first screen alone has a plot, badges and text: far from a blank or error page.
+    assert colours is not None and len(colours) >= MIN_COLOURS
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_classic_report_layout_answers_first(
+    classic_page: Path, tmp_path: Path, viewport: str
+) -> None:
+    width, height = VIEWPORTS[viewport]
+    probed = tmp_path / "probed.html"
+    probed.write_text(
+        classic_page.read_text(encoding="utf-8").replace(
+            "</body>", PROBE.replace("WIDTH", str(width)) + "</body>"
+        ),
+        encoding="utf-8",
+    )
+    rc, dom, err = chromium(
+        "--dump-dom",
+        f"--window-size={width},{height}",
+        probed.as_uri(),
+        profile=tmp_path / "profile",
+    )
+    assert rc == 0, err[-2000:]
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, "the probe did not run"
+    probe = json.loads(unescape(found.group(1)))
+    # The summary first, then the five questions, then the run's notes, failures, environment.
+    assert probe["sections"] == [
+        "summary",
+        "q-sin2",
+        "q-tensors",
+        "q-loops",
+        "q-gradients",
+        "q-conversion",
+        "about",
+    ]
+    # A plot on the first screen, whole or nearly, drawn.
+    assert probe["plotTop"] is not None and probe["plotHeight"] > 100
+    assert probe["plotTop"] + probe["plotHeight"] / 2 < probe["height"]
+    assert probe["imagesDrawn"]
+    # Details folded until opened; no horizontal scroll of the page (tables scroll in a box).
+    assert probe["details"] >= 5 * 3 and probe["open"] == 0
+    assert probe["width"] == width
+    assert probe["widest"] <= width + 0.5
+    # One verdict badge per question in the summary.
+    summary = dom[dom.index('id="summary"') : dom.index('id="q-sin2"')]
+    assert summary.count('class="verdict ') == 5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -11,12 +12,14 @@ import pytest
 
 from arraybench.report import html
 from arraybench.results import RunResult, load
+from arraybench.suites.experiment import Answer
 
 from .test_plots import DATA, ENV, case, failed, rich_run
 
 EVIL_WORKLOAD = "<script>alert(1)</script>"
 EVIL_IMPL = 'say "hi" & <bye>'
 EVIL_ERROR = "ValueError: <b>bold</b> & broken"
+EVIL_CLAIM = "<img src=x onerror=alert(2)> is 2x [1–3]"
 
 
 def evil_run() -> RunResult:
@@ -38,6 +41,8 @@ def evil_run() -> RunResult:
                     "verdict": "agrees",
                     "why": "",
                     "details": ["<tt>d</tt>"],
+                    "headline": "<em>fast</em> & <script>h()</script>",
+                    "claims": [{"text": EVIL_CLAIM, "verdict": '"><s>', "applicable": True}],
                 },
             }
         },
@@ -75,20 +80,30 @@ def test_strings_from_results_render_as_text(plots: bool) -> None:
     assert "say &quot;hi&quot; &amp; &lt;bye&gt;" in doc
     assert "ValueError: &lt;b&gt;bold&lt;/b&gt; &amp; broken" in doc
     assert "<b>bold" not in doc
-    for raw in ("<i>CPU", "<u>this", "<em>more", "<tt>d", "<h1>T"):
+    for raw in ("<i>CPU", "<u>this", "<em>", "<tt>d", "<h1>T", "<img src=x", "<s>"):
         assert raw not in doc
     # As a browser parses it: no element came from the results, and the text reads as written.
     parsed = parse(doc)
     tags = {tag for tag, _ in parsed.tags}
-    assert not tags & {"script", "u", "em", "tt", "i"}
+    assert not tags & {"script", "u", "em", "tt", "i", "s"}
+    assert all((a.get("src") or "").startswith("data:image/svg+xml;base64,") for t, a in
+               parsed.tags if t == "img")  # fmt: skip
+    assert not any(name.startswith("on") for _, a in parsed.tags for name in a)
     text = "".join(parsed.text)
     assert EVIL_WORKLOAD in text and EVIL_IMPL in text and EVIL_ERROR in text
+    assert EVIL_CLAIM in text and "<em>fast</em> & <script>h()</script>" in text
 
 
 def test_report_has_every_section_for_saved_results() -> None:
     doc = html.render(load(DATA), plots=False)
-    for heading in ("Questions", "Findings", "sin2", "Cost models", "Crossovers", "Environment"):
+    for heading in (
+        "Summary",
+        "Pure Python vs NumPy vs PyTorch vs JAX on a tiny elementwise function",
+    ):
         assert f">{heading}</h2>" in doc
+    for folded in ("The full answer", "Findings", "Results", "Cost models", "Crossovers"):
+        assert f"<summary>{folded}" in doc
+    assert '<details id="environment"><summary>Environment</summary>' in doc
     assert "Why is a PyTorch model 10x slower than a pure Python function?" in doc
     assert '<span class="verdict good">agrees</span>' in doc
     assert "per call before any work" in doc  # a finding
@@ -98,11 +113,126 @@ def test_report_has_every_section_for_saved_results() -> None:
         assert f">{column}</th>" in doc
 
 
+def test_summary_comes_first_with_each_question_and_its_answer() -> None:
+    result = load(DATA)
+    doc = html.render(result, plots=False)
+    sections = re.findall(r'<section id="([^"]+)"', doc)
+    assert sections == ["summary", "q-sin2", "about"]
+    summary = doc[doc.index('<section id="summary">') : doc.index('<section id="q-sin2"')]
+    assert '<a href="#q-sin2">Why is a PyTorch model 10x slower' in summary
+    answer = Answer.from_dict(result.extra["sin2"]["answer"])
+    assert escape(answer.summary) in summary
+    assert summary.count('class="verdict ') == 1
+
+
+def verdict_run() -> RunResult:
+    """Four questions, one per verdict, each on a workload of its own."""
+    verdicts = ("agrees", "partly agrees", "disagrees", "cannot tell")
+    cases, extra = [], {}
+    for i, verdict in enumerate(verdicts):
+        w = f"w{i}"
+        for n in (10, 100, 1000):
+            cases += [
+                case("loop", "python", n, 1e-7 * n, workload=w),
+                case("vec", "numpy", n, 1e-6 + 1e-9 * n, workload=w, reference=True),
+            ]
+        extra[f"e{i}"] = {
+            "title": f"Experiment {i}",
+            "question": f"Question {i}?",
+            "claim": "a claim",
+            "workloads": [w],
+            "answer": {
+                "answer": f"Answer {i}. More detail {i}.",
+                "verdict": verdict,
+                "claims": [{"text": f"part {i} is 2x [1–3]", "verdict": verdict}],
+            },
+        }
+    return RunResult(cases=tuple(cases), env=ENV, extra=extra)
+
+
+def test_one_badge_per_question_with_its_verdict_class() -> None:
+    doc = html.render(verdict_run(), plots=False)
+    summary = doc[: doc.index('<section id="q-e0"')]
+    badges = re.findall(r'<span class="verdict (\w+)">([^<]+)</span>', summary)
+    assert badges == [
+        ("good", "agrees"),
+        ("mixed", "partly agrees"),
+        ("bad", "disagrees"),
+        ("unknown", "cannot tell"),
+    ]
+    # The one-sentence answer: the first sentence, not the whole answer.
+    assert "Answer 0." in summary and "More detail 0." not in summary
+    # Each question's section: the answer with its parts, then the details, folded.
+    for i in range(4):
+        section = doc[doc.index(f'<section id="q-e{i}"') :]
+        section = section[: section.index("</section>")]
+        assert section.index('<div class="answer') < section.index("<details")
+        assert f"part {i} is 2x [1–3]" in section
+        assert "More detail" in section[section.index("<details") :]
+
+
+def test_details_are_closed_until_opened() -> None:
+    doc = html.render(verdict_run(), plots=False)
+    parsed = parse(doc)
+    details = [a for tag, a in parsed.tags if tag == "details"]
+    assert len(details) >= 4 * 3 + 1  # full answer, results, cost models per question; env
+    assert not any("open" in a for a in details)
+    assert doc.count("<details") == doc.count("<summary>")
+
+
+def test_each_question_shows_its_plot_before_its_answer() -> None:
+    pytest.importorskip("matplotlib")
+    doc = html.render(verdict_run())
+    summary = doc[: doc.index('<section id="q-e0"')]
+    assert summary.count("<img ") == 4  # a thumbnail per question on the first screen
+    for i in range(4):
+        section = doc[doc.index(f'<section id="q-e{i}"') :]
+        section = section[: section.index("</section>")]
+        plot = section.index('<img src="data:image/svg+xml;base64,')
+        assert plot < section.index('<div class="answer')
+        assert "time per call against size" in section[plot : section.index('<div class="answer')]
+
+
+def test_plain_workloads_get_a_summary_with_the_fastest_per_size() -> None:
+    doc = html.render(rich_run(), plots=False)
+    sections = re.findall(r'<section id="([^"]+)"', doc)
+    assert sections == ["summary", "w-w", "about"]
+    summary = doc[: doc.index('<section id="w-w"')]
+    assert "Fastest (lowest median time per call): loop (python float64) at n=1 (" in summary
+    assert "; vec (numpy float64) at n=10–1e4 (" in summary
+    assert 'class="verdict' not in doc
+
+
+def test_findings_are_listed_through_one_ordering_function() -> None:
+    from arraybench.analysis.findings import analyze
+
+    result = rich_run()
+    analysis = analyze(result)
+    ordered = html._ordered_findings(analysis, ["w"])
+    assert sorted(ordered, key=id) == sorted(
+        [f for f in analysis.findings if f.workload == "w"], key=id
+    )
+    ranks = [html._rank(f.kind) for f in ordered]
+    assert ranks == sorted(ranks)
+    doc = html.render(result, analysis, plots=False)
+    listed = doc[doc.index("<summary>Findings") :]
+    positions = [listed.index(escape(f.text)) for f in ordered]
+    assert positions == sorted(positions)
+
+
+def test_wide_tables_scroll_in_their_own_box() -> None:
+    doc = html.render(rich_run(), plots=False)
+    assert doc.count("<table") == doc.count('<div class="scroll"><table')
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in doc
+
+
 def test_plots_are_embedded_as_data_uris() -> None:
     pytest.importorskip("matplotlib")
     doc = html.render(rich_run())
     images = [a for tag, a in parse(doc).tags if tag == "img"]
-    assert len(images) == 3  # time, speedup, phases (no profile: no fraction of peak)
+    # time, speedup, phases (no profile: no fraction of peak); the time plot twice: in the
+    # summary and at the head of its section
+    assert len({a["src"] for a in images}) == 3 and len(images) == 4
     assert all((a["src"] or "").startswith("data:image/svg+xml;base64,") for a in images)
 
 
@@ -112,7 +242,8 @@ def test_failed_cases_are_listed_with_their_whole_error() -> None:
         cases=(case("vec", "numpy", 10, 1e-6, reference=True), failed("b", "numpy", 10, long_error))
     )
     doc = html.render(result, plots=False)
-    assert '<section id="failures"><h2>Failures</h2>' in doc
+    assert '<details id="failures"><summary>Failures (1)</summary>' in doc
+    assert '<a class="fail" href="#failures">1 failed</a>' in doc
     assert f"<pre>{long_error}</pre>" in doc
     assert "w/b[numpy:cpu:float64] n=10" in doc
 

@@ -131,6 +131,27 @@ def test_time_plot_has_one_line_per_series_with_log_axes_and_units() -> None:
     assert "8 cores (4 usable)" in caption and "2024-05-01" in caption
 
 
+def test_time_plot_marks_and_labels_where_the_lines_cross_python() -> None:
+    from arraybench.analysis.findings import analyze
+
+    result = rich_run()
+    analysis = analyze(result)
+    crossing = [c for c in analysis.crossovers if c.status == "crosses" and c.size is not None]
+    assert crossing, "the rich run's numpy impls overtake its Python loop"
+    ax = plots.figures(result, analysis)[0][2].axes[0]
+    labels = [t.get_text() for t in ax.texts]
+    assert labels and all(t.startswith("n ≈ ") for t in labels)
+    sizes = {plots._crossing_size(c.size or 0.0) for c in crossing}
+    assert {t.removeprefix("n ≈ ") for t in labels} <= sizes
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "crossover with loop (python float64)" in legend
+
+
+def test_time_plot_without_analysis_marks_no_crossover() -> None:
+    ax = plots.figures(rich_run())[0][2].axes[0]
+    assert not ax.texts
+
+
 def test_ci_band_spans_each_median() -> None:
     fig = plots.figures(run(*(case("vec", "numpy", n, 1e-6 * n) for n in SIZES)))[0][2]
     bands = fig.axes[0].collections

@@ -1,26 +1,30 @@
 """One self-contained HTML file per run: what a person reads, shares, or attaches to an issue.
 
-    header        what ran, when, where
-    questions     each experiment's question, the published claim, the answer, the verdict
-    findings      what the numbers mean, in plain language (analysis.findings)
-    workloads     per workload: the plots (inline images), then the results table
-    cost models   t(n) = a + b·n^k per series, with CIs; crossovers
-    failures      every failed case with its full error; what was not run, and why
-    environment   machine, libraries, settings, the harness's own floor
+Answers first, detail a click away:
 
-No network: the style sheet is inline, the plots are data: URIs, and there is no script. Every
-string that comes from the results (names, labels, errors, environment values) is escaped, so a
-workload called ``<script>`` shows as text. A plot is embedded as an ``<img>`` of SVG, not as
-inline SVG: its markup then cannot reach the page, and ids in two plots cannot collide.
+    header        what ran, when, where
+    summary       a card per question: its main plot, its verdict badge, its answer in a sentence
+                  (a run of plain workloads: a card per workload, with the fastest impl per size)
+    per question  the time plot (log-log, CI bands, crossovers labelled), then the answer: the
+                  sentence, the verdict, each part of the claim with its measured interval; then,
+                  folded (<details>), the full answer, more plots, findings, the results tables,
+                  cost models and crossovers
+    about the run folded: notes on the whole run, failures, environment
+
+No network: the style sheet is inline, the plots are data: URIs, and there is no script (folding
+is the browser's own <details>). Every string that comes from the results (names, labels,
+errors, environment values) is escaped, so a workload called ``<script>`` shows as text. A plot
+is embedded as an ``<img>`` of SVG, not as inline SVG: its markup then cannot reach the page, and
+ids in two plots cannot collide. The pieces behind a click are in ``html_parts``.
 """
 
 from __future__ import annotations
 
 import base64
-import math
 import os
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
@@ -28,82 +32,119 @@ from typing import TYPE_CHECKING, Any
 
 from .._files import atomic_write
 from ..results import CaseResult, RunResult
+from ..suites.claims import AGREES, DISAGREES, PARTLY, UNTESTED
 from ..suites.experiment import Answer
-from .terminal import claim_lines
-from .units import (
-    fit_figures,
-    format_interval,
-    format_size,
-    format_time,
-    format_vs_reference,
-)
+from . import html_parts as parts
+from .units import format_size, format_time
 
 if TYPE_CHECKING:
-    from ..analysis.findings import Analysis
+    from ..analysis.findings import Analysis, Finding
     from ..analysis.probe import MachineProfile
 
-#: The order findings are listed in within a workload: the headline first, caveats last.
-FINDING_ORDER = ("fixed-cost", "fastest", "phase", "compile", "roofline", "noise", "model")
-#: Errors longer than this are cut in the results table; the failures section has them whole.
-SHORT_ERROR = 90
-VERDICT_CLASS = {"agrees": "good", "partly agrees": "mixed", "disagrees": "bad"}
-#: What each warning tag in the notes column means (the terminal table's legend, in short).
-TAG_HELP = {
-    "high spread": "samples vary by more than 10% (IQR/median): a busy machine or a variable "
-    "kernel",
-    "bimodal": "the fastest sample is far below the median: trust the median",
-    "near floor": "within 10x of arraybench's own per-call cost: mostly call overhead",
-    "few samples": "under 6 blocks (slow calls): the interval is the [min–max] range, below 95%",
-    "not converged": "the 95% CI is wider than --target after the budget",
-    "drift": "the machine's speed changed while it was measured; the interval includes it",
-    "process effect": "its time depends on the process it runs in; the interval includes it",
-    "implausible": "faster than the machine can move or compute: the result was cached or the "
-    "work skipped; answers do not use it",
-    "zero time": "the clock did not advance: below the clock's resolution",
-}
+#: The order findings are listed in: the headline first, caveats last.
+FINDING_ORDER = ("fixed-cost", "fastest", "phase", "compile", "roofline", "threads", "noise")
+#: Findings of these kinds are caveats on the method, shown dimmed.
+DIM_FINDINGS = ("model",)
+#: A verdict's class: its badge's colour (grey for "cannot tell" and anything unknown).
+VERDICT_CLASS = {AGREES: "good", PARTLY: "mixed", DISAGREES: "bad", UNTESTED: "unknown"}
+#: The mark before each part of a claim, by its own verdict.
+CLAIM_MARK = {AGREES: "✓", PARTLY: "~", DISAGREES: "✗", UNTESTED: "?"}
+#: A time plot against size says more than a one-size dot plot: the main plot is one if any.
+AGAINST_SIZE = "against size"
 
 CSS = """
 :root { --fg: #1d2330; --muted: #5b6475; --line: #d9dee7; --bg2: #f4f6fa; --accent: #2f5d9e;
-  --good: #1e7b3a; --mixed: #9a6400; --bad: #b3261e; }
+  --good: #1e7b3a; --mixed: #9a6400; --bad: #b3261e; --unknown: #6b7280; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: var(--fg); background: #fff; }
-main { max-width: 1180px; margin: 0 auto; padding: 24px 28px 64px; }
-h1 { font-size: 28px; margin: 0 0 4px; }
-h2 { font-size: 21px; margin: 40px 0 10px; padding-bottom: 4px; border-bottom: 2px solid
+main { max-width: 1180px; margin: 0 auto; padding: 20px 28px 64px; }
+h1 { font-size: 26px; margin: 0 0 2px; }
+h2 { font-size: 21px; margin: 40px 0 6px; padding-bottom: 4px; border-bottom: 2px solid
   var(--line); }
 h3 { font-size: 17px; margin: 22px 0 6px; }
+p, li, h2, h3, dd, td, summary { overflow-wrap: anywhere; }
 a { color: var(--accent); }
-.sub { color: var(--muted); margin: 0 0 16px; }
-nav { background: var(--bg2); border-radius: 6px; padding: 10px 16px; font-size: 14px; }
-nav a { margin-right: 14px; white-space: nowrap; }
-.card { border: 1px solid var(--line); border-radius: 8px; padding: 12px 18px; margin: 14px 0; }
-.card p { margin: 6px 0; }
-.label { font-weight: 600; }
-.verdict { display: inline-block; padding: 1px 10px; border-radius: 12px; color: #fff;
-  font-weight: 600; font-size: 14px; background: var(--muted); }
+.sub { color: var(--muted); margin: 0 0 12px; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+  gap: 14px; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
+.card img { display: block; width: 100%; height: auto; aspect-ratio: 19 / 10;
+  object-fit: contain; border: 1px solid var(--line); border-radius: 4px; }
+.card h3 { font-size: 15.5px; margin: 8px 0 4px; }
+.card h3 a { color: var(--fg); text-decoration: none; }
+.card h3 a:hover { text-decoration: underline; }
+.card p { margin: 4px 0; font-size: 14px; }
+.verdict { display: inline-block; padding: 0 9px; border-radius: 12px; color: #fff;
+  font-weight: 600; font-size: 13px; white-space: nowrap; background: var(--unknown); }
 .verdict.good { background: var(--good); } .verdict.mixed { background: var(--mixed); }
 .verdict.bad { background: var(--bad); }
+.question { color: var(--muted); font-style: italic; margin: 0 0 8px; }
+.answer { border-left: 4px solid var(--unknown); padding: 2px 0 2px 14px; margin: 10px 0 16px; }
+.answer.good { border-color: var(--good); } .answer.mixed { border-color: var(--mixed); }
+.answer.bad { border-color: var(--bad); } .answer.plain { border-color: var(--accent); }
+.answer p { margin: 6px 0; }
+.lead { font-size: 16px; }
+ul.claims { list-style: none; padding-left: 0; margin: 6px 0; }
+ul.claims li { padding-left: 1.5em; text-indent: -1.5em; margin: 3px 0; }
+.mark { display: inline-block; width: 1.5em; text-indent: 0; font-weight: 700;
+  color: var(--unknown); }
+.mark.good { color: var(--good); } .mark.mixed { color: var(--mixed); }
+.mark.bad { color: var(--bad); }
+.label { font-weight: 600; }
+details { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; }
+details > summary { cursor: pointer; padding: 6px 12px; font-weight: 600; background: var(--bg2);
+  border-radius: 6px; }
+details[open] > summary { border-bottom: 1px solid var(--line); border-radius: 6px 6px 0 0; }
+details > .body { padding: 4px 14px 10px; }
 ul.findings li { margin: 3px 0; }
 .dim { color: var(--muted); }
-table { border-collapse: collapse; font-size: 13px; margin: 8px 0 16px; width: 100%; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; font-size: 13px; margin: 8px 0 16px; min-width: 100%; }
 th, td { padding: 3px 8px; border-bottom: 1px solid var(--line); text-align: left;
   vertical-align: top; }
-th { background: var(--bg2); font-weight: 600; position: sticky; top: 0; }
+th { background: var(--bg2); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.sizebreak td { border-top: 2px solid #b9c1cf; }
 tr.failed td { background: #fdf0ef; }
 .ok { color: var(--good); } .fail { color: var(--bad); font-weight: 600; }
 .warn { color: var(--mixed); }
-figure { margin: 12px 0 18px; }
+figure { margin: 10px 0 14px; }
 figure img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 4px; }
-figcaption { color: var(--muted); font-size: 13px; }
 pre { background: var(--bg2); padding: 8px 12px; border-radius: 4px; white-space: pre-wrap;
   word-break: break-word; font-size: 12.5px; }
-dl.env { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; font-size: 14px; }
+dl.env { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
+  gap: 2px 16px; font-size: 14px; }
 dl.env dt { font-weight: 600; } dl.env dd { margin: 0; word-break: break-word; }
 footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
+@media (max-width: 640px) {
+  main { padding: 12px 12px 40px; }
+  h1 { font-size: 21px; } h2 { font-size: 18px; margin-top: 28px; }
+  .cards { grid-template-columns: 1fr; }
+  dl.env { grid-template-columns: minmax(0, 1fr); } dl.env dd { margin-bottom: 6px; }
+}
 """
+
+
+@dataclass(frozen=True)
+class Group:
+    """A section of the report: one question (an experiment) or one workload run on its own.
+
+    Attributes:
+        anchor: its id in the page.
+        title: its heading.
+        question: the question it answers ("" for a plain workload).
+        workloads: the workloads measured for it that are in the results, in order.
+        answer: the experiment's answer; None for a plain workload.
+        claim: the published claim it tests.
+    """
+
+    anchor: str
+    title: str
+    question: str
+    workloads: tuple[str, ...]
+    answer: Answer | None = None
+    claim: str = ""
 
 
 def render(
@@ -133,30 +174,22 @@ def render(
         from ..analysis.findings import analyze
 
         analysis = analyze(result, profile)
-    from .plots import Slugs
-
-    slugs = Slugs()
-    anchors = {w: "w-" + slugs.take(w) for w in _workloads(result)}
+    groups = groups_of(result)
     figures, plot_note = _figures(result, analysis, profile, baseline) if plots else ({}, "")
-    parts = [
+    doc = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>",
         f"<style>{CSS}</style></head><body><main>",
         _header(result, title),
-        _nav(result, analysis, anchors),
-        _questions(result, anchors),
-        _findings(analysis, anchors),
-        _workload_sections(result, anchors, figures, plot_note, profile),
-        _fits(analysis),
-        _crossovers(analysis),
-        _failures(result),
-        _environment(result),
+        _summary(result, groups, figures, plot_note),
+        *(_group_section(result, g, analysis, figures, profile) for g in groups),
+        _about_run(result, analysis),
         _footer(result),
         "</main></body></html>",
     ]
-    return "\n".join(p for p in parts if p) + "\n"
+    return "\n".join(p for p in doc if p) + "\n"
 
 
 def write(
@@ -180,7 +213,63 @@ def write(
     return atomic_write(path, text)
 
 
-# -- sections ------------------------------------------------------------------------------------
+def groups_of(result: RunResult) -> list[Group]:
+    """The report's sections: each experiment saved with the run, then each workload that no
+    experiment measured."""
+    from .plots import Slugs
+
+    slugs = Slugs()
+    present = set(_workloads(result))
+    claimed: set[str] = set()
+    out = []
+    for name, rec in _experiments(result):
+        saved = rec.get("answer")
+        answer = Answer.from_dict(
+            saved if isinstance(saved, Mapping) else {"answer": str(saved or ""), "verdict": ""}
+        )
+        listed = rec.get("workloads")
+        names = [str(w) for w in listed] if isinstance(listed, list) else []
+        claimed.update(names)
+        out.append(
+            Group(
+                anchor="q-" + slugs.take(name),
+                title=str(rec.get("title") or name),
+                question=str(rec.get("question") or ""),
+                workloads=tuple(w for w in names if w in present),
+                answer=answer,
+                claim=str(rec.get("claim") or ""),
+            )
+        )
+    out += [
+        Group(anchor="w-" + slugs.take(w), title=w, question="", workloads=(w,))
+        for w in _workloads(result)
+        if w not in claimed
+    ]
+    return out
+
+
+# -- the findings hook ---------------------------------------------------------------------------
+
+
+def _ordered_findings(analysis: Analysis, workloads: Iterable[str]) -> list[Finding]:
+    """The findings to show for these workloads ("" names the whole run), best first.
+
+    The one place findings are chosen and ordered: a ranking replaces this body, keeping the
+    signature. For now: by kind (FINDING_ORDER: the headline first, caveats last), then by the
+    workload's place in ``workloads``, then as the analysis found them.
+    """
+    order = {w: i for i, w in enumerate(workloads)}
+    chosen = [f for f in analysis.findings if f.workload in order]
+    return sorted(chosen, key=lambda f: (_rank(f.kind), order[f.workload]))
+
+
+def _rank(kind: str) -> int:
+    if kind in DIM_FINDINGS:
+        return len(FINDING_ORDER) + 1
+    return FINDING_ORDER.index(kind) if kind in FINDING_ORDER else len(FINDING_ORDER)
+
+
+# -- first screen --------------------------------------------------------------------------------
 
 
 def _header(result: RunResult, title: str) -> str:
@@ -189,7 +278,7 @@ def _header(result: RunResult, title: str) -> str:
     when = result.started.replace("T", " ") if result.started else "at an unknown time"
     cpu = result.env.get("cpu") or "an unknown CPU"
     status = (
-        f'<span class="fail">{failed} failed</span>'
+        f'<a class="fail" href="#failures">{failed} failed</a>'
         if failed
         else '<span class="ok">all passed their check</span>'
     )
@@ -201,351 +290,198 @@ def _header(result: RunResult, title: str) -> str:
     )
 
 
-def _nav(result: RunResult, analysis: Analysis, anchors: Mapping[str, str]) -> str:
-    links = []
-    if _experiments(result):
-        links.append('<a href="#questions">Questions</a>')
-    if analysis.findings:
-        links.append('<a href="#findings">Findings</a>')
-    links += [f'<a href="#{escape(a)}">{escape(w)}</a>' for w, a in anchors.items()]
-    if analysis.fits:
-        links.append('<a href="#fits">Cost models</a>')
-    if analysis.crossovers:
-        links.append('<a href="#crossovers">Crossovers</a>')
-    if result.failed or result.skipped:
-        links.append(f'<a href="#failures">{"Failures" if result.failed else "Not run"}</a>')
-    links.append('<a href="#environment">Environment</a>')
-    return "<nav>" + " ".join(links) + "</nav>"
-
-
-def _questions(result: RunResult, anchors: Mapping[str, str]) -> str:
-    records = _experiments(result)
-    if not records:
-        return ""
-    out = ['<section id="questions"><h2>Questions</h2>']
-    for name, rec in records:
-        ans = rec.get("answer")
-        ans = ans if isinstance(ans, Mapping) else {"answer": str(ans or "")}
-        verdict = str(ans.get("verdict") or "")
-        out.append('<div class="card">')
-        out.append(f"<h3>{escape(str(rec.get('title') or name))}</h3>")
-        out.append(
-            f'<p><span class="label">Question:</span> {escape(str(rec.get("question", "")))}</p>'
-        )
-        if rec.get("claim"):
-            out.append(
-                f'<p><span class="label">Published claim:</span> {escape(str(rec["claim"]))}</p>'
-            )
-        if ans.get("answer"):
-            out.append(f'<p><span class="label">Answer:</span> {escape(str(ans["answer"]))}</p>')
-        details = ans.get("details")
-        if isinstance(details, list) and details:
-            out.append(
-                '<ul class="dim">'
-                + "".join(f"<li>{escape(str(d))}</li>" for d in details)
-                + "</ul>"
-            )
-        parts = claim_lines(Answer.from_dict(ans))
-        if parts:
-            out.append("<ul>" + "".join(f"<li>{escape(p)}</li>" for p in parts) + "</ul>")
-        if verdict:
-            said = ans.get("context") if parts else ans.get("why")
-            why = f": {escape(str(said))}" if said else "."
-            cls = VERDICT_CLASS.get(verdict, "")
-            out.append(
-                f'<p>This machine <span class="verdict {cls}">{escape(verdict)}</span>{why}</p>'
-            )
-        workloads = rec.get("workloads")
-        if isinstance(workloads, list):
-            links = [
-                f'<a href="#{escape(anchors[w])}">{escape(w)}</a>'
-                for w in (str(w) for w in workloads)
-                if w in anchors
-            ]
-            if links:
-                out.append(f'<p class="dim">Measurements: {", ".join(links)}</p>')
-        out.append("</div>")
-    out.append("</section>")
-    return "\n".join(out)
-
-
-def _findings(analysis: Analysis, anchors: Mapping[str, str]) -> str:
-    if not analysis.findings:
-        return ""
-    by_workload: dict[str, list[Any]] = defaultdict(list)
-    for f in analysis.findings:
-        by_workload[f.workload].append(f)
-    out = ['<section id="findings"><h2>Findings</h2>']
-    for workload, found in by_workload.items():
-        if workload:
-            anchor = anchors.get(workload)
-            name = escape(workload)
-            out.append(
-                f'<h3><a href="#{escape(anchor)}">{name}</a></h3>' if anchor else f"<h3>{name}</h3>"
-            )
-        else:
-            out.append("<h3>The whole run</h3>")
-        out.append('<ul class="findings">')
-        for f in sorted(found, key=lambda f: _rank(f.kind)):
-            cls = ' class="dim"' if f.kind == "model" else ""
-            out.append(f"<li{cls}>{escape(f.text)}</li>")
-        out.append("</ul>")
-    out.append("</section>")
-    return "\n".join(out)
-
-
-def _workload_sections(
+def _summary(
     result: RunResult,
-    anchors: Mapping[str, str],
+    groups: Sequence[Group],
     figures: Mapping[str, list[tuple[str, str]]],
     plot_note: str,
-    profile: MachineProfile | None,
 ) -> str:
-    out = []
+    if not groups:
+        return ""
+    out = ['<section id="summary"><h2>Summary</h2>']
     if plot_note:
         out.append(f'<p class="warn">{escape(plot_note)}</p>')
-    by_workload: dict[str, list[CaseResult]] = defaultdict(list)
-    for c in result.cases:
-        by_workload[c.workload].append(c)
-    for workload, cases in by_workload.items():
-        out.append(f'<section id="{escape(anchors[workload])}"><h2>{escape(workload)}</h2>')
-        for caption, svg_uri in figures.get(workload, []):
-            out.append(
-                # The title is drawn in the plot; alt carries it for readers that show no images.
-                f'<figure><img src="{svg_uri}" alt="{escape(caption)}"></figure>'
-            )
-        out.append(_results_table(result, cases, profile))
-        out.append("</section>")
+    out.append('<div class="cards">')
+    for g in groups:
+        anchor = escape(g.anchor)
+        out.append('<article class="card">')
+        main = _main_figure(g, figures)
+        if main is not None:
+            caption, uri = main
+            out.append(f'<a href="#{anchor}"><img src="{uri}" alt="{escape(caption)}"></a>')
+        out.append(f'<h3><a href="#{anchor}">{escape(g.question or g.title)}</a></h3>')
+        if g.answer is not None:
+            out.append(f"<p>{_badge(g.answer.verdict)} {escape(g.answer.summary)}</p>")
+        else:
+            out.append(f"<p>{escape(_fastest_text(result, g.workloads[0]))}</p>")
+        out.append("</article>")
+    out.append("</div></section>")
     return "\n".join(out)
 
 
-def _results_table(
-    result: RunResult, cases: Sequence[CaseResult], profile: MachineProfile | None
+def _badge(verdict: str) -> str:
+    if not verdict or verdict == "?":
+        return ""
+    cls = VERDICT_CLASS.get(verdict, "unknown")
+    return f'<span class="verdict {cls}">{escape(verdict)}</span>'
+
+
+def _fastest_text(result: RunResult, workload: str) -> str:
+    """Which series has the lowest median at each size, runs of sizes with one winner merged."""
+    from .plots import series_label
+
+    ok = [c for c in result.cases if c.workload == workload and c.ok and c.measurement]
+    if not ok:
+        return "No case of this workload ran to the end: see the failures."
+    best: dict[int, CaseResult] = {}
+    for c in ok:
+        assert c.measurement is not None
+        held = best.get(c.size)
+        if held is None or c.measurement.median < held.measurement.median:  # type: ignore[union-attr]
+            best[c.size] = c
+    runs: list[list[CaseResult]] = []
+    for size in sorted(best):
+        if runs and runs[-1][-1].series == best[size].series:
+            runs[-1].append(best[size])
+        else:
+            runs.append([best[size]])
+    said = []
+    for run in runs:
+        first, last = run[0], run[-1]
+        where = format_size(first.size)
+        if last is not first:
+            where += f"–{format_size(last.size)}"
+        times = format_time(first.measurement.median)  # type: ignore[union-attr]
+        if last is not first:
+            times += f"–{format_time(last.measurement.median)}"  # type: ignore[union-attr]
+        said.append(f"{series_label(first.series)} at n={where} ({times})")
+    return "Fastest (lowest median time per call): " + "; ".join(said) + "."
+
+
+# -- a question's section ------------------------------------------------------------------------
+
+
+def _group_section(
+    result: RunResult,
+    g: Group,
+    analysis: Analysis,
+    figures: Mapping[str, list[tuple[str, str]]],
+    profile: MachineProfile | None,
 ) -> str:
-    show_device = any(c.device != "cpu" for c in cases)
-    show_peak = profile is not None and any(c.flops or c.bytes for c in cases)
-    head = [
-        ("impl", ""),
-        ("backend", ""),
-        *([("device", "")] if show_device else []),
-        ("dtype", ""),
-        ("n", "num"),
-        ("median", "num"),
-        ("95% CI", "num"),
-        ("first call", "num"),
-        ("vs ref", "num"),
-        *([("of peak", "num")] if show_peak else []),
-        ("check", ""),
-        ("notes", ""),
-    ]
-    rows = [
-        "<table><thead><tr>"
-        + "".join(f'<th class="{cls}">{escape(h)}</th>' for h, cls in head)
-        + "</tr></thead><tbody>"
-    ]
-    for k, size in enumerate(sorted({c.size for c in cases})):
-        at = sorted(
-            (c for c in cases if c.size == size),
-            key=lambda c: (not c.ok, c.measurement.median if c.measurement else 0.0),
-        )
-        for i, c in enumerate(at):
-            classes = [*(["sizebreak"] if i == 0 and k > 0 else []), *([] if c.ok else ["failed"])]
-            attr = f' class="{" ".join(classes)}"' if classes else ""
-            ident = [
-                _td(c.impl),
-                _td(c.backend),
-                *([_td(c.device)] if show_device else []),
-                _td(c.dtype),
-                _td(format_size(c.size), "num"),
-            ]
-            rows.append(f"<tr{attr}>" + "".join(ident + _measured(result, c, profile, show_peak)))
-            rows[-1] += "</tr>"
-    rows.append("</tbody></table>")
-    legend = (
-        '<p class="dim">median: time per call; 95% CI: where a repeat run\'s median should land '
-        "(in brackets, the [min–max] range and the confidence it reaches when there were too "
-        "few blocks); first call: the very first call (compilation, caches), kept apart; vs "
-        "ref: how many times faster than the reference impl at the same size and dtype, with "
-        "its 95% CI from blocks measured side by side"
-        + (
-            "; of peak: share of the machine's memory bandwidth (mem) or GEMM peak (flop)"
-            if show_peak
-            else ""
-        )
-        + ".</p>"
-    )
-    return "\n".join(rows) + legend
-
-
-def _measured(
-    result: RunResult, c: CaseResult, profile: MachineProfile | None, show_peak: bool
-) -> list[str]:
-    m = c.measurement
-    if not c.ok or m is None:
-        error = c.error or ""
-        short = error if len(error) <= SHORT_ERROR else error[: SHORT_ERROR - 1] + "…"
-        blanks = 5 if show_peak else 4
-        return [
-            _td("—", "num"),
-            *[_td("", "num")] * (blanks - 1),
-            '<td class="fail">✗ failed</td>',
-            f'<td title="{escape(error)}">{escape(short)}</td>',
-        ]
-    cells = [
-        _td(format_time(m.median), "num"),
-        _td(format_interval(m.interval), "num"),
-        _td(format_time(m.first_call), "num"),
-        _td(format_vs_reference(result, c), "num"),
-    ]
-    if show_peak:
-        cells.append(_td(_peak(c, profile), "num"))
-    if c.check is None:
-        cells.append('<td class="warn">unchecked</td>')
-    else:
-        err = c.check.max_rel_err
-        what = "exact" if err == 0 else (f"{err:.0e}" if math.isfinite(err) else "—")
-        cells.append(
-            f'<td class="ok" title="largest error relative to the reference: '
-            f'{escape(str(err))} (tolerance {escape(str(c.check.rtol))})">✓ {escape(what)}</td>'
-        )
-    tags = []
-    for w in m.warnings:
-        tag = w.split(":", 1)[0]
-        tags.append(f'<span class="warn" title="{escape(w)}">{escape(tag)}</span>')
-    cells.append("<td>" + ", ".join(tags) + "</td>")
-    return cells
-
-
-def _fits(analysis: Analysis) -> str:
-    if not analysis.fits:
-        return ""
-    from .plots import series_label
-
-    rows = [
-        '<section id="fits"><h2>Cost models</h2>',
-        '<p class="dim">t(n) = a + b·n<sup>k</sup> fitted to each series\' medians, with '
-        "bootstrap 95% CIs: a is the fixed cost of a call, b·n<sup>k</sup> the part that grows "
-        "with the size.</p>",
-        "<table><thead><tr><th>workload</th><th>series</th><th class=num>a: fixed cost "
-        "[95% CI]</th><th class=num>k [95% CI]</th><th class=num>marginal at the largest n</th>"
-        "<th>model</th></tr></thead><tbody>",
-    ]
-    for fit in analysis.fits.values():
-        fixed, k, marginal = fit_figures(fit)
-        if fit.kind == "single":
-            model = "one size: nothing to fit"
-        elif fit.good and fit.fitted_up_to is None:
-            model = "holds" if fit.kind != "flat" else "flat: the fixed cost dominates"
-        else:
-            model = fit.problem or "does not hold"
-        cls = "" if fit.good or fit.kind == "single" else ' class="warn"'
-        rows.append(
-            "<tr>"
-            + _td(fit.series[0])
-            + _td(series_label(fit.series))
-            + _td(fixed, "num")
-            + _td(k, "num")
-            + _td(marginal, "num")
-            + f"<td{cls}>{escape(model)}</td></tr>"
-        )
-    rows.append("</tbody></table></section>")
-    return "\n".join(rows)
-
-
-def _crossovers(analysis: Analysis) -> str:
-    if not analysis.crossovers:
-        return ""
-    from .plots import series_label
-
-    rows = [
-        '<section id="crossovers"><h2>Crossovers</h2>',
-        '<p class="dim">Where one series overtakes another (the size from which it stays '
-        "faster), with a 95% CI from the cost models, or the bracket of measured sizes when "
-        'no model holds there. "Clearly" faster: the two medians\' CIs do not overlap.</p>',
-        "<table><thead><tr><th>workload</th><th>faster</th><th>than</th><th>from n</th>"
-        "<th>how</th></tr></thead><tbody>",
-    ]
-    for c in analysis.crossovers:
-        if c.status == "crosses" and c.size is not None:
-            size = _n(c.size) + (f" [{_n(c.ci[0])} – {_n(c.ci[1])}]" if c.ci else "")
-            how = "from the cost models" if c.method == "model" else "between measured sizes"
-        elif c.status == "always":
-            size = "every size measured"
-            how = f"checked up to n={format_size(c.checked_up_to or 0)}"
-        elif c.status == "never":
-            size = "no clear crossover"
-            how = f"checked up to n={format_size(c.checked_up_to or 0)}"
-        else:
-            size, how = "no size in common", ""
-        rows.append(
-            "<tr>"
-            + _td(c.winner[0])
-            + _td(series_label(c.winner))
-            + _td(series_label(c.loser))
-            + _td(size)
-            + _td(how)
-            + "</tr>"
-        )
-    rows.append("</tbody></table></section>")
-    return "\n".join(rows)
-
-
-def _failures(result: RunResult) -> str:
-    if not result.failed and not result.skipped:
-        return ""
-    heading = "Failures" if result.failed else "Not run"
-    out = [f'<section id="failures"><h2>{heading}</h2>']
-    if result.failed:
-        out.append(
-            f"<p>{len(result.failed)} case{'' if len(result.failed) == 1 else 's'} failed: "
-            "raised, or disagreed with the reference. They are left out of the plots, fits and "
-            "findings.</p>"
-        )
-        out += [
-            f'<h3 class="fail">✗ {escape(c.name)}</h3><pre>{escape(c.error or "")}</pre>'
-            for c in result.failed
-        ]
-    if result.skipped:
-        out.append("<h3>Not run</h3><ul>" if result.failed else "<ul>")
-        out += [f"<li><b>{escape(s.what)}</b>: {escape(s.reason)}</li>" for s in result.skipped]
-        out.append("</ul>")
+    out = [f'<section id="{escape(g.anchor)}" class="group"><h2>{escape(g.title)}</h2>']
+    if g.question:
+        out.append(f'<p class="question">{escape(g.question)}</p>')
+    main = _main_figure(g, figures)
+    if main is not None:
+        out.append(_figure(*main))
+    out.append(_answer_block(result, g))
+    out += _group_details(result, g, analysis, figures, main, profile)
     out.append("</section>")
     return "\n".join(out)
 
 
-def _environment(result: RunResult) -> str:
-    env = dict(result.env)
-    from .terminal import measured_how
+def _answer_block(result: RunResult, g: Group) -> str:
+    if g.answer is None:
+        text = _fastest_text(result, g.workloads[0])
+        return f'<div class="answer plain"><p class="lead">{escape(text)}</p></div>'
+    a = g.answer
+    cls = VERDICT_CLASS.get(a.verdict, "unknown")
+    out = [f'<div class="answer {cls}">', f'<p class="lead">{_badge(a.verdict)} ']
+    out[-1] += f"{escape(a.summary)}</p>"
+    if g.claim:
+        out.append(f'<p><span class="label">Published claim:</span> {escape(g.claim)}</p>')
+    claims = _claim_parts(a)
+    if claims:
+        out.append('<ul class="claims">')
+        for c in claims:
+            verdict = str(c.get("verdict") or "")
+            mark = CLAIM_MARK.get(verdict, "•")
+            mcls = VERDICT_CLASS.get(verdict, "unknown")
+            out.append(
+                f'<li><span class="mark {mcls}" title="{escape(verdict)}">{mark}</span>'
+                f"{escape(str(c['text']))}</li>"
+            )
+        out.append("</ul>")
+    said = a.context if claims else a.why
+    if a.verdict and a.verdict != "?" and said:
+        out.append(f"<p>This machine {escape(a.verdict)}: {escape(said)}</p>")
+    out.append("</div>")
+    return "\n".join(out)
 
-    out = [
-        '<section id="environment"><h2>Environment</h2>',
-        f"<p>{escape(measured_how(result))}.</p>",
-        '<dl class="env">',
-    ]
-    backends = env.pop("backends", None)
-    for key, value in env.items():
-        out.append(f"<dt>{escape(str(key))}</dt><dd>{escape(_plain(value, str(key)))}</dd>")
-    out.append("</dl>")
-    if isinstance(backends, Mapping) and backends:
-        out.append('<h3>Libraries</h3><dl class="env">')
-        for name, info in backends.items():
-            out.append(f"<dt>{escape(str(name))}</dt><dd>{escape(_plain(info))}</dd>")
-        out.append("</dl>")
-    settings = {k: v for k, v in result.config.items() if v is not None}
-    if settings:
-        out.append('<h3>Settings</h3><dl class="env">')
-        out += [
-            f"<dt>{escape(str(k))}</dt><dd>{escape(_plain(v))}</dd>" for k, v in settings.items()
+
+def _claim_parts(answer: Answer) -> list[Mapping[str, Any]]:
+    """The claim's parts that apply here, each with its measured interval in its text (all of
+    them when none applies), as the terminal lists them (``terminal.claim_lines``)."""
+    said = [c for c in answer.claims if c.get("text")]
+    applicable = [c for c in said if c.get("applicable", True)]
+    return applicable or said
+
+
+def _group_details(
+    result: RunResult,
+    g: Group,
+    analysis: Analysis,
+    figures: Mapping[str, list[tuple[str, str]]],
+    main: tuple[str, str] | None,
+    profile: MachineProfile | None,
+) -> list[str]:
+    out = []
+    if g.answer is not None:
+        out.append(_details("The full answer", _full_answer(g.answer)))
+    more = [f for w in g.workloads for f in figures.get(w, []) if f != main]
+    if more:
+        out.append(_details(f"More plots ({len(more)})", "\n".join(_figure(*f) for f in more)))
+    found = _ordered_findings(analysis, g.workloads)
+    if found:
+        items = [
+            f"<li{' class=dim' if f.kind in DIM_FINDINGS else ''}>{escape(f.text)}</li>"
+            for f in found
         ]
-        out.append("</dl>")
-    if result.floor:
-        out.append(
-            f"<p>Harness floor: a clock read takes {escape(format_time(result.floor.clock_read))}"
-            f", a call of a no-op {escape(format_time(result.floor.call_overhead))}.</p>"
-        )
-    times = [t for t in (result.started, result.finished) if t]
-    if times:
-        out.append(f"<p>Run: {escape(' – '.join(times))}.</p>")
+        body = '<ul class="findings">' + "".join(items) + "</ul>"
+        out.append(_details(f"Findings ({len(found)})", body))
+    by_workload = _cases_by_workload(result)
+    tables = []
+    for w in g.workloads:
+        cases = by_workload.get(w, [])
+        if len(g.workloads) > 1:
+            tables.append(f"<h3>{escape(w)}</h3>")
+        tables.append(parts.results_table(result, cases, profile))
+    if tables:
+        n = sum(len(by_workload.get(w, [])) for w in g.workloads)
+        out.append(_details(f"Results ({n} case{'' if n == 1 else 's'})", "\n".join(tables)))
+    fits = [f for s, f in analysis.fits.items() if s[0] in g.workloads]
+    if fits:
+        out.append(_details(f"Cost models ({len(fits)})", parts.fits_table(fits)))
+    crossings = [c for c in analysis.crossovers if c.winner[0] in g.workloads]
+    if crossings:
+        out.append(_details(f"Crossovers ({len(crossings)})", parts.crossovers_table(crossings)))
+    return out
+
+
+def _full_answer(a: Answer) -> str:
+    out = [f"<p>{escape(a.answer)}</p>"] if a.answer else []
+    if a.details:
+        out.append("<ul>" + "".join(f"<li>{escape(d)}</li>" for d in a.details) + "</ul>")
+    if a.why:
+        out.append(f'<p><span class="label">Why:</span> {escape(a.why)}</p>')
+    return "\n".join(out) or '<p class="dim">No answer was saved.</p>'
+
+
+# -- about the run -------------------------------------------------------------------------------
+
+
+def _about_run(result: RunResult, analysis: Analysis) -> str:
+    out = ['<section id="about"><h2>About this run</h2>']
+    notes = _ordered_findings(analysis, ("",))
+    if notes:
+        body = '<ul class="findings">' + "".join(f"<li>{escape(f.text)}</li>" for f in notes)
+        out.append(_details(f"Notes on the whole run ({len(notes)})", body + "</ul>", "notes"))
+    if result.failed or result.skipped:
+        label = f"Failures ({len(result.failed)})" if result.failed else "Not run"
+        if result.failed and result.skipped:
+            label += f" and not run ({len(result.skipped)})"
+        out.append(_details(label, parts.failures(result), "failures"))
+    out.append(_details("Environment", parts.environment(result), "environment"))
     out.append("</section>")
     return "\n".join(out)
 
@@ -563,6 +499,29 @@ def _footer(result: RunResult) -> str:
 
 
 # -- pieces --------------------------------------------------------------------------------------
+
+
+def _details(label: str, body: str, anchor: str = "") -> str:
+    """A folded section: closed until the reader opens it (no script: the browser's own)."""
+    ident = f' id="{escape(anchor)}"' if anchor else ""
+    return (
+        f"<details{ident}><summary>{escape(label)}</summary>"
+        f'<div class="body">{body}</div></details>'
+    )
+
+
+def _figure(caption: str, uri: str) -> str:
+    # The title is drawn in the plot; alt carries it for readers that show no images.
+    return f'<figure><img src="{uri}" alt="{escape(caption)}"></figure>'
+
+
+def _main_figure(g: Group, figures: Mapping[str, list[tuple[str, str]]]) -> tuple[str, str] | None:
+    """The group's first time plot against size, else its first plot of any kind."""
+    drawn = [f for w in g.workloads for f in figures.get(w, [])[:1]]
+    against_size = [f for f in drawn if f[0].endswith(AGAINST_SIZE)]
+    if against_size:
+        return against_size[0]
+    return drawn[0] if drawn else None
 
 
 def _figures(
@@ -601,45 +560,8 @@ def _workloads(result: RunResult) -> list[str]:
     return list(dict.fromkeys(c.workload for c in result.cases))
 
 
-def _td(text: str, cls: str = "") -> str:
-    attr = f' class="{cls}"' if cls else ""
-    return f"<td{attr}>{escape(text)}</td>"
-
-
-def _peak(c: CaseResult, profile: MachineProfile | None) -> str:
-    from ..analysis import roofline
-
-    if profile is None:
-        return ""
-    r = roofline.roofline(c, profile)
-    if r is None:
-        return "—"
-    return f"{roofline.percent(r.fraction)} {'mem' if r.bound == roofline.MEMORY else 'flop'}"
-
-
-def _rank(kind: str) -> int:
-    return FINDING_ORDER.index(kind) if kind in FINDING_ORDER else len(FINDING_ORDER)
-
-
-def _n(n: float) -> str:
-    if n < 100:
-        return f"{n:.1f}" if n < 10 else f"{n:.0f}"
-    return f"{float(f'{n:.2g}'):,.0f}"
-
-
-def _plain(value: Any, key: str = "") -> str:
-    """An environment value as one line of text: ``key: value`` pairs, lists with commas."""
-    if isinstance(value, str):
-        return value
-    if key.endswith("bytes") and isinstance(value, int) and value > 0:
-        return f"{value / 2**30:.1f} GiB ({value:,} bytes)"
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    if isinstance(value, Mapping):
-        if not value:
-            return "—"
-        return "; ".join(f"{k}: {_plain(v, str(k))}" for k, v in value.items())
-    if isinstance(value, list | tuple):
-        inner = [_plain(v) for v in value]
-        return " | ".join(inner) if any(isinstance(v, Mapping) for v in value) else ", ".join(inner)
-    return "—" if value is None else str(value)
+def _cases_by_workload(result: RunResult) -> dict[str, list[CaseResult]]:
+    out: dict[str, list[CaseResult]] = defaultdict(list)
+    for c in result.cases:
+        out[c.workload].append(c)
+    return out

@@ -3,7 +3,8 @@
 Per workload, up to four figures:
 
     time      median time per call against size (log-log), one line per series, its 95% CI
-              as a band; one size only: a dot per series with its CI
+              as a band; given the analysis, the fitted cost models dotted and the crossovers
+              ringed and labelled ``n ≈ 43``; one size only: a dot per series with its CI
     speedup   baseline time / series time against size (log-x): above 1 is faster than the
               baseline (the workload's reference impl unless ``baseline=`` names a series)
     peak      the fraction of the machine's limit each case reaches (needs a probe profile)
@@ -25,10 +26,12 @@ import math
 import os
 import re
 import textwrap
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from .._files import atomic_write
 from ..errors import ConfigError
@@ -66,6 +69,9 @@ LOG_AXIS_SPAN = 20.0
 #: Below this many decades on a log axis, the ticks between powers of ten are labelled too,
 #: otherwise a narrow axis shows one label or none.
 FEW_DECADES = 1.5
+#: Crossovers labelled on a time plot at most, and the least ratio between the sizes of two
+#: labels: more, or closer, and the labels would cover each other and the lines.
+MAX_CROSSOVER_LABELS, CROSSOVER_LABEL_GAP = 6, 2.0
 #: Caption lines wrap at this many characters.
 CAPTION_WIDTH = 150
 #: Style for every figure: light grid, small legend, text as text in SVG (smaller files, and
@@ -359,14 +365,13 @@ def _time_figure(
             ax.fill_between(xs, lows, highs, color=colour, alpha=BAND_ALPHA, linewidth=0)
         fit = analysis.fits.get(s) if analysis is not None else None
         if fit is not None and fit.good and fit.kind in ("fit", "two-point"):
-            import numpy as np
-
             top = fit.fitted_up_to or fit.sizes[-1]
             grid = np.geomspace(fit.sizes[0], top, 60)
             ax.plot(grid, fit.predict(grid), color=colour, linestyle=":", linewidth=1.0)
             fitted = True
     if fitted:
         ax.plot([], [], color="0.4", linestyle=":", linewidth=1.0, label="fitted a + b·nᵏ")
+    _mark_crossovers(ax, workload, groups, colours, analysis)
     ax.set_xscale("log")
     ax.set_yscale("log")
     _size_axis(ax, sizes)
@@ -376,6 +381,72 @@ def _time_figure(
     ax.set_title(title, loc="left")
     _legend(ax)
     return title, fig
+
+
+def _mark_crossovers(
+    ax: Axes,
+    workload: str,
+    groups: Mapping[Series, Sequence[CaseResult]],
+    colours: Mapping[Series, Any],
+    analysis: Analysis | None,
+) -> None:
+    """Where the lines cross: a ring on the line most crossovers share (pure Python, or the
+    fastest series), in the other series' colour, labelled ``n ≈ 43`` where labels have room."""
+    if analysis is None:
+        return
+    crossings = [
+        c
+        for c in analysis.crossovers
+        if c.winner[0] == workload
+        and c.status == "crosses"
+        and c.size is not None
+        and c.winner in groups
+        and c.loser in groups
+    ]
+    # Against pure Python when the workload has it: the question most plots answer.
+    python = [c for c in crossings if "python" in (c.winner[2], c.loser[2])]
+    crossings = python or crossings
+    if not crossings:
+        return
+    shared = Counter(s for c in crossings for s in (c.winner, c.loser)).most_common(1)[0][0]
+    labelled: list[float] = []
+    for c in sorted(crossings, key=lambda c: c.size or 0.0):
+        assert c.size is not None
+        other = c.loser if c.winner == shared else c.winner
+        y = _time_at(groups[shared], analysis.fits.get(shared), c.size)
+        ax.plot([c.size], [y], marker="o", markersize=7, markerfacecolor="none",
+                markeredgecolor=colours[other], markeredgewidth=1.6, linestyle="none")  # fmt: skip
+        room = all(max(c.size, n) / min(c.size, n) >= CROSSOVER_LABEL_GAP for n in labelled)
+        if room and len(labelled) < MAX_CROSSOVER_LABELS:
+            # Alternately above and below the line, so that neighbours do not touch.
+            below = len(labelled) % 2 == 1
+            labelled.append(c.size)
+            ax.annotate(
+                f"n ≈ {_crossing_size(c.size)}", (c.size, y), xytext=(5, -13 if below else 7),
+                textcoords="offset points", fontsize=7.5, fontweight="bold",
+                color=colours[other], bbox={"boxstyle": "round,pad=0.15", "fc": "white",
+                "ec": "none", "alpha": 0.85},
+            )  # fmt: skip
+    ax.plot([], [], marker="o", markerfacecolor="none", markeredgecolor="0.3", linestyle="none",
+            label=f"crossover with {series_label(shared)}")  # fmt: skip
+
+
+def _time_at(cases: Sequence[CaseResult], fit: Any, n: float) -> float:
+    """The series' time at size n: its cost model where that holds (model crossovers are solved
+    on it, so the ring sits where the dotted lines cross), else its medians interpolated."""
+    holds = fit is not None and fit.good and fit.kind in ("fit", "two-point")
+    if holds and fit.sizes[0] <= n <= (fit.fitted_up_to or fit.sizes[-1]):
+        return float(fit.predict(n))
+    log_n = [math.log(c.size) for c in cases]
+    log_t = [math.log(c.measurement.median) for c in cases]  # type: ignore[union-attr]
+    return math.exp(float(np.interp(math.log(n), log_n, log_t)))
+
+
+def _crossing_size(n: float) -> str:
+    """``6.1``, ``43``, ``380``, ``37,000``: two significant digits, as the findings say it."""
+    if n < 10:
+        return f"{n:.1f}"
+    return f"{float(f'{n:.2g}'):,.0f}"
 
 
 def _speedup_figure(
