@@ -1,13 +1,23 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import arraybench as ab
 from arraybench.errors import ResultsFormatError
-from arraybench.results import FORMAT_VERSION, CaseResult, Check, Floor, Measurement, RunResult
+from arraybench.results import (
+    FORMAT_VERSION,
+    NO_REFERENCE,
+    CaseResult,
+    Check,
+    Floor,
+    Measurement,
+    RunResult,
+    Skip,
+)
 
 
 def sample_result() -> RunResult:
@@ -227,3 +237,44 @@ def test_measurements_validate_their_blocks_rounds_and_processes() -> None:
         )
     with pytest.raises(ValueError, match="rounds need blocks"):
         Measurement(samples=s, loops=1, first_call=1.0, rounds=(0,))
+
+
+def test_unchecked_computed_in_and_broken_workloads_survive_save_and_load(tmp_path: Path) -> None:
+    r = sample_result()
+    solo = replace(r.cases[0], impl="solo", check=None, unchecked=NO_REFERENCE)
+    py32 = replace(
+        r.cases[0], impl="loop", backend="python", dtype="float32", computed_in="float64"
+    )
+    r = replace(
+        r,
+        cases=(solo, py32),
+        skipped=(Skip("w/x on jax", "jax is not installed"), Skip("workload 'b'", "no", True)),
+    )
+    back = ab.load(r.save(tmp_path / "r.json"))
+    assert back.cases == r.cases
+    assert back.cases[0].unchecked == NO_REFERENCE and back.cases[1].computed_in == "float64"
+    assert back.skipped == r.skipped
+    assert back.broken == (Skip("workload 'b'", "no", True),) and not back.all_passed
+    # A skip that is no failure is written as before, so older versions read it unchanged.
+    assert json.loads((tmp_path / "r.json").read_text())["skipped"][0] == {
+        "what": "w/x on jax",
+        "reason": "jax is not installed",
+    }
+
+
+def test_a_format_3_file_without_the_newer_fields_still_reads(tmp_path: Path) -> None:
+    d = sample_result().to_dict()
+    assert d["version"] == 3  # the new fields are optional: no new format version
+    for c in d["cases"]:
+        del c["unchecked"], c["computed_in"]
+    d["skipped"] = [{"what": "w/x on jax", "reason": "jax is not installed"}]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(d))
+    old = ab.load(path)
+    assert all(c.unchecked is None and c.computed_in is None for c in old.cases)
+    assert old.skipped == (Skip("w/x on jax", "jax is not installed"),) and not old.broken
+
+
+def test_unchecked_must_be_a_known_reason() -> None:
+    with pytest.raises(ValueError, match="unchecked must be one of"):
+        replace(sample_result().cases[0], unchecked="because")

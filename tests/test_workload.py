@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import arraybench as ab
-from arraybench.errors import WorkloadError
+from arraybench.errors import ConfigError, UnknownNameError, WorkloadError
 
 
 def test_logsizes_spans_both_ends_one_per_decade() -> None:
@@ -55,17 +55,20 @@ def test_duplicate_label_on_the_same_backend_is_refused() -> None:
         w.impl("numpy", label="a")(lambda x: x)
 
 
-def test_reference_is_marked_then_numpy_then_python() -> None:
+def test_reference_is_marked_then_numpy_then_python_then_the_first_registered() -> None:
     w = ab.Workload("w")
+    w.impl("torch", "jax", label="first")(lambda x: x)
+    w.impl("autograd", label="second")(lambda x: x)
+    assert w.reference_impl() == (w.impls[0], "torch")
     w.impl("python", label="py")(lambda x: x)
     assert w.reference_impl()[0].label == "py"
     w.impl("numpy", label="np")(lambda x: x)
     assert w.reference_impl()[0].label == "np"
     w.impl("torch", label="t", reference=True)(lambda x: x)
-    assert w.reference_impl() == (w.impls[2], "torch")
+    assert w.reference_impl() == (w.impls[4], "torch")
 
 
-def test_no_reference_and_no_impls_and_no_inputs_are_explained() -> None:
+def test_no_impls_and_no_inputs_are_explained() -> None:
     w = ab.Workload("w")
     with pytest.raises(WorkloadError, match="no inputs builder"):
         w.validate()
@@ -73,8 +76,7 @@ def test_no_reference_and_no_impls_and_no_inputs_are_explained() -> None:
     with pytest.raises(WorkloadError, match="no impls"):
         w.validate()
     w.impl("torch")(lambda x: x)
-    with pytest.raises(WorkloadError, match="no reference"):
-        w.validate()
+    w.validate()  # one impl: timed, with nothing to check it against
 
 
 def test_inputs_are_seeded_by_seed_and_size() -> None:
@@ -96,3 +98,51 @@ def test_public_api_is_small_and_sorted() -> None:
     assert ab.__all__ == sorted(ab.__all__)
     for name in ab.__all__:
         assert hasattr(ab, name)
+
+
+def test_one_impl_on_one_backend_has_nothing_to_compare_with() -> None:
+    w = ab.Workload("w")
+    w.impl("torch")(lambda x: x)
+    assert not w.has_reference()
+    w.impl("torch", label="other")(lambda x: x)
+    assert w.has_reference()
+    generic = ab.Workload("g")
+    generic.impl("numpy", "torch")(lambda x, xp: x)
+    assert generic.has_reference()  # torch is checked against NumPy
+
+
+def test_an_unknown_backend_is_refused_with_the_likely_one() -> None:
+    w = ab.Workload("w")
+    w.impl("numpy")(lambda x: x)
+    w.impl("torhc", label="typo")(lambda x: x)
+    with pytest.raises(UnknownNameError, match=r"names backend 'torhc'.*did you mean 'torch'"):
+        w.check_names()
+    with pytest.raises(ConfigError):  # a usage error: the command line exits 2
+        w.check_names()
+
+
+def test_a_known_backend_that_is_not_installed_is_no_usage_error() -> None:
+    w = ab.Workload("w")
+    w.impl("numpy")(lambda x: x)
+    w.impl("jax", "autograd", inputs="python")(lambda x: x)
+    w.check_names()  # installed or not, these are backends arraybench knows
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"dtypes": ["flaot32"]}, "names dtype 'flaot32'.*did you mean 'float32'"),
+        ({"devices": ["cdua"]}, "names device 'cdua'.*did you mean 'cuda'"),
+    ],
+    ids=["dtype", "device"],
+)
+def test_unknown_dtypes_and_devices_are_usage_errors(kwargs: Any, message: str) -> None:
+    w = ab.Workload("w")
+    with pytest.raises(UnknownNameError, match=message):
+        w.impl("numpy", **kwargs)
+
+
+def test_devices_accept_an_index_and_jax_s_name_for_cuda() -> None:
+    w = ab.Workload("w")
+    w.impl("numpy", devices=["cuda:1", "gpu"])(lambda x: x)
+    assert w.impls[0].devices == ("cuda:1", "cuda")

@@ -32,6 +32,9 @@ DEFAULT_PROCESSES = 4
 
 #: dtypes arraybench knows how to cast inputs to, and their itemsize in bytes.
 DTYPES: dict[str, int] = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
+#: Kinds of device an impl may be tied to (``devices=``), with an optional index ("cuda:1"):
+#: a name outside these is a misspelling, refused before anything runs. JAX's "gpu" is "cuda".
+DEVICES: tuple[str, ...] = ("cpu", "cuda", "mps", "xpu", "tpu")
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class RunConfig:
                 raise ConfigError(f"{name} must be a non-empty list of names, got {value!r}")
             object.__setattr__(self, name, value)
         if self.devices is not None:
-            object.__setattr__(self, "devices", tuple(_device_alias(d) for d in self.devices))
+            object.__setattr__(self, "devices", tuple(device_alias(d) for d in self.devices))
         if self.dtypes is not None:
             unknown = [d for d in self.dtypes if d not in DTYPES]
             if unknown:
@@ -172,7 +175,7 @@ def _whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _device_alias(name: str) -> str:
+def device_alias(name: str) -> str:
     # JAX calls NVIDIA devices "gpu"; arraybench names them "cuda" everywhere.
     return "cuda" if name == "gpu" else name
 

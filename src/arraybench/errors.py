@@ -3,7 +3,9 @@
     ArraybenchError
      ├── ConfigError          a run was asked for with settings that cannot work
      ├── WorkloadError        a workload is defined in a way arraybench cannot run
-     │    └── WorkloadFileError   a user file of workloads could not be loaded
+     │    ├── WorkloadFileError   a user file of workloads could not be loaded
+     │    └── UnknownNameError    an impl names a backend, dtype or device arraybench does not
+     │                            know (also a ConfigError: a usage error, exit 2)
      ├── BackendError         a backend is unknown, not installed, or cannot do what was asked
      ├── ResultsFormatError   a results file is not one arraybench can read
      └── StoreError           the history store cannot be opened, read or written
@@ -14,7 +16,8 @@ Messages name the object at fault and the fix, because they are read by people w
 write arraybench and should not need its source to act on them. They start with where the object
 came from when that is known (``work.py:12: workload 'sin2': ...``; a loaded workload keeps its
 file in ``Workload.origin``), and suggest the likely name when one is misspelt ("did you mean
-'numpy'?"). The command line prints one of them as one line and exits 1 (2 for a ConfigError);
+'numpy'?"). The command line prints one of them as one line and exits 1 (2 for a ConfigError,
+UnknownNameError included);
 ``--debug`` shows the traceback instead.
 """
 
@@ -35,6 +38,11 @@ class WorkloadError(ArraybenchError, ValueError):
 
 class WorkloadFileError(WorkloadError):
     """A file of workloads could not be imported or holds no workload."""
+
+
+class UnknownNameError(WorkloadError, ConfigError):
+    """A workload names a backend, dtype or device that arraybench does not know (a misspelling,
+    most often): a usage error, refused before anything runs."""
 
 
 class BackendError(ArraybenchError):

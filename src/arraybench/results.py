@@ -12,6 +12,10 @@ Format history (``"version"`` in the file):
        "between_spread") written beside the samples for readers; run "ratios" (each case
        against its reference, with the CI of the ratio). Files of versions 1 and 2 read with
        each sample as its own block: their intervals come from samples alone and say so.
+       Optional fields added since, read as absent from older files: case "unchecked" (why an
+       ok case has no check: "no-reference", "reference-unavailable") and "computed_in" (pure
+       Python computes in float64 whatever the case's dtype); skipped "failed" (a workload that
+       could not run at all, which fails the run).
 
 Reading never executes anything from a file: it is plain JSON, validated field by field. A file from
 a newer format version is refused with a message that says to upgrade, never misread.
@@ -47,6 +51,11 @@ STATUSES = (OK, FAILED, SKIPPED)
 #: Why a case failed, for programs: it raised, its numbers were wrong, it crashed its worker, it
 #: ran past --timeout, it ran out of memory (host or GPU); or why it was skipped.
 FAILURES = ("raised", "mismatch", "crash", "timeout", "oom", "not-attempted")
+#: Why an ok case has no check although checking was on: its workload has nothing to compare
+#: with (one impl on one backend: shown as "—", not a warning), or the reference impl could not
+#: run here (its backend is not installed: the run's ``skipped`` says why).
+NO_REFERENCE, REFERENCE_UNAVAILABLE = "no-reference", "reference-unavailable"
+UNCHECKED = (NO_REFERENCE, REFERENCE_UNAVAILABLE)
 
 
 @dataclass(frozen=True)
@@ -402,6 +411,11 @@ class CaseResult:
     extends: str | None = None
     phase: str | None = None
     failure: str | None = None
+    #: why ``check`` is None although checking was on: one of UNCHECKED.
+    unchecked: str | None = None
+    #: the precision the impl computed in, when not ``dtype``: "float64" for pure Python, whose
+    #: floats are doubles (its inputs were rounded to ``dtype``, so they match the others').
+    computed_in: str | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -410,6 +424,8 @@ class CaseResult:
             raise ValueError(f"a {self.status} case needs an error saying why")
         if self.failure is not None and self.failure not in FAILURES:
             raise ValueError(f"failure must be one of {FAILURES}, got {self.failure!r}")
+        if self.unchecked is not None and self.unchecked not in UNCHECKED:
+            raise ValueError(f"unchecked must be one of {UNCHECKED}, got {self.unchecked!r}")
         if self.status == OK and self.measurement is None:
             raise ValueError("an ok case needs a measurement")
 
@@ -462,6 +478,8 @@ class CaseResult:
             "extends": self.extends,
             "phase": self.phase,
             "failure": self.failure,
+            "unchecked": self.unchecked,
+            "computed_in": self.computed_in,
         }
 
     @classmethod
@@ -486,18 +504,30 @@ class CaseResult:
             extends=_opt(d, "extends", str),
             phase=_opt(d, "phase", str),
             failure=_opt(d, "failure", str),
+            unchecked=_opt(d, "unchecked", str),
+            computed_in=_opt(d, "computed_in", str),
         )
 
 
 @dataclass(frozen=True)
 class Skip:
-    """Cases that were not run, grouped, and why (a backend not installed, a dtype it lacks...)."""
+    """Cases that were not run, grouped, and why (a backend not installed, a dtype it lacks...).
+
+    ``failed``: a workload that could not run at all (an error in its definition, ``reason``
+    says which): unlike a backend that is not installed, it fails the run.
+    """
 
     what: str
     reason: str
+    failed: bool = False
 
-    def to_dict(self) -> dict[str, str]:
-        return {"what": self.what, "reason": self.reason}
+    def to_dict(self) -> dict[str, Any]:
+        # "failed" only when set, so that files and stores without broken workloads read as
+        # before in older versions.
+        out: dict[str, Any] = {"what": self.what, "reason": self.reason}
+        if self.failed:
+            out["failed"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -545,8 +575,13 @@ class RunResult:
         return tuple(c for c in self.cases if c.status == FAILED)
 
     @property
+    def broken(self) -> tuple[Skip, ...]:
+        """Workloads that could not run at all, each with its reason."""
+        return tuple(s for s in self.skipped if s.failed)
+
+    @property
     def all_passed(self) -> bool:
-        return not self.failed
+        return not self.failed and not self.broken
 
     def find(self, **where: Any) -> list[CaseResult]:
         """Cases whose fields equal every keyword given, e.g. ``find(backend="numpy", size=10)``."""
@@ -724,7 +759,8 @@ class RunResult:
                 config=dict(_opt(d, "config", Mapping) or {}),
                 floor=Floor(**_numbers(floor, ("clock_read", "call_overhead"))) if floor else None,
                 skipped=tuple(
-                    Skip(**_strings(s, ("what", "reason"))) for s in _opt(d, "skipped", list) or ()
+                    Skip(**_strings(s, ("what", "reason")), failed=s.get("failed") is True)
+                    for s in _opt(d, "skipped", list) or ()
                 ),
                 started=str(d.get("started", "")),
                 finished=str(d.get("finished", "")),

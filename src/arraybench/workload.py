@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from .errors import WorkloadError
+from .errors import UnknownNameError, WorkloadError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -288,7 +288,7 @@ class Workload:
                 f"{where}: give extends= and phase= together, e.g. "
                 '@w.impl("torch", extends="vectorized", phase="conversion from a list")'
             )
-        devices_t = _names(devices, f"{where}: devices=", _DEVICE) if devices is not None else None
+        devices_t = _device_names(devices, f"{where}: devices=") if devices is not None else None
         dtypes_t = _dtype_names(dtypes, f"{where}: dtypes=") if dtypes is not None else None
 
         def register(fn: F) -> F:
@@ -363,7 +363,7 @@ class Workload:
         """The impl whose float64 output the others are checked against, and its backend.
 
         Order: one marked ``reference=True``; else a NumPy impl taking NumPy inputs; else a
-        pure-Python impl.
+        pure-Python impl; else the first impl registered, on its first backend.
         """
         if not self.impls:
             raise self._no_impls()
@@ -381,10 +381,39 @@ class Workload:
             for impl in self.impls:
                 if wanted in impl.backends and impl.inputs in (None, wanted):
                     return impl, wanted
-        raise WorkloadError(
-            f"{self.where()} has no reference to check results against: register a "
-            f'NumPy impl (@{self.name}.impl("numpy")) or mark one impl with reference=True'
-        )
+        return self.impls[0], self.impls[0].backends[0]
+
+    def has_reference(self) -> bool:
+        """Whether the outputs can be checked against anything: False for a workload with one
+        impl on one backend, whose only "reference" would be itself."""
+        return len(self.impls) > 1 or len(self.impls[0].backends) > 1
+
+    def check_names(self) -> None:
+        """Refuse backend names (in ``@impl`` and ``inputs=``) that no backend is registered
+        under: a misspelling is a usage error, raised before anything runs.
+
+        A known backend that is merely not installed here is not an error: its cases are skipped
+        with the install hint when the run is planned.
+
+        Raises:
+            UnknownNameError: naming the impl, its line and the likely backend.
+        """
+        from .backends import ENTRY_POINT_GROUP, known
+
+        names = known()
+        for impl in self.impls:
+            for b in (*impl.backends, *((impl.inputs,) if impl.inputs else ())):
+                if b in names:
+                    continue
+                code = getattr(impl.fn, "__code__", None)
+                where = self.where()
+                if self.origin and code is not None and _same_file(code.co_filename, self.origin):
+                    where = f"{self.origin}:{code.co_firstlineno}: workload {self.name!r}"
+                raise UnknownNameError(
+                    f"{where}: impl {impl.label!r} names backend {b!r}, which "
+                    f"arraybench does not know{choices(b, names, 'backends')}; a third-party "
+                    f"backend registers under the entry point group {ENTRY_POINT_GROUP!r}"
+                )
 
     def validate(self) -> None:
         """Raise :class:`WorkloadError` if the workload cannot be run at all."""
@@ -484,6 +513,19 @@ def _names(values: Any, where: str, pattern: re.Pattern[str] = _NAME) -> tuple[s
     return out
 
 
+def _device_names(values: Any, where: str) -> tuple[str, ...]:
+    from .config import DEVICES, device_alias
+
+    out = tuple(device_alias(d) for d in _names(values, where, _DEVICE))
+    for d in out:
+        if d.split(":", 1)[0] not in DEVICES:
+            raise UnknownNameError(
+                f"{where} names device {d!r}, which arraybench does not know"
+                f"{choices(d, DEVICES, 'devices')}"
+            )
+    return out
+
+
 def _dtype_names(values: Any, where: str) -> tuple[str, ...]:
     # Imported here: config imports this module for validate_sizes.
     from .config import DTYPES
@@ -491,7 +533,7 @@ def _dtype_names(values: Any, where: str) -> tuple[str, ...]:
     out = _names(values, where)
     for d in out:
         if d not in DTYPES:
-            raise WorkloadError(
+            raise UnknownNameError(
                 f"{where} names dtype {d!r}, which arraybench does not know"
                 f"{choices(d, DTYPES, 'dtypes')}"
             )
@@ -509,7 +551,7 @@ def _rtols(rtol: Any, where: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for dtype, tol in rtol.items():
         if dtype not in DTYPES:
-            raise WorkloadError(
+            raise UnknownNameError(
                 f"{where}: rtol= names dtype {dtype!r}, which arraybench does not know"
                 f"{choices(str(dtype), DTYPES, 'dtypes')}"
             )
@@ -601,6 +643,13 @@ def _accepts(fn: Callable[..., Any], n_args: int) -> bool:
     except ValueError:  # a builtin without a signature
         return True
     return True
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _takes_xp(fn: Callable[..., Any]) -> bool:

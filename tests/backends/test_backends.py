@@ -46,7 +46,8 @@ def test_asarray_then_to_numpy_round_trips(backend: Backend, device: str, dtype:
     a = np.random.default_rng(0).standard_normal(17)
     x = backend.asarray(a, dtype, device)
     back = backend.to_numpy(x)
-    assert back.dtype == np.dtype(dtype)
+    # Pure Python computes in float64 whatever the dtype, on inputs rounded to the dtype.
+    assert back.dtype == np.dtype(getattr(backend, "computes_in", None) or dtype)
     np.testing.assert_array_equal(back, a.astype(dtype))
 
 

@@ -265,3 +265,116 @@ def test_report_and_plot_commands_write_their_files(tmp_path: Path) -> None:
     p = arraybench("plot", str(data), "-o", str(tmp_path / "plots"), "--format", "png")
     assert p.returncode == 0, p.stderr
     assert list((tmp_path / "plots").glob("*.png"))
+
+
+# -- any workload runs ----------------------------------------------------------------------
+
+TWO_WORKLOADS = textwrap.dedent(
+    """
+    import numpy as np
+    import arraybench as ab
+
+    solo = ab.Workload("solo", sizes=(10, 100), dtypes=("float32",))
+
+    @solo.inputs
+    def make(n, rng):
+        return {"x": rng.uniform(-1, 1, n)}
+
+    @solo.impl("torch")
+    def tsin(x, xp):
+        return xp.sin(x)
+
+    pair = ab.Workload("pair", sizes=(10, 100), dtypes=("float32",))
+    pair.inputs(make)
+
+    @pair.impl("numpy", "torch")
+    def vec(x, xp):
+        return xp.cos(x)
+    """
+)
+
+BROKEN = textwrap.dedent(
+    """
+
+    bad = ab.Workload("bad", sizes=(10,))
+
+    @bad.impl("numpy")
+    def nothing(x):
+        return x
+    """
+)
+
+
+def test_a_one_impl_workload_runs_beside_a_compared_one(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    f = tmp_path / "work.py"
+    f.write_text(TWO_WORKLOADS)
+    out = tmp_path / "r.json"
+    p = arraybench("run", str(f), "--budget", "0.02", "-q", "--no-store", "--json", str(out))
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "unchecked" not in p.stdout
+    result = ab.load(out)
+    solo = result.find(workload="solo")
+    assert len(solo) == 2 and all(c.ok and c.unchecked == "no-reference" for c in solo)
+    torch_pair = result.find(workload="pair", backend="torch")
+    assert all(c.ok and c.check is not None and c.check.passed for c in torch_pair)
+
+
+def test_a_misspelt_backend_exits_2_before_anything_runs(tmp_path: Path) -> None:
+    f = tmp_path / "work.py"
+    f.write_text(TWO_WORKLOADS.replace('"numpy", "torch"', '"numpy", "torhc"'))
+    store = tmp_path / "history.sqlite"
+    p = arraybench("run", str(f), "--budget", "0.02", "-q", "--store", str(store))
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert "names backend 'torhc'" in p.stderr and "did you mean 'torch'?" in p.stderr
+    assert p.stdout == "" and not store.exists()  # nothing measured, no run begun
+
+
+def test_a_broken_workload_fails_alone_and_the_good_one_is_measured_and_stored(
+    tmp_path: Path,
+) -> None:
+    f = tmp_path / "work.py"
+    f.write_text(TWO_WORKLOADS.replace('"torch"', '"numpy"').replace(', "numpy")', ")") + BROKEN)
+    store, out = tmp_path / "history.sqlite", tmp_path / "r.json"
+    p = arraybench(
+        "run", str(f), "--budget", "0.02", "-q", "--store", str(store), "--json", str(out)
+    )
+    assert p.returncode == 1, p.stdout + p.stderr
+    flat = " ".join(p.stdout.split())
+    assert "✗ workload 'bad' did not run:" in flat and "has no inputs builder" in flat
+    assert "--resume" not in p.stdout + p.stderr and "arraybench: error" not in p.stderr
+    result = ab.load(out)
+    assert {c.workload for c in result.cases} == {"solo", "pair"} and result.failed == ()
+    assert [s.what for s in result.broken] == ["workload 'bad'"]
+    run_id = p.stdout.split("stored as run ", 1)[1].split(":", 1)[0]
+    shown = arraybench("show", run_id, "--store", str(store))
+    assert "solo" in shown.stdout and "pair" in shown.stdout
+
+
+def test_only_an_interruption_suggests_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arraybench.cli import main as cli_main
+    from arraybench.cli import run as cli_run
+    from arraybench.errors import WorkloadError
+    from arraybench.store import open_store
+
+    f = tmp_path / "work.py"
+    f.write_text(TWO_WORKLOADS.replace('"torch"', '"numpy"').replace(', "numpy")', ")"))
+    store = tmp_path / "history.sqlite"
+    args = ["run", str(f), "-q", "--processes", "1", "--store", str(store)]
+    for error, code in ((WorkloadError("a definition error"), 1), (KeyboardInterrupt(), 130)):
+
+        def fail(*a: object, error: BaseException = error, **k: object) -> None:
+            raise error
+
+        monkeypatch.setattr(cli_run, "_run", fail)
+        assert cli_main.main(args) == code
+        err = capsys.readouterr().err
+        if isinstance(error, KeyboardInterrupt):
+            assert "(interrupted): run the same command with --resume" in err
+        else:
+            assert "--resume" not in err and "stopped" not in err
+            assert "arraybench: error: a definition error" in err
+    with open_store(store) as s:  # both runs are kept as interrupted, neither as running
+        assert [r.status for r in s.runs()] == ["interrupted", "interrupted"]

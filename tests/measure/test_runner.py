@@ -13,8 +13,10 @@ import arraybench as ab
 from arraybench import backends
 from arraybench.backends.fake import FakeBackend
 from arraybench.config import RunConfig
+from arraybench.errors import UnknownNameError
 from arraybench.measure.clock import FakeClock
 from arraybench.measure.runner import plan
+from arraybench.results import NO_REFERENCE, REFERENCE_UNAVAILABLE
 
 
 def make_workload(clock: FakeClock, cost_per_elem: float = 1e-8) -> ab.Workload:
@@ -278,3 +280,138 @@ def test_cases_of_one_size_are_sampled_in_turns(
     # After first calls and warm-ups, one run of each impl per round: many alternations.
     assert len(runs) >= min(len(ma.samples), len(mb.samples))
     assert ma.median == pytest.approx(mb.median, rel=0.05)
+
+
+# -- any workload runs ----------------------------------------------------------------------
+
+
+def _inputs(w: ab.Workload) -> None:
+    w.inputs(lambda n, rng: {"x": rng.standard_normal(n)})
+
+
+def _times(clock: FakeClock, k: float) -> Any:
+    """An impl that 'takes' a microsecond of fake time and returns k * x."""
+
+    def impl(x: Any) -> Any:
+        clock.advance(1e-6)
+        return k * x
+
+    return impl
+
+
+def test_a_workload_with_one_impl_is_timed_with_nothing_to_check_against(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = ab.Workload("solo", sizes=(10,))
+    _inputs(w)
+    w.impl("fake")(_times(clock, 2))
+    result = ab.run(w, clock=clock, budget=0.01, dtypes=["float32", "float64"])
+    assert len(result.cases) == 2
+    for c in result.cases:
+        assert c.ok and c.measurement is not None
+        assert c.check is None and c.unchecked == NO_REFERENCE
+    assert result.all_passed
+
+
+def test_without_numpy_the_first_registered_impl_is_the_reference(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = ab.Workload("pair", sizes=(10,))
+    _inputs(w)
+    w.impl("fake", label="first")(_times(clock, 2))
+    w.impl("fake", label="wrong")(_times(clock, 3))
+    result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    by = {c.impl: c for c in result.cases}
+    assert by["first"].reference and by["first"].ok
+    assert by["wrong"].failure == "mismatch"  # checked against the first one
+
+
+def test_a_reference_whose_backend_is_missing_leaves_the_others_unchecked_and_says_why(
+    clock: FakeClock,
+) -> None:
+    w = ab.Workload("pair", sizes=(10,))
+    _inputs(w)
+    w.impl("gone", label="ref")(_times(clock, 2))
+    w.impl("fake", label="other")(_times(clock, 2))
+    gone = FakeBackend("gone", unavailable="gonelib is not installed (pip install gonelib)")
+    with backends.registered(gone, FakeBackend("fake")):
+        result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    (case,) = result.cases
+    assert case.impl == "other" and case.ok
+    assert case.check is None and case.unchecked == REFERENCE_UNAVAILABLE
+    reasons = {s.what: s.reason for s in result.skipped}
+    assert "gonelib is not installed" in reasons["pair: its reference"]
+    assert "unchecked" in reasons["pair: its reference"]
+
+
+def test_a_broken_workload_fails_alone_and_the_others_run(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    bad = ab.Workload("bad", sizes=(10,))
+    bad.impl("fake")(_times(clock, 1))  # no inputs builder
+    good = make_workload(clock)
+    result = ab.run([bad, good], clock=clock, budget=0.01, dtypes=["float64"])
+    assert {c.workload for c in result.cases} == {"double"}
+    assert all(c.ok for c in result.cases)
+    (broken,) = result.broken
+    assert broken.what == "workload 'bad'" and "has no inputs builder" in broken.reason
+    assert not result.all_passed
+
+
+def test_an_unknown_backend_is_refused_before_anything_runs(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = make_workload(clock)
+    w.impl("fkae", label="typo")(lambda x: x)
+    ran = []
+    with pytest.raises(UnknownNameError, match="did you mean 'fake'"):
+        ab.run(w, clock=clock, budget=0.01, on_result=ran.append)
+    assert ran == []
+
+
+def test_python_runs_in_float32_on_rounded_inputs_computing_in_double(clock: FakeClock) -> None:
+    w = ab.Workload("sq", sizes=(50,))
+    _inputs(w)
+    seen: list[Any] = []
+
+    @w.impl("numpy")
+    def vec(x: Any) -> Any:
+        clock.advance(1e-6)
+        return x * x
+
+    @w.impl("python")
+    def loop(x: Any) -> Any:
+        clock.advance(1e-6)
+        seen.append(x)
+        return [v * v for v in x]
+
+    result = ab.run(w, clock=clock, budget=0.01, dtypes=["float32"])
+    py = result.find(backend="python")
+    assert [c.dtype for c in py] == ["float32"]
+    (c,) = py
+    assert c.ok and c.computed_in == "float64"
+    assert c.check is not None and c.check.rtol == 1e-4  # float32's tolerance
+    x = w.make_inputs(50, 0)["x"]
+    assert all(isinstance(v, float) for v in seen[-1])
+    assert seen[-1] == x.astype(np.float32).tolist()  # the same numbers numpy float32 gets
+    (np_case,) = result.find(backend="numpy")
+    assert np_case.computed_in is None
+
+
+def test_python_float64_stands_for_the_other_dtypes_of_the_same_run(clock: FakeClock) -> None:
+    w = ab.Workload("sq", sizes=(5,))
+    _inputs(w)
+    w.impl("numpy")(lambda x: x * x)
+    w.impl("python", label="loop")(lambda x: [v * v for v in x])
+    cases, skips = plan([w], RunConfig(dtypes=("float32", "float64")))
+    assert [(c.backend, c.dtype) for c in cases if c.backend == "python"] == [("python", "float64")]
+    assert any("computes in float64 whatever the dtype" in s.reason for s in skips)
+
+
+def test_python_rounds_its_inputs_through_narrow_dtypes_as_torch_does() -> None:
+    torch = pytest.importorskip("torch")
+    py = backends.get("python")
+    a = np.random.default_rng(0).uniform(-3.0, 3.0, 1000)
+    assert py.asarray(a, "float16", "cpu") == a.astype(np.float16).tolist()
+    t = backends.get("torch").asarray(a, "bfloat16", "cpu")
+    assert py.asarray(a, "bfloat16", "cpu") == t.to(torch.float32).tolist()

@@ -14,7 +14,7 @@ from arraybench.report import html
 from arraybench.results import RunResult, load
 from arraybench.suites.experiment import Answer
 
-from .test_plots import DATA, ENV, case, failed, rich_run
+from .test_plots import DATA, ENV, case, failed, rich_run, run
 
 EVIL_WORKLOAD = "<script>alert(1)</script>"
 EVIL_IMPL = 'say "hi" & <bye>'
@@ -282,3 +282,15 @@ def test_report_command_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFi
     assert args.handler(args) == 0
     assert capsys.readouterr().out.strip() == str(out)
     assert "sin2" in out.read_text(encoding="utf-8")
+
+
+def test_a_case_with_nothing_to_compare_with_shows_a_dash_not_a_warning() -> None:
+    from dataclasses import replace
+
+    from arraybench.results import NO_REFERENCE, REFERENCE_UNAVAILABLE
+
+    solo = replace(case("solo", "torch", 10, 1e-6), unchecked=NO_REFERENCE)
+    lost = replace(case("lost", "torch", 100, 1e-6), unchecked=REFERENCE_UNAVAILABLE)
+    doc = html.render(run(solo, lost), plots=False)
+    assert "nothing to compare with: the workload has one impl" in doc
+    assert doc.count('<td class="warn">unchecked</td>') == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -138,6 +139,34 @@ def test_agrees_only_when_small_python_wins_and_large_libraries_win() -> None:
     assert first["quantity"] == "torch float32 time / Python time at the smallest size"
     assert first["claim_low"] == 1.0 and first["claim_high"] is None
     assert first["measured"]["value"] == pytest.approx(5.0, rel=0.01)
+
+
+def test_a_float32_only_run_answers_with_python_on_float32_inputs() -> None:
+    """``--dtype float32``: Python runs on float32-rounded inputs (computing in double), and
+    the answer still compares it with float32 torch and NumPy."""
+    cases = [
+        replace(case("loop", "python", n, t), computed_in="float64")
+        for n, t in {1: 1e-6, 10**7: 1.0}.items()
+    ]
+    cases += [case("vectorized", "numpy", n, t) for n, t in {1: 5e-6, 10**7: 0.1}.items()]
+    cases += [case("vectorized", "torch", n, t) for n, t in {1: 5e-6, 10**7: 2.0}.items()]
+    a = mod.answer(RunResult(cases=tuple(cases)), {})
+    assert a.verdict == PARTLY and len(a.claims) == 4  # torch never overtakes, NumPy does
+    assert "torch never" in a.answer and "NumPy from n=" in a.answer
+    assert "Python computing in float64 on float32-rounded inputs" in a.context
+
+
+def test_real_float32_run_has_python_and_its_crossovers() -> None:
+    config = RunConfig(
+        sizes=(1, 1000), budget=0.01, max_samples=5, dtypes=("float32",),
+        backends=("python", "numpy"),
+    )  # fmt: skip
+    result, answer = run_experiment(mod.EXPERIMENT, config)
+    (py,) = {c.dtype for c in result.cases if c.backend == "python"}
+    assert py == "float32"
+    assert all(c.computed_in == "float64" for c in result.cases if c.backend == "python")
+    assert answer.verdict != UNTESTED or "did not run" not in answer.answer
+    assert "NumPy from n=" in answer.answer or "NumPy never" in answer.answer
 
 
 def test_partly_when_torch_never_overtakes() -> None:

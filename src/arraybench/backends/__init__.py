@@ -12,7 +12,16 @@ from typing import Any
 from ..errors import BackendError
 from .base import Backend, BaseBackend, as_numpy
 
-__all__ = ["Backend", "BaseBackend", "as_numpy", "get", "names", "register", "registered"]
+__all__ = [
+    "Backend",
+    "BaseBackend",
+    "as_numpy",
+    "get",
+    "known",
+    "names",
+    "register",
+    "registered",
+]
 
 ENTRY_POINT_GROUP = "arraybench.backends"
 
@@ -52,6 +61,18 @@ def _load() -> None:
         except Exception as e:  # a plug-in that fails to import is reported, not raised
             _broken[name] = f"its plug-in {target} failed to load: {type(e).__name__}: {e}"
     _loaded = True
+
+
+def known() -> list[str]:
+    """Every backend name arraybench knows, installed or not, without importing any backend:
+    the built-ins, the entry points' names, and those registered at run time."""
+    out = dict.fromkeys([*BUILTIN, *_registry, *_broken])
+    try:
+        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            out.setdefault(ep.name, None)
+    except Exception:  # a broken distribution's metadata must not stop arraybench
+        pass
+    return list(out)
 
 
 def names() -> list[str]:

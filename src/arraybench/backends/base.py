@@ -28,7 +28,8 @@ class Backend(Protocol):
     """What arraybench needs of an array library."""
 
     name: str
-    #: dtype names this backend can run (``python`` runs float64 only: Python floats are doubles).
+    #: dtype names this backend can run. (A backend may also set ``computes_in``, the one
+    #: precision it computes in whatever the dtype: ``python``'s floats are doubles.)
     dtypes: tuple[str, ...]
     #: what to type to install the library, shown when it is missing.
     install_hint: str

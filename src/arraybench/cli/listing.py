@@ -37,7 +37,9 @@ def main(args: argparse.Namespace) -> int:
         console.print(f"  sizes: {sizes}   dtypes: {', '.join(w.dtypes)}")
         for impl in w.impls:
             marks = []
-            if impl is ref:
+            if impl is ref and not w.has_reference():
+                marks.append("nothing to check it against (the only impl)")
+            elif impl is ref:
                 marks.append(f"reference ({ref_backend})")
             if impl.inputs:
                 marks.append(f"inputs as {impl.inputs}")

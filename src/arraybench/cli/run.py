@@ -301,17 +301,28 @@ def main(args: argparse.Namespace) -> int:
                     )
                     result = _explained(result, "workloads", profile, console, view)
                 results.append(result)
-    except BaseException:
+    except BaseException as e:
         if store is not None and run_id is not None:
             with contextlib.suppress(StoreError):
                 kept = store.load(run_id)
                 store.finish_run(run_id, kept, INTERRUPTED)
-                print(
-                    f"arraybench: stopped. The {len(kept.cases)} cases measured are stored as "
-                    f"run {run_id} (interrupted): run the same command with --resume to finish "
-                    f"it without measuring them again; 'arraybench show {run_id}' shows them",
-                    file=sys.stderr,
-                )
+                # Only an interruption is finished by --resume; an error is reported by the
+                # caller, and here only what was kept is said, if anything was.
+                if isinstance(e, KeyboardInterrupt):
+                    print(
+                        f"arraybench: stopped. The {len(kept.cases)} cases measured are stored "
+                        f"as run {run_id} (interrupted): run the same command with --resume to "
+                        f"finish it without measuring them again; 'arraybench show {run_id}' "
+                        "shows them",
+                        file=sys.stderr,
+                    )
+                elif kept.cases:
+                    print(
+                        f"arraybench: the {len(kept.cases)} cases measured before the error are "
+                        f"stored as run {run_id} (interrupted); 'arraybench show {run_id}' shows "
+                        "them",
+                        file=sys.stderr,
+                    )
         raise
     combined = combine(results) if results else RunResult(cases=())
     if store is not None and run_id is not None:
@@ -339,7 +350,9 @@ def main(args: argparse.Namespace) -> int:
             f"[dim]stored as run {run_id}: 'arraybench show {run_id}' shows it again, "
             "'arraybench history' lists runs[/dim]"
         )
-    if not combined.cases:
+    for s in combined.broken:  # a workload that could not run at all fails the command
+        console.print(f"[red]✗ {escape(s.what)} did not run: {escape(s.reason)}[/red]")
+    if not combined.cases and not combined.broken:
         console.print(
             "[red]nothing ran[/red]: every case was skipped (see 'not run' above, "
             "and 'arraybench env' for what is installed)"

@@ -30,7 +30,17 @@ import numpy as np
 from .. import backends as _backends
 from ..config import DTYPES, RunConfig
 from ..errors import ArraybenchError, WorkloadError
-from ..results import FAILED, OK, SKIPPED, CaseResult, Floor, RunResult, Skip
+from ..results import (
+    FAILED,
+    NO_REFERENCE,
+    OK,
+    REFERENCE_UNAVAILABLE,
+    SKIPPED,
+    CaseResult,
+    Floor,
+    RunResult,
+    Skip,
+)
 from ..workload import Impl, Workload
 from . import env as _env
 from . import threads as _threads
@@ -67,11 +77,27 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
 
     Cases are ordered workload, size, impl, backend, device, dtype: every series advances size by
     size together, so drift in the machine's speed over the run hits all of them alike.
+
+    A workload that cannot run at all (no impls, no inputs builder...) is left out with its
+    reason as a failed :class:`Skip`, and the others are planned as usual.
     """
     cases: list[Case] = []
+    broken: list[Skip] = []
     skips: dict[str, str] = {}
     for w in workloads:
-        w.validate()
+        try:
+            w.validate()
+        except WorkloadError as e:
+            broken.append(Skip(f"workload {w.name!r}", str(e), failed=True))
+            continue
+        if config.check and w.has_reference():
+            why = reference_unavailable(w)
+            if why is not None:
+                ref_impl, ref_b = w.reference_impl()
+                skips[f"{w.name}: its reference"] = (
+                    f"the reference impl {ref_impl.label!r} runs on {ref_b}, and {why}; the "
+                    "other impls are timed, their outputs unchecked"
+                )
         impls = [i for i in w.impls if config.impls is None or i.label in config.impls]
         if config.impls is not None and not impls:
             skips[f"{w.name}"] = (
@@ -125,6 +151,11 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
                             f"{', '.join(present)} here"
                         )
                         continue
+                # A backend that computes in one precision whatever the dtype (pure Python: its
+                # floats are doubles) runs the other dtypes only when that one is not in the
+                # run: its float64 case already stands for them.
+                native = getattr(backend, "computes_in", None)
+                own = [d for d in dtypes if impl.dtypes is None or d in impl.dtypes]
                 for dev in wanted:
                     if dev not in present:
                         skips[f"{what}:{dev}"] = (
@@ -137,13 +168,31 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
                         if dt not in backend.dtypes:
                             skips[f"{what}:{dev} {dt}"] = (
                                 f"{bname} runs {', '.join(backend.dtypes)} only"
-                                + (" (Python floats are doubles)" if bname == "python" else "")
+                            )
+                            continue
+                        if native is not None and dt != native and native in own:
+                            skips[f"{what}:{dev} {dt}"] = (
+                                f"{bname} computes in {native} whatever the dtype, so its "
+                                f"{native} case stands for {dt} (name {dt} alone to measure it "
+                                f"on inputs rounded to {dt})"
                             )
                             continue
                         combos.append((impl, bname, dev, dt))
         for n in sizes:
             cases.extend(Case(w, impl, b, d, dt, n) for impl, b, d, dt in combos)
-    return cases, [Skip(what, why) for what, why in skips.items()]
+    return cases, [*broken, *(Skip(what, why) for what, why in skips.items())]
+
+
+def reference_unavailable(w: Workload) -> str | None:
+    """Why the reference impl of ``w`` cannot run here (its backend is not installed, or its
+    plug-in is broken), or None when it can."""
+    _, bname = w.reference_impl()
+    try:
+        backend = _backends.get(bname)
+    except ArraybenchError as e:
+        return str(e)
+    ok, reason = backend.available()
+    return None if ok else reason
 
 
 def run(
@@ -197,11 +246,14 @@ def run(
                 "defines workloads"
             )
 
+    for w in workloads:  # a misspelt backend is a usage error: refused before anything runs
+        w.check_names()
     cases, skips = plan(workloads, config)
     used = list(dict.fromkeys(c.backend for c in cases))
-    for w in workloads:  # reference backends are used even when not measured
+    planned = {id(c.workload): c.workload for c in cases}
+    for w in planned.values():  # reference backends are used even when not measured
         _, ref_b = w.reference_impl()
-        if ref_b not in used:
+        if ref_b not in used and reference_unavailable(w) is None:
             used.append(ref_b)
     started = _now()
     timer = TimerSettings(
@@ -302,6 +354,13 @@ class _References:
         self.config = config
         self._inputs: dict[tuple[str, int], dict[str, Any]] = {}
         self._outputs: dict[tuple[str, int], tuple[Any, str | None]] = {}
+        self._unavailable: dict[str, str | None] = {}
+
+    def unavailable(self, w: Workload) -> str | None:
+        """Why the reference impl cannot run here (see :func:`reference_unavailable`)."""
+        if w.name not in self._unavailable:
+            self._unavailable[w.name] = reference_unavailable(w)
+        return self._unavailable[w.name]
 
     def inputs(self, w: Workload, n: int) -> dict[str, Any]:
         key = (w.name, n)
@@ -459,7 +518,11 @@ def _prepare(
         return failed(f"{what} {_describe(e)}", failure=kind)
 
     check = None
-    if config.check:
+    if config.check and not w.has_reference():
+        base = {**base, "unchecked": NO_REFERENCE}  # nothing to compare with: not a warning
+    elif config.check and refs.unavailable(w) is not None:
+        base = {**base, "unchecked": REFERENCE_UNAVAILABLE}  # the run's skips say why
+    elif config.check:
         ref, why_not = refs.output(w, case.size)
         if why_not is not None:
             return failed(why_not)
@@ -493,6 +556,8 @@ def _base_fields(case: Case) -> dict[str, Any]:
     """The identity and cost of a case: the fields every CaseResult of it shares."""
     w, impl = case.workload, case.impl
     ref_impl, ref_backend = w.reference_impl()
+    # Pure Python computes in float64 whatever the case's dtype: the row says so.
+    native = getattr(_backends.get(case.backend), "computes_in", None)
     return dict(
         workload=w.name,
         impl=impl.label,
@@ -506,6 +571,7 @@ def _base_fields(case: Case) -> dict[str, Any]:
         reference=impl is ref_impl and case.backend == ref_backend,
         extends=impl.extends,
         phase=impl.phase,
+        computed_in=native if native is not None and native != case.dtype else None,
     )
 
 

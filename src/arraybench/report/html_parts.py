@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..results import CaseResult, RunResult
+from ..results import NO_REFERENCE, CaseResult, RunResult
 from .units import fit_figures, format_interval, format_size, format_time, format_vs_reference
 
 if TYPE_CHECKING:
@@ -116,11 +116,15 @@ def _measured(
     ]
     if show_peak:
         cells.append(td(_peak(c, profile), "num"))
-    if c.check is None:
+    if c.check is None and c.unchecked == NO_REFERENCE:
+        cells.append('<td title="nothing to compare with: the workload has one impl">—</td>')
+    elif c.check is None:
         cells.append('<td class="warn">unchecked</td>')
     else:
         err = c.check.max_rel_err
         what = "exact" if err == 0 else (f"{err:.0e}" if math.isfinite(err) else "—")
+        if c.computed_in:  # pure Python in float32: float32 inputs, double-precision arithmetic
+            what += f" (in {c.computed_in})"
         cells.append(
             f'<td class="ok" title="largest error relative to the reference: '
             f'{escape(str(err))} (tolerance {escape(str(c.check.rtol))})">✓ {escape(what)}</td>'

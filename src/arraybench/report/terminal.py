@@ -218,14 +218,19 @@ def _cells(
         return [*ident, "—", "", "", "", *extra, "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
     m = c.measurement
     vs = format_vs_reference(result, c)
+    from ..results import NO_REFERENCE
+
     if c.check is None:
-        check = "[yellow]unchecked[/yellow]"
+        # No other impl to compare with is no warning: a dash, as for an empty cell.
+        check = "—" if c.unchecked == NO_REFERENCE else "[yellow]unchecked[/yellow]"
     else:
         check = (
             f"[green]✓[/green] {c.check.max_rel_err:.0e}"
             if c.check.max_rel_err
             else ("[green]✓[/green] exact")
         )
+    if c.computed_in:  # pure Python in float32: float32 inputs, double-precision arithmetic
+        check += f" [dim](in {c.computed_in})[/dim]"
     notes = ", ".join(tags)
     return [
         *ident,

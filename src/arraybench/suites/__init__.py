@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .. import workload as _workload
-from ..errors import ConfigError, WorkloadError, WorkloadFileError
+from ..errors import ConfigError, UnknownNameError, WorkloadError, WorkloadFileError
 from ..workload import Workload, choices
 from .experiment import Experiment
 
@@ -35,6 +35,8 @@ def load_file(path: str | Path) -> list[Workload]:
 
     Raises:
         WorkloadFileError: naming the file (and the line, when there is one) and the fix.
+        UnknownNameError: when an impl names a backend, dtype or device arraybench does not
+            know (a usage error: nothing should run).
     """
     p = Path(path)
     if not p.is_file():
@@ -56,6 +58,8 @@ def load_file(path: str | Path) -> list[Workload]:
     mark = next(_workload._serial)
     try:
         spec.loader.exec_module(module)
+    except UnknownNameError as e:  # a misspelt dtype or device: a usage error (exit 2)
+        raise UnknownNameError(f"{p}{_line_in(p, e)}: {e}") from e
     except WorkloadError as e:
         raise WorkloadFileError(f"{p}{_line_in(p, e)}: {e}") from e
     except SyntaxError as e:
@@ -79,6 +83,8 @@ def load_file(path: str | Path) -> list[Workload]:
     for w in found:
         if w.origin is None and w._serial > mark:
             w.origin = str(p)
+    for w in found:
+        w.check_names()
     return found
 
 

@@ -8,7 +8,8 @@ input never amortises; large inputs reverse the order.
 
 What is measured, so that "slow" can be split into its parts:
 
-- the list comprehension with ``math.sin`` (Python floats are doubles, so float64 only);
+- the list comprehension with ``math.sin`` (Python floats are doubles: it runs in float64, or, in
+  a run without float64, on inputs rounded to the run's dtype, still computing in double);
 - NumPy from a list (``np.asarray(list)`` inside the clock) and from an ndarray (op only);
 - PyTorch from a list (``torch.tensor(list)``), from NumPy (``torch.from_numpy`` inside the clock,
   plus the move to the case's device), NumPy in and NumPy out (the round trip a NumPy user pays),
@@ -24,7 +25,8 @@ device-generic rather than CUDA-only, so no per-impl device filter is needed: on
 numpy" and the round trip are zero-copy and show what torch's NumPy interop costs.
 
 The libraries run in float32 (torch's default dtype, what the claim's users run); the loop runs in
-float64 (Python floats are doubles), and NumPy runs in both, for a like-for-like comparison.
+float64 (Python floats are doubles), and NumPy runs in both, for a like-for-like comparison. With
+``--dtype float32`` the loop runs on the float32-rounded inputs, computing in double as always.
 """
 
 from __future__ import annotations
@@ -192,10 +194,27 @@ def _share(part: float, whole: float) -> str:
     return f"{max(0.0, part / whole):.0%}" if whole > 0 else "—"
 
 
+def _python(result: RunResult) -> Series:
+    """The Python loop's series: its float64 cases, or, in a run without float64 (``--dtype
+    float32``), those of the run's dtype (inputs rounded to it, computed in double precision)."""
+    for dtype in ("float64", "float32", "float16", "bfloat16"):
+        py = _s(result, dtype, "loop", "python")
+        if py:
+            return py
+    return {}
+
+
+def _python_precision(py: Series) -> str:
+    dtype = next(iter(py.values())).dtype
+    if dtype == "float64":
+        return "Python float64"
+    return f"Python computing in float64 on {dtype}-rounded inputs"
+
+
 def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     """Fixed cost per call, where each backend overtakes Python, how much of 'slow' is conversion
     or transfer, and what JAX's compile costs against its steady state."""
-    py = _s(result, "float64", "loop", "python")
+    py = _python(result)
     if not py:
         return Answer(
             "the pure-Python case did not run, so there is nothing to compare with", UNTESTED
@@ -259,7 +278,8 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         extra,
         " ".join(lines),
         details,
-        context=f"torch and NumPy float32 against Python float64 ({env_summary(result, 'torch')})",
+        context=f"torch and NumPy float32 against {_python_precision(py)} "
+        f"({env_summary(result, 'torch')})",
         headline=_headline(py, contenders),
     )
 
@@ -377,7 +397,7 @@ def _vs_python(backend: str, largest: bool) -> Callable[[RunResult, Mapping[str,
     largest) size both were measured at, from blocks taken side by side."""
 
     def measure(result: RunResult, extra: Mapping[str, Any]) -> Measured:
-        py = _s(result, "float64", "loop", "python")
+        py = _python(result)
         lib = _s(result, "float32", "vectorized", backend)
         common = sorted(set(py) & set(lib))
         if not common:
