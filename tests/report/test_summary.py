@@ -171,3 +171,23 @@ def test_verbose_group_prints_a_row_per_case() -> None:
     text = text_of(summary.print_group, result, analyze(result), verbose=True)
     assert "first call" in text and "vs ref" in text
     assert sum(1 for c in result.cases if isinstance(c, CaseResult)) == 10
+
+
+def test_a_plain_workload_is_answered_with_its_fastest_series_and_the_margin() -> None:
+    text = summary.fastest_sentence(two_series(), "w")
+    assert text.startswith("Fastest: loop (python float64) at n=1")
+    assert "vec (torch float64) at n=" in text
+    assert "At n=1e4 vec (torch float64) takes" in text and "faster than loop" in text
+
+
+def test_a_workload_of_one_series_states_its_times() -> None:
+    one = synthetic(1e-6, 1e-9, 1.0, impl="only", backend="torch", sizes=(10, 1000))
+    text = summary.fastest_sentence(run_of(one), "w")
+    assert text.startswith("only (torch float64) takes ")
+    assert text.endswith(" at n=1e3.")
+
+
+def test_groups_without_a_question_lead_with_the_fastest_sentence() -> None:
+    result = two_series()
+    text = text_of(summary.print_group, result, analyze(result))
+    assert text.startswith("w: Fastest: ")

@@ -35,7 +35,6 @@ from ..results import CaseResult, RunResult
 from ..suites.claims import AGREES, DISAGREES, PARTLY, UNTESTED
 from ..suites.experiment import Answer
 from . import html_parts as parts
-from .units import format_size, format_time
 
 if TYPE_CHECKING:
     from ..analysis.findings import Analysis, Finding
@@ -327,35 +326,11 @@ def _badge(verdict: str) -> str:
 
 
 def _fastest_text(result: RunResult, workload: str) -> str:
-    """Which series has the lowest median at each size, runs of sizes with one winner merged."""
-    from .plots import series_label
+    """Which series is fastest at each size (ties named) and by how much at the largest: the
+    sentence the terminal leads a plain workload with."""
+    from .summary import fastest_sentence
 
-    ok = [c for c in result.cases if c.workload == workload and c.ok and c.measurement]
-    if not ok:
-        return "No case of this workload ran to the end: see the failures."
-    best: dict[int, CaseResult] = {}
-    for c in ok:
-        assert c.measurement is not None
-        held = best.get(c.size)
-        if held is None or c.measurement.median < held.measurement.median:  # type: ignore[union-attr]
-            best[c.size] = c
-    runs: list[list[CaseResult]] = []
-    for size in sorted(best):
-        if runs and runs[-1][-1].series == best[size].series:
-            runs[-1].append(best[size])
-        else:
-            runs.append([best[size]])
-    said = []
-    for run in runs:
-        first, last = run[0], run[-1]
-        where = format_size(first.size)
-        if last is not first:
-            where += f"–{format_size(last.size)}"
-        times = format_time(first.measurement.median)  # type: ignore[union-attr]
-        if last is not first:
-            times += f"–{format_time(last.measurement.median)}"  # type: ignore[union-attr]
-        said.append(f"{series_label(first.series)} at n={where} ({times})")
-    return "Fastest (lowest median time per call): " + "; ".join(said) + "."
+    return fastest_sentence(result, workload)
 
 
 # -- a question's section ------------------------------------------------------------------------

@@ -101,10 +101,12 @@ def print_tables(result: RunResult, console: Console) -> None:
         console.print(f"[bold red]{len(result.failed)} failed[/bold red]:")
     for c in result.failed:
         console.print(f"  [red]✗[/red] {_esc(c.name)}: {_esc(c.error or '')}")
-    if result.skipped:
-        reasons = sorted({s.reason for s in result.skipped})
+    # Workloads that could not run at all are failures, printed in red by the command.
+    skipped = [s for s in result.skipped if not s.failed]
+    if skipped:
+        reasons = sorted({s.reason for s in skipped})
         console.print(
-            f"[dim]not run: {len(result.skipped)} case group(s) ("
+            f"[dim]not run: {len(skipped)} case group(s) ("
             + _esc("; ".join(reasons[:2]))
             + ("; …" if len(reasons) > 2 else "")
             + "): -v lists them[/dim]"
@@ -160,9 +162,13 @@ def _print_table(
         if any(c.workload == col.workload for col in columns)
     }
     rows: dict[tuple[str, str, str, str], None] = {}
+    computed_in: dict[tuple[str, str, str, str], str] = {}
     for c in result.cases:
         if any(c.workload == col.workload for col in columns):
-            rows.setdefault((c.impl, c.backend, c.device, c.dtype), None)
+            row = (c.impl, c.backend, c.device, c.dtype)
+            rows.setdefault(row, None)
+            if c.computed_in:  # pure Python under float32: it computes in double precision
+                computed_in[row] = c.computed_in
     show_device = any(r[2] != "cpu" for r in rows)
     best = {col: _fastest(cases, col, rows) for col in columns}
     cells_of = {
@@ -194,9 +200,11 @@ def _print_table(
 
     for row in sorted(rows, key=speed):
         impl, backend, device, dtype = row
-        ident = [_esc(impl), backend, *([device] if show_device else []), dtype]
+        shown = f"{dtype} (computes in {computed_in[row]})" if row in computed_in else dtype
+        ident = [_esc(impl), backend, *([device] if show_device else []), shown]
         table.add_row(*ident, *(text for text, _ in cells_of[row]))
     console.print(table)
+    console.print()
 
 
 def _min_median(cases: dict[Any, CaseResult], col: Column) -> float:
@@ -228,6 +236,76 @@ def _fastest(cases: dict[Any, CaseResult], col: Column, rows: Any) -> set[tuple[
         if key != top_key and time_ratio(c.measurement, top.measurement).low <= 1.0:
             out.add(key)
     return out
+
+
+def fastest_sentence(result: RunResult, workload: str) -> str:
+    """A workload's answer without a question: which series is fastest at each size (ties named:
+    their paired ratio's interval holds 1), and by how much it beats the next at the largest
+    size, with that ratio's 95% interval."""
+    from ..report.plots import series_label
+    from ..suites.claims import usable
+
+    ok = [c for c in result.cases if c.workload == workload and usable(c)]
+    if not ok:
+        return f"No case of {workload} ran to the end and checked."
+    by_size: dict[int, list[CaseResult]] = defaultdict(list)
+    for c in ok:
+        by_size[c.size].append(c)
+    winners: dict[int, list[CaseResult]] = {}
+    for n, here in sorted(by_size.items()):
+        keyed = {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype): c for c in here}
+        col = Column(workload, n, "")
+        tied = _fastest(keyed, col, None)
+        winners[n] = sorted((keyed[k] for k in tied), key=_median_of)
+    runs: list[tuple[list[str], list[int]]] = []
+    for n, cs in winners.items():
+        names = [series_label(c.series) for c in cs]
+        if runs and runs[-1][0] == names:
+            runs[-1][1].append(n)
+        else:
+            runs.append((names, [n]))
+    sizes = sorted(by_size)
+    parts = []
+    for names, ns in runs:
+        who = names[0] if len(names) == 1 else " and ".join(names[:3]) + " (tied)"
+        if len(names) > 3:
+            who = ", ".join(names[:3]) + f" and {len(names) - 3} more (tied)"
+        where = "every size" if len(runs) == 1 and len(sizes) > 1 else _sizes_text(ns)
+        parts.append(f"{who} at {where}")
+    text = "Fastest: " + "; ".join(parts) + "."
+    top = sizes[-1]
+    best = winners[top]
+    rest = sorted((c for c in by_size[top] if c not in best), key=_median_of)
+    if best and rest:
+        r = time_ratio(rest[0].measurement, best[0].measurement)  # type: ignore[arg-type]
+        from .units import format_ratio_with_interval
+
+        text += (
+            f" At n={format_size(top)} {series_label(best[0].series)} takes "
+            f"{format_time(_median_of(best[0]))}, {format_ratio_with_interval(r)} faster than "
+            f"{series_label(rest[0].series)}."
+        )
+    elif len(by_size[top]) == 1:
+        c = by_size[top][0]
+        low = by_size[sizes[0]][0]
+        span = (
+            f"{format_time(_median_of(low))} at n={format_size(low.size)} to "
+            if low is not c
+            else ""
+        )
+        last = f"{format_time(_median_of(c))} at n={format_size(top)}"
+        text = f"{series_label(c.series)} takes {span}{last}."
+    return text
+
+
+def _median_of(c: CaseResult) -> float:
+    return c.measurement.median if c.measurement is not None else math.inf
+
+
+def _sizes_text(ns: Sequence[int]) -> str:
+    if len(ns) == 1:
+        return f"n={format_size(ns[0])}"
+    return f"n={format_size(ns[0])}–{format_size(ns[-1])}"
 
 
 def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
@@ -300,12 +378,17 @@ def print_group(
     if answer is not None:
         print_answer(answer, claim, console)
         console.print()
+    else:
+        for workload in dict.fromkeys(c.workload for c in result.cases):
+            console.print(
+                f"[bold]{_esc(workload)}:[/bold] {_esc(fastest_sentence(result, workload))}"
+            )
+        console.print()
     print_tables(result, console)
     shown, more = ranked(analysis.findings, FINDINGS_SHOWN)
+    print_findings(shown, console, more)
     if shown:
         console.print()
-    print_findings(shown, console, more)
-    console.print()
 
 
 def _esc(text: str) -> str:

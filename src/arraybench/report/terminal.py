@@ -117,9 +117,11 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
         console.print(f"[bold red]{len(failed)} failed[/bold red]:")
         for c in failed:
             console.print(f"  [red]✗[/red] {_esc(c.name)}: {_esc(c.error or '')}")
-    if result.skipped:
+    # Workloads that could not run at all are failures, printed in red by the command.
+    skipped = [s for s in result.skipped if not s.failed]
+    if skipped:
         console.print("[dim]not run:[/dim]")
-        for s in result.skipped:
+        for s in skipped:
             console.print(f"  [dim]{_esc(s.what)}: {_esc(s.reason)}[/dim]")
     if result.floor:
         console.print(
