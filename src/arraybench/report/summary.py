@@ -179,16 +179,6 @@ def _print_table(
     legend = "median per call ±95% CI" + "".join(f" · {m} {MARKS[m]}" for m in MARKS if m in marks)
     # The title on its own line: a table's title would wrap at the (narrow) table's width.
     console.print(f"[bold]{_esc(title)}[/bold]  [dim]{_esc(legend)}[/dim]")
-    table = Table(
-        show_edge=False,
-        pad_edge=False,
-        box=None,
-        header_style="bold",
-    )
-    for name in ("impl", "backend", *(["device"] if show_device else []), "dtype"):
-        table.add_column(name, no_wrap=True)
-    for col in columns:
-        table.add_column(_esc(col.title), justify="right", no_wrap=True)
 
     def speed(row: tuple[str, str, str, str]) -> float:
         # Rows in order of their time at the largest size they ran at: fastest first.
@@ -198,13 +188,61 @@ def _print_table(
                 return found.measurement.median / max(1e-300, _min_median(cases, col))
         return math.inf
 
-    for row in sorted(rows, key=speed):
+    ordered = sorted(rows, key=speed)
+    idents = {}
+    for row in ordered:
         impl, backend, device, dtype = row
-        shown = f"{dtype} (computes in {computed_in[row]})" if row in computed_in else dtype
-        ident = [_esc(impl), backend, *([device] if show_device else []), shown]
-        table.add_row(*ident, *(text for text, _ in cells_of[row]))
-    console.print(table)
-    console.print()
+        short = SHORT_DTYPE.get(dtype, dtype)
+        if row in computed_in:
+            short += f" (computes in {SHORT_DTYPE.get(computed_in[row], computed_in[row])})"
+        idents[row] = [_esc(impl), backend, *([device] if show_device else []), short]
+    names = ["impl", "backend", *(["device"] if show_device else []), "dtype"]
+    for chunk in _chunks(console, names, idents, cells_of, columns):
+        table = Table(
+            show_edge=False, pad_edge=False, box=None, header_style="bold", collapse_padding=True
+        )
+        for name in names:
+            table.add_column(name, no_wrap=True)
+        for k in chunk:
+            table.add_column(_esc(columns[k].title), justify="right", no_wrap=True)
+        for row in ordered:
+            table.add_row(*idents[row], *(cells_of[row][k][0] for k in chunk))
+        console.print(table)
+        console.print()
+
+
+#: Dtype names as the compact table prints them.
+SHORT_DTYPE = {"float64": "f64", "float32": "f32", "float16": "f16", "bfloat16": "bf16"}
+
+
+def _chunks(
+    console: Console,
+    names: Sequence[str],
+    idents: dict[Any, list[str]],
+    cells_of: dict[Any, list[tuple[str, str]]],
+    columns: Sequence[Column],
+) -> list[list[int]]:
+    """The size columns split into tables that fit the console's width (all in one when they
+    fit): a squeezed column would cut the numbers."""
+    from rich.text import Text
+
+    def width(markup: str) -> int:
+        return Text.from_markup(markup).cell_len
+
+    fixed = sum(
+        max([len(name)] + [width(ident[i]) for ident in idents.values()]) + 1
+        for i, name in enumerate(names)
+    )
+    widths = [
+        max([len(col.title)] + [width(cells[k][0]) for cells in cells_of.values()]) + 1
+        for k, col in enumerate(columns)
+    ]
+    room = max(1, console.width - fixed)
+    fit = max(1, room // max(widths)) if widths else 1
+    # Balanced: 8 sizes that need two tables print as 4 and 4, not 7 and 1.
+    parts = math.ceil(len(widths) / fit) if widths else 1
+    per = math.ceil(len(widths) / parts) if widths else 0
+    return [list(range(i, min(i + per, len(widths)))) for i in range(0, len(widths), per or 1)]
 
 
 def _min_median(cases: dict[Any, CaseResult], col: Column) -> float:
