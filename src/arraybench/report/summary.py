@@ -111,6 +111,8 @@ def print_tables(result: RunResult, console: Console) -> None:
             + ("; …" if len(reasons) > 2 else "")
             + "): -v lists them[/dim]"
         )
+    if result.failed or skipped:
+        console.print()
 
 
 def table_layout(result: RunResult) -> list[tuple[str, list[Column]]]:
