@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rich.console import Console
 
-from arraybench.analysis.findings import Finding, analyze, ranked
+from arraybench.analysis.findings import Finding, analyze, noise_summary, ranked
 from arraybench.report import summary
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.experiment import Answer
@@ -145,11 +145,12 @@ def test_ranking_drops_caveats_and_fits_over_few_sizes_and_merges_repeats() -> N
     assert more == 3
 
 
-def test_ranking_keeps_the_noise_summary_only_when_intervals_miss_the_target() -> None:
-    quiet = finding("noise", over_target=False)
-    loud = finding("noise", over_target=True)
-    assert ranked([quiet], 5) == ([], 1)
-    assert ranked([loud], 5) == ([loud], 0)
+def test_the_noise_summary_is_said_once_per_run_and_only_when_it_misses_the_target() -> None:
+    assert ranked([finding("noise", over_target=True)], 5) == ([], 1)
+    result = two_series()
+    missed = noise_summary(replace(result, config={"target": 1e-6}))
+    assert missed is not None and "wider than the ±0% target" in missed
+    assert noise_summary(replace(result, config={"target": 0.9})) is None
 
 
 def test_ranking_of_a_real_analysis_is_shorter_and_cites_the_crossover() -> None:

@@ -444,7 +444,7 @@ def ranked(findings: Sequence[Finding], limit: int) -> tuple[list[Finding], int]
     """The findings that matter most, at most ``limit``, and how many were left out.
 
     Left out: cost-model caveats, sentences resting on a fit over fewer than
-    :data:`MIN_FIT_SIZES` sizes, and the noise summary unless the intervals miss the target.
+    :data:`MIN_FIT_SIZES` sizes, and the noise summary (said once per run: noise_summary).
     Repeats (the same kind of sentence about one workload) merge into one. Ties never reach
     here: a crossover or an ordering is only stated where intervals tell the series apart.
     """
@@ -467,9 +467,17 @@ def _matters(f: Finding) -> bool:
         MIN_FIT_SIZES
     ):
         return False
-    if f.kind == "noise":
-        return bool(f.values.get("over_target", True))
-    return True
+    # The run's noise summary is said once for the whole run (noise_summary), not per group.
+    return f.kind != "noise"
+
+
+def noise_summary(result: RunResult) -> str | None:
+    """What sets the run's intervals and what would narrow them, when they miss the target (the
+    compact view's last line); None when they meet it."""
+    found = _noise(result)
+    if not found or not found[0].values.get("over_target"):
+        return None
+    return found[0].text
 
 
 def _merge(fs: Sequence[Finding]) -> Finding:

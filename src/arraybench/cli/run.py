@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from rich.markup import escape
 
-from ..analysis.findings import analyze
+from ..analysis.findings import analyze, noise_summary
 from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
 from ..errors import ConfigError
@@ -336,6 +336,9 @@ def main(args: argparse.Namespace) -> int:
     if as_json:
         print(json.dumps(combined.to_dict(), indent=1))
     elif not args.verbose:
+        noise = noise_summary(combined)
+        if noise:
+            console.print(f"[yellow]{escape(noise)}[/yellow]")
         console.print(f"[dim]-v for every case and finding; {escape(measured_how(combined))}[/dim]")
     if args.json:
         combined.save(args.json)
