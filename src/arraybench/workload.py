@@ -132,6 +132,9 @@ class Impl:
         extends: the label of an impl this one is, plus one step (``phase``): the analysis reports
             the step's time as the difference of the two medians, and its share.
         phase: what the step is ("conversion from a list", "host-to-device transfer").
+        compile: run the function through its backend's compiler (``torch.compile``,
+            ``tf.function``, ``jax.jit``: ``Backend.compile``), once per process; compilation
+            for each new size lands in the case's first call, apart from its steady time.
     """
 
     fn: Callable[..., Any]
@@ -144,6 +147,7 @@ class Impl:
     dtypes: tuple[str, ...] | None = None
     extends: str | None = None
     phase: str | None = None
+    compile: bool = False
 
 
 @dataclass
@@ -249,6 +253,7 @@ class Workload:
         dtypes: Sequence[str] | None = None,
         extends: str | None = None,
         phase: str | None = None,
+        compile: bool = False,
     ) -> Callable[[F], F]:
         """Register an implementation for one or more backends.
 
@@ -283,6 +288,11 @@ class Workload:
             )
         if not isinstance(reference, bool):
             raise WorkloadError(f"{where}: reference= must be True or False, got {_big(reference)}")
+        if not isinstance(compile, bool):
+            raise WorkloadError(
+                f"{where}: compile= must be True or False (True: run it through the backend's "
+                f"compiler, e.g. torch.compile), got {_big(compile)}"
+            )
         if (extends is None) != (phase is None):
             raise WorkloadError(
                 f"{where}: give extends= and phase= together, e.g. "
@@ -317,6 +327,7 @@ class Workload:
                     dtypes=dtypes_t,
                     extends=extends,
                     phase=phase,
+                    compile=compile,
                 )
             )
             return fn

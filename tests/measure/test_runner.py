@@ -13,7 +13,7 @@ import arraybench as ab
 from arraybench import backends
 from arraybench.backends.fake import FakeBackend
 from arraybench.config import RunConfig
-from arraybench.errors import UnknownNameError
+from arraybench.errors import UnknownNameError, WorkloadError
 from arraybench.measure.clock import FakeClock
 from arraybench.measure.runner import plan
 from arraybench.results import NO_REFERENCE, REFERENCE_UNAVAILABLE
@@ -415,3 +415,51 @@ def test_python_rounds_its_inputs_through_narrow_dtypes_as_torch_does() -> None:
     assert py.asarray(a, "float16", "cpu") == a.astype(np.float16).tolist()
     t = backends.get("torch").asarray(a, "bfloat16", "cpu")
     assert py.asarray(a, "bfloat16", "cpu") == t.to(torch.float32).tolist()
+
+
+def test_compile_true_runs_the_backends_compiler_once_per_process(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    compiled: list[str] = []
+
+    def compile_(fn: Any) -> Any:
+        compiled.append(fn.__name__)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    fake_backend.compile = compile_  # type: ignore[method-assign]
+    w = make_workload(clock)
+
+    @w.impl("fake", label="compiled", compile=True)
+    def twice(x: Any, xp: Any) -> Any:
+        clock.advance(1e-6)
+        return xp.multiply(x, 2)
+
+    result = ab.run(w, budget=0.01, clock=clock, dtypes=["float64"])
+    cases = result.find(impl="compiled")
+    assert {c.size for c in cases} == {10, 100} and all(c.ok for c in cases)
+    assert compiled == ["twice"]  # once for both sizes
+
+
+def test_compile_true_on_a_backend_without_a_compiler_fails_with_the_reason(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = make_workload(clock)
+
+    @w.impl("numpy", label="compiled", compile=True)
+    def twice(x: Any) -> Any:
+        return 2 * x
+
+    result = ab.run(w, budget=0.01, clock=clock, backends=["numpy"], dtypes=["float64"])
+    (failed, *_) = result.find(impl="compiled")
+    assert not failed.ok
+    assert "has no compiler: drop compile=True" in (failed.error or "")
+
+
+def test_compile_must_be_a_bool() -> None:
+    w = ab.Workload("w")
+    with pytest.raises(WorkloadError, match="compile= must be True or False"):
+        w.impl("torch", compile="yes")  # type: ignore[arg-type]

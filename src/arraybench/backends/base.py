@@ -33,6 +33,8 @@ class Backend(Protocol):
     dtypes: tuple[str, ...]
     #: what to type to install the library, shown when it is missing.
     install_hint: str
+    # Optional: ``compile(fn) -> fn``, the library's compiler (torch.compile, tf.function,
+    # jax.jit), used for impls registered with compile=True; BaseBackend's refuses with a reason.
 
     def available(self) -> tuple[bool, str]:
         """(True, "") or (False, the reason, naming the fix)."""
@@ -93,6 +95,13 @@ class BaseBackend:
 
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return blas_threads(n)
+
+    def compile(self, fn: Any) -> Any:
+        """``fn`` through this library's compiler (for impls registered with compile=True)."""
+        raise BackendError(
+            f"backend {self.name} has no compiler: drop compile=True (torch, tensorflow and jax "
+            "have one)"
+        )
 
     def check_device(self, device: str) -> None:
         if device not in self.devices():

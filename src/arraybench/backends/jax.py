@@ -64,6 +64,16 @@ class JaxBackend(BaseBackend):
 
             jax.block_until_ready(out)
 
+    def compile(self, fn: Any) -> Any:
+        """``jax.jit(fn)``, with the parameters that are not arrays (``xp``, ``dtype``,
+        ``device``) static."""
+        import inspect
+
+        import jax
+
+        static = [p for p in ("xp", "dtype", "device") if p in inspect.signature(fn).parameters]
+        return jax.jit(fn, static_argnames=static)
+
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         # Nothing to set here: see threads_fixed_at_start. The runner records the real count.
         return contextlib.nullcontext()

@@ -49,6 +49,13 @@ class TorchBackend(BaseBackend):
 
             torch.cuda.synchronize()
 
+    def compile(self, fn: Any) -> Any:
+        """``torch.compile(fn)`` (the default inductor backend: generated C++/Triton kernels);
+        guards on each new shape, so a new size recompiles in its first call."""
+        import torch
+
+        return torch.compile(fn)
+
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return _torch_threads(n)
 

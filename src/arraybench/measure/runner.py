@@ -29,7 +29,7 @@ import numpy as np
 
 from .. import backends as _backends
 from ..config import DTYPES, RunConfig
-from ..errors import ArraybenchError, WorkloadError
+from ..errors import ArraybenchError, BackendError, WorkloadError
 from ..results import (
     FAILED,
     NO_REFERENCE,
@@ -660,7 +660,25 @@ def _bind(
             f"impl {impl.label!r} takes {', '.join(missing)}, which the inputs builder does not "
             f"provide (it provides: {', '.join(inputs) or 'nothing'})"
         )
-    return _positional_call(impl.fn, params, kwargs)
+    return _positional_call(_compiled(impl, backend) if impl.compile else impl.fn, params, kwargs)
+
+
+#: Compiled functions by (impl, backend name): compiled once per process, like a user's own
+#: module-level ``torch.compile``; each new size's (re)compilation lands in its first call.
+_COMPILED: dict[tuple[int, str], Callable[..., Any]] = {}
+
+
+def _compiled(impl: Impl, backend: Any) -> Callable[..., Any]:
+    key = (id(impl.fn), backend.name)
+    if key not in _COMPILED:
+        compiler = getattr(backend, "compile", None)
+        if compiler is None:
+            raise BackendError(
+                f"impl {impl.label!r} asks for compile=True, but backend {backend.name} has no "
+                "compiler (torch: torch.compile, tensorflow: tf.function, jax: jax.jit)"
+            )
+        _COMPILED[key] = compiler(impl.fn)
+    return _COMPILED[key]
 
 
 def _positional_call(
