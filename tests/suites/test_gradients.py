@@ -47,7 +47,7 @@ def test_every_case_runs_and_agrees_with_the_reference(real: tuple[RunResult, An
     refs = [c for c in result.cases if c.reference]
     assert refs and all(c.impl == "manual" and c.backend == "numpy" for c in refs)
     for backend, impls in (
-        ("torch", {"manual", "backward"}),
+        ("torch", {"manual", "backward", "backward (torch.compile)"}),
         ("autograd", {"grad"}),
         ("jax", {"grad", "jit(grad)"}),
     ):

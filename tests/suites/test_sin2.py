@@ -50,8 +50,12 @@ def test_every_case_runs_and_agrees_with_the_reference(real: tuple[RunResult, An
     except ImportError:
         pass
     else:
-        for impl in ("vectorized", "from list", "from numpy", "numpy round trip"):
+        for impl in ("vectorized", "from list", "from numpy", "numpy round trip", "torch.compile"):
             assert ("sin2", impl, "torch", "float32") in ran
+        # torch.compile's compilation is its first call, kept apart from its steady time.
+        (compiled, *_) = result.find(impl="torch.compile", size=1)
+        assert compiled.measurement is not None
+        assert compiled.measurement.first_call > 10 * compiled.measurement.median
     try:
         import jax  # noqa: F401
     except ImportError:

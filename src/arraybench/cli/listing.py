@@ -45,6 +45,8 @@ def main(args: argparse.Namespace) -> int:
                 marks.append(f"inputs as {impl.inputs}")
             if impl.takes_xp:
                 marks.append("generic")
+            if impl.compile:
+                marks.append("compiled by its backend (first call apart)")
             status = []
             for b in impl.backends:
                 try:

@@ -39,7 +39,7 @@ VERDICT_STYLE = {
 #: Marks in the compact table's cells, explained in the title of the tables that use them.
 MARKS = {
     "★": "fastest or tied",
-    "~": "too few blocks, ~ half the [min–max] range",
+    "~": "too few blocks: ~ half the [min–max] range, below 95%",
     "!": "implausibly fast: not used",
     "✗": "failed",
 }

@@ -124,6 +124,11 @@ def torch_backward(A: Any, x: Any, y: Any) -> Any:
     return xr.grad
 
 
+# The same under torch.compile: the forward is compiled, backward() breaks the graph and runs
+# the compiled graph's backward (AOTAutograd); compilation is the first call of each size.
+gradients.impl("torch", label="backward (torch.compile)", compile=True)(torch_backward)
+
+
 def _loss(xp: Any) -> Callable[[Any, Any, Any], Any]:
     def loss(x: Any, A: Any, y: Any) -> Any:
         r = y - A @ x
@@ -281,6 +286,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
             f"jit's first call (trace + compile) at d={d} took {format_time(m.first_call)}, "
             f"the time of {m.first_call / m.median:,.0f} steady-state calls."
         )
+    sentences.extend(_compiled_backward(result, torch_bw, dtype))
     text = " ".join(sentences)
 
     details = _table(result, dtype)
@@ -315,6 +321,24 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     if answer.verdict == "agrees" and load:
         answer = replace(answer, details=(*answer.details, load))
     return answer
+
+
+def _compiled_backward(result: RunResult, eager: dict[int, CaseResult], dtype: str) -> list[str]:
+    """torch.compile around the autograd gradient against eager autograd, at the largest size
+    both ran, with its compilation (first call) apart."""
+    compiled = _s(result, "backward (torch.compile)", "torch", dtype)
+    common = sorted(set(compiled) & set(eager))
+    if not common:
+        return []
+    d = common[-1]
+    r = ratio(compiled[d], eager[d])
+    m = compiled[d].measurement
+    assert m is not None
+    return [
+        f"Under torch.compile the autograd gradient takes {format_ratio_with_interval(r)} the "
+        f"time of eager autograd at d={d} (backward() breaks the compiled graph; compiling "
+        f"cost {format_time(m.first_call)} on the first call)."
+    ]
 
 
 def _autograd_over_numpy(d: int) -> Callable[[RunResult, Mapping[str, Any]], Measured]:

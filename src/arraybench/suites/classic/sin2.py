@@ -168,6 +168,9 @@ sin2.impl(
     phase="back to NumPy (device-to-host on a GPU)",
 )(torch_round_trip)
 sin2.impl("jax", label="jit", dtypes=F32)(jax_jit)
+# torch.compile of the same expression: one generated kernel; its compilation (seconds on the
+# first size of a process, then once more when the size first changes) is the first call.
+sin2.impl("torch", label="torch.compile", dtypes=F32, compile=True)(vectorized)
 
 
 # -- the answer ----------------------------------------------------------------------------------
@@ -230,6 +233,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         ("torch from list", _s(result, "float32", "from list", "torch")),
         ("JAX eager", _s(result, "float32", "vectorized", "jax")),
         ("JAX jit", _s(result, "float32", "jit", "jax")),
+        ("torch.compile", _s(result, "float32", "torch.compile", "torch")),
         # Empty without a GPU: the CUDA series then drop out of every sentence below.
         ("torch CUDA", _s(result, "float32", "vectorized", "torch", "cuda")),
         ("torch CUDA round trip", _s(result, "float32", "numpy round trip", "torch", "cuda")),
