@@ -272,16 +272,16 @@ def test_no_impls_is_said_by_list_too(tmp_path: Path) -> None:
 
 def test_an_impl_for_an_unknown_backend_lists_the_known_ones(tmp_path: Path) -> None:
     f = write(
-        tmp_path, "work.py", GOOD + '\n@w.impl("cupy", label="gpu")\ndef g(x):\n    return x\n'
+        tmp_path, "work.py", GOOD + '\n@w.impl("mlx", label="gpu")\ndef g(x):\n    return x\n'
     )
     p = run_quick(tmp_path, f)
     assert_one_clear_error(
         p,
         2,
-        "work.py:14: workload 'wk': impl 'gpu' names backend 'cupy', which arraybench does not "
+        "work.py:14: workload 'wk': impl 'gpu' names backend 'mlx', which arraybench does not "
         "know; the backends are: python, numpy",
     )
-    assert "did you mean" not in p.stderr  # cupy is not a misspelling of numpy
+    assert "did you mean" not in p.stderr  # mlx is not a misspelling of numpy
 
 
 @pytest.mark.parametrize(

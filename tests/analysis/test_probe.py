@@ -154,7 +154,7 @@ def test_save_and_load_round_trip(cache: Path) -> None:
     path = P.save(prof)
     assert path.parent == cache and path.name == f"probe-{prof.key_hash}.json"
     data = json.loads(path.read_text())
-    assert data["format"] == "arraybench.probe" and data["version"] == 1
+    assert data["format"] == "arraybench.probe" and data["version"] == P.FORMAT_VERSION
     loaded = P.load_cached()
     assert loaded is not None
     assert loaded.to_dict() == prof.to_dict()
@@ -211,7 +211,7 @@ def test_corrupt_cache_reads_as_none(cache: Path, text: str) -> None:
 
 def test_newer_format_says_to_upgrade(tmp_path: Path) -> None:
     f = tmp_path / "p.json"
-    f.write_text(json.dumps({**synthetic().to_dict(), "version": 2}))
+    f.write_text(json.dumps({**synthetic().to_dict(), "version": P.FORMAT_VERSION + 1}))
     with pytest.raises(ResultsFormatError, match="upgrade arraybench"):
         P.load(f)
 

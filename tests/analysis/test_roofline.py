@@ -201,3 +201,80 @@ def test_the_runner_marks_an_implausible_case_and_answers_leave_it_out(
     (c,) = result.cases
     assert c.ok and c.implausible is not None and "beyond what 1 core can move" in c.implausible
     assert series(result, workload="cached") == {}
+
+
+# -- CUDA cases against the GPU's limits --------------------------------------------------------
+
+
+def gpu_profile() -> P.MachineProfile:
+    """The synthetic CPU profile plus a GPU: 3000 GB/s copy, torch float32 50 000, bfloat16
+    800 000 GFLOP/s, a 50 MB L2 cache."""
+
+    def fig(kind: str, name: str, work: float) -> P.Figure:
+        m = Measurement(samples=(1.0, 1.0, 1.0), loops=1, first_call=1.0)
+        return P.Figure(kind, "torch", name, 1000, work, m, device="cuda")
+
+    cpu = synthetic()
+    return replace(
+        cpu,
+        figures=(
+            *cpu.figures,
+            fig(P.BANDWIDTH, "copy", 3000e9),
+            fig(P.GEMM, "float32", 50_000e9),
+            fig(P.GEMM, "tf32", 400_000e9),
+            fig(P.GEMM, "bfloat16", 800_000e9),
+            fig(P.TRANSFER, "host to device, pinned", 25e9),
+        ),
+        info={**cpu.info, "llc_bytes": 1e6, "gpu": {"name": "Fake", "l2_bytes": 5e7}},
+    )
+
+
+def test_a_memory_bound_cuda_case_is_set_against_the_gpu_bandwidth() -> None:
+    # sin2 at 10^7 float32: 80 MB in 40 µs is 2000 GB/s, 2/3 of the GPU's 3000 (not the CPU's 10).
+    r = roofline(case(2e7, 8e7, seconds=4e-5, backend="torch", dtype="float32", device="cuda"),
+                 gpu_profile())  # fmt: skip
+    assert r is not None and r.bound == "memory"
+    assert r.roof == pytest.approx(3000.0) and r.fraction == pytest.approx(2 / 3)
+    assert fraction_text(r) == "67% of GPU memory bandwidth"
+
+
+def test_a_compute_bound_cuda_case_uses_its_dtypes_matmul_peak() -> None:
+    # A bf16 8192^3 product (1.1 TFLOP, 400 MB) in 2 ms: 550 TFLOP/s of the 800 peak.
+    flops, nbytes = 2.0 * 8192**3, 3 * 8192**2 * 2.0
+    r = roofline(case(flops, nbytes, 2e-3, "torch", "bfloat16", "cuda"), gpu_profile())
+    assert r is not None and r.bound == "compute"
+    assert r.peak_used == "torch bfloat16 GPU matmul peak"
+    assert r.fraction == pytest.approx(flops / 2e-3 / 800_000e9)
+    # float32 is set against plain float32 (TF32 is off unless asked for), and a cupy case,
+    # not probed itself, against the best probed library's peak in its dtype.
+    r32 = roofline(case(flops, nbytes, 0.1, "cupy", "float32", "cuda"), gpu_profile())
+    assert r32 is not None and r32.peak_used == "torch float32 GPU matmul peak"
+    assert r32.roof == pytest.approx(50_000.0)
+
+
+def test_a_cuda_case_without_gpu_figures_has_no_fraction() -> None:
+    assert roofline(case(1e9, 2e9, device="cuda"), synthetic()) is None
+    # and a CPU case keeps the CPU's limits in a profile that has a GPU's too
+    r = roofline(case(1e9, 2e9), gpu_profile())
+    assert r is not None and r.roof == pytest.approx(10.0) and r.peak_used == "memory bandwidth"
+
+
+def test_a_cuda_case_beyond_the_gpu_bandwidth_for_data_beyond_its_l2_is_implausible() -> None:
+    prof = gpu_profile()
+    # 1 GB in 100 µs is 10 TB/s: under the generic GPU bound, over 1.5x the probed 3 TB/s.
+    big = case(None, 1e9, seconds=1e-4, backend="torch", dtype="float32", device="cuda")
+    assert implausible(big, threads=1) is None
+    why = implausible(big, threads=1, profile=prof)
+    assert why is not None and "this GPU's memory bandwidth (3,000.0 GB/s, probed)" in why
+    assert "L2 cache" in why
+    # Data within the L2 (50 MB) may beat the memory: no verdict from the probe.
+    small = case(None, 1e7, seconds=1e-6, backend="torch", dtype="float32", device="cuda")
+    assert implausible(small, threads=1, profile=prof) is None  # 10 TB/s, from the L2
+
+
+def test_the_terminal_shows_a_cuda_cases_fraction_of_the_gpu_peak() -> None:
+    from arraybench.report.terminal import _peak
+
+    c = case(2e7, 8e7, seconds=4e-5, backend="torch", dtype="float32", device="cuda")
+    assert _peak(c, gpu_profile()) == "67% mem"
+    assert _peak(c, synthetic()) == "—"

@@ -224,6 +224,38 @@ def test_cuda_phases_and_jax_compile_are_reported() -> None:
     assert any("torch CUDA phases" in d for d in a.details)
 
 
+def test_pinned_and_pageable_host_to_device_are_set_side_by_side() -> None:
+    n = 10**6
+    r = fabricated(
+        {1: 1e-6, n: 0.1},
+        {1: 5e-6, n: 0.01},
+        # compute 1 ms; from pageable +3 ms, from pinned +1 ms; device-to-host 4 ms.
+        case("vectorized", "torch", n, 1e-3, device="cuda"),
+        case("from numpy", "torch", n, 4e-3, device="cuda"),
+        case("from pinned numpy", "torch", n, 2e-3, device="cuda"),
+        case("numpy round trip", "torch", n, 8e-3, device="cuda"),
+    )
+    a = mod.answer(r, {})
+    assert (
+        "Host-to-device at n=1e6: 3.00 ms from pageable memory, 1.00 ms from pinned "
+        "(3.0x faster)." in a.answer
+    )
+    # Without the pinned case, the transfer sentence stays as it was.
+    cases = tuple(c for c in r.cases if c.impl != "from pinned numpy")
+    assert "pinned" not in mod.answer(RunResult(cases=cases), {}).answer
+
+
+def test_pinned_impl_runs_on_cuda_only_and_cupy_runs_the_vectorized_impl() -> None:
+    [pinned] = [i for i in mod.sin2.impls if i.label == "from pinned numpy"]
+    assert pinned.devices == ("cuda",) and pinned.backends == ("torch",)
+    [vec] = [i for i in mod.sin2.impls if i.label == "vectorized" and "cupy" in i.backends]
+    assert vec.takes_xp
+    a = mod.answer(
+        fabricated({1: 1e-6}, {1: 5e-6}, case("vectorized", "cupy", 1, 2e-5, device="cuda")), {}
+    )
+    assert "CuPy CUDA 20.0 µs" in a.answer
+
+
 def test_conversion_share() -> None:
     n = 10**6
     r = fabricated(

@@ -6,6 +6,18 @@
     dispatch    the fixed cost of one tiny op (1-element add) per backend: what a loop pays per call
     floor       the harness's own per-call cost (:func:`~arraybench.measure.timer.measure_floor`)
 
+With a CUDA device (seen through torch), the GPU's own limits too, as figures on device "cuda":
+
+    bandwidth   a device-to-device copy of a large buffer (1 GiB), counted as read + write
+    gemm        n x n matmul per dtype (float64, float32, tf32, bfloat16, float16), n up to 8192
+    dispatch    one tiny kernel: queued launches (``launch``) and a launch waited for
+                (``launch + sync``, the round trip a Python loop over GPU calls pays)
+    transfer    host-to-device and device-to-host copies, from pageable and from pinned memory
+
+The GPU is driven through :class:`GpuOps` (torch's CUDA in :class:`TorchCuda`), so the arithmetic
+and bookkeeping can be tested with a fake device and a fake clock. Every GPU figure is timed as
+the CPU ones are, with a device synchronize before each sample's end.
+
 Every figure is timed by the engine itself (first call, calibration, warm-up, samples to a CI), so
 it comes with the same rigour and confidence interval as any case. A profile is keyed by the machine
 (hostname, CPU model, core count, Python and library versions) and cached as JSON under
@@ -14,6 +26,8 @@ version is a new key, so the machine is measured again.
 
 Format history (``"version"`` in the file):
     1  (arraybench 0.1) figures with their raw measurements, floor, skips, machine key.
+    2  GPU figures (device "cuda"), the kind ``transfer``, ``info["gpu"]`` (the device, or why it
+       was not measured); the key names the GPUs and NVIDIA driver where there are any.
 """
 
 from __future__ import annotations
@@ -30,7 +44,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -42,10 +56,11 @@ from ..measure.timer import TimerSettings, first_call, measure, measure_floor
 from ..results import Floor, Measurement, RunResult, Skip
 
 FORMAT_NAME = "arraybench.probe"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
-BANDWIDTH, GEMM, DISPATCH = "bandwidth", "gemm", "dispatch"
-KINDS = (BANDWIDTH, GEMM, DISPATCH)
+BANDWIDTH, GEMM, DISPATCH, TRANSFER = "bandwidth", "gemm", "dispatch", "transfer"
+KINDS = (BANDWIDTH, GEMM, DISPATCH, TRANSFER)
+CUDA = "cuda"
 
 #: Backends the probe knows how to measure, in the order it measures them.
 KNOWN_BACKENDS = ("python", "numpy", "torch", "jax", "autograd")
@@ -80,6 +95,25 @@ TRIAD_SCALAR = 3.0
 #: The name of the one-thread GEMM figure of a dtype, measured beside the all-threads one on a
 #: machine of several cores, so that threads that hinder instead of help are seen.
 ONE_THREAD = "{dtype}, 1 thread"
+#: GPU GEMM dtypes probed. ``tf32`` is a float32 product on TF32 tensor cores
+#: (``torch.backends.cuda.matmul.allow_tf32``, off by default in torch): a float32 case is set
+#: against ``float32`` (what it computes in unless it turns TF32 on), never against ``tf32``.
+TF32 = "tf32"
+GPU_GEMM_DTYPES = ("float64", "float32", TF32, "bfloat16", "float16")
+#: GPU matmul sizes tried in turn: an H100 reaches its bf16 peak only near 8192 (about 1.4 ms per
+#: product there), and a GPU with slow float64 passes the 5 ms mark at 4096.
+GPU_GEMM_SIZES = (2048, 4096, 8192)
+#: Bytes of the device-to-device copy: far beyond any GPU's L2 cache (50 MiB on an H100).
+GPU_COPY_BYTES = 2**30
+#: Bytes of each host<->device copy: long enough (about 10 ms on PCIe 5) to hide the launch.
+GPU_TRANSFER_BYTES = 256 * 2**20
+#: Never take more than this share of the GPU's free memory for one buffer.
+GPU_MEMORY_SHARE = 1 / 8
+#: What the probe says, and does, without a GPU.
+NO_CUDA = "no CUDA device: GPU limits not measured"
+#: The names of the transfer figures.
+H2D, D2H = "host to device", "device to host"
+
 #: Threads "collapse" when all of them together reach less than this times one thread's rate:
 #: more cores should never be slower, and 0.9 leaves room for the noise of two figures.
 COLLAPSE = 0.9
@@ -96,6 +130,9 @@ class ProbeSettings:
         gemm_sizes: matmul sizes tried in turn (see GEMM_SIZES).
         gemm_min_call: seconds one GEMM call must take for its size to be chosen.
         target: relative half-width of the 95% CI at which sampling stops.
+        gpu_copy_bytes: bytes of the GPU's device-to-device copy (see GPU_COPY_BYTES).
+        gpu_gemm_sizes: GPU matmul sizes tried in turn (see GPU_GEMM_SIZES).
+        gpu_transfer_bytes: bytes of each host<->device copy (see GPU_TRANSFER_BYTES).
     """
 
     budget: float = 0.6
@@ -104,6 +141,9 @@ class ProbeSettings:
     gemm_sizes: tuple[int, ...] = GEMM_SIZES
     gemm_min_call: float = GEMM_MIN_CALL_S
     target: float = 0.02
+    gpu_copy_bytes: int = GPU_COPY_BYTES
+    gpu_gemm_sizes: tuple[int, ...] = GPU_GEMM_SIZES
+    gpu_transfer_bytes: int = GPU_TRANSFER_BYTES
 
 
 #: A full probe: about 15 s on 2 cores with NumPy, torch and JAX (most of it importing them).
@@ -120,12 +160,13 @@ class Figure:
     """One measured limit.
 
     Attributes:
-        kind: ``bandwidth``, ``gemm`` or ``dispatch``.
+        kind: ``bandwidth``, ``gemm``, ``dispatch`` or ``transfer`` (host<->device).
         backend: the library measured (``python``, ``numpy``, ``torch``, ``jax``, ``autograd``).
         name: the kernel (``copy``, ``add``, ``triad``), the GEMM dtype, or the dispatch variant.
-        size: elements per array (bandwidth), n of the n x n matmul (gemm), 1 (dispatch).
-        work: bytes (bandwidth) or flops (gemm) per call, as STREAM and BLAS count them; 0 for
-            dispatch.
+        size: elements per array (bandwidth, transfer: 8-byte elements), n of the n x n matmul
+            (gemm), 1 (dispatch).
+        work: bytes (bandwidth, transfer) or flops (gemm) per call, as STREAM and BLAS count
+            them; 0 for dispatch.
         measurement: the engine's timing of one call.
         device: where it ran.
     """
@@ -148,7 +189,8 @@ class Figure:
 
     @property
     def value(self) -> float:
-        """GB/s (bandwidth), GFLOP/s (gemm) or seconds per call (dispatch), from the median."""
+        """GB/s (bandwidth, transfer), GFLOP/s (gemm) or seconds per call (dispatch), from the
+        median."""
         return self._of(self.measurement.median)
 
     @property
@@ -287,6 +329,21 @@ class MachineProfile:
         """Seconds per tiny op by label (``numpy add``, ``jax jit add``, ...)."""
         return {f.label: f.value for f in self.of_kind(DISPATCH, device)}
 
+    def transfer(self, device: str = CUDA) -> dict[str, float]:
+        """Host<->device GB/s by name (``host to device, pinned``, ...)."""
+        return {f.name: f.value for f in self.of_kind(TRANSFER, device)}
+
+    @property
+    def gpu(self) -> Mapping[str, Any] | None:
+        """The GPU whose limits were measured (name, memory, L2 cache...), or None."""
+        g = self.info.get("gpu")
+        return g if isinstance(g, Mapping) else None
+
+    def cache_bytes(self, device: str = "cpu") -> int | None:
+        """The last-level cache in front of ``device``'s memory: the CPU's, or the GPU's L2."""
+        value = (self.gpu or {}).get("l2_bytes") if device != "cpu" else self.info.get("llc_bytes")
+        return int(value) if isinstance(value, int | float) and value > 0 else None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT_NAME,
@@ -352,7 +409,27 @@ def machine_key() -> dict[str, Any]:
         "machine": platform.machine(),
         "python": platform.python_version(),
         "libraries": library_versions(),
+        # Only where there is an NVIDIA GPU, so that a CPU-only machine's key stays as it was.
+        **nvidia_gpus(),
     }
+
+
+def nvidia_gpus() -> dict[str, Any]:
+    """The NVIDIA GPUs' models and driver version, read from /proc (Linux) without loading CUDA:
+    ``{"gpus": [...], "nvidia_driver": "..."}``, or {} where there are none."""
+    models: list[str] = []
+    for path in sorted(Path("/proc/driver/nvidia/gpus").glob("*/information")):
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            lines = path.read_text().splitlines()
+            models.extend(x.split(":", 1)[1].strip() for x in lines if x.startswith("Model:"))
+    if not models:
+        return {}
+    driver = None
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        text = Path("/proc/driver/nvidia/version").read_text()
+        words = [w for w in text.split() if w[:1].isdigit() and "." in w]
+        driver = words[0] if words else None
+    return {"gpus": models, "nvidia_driver": driver}
 
 
 def key_hash(key: Mapping[str, Any]) -> str:
@@ -501,10 +578,12 @@ class _Prober:
         work: float,
         call: Callable[[], Any],
         sync: Callable[[Any], None] = _nosync,
+        device: str = "cpu",
     ) -> Figure | None:
         """Time ``call`` with the engine and keep the figure; a failure is kept as a skip."""
         if self.progress:
-            self.progress(f"{kind}: {backend} {name}")
+            where = "" if device == "cpu" else f" on {device}"
+            self.progress(f"{kind}: {backend} {name}{where}")
         budget = self.settings.dispatch_budget if kind == DISPATCH else self.settings.budget
         timer = TimerSettings(budget=budget, target=self.settings.target)
         try:
@@ -513,9 +592,10 @@ class _Prober:
             floor = None if kind == DISPATCH else self.floor
             m = measure(call, sync, self.clock, timer, first=first, floor=floor)
         except Exception as e:  # one figure failing never stops the probe
-            self.skip(f"{kind} {backend} {name}", f"{type(e).__name__}: {e}")
+            where = "" if device == "cpu" else f" {device}"
+            self.skip(f"{kind} {backend}{where} {name}", f"{type(e).__name__}: {e}")
             return None
-        fig = Figure(kind, backend, name, size, work, m)
+        fig = Figure(kind, backend, name, size, work, m, device)
         self.figures.append(fig)
         return fig
 
@@ -536,6 +616,9 @@ class _Prober:
         dtype: str,
         call_at: Callable[[int], tuple[Callable[[], Any], Callable[[Any], None]]],
         name: str | None = None,
+        *,
+        sizes: Sequence[int] | None = None,
+        device: str = "cpu",
     ) -> None:
         """Choose a matmul size (see gemm_size), time it, and choose again once if it misled.
 
@@ -543,15 +626,15 @@ class _Prober:
         BLAS threads waiting for a preempted one) and far less once timed: a size chosen in
         such a moment is replaced by the next larger one.
         """
-        sizes = self.settings.gemm_sizes
+        sizes = tuple(sizes if sizes is not None else self.settings.gemm_sizes)
         name = name or dtype
         n, call, sync = self.gemm_size(call_at, sizes)
-        fig = self.timed(GEMM, backend, name, n, 2.0 * n**3, call, sync)
+        fig = self.timed(GEMM, backend, name, n, 2.0 * n**3, call, sync, device)
         larger = tuple(s for s in sizes if s > n)
         if fig and larger and fig.measurement.median < self.settings.gemm_min_call / GEMM_MISLED:
             self.figures.remove(fig)
             n, call, sync = self.gemm_size(call_at, larger)
-            self.timed(GEMM, backend, name, n, 2.0 * n**3, call, sync)
+            self.timed(GEMM, backend, name, n, 2.0 * n**3, call, sync, device)
 
     def gemm_size(
         self,
@@ -576,8 +659,10 @@ def probe(
     *,
     settings: ProbeSettings | None = None,
     clock: Clock | None = None,
+    gpu: GpuOps | None = None,
 ) -> MachineProfile:
-    """Measure this machine's limits: bandwidth, GEMM peak, dispatch cost, harness floor.
+    """Measure this machine's limits: bandwidth, GEMM peak, dispatch cost, harness floor, and,
+    with a CUDA device, the GPU's (see the module's docstring).
 
     Args:
         backends: which of KNOWN_BACKENDS to measure (default: all that are installed).
@@ -585,6 +670,8 @@ def probe(
         progress: called with a short description before each figure.
         settings: sizes and budgets, overriding FULL / QUICK (tests use tiny ones).
         clock: the clock to time with.
+        gpu: the GPU to measure (default: torch's CUDA device, when torch is measured); tests
+            pass a fake.
 
     Returns:
         A :class:`MachineProfile`; not saved (see :func:`save`).
@@ -639,6 +726,7 @@ def probe(
     for b in available:
         with p.guard(f"dispatch {b}"):
             _dispatch(p, b)
+    gpu_info = _gpu_limits(p, gpu, "torch" in available)
 
     info: dict[str, Any] = {
         "quick": settings == QUICK,
@@ -654,6 +742,7 @@ def probe(
         "usable_cores": usable_cores(),
         "load_before": list(load_before) if load_before else None,
         "others_cpu": _others_share(cpu_before, _cpu_times()),
+        "gpu": gpu_info,
     }
     return MachineProfile(
         key=key,
@@ -788,6 +877,204 @@ def _dispatch(p: _Prober, backend: str) -> None:
 
         ax, ay = np.ones(1, np.float32), np.ones(1, np.float32)
         p.timed(DISPATCH, "autograd", "add", 1, 0.0, lambda: anp.add(ax, ay))
+
+
+# ---------------------------------------------------------------------------------------------
+# The GPU
+
+
+class GpuOps(Protocol):
+    """The device functions the GPU probe needs: each prepares its buffers (outside the clock)
+    and returns the call to time. :class:`TorchCuda` is the real one; tests pass a fake whose
+    calls advance a fake clock."""
+
+    backend: str
+
+    def present(self) -> bool:
+        """Whether there is a device to measure."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """The device: ``name``, ``memory_bytes``, ``free_bytes``, ``l2_bytes``, versions."""
+        ...
+
+    def sync(self, out: Any = None) -> None:
+        """Wait until the work queued on the device is done."""
+        ...
+
+    def copy(self, n: int) -> Callable[[], Any]:
+        """A device-to-device copy of ``n`` float64 elements."""
+        ...
+
+    def matmul(self, n: int, dtype: str) -> Callable[[], Any]:
+        """An ``n x n`` product in ``dtype`` (``tf32``: float32, run inside :meth:`tf32`)."""
+        ...
+
+    def tf32(self) -> contextlib.AbstractContextManager[None]:
+        """A block in which float32 products use TF32 tensor cores; restores the setting."""
+        ...
+
+    def launch(self) -> Callable[[], Any]:
+        """One tiny kernel (a 1-element add), queued and not waited for."""
+        ...
+
+    def transfer(self, n: int, to_device: bool, pinned: bool) -> Callable[[], Any]:
+        """A copy of ``n`` float64 elements between host (pinned or pageable) and device."""
+        ...
+
+    def release(self) -> None:
+        """Give cached device memory back between figures."""
+        ...
+
+
+def _gpu_limits(p: _Prober, ops: GpuOps | None, torch_measured: bool) -> Any:
+    """Measure the GPU's limits where there is one: ``info["gpu"]``, the device's description,
+    or a sentence saying why its limits were not measured (then nothing else is done)."""
+    if ops is None:
+        if not torch_measured:
+            return "GPU limits not measured: they are measured with torch, which was not probed"
+        ops = TorchCuda()
+    try:
+        present = ops.present()
+    except Exception as e:  # a broken driver is no device: say so, measure the rest
+        return f"{NO_CUDA} ({type(e).__name__}: {e})"
+    if not present:
+        return NO_CUDA
+    described: dict[str, Any] = {}
+    with p.guard("GPU limits"):
+        described = ops.describe()
+        _gpu(p, ops, described.get("free_bytes"))
+    return described
+
+
+def _gpu_bytes(wanted: int, free: Any) -> int:
+    """Elements (8 bytes each) of a buffer of ``wanted`` bytes, within GPU_MEMORY_SHARE of free."""
+    nbytes = wanted
+    if isinstance(free, int | float) and free > 0:
+        nbytes = min(nbytes, int(free * GPU_MEMORY_SHARE))
+    return max(1, nbytes // 8)
+
+
+def _gpu(p: _Prober, ops: GpuOps, free: Any) -> None:
+    """The GPU's figures, all on device "cuda", each timed with a synchronize before a sample
+    ends; a figure that fails (out of memory, an unsupported dtype) is kept as a skip."""
+    s, b = p.settings, ops.backend
+    n = _gpu_bytes(s.gpu_copy_bytes, free)
+    with p.guard(f"bandwidth {b} {CUDA} copy"):
+        # Every element is read once and written once: 2 x 8 bytes, as STREAM counts a copy.
+        p.timed(BANDWIDTH, b, "copy", n, 2.0 * 8 * n, ops.copy(n), ops.sync, CUDA)
+    ops.release()
+    for dtype in GPU_GEMM_DTYPES:
+        with p.guard(f"gemm {b} {CUDA} {dtype}"):
+            context = ops.tf32() if dtype == TF32 else contextlib.nullcontext()
+            with context:
+                p.gemm(b, dtype, _gpu_matmul_at(ops, dtype), sizes=s.gpu_gemm_sizes, device=CUDA)
+        ops.release()
+    with p.guard(f"dispatch {b} {CUDA} launch"):
+        launch = ops.launch()
+        # Queued: the host's cost to launch, the GPU running behind (sync only at a sample's
+        # end). Waited for: what a loop that reads each result back pays per kernel.
+        p.timed(DISPATCH, b, "launch", 1, 0.0, launch, ops.sync, CUDA)
+        p.timed(DISPATCH, b, "launch + sync", 1, 0.0, lambda: ops.sync(launch()), ops.sync, CUDA)
+    m = _gpu_bytes(s.gpu_transfer_bytes, free)
+    for to_device in (True, False):
+        for pinned in (False, True):
+            name = f"{H2D if to_device else D2H}, {'pinned' if pinned else 'pageable'}"
+            with p.guard(f"transfer {b} {CUDA} {name}"):
+                call = ops.transfer(m, to_device, pinned)
+                p.timed(TRANSFER, b, name, m, 8.0 * m, call, ops.sync, CUDA)
+            ops.release()
+
+
+def _gpu_matmul_at(
+    ops: GpuOps, dtype: str
+) -> Callable[[int], tuple[Callable[[], Any], Callable[[Any], None]]]:
+    def at(n: int) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        return ops.matmul(n, dtype), ops.sync
+
+    return at
+
+
+class TorchCuda:
+    """The GPU through torch's CUDA: device 0, its current stream."""
+
+    backend = "torch"
+
+    def present(self) -> bool:
+        import torch
+
+        return bool(torch.cuda.is_available())
+
+    def describe(self) -> dict[str, Any]:
+        import torch
+
+        props = torch.cuda.get_device_properties(0)
+        free, total = torch.cuda.mem_get_info(0)
+        return {
+            "name": torch.cuda.get_device_name(0),
+            "memory_bytes": int(total),
+            "free_bytes": int(free),
+            "l2_bytes": getattr(props, "L2_cache_size", None),
+            "multiprocessors": getattr(props, "multi_processor_count", None),
+            "capability": f"{props.major}.{props.minor}",
+            "cuda": torch.version.cuda,
+            "torch": torch.__version__,
+        }
+
+    def sync(self, out: Any = None) -> None:
+        import torch
+
+        torch.cuda.synchronize()
+
+    def copy(self, n: int) -> Callable[[], Any]:
+        import torch
+
+        src = torch.rand(n, dtype=torch.float64, device=CUDA)
+        dst = torch.empty_like(src)
+        return lambda: dst.copy_(src)
+
+    def matmul(self, n: int, dtype: str) -> Callable[[], Any]:
+        import torch
+
+        dt = torch.float32 if dtype == TF32 else getattr(torch, dtype)
+        x = torch.rand((n, n), dtype=dt, device=CUDA) - 0.5
+        y = torch.rand((n, n), dtype=dt, device=CUDA) - 0.5
+        out = torch.empty((n, n), dtype=dt, device=CUDA)
+        return lambda: torch.matmul(x, y, out=out)
+
+    @contextlib.contextmanager
+    def tf32(self) -> Iterator[None]:
+        import torch
+
+        before = torch.backends.cuda.matmul.allow_tf32
+        torch.backends.cuda.matmul.allow_tf32 = True
+        try:
+            yield
+        finally:
+            torch.backends.cuda.matmul.allow_tf32 = before
+
+    def launch(self) -> Callable[[], Any]:
+        import torch
+
+        x = torch.zeros(1, device=CUDA)
+        return lambda: x.add_(1.0)
+
+    def transfer(self, n: int, to_device: bool, pinned: bool) -> Callable[[], Any]:
+        import torch
+
+        # Filled, not empty: untouched host pages would be mapped during the first copy.
+        host = torch.from_numpy(np.full(n, 1.0))
+        if pinned:
+            host = host.pin_memory()
+        dev = torch.empty(n, dtype=torch.float64, device=CUDA)
+        if to_device:
+            return lambda: dev.copy_(host, non_blocking=pinned)
+        return lambda: host.copy_(dev, non_blocking=pinned)
+
+    def release(self) -> None:
+        import torch
+
+        torch.cuda.empty_cache()
 
 
 def _cpu_times() -> tuple[float, float, float, int] | None:

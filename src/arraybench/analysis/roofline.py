@@ -4,8 +4,11 @@
     roof         attainable GFLOP/s = min(GEMM peak, arithmetic intensity x bandwidth)
     fraction     achieved / attainable: the share of what this machine could do for this kernel
 
-The peaks come from a :class:`~arraybench.analysis.probe.MachineProfile`. A case with only bytes
-known is compared with the bandwidth alone, one with only flops with the GEMM peak alone.
+The peaks come from a :class:`~arraybench.analysis.probe.MachineProfile`, those of the case's
+device: a case on "cuda" is set against the GPU's copy bandwidth and its matmul peak in the case's
+dtype (float32 against plain float32, not TF32, which torch leaves off unless asked). A case with
+only bytes known is compared with the bandwidth alone, one with only flops with the GEMM peak
+alone.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from .probe import MachineProfile
 
 MEMORY, COMPUTE = "memory", "compute"
 MEMORY_BANDWIDTH = "memory bandwidth"
+GPU_MEMORY_BANDWIDTH = "GPU memory bandwidth"
 #: Show one decimal below this fraction (4% reads fine, 0% does not).
 ONE_DECIMAL_BELOW = 0.01
 #: Below this the figure is too small to read as a share at all.
@@ -70,18 +74,20 @@ def roofline(case: CaseResult, profile: MachineProfile) -> Roofline | None:
     gbps = nbytes / seconds / 1e9 if nbytes is not None else None
     bandwidth = profile.bandwidth(case.device)
     peak = profile.peak_flops(case.backend, case.dtype, case.device)
-    peak_label = f"{peak[0]} {case.dtype} GEMM peak" if peak else ""
+    gpu = case.device != "cpu"
+    peak_label = f"{peak[0]} {case.dtype} {'GPU matmul' if gpu else 'GEMM'} peak" if peak else ""
+    memory_label = GPU_MEMORY_BANDWIDTH if gpu else MEMORY_BANDWIDTH
 
     if gflops is not None and gbps is not None and bandwidth and peak:
         intensity = gflops / gbps
         memory_roof = intensity * bandwidth  # GFLOP/s the memory can feed
         if memory_roof < peak[1]:
             return Roofline(
-                gflops, gbps, gbps / bandwidth, MEMORY, MEMORY_BANDWIDTH, bandwidth, intensity
+                gflops, gbps, gbps / bandwidth, MEMORY, memory_label, bandwidth, intensity
             )
         return Roofline(gflops, gbps, gflops / peak[1], COMPUTE, peak_label, peak[1], intensity)
     if gbps is not None and bandwidth:
-        return Roofline(gflops, gbps, gbps / bandwidth, MEMORY, MEMORY_BANDWIDTH, bandwidth)
+        return Roofline(gflops, gbps, gbps / bandwidth, MEMORY, memory_label, bandwidth)
     if gflops is not None and peak:
         return Roofline(gflops, gbps, gflops / peak[1], COMPUTE, peak_label, peak[1])
     return None
@@ -144,16 +150,19 @@ def implausible(
     checks.append((case.bytes, bytes_limit, "GB/s", f"what {where} can move"))
     checks.append((case.flops, flops_limit, "GFLOP/s", f"what {where} can compute"))
     if profile is not None and case.device in profile.devices:
-        llc = profile.info.get("llc_bytes")
+        # Data larger than the cache in front of the device's memory (the CPU's last level, a
+        # GPU's L2) must come from that memory.
+        cache = profile.cache_bytes(case.device)
         bandwidth = profile.bandwidth(case.device)
-        if bandwidth and case.bytes and isinstance(llc, int | float) and case.bytes > llc:
+        mine = "this GPU's" if gpu else "this machine's"
+        if bandwidth and case.bytes and cache and case.bytes > cache:
             checks.append(
                 (
                     case.bytes,
                     PROBE_MARGIN * bandwidth * 1e9,
                     "GB/s",
-                    f"this machine's memory bandwidth ({bandwidth:,.1f} GB/s, probed) for data "
-                    "larger than its last-level cache",
+                    f"{mine} memory bandwidth ({bandwidth:,.1f} GB/s, probed) for data "
+                    f"larger than its {'L2' if gpu else 'last-level'} cache",
                 )
             )
         peak = profile.peak_flops(case.backend, case.dtype, case.device)
@@ -163,8 +172,7 @@ def implausible(
                     case.flops,
                     PROBE_MARGIN * peak[1] * 1e9,
                     "GFLOP/s",
-                    f"this machine's {case.dtype} matrix-multiply peak ({peak[1]:,.1f} GFLOP/s, "
-                    "probed)",
+                    f"{mine} {case.dtype} matrix-multiply peak ({peak[1]:,.1f} GFLOP/s, probed)",
                 )
             )
     for work, limit, unit, what in checks:

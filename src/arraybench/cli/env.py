@@ -55,7 +55,9 @@ def main(args: argparse.Namespace) -> int:
         if b.get("available") is False or "error" in b:
             reason = b.get("reason") or b.get("error")
             console.print(f"[red]✗[/red] [bold]{name}[/bold]: {escape(str(reason))}")
-            missing.append(name)
+            # A GPU-only library (cupy) is not part of arraybench[all]: its own line says how.
+            if not getattr(backends.get(name), "gpu_only", False):
+                missing.append(name)
             continue
         console.print(
             f"[green]✓[/green] [bold]{name}[/bold] {b.get('version', '')}  "
@@ -69,6 +71,7 @@ def main(args: argparse.Namespace) -> int:
             "cpu_capability",
             "parallel_backend",
             "cuda",
+            "driver",
             "gpus",
             "x64",
         ):

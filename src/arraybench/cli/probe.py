@@ -17,10 +17,12 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p = sub.add_parser(
         "probe",
         parents=parents,
-        help="measure this machine's memory bandwidth, GEMM peak and dispatch cost",
+        help="measure this machine's memory bandwidth, GEMM peak and dispatch cost (and its GPU's)",
         description="Measure the limits results are set against: memory bandwidth (STREAM "
         "counting), matrix-multiply peak per backend and dtype, the fixed cost of one tiny op "
-        "per backend, and arraybench's own floor. The profile is cached per machine and library "
+        "per backend, and arraybench's own floor; with a CUDA device (through torch), the GPU's "
+        "bandwidth, matmul peak per dtype, kernel launch cost and host-device copies from "
+        "pageable and pinned memory. The profile is cached per machine and library "
         "versions; later calls show the cached one.",
     )
     p.add_argument("--force", action="store_true", help="measure again even if a profile is cached")
@@ -105,18 +107,14 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
         table.add_column(col, justify="right" if col in ("size", "figure", "95% CI") else "left")
     info = profile.info
     first = True
-    for kind, title in (
-        (_probe.BANDWIDTH, "memory bandwidth"),
-        (_probe.GEMM, "GEMM peak"),
-        (_probe.DISPATCH, "dispatch cost"),
-    ):
-        figs = profile.of_kind(kind)
+    for device, kind, title in SECTIONS:
+        figs = profile.of_kind(kind, device)
         if not figs:
             continue
         if not first:
             table.add_section()
         first = False
-        best = profile.bandwidth_figure() if kind == _probe.BANDWIDTH else None
+        best = profile.bandwidth_figure(device) if kind == _probe.BANDWIDTH else None
         for i, f in enumerate(figs):
             lo, hi = f.interval
             if kind == _probe.DISPATCH:
@@ -153,6 +151,7 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
         peak = profile.peak_flops("", dtype)
         if peak:
             console.print(f"{dtype} peak: {peak[1]:,.1f} GFLOP/s ({peak[0]})")
+    _render_gpu(console, profile)
     if profile.dispatch() and profile.floor is not None:
         console.print(
             f"dispatch figures include arraybench's own {format_time(profile.floor.call_overhead)} "
@@ -174,6 +173,52 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
         console.print(f"[yellow]threads collapse[/yellow]: {escape(line)}")
     for s in profile.skipped:
         console.print(f"[yellow]skipped[/yellow] {escape(s.what)}: {escape(s.reason)}")
+
+
+def _render_gpu(console: Any, profile: _probe.MachineProfile) -> None:
+    """The GPU's summary lines, or why its limits were not measured."""
+    from rich.markup import escape
+
+    cuda = _probe.CUDA
+    gpu = profile.info.get("gpu")
+    if isinstance(gpu, str):
+        console.print(f"[dim]{escape(gpu)}[/dim]")
+        return
+    if not isinstance(gpu, dict):
+        return  # a profile from before GPUs were probed
+    mem = gpu.get("memory_bytes")
+    about = f"{gpu.get('name')}" + (f", {mem / 2**30:,.0f} GiB" if mem else "")
+    console.print(f"\n[bold]GPU[/bold] {escape(about)} (CUDA {escape(str(gpu.get('cuda')))})")
+    bw = profile.bandwidth_figure(cuda)
+    if bw is not None:
+        console.print(
+            f"GPU bandwidth: {bw.value:,.1f} GB/s (device-to-device copy of "
+            f"{bw.size * 8 / 2**20:,.0f} MiB, counted as read + write)"
+        )
+    for dtype in _probe.GPU_GEMM_DTYPES:
+        peak = profile.peak_flops("", dtype, cuda)
+        if peak:
+            console.print(f"GPU {dtype} peak: {peak[1]:,.1f} GFLOP/s ({peak[0]})")
+    moves = profile.transfer(cuda)
+    for way in (_probe.H2D, _probe.D2H):
+        pageable, pinned = moves.get(f"{way}, pageable"), moves.get(f"{way}, pinned")
+        if pageable and pinned:
+            console.print(
+                f"{way}: {pinned:,.1f} GB/s from pinned memory, {pageable:,.1f} GB/s from "
+                f"pageable ({pinned / pageable:,.1f}x)"
+            )
+
+
+#: The table's sections: (device, kind, title), the CPU's first.
+SECTIONS = (
+    ("cpu", _probe.BANDWIDTH, "memory bandwidth"),
+    ("cpu", _probe.GEMM, "GEMM peak"),
+    ("cpu", _probe.DISPATCH, "dispatch cost"),
+    (_probe.CUDA, _probe.BANDWIDTH, "GPU bandwidth"),
+    (_probe.CUDA, _probe.GEMM, "GPU matmul peak"),
+    (_probe.CUDA, _probe.DISPATCH, "GPU launch cost"),
+    (_probe.CUDA, _probe.TRANSFER, "host↔device"),
+)
 
 
 def _ago(iso: str) -> str:
