@@ -55,6 +55,8 @@ def test_every_case_runs_and_agrees_with_the_reference(real: tuple[RunResult, An
             expected.discard("torch.from_dlpack(jax)")
     if _installed("jax"):
         expected.add("np.asarray(jax)")
+    if _installed("tensorflow"):
+        expected |= set(mod.TENSORFLOW)
     assert ran == expected
 
 
@@ -63,7 +65,7 @@ def test_sharing_is_checked_not_assumed(real: tuple[RunResult, Answer]) -> None:
     extra: dict[str, Any] = result.extra["conversion"]["extra"]
     json.dumps(extra)
     checks = extra["conversions"]
-    assert set(checks) == set(mod.EXPECTED)
+    assert set(checks) == set(mod.EXPECTED) | set(mod.TENSORFLOW)
     for label, check in checks.items():
         assert isinstance(check.get("shares_memory"), bool) or check.get("error"), label
     if _installed("torch"):
@@ -74,6 +76,14 @@ def test_sharing_is_checked_not_assumed(real: tuple[RunResult, Answer]) -> None:
             assert not checks[label]["shares_memory"] and not checks[label]["write_through"]
     else:
         assert "not installed" in checks[".numpy()"]["error"]
+    if _installed("tensorflow"):
+        # Documented TF behaviour: .numpy() copies; np.asarray is a read-only view.
+        assert not checks["tf .numpy()"]["shares_memory"] and checks["tf .numpy()"]["writeable"]
+        assert checks["np.asarray(tf)"]["shares_memory"]
+        assert not checks["np.asarray(tf)"]["writeable"]
+        assert not checks[mod.TF_GRAPH]["shares_memory"]
+    else:
+        assert "not installed" in checks["tf .numpy()"]["error"]
 
 
 def test_answer_on_real_results(real: tuple[RunResult, Answer]) -> None:
@@ -119,13 +129,19 @@ def case(impl: str, backend: str, seconds: float) -> CaseResult:
     )
 
 
-def fabricated(shared: dict[str, bool], view_s: float = 1e-6) -> tuple[RunResult, dict[str, Any]]:
+def fabricated(
+    shared: dict[str, bool], view_s: float = 1e-6, tf_graph_s: float | None = None
+) -> tuple[RunResult, dict[str, Any]]:
     cases = [case("numpy copy", "numpy", 1e-4)]
     for label, is_view in shared.items():
-        backend = "jax" if label == "np.asarray(jax)" else "torch"
-        cases.append(case(label, backend, view_s if is_view else 1e-4))
+        cases.append(case(label, mod.BACKEND.get(label, "torch"), view_s if is_view else 1e-4))
     extra = {"conversions": {k: {"shares_memory": v} for k, v in shared.items()}}
-    return RunResult(cases=tuple(cases)), extra
+    env: dict[str, Any] = {}
+    if tf_graph_s is not None:  # TensorFlow in the run, its graph conversion this slow
+        cases.append(case(mod.TF_GRAPH, "tensorflow", tf_graph_s))
+        extra["conversions"][mod.TF_GRAPH] = {"shares_memory": False}
+        env = {"backends": {"tensorflow": {"version": "2.21.0"}}}
+    return RunResult(cases=tuple(cases), env=env), extra
 
 
 def test_agrees_when_views_share_and_copies_copy() -> None:
@@ -154,10 +170,27 @@ def test_partly_when_a_view_is_not_free() -> None:
     assert "the claim says below 0.5 (free): disagrees" in a.why
 
 
+def test_tensorflow_claim_is_judged_on_the_graph_conversion_over_torch_numpy() -> None:
+    # torch's .numpy() takes 1 µs here: 2 ms is 2000x (agrees), 0.5 ms is 500x (disagrees).
+    slow = mod.answer(*fabricated(dict(mod.EXPECTED), tf_graph_s=2e-3))
+    assert slow.verdict == AGREES
+    assert "TensorFlow to NumPy: tf.function → .numpy() 2.00 ms (2,000x" in slow.answer
+    fast = mod.answer(*fabricated(dict(mod.EXPECTED), tf_graph_s=5e-4))
+    assert fast.verdict == PARTLY
+    assert "torch .numpy() time is 500x" in fast.why
+    assert "the claim says above 1000 (over 1000x slower): disagrees" in fast.why
+
+
+def test_tensorflow_claim_does_not_apply_to_a_run_without_tensorflow() -> None:
+    a = mod.answer(*fabricated(dict(mod.EXPECTED)))
+    (tf_part,) = [j for j in a.claims if j["quantity"].startswith("TensorFlow")]
+    assert not tf_part["applicable"] and "not in this run" in tf_part["note"]
+
+
 def test_importing_the_experiment_imports_no_optional_library() -> None:
     code = (
         "import sys, arraybench.suites.classic.conversion; "
-        "print(sorted(m for m in ('torch', 'jax', 'autograd') if m in sys.modules))"
+        "print(sorted(m for m in ('torch', 'jax', 'autograd', 'tensorflow') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60

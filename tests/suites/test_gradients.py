@@ -1,6 +1,6 @@
 """The gradients experiment: every gradient (hand-written NumPy and torch, torch autograd, HIPS
-autograd, JAX with and without jit) agrees with the NumPy reference, and the answer reads real,
-fabricated and missing results.
+autograd, JAX with and without jit, TensorFlow's GradientTape) agrees with the NumPy reference,
+and the answer reads real, fabricated and missing results.
 
 No test asserts a time or which library is faster: verdicts are tested on fabricated results.
 """
@@ -50,6 +50,7 @@ def test_every_case_runs_and_agrees_with_the_reference(real: tuple[RunResult, An
         ("torch", {"manual", "backward", "backward (torch.compile)"}),
         ("autograd", {"grad"}),
         ("jax", {"grad", "jit(grad)"}),
+        ("tensorflow", {"GradientTape"}),
     ):
         try:
             __import__(backend)
@@ -217,3 +218,25 @@ def test_why_names_the_fixed_cost_when_small_sizes_ran() -> None:
     answer = mod.answer(r, {})
     assert answer.verdict == DISAGREES
     assert "fixed cost per call" in answer.why and "d=10" in answer.why
+
+
+def test_tensorflow_gradient_tape_matches_the_hand_written_gradient() -> None:
+    tf = pytest.importorskip("tensorflow")
+    inputs = mod.gradients.make_inputs(6, 0)
+    A, x, y = (tf.constant(inputs[k]) for k in ("A", "x", "y"))
+    g = mod.tf_tape(A, x, y)
+    assert g.dtype == tf.float64
+    np.testing.assert_allclose(g.numpy(), mod.manual(**inputs), rtol=1e-12)
+
+
+def test_tensorflow_gradient_tape_is_named_beside_the_other_autodiff_systems() -> None:
+    r = _fake(
+        {
+            ("manual", "numpy"): {100: 1.0, 1000: 10.0},
+            ("backward", "torch"): {100: 1.5, 1000: 11.0},
+            ("GradientTape", "tensorflow"): {100: 4.0, 1000: 15.0},
+        }
+    )
+    answer = mod.answer(r, {})
+    assert "TF GradientTape 4.00x" in answer.answer and "1.50x" in answer.answer
+    assert any("TF GradientTape" in line for line in answer.details)

@@ -33,6 +33,7 @@ BUILTIN: dict[str, str] = {
     "torch": "arraybench.backends.torch:TorchBackend",
     "jax": "arraybench.backends.jax:JaxBackend",
     "autograd": "arraybench.backends.autograd:AutogradBackend",
+    "tensorflow": "arraybench.backends.tensorflow:TensorflowBackend",
     "cupy": "arraybench.backends.cupy:CupyBackend",
 }
 

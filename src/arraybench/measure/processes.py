@@ -330,11 +330,14 @@ def _origin(w: Workload) -> str:
 
 def _worker_env(config: RunConfig) -> dict[str, str]:
     """What a worker's environment needs: the marker that it is one, thread counts that
-    libraries read when they start (XLA above all), and JAX told not to take 75% of the GPU's
-    memory at start: several workers share one GPU (and torch or CuPy share each worker)."""
+    libraries read when they start (XLA and TensorFlow above all), and JAX and TensorFlow told
+    not to take most of the GPU's memory at start: several workers share one GPU (and torch or
+    CuPy share each worker)."""
     env = {IN_WORKER: "1"}
     if "XLA_PYTHON_CLIENT_PREALLOCATE" not in os.environ:
         env["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"
+    if "TF_FORCE_GPU_ALLOW_GROWTH" not in os.environ:
+        env["TF_FORCE_GPU_ALLOW_GROWTH"] = "true"
     if config.threads is None:
         return env
     n = str(config.threads)
@@ -348,6 +351,10 @@ def _worker_env(config: RunConfig) -> dict[str, str]:
         "MKL_NUM_THREADS": n,
         "OPENBLAS_NUM_THREADS": n,
         "XLA_FLAGS": flags,
+        # TensorFlow reads these when its context starts (set_*_parallelism_threads raises
+        # after that). Inter-op gets the same count: its pool runs independent ops side by side.
+        "TF_NUM_INTRAOP_THREADS": n,
+        "TF_NUM_INTEROP_THREADS": n,
     }
 
 

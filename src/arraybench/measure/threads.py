@@ -37,11 +37,15 @@ def pools(
         usable: cores this process may use.
         threads: the run's ``threads`` setting (None: left as found).
         workers: the cases ran in worker processes, started with the thread counts in their
-            environment (so JAX, whose pool is fixed when it starts, has them too).
+            environment (so JAX and TensorFlow, whose pools are fixed when they start, have
+            them too).
     """
     out: dict[str, int] = {}
     for name, info in (env.get("backends") or {}).items():
         if not isinstance(info, Mapping) or info.get("available") is False:
+            continue
+        if name == "tensorflow" and workers and threads is not None:
+            out[name] = threads
             continue
         if name == "jax":
             if workers and threads is not None:

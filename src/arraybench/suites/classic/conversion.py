@@ -1,9 +1,21 @@
-"""Converting between PyTorch, NumPy and JAX: which conversions copy, and what each costs.
+"""Converting between PyTorch, NumPy, JAX and TensorFlow: which conversions copy, and what each
+costs.
 
 Question: "Converting to NumPy". The published claim: ``tensor.numpy()`` on a CPU tensor and
 ``torch.from_numpy(array)`` are free, because the result shares memory with the source (a write
 through one shows in the other), while ``torch.tensor(array)`` and ``.clone()`` copy; JAX arrays
 reach NumPy (``np.asarray``) and PyTorch (DLPack) without a copy on the CPU.
+
+A second published claim, about TensorFlow: converting a tensor to NumPy was reported "over 1000x
+slower" than PyTorch for a 1000x1000 array under TensorFlow's static graph (and revisited for eager
+mode). TensorFlow 2 has no session to fetch from by default: its graph is ``tf.function``. So the
+graph case here is ``tf.function(tf.identity)(t).numpy()``: the tensor goes through a graph call
+and its output is brought to NumPy, which is what reading a result out of TF's graph costs today
+(the call's fixed cost plus ``.numpy()``, which copies). TF 1's ``Session.run`` is not timed: it
+is TF 2's compatibility layer, not how a TF 2 user converts. Eager mode has two ways:
+``t.numpy()``, documented to copy (TF tensors are immutable), and ``np.asarray(t)``, a read-only
+view of the tensor's buffer. The claim is read as "the graph conversion's time over torch's
+``.numpy()`` is above 1000".
 
 Every conversion is timed on a 1000x1000 float32 array prepared in the source library outside the
 clock. Whether it shares memory is checked, not assumed: :func:`sharing` performs each conversion
@@ -23,7 +35,7 @@ import numpy as np
 import arraybench as ab
 from arraybench.analysis.roofline import implausible
 from arraybench.config import RunConfig
-from arraybench.report.units import format_time
+from arraybench.report.units import format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured, fact
 from arraybench.suites.experiment import (
@@ -49,7 +61,7 @@ conversion = ab.Workload(
     "conversion",
     sizes=(SIZE,),
     quick_sizes=(SIZE,),
-    description="convert a 1000x1000 array between torch, NumPy and JAX",
+    description="convert a 1000x1000 array between torch, NumPy, JAX and TensorFlow",
     # No bytes declared: a zero-copy conversion moves none and a copy moves the array, and which
     # one a conversion is is checked at run time (sharing), so the answer computes the copies'
     # GB/s itself, and checks them against what the machine can move.
@@ -140,6 +152,38 @@ def jax_to_torch(x: Any, device: str) -> Any:
     return _to(torch.from_dlpack(x), device)
 
 
+# -- TensorFlow -> NumPy (input: a TF tensor, eager) -----------------------------------------------
+
+
+@conversion.impl("tensorflow", label="tf .numpy()")
+def tf_numpy(x: Any) -> np.ndarray:
+    return x.numpy()  # type: ignore[no-any-return]
+
+
+@conversion.impl("tensorflow", label="np.asarray(tf)")
+def tf_asarray(x: Any) -> np.ndarray:
+    return np.asarray(x)
+
+
+@conversion.impl("tensorflow", label="tf.function → .numpy()")
+def tf_graph_numpy(x: Any) -> np.ndarray:
+    """The tensor through a graph (one tf.function call, traced in the first call) to NumPy."""
+    return _tf_identity()(x).numpy()  # type: ignore[no-any-return]
+
+
+def _tf_identity() -> Any:
+    # Built once, as a user holds a tf.function: its trace cache lives on the object.
+    fn = _TF.get("identity")
+    if fn is None:
+        import tensorflow as tf
+
+        fn = _TF["identity"] = tf.function(tf.identity)
+    return fn
+
+
+_TF: dict[str, Any] = {}
+
+
 #: What the claim expects of each conversion: True shares memory, False copies.
 EXPECTED: dict[str, bool] = {
     ".numpy()": True,
@@ -150,6 +194,25 @@ EXPECTED: dict[str, bool] = {
     "torch.tensor": False,
     "np.asarray(jax)": True,
     "torch.from_dlpack(jax)": True,
+}
+
+
+#: What TensorFlow documents of its conversions (no published claim is tested on these):
+#: ``.numpy()`` copies (tensors are immutable), ``np.asarray`` is a read-only view, and a graph's
+#: output reaches NumPy through ``.numpy()``.
+TENSORFLOW: dict[str, bool] = {
+    "tf .numpy()": False,
+    "np.asarray(tf)": True,
+    "tf.function → .numpy()": False,
+}
+#: The published claim: the graph conversion over torch's ``.numpy()``, "over 1000x slower".
+TF_GRAPH, TF_SLOWER = "tf.function → .numpy()", 1000.0
+
+#: The backend each conversion's case runs on.
+BACKEND: dict[str, str] = {
+    "numpy copy": "numpy",
+    "np.asarray(jax)": "jax",
+    **dict.fromkeys(TENSORFLOW, "tensorflow"),
 }
 
 
@@ -205,6 +268,22 @@ def _check_jax(convert: Callable[[Any], Any]) -> dict[str, Any]:
     return info
 
 
+def _check_tf(convert: Callable[[Any], np.ndarray]) -> dict[str, Any]:
+    import tensorflow as tf
+
+    with tf.device("/CPU:0"):
+        src = tf.constant(np.arange(SIZE, dtype=np.float32).reshape(1000, 1000))
+    # The tensor's own buffer, through DLPack (TF exports a CPU tensor without copying).
+    buffer = _np_ptr(np.from_dlpack(src))
+    out = convert(src)
+    return {
+        "shares_memory": _np_ptr(out) == buffer,
+        # TF tensors are immutable: as for JAX, only pointers are compared.
+        "how": "the tensor's buffer (via DLPack) vs the result's data pointer",
+        "writeable": bool(out.flags.writeable),
+    }
+
+
 def sharing(config: RunConfig) -> dict[str, Any]:
     """Perform each conversion once on the CPU and check whether its result shares memory."""
     checks: list[tuple[str, Callable[[], dict[str, Any]]]] = [
@@ -225,6 +304,9 @@ def sharing(config: RunConfig) -> dict[str, Any]:
             "torch.from_dlpack(jax)",
             lambda: _check_jax(_torch("from_dlpack")),
         ),
+        ("tf .numpy()", lambda: _check_tf(lambda t: t.numpy())),
+        ("np.asarray(tf)", lambda: _check_tf(np.asarray)),
+        (TF_GRAPH, lambda: _check_tf(lambda t: _tf_identity()(t).numpy())),
     ]
     out: dict[str, Any] = {}
     for label, check in checks:
@@ -257,7 +339,7 @@ def _med(c: CaseResult) -> float:
 
 
 def _case(result: RunResult, label: str) -> CaseResult | None:
-    backend = "jax" if label == "np.asarray(jax)" else "numpy" if label == "numpy copy" else "torch"
+    backend = BACKEND.get(label, "torch")
     s = series(
         result, workload="conversion", impl=label, backend=backend, dtype="float32", device="cpu"
     )
@@ -288,7 +370,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         details.append(f"numpy copy (yardstick): {format_time(_med(base))}{_gbs(base)}")
     shared_txt, copied_txt, cached = [], [], []
     times: dict[str, list[tuple[str, float]]] = {"shared": [], "copied": []}
-    for label in EXPECTED:
+    for label in (*EXPECTED, *TENSORFLOW):
         c = _case(result, label)
         check = checks.get(label, {})
         shared = check.get("shares_memory")
@@ -321,7 +403,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
 
     if not shared_txt and not copied_txt and not cached:
         return Answer(
-            "no conversion case ran with its sharing check (torch and JAX missing?)",
+            "no conversion case ran with its sharing check (torch, JAX and TensorFlow missing?)",
             UNTESTED,
             details=tuple(details),
         )
@@ -343,9 +425,57 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     slow = _slow_torch_copies(result, base)
     if slow:
         text += " " + slow
-    context = f"{env_summary(result, 'torch')}; {env_summary(result, 'jax')}"
+    tf_text = _tensorflow(result)
+    if tf_text:
+        text += " " + tf_text
+    context = "; ".join(env_summary(result, b) for b in ("torch", "jax", "tensorflow"))
     headline = _headline(times, None if base is None else _med(base))
     return verdict(CLAIMS, result, extra, text, details, context, headline)
+
+
+def _tensorflow(result: RunResult) -> str:
+    """TensorFlow's figures against torch's ``.numpy()``: the graph conversion the claim is about,
+    and eager ``.numpy()`` (a copy, where torch's is a view), or ''."""
+    torch_numpy = _case(result, ".numpy()")
+    ran = [(label, c) for label in TENSORFLOW if (c := _case(result, label)) is not None]
+    if not ran:
+        return ""
+    parts = []
+    for label, c in ran:
+        part = f"{label} {format_time(_med(c))}"
+        if torch_numpy is not None:
+            part += f" ({format_ratio_with_interval(ratio(c, torch_numpy))} torch's .numpy())"
+        parts.append(part)
+    return (
+        "TensorFlow to NumPy: "
+        + ", ".join(parts)
+        + (
+            f"; torch's .numpy() takes {format_time(_med(torch_numpy))}"
+            if torch_numpy is not None
+            else ""
+        )
+        + ". TF's .numpy() copies the tensor (TF tensors are immutable); np.asarray(tf) is a "
+        "read-only view."
+    )
+
+
+def _tf_over_torch(result: RunResult, extra: Mapping[str, Any]) -> Measured:
+    """The quantity: the TF graph conversion's time over torch's ``.numpy()``."""
+    c, base = _case(result, TF_GRAPH), _case(result, ".numpy()")
+    if c is None or base is None:
+        return f"{TF_GRAPH if c is None else 'torch .numpy()'} did not run"
+    return ratio(c, base)
+
+
+def _tf_in_run(result: RunResult) -> str | None:
+    """None when TensorFlow was installed and in the run; else why the TF claim does not apply
+    (so a run without TensorFlow still gets a verdict on the torch and JAX claims)."""
+    info = result.env.get("backends", {}).get("tensorflow")
+    if not info:
+        return "TensorFlow was not in this run"
+    if info.get("available") is False:
+        return str(info.get("reason") or "TensorFlow is not installed")
+    return None
 
 
 def _headline(times: Mapping[str, list[tuple[str, float]]], base: float | None) -> str:
@@ -417,6 +547,14 @@ CLAIMS = (
         for label, expected in EXPECTED.items()
         if expected
     ),
+    Claim(
+        f"TensorFlow {TF_GRAPH} time / torch .numpy() time",
+        TF_SLOWER,
+        math.inf,
+        _tf_over_torch,
+        says="over 1000x slower",
+        applies=_tf_in_run,
+    ),
 )
 
 
@@ -443,11 +581,13 @@ def _slow_torch_copies(result: RunResult, base: CaseResult | None) -> str:
 
 EXPERIMENT = Experiment(
     name="conversion",
-    title="Converting between PyTorch, NumPy and JAX: views and copies",
+    title="Converting between PyTorch, NumPy, JAX and TensorFlow: views and copies",
     question="Converting to NumPy: is it free, and does the result share memory?",
     claim="tensor.numpy() and torch.from_numpy() are free on the CPU because the result shares "
     "memory with the source; torch.tensor() and .clone() copy; JAX arrays reach NumPy "
-    "(np.asarray) and PyTorch (DLPack) without a copy on the CPU.",
+    "(np.asarray) and PyTorch (DLPack) without a copy on the CPU. And: converting a "
+    "TensorFlow tensor to NumPy under TF's graph is over 1000x slower than PyTorch's .numpy() "
+    "(1000x1000).",
     workloads=[conversion],
     answer=answer,
     extra=sharing,

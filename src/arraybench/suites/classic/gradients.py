@@ -1,6 +1,7 @@
 """The gradient of a least-squares loss, by hand and by automatic differentiation.
 
-Question: "What does a gradient cost: hand-written NumPy, PyTorch autograd, HIPS autograd or JAX?"
+Question: "What does a gradient cost: hand-written NumPy, PyTorch autograd, HIPS autograd, JAX or
+TensorFlow?"
 The workload is the gradient with respect to ``x`` of ``||y - A x||^2`` with ``A`` of shape
 ``(10 d, d)`` (so ``10 d`` observations of ``d`` features), which is ``-2 A^T (y - A x)``.
 
@@ -19,6 +20,8 @@ Implementations:
 * ``grad`` on ``autograd``: HIPS ``autograd.grad`` of the loss.
 * ``grad`` on ``jax``: ``jax.grad`` called eagerly (op by op), and ``jit(grad)``: the same
   function compiled once and cached; its compile time is the case's ``first_call``.
+* ``GradientTape`` on ``tensorflow``: TF's tape in eager mode (record the loss, then
+  ``tape.gradient``).
 
 Sizes: d = 10 ... 1000 by default. d = 3000 (A is 30000 x 3000, 720 MB in float64) takes a few
 seconds per case and two seconds just to draw the inputs, which would blow the suite's time budget;
@@ -189,6 +192,20 @@ def jax_jit_grad(A: Any, x: Any, y: Any) -> Any:
     return _cached("jax.jit(grad)", build)(x, A, y)
 
 
+@gradients.impl("tensorflow", label="GradientTape")
+def tf_tape(A: Any, x: Any, y: Any) -> Any:
+    """TensorFlow's ``GradientTape`` in eager mode: records the ops of the loss, then runs the
+    backward pass (``tape.gradient``)."""
+    import tensorflow as tf
+
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        # matvec: TF's ``@`` wants two matrices (NumPy's vector rules need numpy behaviour on).
+        r = y - tf.linalg.matvec(A, x)
+        loss = tf.reduce_sum(r * r)
+    return tape.gradient(loss, x)
+
+
 # -- the answer ------------------------------------------------------------------------------------
 
 
@@ -234,6 +251,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     hips = _s(result, "grad", "autograd", dtype)
     jgrad = _s(result, "grad", "jax", dtype)
     jjit = _s(result, "jit(grad)", "jax", dtype)
+    tape = _s(result, "GradientTape", "tensorflow", dtype)
     smallest, largest = min(np_ref), max(np_ref)
 
     sentences: list[str] = []
@@ -263,7 +281,12 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     # 3. Overheads of the other autodiff libraries: fixed cost at the smallest size, ratio at the
     # largest.
     over = []
-    for name, s in (("HIPS autograd", hips), ("jax.grad", jgrad), ("jit(grad)", jjit)):
+    for name, s in (
+        ("HIPS autograd", hips),
+        ("jax.grad", jgrad),
+        ("jit(grad)", jjit),
+        ("TF GradientTape", tape),
+    ):
         lo, hi = _ratio(s, np_ref, smallest), _ratio(s, np_ref, largest)
         if lo is None and hi is None:
             continue
@@ -405,6 +428,7 @@ def _table(result: RunResult, dtype: str) -> tuple[str, ...]:
         ("HIPS autograd", "grad", "autograd"),
         ("jax.grad", "grad", "jax"),
         ("jit(grad)", "jit(grad)", "jax"),
+        ("TF GradientTape", "GradientTape", "tensorflow"),
     )
     out = []
     for dt in (dtype, "float32" if dtype == "float64" else "float64"):
@@ -429,8 +453,8 @@ def _table(result: RunResult, dtype: str) -> tuple[str, ...]:
 EXPERIMENT = Experiment(
     name="gradients",
     title="Gradient cost: NumPy vs PyTorch vs autograd",
-    question="What does a gradient cost: hand-written NumPy, PyTorch autograd, HIPS autograd or "
-    "JAX?",
+    question="What does a gradient cost: hand-written NumPy, PyTorch autograd, HIPS autograd, "
+    "JAX or TensorFlow?",
     claim="PyTorch's autograd gradient of a least-squares loss is within 2x of a hand-written "
     "NumPy gradient at 1,000 observations and close to it at 10,000.",
     workloads=[gradients],
