@@ -33,6 +33,8 @@ BUILTIN: dict[str, str] = {
     "torch": "arraybench.backends.torch:TorchBackend",
     "jax": "arraybench.backends.jax:JaxBackend",
     "autograd": "arraybench.backends.autograd:AutogradBackend",
+    "numba": "arraybench.backends.numba:NumbaBackend",
+    "pytensor": "arraybench.backends.pytensor:PytensorBackend",
 }
 
 _registry: dict[str, Backend] = {}
