@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -83,6 +84,8 @@ class PytensorBackend(BaseBackend):
         import pytensor
 
         cfg = pytensor.config
+        with _quiet_blas():
+            ldflags = str(cfg.blas__ldflags)
         blas = blas_info("numpy") or blas_info("openblas")
         return {
             "version": pytensor.__version__,
@@ -93,8 +96,8 @@ class PytensorBackend(BaseBackend):
             "compiledir": str(cfg.compiledir),
             "openmp": bool(cfg.openmp),
             # Empty when PyTensor found no BLAS to link (a pip install): its dot products then
-            # call NumPy from Python instead of BLAS from C (it warns once, on first compile).
-            "blas_ldflags": str(cfg.blas__ldflags) or "none linked (dot falls back to NumPy)",
+            # call NumPy from Python instead of BLAS from C (PyTensor's warning, said here).
+            "blas_ldflags": ldflags or "none linked (dot falls back to NumPy)",
             "blas": blas,
             "threads": blas[0]["threads"] if blas else 1,
             "compiles": "every impl with pytensor.function, once per input dtypes and ndims",
@@ -142,7 +145,8 @@ class _Traced:
         out = self.fn(**symbolic)
         outputs = list(out) if isinstance(out, tuple) else out
         try:
-            f = pytensor.function(inputs, outputs, on_unused_input="ignore")
+            with _quiet_blas():
+                f = pytensor.function(inputs, outputs, on_unused_input="ignore")
         except Exception as e:
             raise BackendError(
                 f"pytensor could not compile the graph of {self.__name__}: "
@@ -152,6 +156,15 @@ class _Traced:
             ) from e
         f.trust_input = True  # the key guarantees dtype and ndim; checks cost µs per call
         return f
+
+
+@contextlib.contextmanager
+def _quiet_blas() -> Iterator[None]:
+    """Without PyTensor's "could not link to a BLAS" warning, printed in the middle of a run's
+    output: ``info()`` records the same fact (``blas_ldflags``) with the run."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*could not link to a BLAS")
+        yield
 
 
 def _key(name: str, v: Any) -> tuple[Any, ...]:
