@@ -217,3 +217,17 @@ def test_why_names_the_fixed_cost_when_small_sizes_ran() -> None:
     answer = mod.answer(r, {})
     assert answer.verdict == DISAGREES
     assert "fixed cost per call" in answer.why and "d=10" in answer.why
+
+
+def test_pytensor_grad_checks_compiles_once_and_is_named(real: tuple[RunResult, Answer]) -> None:
+    pytest.importorskip("pytensor")
+    result, answer = real
+    for dtype in ("float32", "float64"):
+        cases = sorted(
+            result.find(impl="grad", backend="pytensor", dtype=dtype), key=lambda c: c.size
+        )
+        assert [c.size for c in cases] == [10, 100] and all(c.ok for c in cases)
+        m = cases[0].measurement
+        assert m is not None and m.first_call > m.median  # the graph compiled in its first call
+    assert "PyTensor grad" in answer.answer and "PyTensor's first call" in answer.answer
+    assert any("PyTensor grad" in line for line in answer.details)

@@ -1,9 +1,11 @@
 """PyTensor: impls build a symbolic graph once per input types, compiled by ``pytensor.function``.
 
-PyTensor computes by building a graph of symbolic variables and compiling it (graph rewrites, then
-C code built with the system's C++ compiler). arraybench's model is a function called with its
-inputs on every timed call, so the backend bridges the two in :meth:`PytensorBackend.compile`,
-which the runner applies to every pytensor impl (``compile=True`` is implied)::
+PyTensor computes by building a graph of symbolic variables and compiling it: graph rewrites,
+then code from its linker (PyTensor 3's default is its Numba linker; ``PYTENSOR_FLAGS=linker=cvm``
+selects the C linker, which builds C code with the system's C++ compiler). arraybench's model is
+a function called with its inputs on every timed call, so the backend bridges the two in
+:meth:`PytensorBackend.compile`, which the runner applies to every pytensor impl (``compile=True``
+is implied)::
 
     first call with NumPy inputs of given dtypes and ndims:
         sym = a pt.tensor of the same dtype and ndim for each array input
@@ -20,10 +22,11 @@ gives NumPy arrays in the dtype). Compiled functions are called with ``trust_inp
 cache key already guarantees each input's dtype and ndim, and the input checks would otherwise
 cost microseconds per call.
 
-First runs are slow: PyTensor compiles C code with g++ and keeps it in its compile cache,
-``pytensor.config.compiledir`` (under ``~/.pytensor`` unless ``PYTENSOR_FLAGS=base_compiledir=...``
-says otherwise; ``info()`` records it). A later process finds the C modules there, so its first
-calls pay the graph rewrites and the loading, not the C++ compiler: ``first_call`` differs
+First runs are slow: compiling a graph takes a fraction of a second to seconds. The compiled code
+is cached on disk under ``pytensor.config.compiledir`` (``~/.pytensor`` unless
+``PYTENSOR_FLAGS=base_compiledir=...`` says otherwise; ``info()`` records it and the linker), and
+the Numba linker also uses Numba's own cache. A later process reuses what it finds there, so its
+first calls pay the rewrites and the loading rather than code generation: ``first_call`` differs
 between a cold and a warm cache, and the steady state does not.
 """
 
@@ -44,7 +47,7 @@ from .base import BaseBackend, blas_info, blas_threads
 class PytensorBackend(BaseBackend):
     name = "pytensor"
     module = "pytensor"
-    # float16 graphs compile but many C ops fall back or upcast: float32 and float64 only.
+    # float16 graphs compile but many ops fall back or upcast: float32 and float64 only.
     dtypes = ("float32", "float64")
     install_hint = "pip install 'arraybench[pytensor]'"
     #: The runner compiles every impl of this backend (:meth:`compile`), compile=True or not.
@@ -76,12 +79,13 @@ class PytensorBackend(BaseBackend):
         return _Traced(fn)
 
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
-        # PyTensor's C ops are single-threaded unless config.openmp is set; its BLAS calls
-        # (dot, gemv, gemm) use the BLAS loaded in the process.
+        # PyTensor's C ops are single-threaded unless config.openmp is set; dot products use the
+        # BLAS loaded in the process (through NumPy or Numba).
         return blas_threads(n)
 
     def info(self) -> dict[str, Any]:
         import pytensor
+        from pytensor.compile.mode import get_default_mode
 
         cfg = pytensor.config
         with _quiet_blas():
@@ -91,13 +95,14 @@ class PytensorBackend(BaseBackend):
             "version": pytensor.__version__,
             "numpy": np.__version__,
             "mode": str(cfg.mode),
+            "compiler": f"{type(get_default_mode().linker).__name__} linker",
             "linker": str(cfg.linker),
             "cxx": str(cfg.cxx) or "none (Python implementations only: slow)",
             "compiledir": str(cfg.compiledir),
             "openmp": bool(cfg.openmp),
-            # Empty when PyTensor found no BLAS to link (a pip install): its dot products then
-            # call NumPy from Python instead of BLAS from C (PyTensor's warning, said here).
-            "blas_ldflags": ldflags or "none linked (dot falls back to NumPy)",
+            # Empty when PyTensor found no BLAS to link for its C linker (a pip install): its
+            # warning, said here rather than in the middle of a run's output.
+            "blas_ldflags": ldflags or "none linked (C linker: dot without BLAS)",
             "blas": blas,
             "threads": blas[0]["threads"] if blas else 1,
             "compiles": "every impl with pytensor.function, once per input dtypes and ndims",

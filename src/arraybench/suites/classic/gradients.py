@@ -19,6 +19,9 @@ Implementations:
 * ``grad`` on ``autograd``: HIPS ``autograd.grad`` of the loss.
 * ``grad`` on ``jax``: ``jax.grad`` called eagerly (op by op), and ``jit(grad)``: the same
   function compiled once and cached; its compile time is the case's ``first_call``.
+* ``grad`` on ``pytensor``: ``pytensor.grad`` of the same loss, built as a symbolic graph and
+  compiled once per dtype by the backend (``pytensor.function``: with PyTensor 3's default Numba
+  linker, the graph becomes Numba code); compile time in ``first_call``.
 
 Sizes: d = 10 ... 1000 by default. d = 3000 (A is 30000 x 3000, 720 MB in float64) takes a few
 seconds per case and two seconds just to draw the inputs, which would blow the suite's time budget;
@@ -184,6 +187,16 @@ def jax_jit_grad(A: Any, x: Any, y: Any) -> Any:
     return _cached("jax.jit(grad)", build)(x, A, y)
 
 
+@gradients.impl("pytensor", label="grad")
+def pytensor_grad(A: Any, x: Any, y: Any, xp: Any) -> Any:
+    """``pytensor.grad`` of the loss: the pytensor backend calls this once per dtype with symbolic
+    A, x, y and compiles the gradient graph (paid in first_call); later calls run the compiled
+    function on the arrays."""
+    import pytensor
+
+    return pytensor.grad(_loss(xp)(x, A, y), x)
+
+
 # -- the answer ------------------------------------------------------------------------------------
 
 
@@ -229,6 +242,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     hips = _s(result, "grad", "autograd", dtype)
     jgrad = _s(result, "grad", "jax", dtype)
     jjit = _s(result, "jit(grad)", "jax", dtype)
+    ptgrad = _s(result, "grad", "pytensor", dtype)
     smallest, largest = min(np_ref), max(np_ref)
 
     sentences: list[str] = []
@@ -258,7 +272,8 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     # 3. Overheads of the other autodiff libraries: fixed cost at the smallest size, ratio at the
     # largest.
     over = []
-    for name, s in (("HIPS autograd", hips), ("jax.grad", jgrad), ("jit(grad)", jjit)):
+    others = (("HIPS autograd", hips), ("jax.grad", jgrad), ("jit(grad)", jjit))
+    for name, s in (*others, ("PyTensor grad", ptgrad)):
         lo, hi = _ratio(s, np_ref, smallest), _ratio(s, np_ref, largest)
         if lo is None and hi is None:
             continue
@@ -280,6 +295,14 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         sentences.append(
             f"jit's first call (trace + compile) at d={d} took {format_time(m.first_call)}, "
             f"the time of {m.first_call / m.median:,.0f} steady-state calls."
+        )
+    if ptgrad:
+        m = ptgrad[min(ptgrad)].measurement
+        assert m is not None
+        linker = ((result.env.get("backends") or {}).get("pytensor") or {}).get("compiler")
+        sentences.append(
+            f"PyTensor's first call (graph, rewrites, compile) took {format_time(m.first_call)}, "
+            f"once per dtype{f' ({linker})' if linker else ''}."
         )
     text = " ".join(sentences)
 
@@ -381,6 +404,7 @@ def _table(result: RunResult, dtype: str) -> tuple[str, ...]:
         ("HIPS autograd", "grad", "autograd"),
         ("jax.grad", "grad", "jax"),
         ("jit(grad)", "jit(grad)", "jax"),
+        ("PyTensor grad", "grad", "pytensor"),
     )
     out = []
     for dt in (dtype, "float32" if dtype == "float64" else "float64"):
