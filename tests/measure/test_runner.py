@@ -444,6 +444,29 @@ def test_compile_true_runs_the_backends_compiler_once_per_process(
     assert compiled == ["twice"]  # once for both sizes
 
 
+def test_a_backend_that_compiles_every_impl_compiles_without_compile_true(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    compiled: list[str] = []
+
+    def compile_(fn: Any) -> Any:
+        compiled.append(fn.__name__)
+        return fn
+
+    fake_backend.compile = compile_  # type: ignore[method-assign]
+    fake_backend.compiles_impls = True  # type: ignore[attr-defined]
+    w = make_workload(clock)
+
+    @w.impl("fake", label="plain")
+    def plain(x: Any, xp: Any) -> Any:
+        clock.advance(1e-6)
+        return xp.multiply(x, 2)
+
+    result = ab.run(w, budget=0.01, clock=clock, dtypes=["float64"])
+    assert all(c.ok for c in result.find(impl="plain"))
+    assert compiled.count("plain") == 1
+
+
 def test_compile_true_on_a_backend_without_a_compiler_fails_with_the_reason(
     clock: FakeClock, fake_backend: FakeBackend
 ) -> None:

@@ -240,3 +240,17 @@ def test_tensorflow_gradient_tape_is_named_beside_the_other_autodiff_systems() -
     answer = mod.answer(r, {})
     assert "TF GradientTape 4.00x" in answer.answer and "1.50x" in answer.answer
     assert any("TF GradientTape" in line for line in answer.details)
+
+
+def test_pytensor_grad_checks_compiles_once_and_is_named(real: tuple[RunResult, Answer]) -> None:
+    pytest.importorskip("pytensor")
+    result, answer = real
+    for dtype in ("float32", "float64"):
+        cases = sorted(
+            result.find(impl="grad", backend="pytensor", dtype=dtype), key=lambda c: c.size
+        )
+        assert [c.size for c in cases] == [10, 100] and all(c.ok for c in cases)
+        m = cases[0].measurement
+        assert m is not None and m.first_call > m.median  # the graph compiled in its first call
+    assert "PyTensor grad" in answer.answer and "PyTensor's first call" in answer.answer
+    assert any("PyTensor grad" in line for line in answer.details)

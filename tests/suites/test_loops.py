@@ -90,6 +90,22 @@ def test_answer_copes_with_missing_cases(real: tuple[RunResult, Answer]) -> None
     assert "extrapolated" not in a.answer
 
 
+def test_the_numba_loop_runs_checks_and_is_named(real: tuple[RunResult, Answer]) -> None:
+    pytest.importorskip("numba")
+    result, answer = real
+    for op in mod.OPS:
+        for w in (f"loop_{op}", f"vec_{op}"):
+            cases = sorted(
+                result.find(workload=w, impl=mod.NUMBA_LOOP, backend="numba"), key=lambda c: c.size
+            )
+            assert cases and all(c.ok for c in cases), w
+            m = cases[0].measurement
+            assert m is not None and m.first_call > m.median  # compiled in its first call
+    assert "jitted with Numba" in answer.summary
+    assert "faster than NumPy's Python loop" in answer.answer
+    assert sum(d.startswith(f"{op:5} numba: numba loop") for op in mod.OPS for d in answer.details)
+
+
 # -- verdicts on fabricated results --------------------------------------------------------------
 
 
@@ -124,6 +140,20 @@ def test_agrees_when_vectorizing_gains_orders_of_magnitude() -> None:
     assert "1,000x faster at n=1e6 (extrapolated from n=10^4, not measured)" in a.answer
     assert "1.00 µs/element" in a.answer
     assert any("1.00 µs at n=1e3" in d for d in a.details)
+
+
+def test_the_numba_loop_is_compared_with_the_python_loop_and_the_vectorized_form() -> None:
+    base = fabricated(1e-6, 1e-9)
+    jit = [
+        case(f"{w}_{op}", mod.NUMBA_LOOP, "numba", n, 2e-9 * n)
+        for op in mod.OPS
+        for w, n in (("loop", 10_000), ("vec", 10**6))
+    ]
+    a = mod.answer(RunResult(cases=(*base.cases, *jit)), {})
+    assert a.verdict == AGREES  # the claim's parts are about torch and numpy loops only
+    assert "numba: the same loop compiled with numba.njit costs 2.00 ns/element" in a.answer
+    assert "500x faster than NumPy's Python loop, 2.00x the time of NumPy's vectorized" in a.answer
+    assert "2.00 ms at n=1e6, 2.00x the vectorized form's time (measured)" in a.answer
 
 
 def test_disagrees_when_the_gain_is_modest() -> None:

@@ -288,7 +288,30 @@ def _compile(result: RunResult) -> list[Finding]:
                     workload=series[0],
                 )
             )
+        elif extra and extra[0][0] == min(c.size for c in cases) and _compiles(result, series):
+            # A backend that compiles every impl once per argument types (numba, pytensor): only
+            # the series' first size pays; later sizes reuse the machine code.
+            n, cost, steady = extra[0]
+            name = f"{series[1]} ({series[2]} {series[4]})"
+            out.append(
+                Finding(
+                    "compile",
+                    f"{name} pays {format_time(cost)} on its first call (compilation, once per "
+                    f"dtype and ndim), apart from its steady time: at n={format_size(n)}, "
+                    f"{format_time(steady)} per call, so it costs {cost / steady:,.0f} calls; "
+                    "later sizes reuse the compiled code",
+                    (name,),
+                    {"compile_min": cost, "compile_max": cost},
+                    workload=series[0],
+                )
+            )
     return out
+
+
+def _compiles(result: RunResult, series: Series) -> bool:
+    """Whether the series' backend compiles every impl (its ``info()`` says so)."""
+    info = (result.env.get("backends") or {}).get(series[2])
+    return isinstance(info, dict) and bool(info.get("compiles"))
 
 
 def _roofline(result: RunResult, fits: dict[Series, Fit], profile: Any) -> list[Finding]:

@@ -34,6 +34,8 @@ BUILTIN: dict[str, str] = {
     "jax": "arraybench.backends.jax:JaxBackend",
     "autograd": "arraybench.backends.autograd:AutogradBackend",
     "tensorflow": "arraybench.backends.tensorflow:TensorflowBackend",
+    "numba": "arraybench.backends.numba:NumbaBackend",
+    "pytensor": "arraybench.backends.pytensor:PytensorBackend",
     "cupy": "arraybench.backends.cupy:CupyBackend",
 }
 

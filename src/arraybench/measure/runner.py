@@ -660,7 +660,10 @@ def _bind(
             f"impl {impl.label!r} takes {', '.join(missing)}, which the inputs builder does not "
             f"provide (it provides: {', '.join(inputs) or 'nothing'})"
         )
-    return _positional_call(_compiled(impl, backend) if impl.compile else impl.fn, params, kwargs)
+    # A backend that compiles every impl (numba's njit, pytensor's graphs) does so whatever
+    # compile= says.
+    compiled = impl.compile or getattr(backend, "compiles_impls", False)
+    return _positional_call(_compiled(impl, backend) if compiled else impl.fn, params, kwargs)
 
 
 #: Compiled functions by (impl, backend name): compiled once per process, like a user's own
@@ -675,7 +678,8 @@ def _compiled(impl: Impl, backend: Any) -> Callable[..., Any]:
         if compiler is None:
             raise BackendError(
                 f"impl {impl.label!r} asks for compile=True, but backend {backend.name} has no "
-                "compiler (torch: torch.compile, tensorflow: tf.function, jax: jax.jit)"
+                "compiler (torch: torch.compile, tensorflow: tf.function, jax: jax.jit, numba: "
+                "numba.njit)"
             )
         _COMPILED[key] = compiler(impl.fn)
     return _COMPILED[key]

@@ -22,6 +22,9 @@ Implementations:
   function compiled once and cached; its compile time is the case's ``first_call``.
 * ``GradientTape`` on ``tensorflow``: TF's tape in eager mode (record the loss, then
   ``tape.gradient``).
+* ``grad`` on ``pytensor``: ``pytensor.grad`` of the same loss, built as a symbolic graph and
+  compiled once per dtype by the backend (``pytensor.function``: with PyTensor 3's default Numba
+  linker, the graph becomes Numba code); compile time in ``first_call``.
 
 Sizes: d = 10 ... 1000 by default. d = 3000 (A is 30000 x 3000, 720 MB in float64) takes a few
 seconds per case and two seconds just to draw the inputs, which would blow the suite's time budget;
@@ -206,6 +209,16 @@ def tf_tape(A: Any, x: Any, y: Any) -> Any:
     return tape.gradient(loss, x)
 
 
+@gradients.impl("pytensor", label="grad")
+def pytensor_grad(A: Any, x: Any, y: Any, xp: Any) -> Any:
+    """``pytensor.grad`` of the loss: the pytensor backend calls this once per dtype with symbolic
+    A, x, y and compiles the gradient graph (paid in first_call); later calls run the compiled
+    function on the arrays."""
+    import pytensor
+
+    return pytensor.grad(_loss(xp)(x, A, y), x)
+
+
 # -- the answer ------------------------------------------------------------------------------------
 
 
@@ -252,6 +265,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     jgrad = _s(result, "grad", "jax", dtype)
     jjit = _s(result, "jit(grad)", "jax", dtype)
     tape = _s(result, "GradientTape", "tensorflow", dtype)
+    ptgrad = _s(result, "grad", "pytensor", dtype)
     smallest, largest = min(np_ref), max(np_ref)
 
     sentences: list[str] = []
@@ -286,6 +300,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         ("jax.grad", jgrad),
         ("jit(grad)", jjit),
         ("TF GradientTape", tape),
+        ("PyTensor grad", ptgrad),
     ):
         lo, hi = _ratio(s, np_ref, smallest), _ratio(s, np_ref, largest)
         if lo is None and hi is None:
@@ -310,6 +325,14 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
             f"the time of {m.first_call / m.median:,.0f} steady-state calls."
         )
     sentences.extend(_compiled_backward(result, torch_bw, dtype))
+    if ptgrad:
+        m = ptgrad[min(ptgrad)].measurement
+        assert m is not None
+        linker = ((result.env.get("backends") or {}).get("pytensor") or {}).get("compiler")
+        sentences.append(
+            f"PyTensor's first call (graph, rewrites, compile) took {format_time(m.first_call)}, "
+            f"once per dtype{f' ({linker})' if linker else ''}."
+        )
     text = " ".join(sentences)
 
     details = _table(result, dtype)
@@ -429,6 +452,7 @@ def _table(result: RunResult, dtype: str) -> tuple[str, ...]:
         ("jax.grad", "grad", "jax"),
         ("jit(grad)", "jit(grad)", "jax"),
         ("TF GradientTape", "GradientTape", "tensorflow"),
+        ("PyTensor grad", "grad", "pytensor"),
     )
     out = []
     for dt in (dtype, "float32" if dtype == "float64" else "float64"):

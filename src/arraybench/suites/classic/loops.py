@@ -11,6 +11,12 @@ workloads: ``loop_OP`` times the loops at sizes a loop finishes in (up to 10^4 e
 the vectorized form at the same sizes; ``vec_OP`` times only the vectorized form on a 1000x1000
 array, where a loop would take seconds to minutes. The loop's cost there is extrapolated from its
 per-element cost at the largest size measured, and the answer says so.
+
+A fourth way to write each loop answers the question another way: the same element-by-element loop
+compiled by Numba (``numba loop``, on the ``numba`` backend, which njit-compiles it). It runs in
+both workloads, so its time at 1000x1000 is measured, not extrapolated; its compile time is its
+first call, kept apart from its steady time. It is skipped, with the reason, where Numba is not
+installed.
 """
 
 from __future__ import annotations
@@ -48,6 +54,8 @@ MIN_SPEEDUP = 100.0
 #: The operations, in the order the answer lists them.
 OPS = ("add", "apply", "where")
 BACKENDS = ("torch", "numpy")
+#: The jitted loop's label, on the numba backend.
+NUMBA_LOOP = "numba loop"
 
 
 def _square_or_flat(a: np.ndarray) -> np.ndarray:
@@ -142,6 +150,20 @@ def add_vectorized(x: Any, y: Any) -> Any:
     return x + y
 
 
+# The Numba loops: the same loop over elements, compiled by the numba backend (numba.njit). They
+# loop over the flattened array, so one loop serves the 1000x1000 workload too.
+
+
+@loop_add.impl("numba", label=NUMBA_LOOP)
+@vec_add.impl("numba", label=NUMBA_LOOP)
+def add_numba_loop(x: Any, y: Any) -> Any:
+    xf, yf = x.ravel(), y.ravel()
+    out = np.empty_like(xf)
+    for i in range(xf.size):
+        out[i] = xf[i] + yf[i]
+    return out.reshape(x.shape)
+
+
 # -- a scalar function applied to each element -----------------------------------------------------
 
 
@@ -175,6 +197,18 @@ def apply_vectorized(x: Any, xp: Any) -> Any:
     return 1.0 / (1.0 + xp.exp(-x))
 
 
+@loop_apply.impl("numba", label=NUMBA_LOOP)
+@vec_apply.impl("numba", label=NUMBA_LOOP)
+def apply_numba_loop(x: Any) -> Any:
+    # _sigmoid written out: compiled code cannot call a plain Python function (Numba would
+    # inline a jitted one anyway).
+    xf = x.ravel()
+    out = np.empty_like(xf)
+    for i in range(xf.size):
+        out[i] = 1.0 / (1.0 + math.exp(-xf[i]))
+    return out.reshape(x.shape)
+
+
 # -- a conditional ---------------------------------------------------------------------------------
 
 
@@ -197,6 +231,17 @@ def where_tolist_loop(x: Any, xp: Any) -> Any:
 @vec_where.impl("numpy", "torch", label="vectorized", reference=True)
 def where_vectorized(x: Any, xp: Any) -> Any:
     return xp.where(x > 0, x, 0.1 * x)
+
+
+@loop_where.impl("numba", label=NUMBA_LOOP)
+@vec_where.impl("numba", label=NUMBA_LOOP)
+def where_numba_loop(x: Any) -> Any:
+    xf = x.ravel()
+    out = np.empty_like(xf)
+    for i in range(xf.size):
+        v = xf[i]
+        out[i] = v if v > 0 else 0.1 * v
+    return out.reshape(x.shape)
 
 
 # -- the answer ------------------------------------------------------------------------------------
@@ -263,6 +308,47 @@ def _row(result: RunResult, op: str, backend: str) -> dict[str, Any] | None:
     return row
 
 
+def _numba_row(result: RunResult, op: str) -> dict[str, Any] | None:
+    """The jitted loop's cost per element and its time against NumPy's Python loop and NumPy's
+    vectorized form, side by side at the loop's largest size and at 1000x1000."""
+    jit = _cpu32(result, f"loop_{op}", NUMBA_LOOP, "numba")
+    if not jit:
+        return None
+    n = max(jit)
+    m = jit[n].measurement
+    assert m is not None
+    row: dict[str, Any] = {"n": n, "per_elem": m.median / n, "first_call": m.first_call}
+    py = _cpu32(result, f"loop_{op}", "loop", "numpy")
+    if n in py:
+        row["vs_loop"] = ratio(py[n], jit[n]).value  # how many times faster than the loop
+    vec = _cpu32(result, f"loop_{op}", "vectorized", "numpy")
+    if n in vec:
+        row["vs_vec"] = ratio(jit[n], vec[n]).value  # its time over the vectorized form's
+    big = _cpu32(result, f"vec_{op}", NUMBA_LOOP, "numba")
+    big_vec = _cpu32(result, f"vec_{op}", "vectorized", "numpy")
+    common = sorted(set(big) & set(big_vec))
+    if common:
+        row["n_vec"] = common[-1]
+        row["vec_time"] = _med(big[common[-1]])
+        row["vs_vec_big"] = ratio(big[common[-1]], big_vec[common[-1]]).value
+    return row
+
+
+def _numba_text(r: Mapping[str, Any]) -> str:
+    """``per element, x faster than the loop, y the vectorized form's time``."""
+    text = f"{_per_element(r['per_elem'])} at n={format_size(r['n'])}"
+    if "vs_loop" in r:
+        text += f", {format_ratio(r['vs_loop'])} faster than NumPy's Python loop"
+    if "vs_vec" in r:
+        text += f", {format_ratio(r['vs_vec'])} the time of NumPy's vectorized form"
+    if "vs_vec_big" in r:
+        text += (
+            f"; {format_time(r['vec_time'])} at n={format_size(r['n_vec'])}, "
+            f"{format_ratio(r['vs_vec_big'])} the vectorized form's time (measured)"
+        )
+    return text
+
+
 def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     """Per-element cost of each loop, the vectorized time at 1000x1000 and the speedup there
     (extrapolated from the largest loop size), per operation and backend."""
@@ -289,6 +375,12 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
                 f"(extrapolated from n={_sci(r['n_loop'])}, not measured)"
             )
         details.append(line)
+    jits = {op: r for op in OPS if (r := _numba_row(result, op)) is not None}
+    for op, r in jits.items():
+        details.append(
+            f"{op:5} numba: {NUMBA_LOOP} {_numba_text(r)}; compiled on its first call "
+            f"({format_time(r['first_call'])})"
+        )
 
     sentences = []
     costs, speedups = [], []
@@ -318,6 +410,18 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
                 f"; looping over .tolist() instead costs {format_time(max(tol))}/element or less"
             )
         sentences.append(text + ".")
+    if jits:
+        lo = min(r["per_elem"] for r in jits.values())
+        hi = max(r["per_elem"] for r in jits.values())
+        text = (
+            f"numba: the same loop compiled with numba.njit costs {_span(lo, hi, format_time)}"
+            "/element (" + "; ".join(f"{op}: {_numba_text(r)}" for op, r in jits.items()) + ")"
+        )
+        first = [r["first_call"] for r in jits.values()]
+        sentences.append(
+            f"{text}, after {_span(min(first), max(first), format_time)} of compilation on its "
+            "first call."
+        )
     text = " ".join(sentences)
 
     missing = [b for b in BACKENDS if not any(bb == b for (_, bb) in rows)]
@@ -329,6 +433,13 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
         headline += (
             f"; on 1000x1000 the vectorized form is faster by {' and '.join(speedups)} (the "
             "loops' time extrapolated from their largest size)"
+        )
+    if jits:
+        lo = min(r["per_elem"] for r in jits.values())
+        hi = max(r["per_elem"] for r in jits.values())
+        headline += (
+            f"; the same loop jitted with Numba costs {_span(lo, hi, format_time)} per element "
+            "(after its compile on the first call)"
         )
     return verdict(CLAIMS, result, extra, text, details, context, headline=headline + ".")
 

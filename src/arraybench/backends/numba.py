@@ -1,0 +1,196 @@
+"""Numba: impls compiled to machine code with ``numba.njit``, on NumPy arrays (and CUDA, guarded).
+
+Every impl registered for ``numba`` runs compiled: the backend njit-compiles it itself, once per
+process, so users write a plain element-by-element loop and register it::
+
+    @w.impl("numba")
+    def loop(x):
+        out = np.empty_like(x)
+        for i in range(x.size):
+            out[i] = x[i] ** 2
+        return out
+
+``compile=True`` is therefore implied (and redundant) on this backend. A function that is already
+a Numba dispatcher (``@numba.njit`` at module level, ``@numba.njit(parallel=True)``,
+``@numba.vectorize``...) is used as it is. Numba compiles once per argument types (dtype, ndim,
+layout), on the first call: the runner keeps that call apart (``Measurement.first_call``), and
+later sizes of the same dtype reuse the machine code, so only a series' first size pays it.
+
+Generic impls (a parameter ``xp``) get ``numpy``: Numba cannot take a module as an argument, so
+the backend compiles a small jitted wrapper that passes ``numpy`` from inside compiled code (and a
+Python shim that accepts and drops ``xp``: about 0.1 µs per call that plain impls do not pay).
+Everything an impl does must be in Numba's supported subset of Python and NumPy; what is not fails
+the case on its first call with Numba's typing error.
+
+Devices: ``cpu``; ``cuda`` as well when ``numba.cuda.is_available()``. On ``cuda`` inputs are
+device arrays (``numba.cuda.to_device``), ``sync`` waits with ``numba.cuda.synchronize()``, and an
+impl is run as written (it launches its own ``@numba.cuda.jit`` kernels; njit cannot compile a
+launcher). A CPU-only machine never touches ``numba.cuda`` beyond ``is_available()``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+from collections.abc import Callable, Iterator
+from importlib import metadata
+from typing import Any
+
+import numpy as np
+
+from ..errors import BackendError
+from .base import BaseBackend, blas_info, blas_threads
+
+
+class NumbaBackend(BaseBackend):
+    name = "numba"
+    module = "numba"
+    # Numba's float16 support is partial (no math on it in most functions): float32 and float64.
+    dtypes = ("float32", "float64")
+    install_hint = "pip install 'arraybench[numba]'"
+    #: The runner compiles every impl of this backend (:meth:`compile`), compile=True or not.
+    compiles_impls = True
+
+    @property
+    def xp(self) -> Any:
+        return np
+
+    def devices(self) -> list[str]:
+        return ["cpu", "cuda"] if _cuda_available() else ["cpu"]
+
+    def asarray(self, a: np.ndarray, dtype: str, device: str) -> Any:
+        self.check_device(device)
+        if not isinstance(a, np.ndarray):
+            return a
+        # A copy, so an impl that writes into its input cannot change another case's input;
+        # C-contiguous, so every case of a dtype compiles to one layout.
+        host = np.array(a, dtype=dtype, copy=True, order="C")
+        if device == "cuda":
+            from numba import cuda
+
+            x = cuda.to_device(host)
+            cuda.synchronize()
+            return x
+        return host
+
+    def to_numpy(self, x: Any) -> np.ndarray:
+        if hasattr(x, "copy_to_host"):  # a numba.cuda device array
+            return np.asarray(x.copy_to_host())
+        return super().to_numpy(x)
+
+    def sync(self, device: str, out: Any = None) -> None:
+        # CPU code is synchronous; CUDA kernel launches are not.
+        if device == "cuda":
+            from numba import cuda
+
+            cuda.synchronize()
+
+    def compile(self, fn: Any) -> Any:
+        """``numba.njit(fn)``; a Numba dispatcher as it is; a generic impl with ``numpy`` passed
+        as ``xp`` from compiled code. Compiles lazily: on the first call, per argument types."""
+        import numba
+        from numba.core.dispatcher import Dispatcher
+
+        if isinstance(fn, Dispatcher) or not inspect.isfunction(fn):
+            return fn  # already compiled (njit, vectorize, cuda.jit...) or not ours to compile
+        params = inspect.signature(fn).parameters
+        jitted = _jit_generic(fn, params, numba.njit) if "xp" in params else numba.njit(fn)
+        if not _cuda_available():
+            return jitted
+        return _host_or_device(jitted, fn)
+
+    def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
+        return _numba_threads(n)
+
+    def info(self) -> dict[str, Any]:
+        import numba
+
+        started = _threads_started()
+        return {
+            "version": numba.__version__,
+            "llvmlite": metadata.version("llvmlite"),
+            "numpy": np.__version__,
+            # The layer is chosen when the first parallel region starts (or threads are set).
+            "threading_layer": numba.threading_layer() if started else "not started yet",
+            "threading_layer_requested": str(numba.config.THREADING_LAYER),
+            "threads": numba.get_num_threads() if started else numba.config.NUMBA_NUM_THREADS,
+            "max_threads": numba.config.NUMBA_NUM_THREADS,
+            "compiles": "every impl with numba.njit, once per argument types (dtype, ndim)",
+            # np.dot and friends inside njit code call NumPy's BLAS.
+            "blas": blas_info("numpy") or blas_info("openblas"),
+            "devices": self.devices(),
+        }
+
+
+@functools.lru_cache(maxsize=1)
+def _cuda_available() -> bool:
+    """Whether Numba sees a usable CUDA GPU (asked once: the answer does not change)."""
+    try:
+        from numba import cuda
+
+        return bool(cuda.is_available())
+    except Exception:  # no CUDA toolkit, no driver, a broken install: CPU only
+        return False
+
+
+def _threads_started() -> bool:
+    try:
+        from numba.np.ufunc import parallel
+
+        return bool(parallel._is_initialized)
+    except (ImportError, AttributeError):  # a Numba whose internals moved: say not started
+        return False
+
+
+@contextlib.contextmanager
+def _numba_threads(n: int) -> Iterator[None]:
+    """Numba's own pool (``parallel=True`` code) and NumPy's BLAS at ``n`` threads, restored
+    after. Numba cannot exceed NUMBA_NUM_THREADS, fixed when it is imported: ``n`` is capped."""
+    import numba
+
+    with blas_threads(n):
+        before = numba.get_num_threads()
+        numba.set_num_threads(max(1, min(n, numba.config.NUMBA_NUM_THREADS)))
+        try:
+            yield
+        finally:
+            numba.set_num_threads(before)
+
+
+def _jit_generic(
+    fn: Callable[..., Any], params: Any, njit: Callable[[Any], Any]
+) -> Callable[..., Any]:
+    """``fn(..., xp, ...)`` compiled with ``xp`` = numpy.
+
+    A module cannot be a jitted function's argument, but compiled code can pass the global
+    ``np`` to another jitted function; so: a jitted ``outer(args)`` calls ``inner(args, np)``,
+    and a Python ``call(args, xp)`` drops ``xp`` (the runner passes one) and calls ``outer``.
+    """
+    plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if any(p.kind not in plain for p in params.values()):
+        raise BackendError(
+            f"numba cannot compile the generic impl {fn.__name__}: write its parameters as plain "
+            "positional ones (no *args, **kwargs or keyword-only parameters)"
+        )
+    names = list(params)
+    args = [p for p in names if p != "xp"]
+    ns: dict[str, Any] = {"inner": njit(fn), "np": np}
+    inner_args = ", ".join("np" if p == "xp" else p for p in names)
+    exec(f"def outer({', '.join(args)}):\n    return inner({inner_args})\n", ns)
+    ns["outer"] = njit(ns["outer"])
+    exec(f"def call({', '.join(names)}):\n    return outer({', '.join(args)})\n", ns)
+    call: Callable[..., Any] = functools.update_wrapper(ns["call"], fn)
+    return call
+
+
+def _host_or_device(jitted: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
+    """On a machine with CUDA: the jitted function for host arrays, ``fn`` as written (a kernel
+    launcher) when it gets device arrays. A CPU dispatcher must never see a device array."""
+    from numba import cuda
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        on_device = any(cuda.is_cuda_array(a) for a in (*args, *kwargs.values()))
+        return (fn if on_device else jitted)(*args, **kwargs)
+
+    return functools.update_wrapper(call, fn)

@@ -1,0 +1,170 @@
+"""Numba and PyTensor: backends that compile every impl, their compile time kept in the first call.
+
+Never a wall-clock assertion: only that a first call (compilation) exceeds the steady median.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import arraybench as ab
+from arraybench import backends
+from arraybench.analysis.findings import analyze
+
+USER_FILE = textwrap.dedent(
+    """
+    import numba
+    import numpy as np
+
+    import arraybench as ab
+
+    square = ab.Workload("square", sizes=(100, 1000, 10_000), description="y = x * x + 1")
+
+
+    @square.inputs
+    def make(n, rng):
+        return {"x": rng.uniform(-1.0, 1.0, n)}
+
+
+    @square.impl("numpy", reference=True)
+    def vectorized(x):
+        return x * x + 1.0
+
+
+    @square.impl("numba", label="njit")
+    @numba.njit
+    def jitted(x):
+        out = np.empty_like(x)
+        for i in range(x.size):
+            out[i] = x[i] * x[i] + 1.0
+        return out
+
+
+    @square.impl("numba", label="plain loop")
+    def plain(x):
+        out = np.empty_like(x)
+        for i in range(x.size):
+            out[i] = x[i] * x[i] + 1.0
+        return out
+    """
+)
+
+
+def test_a_user_file_with_an_njit_impl_runs_with_its_compile_time_apart(tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    f = tmp_path / "user_numba.py"
+    f.write_text(USER_FILE)
+    out = tmp_path / "r.json"
+    args = ["run", str(f), "--budget", "0.02", "--processes", "1", "--no-store", "-q"]
+    p = subprocess.run(
+        [sys.executable, "-m", "arraybench", *args, "--dtype", "float64", "--json", str(out)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+        timeout=300,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    result = ab.load(out)
+    for impl in ("njit", "plain loop"):
+        cases = sorted(result.find(impl=impl, backend="numba"), key=lambda c: c.size)
+        assert [c.size for c in cases] == [100, 1000, 10_000] and all(c.ok for c in cases)
+        first = cases[0].measurement
+        assert first is not None
+        # Compilation is in the first call of the first size, far above a steady call.
+        assert first.first_call > 100 * first.median
+    found = [x.text for x in analyze(result).findings if x.kind == "compile"]
+    assert any("njit (numba float64)" in t and "once per dtype" in t for t in found), found
+    assert any("plain loop (numba float64)" in t for t in found), found
+
+
+def _run(w: ab.Workload, backend: str, **kw: Any) -> ab.RunResult:
+    return ab.run(w, backends=["numpy", backend], budget=0.01, dtypes=["float64"], **kw)
+
+
+def test_a_generic_impl_checks_on_pytensor_and_numba() -> None:
+    w = ab.Workload("sin2_compiled", sizes=(10, 100))
+
+    @w.inputs
+    def make(n: int, rng: np.random.Generator) -> dict[str, Any]:
+        return {"x": rng.uniform(-3.0, 3.0, n)}
+
+    @w.impl("numpy", "pytensor", "numba", label="generic", reference=True)
+    def generic(x: Any, xp: Any) -> Any:
+        return xp.sin(x) ** 2
+
+    @w.impl("pytensor", label="where")
+    def where(x: Any, xp: Any) -> Any:
+        return xp.where(x > 10.0, x, xp.sin(x) ** 2)  # never true: the same numbers
+
+    for name in ("pytensor", "numba"):
+        pytest.importorskip(name)
+        cases = _run(w, name).find(backend=name)
+        assert cases and all(c.ok for c in cases), [c.error for c in cases]
+        for c in cases:
+            assert c.check is not None and c.check.passed
+        first = min(cases, key=lambda c: c.size).measurement
+        assert first is not None and first.first_call > first.median
+
+
+def test_pytensor_compiles_once_per_dtype_and_ndim() -> None:
+    pytest.importorskip("pytensor")
+    b = backends.get("pytensor")
+    f = b.compile(lambda x, xp: xp.exp(x))  # type: ignore[attr-defined]
+    for a in (np.zeros(3), np.zeros(5), np.zeros(4, dtype=np.float32), np.zeros((2, 2))):
+        np.testing.assert_allclose(f(a, b.xp), np.ones_like(a))
+        assert f(a, b.xp).dtype == a.dtype
+    assert len(f._compiled) == 3  # float64 1-d (both sizes), float32 1-d, float64 2-d
+
+
+def test_pytensor_says_what_an_impl_cannot_do() -> None:
+    pytest.importorskip("pytensor")
+    from arraybench.errors import BackendError
+
+    b = backends.get("pytensor")
+
+    def loop(x: Any) -> Any:
+        return np.array([v * 2 for v in x])  # not symbolic: no graph to compile
+
+    with pytest.raises((BackendError, TypeError, ValueError)):
+        b.compile(loop)(np.zeros(3))  # type: ignore[attr-defined]
+
+
+def test_numba_runs_a_dispatcher_as_it_is_and_jits_a_plain_function() -> None:
+    numba = pytest.importorskip("numba")
+    from numba.core.dispatcher import Dispatcher
+
+    b = backends.get("numba")
+
+    @numba.njit
+    def already(x: Any) -> Any:
+        return x + 1
+
+    def plain(x: Any) -> Any:
+        return x + 1
+
+    assert b.compile(already) is already  # type: ignore[attr-defined]
+    assert isinstance(b.compile(plain), Dispatcher)  # type: ignore[attr-defined]
+
+
+def test_numba_threads_are_capped_and_restored() -> None:
+    numba = pytest.importorskip("numba")
+    b = backends.get("numba")
+    before = numba.get_num_threads()
+    with b.threads(10_000):
+        assert numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS
+    assert numba.get_num_threads() == before
+    assert b.info()["llvmlite"]
+
+
+def test_importing_arraybench_does_not_import_numba_or_pytensor() -> None:
+    code = "import sys, arraybench; print('numba' in sys.modules, 'pytensor' in sys.modules)"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.stdout.split() == ["False", "False"], p.stderr
