@@ -17,13 +17,17 @@ TensorFlow sizes its thread pools when it starts (``TF_NUM_INTRAOP_THREADS`` and
 ``TF_NUM_INTEROP_THREADS``, read at start, are set for worker processes), like XLA's: see
 ``threads_fixed_at_start``. Nothing here imports TensorFlow until a TensorFlow case runs; before
 it is imported, ``TF_CPP_MIN_LOG_LEVEL=2`` silences its informational log lines unless the user
-set that variable (one line about oneDNN is printed before TF's logging starts, whatever the level).
+set that variable, and what TF's C++ code writes to stderr while it starts (a oneDNN notice
+printed before its logging starts, whatever the level) is held back unless the import fails.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
+import tempfile
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -41,10 +45,37 @@ STATIC_ARGUMENTS = frozenset({"xp", "dtype", "device"})
 
 def _tf() -> Any:
     """TensorFlow, imported quietly the first time."""
+    if "tensorflow" in sys.modules:
+        return sys.modules["tensorflow"]
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", QUIET_LOG_LEVEL)
-    import tensorflow as tf
-
+    with _stderr_kept_unless_failing():
+        import tensorflow as tf
     return tf
+
+
+@contextlib.contextmanager
+def _stderr_kept_unless_failing() -> Iterator[None]:
+    """Hold what C++ code writes to stderr (file descriptor 2) while TensorFlow starts, and
+    pass it on only if the import fails: TF prints its oneDNN notice before its own logging
+    starts, so TF_CPP_MIN_LOG_LEVEL cannot silence it, and it would land in every run's output."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr to redirect (a daemon): nothing to hide
+        yield
+        return
+    with tempfile.TemporaryFile() as held:
+        sys.stderr.flush()
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        except BaseException:
+            os.dup2(saved, 2)
+            held.seek(0)
+            os.write(2, held.read())
+            raise
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 class TensorflowBackend(BaseBackend):
