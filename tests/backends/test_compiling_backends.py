@@ -168,3 +168,17 @@ def test_importing_arraybench_does_not_import_numba_or_pytensor() -> None:
     code = "import sys, arraybench; print('numba' in sys.modules, 'pytensor' in sys.modules)"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.stdout.split() == ["False", "False"], p.stderr
+
+
+def test_numba_starting_its_threads_does_not_undo_torchs_thread_limit() -> None:
+    # Numba's OpenMP layer shares the process's libgomp with torch and resets its pool size when
+    # it starts: entered after torch's, the numba context must leave torch at the limit too.
+    pytest.importorskip("numba")
+    torch = pytest.importorskip("torch")
+    import contextlib
+
+    from arraybench.measure.runner import _apply_threads
+
+    with contextlib.ExitStack() as stack:
+        _apply_threads(stack, 1, ["torch", "numba"])
+        assert torch.get_num_threads() == 1

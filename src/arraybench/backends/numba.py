@@ -149,13 +149,16 @@ def _numba_threads(n: int) -> Iterator[None]:
     after. Numba cannot exceed NUMBA_NUM_THREADS, fixed when it is imported: ``n`` is capped."""
     import numba
 
-    with blas_threads(n):
-        before = numba.get_num_threads()
-        numba.set_num_threads(max(1, min(n, numba.config.NUMBA_NUM_THREADS)))
-        try:
+    # get_num_threads() starts Numba's threading layer first: its OpenMP layer shares the
+    # process's libgomp with torch and resets that pool's size when it starts, so the OpenMP
+    # limit (blas_threads, which covers torch's pool too) must be set after it, not before.
+    before = numba.get_num_threads()
+    numba.set_num_threads(max(1, min(n, numba.config.NUMBA_NUM_THREADS)))
+    try:
+        with blas_threads(n):
             yield
-        finally:
-            numba.set_num_threads(before)
+    finally:
+        numba.set_num_threads(before)
 
 
 def _jit_generic(
