@@ -196,3 +196,14 @@ def test_importing_the_experiment_imports_no_optional_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_eager_tensorflow_sweep_over_vector_lengths(real: tuple[RunResult, Answer]) -> None:
+    result, answer = real
+    if not (_installed("tensorflow") and _installed("torch")):
+        pytest.skip("needs tensorflow and torch")
+    sweep = {c.impl for c in result.cases if c.workload == "conversion_n"}
+    assert sweep == {"numpy copy", ".numpy()", *mod.TENSORFLOW}
+    assert "On vectors of length N, eager" in answer.answer
+    assert "tf .numpy() " in answer.answer and "at N=16 (" in answer.answer
+    assert mod.conversion_n.sizes[-1] == 10_000_000  # the claim's vectors reach 10 million

@@ -74,8 +74,14 @@ def oversubscription(sizes: Mapping[str, int], usable: int) -> str | None:
         f"oversubscribed: {listed} each keep a pool in one process, {sum(multi.values())} threads "
         f"on {usable} cores. Their cases take turns, and a pool still spins after its call while "
         "the other starts: multi-threaded times can read many times too slow (torch autograd "
-        "read 49x NumPy's time on 16 cores this way). Use --threads 1 (the default) or "
-        f"--threads {half}"
+        "read 49x NumPy's time on 16 cores this way). "
+        + (
+            f"Use --threads 1 (the default) or --threads {half}"
+            if half > 1
+            else "Use --threads 1 (the default) in worker processes (--processes 2 or more): "
+            "JAX and TensorFlow size their pools when they start, so only a fresh process "
+            "starts them at that size"
+        )
     )
 
 

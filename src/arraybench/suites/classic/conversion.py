@@ -184,6 +184,35 @@ def _tf_identity() -> Any:
 _TF: dict[str, Any] = {}
 
 
+# -- eager TensorFlow on length-N arrays -----------------------------------------------------------
+# The TensorFlow claim was revisited for eager mode on vectors up to 10 million elements: the same
+# conversions over N = 1e3 ... 1e7 show which part is a fixed cost and which grows with the array
+# (a copy), beside torch's .numpy() (a view at every N).
+
+#: Vector lengths of the eager sweep (1e7 float32 = 40 MB, beyond the last-level cache).
+VECTOR_SIZES = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+
+conversion_n = ab.Workload(
+    "conversion_n",
+    sizes=VECTOR_SIZES,
+    quick_sizes=(1_000, 100_000, 10_000_000),
+    description="TensorFlow and torch tensors of length N to NumPy, eager, N up to 1e7",
+    dtypes=("float32",),
+)
+
+
+@conversion_n.inputs
+def make_vector(n: int, rng: np.random.Generator) -> dict[str, Any]:
+    return {"x": rng.uniform(-1.0, 1.0, n)}
+
+
+conversion_n.impl("numpy", label="numpy copy", reference=True)(numpy_copy)
+conversion_n.impl("torch", label=".numpy()")(torch_numpy)
+conversion_n.impl("tensorflow", label="tf .numpy()")(tf_numpy)
+conversion_n.impl("tensorflow", label="np.asarray(tf)")(tf_asarray)
+conversion_n.impl("tensorflow", label="tf.function → .numpy()")(tf_graph_numpy)
+
+
 #: What the claim expects of each conversion: True shares memory, False copies.
 EXPECTED: dict[str, bool] = {
     ".numpy()": True,
@@ -428,6 +457,9 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     tf_text = _tensorflow(result)
     if tf_text:
         text += " " + tf_text
+    sweep = _eager_sweep(result)
+    if sweep:
+        text += " " + sweep
     context = "; ".join(env_summary(result, b) for b in ("torch", "jax", "tensorflow"))
     headline = _headline(times, None if base is None else _med(base))
     return verdict(CLAIMS, result, extra, text, details, context, headline)
@@ -456,6 +488,32 @@ def _tensorflow(result: RunResult) -> str:
         )
         + ". TF's .numpy() copies the tensor (TF tensors are immutable); np.asarray(tf) is a "
         "read-only view."
+    )
+
+
+def _eager_sweep(result: RunResult) -> str:
+    """The length-N sweep: each TF conversion at the smallest and largest N against torch's
+    ``.numpy()`` there, with the ratio's interval, or ''."""
+    torch_s = series(result, workload="conversion_n", impl=".numpy()", backend="torch")
+    parts = []
+    for label in TENSORFLOW:
+        s = series(result, workload="conversion_n", impl=label, backend="tensorflow")
+        common = sorted(set(s) & set(torch_s))
+        if not common:
+            continue
+        ends = []
+        for n in dict.fromkeys((common[0], common[-1])):
+            ends.append(
+                f"{format_time(_med(s[n]))} at N={n:,} "
+                f"({format_ratio_with_interval(ratio(s[n], torch_s[n]))})"
+            )
+        parts.append(f"{label} {' and '.join(ends)}")
+    if not parts:
+        return ""
+    return (
+        "On vectors of length N, eager (in brackets, how many times torch's .numpy() at that N): "
+        + "; ".join(parts)
+        + "."
     )
 
 
@@ -588,7 +646,7 @@ EXPERIMENT = Experiment(
     "(np.asarray) and PyTorch (DLPack) without a copy on the CPU. And: converting a "
     "TensorFlow tensor to NumPy under TF's graph is over 1000x slower than PyTorch's .numpy() "
     "(1000x1000).",
-    workloads=[conversion],
+    workloads=[conversion, conversion_n],
     answer=answer,
     extra=sharing,
     claims=CLAIMS,
