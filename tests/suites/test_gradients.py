@@ -188,7 +188,7 @@ def _fake(
                     workload="gradients",
                     impl=impl,
                     backend=backend,
-                    device="cpu",
+                    device="cuda" if backend == "cupy" else "cpu",
                     dtype=dtype,
                     size=d,
                     status=OK,
@@ -254,3 +254,12 @@ def test_pytensor_grad_checks_compiles_once_and_is_named(real: tuple[RunResult, 
         assert m is not None and m.first_call > m.median  # the graph compiled in its first call
     assert "PyTensor grad" in answer.answer and "PyTensor's first call" in answer.answer
     assert any("PyTensor grad" in line for line in answer.details)
+
+
+def test_cupy_gradient_appears_in_the_table_from_its_cuda_case() -> None:
+    r = _fake({("manual", "numpy"): {100: 1e-3}, ("manual", "cupy"): {100: 1e-4}})
+    answer = mod.answer(r, {})
+    assert any("CuPy manual 100 µs" in line for line in answer.details), answer.details
+    assert ("gradients", "manual", "cupy") in {
+        (w, i.label, b) for w in ("gradients",) for i in mod.gradients.impls for b in i.backends
+    }

@@ -113,6 +113,10 @@ def manual(A: Any, x: Any, y: Any) -> Any:
     return -2 * (A.T @ (y - A @ x))
 
 
+# The same hand-written gradient on CuPy (CUDA only: the cupy backend has no CPU device).
+gradients.impl("cupy")(manual)
+
+
 @gradients.impl("numpy", label="unparenthesised")
 def unparenthesised(A: Any, x: Any, y: Any) -> Any:
     """Same maths; ``-2 * A.T`` binds first and builds a scaled copy of the whole matrix."""
@@ -228,8 +232,10 @@ def _med(c: CaseResult) -> float:
 
 
 def _s(result: RunResult, impl: str, backend: str, dtype: str) -> dict[int, CaseResult]:
+    # The answer compares CPU cases; CuPy has only the GPU, so its row is its CUDA case.
+    device = "cuda" if backend == "cupy" else "cpu"
     return series(
-        result, workload="gradients", impl=impl, backend=backend, dtype=dtype, device="cpu"
+        result, workload="gradients", impl=impl, backend=backend, dtype=dtype, device=device
     )
 
 
@@ -453,6 +459,7 @@ def _table(result: RunResult, dtype: str) -> tuple[str, ...]:
         ("jit(grad)", "jit(grad)", "jax"),
         ("TF GradientTape", "GradientTape", "tensorflow"),
         ("PyTensor grad", "grad", "pytensor"),
+        ("CuPy manual", "manual", "cupy"),
     )
     out = []
     for dt in (dtype, "float32" if dtype == "float64" else "float64"):
