@@ -485,7 +485,7 @@ EXPERIMENT = Experiment(
     name="gradients",
     title="Gradient cost: NumPy vs PyTorch vs autograd",
     question="What does a gradient cost: hand-written NumPy, PyTorch autograd, HIPS autograd, "
-    "JAX or TensorFlow?",
+    "JAX, TensorFlow or PyTensor?",
     claim="PyTorch's autograd gradient of a least-squares loss is within 2x of a hand-written "
     "NumPy gradient at 1,000 observations and close to it at 10,000.",
     workloads=[gradients],
