@@ -8,10 +8,12 @@ executor a :class:`Job` and takes the results back one size group at a time.
     WorkerPool   in ``--processes N`` fresh worker processes, each group in every one of them,
                  its parts combined (processes.py)
 
-An executor that measures elsewhere sends each group as plain data, the request of
-:mod:`.wire`, and gets CaseResults back as dicts from :func:`.wire.run_group_in_worker`
-run there; a new one (a Dask cluster, say) implements :class:`Executor` on that seam and is named
-in :data:`EXECUTORS` and :func:`executor_for`.
+An executor that measures elsewhere sends each group as plain data, a request built by
+:func:`.wire.request`, has :func:`.wire.run_group_in_worker` run it there, and reads the reply's
+CaseResult dicts back with :func:`.wire.read_reply`; it yields the results of each group as they
+come. A new one (a Dask cluster, say) implements :class:`Executor` on that seam and is named in
+:data:`EXECUTORS` and :func:`executor_for`. Results stay CaseResult objects between an executor
+and the runner, so a case measured in this process never goes through JSON.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Measuring in other processes: several fresh ones (``--processes``), or one case at a time in a
-worker that may crash (``--isolate``).
+worker that may crash (``--isolate``). The WorkerPool and Isolated executors (executors.py) run
+here; requests and replies are the plain data of wire.py.
 
     parent                                    P workers (fresh processes, started together)
     for each chunk of size groups (CHUNK_S of budget):
@@ -34,8 +35,8 @@ from ..config import RunConfig
 from ..results import FAILED, CaseResult, Floor, Measurement
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted
-from .timer import MIN_SAMPLES, TimerSettings, quality_warnings
-from .wire import _failed, _replies, _spec
+from .timer import TimerSettings, quality_warnings
+from .wire import _failed, _spec, read_reply, request, request_settings
 
 if TYPE_CHECKING:
     from .worker import Worker
@@ -132,15 +133,7 @@ class _Requests:
         self, cases: Sequence[Case], config: RunConfig, floor: Floor, progress: Progress | None
     ) -> None:
         self.cases, self.config, self.progress = cases, config, progress
-        n = config.processes
-        self.common = {
-            "config": config.to_dict(),
-            "floor": floor.to_dict(),
-            # The budget is the case's, split between the processes; so are its sample limits.
-            "budget": config.budget / n,
-            "min_samples": max(1, math.ceil(MIN_SAMPLES / n)),
-            "max_samples": max(1, math.ceil(config.max_samples / n)),
-        }
+        self.common = request_settings(config, floor, config.processes)
         self.origins: dict[int, str] = {}
         for case in cases:  # a workload no worker can load fails the run now, before any starts
             _spec(case, self.origins)
@@ -156,10 +149,11 @@ class _Requests:
             for i in ask:
                 done = self.parts // self.config.processes
                 self.progress(done, len(self.cases), self.cases[i], None)
-        request = {"cases": [_spec(self.cases[i], self.origins) for i in ask], **self.common}
+        chosen = [self.cases[i] for i in ask]
         timeout = self.config.timeout if self.config.isolate else None
         try:
-            got = _replies(pool.worker(p).run(request, timeout), [self.cases[i] for i in ask])
+            reply = pool.worker(p).run(request(chosen, self.common, self.origins), timeout)
+            got = read_reply(reply, chosen)
         except WorkerCrash as e:
             pool.lost(p)  # dead or killed: the next request starts a new one
             got = [_failed(self.cases[i], str(e), e.kind) for i in ask]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,7 +26,36 @@ from ..workload import Workload
 from .clock import default_clock
 from .plan import Case
 from .sampling import _apply_threads, _base_fields, _References, sample_group
-from .timer import TimerSettings
+from .timer import MIN_SAMPLES, TimerSettings
+
+
+def request_settings(config: RunConfig, floor: Floor, parts: int = 1) -> dict[str, Any]:
+    """What every request of a run has in common. Each case's budget and sample limits are split
+    between the ``parts`` processes (or machines) that measure it."""
+    return {
+        "config": config.to_dict(),
+        "floor": floor.to_dict(),
+        # The budget is the case's, split between the processes; so are its sample limits.
+        "budget": config.budget / parts,
+        "min_samples": max(1, math.ceil(MIN_SAMPLES / parts)),
+        "max_samples": max(1, math.ceil(config.max_samples / parts)),
+    }
+
+
+def request(
+    cases: Sequence[Case], settings: Mapping[str, Any], origins: dict[int, str]
+) -> dict[str, Any]:
+    """The request for ``cases`` (one size group, or one case): ``origins`` caches where each
+    workload is found (raises WorkloadError for one defined interactively)."""
+    return {"cases": [_spec(case, origins) for case in cases], **settings}
+
+
+def read_reply(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
+    """The CaseResults of a reply to the request for ``cases``: each case failed, with the
+    reply's error, when the request failed as a whole."""
+    if "cases" in reply:
+        return [CaseResult.from_dict(d) for d in reply["cases"]]
+    return [_failed(c, reply["error"], reply.get("kind", "crash")) for c in cases]
 
 
 def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:
@@ -41,12 +71,6 @@ def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:
         "dtype": case.dtype,
         "size": case.size,
     }
-
-
-def _replies(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
-    if "cases" in reply:
-        return [CaseResult.from_dict(d) for d in reply["cases"]]
-    return [_failed(c, reply["error"], reply.get("kind", "crash")) for c in cases]
 
 
 def _failed(case: Case, error: str, kind: str) -> CaseResult:
