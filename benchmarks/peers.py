@@ -1406,7 +1406,7 @@ def explanations(data: dict[str, Any], figs: dict[str, dict[str, ToolFigures]]) 
             out.append(
                 f"Floor and harness: arraybench's no-op reads {fmt_time(excess)} more than "
                 "timeit's. Its sampling loop is timeit's (itertools.repeat, gc off), but it calls "
-                "each kernel through `functools.partial` (measure/runner.py `_positional_call`), "
+                "each kernel through `functools.partial` (measure/bind.py `_positional_call`), "
                 "and a partial costs 15-30 ns per call here; its floor estimate "
                 "(`RunResult.floor`) times a bare no-op and does not see it. On kernels under "
                 "~1 µs (noop, scalar) that is most of the difference from the reference."

@@ -1,5 +1,6 @@
 """Measuring in other processes: several fresh ones (``--processes``), or one case at a time in a
-worker that may crash (``--isolate``).
+worker that may crash (``--isolate``). The WorkerPool and Isolated executors (executors.py) run
+here; requests and replies are the plain data of wire.py.
 
     parent                                    P workers (fresh processes, started together)
     for each chunk of size groups (CHUNK_S of budget):
@@ -24,21 +25,20 @@ the chunk's time, and a slow spell of the machine lands between processes too.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..config import RunConfig
-from ..errors import WorkloadError
 from ..results import FAILED, CaseResult, Floor, Measurement
-from .timer import MIN_SAMPLES, TimerSettings, quality_warnings
+from .plan import Case, Progress, _series_of
+from .sampling import _not_attempted
+from .timer import TimerSettings, quality_warnings
+from .wire import _failed, _spec, read_reply, request, request_settings
 
 if TYPE_CHECKING:
-    from ..workload import Workload
-    from .runner import Case, Progress
     from .worker import Worker
 
 #: Set in every worker's environment: a workload file that starts a run of its own at import
@@ -52,10 +52,11 @@ def run_in_workers(
     config: RunConfig,
     floor: Floor,
     settled: Callable[[int], bool],
-    finish: Callable[[int, CaseResult], None],
     progress: Progress | None,
-) -> None:
-    """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes.
+) -> Generator[list[tuple[int, CaseResult]], None, None]:
+    """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes; yield
+    each group's results, ``(case index, result)``, once all processes have measured it (the
+    groups of a chunk together, when the chunk's last process is done).
 
     Args:
         cases: the case matrix.
@@ -63,12 +64,10 @@ def run_in_workers(
         config: the run's settings (processes, isolate, timeout, memory_limit, budget...).
         floor: the harness floor, measured once by the parent.
         settled: True for a case that needs no run (resumed, or its series blocked); it has
-            been finished already.
-        finish: called with each case's result.
+            been finished already. Asked when a chunk starts, after the results of the chunks
+            before it were taken.
         progress: called before each case is measured.
     """
-    from .runner import _not_attempted, _series_of
-
     n = config.processes
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
@@ -76,9 +75,9 @@ def run_in_workers(
     asker = _Requests(cases, config, floor, progress)  # before any worker starts: see there
     with _pool_for(config) as pool:
         for chunk in _chunks(groups, config):
+            todos = [[i for i in group if not settled(i)] for group in chunk]
             units = []
-            for group in chunk:
-                todo = [i for i in group if not settled(i)]
+            for todo in todos:
                 units += [[i] for i in todo] if config.isolate else [todo] if todo else []
             parts: dict[int, list[CaseResult]] = {i: [] for unit in units for i in unit}
             # A series that timed out or ran out of memory at a size is not tried at larger ones.
@@ -99,9 +98,9 @@ def run_in_workers(
                         if r.failure in ("timeout", "oom"):
                             what = "timed out" if r.failure == "timeout" else "ran out of memory"
                             blocked.setdefault(_series_of(cases[i]), f"n={r.size} {what}")
-            for unit in units:
-                for i in unit:
-                    finish(i, _combine(parts[i], n, whole, floor))
+            for todo in todos:
+                if todo:
+                    yield [(i, _combine(parts[i], n, whole, floor)) for i in todo]
 
 
 #: Size groups are measured process after process in chunks of at most this many seconds of
@@ -134,15 +133,7 @@ class _Requests:
         self, cases: Sequence[Case], config: RunConfig, floor: Floor, progress: Progress | None
     ) -> None:
         self.cases, self.config, self.progress = cases, config, progress
-        n = config.processes
-        self.common = {
-            "config": config.to_dict(),
-            "floor": floor.to_dict(),
-            # The budget is the case's, split between the processes; so are its sample limits.
-            "budget": config.budget / n,
-            "min_samples": max(1, math.ceil(MIN_SAMPLES / n)),
-            "max_samples": max(1, math.ceil(config.max_samples / n)),
-        }
+        self.common = request_settings(config, floor, config.processes)
         self.origins: dict[int, str] = {}
         for case in cases:  # a workload no worker can load fails the run now, before any starts
             _spec(case, self.origins)
@@ -158,10 +149,11 @@ class _Requests:
             for i in ask:
                 done = self.parts // self.config.processes
                 self.progress(done, len(self.cases), self.cases[i], None)
-        request = {"cases": [_spec(self.cases[i], self.origins) for i in ask], **self.common}
+        chosen = [self.cases[i] for i in ask]
         timeout = self.config.timeout if self.config.isolate else None
         try:
-            got = _replies(pool.worker(p).run(request, timeout), [self.cases[i] for i in ask])
+            reply = pool.worker(p).run(request(chosen, self.common, self.origins), timeout)
+            got = read_reply(reply, chosen)
         except WorkerCrash as e:
             pool.lost(p)  # dead or killed: the next request starts a new one
             got = [_failed(self.cases[i], str(e), e.kind) for i in ask]
@@ -263,33 +255,6 @@ def _pool_for(config: RunConfig) -> Iterator[Pool]:
             pool.close()
 
 
-def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:
-    w = case.workload
-    if id(w) not in origins:
-        origins[id(w)] = _origin(w)
-    return {
-        "origin": origins[id(w)],
-        "workload": w.name,
-        "impl_index": w.impls.index(case.impl),
-        "backend": case.backend,
-        "device": case.device,
-        "dtype": case.dtype,
-        "size": case.size,
-    }
-
-
-def _replies(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
-    if "cases" in reply:
-        return [CaseResult.from_dict(d) for d in reply["cases"]]
-    return [_failed(c, reply["error"], reply.get("kind", "crash")) for c in cases]
-
-
-def _failed(case: Case, error: str, kind: str) -> CaseResult:
-    from .runner import _base_fields
-
-    return CaseResult(status=FAILED, error=error, failure=kind, **_base_fields(case))
-
-
 def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:
     """One case's result from its parts, one per process: the first failure, or the
     measurements combined (with the quality warnings of the whole)."""
@@ -304,28 +269,6 @@ def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: F
     checks = [r.check for r in parts if r.check is not None]
     worst = max(checks, key=lambda c: c.max_rel_err, default=None)
     return replace(parts[0], measurement=m, check=worst)
-
-
-def _origin(w: Workload) -> str:
-    """Where a worker can find ``w`` again: ``builtin`` or the path of the file defining it."""
-    from ..suites import builtin
-
-    origin = getattr(w, "origin", None)
-    if origin:
-        return str(origin)
-    if builtin().get(w.name) is w:
-        return "builtin"
-    try:
-        source = inspect.getsourcefile(w._inputs) if w._inputs else None
-    except TypeError:
-        source = None
-    if not source or source.startswith("<"):
-        raise WorkloadError(
-            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
-            "define it in a file and run `arraybench run FILE.py`, or measure in this process "
-            "(processes=1, isolate=False)"
-        )
-    return source
 
 
 def _worker_env(config: RunConfig) -> dict[str, str]:

@@ -199,7 +199,7 @@ def _serve() -> None:
     faulthandler.enable()  # a segfault prints the Python stack to stderr, quoted by the parent
 
     from .. import backends  # noqa: F401 - fail here, visibly, if arraybench cannot import
-    from .runner import run_group_in_worker
+    from .wire import run_group_in_worker
 
     channel.write(json.dumps({"ready": True}) + "\n")
     for line in sys.stdin:

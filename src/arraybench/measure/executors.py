@@ -1,0 +1,146 @@
+"""Executors: where a run's size groups are measured. The plan (:mod:`.plan`) and the sampling
+of a group (:mod:`.sampling`) do not change with it; the runner (:mod:`.runner`) hands its
+executor a :class:`Job` and takes the results back one size group at a time.
+
+    InProcess    here, group after group (the default)
+    Isolated     in a worker process, one case per request, so a crash, a hang or a kernel
+                 that eats all memory costs only its own case (``--isolate``)
+    WorkerPool   in ``--processes N`` fresh worker processes, each group in every one of them,
+                 its parts combined (processes.py)
+
+An executor that measures elsewhere sends each group as plain data, a request built by
+:func:`.wire.request`, has :func:`.wire.run_group_in_worker` run it there, and reads the reply's
+CaseResult dicts back with :func:`.wire.read_reply`; it yields the results of each group as they
+come. A new one (a Dask cluster, say) implements :class:`Executor` on that seam and is named in
+:data:`EXECUTORS` and :func:`executor_for`. Results stay CaseResult objects between an executor
+and the runner, so a case measured in this process never goes through JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from ..config import RunConfig
+from ..results import CaseResult, Floor
+from .clock import Clock
+from .plan import Case, Progress
+from .sampling import _References, iter_group
+from .timer import TimerSettings
+
+#: The results of one size group, or of part of one: ``(index in Job.cases, result)``, in the
+#: order the cases finished.
+GroupResults = list[tuple[int, CaseResult]]
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a run gives its executor.
+
+    Attributes:
+        cases: the case matrix, in plan order.
+        groups: indices into ``cases`` of each size group, in order.
+        config: the run's settings.
+        timer: the sampling settings of one case, for the whole of its budget.
+        clock: the clock to time with here (a worker process uses its own real clock).
+        floor: the harness floor, measured once by the runner.
+        settled: asked for each case before its group is measured: True if it needs no run
+            (resumed, or its series blocked at a smaller size); the runner has then finished
+            it already. Ask it only after the results of the groups before were taken.
+        progress: called before each case is measured, ``(done, total, case, None)``.
+        done: how many cases the run has finished so far, for ``progress``.
+    """
+
+    cases: Sequence[Case]
+    groups: Sequence[Sequence[int]]
+    config: RunConfig
+    timer: TimerSettings
+    clock: Clock
+    floor: Floor
+    settled: Callable[[int], bool]
+    progress: Progress | None
+    done: Callable[[], int]
+
+
+class Executor(Protocol):
+    """Where size groups are measured.
+
+    Attributes:
+        in_this_process: True when the cases run in this process, so that the thread settings
+            the runner applies here are the ones they run with.
+    """
+
+    in_this_process: bool
+
+    def run(self, job: Job) -> Generator[GroupResults, None, None]:
+        """Measure ``job``'s size groups in order (every case not ``settled``); yield the
+        results of each group as they come, a whole group or part of one at a time, each case
+        once."""
+        ...
+
+
+class InProcess:
+    """Groups measured here, one after another; each case's result is yielded as it finishes."""
+
+    in_this_process = True
+
+    def run(self, job: Job) -> Generator[GroupResults, None, None]:
+        cases, total = job.cases, len(job.cases)
+        refs = _References(job.config)
+        for group in job.groups:
+            todo = [i for i in group if not job.settled(i)]
+
+            def starting(k: int, todo: list[int] = todo) -> None:
+                if job.progress:
+                    job.progress(job.done(), total, cases[todo[k]], None)
+
+            chosen = [cases[i] for i in todo]
+            for k, result in iter_group(
+                chosen, refs, job.config, job.timer, job.clock, job.floor, starting
+            ):
+                yield [(todo[k], result)]
+            refs.release_before(cases[group[-1]])
+
+
+class WorkerPool:
+    """Groups measured in ``config.processes`` worker processes (processes.py): all of a group's
+    cases in one request to each worker, their parts combined."""
+
+    in_this_process = False
+
+    def run(self, job: Job) -> Generator[GroupResults, None, None]:
+        from .processes import run_in_workers
+
+        yield from run_in_workers(
+            job.cases, job.groups, self._config(job.config), job.floor, job.settled, job.progress
+        )
+
+    def _config(self, config: RunConfig) -> RunConfig:
+        return config
+
+
+class Isolated(WorkerPool):
+    """Each case alone in a request to a worker process, under ``config.timeout``: the rounds of
+    a group would lose every case of the round to one crash."""
+
+    def _config(self, config: RunConfig) -> RunConfig:
+        return config if config.isolate else replace(config, isolate=True)
+
+
+#: The executors by name.
+EXECUTORS: dict[str, Callable[[], Executor]] = {
+    "in-process": InProcess,
+    "isolated": Isolated,
+    "processes": WorkerPool,
+}
+
+
+def executor_for(config: RunConfig) -> Executor:
+    """The executor ``config`` asks for: isolated with ``isolate``, a pool of worker processes
+    with ``processes`` > 1, else this process."""
+    if config.isolate:
+        return EXECUTORS["isolated"]()
+    if config.processes > 1:
+        return EXECUTORS["processes"]()
+    return EXECUTORS["in-process"]()

@@ -1,0 +1,159 @@
+"""Size groups as plain data, for executors that measure outside this process: the request
+that names a group's cases (JSON-able: a worker process or a remote machine loads the workloads
+again from their files), the worker's side that measures it (:func:`run_group_in_worker`), and
+the reply's CaseResults read back.
+
+    request: {"cases": [{"origin", "workload", "impl_index", "backend", "device", "dtype",
+                         "size"}, ...],
+              "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
+              "budget": s, "min_samples": n, "max_samples": n}
+    reply:   {"cases": [CaseResult.to_dict(), ...]} in the request's order
+             | {"error": why, "kind": "crash" | "timeout" | "oom"}
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..config import RunConfig
+from ..errors import WorkloadError
+from ..results import FAILED, CaseResult, Floor
+from ..workload import Workload
+from .clock import default_clock
+from .plan import Case
+from .sampling import _apply_threads, _base_fields, _References, sample_group
+from .timer import MIN_SAMPLES, TimerSettings
+
+
+def request_settings(config: RunConfig, floor: Floor, parts: int = 1) -> dict[str, Any]:
+    """What every request of a run has in common. Each case's budget and sample limits are split
+    between the ``parts`` processes (or machines) that measure it."""
+    return {
+        "config": config.to_dict(),
+        "floor": floor.to_dict(),
+        # The budget is the case's, split between the processes; so are its sample limits.
+        "budget": config.budget / parts,
+        "min_samples": max(1, math.ceil(MIN_SAMPLES / parts)),
+        "max_samples": max(1, math.ceil(config.max_samples / parts)),
+    }
+
+
+def request(
+    cases: Sequence[Case], settings: Mapping[str, Any], origins: dict[int, str]
+) -> dict[str, Any]:
+    """The request for ``cases`` (one size group, or one case): ``origins`` caches where each
+    workload is found (raises WorkloadError for one defined interactively)."""
+    return {"cases": [_spec(case, origins) for case in cases], **settings}
+
+
+def read_reply(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
+    """The CaseResults of a reply to the request for ``cases``: each case failed, with the
+    reply's error, when the request failed as a whole."""
+    if "cases" in reply:
+        return [CaseResult.from_dict(d) for d in reply["cases"]]
+    return [_failed(c, reply["error"], reply.get("kind", "crash")) for c in cases]
+
+
+def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:
+    w = case.workload
+    if id(w) not in origins:
+        origins[id(w)] = _origin(w)
+    return {
+        "origin": origins[id(w)],
+        "workload": w.name,
+        "impl_index": w.impls.index(case.impl),
+        "backend": case.backend,
+        "device": case.device,
+        "dtype": case.dtype,
+        "size": case.size,
+    }
+
+
+def _failed(case: Case, error: str, kind: str) -> CaseResult:
+    return CaseResult(status=FAILED, error=error, failure=kind, **_base_fields(case))
+
+
+def _origin(w: Workload) -> str:
+    """Where a worker can find ``w`` again: ``builtin`` or the path of the file defining it."""
+    from ..suites import builtin
+
+    origin = getattr(w, "origin", None)
+    if origin:
+        return str(origin)
+    if builtin().get(w.name) is w:
+        return "builtin"
+    try:
+        source = inspect.getsourcefile(w._inputs) if w._inputs else None
+    except TypeError:
+        source = None
+    if not source or source.startswith("<"):
+        raise WorkloadError(
+            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
+            "define it in a file and run `arraybench run FILE.py`, or measure in this process "
+            "(processes=1, isolate=False)"
+        )
+    return source
+
+
+# -- the worker's side ----------------------------------------------------------------------
+
+
+_worker_workloads: dict[str, list[Workload]] = {}
+
+
+def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The worker's side of a request: load the workloads, then prepare, check and sample the
+    cases (one size group, or one case under --isolate) in turns as an in-process run does.
+
+    Returns:
+        ``{"cases": [CaseResult as a dict, ...]}`` in the request's order.
+    """
+    from ..suites import builtin, load_file
+
+    config = RunConfig.from_kwargs(
+        **{
+            k: v
+            for k, v in request["config"].items()
+            if k not in ("isolate", "timeout", "memory_limit", "processes")
+        }
+    )
+    cases = []
+    for spec in request["cases"]:
+        origin, name = spec["origin"], spec["workload"]
+        if origin not in _worker_workloads:
+            _worker_workloads[origin] = (
+                list(builtin().values()) if origin == "builtin" else load_file(origin)
+            )
+        found = [w for w in _worker_workloads[origin] if w.name == name]
+        if not found:
+            raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")
+        w = found[0]
+        impl = w.impls[spec["impl_index"]]
+        cases.append(Case(w, impl, spec["backend"], spec["device"], spec["dtype"], spec["size"]))
+    timer = TimerSettings(
+        budget=request["budget"],
+        target=config.target,
+        max_samples=request["max_samples"],
+        min_samples=request["min_samples"],
+    )
+    out: list[dict[str, Any] | None] = [None] * len(cases)
+
+    def done(k: int, result: CaseResult) -> None:
+        out[k] = result.to_dict()
+
+    with contextlib.ExitStack() as stack:
+        _apply_threads(stack, config.threads, list(dict.fromkeys(c.backend for c in cases)))
+        sample_group(
+            cases,
+            _References(config),
+            config,
+            timer,
+            default_clock(),
+            Floor(**request["floor"]),
+            done,
+        )
+    return {"cases": out}
