@@ -300,7 +300,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     runs: list[tuple[list[str], list[int]]] = []
     for n, cs in winners.items():
         names = [series_label(c.series) for c in cs]
-        if runs and runs[-1][0] == names:
+        if runs and sorted(runs[-1][0]) == sorted(names):  # the same tie, in any order
             runs[-1][1].append(n)
         else:
             runs.append((names, [n]))
