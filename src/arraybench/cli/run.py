@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from rich.markup import escape
 
-from ..analysis.findings import analyze, noise_summary
+from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
 from ..errors import ConfigError
@@ -23,8 +23,7 @@ from ..measure import env as _env
 from ..measure.processes import shared_pool
 from ..measure.runner import Case, Progress, run
 from ..measure.threads import DEFAULT_THREADS
-from ..report.summary import View, print_group, print_header
-from ..report.terminal import measured_how
+from ..report.summary import View, print_footer, print_group, print_header
 from ..results import CaseResult, RunResult
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
@@ -336,10 +335,7 @@ def main(args: argparse.Namespace) -> int:
     if as_json:
         print(json.dumps(combined.to_dict(), indent=1))
     elif not args.verbose:
-        noise = noise_summary(combined)
-        if noise:
-            console.print(f"[yellow]{escape(noise)}[/yellow]")
-        console.print(f"[dim]-v for every case and finding; {escape(measured_how(combined))}[/dim]")
+        print_footer(combined, console)
     if args.json:
         combined.save(args.json)
         console.print(f"results saved to {args.json}")

@@ -8,10 +8,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..analysis.findings import analyze, noise_summary
+from ..analysis.findings import analyze
 from ..analysis.probe import cached_for
-from ..report.summary import print_group, print_header
-from ..report.terminal import measured_how
+from ..report.summary import print_footer, print_group, print_header
 from ..results import RunResult
 from ..store import RUNNING, open_store
 from ..suites.experiment import Answer
@@ -62,10 +61,7 @@ def main(args: argparse.Namespace) -> int:
     console.print()
     render(result, console, verbose=args.verbose)
     if not args.verbose:
-        noise = noise_summary(result)
-        if noise:
-            console.print(f"[yellow]{_escape(noise)}[/yellow]")
-        console.print(f"[dim]-v for every case and finding; {_escape(measured_how(result))}[/dim]")
+        print_footer(result, console)
     if args.json:
         result.save(args.json)
         console.print(f"results saved to {args.json}")

@@ -35,6 +35,7 @@ from ..results import CaseResult, RunResult
 from ..suites.claims import AGREES, DISAGREES, PARTLY, UNTESTED
 from ..suites.experiment import Answer
 from . import html_parts as parts
+from .summary import fastest_sentence
 
 if TYPE_CHECKING:
     from ..analysis.findings import Analysis, Finding
@@ -312,7 +313,7 @@ def _summary(
         if g.answer is not None:
             out.append(f"<p>{_badge(g.answer.verdict)} {escape(g.answer.summary)}</p>")
         else:
-            out.append(f"<p>{escape(_fastest_text(result, g.workloads[0]))}</p>")
+            out.append(f"<p>{escape(fastest_sentence(result, g.workloads[0]))}</p>")
         out.append("</article>")
     out.append("</div></section>")
     return "\n".join(out)
@@ -323,14 +324,6 @@ def _badge(verdict: str) -> str:
         return ""
     cls = VERDICT_CLASS.get(verdict, "unknown")
     return f'<span class="verdict {cls}">{escape(verdict)}</span>'
-
-
-def _fastest_text(result: RunResult, workload: str) -> str:
-    """Which series is fastest at each size (ties named) and by how much at the largest: the
-    sentence the terminal leads a plain workload with."""
-    from .summary import fastest_sentence
-
-    return fastest_sentence(result, workload)
 
 
 # -- a question's section ------------------------------------------------------------------------
@@ -357,7 +350,7 @@ def _group_section(
 
 def _answer_block(result: RunResult, g: Group) -> str:
     if g.answer is None:
-        text = _fastest_text(result, g.workloads[0])
+        text = fastest_sentence(result, g.workloads[0])
         return f'<div class="answer plain"><p class="lead">{escape(text)}</p></div>'
     a = g.answer
     cls = VERDICT_CLASS.get(a.verdict, "unknown")

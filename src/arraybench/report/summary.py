@@ -145,12 +145,8 @@ def table_layout(result: RunResult) -> list[tuple[str, list[Column]]]:
         else:
             done.add(workload)
             cols = [Column(workload, n, f"n={format_size(n)}") for n in sorted(ns)]
-            out.append((_workload_title(result, workload), cols))
+            out.append((workload, cols))
     return out
-
-
-def _workload_title(result: RunResult, workload: str) -> str:
-    return workload
 
 
 def _print_table(
@@ -172,7 +168,7 @@ def _print_table(
             if c.computed_in:  # pure Python under float32: it computes in double precision
                 computed_in[row] = c.computed_in
     show_device = any(r[2] != "cpu" for r in rows)
-    best = {col: _fastest(cases, col, rows) for col in columns}
+    best = {col: _fastest(cases, col) for col in columns}
     cells_of = {
         row: [_cell(cases.get((col.workload, col.size, *row)), best[col]) for col in columns]
         for row in rows
@@ -182,12 +178,14 @@ def _print_table(
     # The title on its own line: a table's title would wrap at the (narrow) table's width.
     console.print(f"[bold]{_esc(title)}[/bold]  [dim]{_esc(legend)}[/dim]")
 
+    lowest = {col: _min_median(cases, col) for col in columns}
+
     def speed(row: tuple[str, str, str, str]) -> float:
         # Rows in order of their time at the largest size they ran at: fastest first.
         for col in reversed(columns):
             found = cases.get((col.workload, col.size, *row))
             if found is not None and found.ok and found.measurement is not None:
-                return found.measurement.median / max(1e-300, _min_median(cases, col))
+                return found.measurement.median / max(1e-300, lowest[col])
         return math.inf
 
     ordered = sorted(rows, key=speed)
@@ -256,7 +254,7 @@ def _min_median(cases: dict[Any, CaseResult], col: Column) -> float:
     return min(ms) if ms else 1.0
 
 
-def _fastest(cases: dict[Any, CaseResult], col: Column, rows: Any) -> set[tuple[Any, ...]]:
+def _fastest(cases: dict[Any, CaseResult], col: Column) -> set[tuple[Any, ...]]:
     """The keys of the fastest usable case at this column and of those not told apart from it
     (the 95% interval of their paired time ratio holds 1)."""
     from ..suites.claims import usable
@@ -295,7 +293,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     for n, here in sorted(by_size.items()):
         keyed = {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype): c for c in here}
         col = Column(workload, n, "")
-        tied = _fastest(keyed, col, None)
+        tied = _fastest(keyed, col)
         winners[n] = sorted((keyed[k] for k in tied), key=_median_of)
     runs: list[tuple[list[str], list[int]]] = []
     for n, cs in winners.items():
@@ -379,6 +377,18 @@ def print_findings(findings: Sequence[Finding], console: Console, more: int = 0)
         console.print(f"  • {where}{_esc(f.text)}")
     if more:
         console.print(f"  [dim]{more} more finding{'s' if more != 1 else ''}: -v shows them[/dim]")
+
+
+def print_footer(result: RunResult, console: Console) -> None:
+    """The compact view's last lines: what sets the run's intervals when they miss the target,
+    how the run was measured, and where the full detail is."""
+    from ..analysis.findings import noise_summary
+    from .terminal import measured_how
+
+    noise = noise_summary(result)
+    if noise:
+        console.print(f"[yellow]{_esc(noise)}[/yellow]")
+    console.print(f"[dim]-v for every case and finding; {_esc(measured_how(result))}[/dim]")
 
 
 @dataclass(frozen=True)
