@@ -11,6 +11,7 @@ from arraybench.errors import ResultsFormatError
 from arraybench.results import (
     FORMAT_VERSION,
     NO_REFERENCE,
+    SINGLE_MACHINE_VERSION,
     CaseResult,
     Check,
     Floor,
@@ -70,7 +71,41 @@ def test_json_round_trip_keeps_everything(tmp_path: Path) -> None:
     assert back.cases[1].error == "raised X"
     assert back.floor == r.floor
     assert back.extra == r.extra
-    assert json.loads(path.read_text())["version"] == FORMAT_VERSION
+    assert json.loads(path.read_text())["version"] == SINGLE_MACHINE_VERSION
+
+
+def test_cases_from_several_machines_are_a_version_4_file_that_keeps_them_apart(
+    tmp_path: Path,
+) -> None:
+    r = sample_result()
+    a, b = (replace(c, machine=m) for c, m in zip(r.cases, ("alpha", "beta"), strict=True))
+    records = {"alpha": {"hostname": "alpha", "cores": 2}, "beta": {"hostname": "beta"}}
+    several = replace(
+        r,
+        cases=(a, b),
+        machines=records,
+        skipped=(Skip("w/i on torch on beta", "torch is not installed"),),
+    )
+    path = several.save(tmp_path / "r.json")
+    assert json.loads(path.read_text())["version"] == FORMAT_VERSION == 4
+    back = ab.load(path)
+    assert [c.machine for c in back.cases] == ["alpha", "beta"] and back.cases[0] == a
+    assert back.machines == records
+    assert back.machine_names == ("alpha", "beta")
+    alpha = back.on_machine("alpha")
+    assert alpha.cases == (a,) and alpha.env["cores"] == 2 and alpha.skipped == ()
+    assert back.on_machine("beta").skipped == several.skipped
+    # An older reader refuses the file rather than mixing the machines' cases.
+    assert json.loads(path.read_text())["version"] > SINGLE_MACHINE_VERSION
+
+
+def test_a_damaged_machine_record_is_named(tmp_path: Path) -> None:
+    d = sample_result().to_dict()
+    d["machines"] = {"alpha": [1, 2]}
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(d))
+    with pytest.raises(ResultsFormatError, match=r"machines\.alpha"):
+        ab.load(p)
 
 
 def test_newer_format_is_refused_with_upgrade_advice(tmp_path: Path) -> None:
@@ -177,7 +212,7 @@ def test_the_file_states_each_median_and_interval_as_the_table_does(tmp_path: Pa
     m = blocked(tuple(1e-6 * (1 + 0.01 * (k % 7)) for k in range(40)), (5,) * 8)
     r = RunResult(cases=(CaseResult("w", "i", "numpy", "cpu", "float64", 10, "ok", measurement=m),))
     d = json.loads((r.save(tmp_path / "r.json")).read_text())
-    assert d["version"] == FORMAT_VERSION == 3
+    assert d["version"] == SINGLE_MACHINE_VERSION == 3
     saved = d["cases"][0]["measurement"]
     assert saved["median"] == m.median
     assert (saved["ci_low"], saved["ci_high"]) == m.ci

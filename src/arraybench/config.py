@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -31,6 +32,9 @@ DEFAULT_SEED = 0
 DEFAULT_PROCESSES = 4
 
 #: dtypes arraybench knows how to cast inputs to, and their itemsize in bytes.
+#: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
+CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
+
 DTYPES: dict[str, int] = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
 #: Kinds of device an impl may be tied to (``devices=``), with an optional index ("cuda:1"):
 #: a name outside these is a misspelling, refused before anything runs. JAX's "gpu" is "cuda".
@@ -66,6 +70,10 @@ class RunConfig:
             budget, and give intervals across them (1: in this process). A kernel's speed
             depends on the process's memory layout, which one process cannot see; the command
             line uses DEFAULT_PROCESSES.
+        cluster: measure on a Dask cluster instead of here: ``local:N`` starts one of N
+            single-threaded worker processes on this machine, ``tcp://HOST:PORT`` uses the
+            running scheduler there. Every machine of the cluster measures the whole case
+            matrix, one size group at a time (:mod:`arraybench.measure.cluster`).
     """
 
     backends: tuple[str, ...] | None = None
@@ -84,6 +92,7 @@ class RunConfig:
     timeout: float | None = None
     memory_limit: int | None = None
     processes: int = 1
+    cluster: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -138,6 +147,20 @@ class RunConfig:
                 f"processes must be a positive integer (1: measure in this process), got "
                 f"{self.processes!r}"
             )
+        if self.cluster is not None:
+            if not isinstance(self.cluster, str) or not CLUSTER.fullmatch(self.cluster):
+                raise ConfigError(
+                    f"cluster must be local:N (N worker processes on this machine) or "
+                    f"tcp://HOST:PORT (a running Dask scheduler), got {self.cluster!r}"
+                )
+            m = re.fullmatch(r"local:(\d+)", self.cluster)
+            if m and not 1 <= int(m.group(1)) <= 64:
+                raise ConfigError(f"local:N takes 1 to 64 worker processes, got {self.cluster!r}")
+            if self.memory_limit is not None:
+                raise ConfigError(
+                    "memory_limit does not apply on a cluster: give each worker its limit "
+                    "(dask worker --memory-limit), or measure here"
+                )
         if not _whole(self.max_samples) or self.max_samples < 3:
             raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
         # default_rng([seed, n]) takes non-negative integers only: say so before any case runs.
@@ -164,6 +187,8 @@ class RunConfig:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        if d["cluster"] is None:  # as before clusters, so that older runs still resume
+            del d["cluster"]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
 

@@ -16,6 +16,11 @@ Format history (``"version"`` in the file):
        ok case has no check: "no-reference", "reference-unavailable") and "computed_in" (pure
        Python computes in float64 whatever the case's dtype); skipped "failed" (a workload that
        could not run at all, which fails the run).
+    4  (arraybench 0.2) cases from several machines (``--cluster``): case "machine" names the
+       machine it ran on, run "machines" holds each machine's record (host, CPU, cores, GPUs,
+       library versions, BLAS) by name. Written only when some case carries a machine, so that
+       a run on one machine stays a version 3 file that older versions read; an older version
+       refuses a version 4 file rather than mixing cases from different machines.
 
 Reading never executes anything from a file: it is plain JSON, validated field by field. A file from
 a newer format version is refused with a message that says to upgrade, never misread.
@@ -28,7 +33,7 @@ import json
 import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +46,9 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 FORMAT_NAME = "arraybench.results"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
+#: The version written when no case names a machine (the files of runs on one machine).
+SINGLE_MACHINE_VERSION = 3
 
 #: Block medians spreading this many times more than call-to-call noise explains are drift.
 DRIFT_FACTOR = 2.0
@@ -416,6 +423,9 @@ class CaseResult:
     #: the precision the impl computed in, when not ``dtype``: "float64" for pure Python, whose
     #: floats are doubles (its inputs were rounded to ``dtype``, so they match the others').
     computed_in: str | None = None
+    #: the machine the case ran on, a key of ``RunResult.machines`` (``--cluster``); None: the
+    #: machine of the run's ``env``.
+    machine: str | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -480,6 +490,7 @@ class CaseResult:
             "failure": self.failure,
             "unchecked": self.unchecked,
             "computed_in": self.computed_in,
+            **({"machine": self.machine} if self.machine is not None else {}),
         }
 
     @classmethod
@@ -506,6 +517,7 @@ class CaseResult:
             failure=_opt(d, "failure", str),
             unchecked=_opt(d, "unchecked", str),
             computed_in=_opt(d, "computed_in", str),
+            machine=_opt(d, "machine", str),
         )
 
 
@@ -561,6 +573,10 @@ class RunResult:
     arraybench_version: str = ""
     #: Data that is not a case timing, by owner (an experiment's profile and answer, say).
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The record of each machine that measured cases (``CaseResult.machine`` names one): what
+    #: :func:`arraybench.measure.env.collect` says there. Empty for a run on one machine,
+    #: whose record is ``env``.
+    machines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     # -- views --------------------------------------------------------------------------------
 
@@ -582,6 +598,36 @@ class RunResult:
     @property
     def all_passed(self) -> bool:
         return not self.failed and not self.broken
+
+    @property
+    def machine_names(self) -> tuple[str, ...]:
+        """The machines the cases ran on, in order of first appearance; empty when no case
+        names one (a run on one machine)."""
+        return tuple(dict.fromkeys(c.machine for c in self.cases if c.machine is not None))
+
+    def machine_record(self, name: str | None) -> Mapping[str, Any]:
+        """What is known of machine ``name`` (None: the machine of ``env``)."""
+        if name is None:
+            return self.env
+        return self.machines.get(name, {})
+
+    def on_machine(self, name: str) -> RunResult:
+        """The cases measured on machine ``name``, as a run of its own (its ``env`` is that
+        machine's record, and skips that name another machine are left out)."""
+        record = self.machines.get(name)
+        mark = f" on {name}"
+        return replace(
+            self,
+            cases=tuple(c for c in self.cases if c.machine == name),
+            env={**self.env, **record} if record else self.env,
+            skipped=tuple(
+                s
+                for s in self.skipped
+                if s.what.endswith(mark)
+                or not any(s.what.endswith(f" on {m}") for m in self.machines)
+            ),
+            machines={name: record} if record else {},
+        )
 
     def find(self, **where: Any) -> list[CaseResult]:
         """Cases whose fields equal every keyword given, e.g. ``find(backend="numpy", size=10)``."""
@@ -701,7 +747,7 @@ class RunResult:
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
+            "version": FORMAT_VERSION if self.machine_names else SINGLE_MACHINE_VERSION,
             "arraybench": self.arraybench_version,
             "started": self.started,
             "finished": self.finished,
@@ -713,6 +759,11 @@ class RunResult:
             # Derived from the cases (ignored when read back): each case against its reference.
             "ratios": self.ratios(),
             "extra": dict(self.extra),
+            **(
+                {"machines": {k: dict(v) for k, v in self.machines.items()}}
+                if self.machines
+                else {}
+            ),
         }
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -766,6 +817,7 @@ class RunResult:
                 finished=str(d.get("finished", "")),
                 arraybench_version=str(d.get("arraybench", "")),
                 extra=dict(_opt(d, "extra", Mapping) or {}),
+                machines=_machines(d),
             )
         except _MALFORMED as e:
             raise ResultsFormatError(f"{source}: a record is malformed: {e}; {_DAMAGED}") from None
@@ -885,6 +937,16 @@ def _strings(d: Any, keys: tuple[str, ...]) -> dict[str, str]:
     if not isinstance(d, Mapping):
         raise ResultsFormatError(f"a skipped entry is {_json_kind(d)}, not an object")
     return {k: _get(d, k, str) for k in keys}
+
+
+def _machines(d: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The run's "machines": an object of objects, by machine name."""
+    out = {}
+    for name, record in (_opt(d, "machines", Mapping) or {}).items():
+        if not isinstance(record, Mapping):
+            raise ResultsFormatError(_wrong_type(f"machines.{name}", record, Mapping))
+        out[str(name)] = dict(record)
+    return out
 
 
 def _get(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:

@@ -296,16 +296,16 @@ def test_a_version_1_store_gets_a_new_migration_once(tmp_path: Path) -> None:
     _version_1_by_hand(path)
     calls = []
 
-    def to_v2(db: sqlite3.Connection) -> None:
+    def to_next(db: sqlite3.Connection) -> None:
         calls.append(1)
         db.execute("ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT 'migrated'")
 
     for _ in range(2):
-        with Store(path, migrations=[*MIGRATIONS, to_v2]) as s:
+        with Store(path, migrations=[*MIGRATIONS, to_next]) as s:
             assert s.load("20250101-000000-0001").cases[0].to_dict() == cases()[0].to_dict()
     assert calls == [1]
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 1
     assert db.execute("SELECT note FROM runs").fetchone()[0] == "migrated"
     db.close()
 
@@ -320,12 +320,12 @@ def test_a_failing_migration_leaves_the_store_as_it_was(tmp_path: Path) -> None:
 
     with pytest.raises(RuntimeError, match="migration bug"):
         Store(path, migrations=[*MIGRATIONS, half_done])
-    with open_store(path) as s:  # still version 1, still readable
-        assert [r.id for r in s.runs()] == ["20250101-000000-0001"]
-    db = sqlite3.connect(path)
+    db = sqlite3.connect(path)  # still version 1: not even the good migrations before it stayed
     assert db.execute("PRAGMA user_version").fetchone()[0] == 1
     assert "note" not in [r[1] for r in db.execute("PRAGMA table_info(runs)")]
     db.close()
+    with open_store(path) as s:  # and still readable
+        assert [r.id for r in s.runs()] == ["20250101-000000-0001"]
 
 
 def test_a_fresh_store_is_at_the_current_schema_version(tmp_path: Path) -> None:
@@ -439,3 +439,40 @@ def test_history_of_a_missing_store_says_so_and_succeeds(
     assert "no runs stored yet" in capsys.readouterr().out
     with pytest.raises(NoStoreError):
         _cli("show", "latest", "--store", str(tmp_path / "none"))
+
+
+def test_a_version_1_store_reads_its_cases_as_from_the_run_s_own_machine(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    _version_1_by_hand(path)
+    with Store(path) as s:
+        old = s.load("20250101-000000-0001")
+    assert old.machines == {} and old.machine_names == ()
+    assert [c.machine for c in old.cases] == [None]
+
+
+def test_cases_from_several_machines_keep_their_machine_and_its_record(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    a, b = (replace(c, machine=m) for c, m in zip(cases()[:2], ("alpha", "beta"), strict=True))
+    records = {"alpha": {"hostname": "alpha", "cpu": "A"}, "beta": {"hostname": "beta", "cpu": "B"}}
+    with Store(tmp_path / "h.sqlite") as s:
+        run_id = s.begin_run({}, {"hostname": "driver"}, None, [])
+        s.add_machine(run_id, "alpha", records["alpha"])
+        s.add_case(run_id, a)
+        s.add_machine(run_id, "beta", records["beta"])
+        s.add_case(run_id, b)
+        kept = s.load(run_id)  # a run killed here still knows its machines
+        assert kept.machine_names == ("alpha", "beta")
+        assert kept.machines == records
+        s.finish_run(run_id, kept)
+        done = s.load(run_id)
+    assert [c.machine for c in done.cases] == ["alpha", "beta"]
+    assert done.machines == records
+    assert done.on_machine("beta").cases == (b,)
+    assert done.on_machine("beta").env["cpu"] == "B"
+    db = sqlite3.connect(tmp_path / "h.sqlite")
+    assert db.execute("SELECT machine FROM cases ORDER BY seq").fetchall() == [
+        ("alpha",),
+        ("beta",),
+    ]
+    db.close()

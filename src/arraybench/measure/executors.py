@@ -7,12 +7,16 @@ executor a :class:`Job` and takes the results back one size group at a time.
                  that eats all memory costs only its own case (``--isolate``)
     WorkerPool   in ``--processes N`` fresh worker processes, each group in every one of them,
                  its parts combined (processes.py)
+    DaskCluster  on every machine of a Dask cluster, one size group at a time per machine
+                 (``--cluster``, cluster.py; the workers' side is cluster_worker.py)
 
 An executor that measures elsewhere sends each group as plain data, a request built by
 :func:`.wire.request`, has :func:`.wire.run_group_in_worker` run it there, and reads the reply's
 CaseResult dicts back with :func:`.wire.read_reply`; it yields the results of each group as they
-come. A new one (a Dask cluster, say) implements :class:`Executor` on that seam and is named in
-:data:`EXECUTORS` and :func:`executor_for`. Results stay CaseResult objects between an executor
+come. A new one implements :class:`Executor` on that seam and is named in :data:`EXECUTORS` and
+:func:`executor_for`; one that measures on other machines says which from
+:meth:`Executor.machines`, and the runner plans the matrix once for each (a library missing on
+one is skipped there only). Results stay CaseResult objects between an executor
 and the runner, so a case measured in this process never goes through JSON.
 """
 
@@ -25,7 +29,7 @@ from typing import Protocol
 from ..config import RunConfig
 from ..results import CaseResult, Floor
 from .clock import Clock
-from .plan import Case, Progress
+from .plan import Case, Machine, Progress
 from .sampling import _References, iter_group
 from .timer import TimerSettings
 
@@ -73,14 +77,33 @@ class Executor(Protocol):
 
     in_this_process: bool
 
+    def machines(self, backend_names: Sequence[str]) -> Sequence[Machine]:
+        """The other machines the cases are measured on, each planned for on its own (asked
+        before :meth:`run`, with the backends the workloads name); empty: this machine."""
+        ...
+
     def run(self, job: Job) -> Generator[GroupResults, None, None]:
         """Measure ``job``'s size groups in order (every case not ``settled``); yield the
         results of each group as they come, a whole group or part of one at a time, each case
         once."""
         ...
 
+    def close(self) -> None:
+        """Let go of what :meth:`machines` or :meth:`run` started (called once, at the end)."""
+        ...
 
-class InProcess:
+
+class _Here:
+    """The executors that measure on this machine."""
+
+    def machines(self, backend_names: Sequence[str]) -> Sequence[Machine]:
+        return ()
+
+    def close(self) -> None:
+        pass
+
+
+class InProcess(_Here):
     """Groups measured here, one after another; each case's result is yielded as it finishes."""
 
     in_this_process = True
@@ -103,7 +126,7 @@ class InProcess:
             refs.release_before(cases[group[-1]])
 
 
-class WorkerPool:
+class WorkerPool(_Here):
     """Groups measured in ``config.processes`` worker processes (processes.py): all of a group's
     cases in one request to each worker, their parts combined."""
 
@@ -128,19 +151,28 @@ class Isolated(WorkerPool):
         return config if config.isolate else replace(config, isolate=True)
 
 
-#: The executors by name.
-EXECUTORS: dict[str, Callable[[], Executor]] = {
-    "in-process": InProcess,
-    "isolated": Isolated,
-    "processes": WorkerPool,
+def _dask(config: RunConfig) -> Executor:
+    from .cluster import DaskCluster
+
+    return DaskCluster(config)
+
+
+#: The executors by name, each made from the run's settings.
+EXECUTORS: dict[str, Callable[[RunConfig], Executor]] = {
+    "in-process": lambda config: InProcess(),
+    "isolated": lambda config: Isolated(),
+    "processes": lambda config: WorkerPool(),
+    "dask": _dask,
 }
 
 
 def executor_for(config: RunConfig) -> Executor:
-    """The executor ``config`` asks for: isolated with ``isolate``, a pool of worker processes
-    with ``processes`` > 1, else this process."""
+    """The executor ``config`` asks for: a Dask cluster with ``cluster``, isolated with
+    ``isolate``, a pool of worker processes with ``processes`` > 1, else this process."""
+    if config.cluster is not None:
+        return EXECUTORS["dask"](config)
     if config.isolate:
-        return EXECUTORS["isolated"]()
+        return EXECUTORS["isolated"](config)
     if config.processes > 1:
-        return EXECUTORS["processes"]()
-    return EXECUTORS["in-process"]()
+        return EXECUTORS["processes"](config)
+    return EXECUTORS["in-process"](config)

@@ -7,8 +7,9 @@ where, and :mod:`.runner` puts the three together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .. import backends as _backends
 from ..config import RunConfig
@@ -27,20 +28,53 @@ class Case:
     device: str
     dtype: str
     size: int
+    #: the machine that measures it (a cluster run), None: this one.
+    machine: str | None = None
 
     @property
     def name(self) -> str:
+        where = f" on {self.machine}" if self.machine is not None else ""
         return (
             f"{self.workload.name}/{self.impl.label}"
-            f"[{self.backend}:{self.device}:{self.dtype}] n={self.size}"
+            f"[{self.backend}:{self.device}:{self.dtype}] n={self.size}{where}"
         )
+
+
+@dataclass(frozen=True)
+class Machine:
+    """Another machine a run measures on (a Dask cluster's host), as it answered when asked
+    which backends it has.
+
+    Attributes:
+        name: what its cases carry in ``CaseResult.machine``.
+        backends: for each backend name asked about, ``{"available": bool, "reason": str,
+            "devices": [...]}`` as the backend says there.
+        record: its environment (``env.collect`` there): host, CPU, cores, GPUs, libraries.
+        workers: the Dask worker addresses on it.
+    """
+
+    name: str
+    backends: Mapping[str, Mapping[str, Any]]
+    record: Mapping[str, Any] = field(default_factory=dict)
+    workers: tuple[str, ...] = ()
+
+    def available(self, bname: str) -> tuple[bool, str]:
+        info = self.backends.get(bname)
+        if info is None:
+            return False, f"{bname} was not asked about on {self.name}"
+        return bool(info.get("available")), str(info.get("reason") or "")
+
+    def devices(self, bname: str) -> list[str]:
+        return list((self.backends.get(bname) or {}).get("devices") or [])
 
 
 #: Called before each case (result None) and after it (with its result).
 Progress = Callable[[int, int, Case, CaseResult | None], None]
 
 
-def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], list[Skip]]:
+def plan(
+    workloads: Sequence[Workload], config: RunConfig, machine: Machine | None = None
+) -> tuple[list[Case], list[Skip]]:
     """The case matrix for ``workloads`` under ``config``, and what was left out and why.
 
     Cases are ordered workload, size, impl, backend, device, dtype: every series advances size by
@@ -48,7 +82,22 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
 
     A workload that cannot run at all (no impls, no inputs builder...) is left out with its
     reason as a failed :class:`Skip`, and the others are planned as usual.
+
+    With ``machine``, the matrix is that machine's: its backends and devices as it reported
+    them, every case and every skip marked with its name (a library missing there is skipped
+    there, not everywhere).
     """
+    cases, skips = _plan(workloads, config, machine)
+    if machine is None:
+        return cases, skips
+    return [replace(c, machine=machine.name) for c in cases], [
+        replace(s, what=f"{s.what} on {machine.name}") for s in skips
+    ]
+
+
+def _plan(
+    workloads: Sequence[Workload], config: RunConfig, machine: Machine | None
+) -> tuple[list[Case], list[Skip]]:
     cases: list[Case] = []
     broken: list[Skip] = []
     skips: dict[str, str] = {}
@@ -59,7 +108,7 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
             broken.append(Skip(f"workload {w.name!r}", str(e), failed=True))
             continue
         if config.check and w.has_reference():
-            why = reference_unavailable(w)
+            why = reference_unavailable(w, machine)
             if why is not None:
                 ref_impl, ref_b = w.reference_impl()
                 skips[f"{w.name}: its reference"] = (
@@ -100,12 +149,12 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
                         f"registers under the entry point group {_backends.ENTRY_POINT_GROUP!r}"
                     )
                     continue
-                ok, reason = backend.available()
+                ok, reason = machine.available(bname) if machine else backend.available()
                 if not ok:
                     skips[what] = reason
                     continue
                 try:
-                    present = backend.devices()
+                    present = machine.devices(bname) if machine else backend.devices()
                 except Exception as e:
                     skips[what] = f"listing its devices failed: {type(e).__name__}: {e}"
                     continue
@@ -151,15 +200,15 @@ def plan(workloads: Sequence[Workload], config: RunConfig) -> tuple[list[Case], 
     return cases, [*broken, *(Skip(what, why) for what, why in skips.items())]
 
 
-def reference_unavailable(w: Workload) -> str | None:
-    """Why the reference impl of ``w`` cannot run here (its backend is not installed, or its
-    plug-in is broken), or None when it can."""
+def reference_unavailable(w: Workload, machine: Machine | None = None) -> str | None:
+    """Why the reference impl of ``w`` cannot run here, or on ``machine`` (its backend is not
+    installed, or its plug-in is broken), or None when it can."""
     _, bname = w.reference_impl()
     try:
         backend = _backends.get(bname)
     except ArraybenchError as e:
         return str(e)
-    ok, reason = backend.available()
+    ok, reason = machine.available(bname) if machine else backend.available()
     return None if ok else reason
 
 
@@ -167,8 +216,12 @@ def _size_groups(cases: Sequence[Case]) -> list[list[int]]:
     """Indices of consecutive cases of the same workload and size (the plan orders them so)."""
     groups: list[list[int]] = []
     for i, c in enumerate(cases):
-        if groups and (
-            cases[groups[-1][0]].workload is c.workload and cases[groups[-1][0]].size == c.size
+        first = cases[groups[-1][0]] if groups else None
+        if (
+            first is not None
+            and first.workload is c.workload
+            and first.size == c.size
+            and first.machine == c.machine
         ):
             groups[-1].append(i)
         else:
@@ -176,9 +229,28 @@ def _size_groups(cases: Sequence[Case]) -> list[list[int]]:
     return groups
 
 
-def _key_of(case: Case) -> tuple[str, str, str, str, str, int]:
-    return (case.workload.name, case.impl.label, case.backend, case.device, case.dtype, case.size)
+#: A case as a resumed run finds it: ``CaseResult.key`` and the machine it ran on.
+ResumeKey = tuple[str, str, str, str, str, int, str | None]
 
 
-def _series_of(case: Case) -> tuple[str, ...]:
-    return _key_of(case)[:5]
+def resume_key(result: CaseResult) -> ResumeKey:
+    """How a resumed run finds a case it measured already (``run(resume=...)``)."""
+    return (*result.key, result.machine)
+
+
+def _key_of(case: Case) -> ResumeKey:
+    return (
+        case.workload.name,
+        case.impl.label,
+        case.backend,
+        case.device,
+        case.dtype,
+        case.size,
+        case.machine,
+    )
+
+
+def _series_of(case: Case) -> tuple[str | int | None, ...]:
+    """The case without its size (on its machine): the sizes of one line on a plot."""
+    key = _key_of(case)
+    return (*key[:5], key[6])

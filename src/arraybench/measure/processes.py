@@ -81,7 +81,7 @@ def run_in_workers(
                 units += [[i] for i in todo] if config.isolate else [todo] if todo else []
             parts: dict[int, list[CaseResult]] = {i: [] for unit in units for i in unit}
             # A series that timed out or ran out of memory at a size is not tried at larger ones.
-            blocked: dict[tuple[str, ...], str] = {}
+            blocked: dict[tuple[str | int | None, ...], str] = {}
             for p in range(n):
                 for unit in units:
                     ask = []

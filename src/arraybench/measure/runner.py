@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +36,17 @@ from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
 from .clock import Clock, default_clock
 from .executors import Executor, Job, executor_for
-from .plan import Case, Progress, _key_of, _series_of, _size_groups, plan, reference_unavailable
+from .plan import (
+    Case,
+    Progress,
+    ResumeKey,
+    _key_of,
+    _series_of,
+    _size_groups,
+    plan,
+    reference_unavailable,
+    resume_key,
+)
 from .sampling import (
     _apply_threads,
     _base_fields,
@@ -61,6 +71,7 @@ __all__ = [
     "_to_host",
     "plan",
     "reference_unavailable",
+    "resume_key",
     "run",
     "run_group_in_worker",
     "sample_group",
@@ -74,8 +85,9 @@ def run(
     clock: Clock | None = None,
     progress: Progress | None = None,
     on_result: Callable[[CaseResult], None] | None = None,
-    resume: Mapping[tuple[str, str, str, str, str, int], CaseResult] | None = None,
+    resume: Mapping[tuple[Any, ...], CaseResult] | None = None,
     profile: Any = None,
+    on_machine: Callable[[str, Mapping[str, Any]], None] | None = None,
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -86,11 +98,14 @@ def run(
         clock: the clock to time with (a :class:`~arraybench.measure.clock.FakeClock` in tests).
         progress: called before and after each case, for progress bars.
         on_result: called with each finished case (to store results as they arrive).
-        resume: cases already finished by an interrupted run, by key: taken as they are, not
-            run again (and not passed to ``on_result`` again).
+        resume: cases already finished by an interrupted run, by :func:`resume_key` (or by
+            ``CaseResult.key`` for a run on this machine): taken as they are, not run again
+            (and not passed to ``on_result`` again).
         profile: this machine's limits (``arraybench probe``), to judge each case's rate against;
             without one, generous physical bounds are used. A case faster than possible is
             marked implausible (a warning), and answers do not rest on it.
+        on_machine: called with each other machine's name and record before its cases are
+            measured (``cluster``: to store the record with them).
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -108,7 +123,28 @@ def run(
     elif settings:
         raise TypeError("pass either a RunConfig or keyword settings, not both")
     clock = clock or default_clock()
+    for w in workloads:  # a misspelt backend is a usage error: refused before anything runs
+        w.check_names()
     executor = executor_for(config)
+    try:
+        return _run(
+            workloads, config, executor, clock, progress, on_result, resume, profile, on_machine
+        )
+    finally:
+        executor.close()
+
+
+def _run(
+    workloads: list[Workload],
+    config: RunConfig,
+    executor: Executor,
+    clock: Clock,
+    progress: Progress | None,
+    on_result: Callable[[CaseResult], None] | None,
+    resume_given: Mapping[tuple[Any, ...], CaseResult] | None,
+    profile: Any,
+    on_machine: Callable[[str, Mapping[str, Any]], None] | None,
+) -> RunResult:
     workers = not executor.in_this_process
     if workers:
         from .processes import in_worker
@@ -119,15 +155,23 @@ def run(
                 'the call under `if __name__ == "__main__":` so that loading the file only '
                 "defines workloads"
             )
-
-    for w in workloads:  # a misspelt backend is a usage error: refused before anything runs
-        w.check_names()
-    cases, skips = plan(workloads, config)
+    machines = list(executor.machines(_backends_named(workloads, config)))
+    if machines:
+        cases, skips = [], []
+        for m in machines:
+            if on_machine:
+                on_machine(m.name, m.record)
+            c, s = plan(workloads, config, m)
+            cases += c
+            skips += [k for k in s if k not in skips]  # a broken workload is said once
+    else:
+        cases, skips = plan(workloads, config)
+    records = {m.name: m.record for m in machines}
     used = list(dict.fromkeys(c.backend for c in cases))
     planned = {id(c.workload): c.workload for c in cases}
     for w in planned.values():  # reference backends are used even when not measured
         _, ref_b = w.reference_impl()
-        if ref_b not in used and reference_unavailable(w) is None:
+        if ref_b not in used and (machines or reference_unavailable(w) is None):
             used.append(ref_b)
     started = _now()
     timer = TimerSettings(
@@ -152,12 +196,19 @@ def run(
         total = len(cases)
         done: dict[int, CaseResult] = {}
         # Series that timed out or ran out of memory at some size: larger sizes are not tried.
-        blocked: dict[tuple[str, ...], str] = {}
-        resume = resume or {}
+        blocked: dict[tuple[str | int | None, ...], str] = {}
+        # Keys of a run on this machine may be CaseResult.key, from before machines.
+        resume: dict[ResumeKey, CaseResult] = {
+            (k if len(k) == 7 else (*k, None)): v  # type: ignore[misc]
+            for k, v in (resume_given or {}).items()
+        }
 
         def finish(i: int, result: CaseResult, new: bool = True) -> None:
-            if new:
+            if new and result.machine is None:
                 result = _plausible(result, config.threads or usable, profile)
+            elif new:  # this machine's probe says nothing of another's limits
+                cores = records.get(str(result.machine), {}).get("usable_cores") or 1
+                result = _plausible(result, config.threads or int(cores), None)
             done[i] = result
             if result.failure in ("timeout", "oom"):
                 what = "timed out" if result.failure == "timeout" else "ran out of memory"
@@ -205,7 +256,19 @@ def run(
         started=started,
         finished=_now(),
         arraybench_version=environment["arraybench"],
+        machines=records,
     )
+
+
+def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[str]:
+    """Every backend the workloads' impls (and references) name that the run may use."""
+    names: list[str] = []
+    for w in workloads:
+        for impl in w.impls:
+            names += [b for b in impl.backends if config.backends is None or b in config.backends]
+        if w.impls:
+            names.append(w.reference_impl()[1])
+    return list(dict.fromkeys(names))
 
 
 def _plausible(result: CaseResult, cores: int, profile: Any) -> CaseResult:

@@ -261,6 +261,7 @@ def _base_fields(case: Case) -> dict[str, Any]:
         extends=impl.extends,
         phase=impl.phase,
         computed_in=native if native is not None and native != case.dtype else None,
+        machine=case.machine,
     )
 
 

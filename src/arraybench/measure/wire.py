@@ -4,7 +4,7 @@ again from their files), the worker's side that measures it (:func:`run_group_in
 the reply's CaseResults read back.
 
     request: {"cases": [{"origin", "workload", "impl_index", "backend", "device", "dtype",
-                         "size"}, ...],
+                         "size", "machine" (on a cluster)}, ...],
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
               "budget": s, "min_samples": n, "max_samples": n}
     reply:   {"cases": [CaseResult.to_dict(), ...]} in the request's order
@@ -70,6 +70,7 @@ def _spec(case: Case, origins: dict[int, str]) -> dict[str, Any]:
         "device": case.device,
         "dtype": case.dtype,
         "size": case.size,
+        **({"machine": case.machine} if case.machine is not None else {}),
     }
 
 
@@ -118,7 +119,7 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
         **{
             k: v
             for k, v in request["config"].items()
-            if k not in ("isolate", "timeout", "memory_limit", "processes")
+            if k not in ("isolate", "timeout", "memory_limit", "processes", "cluster")
         }
     )
     cases = []
@@ -133,7 +134,17 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
             raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")
         w = found[0]
         impl = w.impls[spec["impl_index"]]
-        cases.append(Case(w, impl, spec["backend"], spec["device"], spec["dtype"], spec["size"]))
+        cases.append(
+            Case(
+                w,
+                impl,
+                spec["backend"],
+                spec["device"],
+                spec["dtype"],
+                spec["size"],
+                spec.get("machine"),
+            )
+        )
     timer = TimerSettings(
         budget=request["budget"],
         target=config.target,

@@ -8,6 +8,9 @@ Schema history:
     1  (arraybench 0.1) ``runs``: one row per run (config, env, floor, skipped, extra as JSON,
        status ``running`` / ``complete`` / ``interrupted``, machine, summary); ``cases``: one row
        per case, its ``CaseResult.to_dict()`` JSON plus indexed columns for cheap queries.
+    2  (arraybench 0.2) runs on several machines (``--cluster``): ``machines``, one row per
+       machine of a run (its name and record as JSON), and ``cases.machine``, the machine a case
+       ran on (NULL: the run's own machine, as every case of a version 1 store).
 
 To change the schema, append a function here; never edit one that has shipped, since databases
 in the field were built by it.
@@ -67,6 +70,22 @@ def _v1(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _v2(db: sqlite3.Connection) -> None:
+    """Machines: a run may hold cases from several."""
+    for statement in (
+        """
+        CREATE TABLE machines (
+            run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            name   TEXT NOT NULL,               -- CaseResult.machine
+            record TEXT NOT NULL,               -- JSON: host, CPU, cores, GPUs, libraries
+            PRIMARY KEY (run_id, name)
+        )
+        """,
+        "ALTER TABLE cases ADD COLUMN machine TEXT",
+    ):
+        db.execute(statement)
+
+
 #: Every migration, in order; the store's schema version is their number.
-MIGRATIONS: Sequence[Migration] = (_v1,)
+MIGRATIONS: Sequence[Migration] = (_v1, _v2)
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -309,6 +309,19 @@ class Store:
             ).fetchone()
             self._insert_case(run_id, seq, case, data)
 
+    def add_machine(self, run_id: str, name: str, record: Mapping[str, Any]) -> None:
+        """Store the record of a machine that measures cases of the run (``--cluster``),
+        before its first case; a second record under the same name replaces the first.
+
+        Args:
+            run_id: a run begun with :meth:`begin_run` and not yet finished.
+            name: the name its cases carry in ``CaseResult.machine``.
+            record: what ``measure.env.collect`` says on that machine.
+        """
+        with self._errors(f"store a machine of run {run_id} in"), self._transaction():
+            self._require_running(run_id)
+            self._put_machine(run_id, name, record)
+
     def finish_run(self, run_id: str, result: RunResult, status: str = COMPLETE) -> None:
         """Record the run's final result: environment, floor, skips, extra data, summary.
 
@@ -346,6 +359,8 @@ class Store:
             self._db.execute("DELETE FROM cases WHERE run_id = ?", (run_id,))
             for seq, (data, case) in enumerate(final):
                 self._insert_case(run_id, seq, case, data)
+            for name, record in result.machines.items():
+                self._put_machine(run_id, name, record)
             cases = [c for _, c in final]
             env = result.env
             sets: dict[str, Any] = {
@@ -435,6 +450,12 @@ class Store:
                     raise StoreError(
                         f"{self.path}: case {seq} of run {run_id} is malformed ({e})"
                     ) from None
+            machines = {
+                str(name): _loads(record, dict, "machine")
+                for name, record in self._db.execute(
+                    "SELECT name, record FROM machines WHERE run_id = ? ORDER BY rowid", (run_id,)
+                )
+            }
             floor_d = _loads(floor, dict, "floor") if floor else None
             try:
                 return RunResult(
@@ -447,6 +468,7 @@ class Store:
                     finished=r_end or finished or "",
                     arraybench_version=version,
                     extra=_loads(extra, dict, "extra"),
+                    machines=machines,
                 )
             except TypeError as e:
                 raise StoreError(f"{self.path}: run {run_id} is malformed ({e})") from None
@@ -608,7 +630,7 @@ class Store:
         m = case.measurement
         self._db.execute(
             "INSERT INTO cases (run_id, seq, workload, impl, backend, device, dtype, size, "
-            "status, median, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "status, median, data, machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 run_id,
                 seq,
@@ -621,7 +643,14 @@ class Store:
                 case.status,
                 m.median if m is not None else None,
                 data,
+                case.machine,
             ),
+        )
+
+    def _put_machine(self, run_id: str, name: str, record: Mapping[str, Any]) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO machines (run_id, name, record) VALUES (?, ?, ?)",
+            (run_id, str(name), _dumps(dict(record))),
         )
 
     def _unknown(self, ref: str, newest: Sequence[str] | None = None) -> UnknownRunError:
