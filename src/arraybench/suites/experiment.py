@@ -149,13 +149,17 @@ def run_experiment(
     """Run an experiment's cases, then its extra measurements, then answer its question.
 
     The answer and the extra data are saved in ``RunResult.extra[exp.name]`` so that the answer
-    can be given again from the saved file.
+    can be given again from the saved file. A run on several machines (``cluster``) is answered
+    on each: ``"answers"`` holds each machine's answer by name, and ``"answer"`` (returned) is
+    the first machine's. The extra measurements are taken where this function runs.
     """
     from ..measure.runner import run
 
     result = run(list(exp.workloads), config, **run_kwargs)
     extra = dict(exp.extra(config)) if exp.extra is not None else {}
-    answer = exp.answer(result, extra)
+    machines = result.machine_names
+    answers = {m: exp.answer(result.on_machine(m), extra) for m in machines}
+    answer = answers[machines[0]] if machines else exp.answer(result, extra)
     record = {
         "title": exp.title,
         "question": exp.question,
@@ -164,6 +168,8 @@ def run_experiment(
         "extra": extra,
         "answer": answer.to_dict(),
     }
+    if len(machines) > 1:
+        record["answers"] = {m: a.to_dict() for m, a in answers.items()}
     return replace(result, extra={**result.extra, exp.name: record}), answer
 
 
