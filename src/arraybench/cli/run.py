@@ -10,7 +10,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from rich.markup import escape
@@ -20,6 +20,8 @@ from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
 from ..errors import ConfigError
 from ..measure import env as _env
+from ..measure.cluster_client import shared_cluster
+from ..measure.plan import ResumeKey, resume_key
 from ..measure.processes import shared_pool
 from ..measure.runner import Case, Progress, run
 from ..measure.threads import DEFAULT_THREADS
@@ -192,6 +194,18 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="memory a case may use, e.g. 4G or 512M; past it the case fails and the larger "
         "sizes of its series are skipped (implies --isolate)",
     )
+    p.add_argument(
+        "--cluster",
+        metavar="local:N|tcp://HOST:PORT",
+        help="measure on a Dask cluster instead of here: local:N starts N single-threaded "
+        "worker processes on this machine, tcp://HOST:PORT uses a running scheduler (`dask "
+        "scheduler`, then `dask worker tcp://HOST:PORT --nthreads 1` on each machine). Every "
+        "machine measures the whole case matrix, one size group at a time: benchmarks never "
+        "share a machine's cores. Each case is tagged with its machine and stored as it "
+        "finishes; --processes spreads each case over that many of a machine's worker "
+        "processes; --timeout restarts a stuck worker. Needs arraybench[cluster] here and on "
+        "every worker, workloads built in or in files (the files are sent to the workers)",
+    )
     add_view_arguments(p)
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=main)
@@ -239,7 +253,12 @@ def main(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         memory_limit=args.memory_limit,
         processes=args.processes,
+        cluster=args.cluster,
     )
+    if config.cluster is not None:
+        from ..measure.cluster_client import require_dask
+
+        require_dask()
     as_json = args.format == "json"
     console = _console.console(stderr=True) if as_json else _console.console()
     view = View(verbose=args.verbose, silent=as_json)
@@ -249,7 +268,7 @@ def main(args: argparse.Namespace) -> int:
     # The store is opened before anything is measured: a store that cannot be written is an
     # error now, not after an hour of measuring.
     store = None if args.no_store else open_store(args.store)
-    resume: dict[tuple[str, str, str, str, str, int], CaseResult] = {}
+    resume: dict[ResumeKey, CaseResult] = {}
     run_id = None
     if store is not None and args.resume:
         run_id = store.unfinished(config.to_dict(), list(args.targets))
@@ -259,7 +278,7 @@ def main(args: argparse.Namespace) -> int:
                 "resume (run it without --resume; 'arraybench history' lists the runs)"
             )
         store.reopen(run_id)
-        resume = {c.key: c for c in store.load(run_id).cases}
+        resume = {resume_key(c): c for c in store.load(run_id).cases}
         console.print(f"resuming run {run_id}: {len(resume)} cases already measured")
     elif store is not None:
         # The pid lets a later --resume tell a run still being measured from a dead one.
@@ -276,18 +295,27 @@ def main(args: argparse.Namespace) -> int:
             console.print(f"[yellow]history not written from here on: {escape(str(e))}[/yellow]")
             store = None
 
+    def on_machine(name: str, record: Mapping[str, Any]) -> None:
+        nonlocal store
+        if store is None or run_id is None:
+            return
+        try:
+            store.add_machine(run_id, name, record)
+        except StoreError as e:
+            console.print(f"[yellow]history not written from here on: {escape(str(e))}[/yellow]")
+            store = None
+
+    keep = Keep(on_result, on_machine, resume, profile)
     results: list[RunResult] = []
     try:
-        # Worker processes live for the whole command, not one experiment.
-        with shared_pool():
+        # Worker processes (and a cluster) live for the whole command, not one experiment.
+        with shared_pool(), shared_cluster():
             for group in _groups(items):
                 if isinstance(group, Experiment):
                     if not as_json:
                         print_header(group.title, group.question, console)
                     result, answer = _with_progress(
-                        functools.partial(
-                            _run_experiment, group, config, on_result, resume, profile
-                        ),
+                        functools.partial(_run_experiment, group, config, keep),
                         quiet=args.quiet,
                     )
                     result = _explained(
@@ -295,8 +323,7 @@ def main(args: argparse.Namespace) -> int:
                     )
                 else:
                     result = _with_progress(
-                        functools.partial(_run, group, config, on_result, resume, profile),
-                        quiet=args.quiet,
+                        functools.partial(_run, group, config, keep), quiet=args.quiet
                     )
                     result = _explained(result, "workloads", profile, console, view)
                 results.append(result)
@@ -368,41 +395,85 @@ def _explained(
     view: View,
     answered: tuple[str, Answer] | None = None,
 ) -> RunResult:
-    """Print the answer, the tables and the findings; keep the findings with the results."""
-    analysis = analyze(result, profile)
-    if not view.silent:
-        claim, answer = answered if answered is not None else ("", None)
-        print_group(result, analysis, console, answer, claim, verbose=view.verbose, profile=profile)
-    findings = {key: [f.to_dict() for f in analysis.findings]}
+    """Print the answer, the tables and the findings; keep the findings with the results. A run
+    on several machines is explained machine by machine, each with its own answer."""
+    claim, answer = answered if answered is not None else ("", None)
+    machines = result.machine_names
+    if len(machines) <= 1:
+        analysis = analyze(result, profile if not machines else None)
+        if not view.silent:
+            if machines:
+                console.print(_measured_on(result, machines[0]))
+            print_group(
+                result, analysis, console, answer, claim, verbose=view.verbose, profile=profile
+            )
+        findings = {key: [f.to_dict() for f in analysis.findings]}
+        return replace(result, extra={**result.extra, "findings": findings})
+    answers = (result.extra.get(key) or {}).get("answers") or {}
+    findings = {}
+    for m in machines:
+        sub = result.on_machine(m)
+        analysis = analyze(sub, None)  # this machine's probe says nothing of another's limits
+        if not view.silent:
+            console.print(_measured_on(result, m))
+            mine = Answer.from_dict(answers[m]) if m in answers else answer
+            print_group(sub, analysis, console, mine, claim, verbose=view.verbose)
+        findings[f"{key} on {m}"] = [f.to_dict() for f in analysis.findings]
     return replace(result, extra={**result.extra, "findings": findings})
 
 
-Resumed = Mapping[tuple[str, str, str, str, str, int], CaseResult]
+def _measured_on(result: RunResult, machine: str) -> str:
+    """ "on NAME: CPU, N cores, GPU, K worker processes" in bold, for the head of its part."""
+    record = result.machine_record(machine)
+    parts = [str(record.get("cpu") or "unknown CPU")]
+    if record.get("usable_cores"):
+        parts.append(f"{record['usable_cores']} cores")
+    gpus = record.get("gpus")
+    if gpus:
+        parts.append(
+            ", ".join(str(g.get("name", g)) if isinstance(g, dict) else str(g) for g in gpus)
+        )
+    if record.get("workers"):
+        n = record["workers"]
+        parts.append(f"{n} worker process{'es' if n != 1 else ''}")
+    return f"[bold]on {escape(machine)}[/bold]: {escape(', '.join(parts))}"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """What every run of the command shares: where results go, and what it resumes."""
+
+    on_result: Callable[[CaseResult], None]
+    on_machine: Callable[[str, Mapping[str, Any]], None]
+    resume: Mapping[ResumeKey, CaseResult]
+    profile: Any
 
 
 def _run_experiment(
-    exp: Experiment,
-    config: RunConfig,
-    on_result: Callable[[CaseResult], None],
-    resume: Resumed,
-    profile: Any,
-    progress: Progress | None,
+    exp: Experiment, config: RunConfig, keep: Keep, progress: Progress | None
 ) -> tuple[RunResult, Answer]:
     return run_experiment(
-        exp, config, progress=progress, on_result=on_result, resume=resume, profile=profile
+        exp,
+        config,
+        progress=progress,
+        on_result=keep.on_result,
+        on_machine=keep.on_machine,
+        resume=keep.resume,
+        profile=keep.profile,
     )
 
 
 def _run(
-    workloads: list[Workload],
-    config: RunConfig,
-    on_result: Callable[[CaseResult], None],
-    resume: Resumed,
-    profile: Any,
-    progress: Progress | None,
+    workloads: list[Workload], config: RunConfig, keep: Keep, progress: Progress | None
 ) -> RunResult:
     return run(
-        workloads, config, progress=progress, on_result=on_result, resume=resume, profile=profile
+        workloads,
+        config,
+        progress=progress,
+        on_result=keep.on_result,
+        on_machine=keep.on_machine,
+        resume=keep.resume,
+        profile=keep.profile,
     )
 
 

@@ -44,12 +44,13 @@ from typing import Any
 from ..config import RunConfig
 from ..errors import ConfigError
 from ..results import CaseResult
+from ..workload import Workload
 from .cluster_client import Connection, kept_connection
 from .cluster_worker import probe, run_unit
 from .executors import GroupResults, Job
 from .plan import Machine
 from .timer import TimerSettings
-from .wire import _failed, read_reply, request, request_settings
+from .wire import _failed, _origin, read_reply, request, request_settings
 
 #: Seconds between looks at the cluster's workers while units run (a lost worker is noticed
 #: within this; a finished unit is taken at once).
@@ -73,18 +74,23 @@ class DaskCluster:
         self._conn: Connection | None = None
         self._owned = False
 
-    def machines(self, backend_names: Sequence[str]) -> list[Machine]:
+    def machines(
+        self, workloads: Sequence[Workload], backend_names: Sequence[str]
+    ) -> list[Machine]:
         """Every machine of the cluster, as its workers describe it (one probe per worker, all
         at once). Raises ConfigError when a worker runs another version of arraybench."""
         from .. import __version__
 
         conn = self._connect()
         addrs = list(conn.client.nthreads())
+        origins = {_origin(w) for w in workloads} - {"builtin"}
+        sources = {o: Path(o).read_text(encoding="utf-8") for o in origins}
         futures = [
             conn.client.submit(
                 probe,
                 list(backend_names),
                 self.config.threads,
+                sources,
                 workers=[a],
                 allow_other_workers=False,
                 pure=False,

@@ -53,7 +53,7 @@ class Connection:
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
-                    dashboard_address=None,
+                    dashboard_address=":0",  # a free port: several clusters may run
                     silence_logs=50,
                     env={IN_WORKER: "1"},
                 )

@@ -14,6 +14,7 @@ so nothing from the client's ``__main__`` is pickled.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import socket
@@ -32,13 +33,24 @@ def machine_name() -> str:
     return os.environ.get(MACHINE_ENV) or socket.gethostname()
 
 
-def probe(backend_names: Sequence[str], threads: int | None) -> dict[str, Any]:
+def probe(
+    backend_names: Sequence[str], threads: int | None, sources: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """What a worker says of its machine: its name, its record (``env.collect``), and for each
-    backend whether it is available there and its devices."""
+    backend whether it is available there and its devices. The workload files in ``sources``
+    are loaded first, since a file may register a backend of its own."""
     from .. import __version__
     from .. import backends as _backends
+    from ..suites import load_file
     from . import env as _env
     from . import threads as _threads
+    from .wire import _worker_workloads
+
+    for origin, text in (sources or {}).items():
+        path = _written(origin, text)
+        if path not in _worker_workloads:
+            with contextlib.suppress(Exception):  # run_unit reports it, case by case
+                _worker_workloads[path] = load_file(path)
 
     found: dict[str, dict[str, Any]] = {}
     for name in backend_names:
@@ -77,6 +89,7 @@ def run_unit(req: Mapping[str, Any]) -> dict[str, Any]:
     from .processes import IN_WORKER
     from .wire import run_group_in_worker
 
+    before = os.environ.get(IN_WORKER)
     os.environ[IN_WORKER] = "1"  # a workload file that starts a run when loaded is refused
     try:
         paths = {origin: _written(origin, text) for origin, text in req.get("sources", {}).items()}
@@ -84,6 +97,11 @@ def run_unit(req: Mapping[str, Any]) -> dict[str, Any]:
         return run_group_in_worker({**req, "cases": cases})
     except Exception as e:
         return {"error": f"on {machine_name()}: {type(e).__name__}: {e}", "kind": "crash"}
+    finally:
+        if before is None:
+            del os.environ[IN_WORKER]
+        else:
+            os.environ[IN_WORKER] = before
 
 
 def _written(origin: str, text: str) -> str:

@@ -28,6 +28,7 @@ from typing import Protocol
 
 from ..config import RunConfig
 from ..results import CaseResult, Floor
+from ..workload import Workload
 from .clock import Clock
 from .plan import Case, Machine, Progress
 from .sampling import _References, iter_group
@@ -77,9 +78,12 @@ class Executor(Protocol):
 
     in_this_process: bool
 
-    def machines(self, backend_names: Sequence[str]) -> Sequence[Machine]:
+    def machines(
+        self, workloads: Sequence[Workload], backend_names: Sequence[str]
+    ) -> Sequence[Machine]:
         """The other machines the cases are measured on, each planned for on its own (asked
-        before :meth:`run`, with the backends the workloads name); empty: this machine."""
+        before :meth:`run`, with the workloads and the backends they name); empty: this
+        machine."""
         ...
 
     def run(self, job: Job) -> Generator[GroupResults, None, None]:
@@ -96,7 +100,9 @@ class Executor(Protocol):
 class _Here:
     """The executors that measure on this machine."""
 
-    def machines(self, backend_names: Sequence[str]) -> Sequence[Machine]:
+    def machines(
+        self, workloads: Sequence[Workload], backend_names: Sequence[str]
+    ) -> Sequence[Machine]:
         return ()
 
     def close(self) -> None:

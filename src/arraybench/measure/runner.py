@@ -155,7 +155,7 @@ def _run(
                 'the call under `if __name__ == "__main__":` so that loading the file only '
                 "defines workloads"
             )
-    machines = list(executor.machines(_backends_named(workloads, config)))
+    machines = list(executor.machines(workloads, _backends_named(workloads, config)))
     if machines:
         cases, skips = [], []
         for m in machines:

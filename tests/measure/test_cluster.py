@@ -1,0 +1,322 @@
+"""The Dask executor on real clusters of worker processes on this machine (loopback only).
+
+A ``local:2`` cluster is one machine with two worker processes; two "machines" are two workers
+told their names by ``ARRAYBENCH_MACHINE`` (a SpecCluster), which is how a test gets a cluster
+of several machines on one host. No test asserts a time.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import arraybench as ab
+from arraybench.errors import ConfigError
+from arraybench.measure.cluster_worker import MACHINE_ENV, machine_name, run_unit
+from arraybench.measure.plan import Machine, plan
+from arraybench.measure.processes import IN_WORKER
+from arraybench.suites import load_file
+
+distributed = pytest.importorskip("distributed")
+
+# Small budgets: these tests check what happens to cases, not how well they are measured.
+FAST = {"budget": 0.02, "processes": 1}
+
+WORKLOAD = textwrap.dedent(
+    """
+    import os
+    import arraybench as ab
+    from arraybench.backends.fake import FakeBackend
+
+    # "lib" stands for a library installed on one machine only.
+    missing = os.environ.get("ARRAYBENCH_MACHINE") == "beta"
+    why = "lib is not installed (pip install lib)" if missing else None
+    ab.backends.register(FakeBackend("lib", unavailable=why), replace=True)
+
+    w = ab.Workload("add", sizes=[10, 1000])
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.standard_normal(n), "y": rng.standard_normal(n)}
+
+    @w.impl("numpy", "lib")
+    def vectorized(x, y, xp):
+        return x + y
+
+    @w.impl("python")
+    def loop(x, y):
+        return [a + b for a, b in zip(x, y)]
+
+    @w.impl("numpy", label="crash")
+    def crash(x, y, xp):
+        if len(x) >= 1000 and os.environ.get("CRASH") == "1":
+            os.kill(os.getpid(), 9)  # the worker process dies, as on a segfault
+        return x + y
+    """
+)
+
+
+@pytest.fixture
+def workload_file(tmp_path: Path) -> Path:
+    path = tmp_path / "wl.py"
+    path.write_text(WORKLOAD)
+    return path
+
+
+@pytest.fixture(scope="module")
+def two_machines() -> Iterator[str]:
+    """A scheduler with one worker process on "alpha" and one on "beta"."""
+    from distributed import Nanny, Scheduler, SpecCluster
+
+    def worker(name: str) -> dict[str, object]:
+        return {
+            "cls": Nanny,
+            "options": {"nthreads": 1, "env": {MACHINE_ENV: name, IN_WORKER: "1"}},
+        }
+
+    cluster = SpecCluster(
+        scheduler={
+            "cls": Scheduler,
+            "options": {"dashboard_address": ":0", "host": "127.0.0.1"},
+        },
+        workers={"a": worker("alpha"), "b": worker("beta")},
+        silence_logs=50,
+    )
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+def test_every_case_completes_and_checks_on_a_local_cluster(workload_file: Path) -> None:
+    (w,) = load_file(workload_file)
+    r = ab.run(w, cluster="local:2", impls=("vectorized", "loop"), **FAST)
+    assert r.cases and all(c.ok for c in r.cases), [c.error for c in r.cases if not c.ok]
+    assert all(c.check is not None and c.check.passed for c in r.cases if not c.reference)
+    here = machine_name()
+    assert {c.machine for c in r.cases} == {here}
+    assert sorted({(c.impl, c.backend, c.dtype, c.size) for c in r.cases}) == sorted(
+        (impl, b, dt, n)
+        for n in (10, 1000)
+        for impl, b, dt in [
+            ("vectorized", "numpy", "float32"),
+            ("vectorized", "numpy", "float64"),
+            ("vectorized", "lib", "float32"),
+            ("vectorized", "lib", "float64"),
+            ("loop", "python", "float64"),
+        ]
+    )
+    record = r.machines[here]
+    assert record["workers"] == 2 and record["cluster"] == "local:2"
+    assert record["hostname"] and record["cpu"] and record["cores"]
+    assert "numpy" in record["backends"] and record["threads"]["pools"]
+
+
+def test_cases_are_split_over_a_machine_s_worker_processes(workload_file: Path) -> None:
+    (w,) = load_file(workload_file)
+    r = ab.run(
+        w, cluster="local:2", impls=("vectorized",), backends=("numpy",), budget=0.04, processes=4
+    )
+    m = r.cases[0].measurement
+    assert m is not None and m.processes is not None and len(m.processes) == 4
+    assert all(c.ok for c in r.cases)
+
+
+def test_each_machine_measures_the_whole_matrix_and_a_missing_library_skips_there_only(
+    workload_file: Path, two_machines: str
+) -> None:
+    (w,) = load_file(workload_file)
+    kept: list[ab.CaseResult] = []
+    named: dict[str, object] = {}
+    r = ab.run(
+        w,
+        cluster=two_machines,
+        impls=("vectorized",),
+        on_result=kept.append,
+        on_machine=named.__setitem__,
+        **FAST,
+    )
+    assert r.machine_names and set(r.machine_names) == {"alpha", "beta"}
+    assert set(named) == {"alpha", "beta"} and r.machines["beta"]["machine"] == "beta"
+    alpha, beta = r.on_machine("alpha"), r.on_machine("beta")
+    assert {c.backend for c in alpha.cases} == {"numpy", "lib"}
+    assert {c.backend for c in beta.cases} == {"numpy"}
+    assert all(c.ok for c in r.cases)
+    assert [s.reason for s in r.skipped if s.what.endswith(" on beta")] == [
+        "lib is not installed (pip install lib)"
+    ]
+    assert not [s for s in r.skipped if s.what.endswith(" on alpha")]
+    assert sorted(c.name for c in kept) == sorted(c.name for c in r.cases)  # streamed, each once
+
+
+def test_a_killed_worker_costs_its_case_a_requeue_then_a_clear_failure_and_nothing_else(
+    workload_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CRASH", "1")  # the workers inherit it
+    (w,) = load_file(workload_file)
+    r = ab.run(w, cluster="local:2", backends=("numpy",), dtypes=("float64",), **FAST)
+    failed = [c for c in r.cases if not c.ok]
+    assert [(c.impl, c.size) for c in failed] == [("crash", 1000)]
+    (c,) = failed
+    assert c.failure == "crash"
+    assert "lost 2 times" in (c.error or "") and "with the other cases of its size" in (
+        c.error or ""
+    )
+    # Every other case, at both sizes, was measured and checked.
+    others = [c for c in r.cases if c is not failed[0]]
+    assert len(others) == 3 and all(o.ok for o in others)
+    assert {(o.impl, o.size) for o in others} == {
+        ("vectorized", 10),
+        ("vectorized", 1000),
+        ("crash", 10),
+    }
+
+
+def test_a_workload_file_travels_with_the_request(tmp_path: Path, workload_file: Path) -> None:
+    (w,) = load_file(workload_file)
+    cases, _ = plan([w], ab.RunConfig(backends=("numpy",), sizes=(10,), dtypes=("float64",)))
+    elsewhere = "/nowhere/on/this/worker/wl.py"
+    from arraybench.measure.wire import request, request_settings
+    from arraybench.results import Floor
+
+    req = request(
+        cases[:1],
+        request_settings(ab.RunConfig(**FAST), Floor(1e-8, 1e-8)),
+        {id(w): elsewhere},
+    )
+    req["sources"] = {elsewhere: workload_file.read_text()}
+    reply = run_unit(req)
+    assert "cases" in reply, reply
+    assert reply["cases"][0]["status"] == "ok"
+    broken = run_unit({**req, "sources": {}})  # without the file: the unit fails, saying why
+    assert "No such file" in broken["error"] or "no such file" in broken["error"]
+
+
+def test_plan_for_a_machine_skips_there_what_it_lacks() -> None:
+    w = ab.Workload("w", sizes=[10])
+    w.inputs(lambda n, rng: {"x": rng.standard_normal(n)})
+    w.impl("numpy", "torch")(lambda x, xp: x * 2)
+    beta = Machine(
+        "beta",
+        {
+            "numpy": {"available": True, "devices": ["cpu"]},
+            "torch": {"available": False, "reason": "torch is not installed"},
+        },
+    )
+    cases, skips = plan([w], ab.RunConfig(dtypes=("float64",)), beta)
+    assert [(c.backend, c.machine) for c in cases] == [("numpy", "beta")]
+    assert [(s.what, s.reason) for s in skips] == [
+        ("w/<lambda> on torch on beta", "torch is not installed")
+    ]
+
+
+def test_cluster_without_dask_fails_in_one_line_naming_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def no_dask(name: str, *args: object, **kwargs: object) -> object:
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError("No module named 'distributed'")
+        return real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    from arraybench.measure.cluster_client import require_dask
+
+    with pytest.raises(ConfigError) as e:
+        require_dask()
+    assert "\n" not in str(e.value) and "arraybench[cluster]" in str(e.value)
+
+
+def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: Path) -> None:
+    path = tmp_path / "slow.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import arraybench as ab
+
+            w = ab.Workload("slow", sizes=[10, 100, 1000, 10000, 100000])
+
+            @w.inputs
+            def make(n, rng):
+                return {"x": rng.standard_normal(n)}
+
+            @w.impl("numpy")
+            def double(x, xp):
+                return x * 2
+            """
+        )
+    )
+    store = tmp_path / "history.sqlite"
+    command = [
+        sys.executable,
+        "-m",
+        "arraybench",
+        "run",
+        str(path),
+        "--cluster",
+        "local:1",
+        "--processes",
+        "1",
+        "--budget",
+        "0.3",
+        "--dtype",
+        "float64",
+        "--store",
+        str(store),
+        "--quiet",
+    ]
+    env = {**os.environ, "COLUMNS": "120"}
+    proc = subprocess.Popen(
+        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while _stored(store) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode != 0
+    assert "--resume" in err, err
+    kept = _stored(store)
+    assert 2 <= kept < 5
+    db = sqlite3.connect(store)
+    assert db.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
+    db.close()
+    done = subprocess.run(
+        [*command, "--resume"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert f"{kept} cases already measured" in done.stdout
+    db = sqlite3.connect(store)
+    assert db.execute("SELECT status FROM runs").fetchall() == [("complete",)]
+    sizes = sorted(n for (n,) in db.execute("SELECT size FROM cases"))
+    db.close()
+    assert sizes == [10, 100, 1000, 10000, 100000]  # each measured once, none lost
+
+
+def _stored(store: Path) -> int:
+    if not store.exists():
+        return 0
+    try:
+        db = sqlite3.connect(store, timeout=1)
+        try:
+            return int(db.execute("SELECT COUNT(*) FROM cases").fetchone()[0])
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return 0
