@@ -6,6 +6,13 @@
                           recurrences, logging every N steps, deliberate float64...)
     held_*.py             written after the rules were fixed and scored before any change to
                           them: docs/lint.md gives their first-try figures apart
+
+    heldout2/flagged, heldout2/clean
+                          the second held-out set (issue 15): written from public sources before
+                          any rule change and scored apart; never used to tune the rules
+
+`python -m tests.advise.corpus [corpus|heldout2]` prints, per snippet, found or missed and what
+was reported, and per rule code the hits (run from the repository root with src on PYTHONPATH).
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from pathlib import Path
 from arraybench.advise.lint import Diagnostic, lint_source
 
 ROOT = Path(__file__).parent / "corpus"
+HELDOUT2 = Path(__file__).parent / "heldout2"
 EXPECT = re.compile(r"#\s*expect:\s*(AB\d{3})")
 
 
@@ -38,9 +46,10 @@ class Snippet:
         return self.expected <= got
 
 
-def snippets(kind: str) -> list[Snippet]:
+def snippets(kind: str, root: Path = ROOT) -> list[Snippet]:
+    """The snippets of `root`/`kind` (kind: "flagged" or "clean"), with their expected marks."""
     out = []
-    for p in sorted((ROOT / kind).glob("*.py")):
+    for p in sorted((root / kind).glob("*.py")):
         lines = p.read_text(encoding="utf-8").splitlines()
         expected = frozenset(
             (i, m.group(1)) for i, text in enumerate(lines, start=1) if (m := EXPECT.search(text))
@@ -60,3 +69,64 @@ def figures() -> dict[str, tuple[int, int]]:
         "held_recall": (sum(s.caught() for s in held_f), len(held_f)),
         "held_false_positives": (sum(bool(s.found()) for s in held_c), len(held_c)),
     }
+
+
+def heldout2_figures() -> dict[str, tuple[int, int]]:
+    """(hits, total) for recall and (flagged, total) for false positives on the second held-out
+    set: a slow snippet counts when every marked (line, code) is reported, a look-alike counts
+    against when anything at all is reported."""
+    flagged, clean = snippets("flagged", HELDOUT2), snippets("clean", HELDOUT2)
+    return {
+        "recall": (sum(s.caught() for s in flagged), len(flagged)),
+        "false_positives": (sum(bool(s.found()) for s in clean), len(clean)),
+    }
+
+
+def by_code(flagged: list[Snippet]) -> dict[str, tuple[int, int, int, int]]:
+    """Per expected rule code: (snippets found, snippets, marks found, marks). A snippet belongs
+    to every code it marks; it is found for a code when all its marks of that code are reported."""
+    out: dict[str, list[int]] = {}
+    for s in flagged:
+        got = {(d.line, d.code) for d in s.found()}
+        for code in sorted({c for _, c in s.expected}):
+            marks = {m for m in s.expected if m[1] == code}
+            row = out.setdefault(code, [0, 0, 0, 0])
+            row[0] += marks <= got
+            row[1] += 1
+            row[2] += len(marks & got)
+            row[3] += len(marks)
+    return {code: (r[0], r[1], r[2], r[3]) for code, r in sorted(out.items())}
+
+
+def report(root: Path = HELDOUT2) -> str:
+    """Per snippet: found/missed (flagged) or clean/noisy (look-alikes), with what was reported;
+    then the hits per rule code and the two figures."""
+    lines = []
+    flagged, clean = snippets("flagged", root), snippets("clean", root)
+    lines.append(f"== {root.name}/flagged ({len(flagged)})")
+    for s in flagged:
+        found = s.found()
+        got = {(d.line, d.code) for d in found}
+        status = "found " if s.expected <= got else "MISSED"
+        want = " ".join(f"{c}@{n}" for n, c in sorted(s.expected))
+        have = " ".join(f"{d.code}@{d.line}" for d in found) or "-"
+        lines.append(f"{status} {s.name}: expected {want}; reported {have}")
+    lines.append(f"== {root.name}/clean ({len(clean)})")
+    for s in clean:
+        found = s.found()
+        have = " ".join(f"{d.code}@{d.line}" for d in found)
+        lines.append(f"{'NOISY ' if found else 'clean '} {s.name}" + (f": {have}" if found else ""))
+    lines.append("== by expected code: snippets found/snippets, marks found/marks")
+    for code, (sf, sn, mf, mn) in by_code(flagged).items():
+        lines.append(f"{code}: {sf}/{sn} snippets, {mf}/{mn} marks")
+    hits = sum(s.caught() for s in flagged)
+    noisy = sum(bool(s.found()) for s in clean)
+    lines.append(f"recall {hits}/{len(flagged)}, false positives {noisy}/{len(clean)}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+
+    which = sys.argv[1] if len(sys.argv) > 1 else "heldout2"
+    print(report(HELDOUT2 if which == "heldout2" else ROOT))
