@@ -320,3 +320,44 @@ def _stored(store: Path) -> int:
             db.close()
     except sqlite3.Error:
         return 0
+
+
+def test_a_case_past_its_timeout_restarts_its_worker_and_blocks_its_larger_sizes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "hang.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import time
+            import arraybench as ab
+
+            w = ab.Workload("hang", sizes=[10, 1000, 100000])
+
+            @w.inputs
+            def make(n, rng):
+                return {"x": rng.standard_normal(n)}
+
+            @w.impl("numpy")
+            def fine(x, xp):
+                return x * 2
+
+            @w.impl("numpy", label="stuck")
+            def stuck(x, xp):
+                if len(x) >= 1000:
+                    time.sleep(3600)
+                return x * 2
+            """
+        )
+    )
+    (w,) = load_file(path)
+    r = ab.run(w, cluster="local:1", timeout=2, budget=0.02, dtypes=("float64",))
+    got = {(c.impl, c.size): (c.status, c.failure) for c in r.cases}
+    assert got == {
+        ("fine", 10): ("ok", None),
+        ("stuck", 10): ("ok", None),
+        ("fine", 1000): ("ok", None),
+        ("stuck", 1000): ("failed", "timeout"),
+        ("fine", 100000): ("ok", None),  # the restarted worker measures the rest
+        ("stuck", 100000): ("skipped", "not-attempted"),
+    }

@@ -211,8 +211,9 @@ class _Schedule:
     # -- a unit's life -------------------------------------------------------------------
 
     def _refill(self, m: str) -> None:
-        """Queue the units of machine m's next size group that has cases left to measure."""
-        while not self.pending[m] and self.groups[m]:
+        """Queue the units of machine m's next size group that has cases left to measure, once
+        the group before is done (a timeout there blocks the larger sizes of its series)."""
+        while not self.pending[m] and m not in self.running and self.groups[m]:
             todo = [i for i in self.groups[m].popleft() if not self.job.settled(i)]
             units = [[i] for i in todo] if self.job.config.isolate else ([todo] if todo else [])
             for k in range(self.parts_n):
