@@ -143,6 +143,12 @@ def measured_how(result: RunResult) -> str:
     config = result.config
     n = config.get("processes") or 1
     where = f"in {n} fresh processes" if n > 1 else "in one process"
+    machines = result.machine_names
+    if config.get("cluster") or machines:
+        k = len(machines)
+        on = f"{k} machine{'s' if k != 1 else ''}" if k else "no machine"
+        parts = f", each case in {n} parts over a machine's worker processes" if n > 1 else ""
+        where = f"on a Dask cluster ({config.get('cluster', '?')}, {on}){parts}"
     budget = config.get("budget")
     per = f", {budget:g} s per case" if isinstance(budget, int | float) else ""
     policy = (result.env.get("threads") or {}).get("policy")
