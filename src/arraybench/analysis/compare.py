@@ -19,7 +19,15 @@ which nobody should act on; and a large ratio from a handful of noisy samples ma
 The thresholds are symmetric in log space, so comparing B with A gives the mirror of A with B.
 
 The environments are compared too (versions, BLAS, threads, CPU, devices, host): a slowdown is
-read differently when NumPy's BLAS changed between the runs.
+read differently when NumPy's BLAS changed between the runs. ``environment`` names what differs
+in a machine's description (CPU model, cores, GPU, Python, library versions, BLAS, thread
+policy: ``analysis.machines.differences``), the short list for runs from different machines;
+``env_changes`` lists every entry that differs.
+
+A run from several machines (``--cluster``) is compared one machine at a time
+(:func:`compare_machines`): machine B's sub-run against machine A's, case by case. Their cases
+were measured on different machines, so nothing pairs them: the ratio's interval combines the
+two medians' own intervals (``paired=False``).
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ import numpy as np
 
 from ..results import CaseResult, Measurement, RunResult, time_ratio
 from . import stats
+from .machines import Difference, differences
 
 #: A change must exceed 5% (its whole CI beyond it) to be called slower or faster. Run-to-run
 #: drift of the same code on the same machine (frequency scaling, placement, a busy neighbour) is
@@ -407,16 +416,20 @@ class Comparison:
         unmatched: cases in only one run.
         failed: cases in both runs that failed in at least one.
         env_changes: what differs between the runs' environments and settings.
+        environment: what differs in the two machines' descriptions (CPU model, cores, GPU,
+            Python, library versions, BLAS, thread policy): the short list.
         threshold: the effect size a verdict needed (0.05: a 5% change).
         alpha: the significance level a verdict needed.
         seed: kept for files written when the ratio's CI came from a seeded bootstrap (0 now).
-        meta: what identifies the two runs (start time, number of cases), for reports.
+        meta: what identifies the two runs (start time, number of cases, and the machine of
+            each when they are machines of one run), for reports.
     """
 
     cases: tuple[CaseComparison, ...]
     unmatched: tuple[Unmatched, ...] = ()
     failed: tuple[FailedPair, ...] = ()
     env_changes: tuple[EnvChange, ...] = ()
+    environment: tuple[Difference, ...] = ()
     threshold: float = DEFAULT_THRESHOLD
     alpha: float = DEFAULT_ALPHA
     seed: int = 0
@@ -450,6 +463,7 @@ class Comparison:
             "meta": dict(self.meta),
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
+            "environments_differ": [d.to_dict() for d in self.environment],
             "cases": [c.to_dict() for c in self.cases],
             "unmatched": [u.to_dict() for u in self.unmatched],
             "failed": [f.to_dict() for f in self.failed],
@@ -465,15 +479,20 @@ def compare(
     *,
     threshold: float = DEFAULT_THRESHOLD,
     alpha: float = DEFAULT_ALPHA,
+    paired: bool = True,
 ) -> Comparison:
     """Compare run ``b`` with run ``a``, case by case, and their environments.
 
     Args:
-        a: the baseline run.
+        a: the baseline run (of one machine: cases from several share their keys; see
+            :func:`compare_machines`).
         b: the run to judge against it.
         threshold: relative change a verdict needs beyond its CI (0.05: 5%; see
             :data:`DEFAULT_THRESHOLD`).
         alpha: significance level of the Mann-Whitney test.
+        paired: whether blocks of the two runs that share a round may pair
+            (``results.time_ratio``); False for cases measured on different machines, whose
+            rounds are readings of different clocks.
 
     Returns:
         A :class:`Comparison`.
@@ -496,7 +515,7 @@ def compare(
             continue
         matched.append(
             compare_measurements(
-                key, ca.measurement, cb.measurement, threshold=threshold, alpha=alpha
+                key, ca.measurement, cb.measurement, threshold=threshold, alpha=alpha, paired=paired
             )
         )
     unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
@@ -507,13 +526,58 @@ def compare(
         unmatched=tuple(unmatched),
         failed=tuple(failed),
         env_changes=env_changes(a, b),
+        environment=differences(a.env, b.env),
         threshold=threshold,
         alpha=alpha,
         meta={
-            "a": {"started": a.started, "cases": len(a.cases)},
-            "b": {"started": b.started, "cases": len(b.cases)},
+            "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
+            "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
         },
     )
+
+
+def _machine_of(run: RunResult) -> dict[str, str]:
+    names = run.machine_names
+    return {"machine": names[0]} if len(names) == 1 else {}
+
+
+def compare_machines(
+    result: RunResult,
+    machines: Sequence[str] = (),
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    alpha: float = DEFAULT_ALPHA,
+) -> list[Comparison]:
+    """The machines of one run compared: each machine's cases against the first's.
+
+    Args:
+        result: a run holding cases from several machines.
+        machines: the machines to compare, the baseline first (default: every machine of the
+            run, in order).
+        threshold: as for :func:`compare`.
+        alpha: as for :func:`compare`.
+
+    Returns:
+        One :class:`Comparison` per machine after the first: that machine (B) against the first
+        (A), unpaired (``paired=False``), with ``meta`` naming both machines.
+
+    Raises:
+        ValueError: fewer than two machines, or a name the run does not hold.
+    """
+    names = list(machines) or list(result.machine_names)
+    unknown = [m for m in names if m not in result.machine_names]
+    if unknown:
+        held = ", ".join(result.machine_names) or "none: it ran on one machine"
+        raise ValueError(f"no machine {unknown[0]!r} in this run (its machines: {held})")
+    if len(names) < 2:
+        raise ValueError(
+            f"comparing machines needs two of them; this run holds {len(result.machine_names)}"
+        )
+    base = result.on_machine(names[0])
+    return [
+        compare(base, result.on_machine(m), threshold=threshold, alpha=alpha, paired=False)
+        for m in names[1:]
+    ]
 
 
 def units(m: Measurement) -> Sequence[float]:
@@ -528,6 +592,7 @@ def compare_measurements(
     *,
     threshold: float = DEFAULT_THRESHOLD,
     alpha: float = DEFAULT_ALPHA,
+    paired: bool = True,
 ) -> CaseComparison:
     """Compare one case measured in two runs (see the module's docstring).
 
@@ -537,13 +602,15 @@ def compare_measurements(
         b: its measurement in run B.
         threshold: effect size a verdict needs.
         alpha: significance level.
+        paired: whether blocks sharing a round may pair (False: measured on different
+            machines, the two medians' intervals combined).
 
     Returns:
         A :class:`CaseComparison`.
     """
     ua, ub = units(a), units(b)
     ratio = b.median / a.median if a.median > 0 else math.nan
-    iv = time_ratio(b, a)
+    iv = time_ratio(b, a) if paired else stats.unpaired_ratio(b, a)
     ci = (iv.low, iv.high) if math.isfinite(ratio) else (math.nan, math.nan)
     test = mann_whitney_u(ua, ub)
     return _verdict(key, a.median, b.median, ratio, ci, test, len(ua), len(ub), threshold, alpha)

@@ -1,5 +1,17 @@
 """``arraybench compare A B``: which cases got slower or faster between two runs, and why they
-might have (what changed in the environment). Exit 1 on a significant slowdown, for CI."""
+might have (what changed in the environment). Exit 1 on a significant slowdown, for CI.
+
+``arraybench compare RUN`` with one run from several machines (``--cluster``) compares its
+machines: each machine's cases against the first's (``--machine`` picks them). A slower machine
+is no regression: such a comparison exits 1 only when ``--fail-on-slowdown`` is given.
+
+Which runs are compared (:func:`pairs`):
+
+    compare RUN                 RUN's machines, each against the first (or the --machine list)
+    compare A B                 A against B; a run of several machines gives the machine named
+                                by --machine (once for both, or twice: A's then B's), and two
+                                runs of several machines are compared machine by machine
+"""
 
 from __future__ import annotations
 
@@ -19,7 +31,7 @@ from ..analysis.compare import (
     Comparison,
     compare,
 )
-from ..errors import ArraybenchError
+from ..errors import ArraybenchError, ConfigError
 from ..report.units import format_size, format_time
 from ..results import RunResult
 from . import _console
@@ -31,6 +43,9 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_SLOWER, EXIT_USAGE = 0, 1, 2
 #: Largest change accepted as a threshold (1000%: 11x); beyond it a typo is likelier than intent.
 MAX_THRESHOLD = 10.0
+#: Entries of the full environment diff printed when the short list ("Environments differ")
+#: is shown: two machines differ in dozens; --json lists them all.
+ENV_CHANGES_SHOWN = 12
 
 
 def parse_change(text: str) -> float:
@@ -57,17 +72,39 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p = sub.add_parser(
         "compare",
         parents=parents,
-        help="compare two runs: what got slower or faster, and what changed",
+        help="compare two runs, or the machines of one: what got slower or faster, and what "
+        "changed",
         description="Compare run B with run A case by case: the ratio of medians B/A with a 95% "
         "CI from the two medians' intervals, a Mann-Whitney test on the runs' independent units "
         "(each process's median, or each block's), and a verdict (slower or faster "
         f"only when p < {DEFAULT_ALPHA:g} and the whole CI lies beyond the threshold). Also "
-        "lists what differs between the two environments (versions, BLAS, threads, CPU, "
-        "devices, host). Exit codes: 0 no significant slowdown, 1 some case significantly "
-        "slower by more than --fail-on-slowdown, 2 bad usage or unreadable results.",
+        "names what differs between the two environments (CPU, cores, GPU, Python and library "
+        "versions, BLAS, threads), then every entry that differs. Given one run from several "
+        "machines (run --cluster), compares its machines: each machine's cases against the "
+        "first machine's. Exit codes: 0 no significant slowdown, 1 some case significantly "
+        "slower by more than --fail-on-slowdown (comparing machines: only when "
+        "--fail-on-slowdown is given, as a slower machine is no regression), 2 bad usage or "
+        "unreadable results.",
     )
     p.add_argument("a", metavar="A", help="the baseline: a results file or a stored run id")
-    p.add_argument("b", metavar="B", help="the run to judge: a results file or a stored run id")
+    p.add_argument(
+        "b",
+        metavar="B",
+        nargs="?",
+        default=None,
+        help="the run to judge: a results file or a stored run id (leave it out to compare "
+        "the machines of A, a run from several machines)",
+    )
+    p.add_argument(
+        "--machine",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with one run of several machines: a machine to compare, given again for each "
+        "(the first is the baseline; default: every machine against the first). With two "
+        "runs: the machine to take from a run that holds several (once for both runs, or "
+        "twice: A's, then B's)",
+    )
     p.add_argument(
         "--threshold",
         type=parse_change,
@@ -94,29 +131,159 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
 def main(args: argparse.Namespace) -> int:
     try:
         a = load_results(args.a, args.store)
-        b = load_results(args.b, args.store)
+        b = load_results(args.b, args.store) if args.b is not None else None
+        chosen = pairs(a, b, args.machine, args.a, args.b)
     except ArraybenchError as e:  # a missing or unreadable input is a usage error, not a slowdown
         print(f"arraybench: error: {e}", file=sys.stderr)
         return EXIT_USAGE
-    comparison = compare(a, b, threshold=args.threshold)
-    if not comparison.cases:
+    machines_of_one_run = b is None
+    comparisons = [
+        (
+            compare(x, y, threshold=args.threshold, paired=False)
+            if machines_of_one_run
+            else compare(x, y, threshold=args.threshold),
+            x,
+            y,
+            name_x,
+            name_y,
+        )
+        for x, y, name_x, name_y in chosen
+    ]
+    if not any(c.cases for c, *_ in comparisons):
+        a_cases = sum(len(x.cases) for _, x, *_ in comparisons)
+        b_cases = sum(len(y.cases) for _, _, y, *_ in comparisons)
+        what = f"{args.a} and {args.b}" if b is not None else f"the machines of {args.a}"
         print(
-            f"arraybench: error: nothing to compare: no case ran and passed in both {args.a} and "
-            f"{args.b} ({len(a.cases)} and {len(b.cases)} cases); compare runs of the same "
-            "workloads",
+            f"arraybench: error: nothing to compare: no case ran and passed in both {what} "
+            f"({a_cases} and {b_cases} cases); compare runs of the same workloads",
             file=sys.stderr,
         )
         return EXIT_USAGE
+    # Comparing machines, a slower machine is no regression: exit 1 only when asked to gate.
+    gate = not machines_of_one_run or args.fail_on_slowdown is not None
     fail_at = args.threshold if args.fail_on_slowdown is None else args.fail_on_slowdown
-    failing = comparison.slower_beyond(fail_at)
+    failing = [c.slower_beyond(fail_at) if gate else () for c, *_ in comparisons]
     if args.json:
-        out = comparison.to_dict()
-        out["fail_on_slowdown"] = fail_at
-        out["failing"] = [c.name for c in failing]
-        print(json.dumps(out, indent=1, default=str))
+        out = [_json(c, f, fail_at) for (c, *_), f in zip(comparisons, failing, strict=True)]
+        if len(out) == 1:
+            print(json.dumps(out[0], indent=1, default=str))
+        else:
+            every = [
+                _prefixed(c.name, y)
+                for (_, _, y, *_), f in zip(comparisons, failing, strict=True)
+                for c in f
+            ]
+            doc = {"comparisons": out, "fail_on_slowdown": fail_at, "failing": every}
+            print(json.dumps(doc, indent=1, default=str))
     else:
-        render(comparison, a, b, args.a, args.b, fail_at, failing)
-    return EXIT_SLOWER if failing else EXIT_OK
+        for i, ((c, x, y, name_x, name_y), f) in enumerate(zip(comparisons, failing, strict=True)):
+            if i:
+                _console.console().rule()
+            render(c, x, y, name_x, name_y, fail_at, f, gate=gate)
+    return EXIT_SLOWER if any(failing) else EXIT_OK
+
+
+def _json(
+    comparison: Comparison,
+    failing: tuple[CaseComparison, ...],
+    fail_at: float,
+) -> dict[str, Any]:
+    out = comparison.to_dict()
+    out["fail_on_slowdown"] = fail_at
+    out["failing"] = [c.name for c in failing]
+    return out
+
+
+def _prefixed(name: str, run: RunResult) -> str:
+    # Several comparisons in one answer: a failing case names the machine it is slower on.
+    machines = run.machine_names
+    return f"{machines[0]}: {name}" if machines else name
+
+
+def pairs(
+    a: RunResult,
+    b: RunResult | None,
+    machines: list[str],
+    name_a: str,
+    name_b: str | None,
+) -> list[tuple[RunResult, RunResult, str, str]]:
+    """Which runs to compare: (A, B, A's name, B's name) for each comparison to make, each a
+    run of one machine (see the module's docstring).
+
+    Raises:
+        ConfigError: what was given cannot be compared (one run of one machine, a machine a
+            run does not hold, two runs of several machines and none in common).
+    """
+    if b is None:
+        held = a.machine_names
+        if len(held) < 2:
+            raise ConfigError(
+                f"{name_a} holds the cases of one machine: give a second run to compare it "
+                "with (arraybench compare A B), or a run from several machines (run --cluster)"
+            )
+        names = list(dict.fromkeys(machines)) or list(held)
+        for m in names:
+            _require(a, m, name_a)
+        if len(names) < 2:
+            raise ConfigError(
+                f"name two machines of {name_a} to compare (--machine A --machine B); it holds "
+                f"{', '.join(held)}"
+            )
+        base = a.on_machine(names[0])
+        return [(base, a.on_machine(m), names[0], m) for m in names[1:]]
+    assert name_b is not None
+    if len(machines) > 2:
+        raise ConfigError("--machine with two runs: give it once (for both) or twice (A's, B's)")
+    if machines:
+        want_a, want_b = machines[0], machines[-1]
+        return [
+            (_pick(a, want_a, name_a), _pick(b, want_b, name_b), _label(name_a, a, want_a),
+             _label(name_b, b, want_b))
+        ]  # fmt: skip
+    many_a, many_b = len(a.machine_names) > 1, len(b.machine_names) > 1
+    if many_a and many_b:
+        common = [m for m in a.machine_names if m in b.machine_names]
+        if not common:
+            raise ConfigError(
+                f"{name_a} and {name_b} hold no machine in common ({', '.join(a.machine_names)}"
+                f" against {', '.join(b.machine_names)}): pick one of each with --machine A_NAME "
+                "--machine B_NAME"
+            )
+        return [
+            (a.on_machine(m), b.on_machine(m), f"{name_a} on {m}", f"{name_b} on {m}")
+            for m in common
+        ]
+    for run, name in ((a, name_a), (b, name_b)):
+        if len(run.machine_names) > 1:
+            raise ConfigError(
+                f"{name} holds several machines ({', '.join(run.machine_names)}): pick one with "
+                "--machine NAME"
+            )
+    return [(_single(a), _single(b), name_a, name_b)]
+
+
+def _require(run: RunResult, machine: str, name: str) -> None:
+    if machine not in run.machine_names:
+        held = ", ".join(run.machine_names) or "none: it ran on one machine"
+        raise ConfigError(f"{name} holds no machine {machine!r} (its machines: {held})")
+
+
+def _pick(run: RunResult, machine: str, name: str) -> RunResult:
+    """Machine ``machine``'s cases of ``run``; a run of one machine, whatever its name, whole."""
+    if len(run.machine_names) <= 1 and machine not in run.machine_names:
+        return _single(run)
+    _require(run, machine, name)
+    return run.on_machine(machine)
+
+
+def _label(name: str, run: RunResult, machine: str) -> str:
+    return f"{name} on {machine}" if machine in run.machine_names else name
+
+
+def _single(run: RunResult) -> RunResult:
+    """A run of one machine with that machine's record as its environment."""
+    names = run.machine_names
+    return run.on_machine(names[0]) if names else run
 
 
 def render(
@@ -127,9 +294,12 @@ def render(
     name_b: str,
     fail_at: float,
     failing: tuple[CaseComparison, ...],
+    gate: bool = True,
 ) -> None:
-    """Print the comparison: the two runs, what changed in the environment, the table (worst
-    first), unmatched and failed cases, and the summary."""
+    """Print the comparison: the two runs, what differs in their machines (the short list),
+    what changed in the environment (every entry), the table (worst first), unmatched and
+    failed cases, and the summary. ``gate``: whether slowdowns fail the command (not when
+    comparing the machines of one run without --fail-on-slowdown)."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -142,10 +312,27 @@ def render(
             f"({escape(str(run.env.get('cpu', 'an unknown CPU')))})"
         )
     console.print()
+    if comparison.environment:
+        console.print(
+            "[bold]Environments differ[/bold] (A -> B): the ratios below hold these differences "
+            "as well as the code's"
+        )
+        for d in comparison.environment:
+            console.print(f"  • {escape(d.describe())}")
+        console.print()
     if comparison.env_changes:
         console.print("[bold]Environment differences[/bold] (A -> B)")
-        for change in comparison.env_changes:
+        # Two machines differ in many entries: the short list above says what matters.
+        shown = comparison.env_changes
+        if comparison.environment and len(shown) > ENV_CHANGES_SHOWN:
+            shown = shown[:ENV_CHANGES_SHOWN]
+        for change in shown:
             console.print(f"  • {escape(change.describe())}")
+        if len(shown) < len(comparison.env_changes):
+            console.print(
+                f"  [dim]… and {len(comparison.env_changes) - len(shown)} more: --json lists "
+                "them all[/dim]"
+            )
     else:
         console.print("[bold]Environment differences[/bold]: none (same software and machine)")
     console.print()
@@ -200,6 +387,11 @@ def render(
         console.print()
 
     console.print(f"[bold]Summary[/bold]: {escape(comparison.summary.text())}")
+    if not gate and comparison.with_verdict(SLOWER):
+        console.print(
+            "[dim]comparing machines: a slower machine is not a failure (exit 0); "
+            "--fail-on-slowdown PCT makes it one[/dim]"
+        )
     if failing:
         console.print(
             f"[red]{len(failing)} case{'s' if len(failing) != 1 else ''} significantly slower "

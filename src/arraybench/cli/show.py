@@ -5,12 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..analysis.findings import analyze
 from ..analysis.probe import cached_for
-from ..report.summary import print_footer, print_group, print_header
+from ..report.summary import (
+    print_footer,
+    print_group,
+    print_header,
+    print_machines,
+    question_parts,
+)
 from ..results import RunResult
 from ..store import RUNNING, open_store
 from ..suites.experiment import Answer
@@ -47,11 +52,17 @@ def main(args: argparse.Namespace) -> int:
             result.save(args.json)
         return 0
     console = _console.console()
+    machines = result.machine_names
+    env = _one_machine(result).env
+    where = (
+        f"{len(machines)} machines: {_escape(', '.join(machines))}"
+        if len(machines) > 1
+        else f"{_escape(str(env.get('hostname', 'an unknown machine')))} "
+        f"({_escape(str(env.get('cpu', 'unknown CPU')))})"
+    )
     console.print(
         f"[bold]run {run_id}[/bold] ({status}): {len(result.cases)} cases, "
-        f"{len(result.failed)} failed, started {local_time(result.started)} on "
-        f"{_escape(str(result.env.get('hostname', 'an unknown machine')))} "
-        f"({_escape(str(result.env.get('cpu', 'unknown CPU')))})"
+        f"{len(result.failed)} failed, started {local_time(result.started)} on {where}"
     )
     if status == RUNNING:
         console.print(
@@ -61,7 +72,7 @@ def main(args: argparse.Namespace) -> int:
     console.print()
     render(result, console, verbose=args.verbose)
     if not args.verbose:
-        print_footer(result, console)
+        print_footer(_one_machine(result), console)
     if args.json:
         result.save(args.json)
         console.print(f"results saved to {args.json}")
@@ -70,36 +81,35 @@ def main(args: argparse.Namespace) -> int:
 
 def render(result: RunResult, console: Any, verbose: bool = False) -> None:
     """Print ``result`` as ``arraybench run`` does: per experiment a rule, its question, its
-    answer, its tables and findings; then the remaining workloads' tables and findings.
+    answer, its tables and findings; then the remaining workloads' tables and findings. A run
+    from several machines: the Machines table first, then each machine's answer and tables
+    under a heading naming it, and the lines comparing the machines (``print_machines``).
 
     Args:
         result: a run's results (one run, or several combined).
         console: the rich console to print on.
         verbose: the full detail (a row per case, every finding), as ``run -v``.
     """
+    if len(result.machine_names) > 1:
+        print_machines(result, console, verbose=verbose)
+        return
+    result = _one_machine(result)
     profile = cached_for(result)
-    records = {
-        name: rec
-        for name, rec in result.extra.items()
-        if isinstance(rec, Mapping) and "question" in rec and isinstance(rec.get("workloads"), list)
-    }
-    claimed: set[str] = set()
-    for name, rec in records.items():
-        names = {str(w) for w in rec["workloads"]}
-        claimed |= names
-        print_header(str(rec.get("title", name)), str(rec["question"]), console)
-        part = replace(
-            result,
-            cases=tuple(c for c in result.cases if c.workload in names),
-            skipped=tuple(s for s in result.skipped if _workload_of(s.what) in names),
-        )
-        stored = rec.get("answer")
+    for record, part in question_parts(result):
+        if record is None:
+            _group(part, profile, console, verbose)
+            continue
+        print_header(str(record["title"]), str(record["question"]), console)
+        stored = record.get("answer")
         answer = Answer.from_dict(stored) if isinstance(stored, Mapping) else None
-        _group(part, profile, console, verbose, answer, str(rec.get("claim", "")))
-    rest = tuple(c for c in result.cases if c.workload not in claimed)
-    if rest or not records:
-        skipped = tuple(s for s in result.skipped if _workload_of(s.what) not in claimed)
-        _group(replace(result, cases=rest, skipped=skipped), profile, console, verbose)
+        _group(part, profile, console, verbose, answer, str(record.get("claim", "")))
+
+
+def _one_machine(result: RunResult) -> RunResult:
+    """A run whose cases all ran on one machine of a cluster, with that machine's record as its
+    environment (a run on this machine as it is)."""
+    names = result.machine_names
+    return result.on_machine(names[0]) if len(names) == 1 else result
 
 
 def _group(
@@ -115,11 +125,6 @@ def _group(
         return
     analysis = analyze(result, profile)
     print_group(result, analysis, console, answer, claim, verbose=verbose, profile=profile)
-
-
-def _workload_of(what: str) -> str:
-    # Skips are named "workload/impl on backend..." or just "workload" (runner.plan).
-    return what.split("/", 1)[0]
 
 
 def _escape(text: str) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..results import CaseResult, RunResult, time_ratio
@@ -65,10 +65,11 @@ VERDICT_PHRASE = {
 }
 
 
-def print_answer(answer: Answer, claim: str, console: Console) -> None:
+def print_answer(answer: Answer, claim: str, console: Console, who: str = "") -> None:
     """The answer first: its summary sentence, the verdict on the published claim, the claim's
     parts with their measured intervals (those that agree counted when there are many), and
-    the reasons when it does not agree."""
+    the reasons when it does not agree. ``who`` names the machine that answered (default:
+    "This machine")."""
     from .terminal import claim_lines
 
     console.print(f"[bold]Answer:[/bold] {_esc(answer.summary)}")
@@ -76,6 +77,8 @@ def print_answer(answer: Answer, claim: str, console: Console) -> None:
     phrase = VERDICT_PHRASE.get(
         answer.verdict, "This machine cannot tell whether the published claim holds"
     )
+    if who:
+        phrase = _esc(who) + phrase.removeprefix("This machine")
     console.print(f"[{style}]{phrase}[/{style}]: [italic]{_esc(claim)}[/italic]")
     lines = claim_lines(answer)
     agreeing = [line for line in lines if line.endswith(": agrees")]
@@ -413,20 +416,22 @@ def print_group(
     claim: str = "",
     verbose: bool = False,
     profile: Any = None,
+    who: str = "",
 ) -> None:
     """One question (or one group of workloads): its answer, its tables, its findings; compact,
-    or with ``verbose`` the whole answer, a row per case and every finding."""
+    or with ``verbose`` the whole answer, a row per case and every finding. ``who`` names the
+    machine that answered, for a run on several (default: "This machine")."""
     from ..analysis.findings import ranked
     from . import terminal
 
     if verbose:
         if answer is not None:
-            terminal.print_answer(claim, answer, console=console)
+            terminal.print_answer(claim, answer, console=console, who=who)
         terminal.print_table(result, console=console, profile=profile)
         terminal.print_findings(analysis, console=console)
         return
     if answer is not None:
-        print_answer(answer, claim, console)
+        print_answer(answer, claim, console, who=who)
         console.print()
     else:
         for workload in dict.fromkeys(c.workload for c in result.cases):
@@ -445,3 +450,157 @@ def _esc(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)
+
+
+# -- a run from several machines -----------------------------------------------------------------
+
+#: Cross-machine lines shown per question in the compact view (the rest with -v): those where
+#: the machines disagree first, then those whose ratios differ most between machines.
+CROSS_SHOWN = 5
+
+
+def question_parts(result: RunResult) -> list[tuple[Mapping[str, Any] | None, RunResult]]:
+    """The run split as ``run`` prints it: each experiment saved with it (its record in
+    ``extra``, and its cases and skips), then the workloads no experiment measured (record
+    None), if any case or no experiment is left."""
+    records = {
+        name: rec
+        for name, rec in result.extra.items()
+        if isinstance(rec, Mapping) and "question" in rec and isinstance(rec.get("workloads"), list)
+    }
+    out: list[tuple[Mapping[str, Any] | None, RunResult]] = []
+    claimed: set[str] = set()
+    for name, rec in records.items():
+        names = {str(w) for w in rec["workloads"]}
+        claimed |= names
+        part = replace(
+            result,
+            cases=tuple(c for c in result.cases if c.workload in names),
+            skipped=tuple(s for s in result.skipped if _workload_of(s.what) in names),
+        )
+        out.append(({"title": name, **rec}, part))
+    rest = tuple(c for c in result.cases if c.workload not in claimed)
+    if rest or not records:
+        skipped = tuple(s for s in result.skipped if _workload_of(s.what) not in claimed)
+        out.append((None, replace(result, cases=rest, skipped=skipped)))
+    return out
+
+
+def _workload_of(what: str) -> str:
+    # Skips are named "workload/impl on backend..." or just "workload" (runner.plan).
+    return what.split("/", 1)[0]
+
+
+def print_machines(result: RunResult, console: Console, verbose: bool = False) -> None:
+    """A run from several machines, whole: the Machines table, then each question (or group of
+    workloads) with each machine's answer, tables and findings under a heading naming the
+    machine, and the question's cross-machine lines (:func:`print_machine_group`).
+
+    What ``arraybench show`` prints for such a run, and what ``run`` can print after one.
+
+    Args:
+        result: a run holding cases from several machines (``RunResult.machine_names``).
+        console: the rich console to print on.
+        verbose: every case, finding and cross-machine line (``-v``).
+    """
+    print_machines_table(result, console)
+    for record, part in question_parts(result):
+        if record is not None:
+            print_header(str(record.get("title")), str(record["question"]), console)
+        print_machine_group(part, console, record, verbose=verbose)
+
+
+def print_machines_table(result: RunResult, console: Console) -> None:
+    """The machines of a run, a row each: name, CPU, cores, GPU, Python, library versions,
+    BLAS, thread policy (the columns no machine reports are left out)."""
+    from rich.table import Table
+
+    from ..analysis.machines import ITEMS, descriptions
+
+    described = descriptions(result)
+    columns = [w for w in ITEMS if any(d.item(w) for d in described)]
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("machine", no_wrap=True)
+    for what in columns:
+        table.add_column(what, overflow="fold")
+    for d in described:
+        table.add_row(_esc(d.name), *(_esc(d.item(w)) for w in columns))
+    console.print(f"[bold]Machines[/bold] [dim]({len(described)})[/dim]")
+    console.print(table)
+    console.print()
+
+
+def print_machine_group(
+    result: RunResult,
+    console: Console,
+    record: Mapping[str, Any] | None = None,
+    verbose: bool = False,
+) -> None:
+    """One question (or group of workloads) of a run from several machines: for each machine,
+    a heading naming it, then its answer (from the record's ``"answers"``), its compact tables
+    and findings, each computed on that machine's cases alone; then the cross-machine lines
+    (:func:`print_cross_machine`).
+
+    Args:
+        result: the question's cases from every machine (its experiment record in ``extra``
+            is not needed: ``record`` is).
+        console: the rich console to print on.
+        record: the experiment's record (``RunResult.extra[name]``: claim, answers); None for
+            workloads no experiment measured.
+        verbose: the full detail per machine, and every cross-machine line.
+    """
+    from ..analysis.findings import analyze
+    from ..analysis.machines import answer_on, describe
+    from ..analysis.probe import cached_for
+    from ..suites.experiment import Answer
+
+    claim = str(record.get("claim", "")) if record is not None else ""
+    for name in result.machine_names:
+        sub = result.on_machine(name)
+        d = describe(sub.env, name)
+        gpu = d.gpu if d.gpu != "none" else ""
+        what = ", ".join(x for x in (d.cpu, f"{d.cores} cores" if d.cores else "", gpu) if x)
+        console.print(
+            f"[bold cyan]on {_esc(name)}[/bold cyan]"
+            + (f" [dim]({_esc(what)})[/dim]" if what else "")
+        )
+        if not sub.cases:
+            console.print("[dim]no cases stored[/dim]")
+            console.print()
+            continue
+        stored = answer_on(result, record, name) if record is not None else None
+        answer = Answer.from_dict(stored) if isinstance(stored, Mapping) else None
+        profile = cached_for(sub)
+        analysis = analyze(sub, profile)
+        print_group(
+            sub, analysis, console, answer, claim, verbose=verbose, profile=profile, who=name
+        )
+    print_cross_machine(result, console, verbose=verbose)
+
+
+def print_cross_machine(
+    result: RunResult,
+    console: Console,
+    workloads: Sequence[str] | None = None,
+    verbose: bool = False,
+) -> None:
+    """``Across machines``: for each workload, each impl's time over its reference's at the
+    largest size both machines measured, machine by machine, with the interval of the blocks
+    measured side by side there; where the machines disagree on which is faster, it says so.
+    Compact: the CROSS_SHOWN lines that differ most (disagreements first)."""
+    from ..analysis.machines import cross_machine, ranked
+
+    lines = cross_machine(result, workloads)
+    if not lines:
+        return
+    shown, more = (lines, 0) if verbose else ranked(lines, CROSS_SHOWN)
+    several = len({x.workload for x in lines}) > 1
+    console.print("[bold]Across machines[/bold] [dim](time over the reference's, 95% CI)[/dim]")
+    for x in shown:
+        where = f"[dim]{_esc(x.workload)}:[/dim] " if several else ""
+        style = "yellow" if x.disagree else ""
+        text = _esc(x.text())
+        console.print(f"  • {where}" + (f"[{style}]{text}[/{style}]" if style else text))
+    if more:
+        console.print(f"  [dim]{more} more pair{'s' if more != 1 else ''}: -v lists them[/dim]")
+    console.print()

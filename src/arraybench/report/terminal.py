@@ -158,9 +158,10 @@ def measured_how(result: RunResult) -> str:
     return f"measured {where}{per}; threads: {policy}"
 
 
-def print_answer(claim: str, answer: Answer, console: Console | None = None) -> None:
+def print_answer(claim: str, answer: Answer, console: Console | None = None, who: str = "") -> None:
     """An experiment's whole answer: the answer with its numbers and details, then the verdict on
-    the published ``claim``, part by part."""
+    the published ``claim``, part by part (``who``: the machine that answered, default "This
+    machine")."""
     from rich.console import Console
 
     console = console or Console()
@@ -174,7 +175,7 @@ def print_answer(claim: str, answer: Answer, console: Console | None = None) -> 
     parts = claim_lines(answer)
     for line in parts:
         console.print(f"  • {_esc(line)}")
-    verdict = f"[{colour}]This machine {answer.verdict}[/{colour}]"
+    verdict = f"[{colour}]{_esc(who) if who else 'This machine'} {answer.verdict}[/{colour}]"
     why = answer.context if parts else answer.why
     console.print(verdict + (f": {_esc(why)}" if why else "."))
     console.print()
