@@ -266,3 +266,57 @@ def test_classic_report_layout_answers_first(
     # One verdict badge per question in the summary.
     summary = dom[dom.index('id="summary"') : dom.index('id="q-sin2"')]
     assert summary.count('class="verdict ') == 5
+
+
+@pytest.fixture(scope="module")
+def machines_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The classic run as two machines measured it (NumPy 2x slower on the second)."""
+    from ..machines import classic, two_machines
+
+    folder = tmp_path_factory.mktemp("machines")
+    return html.write(two_machines(classic()), folder / "machines.html")
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_report_of_two_machines_draws_and_fits_the_page(
+    machines_page: Path, tmp_path: Path, viewport: str
+) -> None:
+    width, height = VIEWPORTS[viewport]
+    probed = tmp_path / "probed.html"
+    probed.write_text(
+        machines_page.read_text(encoding="utf-8").replace(
+            "</body>", PROBE.replace("WIDTH", str(width)) + "</body>"
+        ),
+        encoding="utf-8",
+    )
+    rc, dom, err = chromium(
+        "--dump-dom",
+        f"--window-size={width},{height}",
+        "--enable-logging=stderr",
+        "--v=0",
+        probed.as_uri(),
+        profile=tmp_path / "profile",
+    )
+    assert rc == 0, err[-2000:]
+    problems = console_problems(err)
+    assert not problems, "\n".join(problems)
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, "the probe did not run"
+    probe = json.loads(unescape(found.group(1)))
+    assert probe["sections"] == [
+        "summary",
+        "machines",
+        "q-sin2",
+        "q-tensors",
+        "q-loops",
+        "q-gradients",
+        "q-conversion",
+        "about",
+    ]
+    assert probe["imagesDrawn"] and probe["open"] == 0
+    # The machines table and the lines across machines fit: no horizontal scroll of the page.
+    assert probe["width"] == width
+    assert probe["widest"] <= width + 0.5
+    # Each machine's verdict on each question in the summary: 5 questions, 2 machines.
+    summary = dom[dom.index('id="summary"') : dom.index('id="machines"')]
+    assert summary.count('class="verdict ') == 10

@@ -199,6 +199,13 @@ def descriptions(result: RunResult) -> list[Description]:
     return [describe(result.on_machine(m).env, m) for m in names]
 
 
+def one_machine(result: RunResult) -> RunResult:
+    """A run whose cases all ran on one machine of a cluster as that machine's own run (its
+    record as ``env``); any other run as it is."""
+    names = result.machine_names
+    return result.on_machine(names[0]) if len(names) == 1 else result
+
+
 def machine_view(result: RunResult, name: str) -> RunResult:
     """Machine ``name``'s sub-run, each experiment record holding that machine's answer as its
     ``"answer"`` (see :func:`answer_on`): what every report of one machine reads."""

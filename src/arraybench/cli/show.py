@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..analysis.findings import analyze
+from ..analysis.machines import one_machine
 from ..analysis.probe import cached_for
 from ..report.summary import (
     print_footer,
@@ -53,7 +54,7 @@ def main(args: argparse.Namespace) -> int:
         return 0
     console = _console.console()
     machines = result.machine_names
-    env = _one_machine(result).env
+    env = one_machine(result).env
     where = (
         f"{len(machines)} machines: {_escape(', '.join(machines))}"
         if len(machines) > 1
@@ -72,7 +73,7 @@ def main(args: argparse.Namespace) -> int:
     console.print()
     render(result, console, verbose=args.verbose)
     if not args.verbose:
-        print_footer(_one_machine(result), console)
+        print_footer(one_machine(result), console)
     if args.json:
         result.save(args.json)
         console.print(f"results saved to {args.json}")
@@ -93,7 +94,7 @@ def render(result: RunResult, console: Any, verbose: bool = False) -> None:
     if len(result.machine_names) > 1:
         print_machines(result, console, verbose=verbose)
         return
-    result = _one_machine(result)
+    result = one_machine(result)
     profile = cached_for(result)
     for record, part in question_parts(result):
         if record is None:
@@ -103,13 +104,6 @@ def render(result: RunResult, console: Any, verbose: bool = False) -> None:
         stored = record.get("answer")
         answer = Answer.from_dict(stored) if isinstance(stored, Mapping) else None
         _group(part, profile, console, verbose, answer, str(record.get("claim", "")))
-
-
-def _one_machine(result: RunResult) -> RunResult:
-    """A run whose cases all ran on one machine of a cluster, with that machine's record as its
-    environment (a run on this machine as it is)."""
-    names = result.machine_names
-    return result.on_machine(names[0]) if len(names) == 1 else result
 
 
 def _group(

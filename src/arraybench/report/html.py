@@ -11,6 +11,12 @@ Answers first, detail a click away:
                   cost models and crossovers
     about the run folded: notes on the whole run, failures, environment
 
+A run from several machines (``--cluster``) is read one machine at a time: the summary gives
+each machine's verdict, a Machines section lists the machines' records, and each question shows
+the lines across machines (each impl's time over its reference's, machine by machine), then
+each machine's plot, answer and folded detail under a heading naming it. A run on one machine
+reads as it always did.
+
 No network: the style sheet is inline, the plots are data: URIs, and there is no script (folding
 is the browser's own <details>). Every string that comes from the results (names, labels,
 errors, environment values) is escaped, so a workload called ``<script>`` shows as text. A plot
@@ -24,7 +30,7 @@ import base64
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
@@ -126,6 +132,17 @@ footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
 """
 
 
+#: Added to CSS in the report of a run from several machines (a run on one keeps its page as it
+#: was): the lines across machines in a box, and a rule under each machine's heading.
+MACHINES_CSS = """
+.across { background: var(--bg2); border-radius: 6px; padding: 4px 14px; margin: 10px 0 16px; }
+.across ul { margin: 4px 0; padding-left: 1.2em; } .across details { background: #fff; }
+h3.machine { font-size: 18px; margin-top: 28px; padding-bottom: 3px;
+  border-bottom: 1px solid var(--line); }
+table.machines td { white-space: normal; min-width: 6em; }
+"""
+
+
 @dataclass(frozen=True)
 class Group:
     """A section of the report: one question (an experiment) or one workload run on its own.
@@ -145,6 +162,32 @@ class Group:
     workloads: tuple[str, ...]
     answer: Answer | None = None
     claim: str = ""
+    #: the experiment's name (its key in ``RunResult.extra``); "" for a plain workload.
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class MachineView:
+    """One machine of a run from several, as the report reads it.
+
+    Attributes:
+        name: the machine's name (``CaseResult.machine``).
+        anchor: its slug, unique in the page (for ids).
+        result: its sub-run (``analysis.machines.machine_view``: its cases, its record as env,
+            its own answers).
+        analysis: the sub-run's analysis.
+        figures: the sub-run's plots by workload.
+        profile: its limits when the given profile describes it, else None.
+        plot_note: why it has no plots (matplotlib missing), else "".
+    """
+
+    name: str
+    anchor: str
+    result: RunResult
+    analysis: Analysis
+    figures: Mapping[str, list[tuple[str, str]]]
+    profile: MachineProfile | None
+    plot_note: str = ""
 
 
 def render(
@@ -160,9 +203,11 @@ def render(
 
     Args:
         result: the run.
-        analysis: its analysis; None computes it (``analysis.findings.analyze``).
+        analysis: its analysis; None computes it (``analysis.findings.analyze``). A run from
+            several machines is analysed one machine at a time, and this is not used.
         profile: the machine's limits, for the fraction of peak (column and plots); None leaves
-            them out. Pass it only for results measured on the machine it describes.
+            them out. Pass it only for results measured on the machine it describes (in a run
+            from several machines, it is used for the machine with its host name).
         title: the page's title.
         plots: whether to embed plots (they need matplotlib; without it the report says so).
         baseline: ``impl:backend:dtype`` for the speedup plots (default: the reference impl).
@@ -170,6 +215,12 @@ def render(
     Returns:
         The document, self-contained: it loads nothing from anywhere.
     """
+    if len(result.machine_names) > 1:
+        return _render_machines(result, profile, title=title, plots=plots, baseline=baseline)
+    if len(result.machine_names) == 1:  # a cluster of one machine: that machine's own run
+        from ..analysis.machines import one_machine
+
+        result = one_machine(result)
     if analysis is None:
         from ..analysis.findings import analyze
 
@@ -238,6 +289,7 @@ def groups_of(result: RunResult) -> list[Group]:
                 workloads=tuple(w for w in names if w in present),
                 answer=answer,
                 claim=str(rec.get("claim") or ""),
+                name=name,
             )
         )
     out += [
@@ -348,7 +400,7 @@ def _group_section(
     return "\n".join(out)
 
 
-def _answer_block(result: RunResult, g: Group) -> str:
+def _answer_block(result: RunResult, g: Group, who: str = "This machine") -> str:
     if g.answer is None:
         text = fastest_sentence(result, g.workloads[0])
         return f'<div class="answer plain"><p class="lead">{escape(text)}</p></div>'
@@ -372,7 +424,7 @@ def _answer_block(result: RunResult, g: Group) -> str:
         out.append("</ul>")
     said = a.context if claims else a.why
     if a.verdict and a.verdict != "?" and said:
-        out.append(f"<p>This machine {escape(a.verdict)}: {escape(said)}</p>")
+        out.append(f"<p>{escape(who)} {escape(a.verdict)}: {escape(said)}</p>")
     out.append("</div>")
     return "\n".join(out)
 
@@ -464,6 +516,199 @@ def _footer(result: RunResult) -> str:
         "the results file."
         "</footer>"
     )
+
+
+# -- a run from several machines -----------------------------------------------------------------
+
+
+def _render_machines(
+    result: RunResult,
+    profile: MachineProfile | None,
+    *,
+    title: str,
+    plots: bool,
+    baseline: str | None,
+) -> str:
+    """The report of a run from several machines (see the module): every analysis, plot and
+    answer comes from one machine's sub-run, never from the mixed cases."""
+    views = _machine_views(result, profile, plots, baseline)
+    groups = groups_of(result)
+    notes = [v.plot_note for v in views if v.plot_note]
+    doc = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{CSS}{MACHINES_CSS}</style></head><body><main>",
+        _machines_header(result, title),
+        _machines_summary(result, groups, views, notes[0] if notes else ""),
+        _machines_section(result, views),
+        *(_machines_group_section(result, g, views) for g in groups),
+        _machines_about(result, views),
+        _footer(result),
+        "</main></body></html>",
+    ]
+    return "\n".join(p for p in doc if p) + "\n"
+
+
+def _machine_views(
+    result: RunResult, profile: MachineProfile | None, plots: bool, baseline: str | None
+) -> list[MachineView]:
+    from ..analysis.findings import analyze
+    from ..analysis.machines import machine_view
+    from .plots import Slugs
+
+    slugs = Slugs()
+    views = []
+    for name in result.machine_names:
+        sub = machine_view(result, name)
+        here = profile
+        if here is not None and sub.env.get("hostname") != here.key.get("hostname"):
+            here = None  # another machine's limits say nothing of this one's numbers
+        analysis = analyze(sub, here)
+        figures, note = _figures(sub, analysis, here, baseline) if plots else ({}, "")
+        views.append(MachineView(name, "m-" + slugs.take(name), sub, analysis, figures, here, note))
+    return views
+
+
+def _machine_group(result: RunResult, g: Group, view: MachineView) -> Group:
+    """Group ``g`` as machine ``view.name`` answered it: its answer from ``"answers"``, the
+    workloads it measured."""
+    present = {c.workload for c in view.result.cases}
+    answer = g.answer
+    if g.name:
+        from ..analysis.machines import answer_on
+
+        rec = result.extra.get(g.name)
+        saved = answer_on(result, rec, view.name) if isinstance(rec, Mapping) else None
+        answer = Answer.from_dict(saved) if isinstance(saved, Mapping) else None
+    return replace(
+        g,
+        anchor=f"{g.anchor}-{view.anchor}",
+        workloads=tuple(w for w in g.workloads if w in present),
+        answer=answer,
+    )
+
+
+def _machines_header(result: RunResult, title: str) -> str:
+    from ..analysis.machines import descriptions
+
+    n_workloads = len(_workloads(result))
+    failed = len(result.failed)
+    when = result.started.replace("T", " ") if result.started else "at an unknown time"
+    status = (
+        f'<a class="fail" href="#failures">{failed} failed</a>'
+        if failed
+        else '<span class="ok">all passed their check</span>'
+    )
+    described = descriptions(result)
+    where = ", ".join(f"{escape(d.name)} ({escape(d.cpu or 'an unknown CPU')})" for d in described)
+    return (
+        f"<header><h1>{escape(title)}</h1>"
+        f'<p class="sub">{len(result.cases)} cases in {n_workloads} workload'
+        f"{'' if n_workloads == 1 else 's'}, {status}; measured {escape(when)} on "
+        f'<a href="#machines">{len(described)} machines</a>: {where}</p></header>'
+    )
+
+
+def _machines_summary(
+    result: RunResult, groups: Sequence[Group], views: Sequence[MachineView], plot_note: str
+) -> str:
+    """A card per question: the first machine's main plot, then each machine's verdict and
+    answer in a sentence, and whether the machines disagree on which is faster."""
+    from ..analysis.machines import cross_machine
+
+    if not groups:
+        return ""
+    out = ['<section id="summary"><h2>Summary</h2>']
+    if plot_note:
+        out.append(f'<p class="warn">{escape(plot_note)}</p>')
+    out.append('<div class="cards">')
+    for g in groups:
+        anchor = escape(g.anchor)
+        out.append('<article class="card">')
+        for v in views[:1]:
+            main = _main_figure(_machine_group(result, g, v), v.figures)
+            if main is not None:
+                caption, uri = main
+                alt = f"{v.name}: {caption}"
+                out.append(f'<a href="#{anchor}"><img src="{uri}" alt="{escape(alt)}"></a>')
+        out.append(f'<h3><a href="#{anchor}">{escape(g.question or g.title)}</a></h3>')
+        for v in views:
+            mg = _machine_group(result, g, v)
+            if not mg.workloads:
+                continue
+            if mg.answer is not None:
+                said = f"{_badge(mg.answer.verdict)} {escape(mg.answer.summary)}"
+            else:
+                said = escape(fastest_sentence(v.result, mg.workloads[0]))
+            out.append(f'<p><span class="label">{escape(v.name)}:</span> {said}</p>')
+        flips = [x for x in cross_machine(result, g.workloads) if x.disagree]
+        if flips:
+            n = len(flips)
+            out.append(
+                f'<p class="warn">The machines disagree on which is faster in {n} '
+                f"comparison{'' if n == 1 else 's'}: {escape(flips[0].label)}"
+                f"{' and others' if n > 1 else ''}.</p>"
+            )
+        out.append("</article>")
+    out.append("</div></section>")
+    return "\n".join(out)
+
+
+def _machines_section(result: RunResult, views: Sequence[MachineView]) -> str:
+    """The machines' records: a table of what tells them apart, then each one's whole record,
+    folded."""
+    out = ['<section id="machines"><h2>Machines</h2>', parts.machines_table(result)]
+    out += [
+        _details(f"{v.name}: the whole record", parts.environment(v.result), f"env-{v.anchor}")
+        for v in views
+    ]
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _machines_group_section(result: RunResult, g: Group, views: Sequence[MachineView]) -> str:
+    from ..analysis.machines import cross_machine
+
+    out = [f'<section id="{escape(g.anchor)}" class="group"><h2>{escape(g.title)}</h2>']
+    if g.question:
+        out.append(f'<p class="question">{escape(g.question)}</p>')
+    out.append(parts.cross_machine_list(cross_machine(result, g.workloads), len(g.workloads) > 1))
+    for v in views:
+        mg = _machine_group(result, g, v)
+        out.append(f'<h3 id="{escape(mg.anchor)}" class="machine">On {escape(v.name)}</h3>')
+        if not mg.workloads:
+            out.append(f'<p class="dim">{escape(v.name)} measured none of its workloads.</p>')
+            continue
+        figures = v.figures
+        main = _main_figure(mg, figures)
+        if main is not None:
+            out.append(_figure(f"{v.name}: {main[0]}", main[1]))
+        out.append(_answer_block(v.result, mg, who=v.name))
+        out += _group_details(v.result, mg, v.analysis, figures, main, v.profile)
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _machines_about(result: RunResult, views: Sequence[MachineView]) -> str:
+    out = ['<section id="about"><h2>About this run</h2>']
+    for v in views:
+        notes = _ordered_findings(v.analysis, ("",))
+        if notes:
+            body = '<ul class="findings">' + "".join(f"<li>{escape(f.text)}</li>" for f in notes)
+            out.append(_details(f"Notes on {v.name} ({len(notes)})", body + "</ul>"))
+    failing = [v for v in views if v.result.failed or v.result.skipped]
+    if failing:
+        n = len(result.failed)
+        label = f"Failures ({n})" if n else "Not run"
+        body = "\n".join(
+            f"<h3>On {escape(v.name)}</h3>\n{parts.failures(v.result)}" for v in failing
+        )
+        out.append(_details(label, body, "failures"))
+    out.append(_details("Environment", parts.environment(result), "environment"))
+    out.append("</section>")
+    return "\n".join(out)
 
 
 # -- pieces --------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from .units import fit_figures, format_interval, format_size, format_time, forma
 if TYPE_CHECKING:
     from ..analysis.crossover import Crossover
     from ..analysis.fit import Fit
+    from ..analysis.machines import CrossMachine
     from ..analysis.probe import MachineProfile
 
 #: Errors longer than this are cut in the results table; the failures section has them whole.
@@ -270,6 +271,64 @@ def environment(result: RunResult) -> str:
     times = [t for t in (result.started, result.finished) if t]
     if times:
         out.append(f"<p>Run: {escape(' – '.join(times))}.</p>")
+    return "\n".join(out)
+
+
+def machines_table(result: RunResult) -> str:
+    """The machines of a run from several, a row each: name, CPU, cores, GPU, Python, library
+    versions, BLAS, thread policy (columns no machine reports are left out)."""
+    from ..analysis.machines import ITEMS, descriptions
+
+    described = descriptions(result)
+    columns = [w for w in ITEMS if any(d.item(w) for d in described)]
+    rows = [
+        '<div class="scroll"><table class="machines"><thead><tr><th>machine</th>'
+        + "".join(f"<th>{escape(w)}</th>" for w in columns)
+        + "</tr></thead><tbody>"
+    ]
+    rows += [
+        "<tr>" + td(d.name) + "".join(td(d.item(w)) for w in columns) + "</tr>" for d in described
+    ]
+    rows.append("</tbody></table></div>")
+    return "\n".join(rows)
+
+
+#: Lines across machines shown before the rest are folded (the terminal's CROSS_SHOWN).
+CROSS_SHOWN = 5
+
+
+def cross_machine_list(lines: Sequence[CrossMachine], name_workloads: bool = False) -> str:
+    """``Across machines``: each impl's time over its reference's, machine by machine, those
+    where the machines disagree on which is faster marked; the lines that differ most first
+    shown, the rest folded. "" for none."""
+    from ..analysis.machines import ranked
+
+    if not lines:
+        return ""
+
+    def item(x: CrossMachine) -> str:
+        where = f'<span class="dim">{escape(x.workload)}:</span> ' if name_workloads else ""
+        cls = ' class="warn"' if x.disagree else ""
+        return f"<li{cls}>{where}{escape(x.text())}</li>"
+
+    shown, more = ranked(lines, CROSS_SHOWN)
+    out = [
+        '<div class="across"><p><span class="label">Across machines</span> '
+        "<span class=\"dim\">(each impl's time over its reference's at the largest size both "
+        "machines measured, with the 95% interval of blocks measured side by side on each)"
+        '</span></p><ul class="findings">',
+        *(item(x) for x in shown),
+        "</ul>",
+    ]
+    if more:
+        rest = [x for x in lines if x not in shown]
+        out.append(
+            f"<details><summary>{more} more pair{'s' if more != 1 else ''}</summary>"
+            '<div class="body"><ul class="findings">'
+            + "".join(item(x) for x in rest)
+            + "</ul></div></details>"
+        )
+    out.append("</div>")
     return "\n".join(out)
 
 
