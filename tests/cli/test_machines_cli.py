@@ -294,3 +294,36 @@ def test_compare_finds_a_stored_run_of_several_machines(
     assert cli(compare_cli, "compare", rid, "--store", str(path), "--json") == 0
     d = json.loads(capsys.readouterr().out)
     assert d["meta"]["b"]["machine"] == "host-b" and d["summary"]["slower"] > 0
+
+
+# -- report, plot, explain --------------------------------------------------------------------
+
+
+def test_report_plot_and_explain_read_a_run_of_several_machines_one_machine_at_a_time(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str], wide: None
+) -> None:
+    from arraybench.cli import explain, plot, report
+
+    both = str(files["both"])
+    page = tmp_path / "r.html"
+    assert cli(report, "report", both, "-o", str(page), "--no-plots") == 0
+    doc = page.read_text(encoding="utf-8")
+    assert '<section id="machines">' in doc and "On host-b</h3>" in doc
+    capsys.readouterr()
+
+    assert cli(explain, "explain", both, "--json") == 0
+    d = json.loads(capsys.readouterr().out)
+    assert set(d["machines"]) == {"host-a", "host-b"}
+    assert cli(explain, "explain", both) == 0
+    out = capsys.readouterr().out
+    assert f"{both} on host-a" in out and f"{both} on host-b" in out
+    assert "host-b agrees" in out
+
+    pytest.importorskip("matplotlib")
+    assert cli(plot, "plot", both, "-o", str(tmp_path / "plots"), "--format", "svg") == 0
+    written = [Path(line) for line in capsys.readouterr().out.split()]
+    assert {p.parent.name for p in written} == {"host-a", "host-b"}
+    by_machine = {
+        m: sorted(p.name for p in written if p.parent.name == m) for m in ("host-a", "host-b")
+    }
+    assert by_machine["host-a"] == by_machine["host-b"] and by_machine["host-a"]

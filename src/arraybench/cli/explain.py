@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from ..analysis.findings import analyze
+from ..analysis.machines import machine_view, one_machine
 from ..analysis.probe import cached_for
 from ..report.terminal import print_findings, print_fits
 from ..results import load
@@ -31,29 +32,44 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
 
 def main(args: argparse.Namespace) -> int:
     result = load(args.results)
-    profile = cached_for(result)
-    analysis = analyze(result, profile)
-    if args.json:
-        print(json.dumps(analysis.to_dict(), indent=1, default=str))
-        return 0
-    console = _console.console()
-    console.print(
-        f"[bold]{args.results}[/bold]: {len(result.cases)} cases, "
-        f"{len(result.failed)} failed, measured {result.started or 'at an unknown time'} on "
-        f"{result.env.get('cpu', 'an unknown CPU')}"
+    # A run from several machines is explained one machine at a time: its cases share keys.
+    views = (
+        [(name, machine_view(result, name)) for name in result.machine_names]
+        if len(result.machine_names) > 1
+        else [("", one_machine(result))]
     )
-    console.print()
-    if not args.no_fits:
-        print_fits(analysis, console=console)
-    print_findings(analysis, console=console)
+    analyses = [(name, view, analyze(view, cached_for(view))) for name, view in views]
+    if args.json:
+        found = (
+            analyses[0][2].to_dict()
+            if len(analyses) == 1
+            else {"machines": {name: a.to_dict() for name, _, a in analyses}}
+        )
+        print(json.dumps(found, indent=1, default=str))
+        return 0
     from rich.markup import escape
 
-    for record in result.extra.values():
-        if isinstance(record, dict) and "answer" in record and "question" in record:
-            ans = record["answer"]
-            console.print(f"[bold]{escape(record['question'])}[/bold]")
-            console.print(f"  {escape(ans.get('answer', ''))}")
-            why = f": {ans['why']}" if ans.get("why") else ""
-            console.print(f"  This machine {escape(ans.get('verdict', '?'))}{escape(why)}")
-            console.print()
+    console = _console.console()
+    for name, view, analysis in analyses:
+        where = f" on {escape(name)}" if name else ""
+        console.print(
+            f"[bold]{escape(args.results)}{where}[/bold]: {len(view.cases)} cases, "
+            f"{len(view.failed)} failed, measured {view.started or 'at an unknown time'} on "
+            f"{escape(str(view.env.get('cpu', 'an unknown CPU')))}"
+        )
+        console.print()
+        if not args.no_fits:
+            print_fits(analysis, console=console)
+        print_findings(analysis, console=console)
+        for record in view.extra.values():
+            if isinstance(record, dict) and "answer" in record and "question" in record:
+                ans = record["answer"]
+                if not isinstance(ans, dict):
+                    continue
+                console.print(f"[bold]{escape(record['question'])}[/bold]")
+                console.print(f"  {escape(ans.get('answer', ''))}")
+                why = f": {ans['why']}" if ans.get("why") else ""
+                who = escape(name) if name else "This machine"
+                console.print(f"  {who} {escape(ans.get('verdict', '?'))}{escape(why)}")
+                console.print()
     return 0

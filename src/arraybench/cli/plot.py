@@ -20,7 +20,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "with 95%% CI bands, speed relative to the reference impl (or --baseline), the fraction "
         "of the machine's limit reached (when this machine's probe is cached and the results "
         "were measured here), and where the time goes (declared phases, first-call "
-        "compilation). Prints the files written. Needs matplotlib.",
+        "compilation). A run from several machines (run --cluster) gets a folder per machine "
+        "in DIR. Prints the files written. Needs matplotlib.",
     )
     add_source_arguments(p)
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder to write into")
@@ -76,9 +77,12 @@ def main(args: argparse.Namespace) -> int:
 
         if args.baseline is not None:
             plots.parse_baseline(args.baseline)  # a usage error before any drawing
-        paths = plots.save(
-            result, args.output, formats=formats, profile=profile, baseline=args.baseline
-        )
+        if len(result.machine_names) > 1:
+            paths = _save_by_machine(result, args, formats)
+        else:
+            paths = plots.save(
+                result, args.output, formats=formats, profile=profile, baseline=args.baseline
+            )
     except ImportError as e:
         print(f"arraybench: error: {e}", file=sys.stderr)
         return EXIT_FAILED
@@ -88,3 +92,25 @@ def main(args: argparse.Namespace) -> int:
     for path in paths:
         print(path)
     return EXIT_OK
+
+
+def _save_by_machine(result: Any, args: argparse.Namespace, formats: tuple[str, ...]) -> list[Any]:
+    """Each machine's plots in a folder of its own under ``args.output`` (cases of two machines
+    share their series: one plot of both would mix them)."""
+    from pathlib import Path
+
+    from ..analysis.machines import machine_view
+    from ..report import plots
+
+    slugs = plots.Slugs()
+    paths = []
+    for name in result.machine_names:
+        sub = machine_view(result, name)
+        paths += plots.save(
+            sub,
+            Path(args.output) / slugs.take(name),
+            formats=formats,
+            profile=matching_profile(sub, not args.no_profile),
+            baseline=args.baseline,
+        )
+    return paths

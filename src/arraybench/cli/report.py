@@ -45,10 +45,12 @@ def main(args: argparse.Namespace) -> int:
         from ..report.plots import parse_baseline
 
         parse_baseline(args.baseline)  # a usage error before any work
+    # A run from several machines is analysed one machine at a time, by the report itself.
+    analysis = analyze(result, profile) if not result.machine_names else None
     path = html.write(
         result,
         args.output,
-        analyze(result, profile),
+        analysis,
         profile,
         title=args.title,
         plots=not args.no_plots,

@@ -221,6 +221,8 @@ def render(
         from ..analysis.machines import one_machine
 
         result = one_machine(result)
+        if profile is not None and result.env.get("hostname") != profile.key.get("hostname"):
+            profile = None
     if analysis is None:
         from ..analysis.findings import analyze
 
