@@ -635,11 +635,16 @@ class RunResult:
 
     def reference_for(self, case: CaseResult) -> CaseResult | None:
         """The measured reference case to compare ``case`` with: same workload, size and dtype
-        if the reference impl ran in it, else the reference's float64 case."""
+        if the reference impl ran in it, else the reference's float64 case; always one measured
+        on the same machine."""
         candidates = [
             c
             for c in self.cases
-            if c.reference and c.ok and c.workload == case.workload and c.size == case.size
+            if c.reference
+            and c.ok
+            and c.workload == case.workload
+            and c.size == case.size
+            and c.machine == case.machine
         ]
         for c in candidates:
             if c.dtype == case.dtype:
@@ -666,7 +671,10 @@ class RunResult:
             if ref is None or ref is c or c.measurement is None or ref.measurement is None:
                 continue
             r = time_ratio(c.measurement, ref.measurement)
-            out.append({"case": c.name, "reference": ref.name, "ratio": r.to_dict()})
+            entry = {"case": c.name, "reference": ref.name, "ratio": r.to_dict()}
+            if c.machine is not None:  # the same case on several machines: one entry each
+                entry["machine"] = c.machine
+            out.append(entry)
         return out
 
     def table(self, console: Console | None = None, profile: Any = None) -> None:
@@ -712,9 +720,12 @@ class RunResult:
 
     def to_records(self) -> list[dict[str, Any]]:
         rows = []
+        several = bool(self.machine_names)
         for c in self.cases:
             m = c.measurement
             row: dict[str, Any] = {
+                # the machine first, in a run from a cluster (its cases share their keys)
+                **({"machine": c.machine} if several else {}),
                 "workload": c.workload,
                 "impl": c.impl,
                 "backend": c.backend,

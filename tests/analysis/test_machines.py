@@ -260,3 +260,30 @@ def test_compare_machines_refuses_unknown_names_and_a_single_machine() -> None:
         compare_machines(run, ["host-a"])
     with pytest.raises(ValueError, match="needs two of them"):
         compare_machines(load(SIN2))
+
+
+def test_each_case_of_a_mixed_run_is_timed_against_its_own_machine_s_reference() -> None:
+    # The file's "ratios" and to_records' vs_ref are computed on the whole run.
+    run = sin2_two_machines()
+    on_b = [c for c in run.cases if c.machine == "host-b" and not c.reference and c.ok]
+    for c in on_b:
+        ref = run.reference_for(c)
+        assert ref is not None and ref.machine == "host-b"
+        assert run.vs_reference(c) == run.on_machine("host-b").vs_reference(c)
+    ratios = {(r["case"], r["reference"]) for r in run.ratios()}
+    assert len(run.ratios()) == 2 * len(load(SIN2).ratios())
+    assert len(ratios) == len(load(SIN2).ratios())  # names repeat: one per machine
+
+
+def test_records_csv_and_the_notebook_table_name_each_case_s_machine() -> None:
+    run = sin2_two_machines()
+    rows = run.to_records()
+    assert [r["machine"] for r in rows] == [c.machine for c in run.cases]
+    assert next(iter(rows[0])) == "machine"
+    assert run.to_csv().splitlines()[0].startswith("machine,workload,")
+    assert "<th>machine</th>" in run._repr_html_() and "<td>host-a</td>" in run._repr_html_()
+    assert {r["machine"] for r in run.ratios()} == {"host-a", "host-b"}
+    # A run on one machine keeps its columns.
+    single = load(SIN2)
+    assert "machine" not in single.to_records()[0] and "machine" not in single.ratios()[0]
+    assert "<th>machine</th>" not in single._repr_html_()

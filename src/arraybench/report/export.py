@@ -39,7 +39,9 @@ def to_csv(result: RunResult, path: str | os.PathLike[str] | None = None) -> str
 
 def html_table(result: RunResult, max_rows: int = REPR_ROWS) -> str:
     """A compact HTML table of the cases; every value from the results is escaped."""
-    head = ("workload", "impl", "backend", "device", "dtype", "n", "median", "95% CI", "status")
+    several = bool(result.machine_names)  # a cluster's cases: name the machine of each
+    head: tuple[str, ...] = ("workload", "impl", "backend", "device", "dtype", "n", "median")
+    head = (*(("machine",) if several else ()), *head, "95% CI", "status")
     out = [
         "<table>",
         "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>",
@@ -51,6 +53,7 @@ def html_table(result: RunResult, max_rows: int = REPR_ROWS) -> str:
         ci = format_interval(m.interval) if m else ""
         status = "ok" if c.ok else f"failed: {c.error}"
         cells = (
+            *((c.machine or "",) if several else ()),
             c.workload,
             c.impl,
             c.backend,
