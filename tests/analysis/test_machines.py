@@ -16,6 +16,7 @@ from arraybench.analysis.machines import (
     describe,
     descriptions,
     differences,
+    in_brief,
     machine_view,
     pair_labels,
     ranked,
@@ -66,6 +67,13 @@ def test_a_record_is_described_in_the_words_of_the_machines_table() -> None:
     assert describe({"backends": {"torch": {"version": "2.13.0"}}}).gpu == "none"
     assert describe({"cpu": "x", "backends": {"numpy": {"version": "2.4.6"}}}).gpu == ""
     assert describe({}).item("GPU") == ""
+    assert describe({"gpus": [{"name": "NVIDIA A100"}]}).gpu == "NVIDIA A100"
+    assert in_brief({**RECORD, "workers": 2}) == (
+        "Intel(R) Xeon(R) Platinum 8480+, 16 cores, 2x NVIDIA H100, 2 worker processes"
+    )
+    assert (
+        in_brief({"cpu": "x", "cores": 4, "backends": {"torch": {"version": "2"}}}) == "x, 4 cores"
+    )
 
 
 def test_differences_name_cpu_cores_gpu_versions_blas_and_threads() -> None:

@@ -61,7 +61,8 @@ def test_show_prints_the_machines_each_machine_s_answer_and_the_cross_machine_li
         assert text in row_b
     assert "threads left as found" in row_b
     # Each machine's answer under a heading naming it, in the run's order of machines.
-    heading_a, heading_b = out.index("on host-a (AMD EPYC, 2 cores)"), out.index("on host-b (")
+    heading_a = out.index("on host-a: AMD EPYC, 2 cores\n")
+    heading_b = out.index("on host-b: AMD EPYC 9654 96-Core Processor, 16 cores, NVIDIA H100")
     across = out.index("Across machines")
     assert heading_a < heading_b < across
     answers = run.extra["sin2"]["answers"]
@@ -132,7 +133,7 @@ def test_verbose_show_lists_every_cross_machine_line_and_the_compact_view_ranks_
     assert len(flips) >= 4 and all(x.text() in compact for x in flips)
     # Each experiment's question once, each machine under it.
     assert compact.count("Question:") == 5
-    assert compact.count("on host-a (") == 5 and compact.count("on host-b (") == 5
+    assert compact.count("on host-a: ") == 5 and compact.count("on host-b: ") == 5
 
 
 def test_show_json_and_a_saved_file_keep_the_machines(

@@ -91,7 +91,7 @@ def describe(record: Mapping[str, Any], name: str = "") -> Description:
     backends = backends if isinstance(backends, Mapping) else {}
     libraries: dict[str, str] = {}
     blas: dict[str, list[str]] = {}
-    gpus: list[str] = [str(g) for g in _list(record.get("gpus"))]
+    gpus: list[str] = [_gpu_name(g) for g in _list(record.get("gpus"))]
     for lib, info in backends.items():
         if not isinstance(info, Mapping) or info.get("available") is False:
             continue
@@ -101,7 +101,7 @@ def describe(record: Mapping[str, Any], name: str = "") -> Description:
             if isinstance(entry, Mapping) and entry.get("vendor"):
                 blas.setdefault(_blas_text(entry), []).append(str(lib))
         if not gpus:
-            gpus = [str(g) for g in _list(info.get("gpus"))]
+            gpus = [_gpu_name(g) for g in _list(info.get("gpus"))]
     threads = record.get("threads")
     policy = threads.get("policy") if isinstance(threads, Mapping) else None
     return Description(
@@ -114,6 +114,26 @@ def describe(record: Mapping[str, Any], name: str = "") -> Description:
         blas="; ".join(f"{text} ({', '.join(libs)})" for text, libs in blas.items()),
         threads=str(policy).split(" (", 1)[0] if policy else "",
     )
+
+
+def in_brief(record: Mapping[str, Any]) -> str:
+    """``Intel(R) Xeon(R) Platinum 8480+, 16 cores, 2x NVIDIA H100, 2 worker processes``: a
+    machine in a line, for the heading of its part of a run (its usable cores; no GPU, no
+    mention)."""
+    d = describe(record)
+    cores = record.get("usable_cores") or record.get("cores")
+    workers = record.get("workers")
+    parts = [
+        d.cpu or "unknown CPU",
+        f"{cores} cores" if cores else "",
+        d.gpu if d.gpu != "none" else "",
+        f"{workers} worker process{'es' if workers != 1 else ''}" if workers else "",
+    ]
+    return ", ".join(p for p in parts if p)
+
+
+def _gpu_name(g: Any) -> str:
+    return str(g.get("name", g)) if isinstance(g, Mapping) else str(g)
 
 
 def _list(v: Any) -> list[Any]:

@@ -671,7 +671,7 @@ def _machines_section(result: RunResult, views: Sequence[MachineView]) -> str:
 
 
 def _machines_group_section(result: RunResult, g: Group, views: Sequence[MachineView]) -> str:
-    from ..analysis.machines import cross_machine
+    from ..analysis.machines import cross_machine, in_brief
 
     out = [f'<section id="{escape(g.anchor)}" class="group"><h2>{escape(g.title)}</h2>']
     if g.question:
@@ -680,6 +680,7 @@ def _machines_group_section(result: RunResult, g: Group, views: Sequence[Machine
     for v in views:
         mg = _machine_group(result, g, v)
         out.append(f'<h3 id="{escape(mg.anchor)}" class="machine">On {escape(v.name)}</h3>')
+        out.append(f'<p class="sub">{escape(in_brief(v.result.env))}</p>')
         if not mg.workloads:
             out.append(f'<p class="dim">{escape(v.name)} measured none of its workloads.</p>')
             continue

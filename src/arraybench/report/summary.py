@@ -550,20 +550,14 @@ def print_machine_group(
         verbose: the full detail per machine, and every cross-machine line.
     """
     from ..analysis.findings import analyze
-    from ..analysis.machines import answer_on, describe
+    from ..analysis.machines import answer_on, in_brief
     from ..analysis.probe import cached_for
     from ..suites.experiment import Answer
 
     claim = str(record.get("claim", "")) if record is not None else ""
     for name in result.machine_names:
         sub = result.on_machine(name)
-        d = describe(sub.env, name)
-        gpu = d.gpu if d.gpu != "none" else ""
-        what = ", ".join(x for x in (d.cpu, f"{d.cores} cores" if d.cores else "", gpu) if x)
-        console.print(
-            f"[bold cyan]on {_esc(name)}[/bold cyan]"
-            + (f" [dim]({_esc(what)})[/dim]" if what else "")
-        )
+        console.print(f"[bold cyan]on {_esc(name)}[/bold cyan]: {_esc(in_brief(sub.env))}")
         if not sub.cases:
             console.print("[dim]no cases stored[/dim]")
             console.print()
