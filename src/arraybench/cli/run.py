@@ -25,7 +25,14 @@ from ..measure.plan import ResumeKey, resume_key
 from ..measure.processes import shared_pool
 from ..measure.runner import Case, Progress, run
 from ..measure.threads import DEFAULT_THREADS
-from ..report.summary import View, print_footer, print_group, print_header
+from ..report.summary import (
+    View,
+    print_footer,
+    print_group,
+    print_header,
+    print_machine_group,
+    print_machines_table,
+)
 from ..results import CaseResult, RunResult
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
@@ -361,8 +368,11 @@ def main(args: argparse.Namespace) -> int:
         )
     if as_json:
         print(json.dumps(combined.to_dict(), indent=1))
-    elif not args.verbose:
-        print_footer(combined, console)
+    else:
+        if len(combined.machine_names) > 1:
+            print_machines_table(combined, console)
+        if not args.verbose:
+            print_footer(combined, console)
     if args.json:
         combined.save(args.json)
         console.print(f"results saved to {args.json}")
@@ -409,34 +419,21 @@ def _explained(
             )
         findings = {key: [f.to_dict() for f in analysis.findings]}
         return replace(result, extra={**result.extra, "findings": findings})
-    answers = (result.extra.get(key) or {}).get("answers") or {}
-    findings = {}
-    for m in machines:
-        sub = result.on_machine(m)
-        analysis = analyze(sub, None)  # this machine's probe says nothing of another's limits
-        if not view.silent:
-            console.print(_measured_on(result, m))
-            mine = Answer.from_dict(answers[m]) if m in answers else answer
-            print_group(sub, analysis, console, mine, claim, verbose=view.verbose)
-        findings[f"{key} on {m}"] = [f.to_dict() for f in analysis.findings]
+    if not view.silent:
+        record = result.extra.get(key) if answered is not None else None
+        print_machine_group(result, console, record, verbose=view.verbose)
+    findings = {
+        f"{key} on {m}": [f.to_dict() for f in analyze(result.on_machine(m), None).findings]
+        for m in machines
+    }
     return replace(result, extra={**result.extra, "findings": findings})
 
 
 def _measured_on(result: RunResult, machine: str) -> str:
     """ "on NAME: CPU, N cores, GPU, K worker processes" in bold, for the head of its part."""
-    record = result.machine_record(machine)
-    parts = [str(record.get("cpu") or "unknown CPU")]
-    if record.get("usable_cores"):
-        parts.append(f"{record['usable_cores']} cores")
-    gpus = record.get("gpus")
-    if gpus:
-        parts.append(
-            ", ".join(str(g.get("name", g)) if isinstance(g, dict) else str(g) for g in gpus)
-        )
-    if record.get("workers"):
-        n = record["workers"]
-        parts.append(f"{n} worker process{'es' if n != 1 else ''}")
-    return f"[bold]on {escape(machine)}[/bold]: {escape(', '.join(parts))}"
+    from ..analysis.machines import in_brief
+
+    return f"[bold]on {escape(machine)}[/bold]: {escape(in_brief(result.machine_record(machine)))}"
 
 
 @dataclass(frozen=True)
