@@ -11,7 +11,7 @@ run here and on a ``local:N`` cluster, the two taking turns, in one process.
 Two pairings, each the way a user would run them:
     1 process     ``processes=1``: in this process  vs  ``local:1`` (one worker process)
     4 processes   ``processes=4``: 4 fresh worker processes here (the command line's default)
-                  vs  ``local:2`` with each case in 4 parts over its 2 worker processes
+                  vs  ``local:4`` with each case in 4 parts, one in each worker process
 
     .venv/bin/python benchmarks/cluster_overhead.py               # 3 rounds, ~3 min on 2 cores
     .venv/bin/python benchmarks/cluster_overhead.py --rounds 1    # a look
@@ -68,7 +68,7 @@ WORKLOAD = textwrap.dedent(
 
 PAIRINGS = {
     "1 process": ({"processes": 1}, {"processes": 1, "cluster": "local:1"}),
-    "4 processes": ({"processes": 4}, {"processes": 4, "cluster": "local:2"}),
+    "4 processes": ({"processes": 4}, {"processes": 4, "cluster": "local:4"}),
 }
 
 

@@ -92,7 +92,6 @@ def run_unit(req: Mapping[str, Any]) -> dict[str, Any]:
     before = os.environ.get(IN_WORKER)
     os.environ[IN_WORKER] = "1"  # a workload file that starts a run when loaded is refused
     try:
-        _quiet_worker()
         paths = {origin: _written(origin, text) for origin, text in req.get("sources", {}).items()}
         cases = [{**c, "origin": paths.get(c["origin"], c["origin"])} for c in req["cases"]]
         return run_group_in_worker({**req, "cases": cases})
@@ -103,19 +102,6 @@ def run_unit(req: Mapping[str, Any]) -> dict[str, Any]:
             del os.environ[IN_WORKER]
         else:
             os.environ[IN_WORKER] = before
-
-
-def _quiet_worker() -> None:
-    """Stop the Dask worker's statistical profiler, if it runs: every 10 ms it takes the GIL to
-    walk the task's stack, which read Python-bound cases ~3% slow (benchmarks/
-    cluster_overhead.py). Workers started by ``local:N`` run without it already."""
-    with contextlib.suppress(Exception):
-        from distributed import get_worker
-
-        worker = get_worker()
-        pc = worker.periodic_callbacks.get("profile")
-        if pc is not None and pc.is_running():
-            worker.loop.add_callback(pc.stop)
 
 
 def _written(origin: str, text: str) -> str:
