@@ -98,16 +98,16 @@ def test_a_file_that_starts_a_run_while_a_worker_loads_it_is_refused(
 def test_consecutive_runs_in_a_shared_pool_reuse_the_worker_processes(work: ab.Workload) -> None:
     with processes.shared_pool():
         ab.run(work, processes=2, budget=0.01, impls=["ref"])
-        kept = processes._Kept.pool
+        kept = processes._KEPT.value
         assert kept is not None
         pids = [kept.worker(p).proc.pid for p in range(2)]
         ab.run(work, processes=2, budget=0.01, impls=["ref"])
-        assert processes._Kept.pool is kept
+        assert processes._KEPT.value is kept
         assert [kept.worker(p).proc.pid for p in range(2)] == pids
-    assert processes._Kept.pool is None
+    assert processes._KEPT.value is None
     # Outside the block every run starts and stops its own.
     ab.run(work, processes=2, budget=0.01, impls=["ref"])
-    assert processes._Kept.pool is None
+    assert processes._KEPT.value is None
 
 
 def test_processes_measure_a_chunk_of_sizes_each_and_finish_it_together(

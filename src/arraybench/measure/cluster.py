@@ -34,6 +34,7 @@ cancels the cluster's tasks; what was stored stays, and ``--resume`` finishes th
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 from collections import deque
 from collections.abc import Generator, Mapping, Sequence
@@ -45,7 +46,7 @@ from ..config import RunConfig
 from ..errors import ConfigError
 from ..results import CaseResult
 from ..workload import Workload
-from .cluster_client import Connection, kept_connection
+from .cluster_client import KEPT, Connection
 from .cluster_worker import probe, run_unit
 from .executors import GroupResults, Job
 from .plan import Machine
@@ -72,7 +73,7 @@ class DaskCluster:
         self.config = config
         self.address: str = config.cluster
         self._conn: Connection | None = None
-        self._owned = False
+        self._stack = contextlib.ExitStack()
 
     def machines(
         self, workloads: Sequence[Workload], backend_names: Sequence[str]
@@ -124,13 +125,13 @@ class DaskCluster:
             schedule.cancel()
 
     def close(self) -> None:
-        if self._conn is not None and self._owned:
-            self._conn.close()
+        self._stack.close()  # closes the connection unless a shared_cluster block keeps it
         self._conn = None
 
     def _connect(self) -> Connection:
         if self._conn is None:
-            self._conn, self._owned = kept_connection(self.address)
+            make = functools.partial(Connection, self.address)
+            self._conn = self._stack.enter_context(KEPT.use(self.address, make))
         return self._conn
 
 

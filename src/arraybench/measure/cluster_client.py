@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ConfigError
 from .cluster_worker import machine_name
+from .kept import Kept
 
 #: Seconds to wait for a scheduler to answer, and for its first worker to join.
 CONNECT_S = 30.0
@@ -80,6 +80,10 @@ class Connection:
                 f"one with `dask worker {address} --nthreads 1`"
             ) from None
 
+    @property
+    def key(self) -> str:
+        return self.address
+
     def live(self) -> dict[str, str]:
         """The workers now in the cluster, by address, with their machine's name (a worker
         that joined since the last look, a restarted one say, is asked its name)."""
@@ -103,37 +107,11 @@ class Connection:
                 self.cluster.close()
 
 
-class _Kept:
-    depth = 0
-    conn: Connection | None = None
+#: The connection :func:`shared_cluster` keeps for the runs inside its block.
+KEPT: Kept[Connection] = Kept()
 
 
-@contextlib.contextmanager
-def shared_cluster() -> Iterator[None]:
+def shared_cluster() -> contextlib.AbstractContextManager[None]:
     """Keep the cluster connection (and a ``local:N`` cluster) for every run inside the block,
     instead of starting one per run (``arraybench run`` measures experiment after experiment)."""
-    _Kept.depth += 1
-    try:
-        yield
-    finally:
-        _Kept.depth -= 1
-        if _Kept.depth == 0 and _Kept.conn is not None:
-            _Kept.conn.close()
-            _Kept.conn = None
-
-
-def kept_connection(address: str) -> tuple[Connection, bool]:
-    """A connection to ``address``: the one kept by :func:`shared_cluster` when there is one,
-    else a new one (kept when inside the block). The flag is True when the caller owns it and
-    closes it."""
-    kept = _Kept.conn
-    if kept is not None and kept.address == address:
-        return kept, False
-    if kept is not None:
-        kept.close()
-        _Kept.conn = None
-    conn = Connection(address)
-    if _Kept.depth > 0:
-        _Kept.conn = conn
-        return conn, False
-    return conn, True
+    return KEPT.block()

@@ -27,12 +27,13 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..config import RunConfig
 from ..results import FAILED, CaseResult, Floor, Measurement
+from .kept import Kept
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted
 from .timer import TimerSettings, quality_warnings
@@ -214,45 +215,23 @@ class Pool:
         self._workers = [None] * len(self._workers)
 
 
-class _Kept:
-    """The pool :func:`shared_pool` keeps for the runs inside its block (a block may nest)."""
-
-    depth = 0
-    pool: Pool | None = None
+#: The pool :func:`shared_pool` keeps for the runs inside its block.
+_KEPT: Kept[Pool] = Kept()
 
 
-@contextlib.contextmanager
-def shared_pool() -> Iterator[None]:
+def shared_pool() -> contextlib.AbstractContextManager[None]:
     """Keep worker processes alive for every run inside the block, instead of starting them for
     each (``arraybench run`` measures its experiments one run after another: starting 4
     processes and importing torch and JAX in each costs seconds every time)."""
-    _Kept.depth += 1
-    try:
-        yield
-    finally:
-        _Kept.depth -= 1
-        if _Kept.depth == 0 and _Kept.pool is not None:
-            _Kept.pool.close()
-            _Kept.pool = None
+    return _KEPT.block()
 
 
-@contextlib.contextmanager
-def _pool_for(config: RunConfig) -> Iterator[Pool]:
+def _pool_for(config: RunConfig) -> contextlib.AbstractContextManager[Pool]:
     """The kept pool when one is kept with these settings, else a new one: kept for the next
     run inside a :func:`shared_pool` block, closed after this run outside one."""
     env = _worker_env(config)
     key = Pool.key_of(config.processes, config.memory_limit, env)
-    if _Kept.pool is not None and _Kept.pool.key != key:
-        _Kept.pool.close()
-        _Kept.pool = None
-    pool = _Kept.pool or Pool(config.processes, config.memory_limit, env)
-    if _Kept.depth > 0:
-        _Kept.pool = pool
-    try:
-        yield pool
-    finally:
-        if _Kept.depth == 0:
-            pool.close()
+    return _KEPT.use(key, lambda: Pool(config.processes, config.memory_limit, env))
 
 
 def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:
