@@ -66,10 +66,7 @@ def probe(
             found[name] = {"available": False, "reason": f"{type(e).__name__}: {e}"}
     record = _env.collect([n for n in backend_names if found[n]["available"]])
     usable = _env.usable_cores()
-    record["threads"] = {
-        "policy": _threads.policy(threads, usable),
-        "pools": _threads.pools(record, usable, threads, workers=True),
-    }
+    record["threads"] = _threads.record(record, usable, threads, workers=True)
     record["machine"] = machine_name()
     return {
         "name": machine_name(),

@@ -182,14 +182,7 @@ def _run(
         environment = _env.collect(used)
         environment["threads_requested"] = config.threads
         usable = _env.usable_cores()
-        sizes = _threads.pools(environment, usable, config.threads, workers)
-        environment["threads"] = {
-            "policy": _threads.policy(config.threads, usable),
-            "pools": sizes,
-        }
-        crowded = _threads.oversubscription(sizes, usable)
-        if crowded:
-            environment["threads"]["oversubscribed"] = crowded
+        environment["threads"] = _threads.record(environment, usable, config.threads, workers)
         if thread_notes and not workers:  # workers start with the counts in their environment
             environment["thread_notes"] = thread_notes
         floor = _floor(clock)

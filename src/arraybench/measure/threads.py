@@ -85,6 +85,19 @@ def oversubscription(sizes: Mapping[str, int], usable: int) -> str | None:
     )
 
 
+def record(
+    env: Mapping[str, Any], usable: int, threads: int | None, workers: bool
+) -> dict[str, Any]:
+    """What a run's (or a cluster machine's) record says of its threads: the policy in words,
+    each library's pool (:func:`pools`), and the pools that fight when they do."""
+    sizes = pools(env, usable, threads, workers)
+    out: dict[str, Any] = {"policy": policy(threads, usable), "pools": sizes}
+    crowded = oversubscription(sizes, usable)
+    if crowded:
+        out["oversubscribed"] = crowded
+    return out
+
+
 def policy(threads: int | None, usable: int) -> str:
     """The thread policy of a run, in words, as every result shows it."""
     if threads is None:
