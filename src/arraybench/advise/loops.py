@@ -131,17 +131,19 @@ def loop_vars(target: ast.AST, it: ast.AST, facts: Facts) -> Nest | None:
                 return None
             return Nest(index=set(target_names(target)))
         if q == "enumerate" and it.args and isinstance(target, ast.Tuple):
-            if len(target.elts) == 2 and facts.is_array(it.args[0]):
-                return Nest(set(target_names(target.elts[0])), set(target_names(target.elts[1])))
+            if len(target.elts) == 2:
+                inner = loop_vars(target.elts[1], it.args[0], facts)
+                if inner is not None:  # enumerate(x), enumerate(zip(x, y))
+                    return Nest(set(target_names(target.elts[0])) | inner.index, inner.element)
             return None
         if q == "zip" and isinstance(target, ast.Tuple):
-            elems = {
-                n
-                for t, a in zip(target.elts, it.args, strict=False)
-                if facts.is_array(a)
-                for n in target_names(t)
-            }
-            return Nest(element=elems) if elems else None
+            out = Nest()
+            for t, a in zip(target.elts, it.args, strict=False):
+                sub = loop_vars(t, a, facts) if facts.is_array(a) else None
+                if sub is not None:
+                    out.index |= sub.index
+                    out.element |= sub.element
+            return out if out.all else None
         if q in ("numpy.ndindex", "itertools.product"):
             return Nest(index=set(target_names(target)))
         if q in ("numpy.nditer",):
@@ -276,6 +278,8 @@ class Shape:
                 targets = list(s.targets)
             elif isinstance(s, ast.AugAssign | ast.AnnAssign):
                 targets = [s.target]
+            if at_update(s) is not None:
+                continue  # y = y.at[i].set(v): JAX's y[i] = v, a write into y, not a new y
             for t in targets:
                 if isinstance(t, ast.Name | ast.Tuple | ast.List):
                     for name in target_names(t):
@@ -408,6 +412,8 @@ class Shape:
                 base = qualname(n.value, {})
                 if base is not None:
                     writes.setdefault(base, set()).add(ast.dump(n.slice))
+            elif (upd := at_update(n)) is not None:
+                writes.setdefault(upd[0], set()).add(ast.dump(upd[1]))
         if not writes:
             return False
         for n in self.nodes():
@@ -534,6 +540,28 @@ class Shape:
         leaf = q.rsplit(".", 1)[-1].lower()
         return any(w in leaf for w in MODEL_WORDS)
 
+    def group_loop(self) -> bool:
+        """A loop over groups, not elements: its variable selects a whole part of an array
+        (``X[labels == k]``, ``mask = y == c``), so each iteration is one vectorized step over
+        that part (k-means' update over clusters, per-class metrics)."""
+        for n in self.nodes():
+            if (
+                isinstance(n, ast.Compare)
+                and len(n.ops) == 1
+                and isinstance(n.ops[0], ast.Eq | ast.NotEq)
+            ):
+                pair = (n.left, n.comparators[0])
+                for a, b in (pair, pair[::-1]):
+                    if (
+                        isinstance(a, ast.Name)
+                        and a.id in self.nest.all
+                        and self.facts.is_array(b)
+                        and not self.elements_in(b)
+                        and not (names_in(b) & self.nest.all)
+                    ):
+                        return True
+        return False
+
     def where(self) -> bool:
         for n in self.nodes():
             if isinstance(n, ast.IfExp) and self.elements_in(n.test):
@@ -546,6 +574,7 @@ class Shape:
                         and isinstance(s.func, ast.Attribute)
                         and s.func.attr == "append"
                     )
+                    or at_update(s) is not None
                     for s in scope_walk([*n.body, *n.orelse])
                 )
                 if writes:
@@ -568,6 +597,53 @@ class Shape:
             ):
                 return True
         return False
+
+
+#: JAX's functional updates: ``y.at[i].set(v)`` is ``y[i] = v``.
+AT_METHODS = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply"})
+
+
+def at_update(node: ast.AST) -> tuple[str, ast.AST] | None:
+    """(y, i) for ``y = y.at[i].set(v)`` (and .add, .multiply...), else None."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+        return None
+    t, v = node.targets[0], node.value
+    if not (
+        isinstance(t, ast.Name)
+        and isinstance(v, ast.Call)
+        and isinstance(v.func, ast.Attribute)
+        and v.func.attr in AT_METHODS
+        and isinstance(v.func.value, ast.Subscript)
+    ):
+        return None
+    at = v.func.value.value
+    if (
+        isinstance(at, ast.Attribute)
+        and at.attr == "at"
+        and isinstance(at.value, ast.Name)
+        and at.value.id == t.id
+    ):
+        return t.id, v.func.value.slice
+    return None
+
+
+def heads_loop(target: ast.AST, it: ast.AST, body: list[ast.AST]) -> bool:
+    """``for head in self.heads: outs.append(head(x))``: parallel modules (attention heads)
+    each applied to the same input, one call each, where one batched call would do."""
+    q = qualname(it, {})
+    if q is None or "head" not in q.rsplit(".", 1)[-1].lower() or not isinstance(target, ast.Name):
+        return False
+    assigned = _assigned_names([b for b in body if isinstance(b, ast.stmt)])
+    for n in scope_walk(body):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == target.id
+            and n.args
+            and not any(names_in(a) & (assigned | {target.id}) for a in n.args)
+        ):
+            return True
+    return False
 
 
 def _assigned_names(body: list[ast.stmt]) -> set[str]:
@@ -604,9 +680,11 @@ def classify_loop(loop: ast.For | ast.AsyncFor, facts: Facts) -> tuple[str | Non
     """(the rule code of a ``for`` loop or None, whether it is a loop over elements at all)."""
     nest = nest_of(loop, facts)
     if nest is None:
+        if heads_loop(loop.target, loop.iter, list(loop.body)):
+            return "AB106", False
         return None, False
     shape = Shape(facts, nest, list(loop.body))
-    if not shape.is_element_loop():
+    if not shape.is_element_loop() or shape.group_loop():
         return None, False
     return shape.classify(), True
 
@@ -616,6 +694,10 @@ def classify_comprehension(
 ) -> str | None:
     """The rule code of a comprehension over array elements, or None."""
     nest = Nest()
+    if len(node.generators) == 1 and heads_loop(
+        node.generators[0].target, node.generators[0].iter, [node.elt]
+    ):
+        return "AB106"
     for gen in node.generators:
         found = loop_vars(gen.target, gen.iter, facts)
         if found is None:
@@ -629,7 +711,7 @@ def classify_comprehension(
         return None  # [float(v) for v in x]: Python objects out of an array (x.tolist() is faster)
     body: list[ast.AST] = [node.elt, *(c for g in node.generators for c in g.ifs)]
     shape = Shape(facts, nest, body)
-    if not shape.is_element_loop():
+    if not shape.is_element_loop() or shape.group_loop():
         return None
     return shape.classify(wrapper)
 

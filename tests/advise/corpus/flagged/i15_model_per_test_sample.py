@@ -13,7 +13,7 @@ def load_split(path):
 def accuracy(model, path):
     X_test, y_test = load_split(path)
     model.eval()
-    correct = 0
     with torch.no_grad():
-        preds = [model(X_test[i].unsqueeze(0)).argmax(1) for i in range(len(X_test))]  # expect: AB106
+        preds = [model(X_test[i].unsqueeze(0)) for i in range(len(X_test))]  # expect: AB106
+    preds = [p.argmax(1) for p in preds]
     return (torch.cat(preds) == y_test).float().mean()
