@@ -562,6 +562,8 @@ class Program:
         gpu_work: keys of functions that call torch or JAX (timed work when passed around).
         imported: qualified name (``pkg.mod.f``) -> (returns, return_elts) from other files.
         outgoing: qualified name -> parameter position or name -> kinds, from this file's calls.
+        external: qualified names of the imported functions this file calls.
+        assumed: for each, the kinds its calls were taken to return without knowing it.
     """
 
     module: str | None = None
@@ -574,17 +576,34 @@ class Program:
     gpu_work: set[str] = field(default_factory=set)
     imported: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     outgoing: dict[str, dict[str, int]] = field(default_factory=dict)
-    changed: bool = False
+    external: set[str] = field(default_factory=set)
+    assumed: dict[str, int] = field(default_factory=dict)
+    #: bookkeeping of the rounds (program.analyse): which functions and classes have facts
+    #: (ever, and in this round), which are still to be computed in this round, which scopes
+    #: asked what a function returns, and what arrived too late for a scope (stale, late)
+    done: set[str] = field(default_factory=set)
+    done_now: set[str] = field(default_factory=set)
+    pending: dict[str, int] = field(default_factory=dict)
+    askers: dict[str, set[int]] = field(default_factory=dict)
+    current: int = 0
+    stale: set[str] = field(default_factory=set)
+    late: set[int] = field(default_factory=set)
+
+    def is_late(self, key: str) -> bool:
+        """Whether a fact about ``key`` comes after a scope that reads it took its facts."""
+        return key in self.done_now or (key in self.done and not self.pending.get(key))
 
     def add(self, table: dict[str, dict[str, int]], key: str, name: str, kinds: int) -> None:
-        """OR ``kinds`` into ``table[key][name]``, noting whether anything new was learnt."""
+        """OR ``kinds`` into ``table[key][name]``; a scope that read the row before this round
+        changed it needs another round."""
         if not kinds:
             return
         row = table.setdefault(key, {})
         old = row.get(name, 0)
         if old | kinds != old:
             row[name] = old | kinds
-            self.changed = True
+            if self.is_late(key):
+                self.stale.add(key)
 
     def method(self, cls: str, name: str) -> str | None:
         """The key of ``cls.name``, looked up through the bases defined in this file."""
@@ -697,6 +716,16 @@ class Facts:
         q = self.qual(f)
         if q is not None and q in prog.imported:
             return q, None
+        if prog.module is not None and q is not None and "." in q:
+            root: ast.AST = f
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if (
+                isinstance(root, ast.Name)
+                and root.id in self.namespaces
+                and q.split(".", 1)[0] not in ARRAY_ROOTS
+            ):
+                return q, None  # maybe a function of another file of the folder
         return None
 
     def returned(self, node: ast.Call) -> tuple[int, tuple[int, ...]] | None:
@@ -707,9 +736,11 @@ class Facts:
             return None
         key, fn = found
         if fn is None:
+            prog.askers.setdefault(key, set())
             return prog.imported.get(key)
         if key.endswith(".__init__"):
             return None
+        prog.askers.setdefault(key, set()).add(prog.current)
         return prog.returns.get(key, 0), prog.return_elts.get(key, ())
 
     def kinds(self, node: ast.AST) -> int:
@@ -1070,11 +1101,15 @@ def _annotation_is_array(ann: ast.AST | None) -> bool:
 # -- building the facts of a scope -----------------------------------------------------------------
 
 
-def module_namespaces(tree: ast.Module) -> dict[str, str]:
+def module_namespaces(
+    tree: ast.Module, module: str | None = None, nodes: list[ast.AST] | None = None
+) -> dict[str, str]:
     """Import aliases anywhere in the file (imports inside functions included, as people write
-    ``import torch`` inside a function that uses it)."""
+    ``import torch`` inside a function that uses it). With the file's dotted ``module`` name,
+    relative imports too: ``from .data import load`` in ``pkg.train`` -> ``pkg.data.load``."""
     ns: dict[str, str] = {}
-    for node in ast.walk(tree):
+    package = module.split(".") if module else []
+    for node in nodes if nodes is not None else ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.asname:
@@ -1082,9 +1117,16 @@ def module_namespaces(tree: ast.Module) -> dict[str, str]:
                 else:
                     top = a.name.split(".", 1)[0]
                     ns[top] = top
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for a in node.names:
-                ns[a.asname or a.name] = f"{node.module}.{a.name}"
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module:
+                for a in node.names:
+                    ns[a.asname or a.name] = f"{node.module}.{a.name}"
+            elif node.level > 0 and module is not None and node.level <= len(package):
+                base = package[: len(package) - node.level]
+                if node.module:
+                    base = [*base, *node.module.split(".")]
+                for a in node.names:
+                    ns[a.asname or a.name] = ".".join([*base, a.name])
     return ns
 
 
@@ -1095,6 +1137,7 @@ def scope_facts(
     self_arrays: frozenset[str] = frozenset(),
     key: str | None = None,
     cls: str | None = None,
+    nodes: list[ast.AST] | None = None,
 ) -> Facts:
     """The facts of one scope, given its enclosing scope's.
 
@@ -1106,6 +1149,7 @@ def scope_facts(
         key: the function's key in ``parent.program`` (``f``, ``C.m``), for what its call sites
             carry into its parameters.
         cls: the class a method belongs to, for what its ``self.x`` holds.
+        nodes: ``list(walk_scope(body))``, when the caller keeps it.
 
     Returns:
         The scope's facts at their fixed point.
@@ -1147,7 +1191,7 @@ def scope_facts(
                     facts.seed(name, kinds)
     bindings: list[tuple[ast.AST, ast.AST, str]] = []  # (target, value, how)
     shadowed: set[str] = set()
-    for node in walk_scope(body):
+    for node in nodes if nodes is not None else walk_scope(body):
         if isinstance(node, ast.Assign):
             bindings.extend((t, node.value, "=") for t in node.targets)
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
@@ -1417,11 +1461,13 @@ def _note_mutation(target: ast.AST, facts: Facts, augmented: bool = False) -> No
         facts.mutated.add(q)
 
 
-def self_array_attributes(tree: ast.Module, namespaces: dict[str, str]) -> frozenset[str]:
+def self_array_attributes(
+    tree: ast.Module, namespaces: dict[str, str], nodes: list[ast.AST] | None = None
+) -> frozenset[str]:
     """Attribute chains (``self.w``) bound to the result of an array-library call anywhere."""
     probe = Facts(namespaces=namespaces)
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes if nodes is not None else ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             for t in node.targets:
                 if isinstance(t, ast.Attribute) and probe._call_is_array(node.value):

@@ -19,6 +19,7 @@ of the file, a few milliseconds per thousand lines.
 from __future__ import annotations
 
 import ast
+import contextlib
 import itertools
 import os
 import re
@@ -28,6 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from .dataflow import (
+    ARRAY,
+    FLOAT64,
+    HOST,
+    LOADER,
+    MODEL,
     Facts,
     qualname,
     scope_facts,
@@ -44,7 +50,7 @@ from .loops import (
     nest_of,
     scope_walk,
 )
-from .program import Analysis, analyse
+from .program import Analysis, analyse, exports, module_name
 from .rules import RULES, Rule, rule
 
 #: Folders never searched: environments, caches and version control hold other people's code.
@@ -426,10 +432,13 @@ def lint_paths(
     Raises:
         FileNotFoundError: a path does not exist.
     """
-    found: list[Diagnostic] = []
+    found: dict[str, list[Diagnostic]] = {}
     errors: list[FileError] = []
     files = lines = 0
-    for f in list(iter_python_files(paths)):
+    folder = _Folder()
+    paths_found = list(iter_python_files(paths))
+    several = len(paths_found) > 1
+    for f in paths_found:
         name = str(f)
         try:
             source = f.read_text(encoding="utf-8")
@@ -441,15 +450,140 @@ def lint_paths(
             continue
         files += 1
         lines += source.count("\n") + 1
+        module = module_name(f) if several else None
         try:
-            found.extend(lint_source(source, name, select, ignore))
+            diags, analysis = _lint_file(source, name, select, ignore, module)
         except SyntaxError as e:
             errors.append(
                 FileError(name, f"syntax error: {e.msg}; fix it to have the file checked", e.lineno)
             )
+            continue
         except RecursionError:
             errors.append(FileError(name, "too deeply nested for the analysis; not checked"))
-    return LintReport(tuple(found), tuple(errors), files, lines)
+            continue
+        found[name] = diags
+        if analysis is not None and module is not None:
+            folder.add(f, module, analysis)
+    # More passes over the files that gain facts from the others: what their imported
+    # functions return, what other files' calls pass to their functions.
+    for _ in range(FOLDER_PASSES):
+        redo = folder.to_redo()
+        if not redo:
+            break
+        for f, module, imported, incoming in redo:
+            name = str(f)
+            source = f.read_text(encoding="utf-8")
+            with contextlib.suppress(SyntaxError, RecursionError):
+                tree = ast.parse(source, filename=name)
+                analysis = analyse(tree, module, imported, incoming)
+                if analysis.fingerprint() != folder.fingerprints.get(f):
+                    # (the same facts as before give the same findings: no second walk)
+                    found[name] = _lint_tree(tree, source, name, select, ignore, analysis)
+                folder.add(f, module, analysis)
+    every = [d for diags in found.values() for d in diags]
+    return LintReport(tuple(every), tuple(errors), files, lines)
+
+
+#: Passes over a folder after the first: each carries facts across one more import.
+FOLDER_PASSES = 2
+
+#: What a file must learn from the others to be analysed again: array-ness, NumPy-ness,
+#: float64, models and loaders change findings; "a tensor rather than an array" seldom does.
+DECISIVE = ARRAY | HOST | FLOAT64 | MODEL | LOADER
+
+_Sig = tuple[frozenset[tuple[str, Any]], frozenset[tuple[str, Any]]]
+
+
+@dataclass
+class _FileFacts:
+    module: str
+    assumed: dict[str, int]  # imported function -> what its calls were taken to return
+    known: dict[str, dict[str, int]]  # own function -> parameter -> what it knew of it
+    positional: dict[str, list[str]]  # own function -> its positional parameters
+    sig: _Sig = (frozenset(), frozenset())  # the cross-file facts it was last analysed with
+
+
+class _Folder:
+    """What the files of a folder tell each other (see program.py): each pass records each
+    file's exports and calls; ``to_redo`` names the files that would now learn something
+    they did not know (an imported function returns more than its calls were taken to, a
+    caller in another file passes more than a parameter was known to hold)."""
+
+    def __init__(self) -> None:
+        self.exported: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self.calls: dict[str, dict[str, int]] = {}
+        self.files: dict[Path, _FileFacts] = {}
+        self.fingerprints: dict[Path, int] = {}
+
+    def add(self, path: Path, module: str, analysis: Analysis) -> None:
+        prog = analysis.program
+        self.exported.update(exports(analysis))
+        for callee, by_param in prog.outgoing.items():
+            row = self.calls.setdefault(callee, {})
+            for p, kinds in by_param.items():
+                row[p] = row.get(p, 0) | kinds
+        positional = {
+            f"{module}.{k}": [a.arg for a in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+            for k, fn in prog.functions.items()
+            if fn.cls is None
+        }
+        known = {f"{module}.{k}": v for k, v in analysis.param_kinds.items()}
+        self.fingerprints[path] = analysis.fingerprint()
+        old = self.files.get(path)
+        sig: _Sig = old.sig if old is not None else (frozenset(), frozenset())
+        self.files[path] = _FileFacts(module, dict(prog.assumed), known, positional, sig)
+
+    def to_redo(
+        self,
+    ) -> list[tuple[Path, str, dict[str, tuple[int, tuple[int, ...]]], dict[str, dict[str, int]]]]:
+        out = []
+        for path, ff in self.files.items():
+            given = dict(ff.sig[0])
+            imported = {k: self.exported[k] for k in ff.assumed if k in self.exported}
+            news = any(
+                v != given.get(k) and (v[0] & ~ff.assumed[k] & DECISIVE or any(v[1]))
+                for k, v in imported.items()
+            )
+            prefix = ff.module + "."
+            given_rows = dict(ff.sig[1])
+            incoming = {}
+            for k, names in ff.positional.items():
+                row = self.calls.get(k)
+                if not row:
+                    continue
+                local = k[len(prefix) :]
+                incoming[local] = dict(row)
+                if tuple(sorted(row.items())) == given_rows.get(local):
+                    continue
+                known = ff.known.get(k, {})
+                for p, kinds in row.items():
+                    name = names[int(p)] if p.isdigit() and int(p) < len(names) else p
+                    if kinds & ~known.get(name, 0) & DECISIVE:
+                        news = True
+                        break
+            if news:
+                ff.sig = (
+                    frozenset(imported.items()),
+                    frozenset((k, tuple(sorted(v.items()))) for k, v in incoming.items()),
+                )
+                out.append((path, ff.module, imported, incoming))
+        return out
+
+
+def _lint_file(
+    source: str,
+    path: str,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    module: str | None,
+    imported: dict[str, tuple[int, tuple[int, ...]]] | None = None,
+    incoming: dict[str, dict[str, int]] | None = None,
+) -> tuple[list[Diagnostic], Analysis | None]:
+    if not RELEVANT.search(source):
+        return [], None
+    tree = ast.parse(source, filename=path)
+    analysis = analyse(tree, module, imported, incoming)
+    return _lint_tree(tree, source, path, select, ignore, analysis), analysis
 
 
 # -- ignore comments and selection ------------------------------------------------------------
@@ -548,7 +682,7 @@ class _Scope:
     trains: bool = False
     evaluated: dict[str, int] = field(default_factory=dict)
     reported_models: set[str] = field(default_factory=set)
-    body: list[ast.stmt] = field(default_factory=list)
+    nodes: list[ast.AST] = field(default_factory=list)  # walk_scope of the body
     #: lists joined into one array somewhere in the scope (computed when first asked)
     stacked: set[str] | None = None
 
@@ -578,7 +712,8 @@ class _Linter(ast.NodeVisitor):
 
     def _module_flags(self) -> None:
         gpu = jax = nn = double = grad_off = moves = False
-        for node in ast.walk(self.tree):
+        every = self.analysis.every or list(ast.walk(self.tree))
+        for node in every:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 v = node.value
                 gpu = gpu or v.startswith("cuda") or v in ("mps", "gpu")
@@ -614,7 +749,7 @@ class _Linter(ast.NodeVisitor):
         # A file that builds torch models: torch.nn imported, or used as torch.nn.X.
         self.torch_nn = nn or any(
             isinstance(n, ast.Attribute) and qualname(n, self.namespaces) == "torch.nn"
-            for n in ast.walk(self.tree)
+            for n in every
         )
         self.double = double
         self.grad_off = grad_off
@@ -658,7 +793,8 @@ class _Linter(ast.NodeVisitor):
         facts = self.analysis.facts.get(id(node)) or scope_facts(
             node.body, Facts(namespaces=self.namespaces), None, self.self_arrays
         )
-        self.scopes.append(_Scope(facts, trains=_trains(node.body), body=node.body))
+        nodes = self.analysis.nodes.get(id(node)) or list(walk_scope(node.body))
+        self.scopes.append(_Scope(facts, trains=_trains(nodes), nodes=nodes))
         if self.gpu:
             self._timing(node.body)
         self.generic_visit(node)
@@ -679,9 +815,8 @@ class _Linter(ast.NodeVisitor):
             self._qual(d.func if isinstance(d, ast.Call) else d) in NO_GRAD
             for d in node.decorator_list
         )
-        self.scopes.append(
-            _Scope(facts, no_grad=no_grad, trains=_trains(node.body), body=node.body)
-        )
+        nodes = self.analysis.nodes.get(id(node)) or list(walk_scope(node.body))
+        self.scopes.append(_Scope(facts, no_grad=no_grad, trains=_trains(nodes), nodes=nodes))
         if self.gpu:
             self._timing(node.body)
         saved = (self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest)
@@ -980,13 +1115,12 @@ class _Linter(ast.NodeVisitor):
         """Whether a local name's value leaves the reads of its scope: returned, yielded,
         stored (in an attribute, a container, a list), or passed to a function that might
         write into it (not an array function, a model, or a builtin that only reads)."""
-        scope = self.scopes[-1]
-        body = scope.body
+        nodes = self.scopes[-1].nodes
         parents: dict[int, ast.AST] = {}
-        for n in walk_scope(body):
+        for n in nodes:
             for c in ast.iter_child_nodes(n):
                 parents[id(c)] = n
-        for n in walk_scope(body):
+        for n in nodes:
             if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
                 continue
             p = parents.get(id(n))
@@ -1361,7 +1495,7 @@ class _Linter(ast.NodeVisitor):
         scope = self.scopes[-1]
         if scope.stacked is None:
             scope.stacked = set()
-            for n in walk_scope(scope.body):
+            for n in scope.nodes:
                 if isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Name):
                     q = self._qual(n.func) or ""
                     if q in GROWERS or q in BUILDERS:
@@ -1374,8 +1508,7 @@ class _Linter(ast.NodeVisitor):
         arg = node.args[0]
         if not isinstance(arg, ast.Name) or self.facts.is_array(arg):
             return
-        scope = self.scopes[-1]
-        for n in walk_scope(scope.body):
+        for n in self.scopes[-1].nodes:
             if (
                 isinstance(n, ast.Call)
                 and isinstance(n.func, ast.Attribute)
@@ -1540,9 +1673,9 @@ def _loop_body(loop: _Loop) -> list[ast.AST]:
     return list(node.body) if isinstance(node, ast.For | ast.AsyncFor | ast.While) else []
 
 
-def _trains(body: list[ast.stmt]) -> bool:
+def _trains(nodes: list[ast.AST]) -> bool:
     """Whether a scope computes gradients (.backward(), an optimizer step): not inference."""
-    for n in walk_scope(body):
+    for n in nodes:
         if (
             isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .dataflow import (
     ARRAY,
@@ -56,6 +57,7 @@ class Scope:
     parent: int | None  # index of the enclosing scope in the list
     key: str | None
     cls: str | None
+    nodes: list[ast.AST] = field(default_factory=list)  # walk_scope of its body, kept
 
 
 @dataclass
@@ -64,16 +66,50 @@ class Analysis:
 
     program: Program
     facts: dict[int, Facts] = field(default_factory=dict)
+    nodes: dict[int, list[ast.AST]] = field(default_factory=dict)
     namespaces: dict[str, str] = field(default_factory=dict)
     self_arrays: frozenset[str] = frozenset()
+    every: list[ast.AST] = field(default_factory=list)  # ast.walk of the file, kept
+    #: in a folder: what each module-level function knew of its parameters
+    param_kinds: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def fingerprint(self) -> int:
+        """A hash of every scope's facts: equal fingerprints, equal findings."""
+        parts: list[object] = []
+        for f in self.facts.values():
+            parts.append(
+                (
+                    frozenset(f.arrays),
+                    frozenset(f.float64),
+                    frozenset(f.explicit64),
+                    frozenset(f.host),
+                    frozenset(f.device),
+                    frozenset(f.tensors),
+                    frozenset(f.models),
+                    frozenset(f.gpu_fns),
+                    frozenset(f.loaders),
+                    frozenset(f.frames),
+                    frozenset(f.instances.items()),
+                )
+            )
+        prog = self.program
+        parts.append(frozenset(prog.returns.items()))
+        parts.append(frozenset(prog.return_elts.items()))
+        parts.append(frozenset((k, prog.imported.get(k)) for k in prog.askers))
+        return hash(tuple(parts))
 
 
 def scopes_of(tree: ast.Module, program: Program) -> list[Scope]:
     """Every scope of a file, parents before children; registers functions and classes."""
     out = [Scope(tree, None, None, None)]
 
-    def visit(body: list[ast.stmt], parent: int, cls: str | None, top: bool) -> None:
-        for node in walk_scope(body):
+    def visit(
+        body: list[ast.stmt], parent: int, cls: str | None, top: bool, own: bool = True
+    ) -> None:
+        nodes = list(walk_scope(body))
+        if own:
+            out[parent].nodes = nodes
+        for node in nodes:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 key = node.name if top and cls is None else None
                 out.append(Scope(node, parent, key, cls))
@@ -97,7 +133,7 @@ def scopes_of(tree: ast.Module, program: Program) -> list[Scope]:
                             program.functions.setdefault(key, Function(stmt, node.name, not static))
                         visit(stmt.body, len(out) - 1, node.name, False)
                     else:
-                        visit([stmt], parent, node.name, False)
+                        visit([stmt], parent, node.name, False, own=False)
 
     visit(tree.body, 0, None, True)
     return out
@@ -118,11 +154,18 @@ def analyse(
         incoming: what calls in other files pass to this file's functions, by key and by
             parameter position (``"0"``) or name.
     """
-    namespaces = module_namespaces(tree)
-    if module is not None:
-        namespaces.update(relative_imports(tree, module))
+    every = list(ast.walk(tree))
+    namespaces = module_namespaces(tree, module, every)
     program = Program(module=module, imported=dict(imported or {}))
     scopes = scopes_of(tree, program)
+    for sc in scopes:
+        if sc.key is not None and any(
+            isinstance(n, ast.Call)
+            and (q := qualname(n.func, namespaces)) is not None
+            and q.split(".", 1)[0] in ("torch", "jax")
+            for n in sc.nodes
+        ):
+            program.gpu_work.add(sc.key)  # passed around, calling it is GPU work
     for key, by_param in (incoming or {}).items():
         fn = program.functions.get(key)
         if fn is None:
@@ -131,43 +174,77 @@ def analyse(
             name = fn.parameter_for(int(p)) if p.isdigit() else p
             if name is not None:
                 program.add(program.params, key, name, kinds)
-    analysis = Analysis(program, namespaces=namespaces)
-    analysis.self_arrays = self_array_attributes(tree, namespaces)
+    analysis = Analysis(program, namespaces=namespaces, every=every)
+    analysis.self_arrays = self_array_attributes(tree, namespaces, every)
+    for sc in scopes:
+        analysis.nodes[id(sc.node)] = sc.nodes
+    todo = set(range(len(scopes)))
     for _ in range(MAX_ROUNDS):
-        program.changed = False
-        for sc in scopes:
+        program.stale.clear()
+        program.late.clear()
+        program.done_now.clear()
+        program.pending.clear()
+        for i in todo:
+            for k in (scopes[i].key, scopes[i].cls):
+                if k is not None:
+                    program.pending[k] = program.pending.get(k, 0) + 1
+        redone: set[int] = set()
+        for i, sc in enumerate(scopes):
+            if i not in todo and (sc.parent is None or sc.parent not in redone):
+                continue
+            program.current = i
             if sc.parent is None:
                 parent = Facts(namespaces=namespaces, program=program)
-                facts = scope_facts(tree.body, parent, None, analysis.self_arrays)
+                facts = scope_facts(tree.body, parent, None, analysis.self_arrays, nodes=sc.nodes)
             else:
                 node = sc.node
                 assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
                 parent = analysis.facts[id(scopes[sc.parent].node)]
                 facts = scope_facts(
-                    node.body, parent, node.args, analysis.self_arrays, sc.key, sc.cls
+                    node.body,
+                    parent,
+                    node.args,
+                    analysis.self_arrays,
+                    sc.key,
+                    sc.cls,
+                    nodes=sc.nodes,
                 )
             analysis.facts[id(sc.node)] = facts
+            redone.add(i)
+            for k in (sc.key, sc.cls):
+                if k is not None:
+                    program.done.add(k)
+                    program.done_now.add(k)
+                    if i in todo:
+                        program.pending[k] -= 1
             _collect(sc, facts, program)
-        if not program.changed:
+        # Another round for the scopes that took their facts before a fact about them came.
+        todo = program.late | {
+            i for i, sc in enumerate(scopes) if sc.key in program.stale or sc.cls in program.stale
+        }
+        if not todo:
             break
+    for sc in scopes:
+        if sc.key is not None and sc.cls is None and module is not None:
+            facts = analysis.facts[id(sc.node)]
+            node = sc.node
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            analysis.param_kinds[sc.key] = {
+                a.arg: facts.kinds(ast.Name(id=a.arg, ctx=ast.Load()))
+                for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            }
     return analysis
 
 
 def _collect(sc: Scope, facts: Facts, program: Program) -> None:
     """What this scope tells other scopes: arguments, ``self.x`` stores, return values."""
-    body = sc.node.body
     in_method = facts.cls is not None and sc.parent is not None
     returns = 0
     elts: list[int] | None = None
     any_return = False
-    for node in walk_scope(body):
+    for node in sc.nodes:
         if isinstance(node, ast.Call):
             _call_site(node, facts, program)
-            if sc.key is not None and sc.key not in program.gpu_work:
-                q = facts.qual(node.func) or ""
-                if facts.is_namespace(q) and q.split(".", 1)[0] in ("torch", "jax"):
-                    program.gpu_work.add(sc.key)
-                    program.changed = True
         elif in_method and isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
@@ -188,9 +265,10 @@ def _collect(sc: Scope, facts: Facts, program: Program) -> None:
     if sc.key is None or not any_return:
         return
     key = sc.key
+    askers = program.askers.get(key, set())  # scopes that already asked what it returns
     if returns | program.returns.get(key, 0) != program.returns.get(key, 0):
         program.returns[key] = program.returns.get(key, 0) | returns
-        program.changed = True
+        program.late |= askers
     if elts:
         old = program.return_elts.get(key)
         new = (
@@ -200,7 +278,7 @@ def _collect(sc: Scope, facts: Facts, program: Program) -> None:
         )
         if new != old:
             program.return_elts[key] = new
-            program.changed = True
+            program.late |= askers
 
 
 def _store(target: ast.AST, value: ast.AST, facts: Facts, program: Program) -> None:
@@ -232,6 +310,9 @@ def _call_site(node: ast.Call, facts: Facts, program: Program) -> None:
     if found is None:
         return
     key, fn = found
+    if fn is None:
+        program.external.add(key)
+        program.assumed[key] = program.assumed.get(key, 0) | facts.kinds(node)
     table = program.outgoing if fn is None else program.params
     for k, a in enumerate(node.args):
         if isinstance(a, ast.Starred):
@@ -242,20 +323,6 @@ def _call_site(node: ast.Call, facts: Facts, program: Program) -> None:
     for kw in node.keywords:
         if kw.arg is not None:
             program.add(table, key, kw.arg, facts.kinds(kw.value))
-
-
-def relative_imports(tree: ast.Module, module: str) -> dict[str, str]:
-    """``from .data import load`` in module ``pkg.train`` -> {"load": "pkg.data.load"}."""
-    out: dict[str, str] = {}
-    package = module.split(".")
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level > 0:
-            base = package[: len(package) - node.level] if node.level <= len(package) else []
-            if node.module:
-                base = [*base, *node.module.split(".")]
-            for a in node.names:
-                out[a.asname or a.name] = ".".join([*base, a.name])
-    return out
 
 
 def exports(analysis: Analysis) -> dict[str, tuple[int, tuple[int, ...]]]:
@@ -271,3 +338,15 @@ def exports(analysis: Analysis) -> dict[str, tuple[int, tuple[int, ...]]]:
         if ret & (ARRAY | FLOAT64 | GPU_FN) or any(elts):
             out[f"{prog.module}.{key}"] = (ret, elts)
     return out
+
+
+def module_name(path: Path) -> str:
+    """The dotted name a file is imported by: its path from the top of its package
+    (the highest folder up with an ``__init__.py``), ``pkg/sub/mod.py`` -> ``pkg.sub.mod``."""
+    path = path.resolve()
+    parts = [] if path.name == "__init__.py" else [path.stem]
+    d = path.parent
+    while (d / "__init__.py").is_file() and d.parent != d:
+        parts.append(d.name)
+        d = d.parent
+    return ".".join(reversed(parts)) or path.stem
