@@ -75,23 +75,22 @@ class Analysis:
 
     def fingerprint(self) -> int:
         """A hash of every scope's facts: equal fingerprints, equal findings."""
-        parts: list[object] = []
-        for f in self.facts.values():
-            parts.append(
-                (
-                    frozenset(f.arrays),
-                    frozenset(f.float64),
-                    frozenset(f.explicit64),
-                    frozenset(f.host),
-                    frozenset(f.device),
-                    frozenset(f.tensors),
-                    frozenset(f.models),
-                    frozenset(f.gpu_fns),
-                    frozenset(f.loaders),
-                    frozenset(f.frames),
-                    frozenset(f.instances.items()),
-                )
+        parts: list[object] = [
+            (
+                frozenset(f.arrays),
+                frozenset(f.float64),
+                frozenset(f.explicit64),
+                frozenset(f.host),
+                frozenset(f.device),
+                frozenset(f.tensors),
+                frozenset(f.models),
+                frozenset(f.gpu_fns),
+                frozenset(f.loaders),
+                frozenset(f.frames),
+                frozenset(f.instances.items()),
             )
+            for f in self.facts.values()
+        ]
         prog = self.program
         parts.append(frozenset(prog.returns.items()))
         parts.append(frozenset(prog.return_elts.items()))
