@@ -403,6 +403,40 @@ SAME_DTYPE_METHODS = frozenset(
     }
 )
 
+#: Library functions (after the top-level module) that return a tuple or list of arrays.
+TUPLE_FUNCTIONS = frozenset(
+    {
+        "broadcast_arrays",
+        "broadcast_tensors",
+        "meshgrid",
+        "histogram",
+        "histogram2d",
+        "histogramdd",
+        "unravel_index",
+        "tril_indices",
+        "triu_indices",
+        "diag_indices",
+        "mask_indices",
+        "frexp",
+        "modf",
+        "divmod",
+        "linalg.eig",
+        "linalg.eigh",
+        "linalg.svd",
+        "linalg.qr",
+        "linalg.slogdet",
+        "linalg.lstsq",
+        "linalg.lu",
+        "linalg.lu_factor",
+    }
+)
+#: torch functions that return a tuple where NumPy's namesakes return an array.
+TORCH_TUPLE_FUNCTIONS = frozenset(
+    {"sort", "topk", "kthvalue", "aminmax", "std_mean", "var_mean", "lu", "cummax", "cummin"}
+)
+#: Tensor methods that return a tuple: x.sort(), x.topk(k), x.max(dim=1).
+TUPLE_METHODS = frozenset({"sort", "topk", "kthvalue", "aminmax", "max", "min", "median", "mode"})
+
 #: Array constructors: what they are given is Python data, not yet an array.
 CONSTRUCTORS = frozenset(
     {
@@ -637,6 +671,8 @@ class Facts:
     models: set[str] = field(default_factory=set)
     functions: set[str] = field(default_factory=set)
     params: set[str] = field(default_factory=set)
+    #: names bound to arrays by what makes arrays, not by guesses (see is_array's ``strong``)
+    strong: set[str] = field(default_factory=set)
     #: names known to hold torch tensors (not NumPy arrays): torch.tensor(t) of one is a copy
     tensors: set[str] = field(default_factory=set)
     #: names bound to pandas DataFrames or Series: their .values are float64 by default
@@ -650,6 +686,19 @@ class Facts:
     program: Program | None = None
     cls: str | None = None
     _roots: frozenset[str] | None = None
+    #: names that hold a number of elements (n = len(x), h, w = img.shape, np.zeros(n))
+    sizes: set[str] = field(default_factory=set)
+    #: name -> (line, value) of each plain assignment in this scope, in order
+    assigns: dict[str, list[tuple[int, ast.AST]]] = field(default_factory=dict)
+
+    def last_value(self, name: str, line: int) -> ast.AST | None:
+        """The value last assigned to ``name`` above ``line`` in this scope (flow-insensitive
+        facts say what a name may hold; this says what it held just before a loop)."""
+        best: ast.AST | None = None
+        for ln, value in self.assigns.get(name, ()):
+            if ln < line:
+                best = value
+        return best
 
     def child(self) -> Facts:
         """Facts for a nested function: it sees the enclosing scope's names (closures)."""
@@ -664,6 +713,8 @@ class Facts:
             jitted=set(self.jitted),
             models=set(self.models),
             functions=set(self.functions),
+            strong=set(self.strong),
+            sizes=set(self.sizes),
             tensors=set(self.tensors),
             frames=set(self.frames),
             loaders=set(self.loaders),
@@ -746,7 +797,7 @@ class Facts:
     def kinds(self, node: ast.AST) -> int:
         """What is known of an expression, as bits (ARRAY, HOST, FLOAT64...)."""
         k = 0
-        if self.is_array(node):
+        if self.is_array(node, strong=True):
             k |= ARRAY
             if self.is_host(node):
                 k |= HOST
@@ -795,6 +846,7 @@ class Facts:
         """Take what call sites (or ``__init__``) say of a name into this scope's facts."""
         if kinds & ARRAY:
             self.arrays.add(name)
+            self.strong.add(name)
             if kinds & HOST:
                 self.host.add(name)
             if kinds & DEVICE:
@@ -875,34 +927,70 @@ class Facts:
             )
         return False
 
-    def is_array(self, node: ast.AST) -> bool:
-        """Whether an expression evaluates to an array or tensor (as far as the facts tell)."""
+    def is_array(self, node: ast.AST, strong: bool = False) -> bool:
+        """Whether an expression evaluates to an array or tensor (as far as the facts tell).
+
+        ``strong``: only from what makes arrays (library calls, annotations, arithmetic and
+        methods of such arrays, functions of the folder that return them), not from guesses
+        (a name used as an array, a callable applied to one). Only strong facts cross function
+        boundaries: a guess spread to every caller and callee multiplies its errors."""
         if isinstance(node, ast.Name):
-            return node.id in self.arrays
+            return node.id in (self.strong if strong else self.arrays)
         if isinstance(node, ast.Attribute):
             q = self.qual(node)
-            if q is not None and q in self.arrays:
+            if q is not None and q in (self.strong if strong else self.arrays):
                 return True
             if node.attr == "values" and self.is_frame(node.value):
                 return True
-            return node.attr in ARRAY_ATTRS and self.is_array(node.value)
+            return node.attr in ARRAY_ATTRS and self.is_array(node.value, strong)
         if isinstance(node, ast.Subscript):
-            return self.is_array(node.value)
+            v = node.value
+            if isinstance(v, ast.Call) and self._tuple_of_arrays(v):
+                return True  # np.nonzero(x)[0]
+            return self.is_array(v, strong)
         if isinstance(node, ast.BinOp):
-            return self.is_array(node.left) or self.is_array(node.right)
+            if _sequence_arithmetic(node):
+                return False  # shape[:-1] + (n,), [0] * k: tuples and lists, not arrays
+            return self.is_array(node.left, strong) or self.is_array(node.right, strong)
         if isinstance(node, ast.UnaryOp):
-            return self.is_array(node.operand)
+            return self.is_array(node.operand, strong)
         if isinstance(node, ast.Compare):
-            return self.is_array(node.left) or any(self.is_array(c) for c in node.comparators)
+            return self.is_array(node.left, strong) or any(
+                self.is_array(c, strong) for c in node.comparators
+            )
         if isinstance(node, ast.IfExp):
-            return self.is_array(node.body) or self.is_array(node.orelse)
+            return self.is_array(node.body, strong) or self.is_array(node.orelse, strong)
         if isinstance(node, ast.NamedExpr):
-            return self.is_array(node.value)
+            return self.is_array(node.value, strong)
         if isinstance(node, ast.Call):
-            return self._call_is_array(node)
+            return self._call_is_array(node, strong)
         return False
 
-    def _call_is_array(self, node: ast.Call) -> bool:
+    def _tuple_of_arrays(self, node: ast.Call) -> bool:
+        """A library call that returns a tuple (or list) of arrays: np.nonzero(x),
+        torch.sort(x), np.linalg.svd(a), np.unique(x, return_counts=True)."""
+        q = self.qual(node.func)
+        if q is None or not self.is_namespace(q):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in TUPLE_METHODS:
+                return bool(node.args or node.keywords) and self.is_tensor(node.func.value)
+            return False
+        tail = q.split(".", 1)[1]
+        tail = tail.removeprefix("numpy.")  # jax.numpy.x
+        if tail in TUPLE_FUNCTIONS or (q.startswith("torch.") and tail in TORCH_TUPLE_FUNCTIONS):
+            return True
+        if tail == "where" and len(node.args) == 1:
+            return True
+        if tail in ("unique", "unique_consecutive"):
+            return any(
+                (kw.arg or "").startswith("return_")
+                and not (isinstance(kw.value, ast.Constant) and not kw.value.value)
+                for kw in node.keywords
+            )
+        if tail in ("max", "min", "median", "mode") and q.startswith("torch."):
+            return len(node.args) >= 2 or any(kw.arg == "dim" for kw in node.keywords)
+        return False
+
+    def _call_is_array(self, node: ast.Call, strong: bool = False) -> bool:
         func = node.func
         q = self.qual(func)
         if q is not None and self.is_namespace(q):
@@ -912,20 +1000,25 @@ class Facts:
                 return q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") or (
                     q.startswith("torch.nn.functional.")
                 )
-            return True
+            if public_data_function(q):
+                return not self._tuple_of_arrays(node) and not _object_dtype(node)
+            if strong:
+                return False  # a library's private helper (scipy.ndimage._ni_support.x): unknown
         ret = self.returned(node)
         if ret is not None and ret[0] & ARRAY:
             return True  # a function of this folder that returns an array
         if isinstance(func, ast.Attribute):
-            if func.attr in NON_ARRAY_METHODS:
+            if func.attr in NON_ARRAY_METHODS or self._tuple_of_arrays(node):
                 return False
             base = func.value
             if isinstance(base, ast.Name) and base.id in self.rngs:
                 return True
-            if self.is_array(base):
+            if self.is_array(base, strong):
                 return True
             if func.attr in ("values", "to_numpy") and self.is_frame(base):
                 return True
+        if strong:
+            return False
         if isinstance(func, ast.Name) and (
             func.id in _SCALAR_BUILTINS or func.id in _CONTAINER_BUILTINS
         ):
@@ -1058,6 +1151,34 @@ _CONTAINER_BUILTINS = frozenset(
 )
 
 
+def _sequence_arithmetic(node: ast.BinOp) -> bool:
+    """``a + (b,)``, ``[0] * n``, ``tuple(x) + y``: concatenation or repetition of sequences."""
+    if not isinstance(node.op, ast.Add | ast.Mult):
+        return False
+    for side in (node.left, node.right):
+        if isinstance(side, ast.Tuple | ast.List | ast.ListComp):
+            return True
+        if (
+            isinstance(side, ast.Call)
+            and isinstance(side.func, ast.Name)
+            and side.func.id in ("tuple", "list")
+        ):
+            return True
+        if isinstance(side, ast.BinOp) and _sequence_arithmetic(side):
+            return True
+    return False
+
+
+def _object_dtype(node: ast.Call) -> bool:
+    """np.array(blocks, dtype=object): a container of Python objects, not numbers."""
+    dt = _dtype_arg(node)
+    if isinstance(dt, ast.Name):
+        return dt.id == "object"
+    if isinstance(dt, ast.Constant):
+        return dt.value in ("object", "O")
+    return isinstance(dt, ast.Attribute) and dt.attr in ("object_", "object")
+
+
 def _dtype_arg(node: ast.Call) -> ast.AST | None:
     for kw in node.keywords:
         if kw.arg == "dtype":
@@ -1156,6 +1277,7 @@ def scope_facts(
     """
     facts = parent.child()
     facts.arrays |= self_arrays
+    facts.strong |= self_arrays
     prog = facts.program
     if cls is not None:
         facts.cls = cls
@@ -1178,6 +1300,7 @@ def scope_facts(
             if _annotation_is_array(p.annotation) and p is not args.vararg and p is not args.kwarg:
                 # (*tensors: Tensor annotates each element; the tuple itself is no array)
                 facts.arrays.add(p.arg)
+                facts.strong.add(p.arg)
                 text = ast.unparse(p.annotation) if p.annotation is not None else ""
                 (facts.host if "ndarray" in text.lower() else facts.device).add(p.arg)
                 if "Tensor" in text:
@@ -1186,7 +1309,14 @@ def scope_facts(
                 facts.namespaces["xp"] = "xp"
         if prog is not None and key is not None:
             vararg = args.vararg.arg if args.vararg is not None else None
+            said = {  # parameters annotated as something else than an array say so
+                p.arg
+                for p in params
+                if p.annotation is not None and not _annotation_is_array(p.annotation)
+            }
             for name, kinds in prog.params.get(key, {}).items():
+                if name in said:
+                    kinds &= MODEL | GPU_FN | LOADER
                 if name != vararg:  # (*args: a tuple of what the calls pass, not an array)
                     facts.seed(name, kinds)
     bindings: list[tuple[ast.AST, ast.AST, str]] = []  # (target, value, how)
@@ -1194,12 +1324,19 @@ def scope_facts(
     for node in nodes if nodes is not None else walk_scope(body):
         if isinstance(node, ast.Assign):
             bindings.extend((t, node.value, "=") for t in node.targets)
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    facts.assigns.setdefault(t.id, []).append((node.lineno, node.value))
+                if measures_size(node.value, facts.sizes):
+                    facts.sizes.update(target_names(t))
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
             bindings.append((node.target, node.value, "="))
             if _annotation_is_array(node.annotation):
                 facts.arrays.update(target_names(node.target))
+                facts.strong.update(target_names(node.target))
         elif isinstance(node, ast.AnnAssign) and _annotation_is_array(node.annotation):
             facts.arrays.update(target_names(node.target))
+            facts.strong.update(target_names(node.target))
         elif isinstance(node, ast.AugAssign):
             bindings.append((node.target, node.value, "+="))
             _note_mutation(node.target, facts, augmented=True)
@@ -1220,6 +1357,7 @@ def scope_facts(
                 q = qualname(node.value, {})
                 if q is not None and q not in facts.namespaces and q not in facts.models:
                     facts.arrays.add(q)
+                    facts.strong.add(q)  # lists have no .shape: as good as a constructor
         elif isinstance(node, ast.Call):
             _note_call(node, facts)
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
@@ -1228,6 +1366,7 @@ def scope_facts(
             for side in (node.left, node.right):
                 if isinstance(side, ast.Name):
                     facts.arrays.add(side.id)
+                    facts.strong.add(side.id)
     for name in shadowed:
         # A local variable named like a module (torch = {...}) is not the module here.
         if name in facts.namespaces and name != "xp":
@@ -1245,6 +1384,7 @@ def scope_facts(
 def _size(f: Facts) -> tuple[int, ...]:
     return (
         len(f.arrays),
+        len(f.strong),
         len(f.float64),
         len(f.rngs),
         len(f.tensors),
@@ -1293,6 +1433,8 @@ def _bind(target: ast.AST, value: ast.AST, how: str, facts: Facts) -> None:
     if facts.is_array(value) or (how == "+=" and names[0] in facts.arrays):
         facts.arrays.update(names)
         (facts.host if facts.is_host(value) else facts.device).update(names)
+        if facts.is_array(value, strong=True) or (how == "+=" and names[0] in facts.strong):
+            facts.strong.update(names)
         if facts.is_tensor(value):
             facts.tensors.update(names)
     if facts.is_frame(value):
@@ -1390,6 +1532,8 @@ def _bind_loop_target(target: ast.AST, it: ast.AST, facts: Facts) -> None:
         return
     if facts.is_array(it):
         facts.arrays.update(target_names(target))
+        if facts.is_array(it, strong=True):
+            facts.strong.update(target_names(target))
         if facts.is_tensor(it):
             facts.tensors.update(target_names(target))
         return
@@ -1405,8 +1549,63 @@ def _is_call_to(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
 
 
+#: Constructors whose first arguments are sizes: np.zeros(n), torch.randn(n, d).
+SIZED_CONSTRUCTORS = frozenset(
+    {
+        "zeros",
+        "ones",
+        "empty",
+        "full",
+        "rand",
+        "randn",
+        "random",
+        "eye",
+        "identity",
+        "arange",
+        "randint",
+        "standard_normal",
+        "normal",
+        "uniform",
+    }
+)
+
+
+def measures_size(value: ast.AST, sizes: set[str] | None = None) -> bool:
+    """Whether an expression is a number of elements: len(x), x.shape[0], x.size, x.numel(),
+    a literal above a few, or arithmetic on such (n - 1, 2 * n)."""
+    for n in ast.walk(value):
+        if (
+            isinstance(n, ast.Constant)
+            and isinstance(n.value, int)
+            and not isinstance(n.value, bool)
+        ):
+            if n.value > FEW_ITEMS:
+                return True
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len":
+            return True
+        elif isinstance(n, ast.Attribute) and n.attr in ("shape", "size", "numel", "nnz"):
+            return True
+        elif isinstance(n, ast.Name) and sizes is not None and n.id in sizes:
+            return True
+    return False
+
+
+#: A literal count up to this is a few things (axes, layers), not elements (loops.FEW).
+FEW_ITEMS = 16
+
+
 def _note_call(node: ast.Call, facts: Facts) -> None:
     q = facts.qual(node.func)
+    if (
+        q is not None
+        and facts.is_namespace(q)
+        and q.rsplit(".", 1)[-1] in SIZED_CONSTRUCTORS
+        and node.args
+    ):
+        first = node.args[0]
+        for a in first.elts if isinstance(first, ast.Tuple | ast.List) else node.args:
+            if isinstance(a, ast.Name):
+                facts.sizes.add(a.id)  # np.zeros(n), np.empty((n, m)), torch.randn(n, d)
     if facts.is_namespace(q) and q not in RNG_CONSTRUCTORS:
         # The first argument of an array function is data (np.sum(x), torch.relu(h)), except
         # for constructors, which are given Python lists.
@@ -1417,7 +1616,8 @@ def _note_call(node: ast.Call, facts: Facts) -> None:
             and last not in CONSTRUCTORS
             and last not in TAKES_SEQUENCE
             and q is not None
-            and _public_data_function(q)
+            and q.split(".", 1)[0] in ("numpy", "torch", "jax", "cupy", "xp")
+            and public_data_function(q)
         ):
             name = node.args[0].id
             if name not in facts.namespaces and name not in facts.models:
@@ -1441,7 +1641,7 @@ def _note_call(node: ast.Call, facts: Facts) -> None:
             _note_mutation(node.args[0], facts)
 
 
-def _public_data_function(q: str) -> bool:
+def public_data_function(q: str) -> bool:
     """A documented array function (np.sum, torch.relu), not a private helper (torch._utils.x,
     torch._foreach_mul) nor a predicate (torch.is_tensor, has_torch_function) whose argument
     may be anything."""

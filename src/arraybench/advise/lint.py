@@ -30,11 +30,13 @@ from typing import Any
 
 from .dataflow import (
     ARRAY,
+    EVIDENCE_ATTRS,
     FLOAT64,
     HOST,
     LOADER,
     MODEL,
     Facts,
+    public_data_function,
     qualname,
     scope_facts,
     target_names,
@@ -665,6 +667,15 @@ def _is_scalar_cast(call: ast.Call) -> bool:
     return isinstance(call.func, ast.Name) and call.func.id in ("float", "int", "bool", "len")
 
 
+def _asks_for_copy(test: ast.expr) -> bool:
+    """``if copy:``, ``if not x.flags.contiguous:``, ``if not a.flags.writeable:``."""
+    for n in ast.walk(test):
+        word = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else ""
+        if any(w in word.lower() for w in ("copy", "contiguous", "flags", "writeable", "owndata")):
+            return True
+    return False
+
+
 def _device_of(node: ast.AST) -> bool:
     """``x.device``: the device of whatever tensor the loop holds, the same every time."""
     return isinstance(node, ast.Attribute) and node.attr == "device"
@@ -708,6 +719,8 @@ class _Linter(ast.NodeVisitor):
         self.handled: set[int] = set()
         self.cast: set[int] = set()
         self.stmt: ast.stmt | None = None
+        self.tests: list[ast.expr] = []  # the tests of the enclosing ifs
+        self.error_path = 0  # inside an if-branch that raises
         self._module_flags()
 
     def _module_flags(self) -> None:
@@ -746,6 +759,11 @@ class _Linter(ast.NodeVisitor):
         self.gpu = gpu or jax
         #: a file that puts data on an accelerator: `.cpu()` in it is a real copy
         self.device_file = gpu or jax or moves
+        #: a file that uses a library whose arrays may live on a device
+        self.device_lib = any(
+            m.split(".", 1)[0] in ("torch", "jax", "cupy", "tensorflow", "mlx")
+            for m in self.namespaces.values()
+        )
         # A file that builds torch models: torch.nn imported, or used as torch.nn.X.
         self.torch_nn = nn or any(
             isinstance(n, ast.Attribute) and qualname(n, self.namespaces) == "torch.nn"
@@ -764,6 +782,8 @@ class _Linter(ast.NodeVisitor):
         self.visit(self.tree)
 
     def report(self, code: str, node: ast.AST) -> None:
+        if self.error_path:
+            return  # a branch that ends in raise runs once, on the way out
         line = getattr(node, "lineno", 1)
         col = getattr(node, "col_offset", 0) + 1
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
@@ -847,9 +867,10 @@ class _Linter(ast.NodeVisitor):
         code: str | None = None
         nest: Nest | None = None
         if not self.flagged_nest:
-            code, is_element = classify_loop(node, self.facts)
+            outer = self._outer_vars()
+            code, is_element = classify_loop(node, self.facts, outer)
             if is_element:
-                nest = nest_of(node, self.facts)
+                nest = nest_of(node, self.facts, outer)
             if code is not None:
                 self.report(code, node)
         elif self.loops and self.loops[-1].nest is not None:
@@ -924,6 +945,10 @@ class _Linter(ast.NodeVisitor):
             _Loop(node, varying, grown, nest, coarse, self.guards, self.comprehensions, moved=moved)
         )
 
+    def _outer_vars(self) -> frozenset[str]:
+        """The variables of the for-loops around the current node."""
+        return frozenset(n for lp in self.loops for n in _loop_targets(lp))
+
     def _element_nest(self) -> Nest | None:
         """The union of the element variables of the enclosing element loops."""
         nests = [lp.nest for lp in self.loops if lp.nest is not None]
@@ -951,7 +976,7 @@ class _Linter(ast.NodeVisitor):
 
     def visit_ListComp(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp) -> None:
         if id(node) not in self.handled and not self.flagged_nest:
-            code = classify_comprehension(node, self.facts, None)
+            code = classify_comprehension(node, self.facts, None, self._outer_vars())
             if code is not None:
                 self.report(code, node)
         self.comprehensions += 1
@@ -977,12 +1002,17 @@ class _Linter(ast.NodeVisitor):
         )
         if periodic:
             self.guards += 1  # `if step % 100 == 0:` logs every N steps
+        self.tests.append(node.test)
+        raises = bool(node.body) and isinstance(node.body[-1], ast.Raise)
+        self.error_path += raises
         for s in node.body:
             self.visit(s)
+        self.error_path -= raises
         if periodic:
             self.guards -= 1
         for s in node.orelse:
             self.visit(s)
+        self.tests.pop()
 
     def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
         off = 0
@@ -1058,6 +1088,8 @@ class _Linter(ast.NodeVisitor):
             return  # a snapshot of data modified in place, or a buffer written into: needed
         if kind == "convert" and me == src:
             return  # x = np.array(x): the usual first line that accepts lists too
+        if any(_asks_for_copy(t) for t in self.tests):
+            return  # if copy: / if not x.flags.contiguous: a copy asked for, for a reason
         if self.loops and self._invariant(base, self.loops[-1]):
             self.report("AB203", value)  # the same data copied again on every iteration
         elif not self._escapes(me):
@@ -1126,6 +1158,12 @@ class _Linter(ast.NodeVisitor):
             p = parents.get(id(n))
             while isinstance(p, ast.Tuple | ast.List | ast.Starred | ast.IfExp):
                 p = parents.get(id(p))
+            if isinstance(p, ast.Attribute) and p.attr not in EVIDENCE_ATTRS:
+                above = parents.get(id(p))
+                if isinstance(above, ast.Assign | ast.Return) or (
+                    isinstance(above, ast.Call) and p in above.args and not self._reads_only(above)
+                ):
+                    return True  # self.data = A.data: a part of the copy kept
             if p is None or isinstance(
                 p, ast.Return | ast.Yield | ast.YieldFrom | ast.Dict | ast.Set | ast.keyword
             ):
@@ -1143,7 +1181,10 @@ class _Linter(ast.NodeVisitor):
     def _reads_only(self, call: ast.Call) -> bool:
         f = call.func
         q = self._qual(f)
-        if q is not None and (self.facts.is_namespace(q) or q.startswith(("math.", "cmath."))):
+        if q is not None and (
+            (self.facts.is_namespace(q) and public_data_function(q))
+            or q.startswith(("math.", "cmath."))
+        ):
             return True
         if isinstance(f, ast.Name) and (f.id in READ_ONLY_BUILTINS or q in self.facts.models):
             return True
@@ -1165,6 +1206,12 @@ class _Linter(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         q = self._qual(node.func)
+        if isinstance(node.func, ast.Call) and node.args:
+            # Parallel(n_jobs)(delayed(f)(x) for x in parts): a parallel map, not a loop to
+            # vectorize
+            self.handled.update(
+                id(a) for a in node.args if isinstance(a, ast.ListComp | ast.GeneratorExp)
+            )
         if (
             node.args
             and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
@@ -1173,7 +1220,7 @@ class _Linter(ast.NodeVisitor):
             wrapper = q.rsplit(".", 1)[-1] if q else None
             if wrapper in REDUCING_BUILTINS:
                 self.handled.add(id(node.args[0]))
-                code = classify_comprehension(node.args[0], self.facts, wrapper)
+                code = classify_comprehension(node.args[0], self.facts, wrapper, self._outer_vars())
                 if code is not None:
                     self.report(code, node.args[0])
         f = node.func
@@ -1219,6 +1266,8 @@ class _Linter(ast.NodeVisitor):
         f = node.func
         if self.comprehensions > loop.comprehensions:
             return  # the comprehension is the loop: AB101-AB106 judge it
+        if not self.device_lib:
+            return  # NumPy only: .item() and float() of a host array wait for nothing
         if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not node.args:
             if not self.facts.is_host(f.value):
                 self.report("AB201", node)

@@ -22,10 +22,11 @@ then, first that matches:
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from .dataflow import Facts, names_in, qualname, target_names
+from .dataflow import Facts, measures_size, names_in, qualname, target_names
 
 #: Library functions that act element by element: called on one element, they are an apply loop.
 ELEMENTWISE = frozenset(
@@ -108,16 +109,23 @@ class Nest:
 
     index: set[str] = field(default_factory=set)
     element: set[str] = field(default_factory=set)
+    #: whether the loop goes over a number of elements (len(x), x.shape[0], a size); a loop
+    #: whose count says nothing of the data (range(order), range(self.m)) is not flagged
+    #: as an element loop
+    sized: bool = True
 
     @property
     def all(self) -> set[str]:
         return self.index | self.element
 
 
-def loop_vars(target: ast.AST, it: ast.AST, facts: Facts) -> Nest | None:
+def loop_vars(
+    target: ast.AST, it: ast.AST, facts: Facts, outer: frozenset[str] = frozenset()
+) -> Nest | None:
     """The element variables a ``for`` introduces, or None when it is not over elements.
 
-    A range with a step (``range(0, n, batch)``) walks batches, not elements.
+    A range with a step (``range(0, n, batch)``) walks batches, not elements. ``outer``: the
+    index variables of enclosing loops (``range(i)`` inside ``for i in range(n)`` is sized).
     """
     if isinstance(it, ast.Call):
         q = facts.qual(it.func)
@@ -125,11 +133,14 @@ def loop_vars(target: ast.AST, it: ast.AST, facts: Facts) -> Nest | None:
             stop = it.args[1] if len(it.args) >= 2 else (it.args[0] if it.args else None)
             if isinstance(stop, ast.Constant) and isinstance(stop.value, int) and stop.value <= FEW:
                 return None  # for axis in range(3): a few things, not the elements
+            if stop is not None and counts_groups(stop):
+                return None  # range(n_classes), range(x.ndim): groups or axes, not elements
             if len(it.args) == 3 and not (
                 isinstance(it.args[2], ast.Constant) and it.args[2].value == 1
             ):
                 return None
-            return Nest(index=set(target_names(target)))
+            sized = stop is None or measures_size(stop, facts.sizes | outer)
+            return Nest(index=set(target_names(target)), sized=sized)
         if q == "enumerate" and it.args and isinstance(target, ast.Tuple):
             if len(target.elts) == 2:
                 inner = loop_vars(target.elts[1], it.args[0], facts)
@@ -150,9 +161,117 @@ def loop_vars(target: ast.AST, it: ast.AST, facts: Facts) -> Nest | None:
             return Nest(element=set(target_names(target)))
         if q == "numpy.ndenumerate" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
             return Nest(set(target_names(target.elts[0])), set(target_names(target.elts[1])))
-    if facts.is_array(it):
+        if q is not None and q.rsplit(".", 1)[-1] in ("unique", "set", "frozenset"):
+            return None  # for c in np.unique(y): one iteration per distinct value, a group
+    if counts_groups(it):
+        return None  # for c in self.classes_: the classes, not the samples
+    if isinstance(it, ast.Name):
+        before = facts.last_value(it.id, it.lineno)
+        if before is not None and _is_sequence(before):
+            return None  # xs = [...] just above: a list of arrays, whatever xs becomes later
+    if facts.is_array(it, strong=True):  # (a name only guessed to be an array may be a list)
         return Nest(element=set(target_names(target)))
     return None
+
+
+def _is_sequence(value: ast.AST) -> bool:
+    """A list, tuple or set (literal, comprehension, or list(...)/tuple(...)/zip(...))."""
+    if isinstance(value, ast.List | ast.Tuple | ast.ListComp | ast.GeneratorExp | ast.SetComp):
+        return True
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("list", "tuple", "zip", "map", "sorted", "reversed", "set")
+    )
+
+
+#: Words that name what a loop counts when it goes over groups or axes rather than the
+#: elements of data: one iteration does whole-array work on a class, a cluster, a fold, an
+#: axis (``n_classes``, ``self.classes_``, ``x.ndim``, ``len(axes)``).
+GROUP_WORDS = frozenset(
+    {
+        "class",
+        "classes",
+        "cluster",
+        "clusters",
+        "component",
+        "components",
+        "estimator",
+        "estimators",
+        "fold",
+        "folds",
+        "split",
+        "splits",
+        "task",
+        "tasks",
+        "group",
+        "groups",
+        "ndim",
+        "ndims",
+        "dims",
+        "axis",
+        "axes",
+        "rank",
+        "channel",
+        "channels",
+        "layer",
+        "layers",
+        "job",
+        "jobs",
+        "chunk",
+        "chunks",
+        "block",
+        "blocks",
+        "tree",
+        "trees",
+        "level",
+        "levels",
+        "dimension",
+        "dimensions",
+        "degree",
+    }
+)
+#: Words that name groups only as a count (``n_labels``, ``num_outputs``); ``labels`` alone is
+#: often the per-sample array.
+COUNT_WORDS = frozenset(
+    {
+        "label",
+        "labels",
+        "target",
+        "targets",
+        "output",
+        "outputs",
+        "feature",
+        "features",
+        "bin",
+        "bins",
+        "order",
+        "states",
+        "params",
+        "parameters",
+    }
+)
+
+
+def counts_groups(node: ast.AST) -> bool:
+    """Whether an expression names groups or axes (``n_classes``, ``len(self.classes_)``,
+    ``X.ndim``, ``len(shape)``, ``n_features``) rather than a number of elements."""
+    for n in ast.walk(node):
+        word = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else ""
+        if not word:
+            continue
+        if word == "shape" and isinstance(n, ast.Name):
+            return True  # len(shape): the axes of a shape tuple
+        tokens = [t for t in re.split(r"[_\d]+", word.lower()) if t]
+        if any(t in GROUP_WORDS for t in tokens):
+            return True
+        if (
+            len(tokens) >= 2
+            and tokens[0] in ("n", "num", "number", "nb")
+            and tokens[-1] in (COUNT_WORDS)
+        ):
+            return True
+    return False
 
 
 def scope_walk(nodes: Iterable[ast.AST]) -> Iterator[ast.AST]:
@@ -174,6 +293,7 @@ class Shape:
         self.nest = nest
         self.body = body
         self.proven = False
+        self._parent_map: dict[int, ast.AST] | None = None
 
     # -- element access ----------------------------------------------------------------------
 
@@ -248,8 +368,14 @@ class Shape:
 
     def classify(self, wrapper: str | None = None) -> str | None:
         """The rule code this nest breaks, or None (not an element loop, or a recurrence)."""
-        if not self.is_element_loop():
+        if not self.is_element_loop() or self.bookkeeping_only():
             return None
+        if not self.scalar_access() or not self.nest.sized:
+            # Every access takes a whole column (x[:, j]): one vectorized step per column; or
+            # the loop counts something else than elements (range(order)). Only a product of
+            # two operands taken by the loop (a batched matmul over heads) or a one-line
+            # reduction per column has a batched form worth the rewrite.
+            return "AB106" if self.column_products() else None
         if wrapper in REDUCING_BUILTINS:
             return "AB104"
         carried = self.carried()
@@ -540,6 +666,70 @@ class Shape:
         leaf = q.rsplit(".", 1)[-1].lower()
         return any(w in leaf for w in MODEL_WORDS)
 
+    # -- what the elements are used for ----------------------------------------------------
+
+    def _accesses(self) -> list[ast.AST]:
+        return [
+            n
+            for n in self.nodes()
+            if (isinstance(n, ast.Subscript) and self.is_element(n))
+            or (isinstance(n, ast.Name) and n.id in self.nest.element)
+        ]
+
+    def _parents(self) -> dict[int, ast.AST]:
+        if self._parent_map is None:
+            self._parent_map = {id(c): p for p in self.nodes() for c in ast.iter_child_nodes(p)}
+        return self._parent_map
+
+    def scalar_access(self) -> bool:
+        """Some element is one value (x[i], x[i, j], v), not a whole column (x[:, j])."""
+        return any(not _takes_column(n) for n in self._accesses())
+
+    def column_products(self) -> bool:
+        for n in self.nodes():
+            ops = self._operands(n)
+            if ops is not None and self.elements_in(ops[0]) and self.elements_in(ops[1]):
+                return True  # q[:, h] @ k[:, h].T: a batched matmul, one head at a time
+        stmts = [b for b in self.body if isinstance(b, ast.stmt)]
+        return len(stmts) == 1 and self.batched()  # out[j] = X[:, j].mean(): axis=0
+
+    def bookkeeping_only(self) -> bool:
+        """Every use of an element is bookkeeping on the Python side (a message, a warning, a
+        file line, a dict entry, an error): not numeric work to vectorize."""
+        parents = self._parents()
+        accesses = self._accesses()
+        if not accesses:
+            return False
+        for a in accesses:
+            cur: ast.AST = a
+            kept = False
+            while (p := parents.get(id(cur))) is not None:
+                if isinstance(p, ast.JoinedStr | ast.Raise | ast.Assert) or (
+                    isinstance(p, ast.Call) and _bookkeeping_call(p)
+                ):
+                    kept = True
+                    break
+                if (
+                    isinstance(p, ast.BinOp)
+                    and isinstance(p.op, ast.Mod)
+                    and isinstance(p.left, ast.Constant)
+                    and isinstance(p.left.value, str)
+                ):
+                    kept = True  # "%d %d" % (r, c)
+                    break
+                if isinstance(p, ast.Assign) and any(
+                    isinstance(t, ast.Subscript) and not self.facts.is_array(t.value)
+                    for t in p.targets
+                ):
+                    kept = True  # d[key] = value: a dict entry
+                    break
+                if isinstance(p, ast.stmt):
+                    break
+                cur = p
+            if not kept:
+                return False
+        return True
+
     def group_loop(self) -> bool:
         """A loop over groups, not elements: its variable selects a whole part of an array
         (``X[labels == k]``, ``mask = y == c``), so each iteration is one vectorized step over
@@ -597,6 +787,54 @@ class Shape:
             ):
                 return True
         return False
+
+
+#: Calls whose arguments are Python-side bookkeeping: messages, logs, files, type checks.
+BOOKKEEPING = frozenset(
+    {
+        "print",
+        "warn",
+        "write",
+        "writelines",
+        "format",
+        "str",
+        "repr",
+        "isinstance",
+        "hasattr",
+        "getattr",
+        "setattr",
+        "type",
+        "id",
+        "hash",
+        "debug",
+        "info",
+        "warning",
+        "error",
+        "exception",
+        "log",
+        "append_text",
+        "tuple",
+        "list",
+    }
+)
+
+
+def _bookkeeping_call(call: ast.Call) -> bool:
+    f = call.func
+    name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+    return name in BOOKKEEPING
+
+
+def _takes_column(node: ast.AST) -> bool:
+    """``x[:, j]``, ``x[..., k]``: the index keeps a whole axis."""
+    if not isinstance(node, ast.Subscript):
+        return False
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return len(parts) > 1 and any(
+        (isinstance(p, ast.Slice) and p.lower is None and p.upper is None)
+        or (isinstance(p, ast.Constant) and p.value is Ellipsis)
+        for p in parts
+    )
 
 
 #: JAX's functional updates: ``y.at[i].set(v)`` is ``y[i] = v``.
@@ -660,14 +898,16 @@ def _loaded_names(body: list[ast.stmt]) -> set[str]:
     }
 
 
-def nest_of(loop: ast.For | ast.AsyncFor, facts: Facts) -> Nest | None:
+def nest_of(
+    loop: ast.For | ast.AsyncFor, facts: Facts, outer: frozenset[str] = frozenset()
+) -> Nest | None:
     """The element variables of a loop and of the element loops nested in it."""
-    nest = loop_vars(loop.target, loop.iter, facts)
+    nest = loop_vars(loop.target, loop.iter, facts, outer)
     if nest is None:
         return None
     for n in scope_walk(loop.body):
         if isinstance(n, ast.For | ast.AsyncFor):
-            inner = loop_vars(n.target, n.iter, facts)
+            inner = loop_vars(n.target, n.iter, facts, outer | nest.index)
             if inner is None and isinstance(n.iter, ast.Name) and n.iter.id in nest.element:
                 inner = Nest(element=set(target_names(n.target)))  # for v in row
             if inner is not None:
@@ -676,9 +916,12 @@ def nest_of(loop: ast.For | ast.AsyncFor, facts: Facts) -> Nest | None:
     return nest
 
 
-def classify_loop(loop: ast.For | ast.AsyncFor, facts: Facts) -> tuple[str | None, bool]:
-    """(the rule code of a ``for`` loop or None, whether it is a loop over elements at all)."""
-    nest = nest_of(loop, facts)
+def classify_loop(
+    loop: ast.For | ast.AsyncFor, facts: Facts, outer: frozenset[str] = frozenset()
+) -> tuple[str | None, bool]:
+    """(the rule code of a ``for`` loop or None, whether it is a loop over elements at all);
+    ``outer``: the variables of the loops around it."""
+    nest = nest_of(loop, facts, outer)
     if nest is None:
         if heads_loop(loop.target, loop.iter, list(loop.body)):
             return "AB106", False
@@ -690,7 +933,10 @@ def classify_loop(loop: ast.For | ast.AsyncFor, facts: Facts) -> tuple[str | Non
 
 
 def classify_comprehension(
-    node: ast.ListComp | ast.GeneratorExp | ast.SetComp, facts: Facts, wrapper: str | None
+    node: ast.ListComp | ast.GeneratorExp | ast.SetComp,
+    facts: Facts,
+    wrapper: str | None,
+    outer: frozenset[str] = frozenset(),
 ) -> str | None:
     """The rule code of a comprehension over array elements, or None."""
     nest = Nest()
@@ -699,7 +945,7 @@ def classify_comprehension(
     ):
         return "AB106"
     for gen in node.generators:
-        found = loop_vars(gen.target, gen.iter, facts)
+        found = loop_vars(gen.target, gen.iter, facts, outer | nest.index)
         if found is None:
             if isinstance(gen.iter, ast.Name) and gen.iter.id in nest.element:
                 found = Nest(element=set(target_names(gen.target)))

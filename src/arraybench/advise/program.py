@@ -78,6 +78,7 @@ class Analysis:
         parts: list[object] = [
             (
                 frozenset(f.arrays),
+                frozenset(f.strong),
                 frozenset(f.float64),
                 frozenset(f.explicit64),
                 frozenset(f.host),
