@@ -1314,11 +1314,9 @@ def scope_facts(
                 for p in params
                 if p.annotation is not None and not _annotation_is_array(p.annotation)
             }
-            for name, kinds in prog.params.get(key, {}).items():
-                if name in said:
-                    kinds &= MODEL | GPU_FN | LOADER
+            for name, given in prog.params.get(key, {}).items():
                 if name != vararg:  # (*args: a tuple of what the calls pass, not an array)
-                    facts.seed(name, kinds)
+                    facts.seed(name, given & (MODEL | GPU_FN | LOADER) if name in said else given)
     bindings: list[tuple[ast.AST, ast.AST, str]] = []  # (target, value, how)
     shadowed: set[str] = set()
     for node in nodes if nodes is not None else walk_scope(body):
@@ -1581,11 +1579,11 @@ def measures_size(value: ast.AST, sizes: set[str] | None = None) -> bool:
         ):
             if n.value > FEW_ITEMS:
                 return True
-        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len":
-            return True
-        elif isinstance(n, ast.Attribute) and n.attr in ("shape", "size", "numel", "nnz"):
-            return True
-        elif isinstance(n, ast.Name) and sizes is not None and n.id in sizes:
+        elif (
+            (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
+            or (isinstance(n, ast.Attribute) and n.attr in ("shape", "size", "numel", "nnz"))
+            or (isinstance(n, ast.Name) and sizes is not None and n.id in sizes)
+        ):
             return True
     return False
 
