@@ -688,6 +688,11 @@ class Facts:
     _roots: frozenset[str] | None = None
     #: names that hold a number of elements (n = len(x), h, w = img.shape, np.zeros(n))
     sizes: set[str] = field(default_factory=set)
+    #: parameters annotated as something else than an array (``xs: list[Tensor]``)
+    not_arrays: set[str] = field(default_factory=set)
+    #: names an enclosing ``if isinstance(x, (list, tuple))`` says are sequences (set by the
+    #: linter while it walks that branch)
+    narrowed: frozenset[str] = frozenset()
     #: name -> (line, value) of each plain assignment in this scope, in order
     assigns: dict[str, list[tuple[int, ast.AST]]] = field(default_factory=dict)
 
@@ -1314,6 +1319,7 @@ def scope_facts(
                 for p in params
                 if p.annotation is not None and not _annotation_is_array(p.annotation)
             }
+            facts.not_arrays |= said
             for name, given in prog.params.get(key, {}).items():
                 if name != vararg:  # (*args: a tuple of what the calls pass, not an array)
                     facts.seed(name, given & (MODEL | GPU_FN | LOADER) if name in said else given)

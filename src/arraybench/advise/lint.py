@@ -667,6 +667,25 @@ def _is_scalar_cast(call: ast.Call) -> bool:
     return isinstance(call.func, ast.Name) and call.func.id in ("float", "int", "bool", "len")
 
 
+def _fails(stmt: ast.stmt) -> bool:
+    """``raise ...``, ``assert False``, ``torch._assert(False, ...)``: the branch ends in an
+    error."""
+    if isinstance(stmt, ast.Raise):
+        return True
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        c = stmt.value
+        name = qualname(c.func, {}) or ""
+        return (
+            name.rsplit(".", 1)[-1] == "_assert"
+            and bool(c.args)
+            and isinstance(c.args[0], ast.Constant)
+            and not c.args[0].value
+        )
+    return False
+
+
 def _asks_for_copy(test: ast.expr) -> bool:
     """``if copy:``, ``if not x.flags.contiguous:``, ``if not a.flags.writeable:``."""
     for n in ast.walk(test):
@@ -868,6 +887,7 @@ class _Linter(ast.NodeVisitor):
         nest: Nest | None = None
         if not self.flagged_nest:
             outer = self._outer_vars()
+            self.facts.narrowed = self._narrowed()
             code, is_element = classify_loop(node, self.facts, outer)
             if is_element:
                 nest = nest_of(node, self.facts, outer)
@@ -945,6 +965,26 @@ class _Linter(ast.NodeVisitor):
             _Loop(node, varying, grown, nest, coarse, self.guards, self.comprehensions, moved=moved)
         )
 
+    def _narrowed(self) -> frozenset[str]:
+        """Names the enclosing ifs test to be lists or tuples (isinstance(x, (list, tuple)))."""
+        out: set[str] = set()
+        for t in self.tests:
+            if (
+                isinstance(t, ast.Call)
+                and isinstance(t.func, ast.Name)
+                and t.func.id == "isinstance"
+                and len(t.args) == 2
+                and isinstance(t.args[0], ast.Name)
+            ):
+                kinds = t.args[1].elts if isinstance(t.args[1], ast.Tuple) else [t.args[1]]
+                if any(
+                    (qualname(k, {}) or "").rsplit(".", 1)[-1]
+                    in ("list", "tuple", "List", "Tuple", "Sequence")
+                    for k in kinds
+                ):
+                    out.add(t.args[0].id)
+        return frozenset(out)
+
     def _outer_vars(self) -> frozenset[str]:
         """The variables of the for-loops around the current node."""
         return frozenset(n for lp in self.loops for n in _loop_targets(lp))
@@ -976,6 +1016,7 @@ class _Linter(ast.NodeVisitor):
 
     def visit_ListComp(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp) -> None:
         if id(node) not in self.handled and not self.flagged_nest:
+            self.facts.narrowed = self._narrowed()
             code = classify_comprehension(node, self.facts, None, self._outer_vars())
             if code is not None:
                 self.report(code, node)
@@ -992,9 +1033,12 @@ class _Linter(ast.NodeVisitor):
         stops = any(
             isinstance(n, ast.Break | ast.Return | ast.Raise) for n in scope_walk(node.body)
         )
+        raises = bool(node.body) and _fails(node.body[-1])
         if stops:
             self.exempt_sync += 1  # early stopping: the branch needs the value now
+        self.error_path += raises  # `if not all(...): raise`: a check of the arguments
         self.visit(node.test)
+        self.error_path -= raises
         if stops:
             self.exempt_sync -= 1
         periodic = any(
@@ -1003,7 +1047,6 @@ class _Linter(ast.NodeVisitor):
         if periodic:
             self.guards += 1  # `if step % 100 == 0:` logs every N steps
         self.tests.append(node.test)
-        raises = bool(node.body) and isinstance(node.body[-1], ast.Raise)
         self.error_path += raises
         for s in node.body:
             self.visit(s)
@@ -1269,7 +1312,7 @@ class _Linter(ast.NodeVisitor):
         if not self.device_lib:
             return  # NumPy only: .item() and float() of a host array wait for nothing
         if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not node.args:
-            if not self.facts.is_host(f.value):
+            if not self.facts.is_host(f.value) and not self._on_cpu(f.value):
                 self.report("AB201", node)
         elif (
             isinstance(f, ast.Name)
@@ -1277,8 +1320,39 @@ class _Linter(ast.NodeVisitor):
             and len(node.args) == 1
             and self.facts.is_array(node.args[0])
             and not self.facts.is_host(node.args[0])
+            and not self._cpu_expr(node.args[0])
         ):
             self.report("AB201", node)
+
+    def _cpu_expr(self, node: ast.AST) -> bool:
+        """Every array in an expression is a tensor made on the CPU right there."""
+        if isinstance(node, ast.BinOp):
+            sides = [x for x in (node.left, node.right) if self.facts.is_array(x)]
+            return bool(sides) and all(self._cpu_expr(x) for x in sides)
+        if isinstance(node, ast.UnaryOp):
+            return self._cpu_expr(node.operand)
+        return self._on_cpu(node)
+
+    def _on_cpu(self, value: ast.AST) -> bool:
+        """torch.randint(5, (1,)), torch.empty(1).uniform_(a, b): a tensor made right there,
+        on the CPU (no device=): reading it waits for nothing."""
+        while (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr.endswith("_")
+        ):
+            value = value.func.value  # .uniform_(a, b), .normal_()
+        while isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, ast.Name):
+            before = self.facts.last_value(value.id, getattr(value, "lineno", 0))
+            if before is not None:
+                return self._on_cpu(before)  # r = torch.rand(2); ... r[0]
+        return (
+            isinstance(value, ast.Call)
+            and self._qual(value.func) in FACTORIES
+            and not any(kw.arg == "device" for kw in value.keywords)
+        )
 
     def _transfer(self, node: ast.Call, q: str | None) -> None:
         loop = self.loops[-1]

@@ -169,6 +169,10 @@ def loop_vars(
         before = facts.last_value(it.id, it.lineno)
         if before is not None and _is_sequence(before):
             return None  # xs = [...] just above: a list of arrays, whatever xs becomes later
+        if before is None and it.id in facts.not_arrays:
+            return None  # def f(xs: list[Tensor]): a list, whatever xs becomes later
+        if it.id in facts.narrowed:
+            return None  # under `if isinstance(xs, list):`
     if facts.is_array(it, strong=True):  # (a name only guessed to be an array may be a list)
         return Nest(element=set(target_names(target)))
     return None
@@ -392,7 +396,53 @@ class Shape:
         ):
             if check():
                 return code
-        return "AB101"
+        # AB101 is element-wise arithmetic (or a copy): elements only handed to methods,
+        # callbacks and constructors (self._fun(t, y[i]), Quadratic(c[:, i])) are not.
+        return "AB101" if self.arithmetic() else None
+
+    def arithmetic(self) -> bool:
+        """Arithmetic, a comparison or a copy with an element as an operand."""
+        for n in self.nodes():
+            if isinstance(n, ast.BinOp) and (
+                self.elements_direct(n.left) or self.elements_direct(n.right)
+            ):
+                return True
+            if isinstance(n, ast.UnaryOp) and self.elements_direct(n.operand):
+                return True
+            if isinstance(n, ast.Compare) and any(
+                self.elements_direct(x) for x in (n.left, *n.comparators)
+            ):
+                return True
+            if isinstance(n, ast.AugAssign) and self.elements_direct(n.value):
+                return True
+            if (
+                isinstance(n, ast.Assign)
+                and self.elements_direct(n.value)
+                and any(isinstance(t, ast.Subscript) for t in n.targets)
+            ):
+                return True  # out[i] = x[i]
+        return False
+
+    def elements_direct(self, node: ast.AST) -> bool:
+        """An element in an expression, not only inside the arguments of a call."""
+        if self.is_element(node):
+            return True
+        if isinstance(node, ast.BinOp):
+            return self.elements_direct(node.left) or self.elements_direct(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.elements_direct(node.operand)
+        if isinstance(node, ast.Call):
+            q = self.facts.qual(node.func) or ""
+            # library and builtin functions of an element compute with it: np.exp(x[i])
+            if (
+                self.facts.is_namespace(q)
+                or q.startswith(("math.", "cmath."))
+                or q in (SCALAR_FUNCS | {"float", "int", "complex", "min", "max"})
+            ):
+                return any(self.elements_direct(a) for a in node.args)
+            if isinstance(node.func, ast.Attribute) and self.is_element(node.func.value):
+                return True  # x[i].conj(), v.sum()
+        return False
 
     def carried(self) -> set[str] | None:
         """Names carried across iterations, all updated as reductions; None if any is not."""
@@ -419,8 +469,30 @@ class Shape:
         for name in carried:
             if not all(self._is_reduction(name, s, guards) for s in assigned[name]):
                 return None
+            if self._feeds_back(name, assigned):
+                return None  # beta = y[i] @ r; r = r + s[i] * beta: r depends on itself
             out.add(name)
         return out
+
+    def _feeds_back(self, name: str, assigned: dict[str, list[ast.stmt]]) -> bool:
+        """Whether a reduction's increment reads a name computed from the accumulator in the
+        same iteration (then each step needs the last one: a recurrence, not a sum)."""
+        tainted: set[str] = set()
+        for _ in range(3):
+            for other, stmts in assigned.items():
+                if other == name or other in tainted:
+                    continue
+                for st in stmts:
+                    value = getattr(st, "value", None)
+                    if value is not None and names_in(value) & (tainted | {name}):
+                        tainted.add(other)
+        if not tainted:
+            return False
+        for st in assigned[name]:
+            value = getattr(st, "value", None)
+            if value is not None and names_in(value) & tainted:
+                return True
+        return False
 
     def derived(self) -> set[str]:
         """Names bound to an element inside the nest (v = x[i]): elements too."""
@@ -712,10 +784,10 @@ class Shape:
                 if (
                     isinstance(p, ast.BinOp)
                     and isinstance(p.op, ast.Mod)
-                    and isinstance(p.left, ast.Constant)
-                    and isinstance(p.left.value, str)
+                    and not self.facts.is_array(p.left)
+                    and not self.elements_in(p.left)
                 ):
-                    kept = True  # "%d %d" % (r, c)
+                    kept = True  # "%d %d" % (r, c), template % x[i]
                     break
                 if isinstance(p, ast.Assign) and any(
                     isinstance(t, ast.Subscript) and not self.facts.is_array(t.value)
