@@ -708,6 +708,15 @@ class Shape:
                     and self.elements_in(row)
                 ):
                     return True
+            q0 = self.facts.qual(n.func)
+            if (
+                not elem_args
+                and q0 is not None
+                and self.facts.is_namespace(q0)
+                and (q0.rsplit(".", 1)[-1] in ROW_REDUCTIONS or ".linalg." in q0)
+                and any(self.element_depth(a) == 1 and self.elements_in(a) for a in n.args)
+            ):
+                return True  # np.sum(X[i] ** 2), np.linalg.norm(X[i] - c): one row each
             if not elem_args:
                 continue
             if self._is_model(n.func):
