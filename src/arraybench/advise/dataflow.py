@@ -1062,10 +1062,10 @@ class Facts:
                 return bool(ret[0] & HOST) and not ret[0] & DEVICE
             if isinstance(node.func, ast.Attribute):
                 base = node.func.value
-                if node.func.attr in ("numpy", "to_numpy") or (
+                if node.func.attr in ("numpy", "to_numpy", "cpu") or (
                     isinstance(base, ast.Name) and base.id in self.rngs
                 ):
-                    return True
+                    return True  # (a tensor on the CPU: reading it syncs nothing either)
                 return node.func.attr not in ("cuda", "to") and self.is_host(base)
         return False
 
@@ -1519,6 +1519,8 @@ def _is_instance(value: ast.Call, facts: Facts) -> bool:
 def _bind_loop_target(target: ast.AST, it: ast.AST, facts: Facts) -> None:
     """``for v in x`` makes v an element of x; enumerate and zip pair them up; the batches of
     a DataLoader are tensors."""
+    if _is_call_to(it, "reversed") and isinstance(it, ast.Call) and it.args:
+        it = it.args[0]
     if (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Name)
@@ -1538,6 +1540,8 @@ def _bind_loop_target(target: ast.AST, it: ast.AST, facts: Facts) -> None:
         facts.arrays.update(target_names(target))
         if facts.is_array(it, strong=True):
             facts.strong.update(target_names(target))
+        if facts.is_host(it):
+            facts.host.update(target_names(target))
         if facts.is_tensor(it):
             facts.tensors.update(target_names(target))
         return

@@ -43,12 +43,14 @@ from .dataflow import (
     walk_scope,
 )
 from .loops import (
+    FEW,
     MODEL_WORDS,
     REDUCING_BUILTINS,
     Nest,
     Shape,
     classify_comprehension,
     classify_loop,
+    counts_groups,
     nest_of,
     scope_walk,
 )
@@ -686,6 +688,33 @@ def _fails(stmt: ast.stmt) -> bool:
     return False
 
 
+#: Words that name a few things a loop goes over (types, metrics, options), not data.
+COLD_WORDS = frozenset(
+    {
+        "type",
+        "types",
+        "kind",
+        "kinds",
+        "mode",
+        "modes",
+        "name",
+        "names",
+        "key",
+        "keys",
+        "metric",
+        "metrics",
+        "option",
+        "options",
+        "config",
+        "configs",
+        "setting",
+        "settings",
+        "stat",
+        "stats",
+    }
+)
+
+
 def _asks_for_copy(test: ast.expr) -> bool:
     """``if copy:``, ``if not x.flags.contiguous:``, ``if not a.flags.writeable:``."""
     for n in ast.walk(test):
@@ -968,7 +997,12 @@ class _Linter(ast.NodeVisitor):
     def _narrowed(self) -> frozenset[str]:
         """Names the enclosing ifs test to be lists or tuples (isinstance(x, (list, tuple)))."""
         out: set[str] = set()
+        conds: list[ast.expr] = []
         for t in self.tests:
+            conds.extend(
+                t.values if isinstance(t, ast.BoolOp) and isinstance(t.op, ast.And) else [t]
+            )
+        for t in conds:
             if (
                 isinstance(t, ast.Call)
                 and isinstance(t.func, ast.Name)
@@ -1037,7 +1071,9 @@ class _Linter(ast.NodeVisitor):
         if stops:
             self.exempt_sync += 1  # early stopping: the branch needs the value now
         self.error_path += raises  # `if not all(...): raise`: a check of the arguments
+        self.tests.append(node.test)  # (isinstance(x, list) and all(... for v in x))
         self.visit(node.test)
+        self.tests.pop()
         self.error_path -= raises
         if stops:
             self.exempt_sync -= 1
@@ -1131,6 +1167,10 @@ class _Linter(ast.NodeVisitor):
             return  # a snapshot of data modified in place, or a buffer written into: needed
         if kind == "convert" and me == src:
             return  # x = np.array(x): the usual first line that accepts lists too
+        if isinstance(source, ast.Subscript) and not self.loops:
+            return  # labels[:n].copy(): detaching a view from its base, often on purpose
+        if isinstance(base, ast.Name) and base.id != me and self._escapes(base.id, value):
+            return  # the original goes to code that may write into it: maybe a snapshot
         if any(_asks_for_copy(t) for t in self.tests):
             return  # if copy: / if not x.flags.contiguous: a copy asked for, for a reason
         if self.loops and self._invariant(base, self.loops[-1]):
@@ -1186,7 +1226,7 @@ class _Linter(ast.NodeVisitor):
             return arg, "convert"
         return None
 
-    def _escapes(self, name: str) -> bool:
+    def _escapes(self, name: str, skip: ast.AST | None = None) -> bool:
         """Whether a local name's value leaves the reads of its scope: returned, yielded,
         stored (in an attribute, a container, a list), or passed to a function that might
         write into it (not an array function, a model, or a builtin that only reads)."""
@@ -1195,9 +1235,12 @@ class _Linter(ast.NodeVisitor):
         for n in nodes:
             for c in ast.iter_child_nodes(n):
                 parents[id(c)] = n
+        inside = {id(n) for n in ast.walk(skip)} if skip is not None else set()
         for n in nodes:
             if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
                 continue
+            if id(n) in inside:
+                continue  # the copy itself
             p = parents.get(id(n))
             while isinstance(p, ast.Tuple | ast.List | ast.Starred | ast.IfExp):
                 p = parents.get(id(p))
@@ -1263,6 +1306,7 @@ class _Linter(ast.NodeVisitor):
             wrapper = q.rsplit(".", 1)[-1] if q else None
             if wrapper in REDUCING_BUILTINS:
                 self.handled.add(id(node.args[0]))
+                self.facts.narrowed = self._narrowed()
                 code = classify_comprehension(node.args[0], self.facts, wrapper, self._outer_vars())
                 if code is not None:
                     self.report(code, node.args[0])
@@ -1306,6 +1350,8 @@ class _Linter(ast.NodeVisitor):
             return
         if self.guards > loop.guards or loop.coarse or key in loop.synced:
             return
+        if not self._hot(loop):
+            return  # once per class, per metric, per key: a few syncs
         f = node.func
         if self.comprehensions > loop.comprehensions:
             return  # the comprehension is the loop: AB101-AB106 judge it
@@ -1413,6 +1459,45 @@ class _Linter(ast.NodeVisitor):
             self.report("AB202", node)
         elif to_device and isinstance(base, ast.Name) and base.id in self._round_trip(loop):
             self.report("AB202", node)  # carried on the host, sent back every iteration
+
+    def _hot(self, loop: _Loop) -> bool:
+        """Whether a loop may run many times: over steps, batches, elements, an unknown
+        iterable; not over a few named things (classes, metrics, keys, types, a literal
+        tuple, a dict's items, range(3))."""
+        node = loop.node
+        if not isinstance(node, ast.For | ast.AsyncFor):
+            return True
+        it: ast.AST = node.iter
+        while (
+            isinstance(it, ast.Call)
+            and isinstance(it.func, ast.Name)
+            and it.func.id in ("enumerate", "reversed", "sorted", "iter", "zip", "list", "tqdm")
+            and it.args
+        ):
+            it = it.args[0]
+        if isinstance(it, ast.Call) and self._qual(it.func) == "range":
+            stop = it.args[1] if len(it.args) >= 2 else (it.args[0] if it.args else None)
+            if isinstance(stop, ast.Constant) and isinstance(stop.value, int):
+                return stop.value > FEW
+            return stop is None or not counts_groups(stop)
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute):
+            if it.func.attr in ("items", "keys", "values"):
+                return False
+            if it.func.attr == "product" or self._qual(it.func) == "itertools.product":
+                return not any(counts_groups(a) for a in it.args)
+        if isinstance(it, ast.Tuple | ast.List | ast.Set | ast.Dict):
+            return False
+        if counts_groups(it):
+            return False
+        q = qualname(it, {}) or ""
+        words = {w for w in re.split(r"[_.\d]+", q.lower()) if w}
+        if words & COLD_WORDS:
+            return False
+        if isinstance(it, ast.Name):
+            before = self.facts.last_value(it.id, it.lineno)
+            if isinstance(before, ast.Tuple | ast.List | ast.Dict | ast.Set):
+                return False
+        return True
 
     def _per_iteration(self, node: ast.Call) -> bool:
         """Whether a call runs on every iteration of the innermost loop (not every N steps,
@@ -1545,7 +1630,9 @@ class _Linter(ast.NodeVisitor):
         nest = self._element_nest()
         if nest is not None and Shape(self.facts, nest, [arg]).is_element_loop():
             self.report("AB108", node)
-        elif isinstance(arg, ast.Name) and (arg.id in loop.grown or self._invariant(arg, loop)):
+        elif isinstance(arg, ast.Name) and (
+            arg.id in loop.grown or (self._invariant(arg, loop) and self._hot(loop))
+        ):
             # a list converted whole on every append (quadratic), or the same data every time
             self.report("AB108", node)
         elif (
@@ -1558,6 +1645,7 @@ class _Linter(ast.NodeVisitor):
                 for e in arg.elts
                 for n in _names(e)
             )
+            and self._hot(loop)
         ) or self._piece_by_piece(node, q, loop):
             # the same constants every time, or one small tensor per item, stacked later
             self.report("AB108", node)

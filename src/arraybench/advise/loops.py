@@ -605,11 +605,14 @@ class Shape:
     def array_recurrence(self) -> bool:
         """An array written at one index and read at another index in the nest."""
         writes: dict[str, set[str]] = {}
+        elsewhere: set[str] = set()  # arrays also written where the loop index does not say
         for n in self.nodes():
             if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
                 base = qualname(n.value, {})
                 if base is not None:
                     writes.setdefault(base, set()).add(ast.dump(n.slice))
+                    if not names_in(n.slice) & self.nest.all:
+                        elsewhere.add(base)  # unique[neighbours] = 0: read later as unique[i]
             elif (upd := at_update(n)) is not None:
                 writes.setdefault(upd[0], set()).add(ast.dump(upd[1]))
         if not writes:
@@ -619,7 +622,7 @@ class Shape:
                 base = qualname(n.value, {})
                 if (
                     base in writes
-                    and ast.dump(n.slice) not in writes[base]
+                    and (ast.dump(n.slice) not in writes[base] or base in elsewhere)
                     and names_in(n.slice) & self.nest.index
                 ):
                     return True
@@ -728,7 +731,7 @@ class Shape:
                     last in ROW_REDUCTIONS or last in PRODUCTS or ".linalg." in q or ".fft." in q
                 ):
                     return True
-                if "softmax" in last or "conv" in last or "linear" in last:
+                if "softmax" in last or last.startswith("conv") or last == "linear":
                     return True
         return False
 
@@ -863,11 +866,54 @@ class Shape:
                 return True
             if self.facts.is_namespace(q) and q.rsplit(".", 1)[-1] in ELEMENTWISE:
                 return True
-            if isinstance(n.func, ast.Name) and (
-                q in self.facts.functions or q in self.facts.params
+            if isinstance(n.func, ast.Name) and q in self.facts.params:
+                # fn(x[i]) with fn a parameter: only when fed elements and constants (a
+                # callback given thresholds and options does more than map a number)
+                if (
+                    all(self.elements_in(a) or isinstance(a, ast.Constant) for a in n.args)
+                    and not n.keywords
+                ):
+                    return True
+            elif (
+                isinstance(n.func, ast.Name)
+                and q in self.facts.functions
+                and self._scalar_function(q)
             ):
                 return True
         return False
+
+    def _scalar_function(self, name: str) -> bool:
+        """A function of this file that maps numbers to numbers (arithmetic, math.*, NumPy's
+        element-wise functions, no loops, no indexing or methods of its arguments): applied per
+        element, it is a loop to vectorize. One that slices, reduces or calls other helpers
+        works on whole rows or objects (per class, per document, per image)."""
+        prog = self.facts.program
+        fn = prog.functions.get(name) if prog is not None else None
+        if fn is None:
+            return True  # a nested helper: judged by its call alone
+        params = {a.arg for a in [*fn.node.args.posonlyargs, *fn.node.args.args]}
+        for n in ast.walk(fn.node):
+            if isinstance(n, ast.For | ast.While | ast.ListComp | ast.GeneratorExp):
+                return False
+            if isinstance(n, ast.Subscript) and names_in(n.value) & params:
+                return False
+            if isinstance(n, ast.Call):
+                q = self.facts.qual(n.func) or ""
+                if isinstance(n.func, ast.Attribute) and names_in(n.func.value) & params:
+                    return False  # x.sum(), text.split()
+                if q.startswith(("math.", "cmath.")) or q in SCALAR_FUNCS | {
+                    "float",
+                    "int",
+                    "min",
+                    "max",
+                    "abs",
+                    "round",
+                }:
+                    continue
+                if self.facts.is_namespace(q) and q.rsplit(".", 1)[-1] in ELEMENTWISE:
+                    continue
+                return False
+        return True
 
 
 #: Calls whose arguments are Python-side bookkeeping: messages, logs, files, type checks.
