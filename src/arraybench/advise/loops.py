@@ -140,6 +140,8 @@ def loop_vars(
             ):
                 return None
             sized = stop is None or measures_size(stop, facts.sizes | outer)
+            if sized and not outer and stop is not None and _columns(stop):
+                sized = False  # range(X.shape[1]) outermost: the features (columns) of X
             return Nest(index=set(target_names(target)), sized=sized)
         if q == "enumerate" and it.args and isinstance(target, ast.Tuple):
             if len(target.elts) == 2:
@@ -176,6 +178,29 @@ def loop_vars(
     if facts.is_array(it, strong=True):  # (a name only guessed to be an array may be a list)
         return Nest(element=set(target_names(target)))
     return None
+
+
+def _columns(stop: ast.AST) -> bool:
+    """``X.shape[1]``, ``X.shape[-1]``, ``X.size(1)``: a count along a later axis (columns,
+    features, channels), where ``X.shape[0]`` counts samples."""
+    if isinstance(stop, ast.Subscript) and isinstance(stop.value, ast.Attribute):
+        k = stop.slice
+        if stop.value.attr == "shape" and isinstance(k, ast.Constant | ast.UnaryOp):
+            return not (isinstance(k, ast.Constant) and k.value == 0)
+    if (
+        isinstance(stop, ast.Call)
+        and isinstance(stop.func, ast.Attribute)
+        and stop.func.attr == "size"
+        and stop.args
+    ):
+        k = stop.args[0]
+        return not (isinstance(k, ast.Constant) and k.value == 0)
+    return False
+
+
+#: An element loop does one small thing per element; a body longer than this is a step of
+#: an algorithm (with its own branches and calls), not an operation to vectorize.
+LONG_BODY = 8
 
 
 def _is_sequence(value: ast.AST) -> bool:
@@ -373,6 +398,8 @@ class Shape:
     def classify(self, wrapper: str | None = None) -> str | None:
         """The rule code this nest breaks, or None (not an element loop, or a recurrence)."""
         if not self.is_element_loop() or self.bookkeeping_only():
+            return None
+        if sum(isinstance(n, ast.stmt) for n in self.nodes()) > LONG_BODY:
             return None
         if not self.scalar_access() or not self.nest.sized:
             # Every access takes a whole column (x[:, j]): one vectorized step per column; or
