@@ -1635,7 +1635,8 @@ def _note_call(node: ast.Call, facts: Facts) -> None:
                 _note_mutation(kw.value, facts)
         if (
             q is not None
-            and q.split(".")[-1] in ("copyto", "shuffle", "put", "place")
+            and q.split(".")[-1]
+            in ("copyto", "shuffle", "put", "place", "fill_diagonal", "put_along_axis", "putmask")
             and node.args
         ):
             _note_mutation(node.args[0], facts)

@@ -1004,6 +1004,19 @@ class _Linter(ast.NodeVisitor):
             )
         for t in conds:
             if (
+                isinstance(t, ast.UnaryOp)
+                and isinstance(t.op, ast.Not)
+                and isinstance(t.operand, ast.Call)
+                and isinstance(t.operand.func, ast.Name)
+                and t.operand.func.id == "isinstance"
+                and len(t.operand.args) == 2
+                and isinstance(t.operand.args[0], ast.Name)
+                and (qualname(t.operand.args[1], {}) or "").rsplit(".", 1)[-1]
+                in ("Tensor", "ndarray", "Array")
+            ):
+                out.add(t.operand.args[0].id)  # else branch of `if isinstance(x, Tensor):`
+                continue
+            if (
                 isinstance(t, ast.Call)
                 and isinstance(t.func, ast.Name)
                 and t.func.id == "isinstance"
@@ -1089,6 +1102,7 @@ class _Linter(ast.NodeVisitor):
         self.error_path -= raises
         if periodic:
             self.guards -= 1
+        self.tests[-1] = ast.UnaryOp(op=ast.Not(), operand=node.test)  # else: not the test
         for s in node.orelse:
             self.visit(s)
         self.tests.pop()
@@ -1167,13 +1181,19 @@ class _Linter(ast.NodeVisitor):
             return  # a snapshot of data modified in place, or a buffer written into: needed
         if kind == "convert" and me == src:
             return  # x = np.array(x): the usual first line that accepts lists too
+        if me == src and src in self.facts.not_arrays:
+            return  # def f(sigma: float): sigma = torch.tensor(sigma) converts a number
         if isinstance(source, ast.Subscript) and not self.loops:
             return  # labels[:n].copy(): detaching a view from its base, often on purpose
         if isinstance(base, ast.Name) and base.id != me and self._escapes(base.id, value):
             return  # the original goes to code that may write into it: maybe a snapshot
         if any(_asks_for_copy(t) for t in self.tests):
             return  # if copy: / if not x.flags.contiguous: a copy asked for, for a reason
-        if self.loops and self._invariant(base, self.loops[-1]):
+        if (
+            self.loops
+            and self._invariant(base, self.loops[-1])
+            and all(self._invariant(n, self.loops[-1]) for n in _names(source))
+        ):
             self.report("AB203", value)  # the same data copied again on every iteration
         elif not self._escapes(me):
             self.report("AB203", value)  # a copy that is only read: the original would do

@@ -863,11 +863,19 @@ class Shape:
                         return True
         return False
 
+    def _tests_elements(self, test: ast.AST) -> bool:
+        """Elements compared in a test, not only measured or typed (len(v), isinstance(v, T))."""
+        return self.elements_direct(test) or any(
+            isinstance(n, ast.Compare | ast.BoolOp | ast.UnaryOp)
+            and any(self.elements_direct(c) for c in ast.iter_child_nodes(n))
+            for n in ast.walk(test)
+        )
+
     def where(self) -> bool:
         for n in self.nodes():
-            if isinstance(n, ast.IfExp) and self.elements_in(n.test):
+            if isinstance(n, ast.IfExp) and self._tests_elements(n.test):
                 return True
-            if isinstance(n, ast.If) and self.elements_in(n.test):
+            if isinstance(n, ast.If) and self._tests_elements(n.test):
                 writes = any(
                     (isinstance(s, ast.Subscript) and isinstance(s.ctx, ast.Store))
                     or (
