@@ -6,6 +6,9 @@
                           recurrences, logging every N steps, deliberate float64...)
     held_*.py             written after the rules were fixed and scored before any change to
                           them: docs/lint.md gives their first-try figures apart
+    i15_*.py, i15b_*.py   the kinds issue 15 found missed, scored before the changes they led to
+                          (i15b after the first round of them); i15c_*.py: look-alikes of the
+                          wrong findings of the precision samples (benchmarks/lint_precision.py)
 
     heldout2/flagged, heldout2/clean
                           the second held-out set (issue 15): written from public sources before

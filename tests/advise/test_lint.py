@@ -248,3 +248,63 @@ def test_the_real_entry_point_runs_lint(tmp_path: Path) -> None:
     )
     assert p.returncode == 1, p.stderr
     assert "AB101" in p.stdout
+
+
+# -- facts across files --------------------------------------------------------------------------
+
+DATA = """\
+import numpy as np
+
+
+def load(path):
+    return np.loadtxt(path, delimiter=",")
+"""
+
+TRAIN = """\
+import torch
+import torch.nn as nn
+from {imp} import load
+
+model = nn.Linear(4, 1)
+x = torch.from_numpy(load("a.csv"))
+"""
+
+
+def test_facts_cross_the_files_of_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "data.py").write_text(DATA, encoding="utf-8")
+    (tmp_path / "train.py").write_text(TRAIN.format(imp="data"), encoding="utf-8")
+    folder = lint_paths([tmp_path])
+    assert [(Path(d.path).name, d.line, d.code) for d in folder.diagnostics] == [
+        ("train.py", 6, "AB401")
+    ]
+    alone = lint_paths([tmp_path / "train.py"])
+    assert alone.diagnostics == ()  # one file: what load() returns is not known
+
+
+def test_relative_imports_in_a_package_are_followed(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "data.py").write_text(DATA, encoding="utf-8")
+    (pkg / "train.py").write_text(TRAIN.format(imp=".data"), encoding="utf-8")
+    report = lint_paths([tmp_path])
+    assert [(Path(d.path).name, d.code) for d in report.diagnostics] == [("train.py", "AB401")]
+
+
+def test_call_sites_carry_facts_into_parameters() -> None:
+    source = textwrap.dedent(
+        """\
+        import numpy as np
+
+
+        def scale(arr, factor):
+            for i in range(len(arr)):
+                arr[i] = arr[i] * factor
+
+
+        scale(np.random.rand(100), 2.0)
+        """
+    )
+    assert codes(source) == [(5, "AB101")]
+    # the same helper called only with a list is not an element loop over an array
+    assert codes(source.replace("np.random.rand(100)", "[1.0, 2.0]")) == []

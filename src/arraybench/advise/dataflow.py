@@ -279,6 +279,164 @@ MUTATING_METHODS = frozenset(
 )
 
 
+#: pandas functions that make a DataFrame or Series, and methods of one that return another.
+PANDAS_MAKERS = frozenset(
+    {
+        "read_csv",
+        "read_table",
+        "read_excel",
+        "read_parquet",
+        "read_json",
+        "read_feather",
+        "read_sql",
+        "read_pickle",
+        "DataFrame",
+        "Series",
+        "concat",
+        "get_dummies",
+        "merge",
+    }
+)
+FRAME_METHODS = frozenset(
+    {
+        "drop",
+        "dropna",
+        "fillna",
+        "copy",
+        "head",
+        "tail",
+        "sample",
+        "reset_index",
+        "select_dtypes",
+        "sort_values",
+        "set_index",
+        "filter",
+        "query",
+        "assign",
+        "replace",
+        "interpolate",
+        "ffill",
+        "bfill",
+        "clip",
+        "abs",
+        "diff",
+        "pct_change",
+        "rolling",
+        "mean",
+        "shift",
+        "join",
+        "merge",
+    }
+)
+#: NumPy functions whose result is not of their arguments' dtype (indices, booleans, counts).
+NOT_SAME_DTYPE = frozenset(
+    {
+        "argmax",
+        "argmin",
+        "argsort",
+        "argwhere",
+        "nonzero",
+        "flatnonzero",
+        "searchsorted",
+        "digitize",
+        "isnan",
+        "isinf",
+        "isfinite",
+        "isclose",
+        "allclose",
+        "array_equal",
+        "shape",
+        "ndim",
+        "size",
+        "count_nonzero",
+        "bincount",
+        "histogram",
+        "histogram2d",
+        "histogramdd",
+        "unravel_index",
+        "ravel_multi_index",
+        "lexsort",
+        "logical_and",
+        "logical_or",
+        "logical_not",
+        "logical_xor",
+        "equal",
+        "not_equal",
+        "greater",
+        "less",
+        "greater_equal",
+        "less_equal",
+        "signbit",
+        "any",
+        "all",
+        "isin",
+        "in1d",
+        "result_type",
+        "rint_",
+        "packbits",
+        "unique_counts",
+    }
+)
+#: Methods of a float64 array that keep float64 (x.mean(), x.reshape(...), x.T).
+SAME_DTYPE_METHODS = frozenset(
+    {
+        "reshape",
+        "copy",
+        "ravel",
+        "flatten",
+        "mean",
+        "sum",
+        "std",
+        "var",
+        "cumsum",
+        "squeeze",
+        "transpose",
+        "clip",
+        "dot",
+        "swapaxes",
+        "repeat",
+        "take",
+        "min",
+        "max",
+        "round",
+        "prod",
+    }
+)
+
+#: Library functions (after the top-level module) that return a tuple or list of arrays.
+TUPLE_FUNCTIONS = frozenset(
+    {
+        "broadcast_arrays",
+        "broadcast_tensors",
+        "meshgrid",
+        "histogram",
+        "histogram2d",
+        "histogramdd",
+        "unravel_index",
+        "tril_indices",
+        "triu_indices",
+        "diag_indices",
+        "mask_indices",
+        "frexp",
+        "modf",
+        "divmod",
+        "linalg.eig",
+        "linalg.eigh",
+        "linalg.svd",
+        "linalg.qr",
+        "linalg.slogdet",
+        "linalg.lstsq",
+        "linalg.lu",
+        "linalg.lu_factor",
+    }
+)
+#: torch functions that return a tuple where NumPy's namesakes return an array.
+TORCH_TUPLE_FUNCTIONS = frozenset(
+    {"sort", "topk", "kthvalue", "aminmax", "std_mean", "var_mean", "lu", "cummax", "cummin"}
+)
+#: Tensor methods that return a tuple: x.sort(), x.topk(k), x.max(dim=1).
+TUPLE_METHODS = frozenset({"sort", "topk", "kthvalue", "aminmax", "max", "min", "median", "mode"})
+
 #: Array constructors: what they are given is Python data, not yet an array.
 CONSTRUCTORS = frozenset(
     {
@@ -334,12 +492,21 @@ def qualname(node: ast.AST, namespaces: dict[str, str]) -> str | None:
     return ".".join(reversed(parts))
 
 
-def is_namespace_call(qual: str | None, namespaces: dict[str, str]) -> bool:
-    """Whether a qualified name is a function of an array library (``numpy.sum``, ``xp.exp``)."""
+def is_namespace_call(
+    qual: str | None, namespaces: dict[str, str], roots: frozenset[str] | None = None
+) -> bool:
+    """Whether a qualified name is a function of an array library (``numpy.sum``, ``xp.exp``).
+
+    ``roots``: the top-level modules of ``namespaces`` (``import jax.numpy as jnp`` imports
+    ``jax``), when the caller has them at hand."""
     if qual is None or "." not in qual:
         return False
     root = qual.split(".", 1)[0]
-    return root in ARRAY_ROOTS and (root in namespaces.values() or root == "xp")
+    if root not in ARRAY_ROOTS:
+        return False
+    if roots is None:
+        roots = frozenset(v.split(".", 1)[0] for v in namespaces.values())
+    return root in roots or root == "xp"
 
 
 def names_in(node: ast.AST) -> set[str]:
@@ -388,6 +555,106 @@ def walk_scope(body: list[ast.stmt]) -> Iterator[ast.AST]:
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
+# -- what crosses function boundaries ----------------------------------------------------------
+
+#: Kinds of value, as bits: what a call site tells a parameter, an ``__init__`` tells a method
+#: about ``self.x``, and a ``return`` tells the callers.
+ARRAY, HOST, DEVICE, FLOAT64, EXPLICIT64, MODEL, GPU_FN, TENSOR, FRAME, LOADER = (
+    1 << k for k in range(10)
+)
+
+
+@dataclass
+class Function:
+    """A function or method that call sites can reach by name (``f``, ``C.m``, ``C(...)``)."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    cls: str | None
+    bound: bool  # a method called on an instance: the first parameter is not passed
+
+    def parameter_for(self, k: int) -> str | None:
+        """The name of the parameter that positional argument ``k`` of a call lands in."""
+        a = self.node.args
+        positional = [*a.posonlyargs, *a.args][1 if self.bound else 0 :]
+        if k < len(positional):
+            return positional[k].arg
+        return a.vararg.arg if a.vararg is not None else None
+
+
+@dataclass
+class Program:
+    """Facts that cross function boundaries in one file (and, through ``imported``, from the
+    other files of the folder being linted). Filled to a fixed point by ``program.analyse``.
+
+    Attributes:
+        module: the file's dotted module name when linted as part of a folder.
+        functions: callable things by key (``f``, ``C.m``).
+        classes: class name -> the names of its bases, as written.
+        params: key -> parameter -> kinds carried in by call sites (bits above).
+        attrs: class -> ``self.x`` -> kinds assigned anywhere in the class.
+        returns: key -> kinds of what it returns; ``return_elts`` for ``return a, b``.
+        gpu_work: keys of functions that call torch or JAX (timed work when passed around).
+        imported: qualified name (``pkg.mod.f``) -> (returns, return_elts) from other files.
+        outgoing: qualified name -> parameter position or name -> kinds, from this file's calls.
+        external: qualified names of the imported functions this file calls.
+        assumed: for each, the kinds its calls were taken to return without knowing it.
+    """
+
+    module: str | None = None
+    functions: dict[str, Function] = field(default_factory=dict)
+    classes: dict[str, list[str]] = field(default_factory=dict)
+    params: dict[str, dict[str, int]] = field(default_factory=dict)
+    attrs: dict[str, dict[str, int]] = field(default_factory=dict)
+    returns: dict[str, int] = field(default_factory=dict)
+    return_elts: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    gpu_work: set[str] = field(default_factory=set)
+    imported: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    outgoing: dict[str, dict[str, int]] = field(default_factory=dict)
+    external: set[str] = field(default_factory=set)
+    assumed: dict[str, int] = field(default_factory=dict)
+    #: bookkeeping of the rounds (program.analyse): which functions and classes have facts
+    #: (ever, and in this round), which are still to be computed in this round, which scopes
+    #: asked what a function returns, and what arrived too late for a scope (stale, late)
+    done: set[str] = field(default_factory=set)
+    done_now: set[str] = field(default_factory=set)
+    pending: dict[str, int] = field(default_factory=dict)
+    askers: dict[str, set[int]] = field(default_factory=dict)
+    current: int = 0
+    stale: set[str] = field(default_factory=set)
+    late: set[int] = field(default_factory=set)
+
+    def is_late(self, key: str) -> bool:
+        """Whether a fact about ``key`` comes after a scope that reads it took its facts."""
+        return key in self.done_now or (key in self.done and not self.pending.get(key))
+
+    def add(self, table: dict[str, dict[str, int]], key: str, name: str, kinds: int) -> None:
+        """OR ``kinds`` into ``table[key][name]``; a scope that read the row before this round
+        changed it needs another round."""
+        if not kinds:
+            return
+        row = table.setdefault(key, {})
+        old = row.get(name, 0)
+        if old | kinds != old:
+            row[name] = old | kinds
+            if self.is_late(key):
+                self.stale.add(key)
+
+    def method(self, cls: str, name: str) -> str | None:
+        """The key of ``cls.name``, looked up through the bases defined in this file."""
+        seen: set[str] = set()
+        todo = [cls]
+        while todo:
+            c = todo.pop(0)
+            if c in seen:
+                continue
+            seen.add(c)
+            key = f"{c}.{name}"
+            if key in self.functions:
+                return key
+            todo.extend(b.rsplit(".", 1)[-1] for b in self.classes.get(c, []))
+        return None
+
+
 @dataclass
 class Facts:
     """What is known about the names of one scope (see the module docstring)."""
@@ -404,6 +671,39 @@ class Facts:
     models: set[str] = field(default_factory=set)
     functions: set[str] = field(default_factory=set)
     params: set[str] = field(default_factory=set)
+    #: names bound to arrays by what makes arrays, not by guesses (see is_array's ``strong``)
+    strong: set[str] = field(default_factory=set)
+    #: names known to hold torch tensors (not NumPy arrays): torch.tensor(t) of one is a copy
+    tensors: set[str] = field(default_factory=set)
+    #: names bound to pandas DataFrames or Series: their .values are float64 by default
+    frames: set[str] = field(default_factory=set)
+    #: names bound to a DataLoader: loops over one receive batches of tensors
+    loaders: set[str] = field(default_factory=set)
+    #: names bound to an instance of a class of this file
+    instances: dict[str, str] = field(default_factory=dict)
+    #: parameters that call sites fill with GPU work (torch/JAX functions, jitted functions)
+    gpu_fns: set[str] = field(default_factory=set)
+    program: Program | None = None
+    cls: str | None = None
+    _roots: frozenset[str] | None = None
+    #: names that hold a number of elements (n = len(x), h, w = img.shape, np.zeros(n))
+    sizes: set[str] = field(default_factory=set)
+    #: parameters annotated as something else than an array (``xs: list[Tensor]``)
+    not_arrays: set[str] = field(default_factory=set)
+    #: names an enclosing ``if isinstance(x, (list, tuple))`` says are sequences (set by the
+    #: linter while it walks that branch)
+    narrowed: frozenset[str] = frozenset()
+    #: name -> (line, value) of each plain assignment in this scope, in order
+    assigns: dict[str, list[tuple[int, ast.AST]]] = field(default_factory=dict)
+
+    def last_value(self, name: str, line: int) -> ast.AST | None:
+        """The value last assigned to ``name`` above ``line`` in this scope (flow-insensitive
+        facts say what a name may hold; this says what it held just before a loop)."""
+        best: ast.AST | None = None
+        for ln, value in self.assigns.get(name, ()):
+            if ln < line:
+                best = value
+        return best
 
     def child(self) -> Facts:
         """Facts for a nested function: it sees the enclosing scope's names (closures)."""
@@ -418,6 +718,15 @@ class Facts:
             jitted=set(self.jitted),
             models=set(self.models),
             functions=set(self.functions),
+            strong=set(self.strong),
+            sizes=set(self.sizes),
+            tensors=set(self.tensors),
+            frames=set(self.frames),
+            loaders=set(self.loaders),
+            instances=dict(self.instances),
+            gpu_fns=set(self.gpu_fns),
+            program=self.program,
+            cls=self.cls,
         )
 
     # -- questions ---------------------------------------------------------------------------
@@ -426,34 +735,267 @@ class Facts:
         return qualname(node, self.namespaces)
 
     def is_namespace(self, qual: str | None) -> bool:
-        return is_namespace_call(qual, self.namespaces)
+        if self._roots is None:
+            self._roots = frozenset(v.split(".", 1)[0] for v in self.namespaces.values())
+        return is_namespace_call(qual, self.namespaces, self._roots)
 
-    def is_array(self, node: ast.AST) -> bool:
-        """Whether an expression evaluates to an array or tensor (as far as the facts tell)."""
+    # -- across function boundaries ------------------------------------------------------------
+
+    def callee(self, node: ast.Call) -> tuple[str, Function | None] | None:
+        """What a call reaches: (key, the function of this file) or (qualified name, None) for a
+        function of another file of the folder; None when unknown."""
+        prog = self.program
+        if prog is None:
+            return None
+        f = node.func
+        if isinstance(f, ast.Name):
+            if f.id in self.params:
+                return None
+            if f.id in prog.functions and prog.functions[f.id].cls is None:
+                return f.id, prog.functions[f.id]
+            if f.id in prog.classes:
+                key = prog.method(f.id, "__init__")
+                return (key, prog.functions[key]) if key is not None else None
+            if f.id in self.instances:
+                inst = self.instances[f.id]
+                key = prog.method(inst, "forward") or prog.method(inst, "__call__")
+                return (key, prog.functions[key]) if key is not None else None
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            owner = f.value.id
+            cls = self.cls if owner in ("self", "cls") else self.instances.get(owner)
+            if owner in prog.classes:
+                cls = owner
+            if cls is not None:
+                key = prog.method(cls, f.attr)
+                if key is not None:
+                    return key, prog.functions[key]
+        q = self.qual(f)
+        if q is not None and q in prog.imported:
+            return q, None
+        if prog.module is not None and q is not None and "." in q:
+            root: ast.AST = f
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if (
+                isinstance(root, ast.Name)
+                and root.id in self.namespaces
+                and q.split(".", 1)[0] not in ARRAY_ROOTS
+            ):
+                return q, None  # maybe a function of another file of the folder
+        return None
+
+    def returned(self, node: ast.Call) -> tuple[int, tuple[int, ...]] | None:
+        """The kinds a call to a function of this folder returns (whole, and per element)."""
+        found = self.callee(node)
+        prog = self.program
+        if found is None or prog is None:
+            return None
+        key, fn = found
+        if fn is None:
+            prog.askers.setdefault(key, set())
+            return prog.imported.get(key)
+        if key.endswith(".__init__"):
+            return None
+        prog.askers.setdefault(key, set()).add(prog.current)
+        return prog.returns.get(key, 0), prog.return_elts.get(key, ())
+
+    def kinds(self, node: ast.AST) -> int:
+        """What is known of an expression, as bits (ARRAY, HOST, FLOAT64...)."""
+        k = 0
+        if self.is_array(node, strong=True):
+            k |= ARRAY
+            if self.is_host(node):
+                k |= HOST
+            elif self.is_tensor(node) or self._is_accelerator_call(node):
+                k |= DEVICE  # (an array of unknown origin is neither)
+        if self.is_float64(node) and not self.is_explicit64(node):
+            k |= FLOAT64
+        if self.is_explicit64(node):
+            k |= EXPLICIT64
+        if self.is_tensor(node):
+            k |= TENSOR
+        if self.is_frame(node):
+            k |= FRAME
+        q = self.qual(node) if isinstance(node, ast.Name | ast.Attribute) else None
+        if q is not None:
+            if q in self.models:
+                k |= MODEL | GPU_FN
+            if q in self.jitted or q in self.gpu_fns:
+                k |= GPU_FN
+            root = q.split(".", 1)[0]
+            if self.is_namespace(q) and root in ("torch", "jax", "cupy"):
+                k |= GPU_FN
+            if q in self.loaders:
+                k |= LOADER
+            prog = self.program
+            if prog is not None and isinstance(node, ast.Name) and q in prog.gpu_work:
+                k |= GPU_FN
+        elif isinstance(node, ast.Lambda):
+            if any(
+                isinstance(n, ast.Call)
+                and (self.kinds(n.func) & GPU_FN or (self.is_array(n) and not self.is_host(n)))
+                for n in ast.walk(node.body)
+            ):
+                k |= GPU_FN
+        elif isinstance(node, ast.Call) and self.is_instance(node):
+            k |= MODEL | GPU_FN
+        return k
+
+    def _is_accelerator_call(self, node: ast.AST) -> bool:
+        if not isinstance(node, ast.Call):
+            return False
+        q = self.qual(node.func) or ""
+        return self.is_namespace(q) and q.split(".", 1)[0] in ("jax", "cupy")
+
+    def seed(self, name: str, kinds: int) -> None:
+        """Take what call sites (or ``__init__``) say of a name into this scope's facts."""
+        if kinds & ARRAY:
+            self.arrays.add(name)
+            self.strong.add(name)
+            if kinds & HOST:
+                self.host.add(name)
+            if kinds & DEVICE:
+                self.device.add(name)
+        if kinds & FLOAT64:
+            self.float64.add(name)
+        if kinds & EXPLICIT64:
+            self.explicit64.add(name)
+        if kinds & TENSOR:
+            self.tensors.add(name)
+        if kinds & FRAME:
+            self.frames.add(name)
+        if kinds & MODEL:
+            self.models.add(name)
+        if kinds & GPU_FN:
+            self.gpu_fns.add(name)
+        if kinds & LOADER:
+            self.loaders.add(name)
+
+    def is_loader(self, node: ast.AST) -> bool:
+        """A DataLoader: bound to one, passed one by every caller, or named ``*loader``
+        (``train_loader``, ``self.val_loader``); ``tqdm(loader)`` and ``enumerate`` wrap one."""
+        if isinstance(node, ast.Call):
+            fq = self.qual(node.func) or ""
+            if fq.rsplit(".", 1)[-1] == "DataLoader":
+                return True
+            if fq in ("tqdm", "tqdm.tqdm", "tqdm.auto.tqdm", "iter", "enumerate") and node.args:
+                return self.is_loader(node.args[0])
+            return False
+        q = qualname(node, {}) if isinstance(node, ast.Name | ast.Attribute) else None
+        return q is not None and (
+            q in self.loaders or q.rsplit(".", 1)[-1].lower().endswith("loader")
+        )
+
+    def is_instance(self, value: ast.Call) -> bool:
+        return _is_instance(value, self)
+
+    def is_tensor(self, node: ast.AST) -> bool:
+        """Whether an expression is a torch tensor (not a NumPy array, not unknown)."""
         if isinstance(node, ast.Name):
-            return node.id in self.arrays
+            return node.id in self.tensors
         if isinstance(node, ast.Attribute):
             q = self.qual(node)
-            if q is not None and q in self.arrays:
-                return True
-            return node.attr in ARRAY_ATTRS and self.is_array(node.value)
+            return (q is not None and q in self.tensors) or (
+                node.attr in ARRAY_ATTRS and self.is_tensor(node.value)
+            )
         if isinstance(node, ast.Subscript):
-            return self.is_array(node.value)
+            return self.is_tensor(node.value)
         if isinstance(node, ast.BinOp):
-            return self.is_array(node.left) or self.is_array(node.right)
+            return self.is_tensor(node.left) or self.is_tensor(node.right)
         if isinstance(node, ast.UnaryOp):
-            return self.is_array(node.operand)
-        if isinstance(node, ast.Compare):
-            return self.is_array(node.left) or any(self.is_array(c) for c in node.comparators)
-        if isinstance(node, ast.IfExp):
-            return self.is_array(node.body) or self.is_array(node.orelse)
-        if isinstance(node, ast.NamedExpr):
-            return self.is_array(node.value)
+            return self.is_tensor(node.operand)
         if isinstance(node, ast.Call):
-            return self._call_is_array(node)
+            q = self.qual(node.func)
+            if q is not None and q.startswith("torch.") and self.is_namespace(q):
+                return self._call_is_array(node)
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr not in ("numpy", "tolist", "item"):
+                return f.attr not in NON_ARRAY_METHODS and self.is_tensor(f.value)
         return False
 
-    def _call_is_array(self, node: ast.Call) -> bool:
+    def is_frame(self, node: ast.AST) -> bool:
+        """Whether an expression is a pandas DataFrame or Series (numeric columns: float64)."""
+        if isinstance(node, ast.Name):
+            return node.id in self.frames
+        if isinstance(node, ast.Subscript):
+            base = node.value
+            if isinstance(base, ast.Attribute) and base.attr in ("iloc", "loc"):
+                base = base.value
+            return self.is_frame(base)
+        if isinstance(node, ast.Call):
+            q = self.qual(node.func) or ""
+            if q.startswith("pandas.") and q.rsplit(".", 1)[-1] in PANDAS_MAKERS:
+                return True
+            f = node.func
+            return (
+                isinstance(f, ast.Attribute) and f.attr in FRAME_METHODS and self.is_frame(f.value)
+            )
+        return False
+
+    def is_array(self, node: ast.AST, strong: bool = False) -> bool:
+        """Whether an expression evaluates to an array or tensor (as far as the facts tell).
+
+        ``strong``: only from what makes arrays (library calls, annotations, arithmetic and
+        methods of such arrays, functions of the folder that return them), not from guesses
+        (a name used as an array, a callable applied to one). Only strong facts cross function
+        boundaries: a guess spread to every caller and callee multiplies its errors."""
+        if isinstance(node, ast.Name):
+            return node.id in (self.strong if strong else self.arrays)
+        if isinstance(node, ast.Attribute):
+            q = self.qual(node)
+            if q is not None and q in (self.strong if strong else self.arrays):
+                return True
+            if node.attr == "values" and self.is_frame(node.value):
+                return True
+            return node.attr in ARRAY_ATTRS and self.is_array(node.value, strong)
+        if isinstance(node, ast.Subscript):
+            v = node.value
+            if isinstance(v, ast.Call) and self._tuple_of_arrays(v):
+                return True  # np.nonzero(x)[0]
+            return self.is_array(v, strong)
+        if isinstance(node, ast.BinOp):
+            if _sequence_arithmetic(node):
+                return False  # shape[:-1] + (n,), [0] * k: tuples and lists, not arrays
+            return self.is_array(node.left, strong) or self.is_array(node.right, strong)
+        if isinstance(node, ast.UnaryOp):
+            return self.is_array(node.operand, strong)
+        if isinstance(node, ast.Compare):
+            return self.is_array(node.left, strong) or any(
+                self.is_array(c, strong) for c in node.comparators
+            )
+        if isinstance(node, ast.IfExp):
+            return self.is_array(node.body, strong) or self.is_array(node.orelse, strong)
+        if isinstance(node, ast.NamedExpr):
+            return self.is_array(node.value, strong)
+        if isinstance(node, ast.Call):
+            return self._call_is_array(node, strong)
+        return False
+
+    def _tuple_of_arrays(self, node: ast.Call) -> bool:
+        """A library call that returns a tuple (or list) of arrays: np.nonzero(x),
+        torch.sort(x), np.linalg.svd(a), np.unique(x, return_counts=True)."""
+        q = self.qual(node.func)
+        if q is None or not self.is_namespace(q):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in TUPLE_METHODS:
+                return bool(node.args or node.keywords) and self.is_tensor(node.func.value)
+            return False
+        tail = q.split(".", 1)[1]
+        tail = tail.removeprefix("numpy.")  # jax.numpy.x
+        if tail in TUPLE_FUNCTIONS or (q.startswith("torch.") and tail in TORCH_TUPLE_FUNCTIONS):
+            return True
+        if tail == "where" and len(node.args) == 1:
+            return True
+        if tail in ("unique", "unique_consecutive"):
+            return any(
+                (kw.arg or "").startswith("return_")
+                and not (isinstance(kw.value, ast.Constant) and not kw.value.value)
+                for kw in node.keywords
+            )
+        if tail in ("max", "min", "median", "mode") and q.startswith("torch."):
+            return len(node.args) >= 2 or any(kw.arg == "dim" for kw in node.keywords)
+        return False
+
+    def _call_is_array(self, node: ast.Call, strong: bool = False) -> bool:
         func = node.func
         q = self.qual(func)
         if q is not None and self.is_namespace(q):
@@ -463,15 +1005,25 @@ class Facts:
                 return q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") or (
                     q.startswith("torch.nn.functional.")
                 )
-            return True
+            if public_data_function(q):
+                return not self._tuple_of_arrays(node) and not _object_dtype(node)
+            if strong:
+                return False  # a library's private helper (scipy.ndimage._ni_support.x): unknown
+        ret = self.returned(node)
+        if ret is not None and ret[0] & ARRAY:
+            return True  # a function of this folder that returns an array
         if isinstance(func, ast.Attribute):
-            if func.attr in NON_ARRAY_METHODS:
+            if func.attr in NON_ARRAY_METHODS or self._tuple_of_arrays(node):
                 return False
             base = func.value
             if isinstance(base, ast.Name) and base.id in self.rngs:
                 return True
-            if self.is_array(base):
+            if self.is_array(base, strong):
                 return True
+            if func.attr in ("values", "to_numpy") and self.is_frame(base):
+                return True
+        if strong:
+            return False
         if isinstance(func, ast.Name) and (
             func.id in _SCALAR_BUILTINS or func.id in _CONTAINER_BUILTINS
         ):
@@ -488,6 +1040,11 @@ class Facts:
         if isinstance(node, ast.Subscript):
             return self.is_host(node.value)
         if isinstance(node, ast.Attribute):
+            q = self.qual(node)
+            if q is not None and q in self.host and q not in self.device:
+                return True
+            if node.attr == "values" and self.is_frame(node.value):
+                return True
             return node.attr in ARRAY_ATTRS and self.is_host(node.value)
         if isinstance(node, ast.UnaryOp):
             return self.is_host(node.operand)
@@ -500,12 +1057,15 @@ class Facts:
             q = self.qual(node.func)
             if q is not None and self.is_namespace(q):
                 return q.split(".", 1)[0] in ("numpy", "scipy")
+            ret = self.returned(node)
+            if ret is not None and ret[0] & ARRAY:
+                return bool(ret[0] & HOST) and not ret[0] & DEVICE
             if isinstance(node.func, ast.Attribute):
                 base = node.func.value
-                if node.func.attr == "numpy" or (
+                if node.func.attr in ("numpy", "to_numpy", "cpu") or (
                     isinstance(base, ast.Name) and base.id in self.rngs
                 ):
-                    return True
+                    return True  # (a tensor on the CPU: reading it syncs nothing either)
                 return node.func.attr not in ("cuda", "to") and self.is_host(base)
         return False
 
@@ -513,6 +1073,13 @@ class Facts:
         """Whether an expression is NumPy data of the default dtype (float64, not asked for)."""
         if isinstance(node, ast.Name):
             return node.id in self.float64
+        if isinstance(node, ast.Attribute):
+            q = self.qual(node)
+            if q is not None and q in self.float64:
+                return True
+            if node.attr == "values" and self.is_frame(node.value):
+                return True  # numeric pandas columns are float64 (or int64) by default
+            return node.attr in ("T", "real", "flat") and self.is_float64(node.value)
         if isinstance(node, ast.BinOp):
             return self.is_float64(node.left) or self.is_float64(node.right)
         if isinstance(node, ast.UnaryOp):
@@ -525,12 +1092,31 @@ class Facts:
             q = self.qual(node.func)
             if q in FLOAT64_DEFAULT:
                 return True
+            ret = self.returned(node)
+            if ret is not None:
+                return bool(ret[0] & FLOAT64)
+            if q is not None and q.startswith("numpy.") and self.is_namespace(q):
+                if q.rsplit(".", 1)[-1] in NOT_SAME_DTYPE or q.startswith("numpy.random."):
+                    return False
+                return any(
+                    self.is_float64(a)
+                    or (
+                        isinstance(a, ast.List | ast.Tuple)
+                        and any(self.is_float64(e) for e in a.elts)
+                    )
+                    for a in node.args
+                )  # np.sin(t), np.stack([a, b]) of float64 data: float64
             if isinstance(node.func, ast.Attribute):
                 base = node.func.value
+                attr = node.func.attr
                 if isinstance(base, ast.Name) and base.id in self.rngs:
-                    return node.func.attr in FLOAT64_RNG_METHODS
-                if node.func.attr in ("reshape", "copy", "T", "ravel", "flatten"):
+                    return attr in FLOAT64_RNG_METHODS
+                if attr in SAME_DTYPE_METHODS:
                     return self.is_float64(base)
+                if attr == "to_numpy":
+                    return self.is_frame(base)
+                if attr in ("fit_transform", "transform", "inverse_transform") and node.args:
+                    return self.is_float64(node.args[0])  # scikit-learn keeps float64
         return False
 
     def is_explicit64(self, node: ast.AST) -> bool:
@@ -568,6 +1154,34 @@ _SCALAR_BUILTINS = frozenset(
 _CONTAINER_BUILTINS = frozenset(
     {"map", "filter", "zip", "enumerate", "tuple", "sorted", "reversed", "iter", "set", "dict"}
 )
+
+
+def _sequence_arithmetic(node: ast.BinOp) -> bool:
+    """``a + (b,)``, ``[0] * n``, ``tuple(x) + y``: concatenation or repetition of sequences."""
+    if not isinstance(node.op, ast.Add | ast.Mult):
+        return False
+    for side in (node.left, node.right):
+        if isinstance(side, ast.Tuple | ast.List | ast.ListComp):
+            return True
+        if (
+            isinstance(side, ast.Call)
+            and isinstance(side.func, ast.Name)
+            and side.func.id in ("tuple", "list")
+        ):
+            return True
+        if isinstance(side, ast.BinOp) and _sequence_arithmetic(side):
+            return True
+    return False
+
+
+def _object_dtype(node: ast.Call) -> bool:
+    """np.array(blocks, dtype=object): a container of Python objects, not numbers."""
+    dt = _dtype_arg(node)
+    if isinstance(dt, ast.Name):
+        return dt.id == "object"
+    if isinstance(dt, ast.Constant):
+        return dt.value in ("object", "O")
+    return isinstance(dt, ast.Attribute) and dt.attr in ("object_", "object")
 
 
 def _dtype_arg(node: ast.Call) -> ast.AST | None:
@@ -613,11 +1227,15 @@ def _annotation_is_array(ann: ast.AST | None) -> bool:
 # -- building the facts of a scope -----------------------------------------------------------------
 
 
-def module_namespaces(tree: ast.Module) -> dict[str, str]:
+def module_namespaces(
+    tree: ast.Module, module: str | None = None, nodes: list[ast.AST] | None = None
+) -> dict[str, str]:
     """Import aliases anywhere in the file (imports inside functions included, as people write
-    ``import torch`` inside a function that uses it)."""
+    ``import torch`` inside a function that uses it). With the file's dotted ``module`` name,
+    relative imports too: ``from .data import load`` in ``pkg.train`` -> ``pkg.data.load``."""
     ns: dict[str, str] = {}
-    for node in ast.walk(tree):
+    package = module.split(".") if module else []
+    for node in nodes if nodes is not None else ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.asname:
@@ -625,9 +1243,16 @@ def module_namespaces(tree: ast.Module) -> dict[str, str]:
                 else:
                     top = a.name.split(".", 1)[0]
                     ns[top] = top
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for a in node.names:
-                ns[a.asname or a.name] = f"{node.module}.{a.name}"
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module:
+                for a in node.names:
+                    ns[a.asname or a.name] = f"{node.module}.{a.name}"
+            elif node.level > 0 and module is not None and node.level <= len(package):
+                base = package[: len(package) - node.level]
+                if node.module:
+                    base = [*base, *node.module.split(".")]
+                for a in node.names:
+                    ns[a.asname or a.name] = ".".join([*base, a.name])
     return ns
 
 
@@ -636,6 +1261,9 @@ def scope_facts(
     parent: Facts,
     args: ast.arguments | None = None,
     self_arrays: frozenset[str] = frozenset(),
+    key: str | None = None,
+    cls: str | None = None,
+    nodes: list[ast.AST] | None = None,
 ) -> Facts:
     """The facts of one scope, given its enclosing scope's.
 
@@ -644,12 +1272,23 @@ def scope_facts(
         parent: the enclosing scope's facts (the module's namespaces for a module).
         args: the parameters, for a function.
         self_arrays: attribute chains (``self.w``) bound to arrays anywhere in the file.
+        key: the function's key in ``parent.program`` (``f``, ``C.m``), for what its call sites
+            carry into its parameters.
+        cls: the class a method belongs to, for what its ``self.x`` holds.
+        nodes: ``list(walk_scope(body))``, when the caller keeps it.
 
     Returns:
         The scope's facts at their fixed point.
     """
     facts = parent.child()
     facts.arrays |= self_arrays
+    facts.strong |= self_arrays
+    prog = facts.program
+    if cls is not None:
+        facts.cls = cls
+    if prog is not None and args is not None and facts.cls is not None:
+        for attr, kinds in prog.attrs.get(facts.cls, {}).items():
+            facts.seed(attr, kinds)
     if args is not None:
         params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
         if args.vararg:
@@ -666,21 +1305,42 @@ def scope_facts(
             if _annotation_is_array(p.annotation) and p is not args.vararg and p is not args.kwarg:
                 # (*tensors: Tensor annotates each element; the tuple itself is no array)
                 facts.arrays.add(p.arg)
+                facts.strong.add(p.arg)
                 text = ast.unparse(p.annotation) if p.annotation is not None else ""
                 (facts.host if "ndarray" in text.lower() else facts.device).add(p.arg)
+                if "Tensor" in text:
+                    facts.tensors.add(p.arg)
             if p.arg == "xp":
                 facts.namespaces["xp"] = "xp"
+        if prog is not None and key is not None:
+            vararg = args.vararg.arg if args.vararg is not None else None
+            said = {  # parameters annotated as something else than an array say so
+                p.arg
+                for p in params
+                if p.annotation is not None and not _annotation_is_array(p.annotation)
+            }
+            facts.not_arrays |= said
+            for name, given in prog.params.get(key, {}).items():
+                if name != vararg:  # (*args: a tuple of what the calls pass, not an array)
+                    facts.seed(name, given & (MODEL | GPU_FN | LOADER) if name in said else given)
     bindings: list[tuple[ast.AST, ast.AST, str]] = []  # (target, value, how)
     shadowed: set[str] = set()
-    for node in walk_scope(body):
+    for node in nodes if nodes is not None else walk_scope(body):
         if isinstance(node, ast.Assign):
             bindings.extend((t, node.value, "=") for t in node.targets)
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    facts.assigns.setdefault(t.id, []).append((node.lineno, node.value))
+                if measures_size(node.value, facts.sizes):
+                    facts.sizes.update(target_names(t))
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
             bindings.append((node.target, node.value, "="))
             if _annotation_is_array(node.annotation):
                 facts.arrays.update(target_names(node.target))
+                facts.strong.update(target_names(node.target))
         elif isinstance(node, ast.AnnAssign) and _annotation_is_array(node.annotation):
             facts.arrays.update(target_names(node.target))
+            facts.strong.update(target_names(node.target))
         elif isinstance(node, ast.AugAssign):
             bindings.append((node.target, node.value, "+="))
             _note_mutation(node.target, facts, augmented=True)
@@ -701,6 +1361,7 @@ def scope_facts(
                 q = qualname(node.value, {})
                 if q is not None and q not in facts.namespaces and q not in facts.models:
                     facts.arrays.add(q)
+                    facts.strong.add(q)  # lists have no .shape: as good as a constructor
         elif isinstance(node, ast.Call):
             _note_call(node, facts)
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
@@ -709,17 +1370,33 @@ def scope_facts(
             for side in (node.left, node.right):
                 if isinstance(side, ast.Name):
                     facts.arrays.add(side.id)
+                    facts.strong.add(side.id)
     for name in shadowed:
         # A local variable named like a module (torch = {...}) is not the module here.
         if name in facts.namespaces and name != "xp":
             del facts.namespaces[name]
+    facts._roots = None
     for _ in range(4):  # a fixed point: each round lets a fact travel one binding further
-        before = (len(facts.arrays), len(facts.float64), len(facts.rngs))
+        before = _size(facts)
         for target, value, how in bindings:
             _bind(target, value, how, facts)
-        if before == (len(facts.arrays), len(facts.float64), len(facts.rngs)):
+        if before == _size(facts):
             break
     return facts
+
+
+def _size(f: Facts) -> tuple[int, ...]:
+    return (
+        len(f.arrays),
+        len(f.strong),
+        len(f.float64),
+        len(f.rngs),
+        len(f.tensors),
+        len(f.frames),
+        len(f.host),
+        len(f.device),
+        len(f.models),
+    )
 
 
 def _bind(target: ast.AST, value: ast.AST, how: str, facts: Facts) -> None:
@@ -734,22 +1411,91 @@ def _bind(target: ast.AST, value: ast.AST, how: str, facts: Facts) -> None:
         if q in RNG_CONSTRUCTORS:
             facts.rngs.update(names)
             return
+        if q is not None and q.rsplit(".", 1)[-1] == "DataLoader":
+            facts.loaders.update(names)
+            return
         if _is_instance(value, facts):
             facts.models.update(names)
+            prog = facts.program
+            cls = _constructed_class(value)
+            if prog is not None and cls in prog.classes and isinstance(target, ast.Name):
+                facts.instances[target.id] = cls
             return
     if isinstance(value, ast.Tuple | ast.List) and isinstance(target, ast.Tuple | ast.List):
         for t, v in zip(target.elts, value.elts, strict=False):
             _bind(t, v, how, facts)
         return
+    if isinstance(target, ast.Tuple | ast.List) and isinstance(value, ast.Call) and how == "=":
+        elts = tuple_kinds(value, len(target.elts), facts)
+        if elts is not None:
+            for t, k in zip(target.elts, elts, strict=False):
+                for n in target_names(t):
+                    facts.seed(n, k)
+            return
     if isinstance(value, ast.Call) and facts.qual(value.func) in ("jax.jit", "torch.compile"):
         facts.jitted.update(names)
     if facts.is_array(value) or (how == "+=" and names[0] in facts.arrays):
         facts.arrays.update(names)
         (facts.host if facts.is_host(value) else facts.device).update(names)
+        if facts.is_array(value, strong=True) or (how == "+=" and names[0] in facts.strong):
+            facts.strong.update(names)
+        if facts.is_tensor(value):
+            facts.tensors.update(names)
+    if facts.is_frame(value):
+        facts.frames.update(names)
     if facts.is_float64(value) and how == "=":
         facts.float64.update(names)
     if facts.is_explicit64(value):
         facts.explicit64.update(names)
+
+
+def _constructed_class(value: ast.Call) -> str | None:
+    while (
+        isinstance(value.func, ast.Attribute)
+        and value.func.attr in _CHAINED_MODULE_METHODS
+        and isinstance(value.func.value, ast.Call)
+    ):
+        value = value.func.value
+    return value.func.id if isinstance(value.func, ast.Name) else None
+
+
+#: Functions and methods that cut an array into pieces: ``q, k, v = t.chunk(3)`` binds arrays.
+SPLITTERS = frozenset(
+    {"split", "chunk", "unbind", "array_split", "tensor_split", "hsplit", "vsplit"}
+)
+#: scikit-learn's synthetic data sets: (X, y) with X float64; y float64 for regressions.
+SKLEARN_REGRESSIONS = frozenset({"make_regression", "make_friedman1", "make_friedman2"})
+
+
+def tuple_kinds(value: ast.Call, n: int, facts: Facts) -> tuple[int, ...] | None:
+    """The kinds of each element of ``a, b, ... = value`` (n targets), when known."""
+    ret = facts.returned(value)
+    if ret is not None and len(ret[1]) == n:
+        return ret[1]
+    q = facts.qual(value.func) or ""
+    last = q.rsplit(".", 1)[-1]
+    f = value.func
+    if last in SPLITTERS and (
+        facts.is_namespace(q) or (isinstance(f, ast.Attribute) and facts.is_array(f.value))
+    ):
+        src = f.value if isinstance(f, ast.Attribute) and not facts.is_namespace(q) else None
+        if src is None and value.args:
+            src = value.args[0]
+        k = ARRAY | (TENSOR | DEVICE if src is not None and facts.is_tensor(src) else 0)
+        if src is not None and facts.is_host(src):
+            k |= HOST
+        return (k,) * n
+    if q.startswith("sklearn."):
+        host64 = ARRAY | HOST | FLOAT64
+        if last.startswith("make_") and n == 2:
+            return host64, (host64 if last in SKLEARN_REGRESSIONS else ARRAY | HOST)
+        if last.startswith(("load_", "fetch_")) and n == 2:
+            return host64, ARRAY | HOST
+        if last == "train_test_split":
+            arrays = [a for a in value.args if not isinstance(a, ast.Starred)]
+            if n == 2 * len(arrays):
+                return tuple(facts.kinds(arrays[k // 2]) for k in range(n))
+    return None
 
 
 #: Methods that return their (module) receiver: ``Net().to(device).eval()`` is still the model.
@@ -771,23 +1517,103 @@ def _is_instance(value: ast.Call, facts: Facts) -> bool:
 
 
 def _bind_loop_target(target: ast.AST, it: ast.AST, facts: Facts) -> None:
-    """``for v in x`` makes v an element of x; enumerate and zip pair them up."""
-    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name):
-        if it.func.id == "enumerate" and it.args and isinstance(target, ast.Tuple):
-            if len(target.elts) == 2 and facts.is_array(it.args[0]):
-                facts.arrays.update(target_names(target.elts[1]))
-            return
-        if it.func.id == "zip" and isinstance(target, ast.Tuple):
+    """``for v in x`` makes v an element of x; enumerate and zip pair them up; the batches of
+    a DataLoader are tensors."""
+    if _is_call_to(it, "reversed") and isinstance(it, ast.Call) and it.args:
+        it = it.args[0]
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in facts.namespaces
+    ):
+        pass  # a module named like a builtin: not enumerate or zip
+    elif _is_call_to(it, "enumerate") and isinstance(it, ast.Call) and it.args:
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            _bind_loop_target(target.elts[1], it.args[0], facts)
+        return
+    elif _is_call_to(it, "zip") and isinstance(it, ast.Call):
+        if isinstance(target, ast.Tuple):
             for t, a in zip(target.elts, it.args, strict=False):
-                if facts.is_array(a):
-                    facts.arrays.update(target_names(t))
-            return
+                _bind_loop_target(t, a, facts)
+        return
     if facts.is_array(it):
         facts.arrays.update(target_names(target))
+        if facts.is_array(it, strong=True):
+            facts.strong.update(target_names(target))
+        if facts.is_host(it):
+            facts.host.update(target_names(target))
+        if facts.is_tensor(it):
+            facts.tensors.update(target_names(target))
+        return
+    if not facts.is_loader(it):
+        return
+    if isinstance(target, ast.Tuple | ast.List):
+        for t in target.elts:
+            for n in target_names(t):
+                facts.seed(n, ARRAY | HOST | TENSOR)  # a batch of CPU tensors
+
+
+def _is_call_to(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+#: Constructors whose first arguments are sizes: np.zeros(n), torch.randn(n, d).
+SIZED_CONSTRUCTORS = frozenset(
+    {
+        "zeros",
+        "ones",
+        "empty",
+        "full",
+        "rand",
+        "randn",
+        "random",
+        "eye",
+        "identity",
+        "arange",
+        "randint",
+        "standard_normal",
+        "normal",
+        "uniform",
+    }
+)
+
+
+def measures_size(value: ast.AST, sizes: set[str] | None = None) -> bool:
+    """Whether an expression is a number of elements: len(x), x.shape[0], x.size, x.numel(),
+    a literal above a few, or arithmetic on such (n - 1, 2 * n)."""
+    for n in ast.walk(value):
+        if (
+            isinstance(n, ast.Constant)
+            and isinstance(n.value, int)
+            and not isinstance(n.value, bool)
+        ):
+            if n.value > FEW_ITEMS:
+                return True
+        elif (
+            (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
+            or (isinstance(n, ast.Attribute) and n.attr in ("shape", "size", "numel", "nnz"))
+            or (isinstance(n, ast.Name) and sizes is not None and n.id in sizes)
+        ):
+            return True
+    return False
+
+
+#: A literal count up to this is a few things (axes, layers), not elements (loops.FEW).
+FEW_ITEMS = 16
 
 
 def _note_call(node: ast.Call, facts: Facts) -> None:
     q = facts.qual(node.func)
+    if (
+        q is not None
+        and facts.is_namespace(q)
+        and q.rsplit(".", 1)[-1] in SIZED_CONSTRUCTORS
+        and node.args
+    ):
+        first = node.args[0]
+        for a in first.elts if isinstance(first, ast.Tuple | ast.List) else node.args:
+            if isinstance(a, ast.Name):
+                facts.sizes.add(a.id)  # np.zeros(n), np.empty((n, m)), torch.randn(n, d)
     if facts.is_namespace(q) and q not in RNG_CONSTRUCTORS:
         # The first argument of an array function is data (np.sum(x), torch.relu(h)), except
         # for constructors, which are given Python lists.
@@ -798,7 +1624,8 @@ def _note_call(node: ast.Call, facts: Facts) -> None:
             and last not in CONSTRUCTORS
             and last not in TAKES_SEQUENCE
             and q is not None
-            and _public_data_function(q)
+            and q.split(".", 1)[0] in ("numpy", "torch", "jax", "cupy", "xp")
+            and public_data_function(q)
         ):
             name = node.args[0].id
             if name not in facts.namespaces and name not in facts.models:
@@ -808,7 +1635,8 @@ def _note_call(node: ast.Call, facts: Facts) -> None:
                 _note_mutation(kw.value, facts)
         if (
             q is not None
-            and q.split(".")[-1] in ("copyto", "shuffle", "put", "place")
+            and q.split(".")[-1]
+            in ("copyto", "shuffle", "put", "place", "fill_diagonal", "put_along_axis", "putmask")
             and node.args
         ):
             _note_mutation(node.args[0], facts)
@@ -822,7 +1650,7 @@ def _note_call(node: ast.Call, facts: Facts) -> None:
             _note_mutation(node.args[0], facts)
 
 
-def _public_data_function(q: str) -> bool:
+def public_data_function(q: str) -> bool:
     """A documented array function (np.sum, torch.relu), not a private helper (torch._utils.x,
     torch._foreach_mul) nor a predicate (torch.is_tensor, has_torch_function) whose argument
     may be anything."""
@@ -842,11 +1670,13 @@ def _note_mutation(target: ast.AST, facts: Facts, augmented: bool = False) -> No
         facts.mutated.add(q)
 
 
-def self_array_attributes(tree: ast.Module, namespaces: dict[str, str]) -> frozenset[str]:
+def self_array_attributes(
+    tree: ast.Module, namespaces: dict[str, str], nodes: list[ast.AST] | None = None
+) -> frozenset[str]:
     """Attribute chains (``self.w``) bound to the result of an array-library call anywhere."""
     probe = Facts(namespaces=namespaces)
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes if nodes is not None else ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             for t in node.targets:
                 if isinstance(t, ast.Attribute) and probe._call_is_array(node.value):

@@ -19,6 +19,7 @@ of the file, a few milliseconds per thousand lines.
 from __future__ import annotations
 
 import ast
+import contextlib
 import itertools
 import os
 import re
@@ -28,24 +29,32 @@ from pathlib import Path
 from typing import Any
 
 from .dataflow import (
+    ARRAY,
+    EVIDENCE_ATTRS,
+    FLOAT64,
+    HOST,
+    LOADER,
+    MODEL,
     Facts,
-    module_namespaces,
+    public_data_function,
     qualname,
     scope_facts,
-    self_array_attributes,
     target_names,
     walk_scope,
 )
 from .loops import (
+    FEW,
     MODEL_WORDS,
     REDUCING_BUILTINS,
     Nest,
     Shape,
     classify_comprehension,
     classify_loop,
+    counts_groups,
     nest_of,
     scope_walk,
 )
+from .program import Analysis, analyse, exports, module_name
 from .rules import RULES, Rule, rule
 
 #: Folders never searched: environments, caches and version control hold other people's code.
@@ -145,7 +154,34 @@ JITS = frozenset(
         "numba.njit",
     }
 )
+#: Builders that copy a list element by element (torch warns that a list of arrays is slow).
+TENSOR_BUILDERS = frozenset(
+    {"torch.tensor", "torch.Tensor", "torch.FloatTensor", "torch.LongTensor"}
+)
 TO_TORCH = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.asarray"})
+#: Conversions of host data whose result a transfer moves: what moves is their argument.
+CONVERSIONS = TO_TORCH | {"jax.numpy.asarray", "jax.numpy.array", "numpy.asarray"}
+#: jnp.asarray(numpy_array): a host-to-device copy, like jax.device_put.
+HOST_TO_JAX = frozenset({"jax.numpy.asarray", "jax.numpy.array"})
+#: Tensor factories that take device=: made on the host and moved, they cost a copy each.
+FACTORIES = frozenset(
+    f"torch.{fn}"
+    for fn in (
+        "zeros",
+        "ones",
+        "full",
+        "empty",
+        "arange",
+        "linspace",
+        "logspace",
+        "eye",
+        "rand",
+        "randn",
+        "randint",
+        "randperm",
+        "normal",
+    )
+)
 #: Methods that follow a conversion to change its dtype (so the float64 does not reach the model).
 CASTS = frozenset({"float", "half", "bfloat16", "to", "type"})
 TRANSFERS = frozenset({"cpu", "cuda", "numpy", "to"})
@@ -155,6 +191,32 @@ COPIES = frozenset({"clone", "copy"})
 COPY_FUNCS = frozenset(
     {"numpy.copy", "torch.clone", "copy.copy", "copy.deepcopy", "jax.numpy.copy", "xp.copy"}
 )
+#: Builtins that read their arguments and keep nothing of them.
+READ_ONLY_BUILTINS = frozenset(
+    {
+        "len",
+        "float",
+        "int",
+        "bool",
+        "print",
+        "repr",
+        "str",
+        "isinstance",
+        "abs",
+        "round",
+        "min",
+        "max",
+        "sum",
+        "any",
+        "all",
+        "hash",
+        "id",
+        "type",
+        "format",
+    }
+)
+#: Methods that write into their receiver or hand it to something that may keep it.
+MUTATING_CALLS = frozenset({"fill", "sort", "resize", "put", "itemset", "partition", "setflags"})
 SYNC_METHODS = frozenset({"synchronize", "block_until_ready", "item", "tolist", "cpu", "numpy"})
 SYNC_FUNCS = frozenset({"jax.block_until_ready", "jax.device_get", "numpy.asarray", "numpy.array"})
 #: Calls between two clock reads that are not GPU work.
@@ -308,8 +370,19 @@ def lint_source(
     if not RELEVANT.search(source):
         return []
     tree = ast.parse(source, filename=path)
+    return _lint_tree(tree, source, path, select, ignore)
+
+
+def _lint_tree(
+    tree: ast.Module,
+    source: str,
+    path: str,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    analysis: Analysis | None = None,
+) -> list[Diagnostic]:
     lines = source.splitlines()
-    linter = _Linter(tree, lines, path)
+    linter = _Linter(tree, lines, path, analysis)
     linter.run()
     silenced = _ignores(lines)
     out: dict[tuple[int, str], Diagnostic] = {}
@@ -363,10 +436,13 @@ def lint_paths(
     Raises:
         FileNotFoundError: a path does not exist.
     """
-    found: list[Diagnostic] = []
+    found: dict[str, list[Diagnostic]] = {}
     errors: list[FileError] = []
     files = lines = 0
-    for f in list(iter_python_files(paths)):
+    folder = _Folder()
+    paths_found = list(iter_python_files(paths))
+    several = len(paths_found) > 1
+    for f in paths_found:
         name = str(f)
         try:
             source = f.read_text(encoding="utf-8")
@@ -378,15 +454,140 @@ def lint_paths(
             continue
         files += 1
         lines += source.count("\n") + 1
+        module = module_name(f) if several else None
         try:
-            found.extend(lint_source(source, name, select, ignore))
+            diags, analysis = _lint_file(source, name, select, ignore, module)
         except SyntaxError as e:
             errors.append(
                 FileError(name, f"syntax error: {e.msg}; fix it to have the file checked", e.lineno)
             )
+            continue
         except RecursionError:
             errors.append(FileError(name, "too deeply nested for the analysis; not checked"))
-    return LintReport(tuple(found), tuple(errors), files, lines)
+            continue
+        found[name] = diags
+        if analysis is not None and module is not None:
+            folder.add(f, module, analysis)
+    # More passes over the files that gain facts from the others: what their imported
+    # functions return, what other files' calls pass to their functions.
+    for _ in range(FOLDER_PASSES):
+        redo = folder.to_redo()
+        if not redo:
+            break
+        for f, module, imported, incoming in redo:
+            name = str(f)
+            source = f.read_text(encoding="utf-8")
+            with contextlib.suppress(SyntaxError, RecursionError):
+                tree = ast.parse(source, filename=name)
+                analysis = analyse(tree, module, imported, incoming)
+                if analysis.fingerprint() != folder.fingerprints.get(f):
+                    # (the same facts as before give the same findings: no second walk)
+                    found[name] = _lint_tree(tree, source, name, select, ignore, analysis)
+                folder.add(f, module, analysis)
+    every = [d for diags in found.values() for d in diags]
+    return LintReport(tuple(every), tuple(errors), files, lines)
+
+
+#: Passes over a folder after the first: each carries facts across one more import.
+FOLDER_PASSES = 2
+
+#: What a file must learn from the others to be analysed again: array-ness, NumPy-ness,
+#: float64, models and loaders change findings; "a tensor rather than an array" seldom does.
+DECISIVE = ARRAY | HOST | FLOAT64 | MODEL | LOADER
+
+_Sig = tuple[frozenset[tuple[str, Any]], frozenset[tuple[str, Any]]]
+
+
+@dataclass
+class _FileFacts:
+    module: str
+    assumed: dict[str, int]  # imported function -> what its calls were taken to return
+    known: dict[str, dict[str, int]]  # own function -> parameter -> what it knew of it
+    positional: dict[str, list[str]]  # own function -> its positional parameters
+    sig: _Sig = (frozenset(), frozenset())  # the cross-file facts it was last analysed with
+
+
+class _Folder:
+    """What the files of a folder tell each other (see program.py): each pass records each
+    file's exports and calls; ``to_redo`` names the files that would now learn something
+    they did not know (an imported function returns more than its calls were taken to, a
+    caller in another file passes more than a parameter was known to hold)."""
+
+    def __init__(self) -> None:
+        self.exported: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self.calls: dict[str, dict[str, int]] = {}
+        self.files: dict[Path, _FileFacts] = {}
+        self.fingerprints: dict[Path, int] = {}
+
+    def add(self, path: Path, module: str, analysis: Analysis) -> None:
+        prog = analysis.program
+        self.exported.update(exports(analysis))
+        for callee, by_param in prog.outgoing.items():
+            row = self.calls.setdefault(callee, {})
+            for p, kinds in by_param.items():
+                row[p] = row.get(p, 0) | kinds
+        positional = {
+            f"{module}.{k}": [a.arg for a in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+            for k, fn in prog.functions.items()
+            if fn.cls is None
+        }
+        known = {f"{module}.{k}": v for k, v in analysis.param_kinds.items()}
+        self.fingerprints[path] = analysis.fingerprint()
+        old = self.files.get(path)
+        sig: _Sig = old.sig if old is not None else (frozenset(), frozenset())
+        self.files[path] = _FileFacts(module, dict(prog.assumed), known, positional, sig)
+
+    def to_redo(
+        self,
+    ) -> list[tuple[Path, str, dict[str, tuple[int, tuple[int, ...]]], dict[str, dict[str, int]]]]:
+        out = []
+        for path, ff in self.files.items():
+            given = dict(ff.sig[0])
+            imported = {k: self.exported[k] for k in ff.assumed if k in self.exported}
+            news = any(
+                v != given.get(k) and (v[0] & ~ff.assumed[k] & DECISIVE or any(v[1]))
+                for k, v in imported.items()
+            )
+            prefix = ff.module + "."
+            given_rows = dict(ff.sig[1])
+            incoming = {}
+            for k, names in ff.positional.items():
+                row = self.calls.get(k)
+                if not row:
+                    continue
+                local = k[len(prefix) :]
+                incoming[local] = dict(row)
+                if tuple(sorted(row.items())) == given_rows.get(local):
+                    continue
+                known = ff.known.get(k, {})
+                for p, kinds in row.items():
+                    name = names[int(p)] if p.isdigit() and int(p) < len(names) else p
+                    if kinds & ~known.get(name, 0) & DECISIVE:
+                        news = True
+                        break
+            if news:
+                ff.sig = (
+                    frozenset(imported.items()),
+                    frozenset((k, tuple(sorted(v.items()))) for k, v in incoming.items()),
+                )
+                out.append((path, ff.module, imported, incoming))
+        return out
+
+
+def _lint_file(
+    source: str,
+    path: str,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    module: str | None,
+    imported: dict[str, tuple[int, tuple[int, ...]]] | None = None,
+    incoming: dict[str, dict[str, int]] | None = None,
+) -> tuple[list[Diagnostic], Analysis | None]:
+    if not RELEVANT.search(source):
+        return [], None
+    tree = ast.parse(source, filename=path)
+    analysis = analyse(tree, module, imported, incoming)
+    return _lint_tree(tree, source, path, select, ignore, analysis), analysis
 
 
 # -- ignore comments and selection ------------------------------------------------------------
@@ -435,6 +636,102 @@ class _Loop:
     comprehensions: int = 0
     #: values already brought to the host by a loop or branch test (`if loss.item() > best`)
     synced: set[str] = field(default_factory=set)
+    #: names the loop rebinds only to move them (`model = model.to(device)`): the same object
+    moved: set[str] = field(default_factory=set)
+    #: carried names holding data brought to the host in the loop (computed when first asked)
+    round_trip: set[str] | None = None
+
+
+def _self_move(target: ast.AST, value: ast.AST) -> bool:
+    """``m = m.to(device)`` / ``m = m.cuda()``: the same object (a module moves in place)."""
+    return (
+        isinstance(target, ast.Name)
+        and isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in ("to", "cuda")
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == target.id
+    )
+
+
+#: Names of iterables that hold batches, not items: a conversion per batch is per batch.
+_BATCH_WORDS = ("loader", "batch", "dataset", "chunk", "shard", "epoch")
+
+
+def _batch_like(it: ast.AST) -> bool:
+    q = qualname(it.func if isinstance(it, ast.Call) else it, {}) or ""
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.args:
+        q = qualname(it.args[0], {}) or q  # enumerate(loader)
+    return any(w in q.lower() for w in _BATCH_WORDS)
+
+
+def _is_scalar_cast(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id in ("float", "int", "bool", "len")
+
+
+def _fails(stmt: ast.stmt) -> bool:
+    """``raise ...``, ``assert False``, ``torch._assert(False, ...)``: the branch ends in an
+    error."""
+    if isinstance(stmt, ast.Raise):
+        return True
+    if isinstance(stmt, ast.Assert):
+        return isinstance(stmt.test, ast.Constant) and not stmt.test.value
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        c = stmt.value
+        name = qualname(c.func, {}) or ""
+        return (
+            name.rsplit(".", 1)[-1] == "_assert"
+            and bool(c.args)
+            and isinstance(c.args[0], ast.Constant)
+            and not c.args[0].value
+        )
+    return False
+
+
+#: Words that name a few things a loop goes over (types, metrics, options), not data.
+COLD_WORDS = frozenset(
+    {
+        "type",
+        "types",
+        "kind",
+        "kinds",
+        "mode",
+        "modes",
+        "name",
+        "names",
+        "key",
+        "keys",
+        "metric",
+        "metrics",
+        "option",
+        "options",
+        "config",
+        "configs",
+        "setting",
+        "settings",
+        "stat",
+        "stats",
+    }
+)
+
+
+def _asks_for_copy(test: ast.expr) -> bool:
+    """``if copy:``, ``if not x.flags.contiguous:``, ``if not a.flags.writeable:``."""
+    for n in ast.walk(test):
+        word = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else ""
+        if any(w in word.lower() for w in ("copy", "contiguous", "flags", "writeable", "owndata")):
+            return True
+    return False
+
+
+def _device_of(node: ast.AST) -> bool:
+    """``x.device``: the device of whatever tensor the loop holds, the same every time."""
+    return isinstance(node, ast.Attribute) and node.attr == "device"
+
+
+def _collects(call: ast.Call) -> bool:
+    """``outs.append(v)``, ``outs.extend(v)``: gathering results to join once."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend")
 
 
 @dataclass
@@ -444,16 +741,22 @@ class _Scope:
     trains: bool = False
     evaluated: dict[str, int] = field(default_factory=dict)
     reported_models: set[str] = field(default_factory=set)
+    nodes: list[ast.AST] = field(default_factory=list)  # walk_scope of the body
+    #: lists joined into one array somewhere in the scope (computed when first asked)
+    stacked: set[str] | None = None
 
 
 class _Linter(ast.NodeVisitor):
     """One walk of a module, with the context each rule needs (see the module docstring)."""
 
-    def __init__(self, tree: ast.Module, lines: Sequence[str], path: str) -> None:
+    def __init__(
+        self, tree: ast.Module, lines: Sequence[str], path: str, analysis: Analysis | None = None
+    ) -> None:
         self.tree, self.lines, self.path = tree, lines, path
         self.found: list[Diagnostic] = []
-        self.namespaces = module_namespaces(tree)
-        self.self_arrays = self_array_attributes(tree, self.namespaces)
+        self.analysis = analysis if analysis is not None else analyse(tree)
+        self.namespaces = self.analysis.namespaces
+        self.self_arrays = self.analysis.self_arrays
         self.scopes: list[_Scope] = []
         self.loops: list[_Loop] = []
         self.no_grad = 0
@@ -463,11 +766,15 @@ class _Linter(ast.NodeVisitor):
         self.comprehensions = 0
         self.handled: set[int] = set()
         self.cast: set[int] = set()
+        self.stmt: ast.stmt | None = None
+        self.tests: list[ast.expr] = []  # the tests of the enclosing ifs
+        self.error_path = 0  # inside an if-branch that raises
         self._module_flags()
 
     def _module_flags(self) -> None:
-        gpu = jax = nn = double = grad_off = False
-        for node in ast.walk(self.tree):
+        gpu = jax = nn = double = grad_off = moves = False
+        every = self.analysis.every or list(ast.walk(self.tree))
+        for node in every:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 v = node.value
                 gpu = gpu or v.startswith("cuda") or v in ("mps", "gpu")
@@ -480,6 +787,13 @@ class _Linter(ast.NodeVisitor):
                 elif node.attr == "set_default_dtype":
                     double = True
             elif isinstance(node, ast.Call):
+                if (
+                    not moves
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "to"
+                    and node.args
+                ):
+                    moves = "device" in (qualname(node.args[0], {}) or "").lower()
                 fq = qualname(node.func, self.namespaces)
                 if fq in ("torch.set_grad_enabled", "torch.autograd.set_grad_enabled") and (
                     node.args
@@ -489,12 +803,19 @@ class _Linter(ast.NodeVisitor):
                     grad_off = True
         for mod in self.namespaces.values():
             jax = jax or mod.split(".", 1)[0] == "jax"
-            nn = nn or mod.startswith("torch.nn")
+            nn = nn or mod.startswith(("torch.nn", "torch.utils.data"))
         self.gpu = gpu or jax
+        #: a file that puts data on an accelerator: `.cpu()` in it is a real copy
+        self.device_file = gpu or jax or moves
+        #: a file that uses a library whose arrays may live on a device
+        self.device_lib = any(
+            m.split(".", 1)[0] in ("torch", "jax", "cupy", "tensorflow", "mlx")
+            for m in self.namespaces.values()
+        )
         # A file that builds torch models: torch.nn imported, or used as torch.nn.X.
         self.torch_nn = nn or any(
             isinstance(n, ast.Attribute) and qualname(n, self.namespaces) == "torch.nn"
-            for n in ast.walk(self.tree)
+            for n in every
         )
         self.double = double
         self.grad_off = grad_off
@@ -509,6 +830,8 @@ class _Linter(ast.NodeVisitor):
         self.visit(self.tree)
 
     def report(self, code: str, node: ast.AST) -> None:
+        if self.error_path:
+            return  # a branch that ends in raise runs once, on the way out
         line = getattr(node, "lineno", 1)
         col = getattr(node, "col_offset", 0) + 1
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
@@ -524,13 +847,22 @@ class _Linter(ast.NodeVisitor):
                 stmts = getattr(node, name, None)
                 if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
                     self._timing(stmts)
+        if isinstance(node, ast.stmt):
+            saved, self.stmt = self.stmt, node
+            try:
+                return super().visit(node)
+            finally:
+                self.stmt = saved
         return super().visit(node)
 
     # -- scopes ------------------------------------------------------------------------------
 
     def visit_Module(self, node: ast.Module) -> None:
-        facts = scope_facts(node.body, Facts(namespaces=self.namespaces), None, self.self_arrays)
-        self.scopes.append(_Scope(facts, trains=_trains(node.body)))
+        facts = self.analysis.facts.get(id(node)) or scope_facts(
+            node.body, Facts(namespaces=self.namespaces), None, self.self_arrays
+        )
+        nodes = self.analysis.nodes.get(id(node)) or list(walk_scope(node.body))
+        self.scopes.append(_Scope(facts, trains=_trains(nodes), nodes=nodes))
         if self.gpu:
             self._timing(node.body)
         self.generic_visit(node)
@@ -544,12 +876,15 @@ class _Linter(ast.NodeVisitor):
         for default in [*node.args.defaults, *node.args.kw_defaults]:
             if default is not None:
                 self.visit(default)
-        facts = scope_facts(node.body, self.facts, node.args, self.self_arrays)
+        facts = self.analysis.facts.get(id(node)) or scope_facts(
+            node.body, self.facts, node.args, self.self_arrays
+        )
         no_grad = any(
             self._qual(d.func if isinstance(d, ast.Call) else d) in NO_GRAD
             for d in node.decorator_list
         )
-        self.scopes.append(_Scope(facts, no_grad=no_grad, trains=_trains(node.body)))
+        nodes = self.analysis.nodes.get(id(node)) or list(walk_scope(node.body))
+        self.scopes.append(_Scope(facts, no_grad=no_grad, trains=_trains(nodes), nodes=nodes))
         if self.gpu:
             self._timing(node.body)
         saved = (self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest)
@@ -580,9 +915,11 @@ class _Linter(ast.NodeVisitor):
         code: str | None = None
         nest: Nest | None = None
         if not self.flagged_nest:
-            code, is_element = classify_loop(node, self.facts)
+            outer = self._outer_vars()
+            self.facts.narrowed = self._narrowed()
+            code, is_element = classify_loop(node, self.facts, outer)
             if is_element:
-                nest = nest_of(node, self.facts)
+                nest = nest_of(node, self.facts, outer)
             if code is not None:
                 self.report(code, node)
         elif self.loops and self.loops[-1].nest is not None:
@@ -634,13 +971,70 @@ class _Linter(ast.NodeVisitor):
                     varying.add(q)
                     if attr in ("append", "extend", "insert"):
                         grown.add(q)
+        moves: dict[str, bool] = {}
+        for n in scope_walk(body):
+            if isinstance(n, ast.Assign):
+                for t in n.targets:
+                    for name in target_names(t):
+                        moves[name] = moves.get(name, True) and _self_move(t, n.value)
+            elif isinstance(
+                n, ast.AugAssign | ast.AnnAssign | ast.NamedExpr | ast.For | ast.comprehension
+            ):
+                for name in target_names(n.target):
+                    moves[name] = False
+        if isinstance(node, ast.For | ast.AsyncFor):
+            for name in target_names(node.target):
+                moves[name] = False
+        moved = {name for name, only in moves.items() if only}
         target = node.target if isinstance(node, ast.For | ast.AsyncFor) else None
         coarse = any(
             isinstance(n, ast.For | ast.AsyncFor | ast.While) for n in scope_walk(node.body)
         ) or any("epoch" in t.lower() for t in (target_names(target) if target else []))
         self.loops.append(
-            _Loop(node, varying, grown, nest, coarse, self.guards, self.comprehensions)
+            _Loop(node, varying, grown, nest, coarse, self.guards, self.comprehensions, moved=moved)
         )
+
+    def _narrowed(self) -> frozenset[str]:
+        """Names the enclosing ifs test to be lists or tuples (isinstance(x, (list, tuple)))."""
+        out: set[str] = set()
+        conds: list[ast.expr] = []
+        for t in self.tests:
+            conds.extend(
+                t.values if isinstance(t, ast.BoolOp) and isinstance(t.op, ast.And) else [t]
+            )
+        for t in conds:
+            if (
+                isinstance(t, ast.UnaryOp)
+                and isinstance(t.op, ast.Not)
+                and isinstance(t.operand, ast.Call)
+                and isinstance(t.operand.func, ast.Name)
+                and t.operand.func.id == "isinstance"
+                and len(t.operand.args) == 2
+                and isinstance(t.operand.args[0], ast.Name)
+                and (qualname(t.operand.args[1], {}) or "").rsplit(".", 1)[-1]
+                in ("Tensor", "ndarray", "Array")
+            ):
+                out.add(t.operand.args[0].id)  # else branch of `if isinstance(x, Tensor):`
+                continue
+            if (
+                isinstance(t, ast.Call)
+                and isinstance(t.func, ast.Name)
+                and t.func.id == "isinstance"
+                and len(t.args) == 2
+                and isinstance(t.args[0], ast.Name)
+            ):
+                kinds = t.args[1].elts if isinstance(t.args[1], ast.Tuple) else [t.args[1]]
+                if any(
+                    (qualname(k, {}) or "").rsplit(".", 1)[-1]
+                    in ("list", "tuple", "List", "Tuple", "Sequence")
+                    for k in kinds
+                ):
+                    out.add(t.args[0].id)
+        return frozenset(out)
+
+    def _outer_vars(self) -> frozenset[str]:
+        """The variables of the for-loops around the current node."""
+        return frozenset(n for lp in self.loops for n in _loop_targets(lp))
 
     def _element_nest(self) -> Nest | None:
         """The union of the element variables of the enclosing element loops."""
@@ -653,19 +1047,24 @@ class _Linter(ast.NodeVisitor):
             out.element |= n.element
         return out
 
-    def _invariant(self, node: ast.AST, loop: _Loop) -> bool:
-        """A name or attribute chain the loop neither rebinds nor modifies."""
+    def _invariant(self, node: ast.AST, loop: _Loop, moves: bool = False) -> bool:
+        """A name or attribute chain the loop neither rebinds nor modifies (with ``moves``,
+        rebinding it to itself moved, ``m = m.to(device)``, does not count)."""
         q = qualname(node, {})
         if q is None:
             return False
         parts = q.split(".")
-        return not any(".".join(parts[: k + 1]) in loop.varying for k in range(len(parts)))
+        return not any(
+            (p := ".".join(parts[: k + 1])) in loop.varying and not (moves and p in loop.moved)
+            for k in range(len(parts))
+        )
 
     # -- comprehensions ----------------------------------------------------------------------
 
     def visit_ListComp(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp) -> None:
         if id(node) not in self.handled and not self.flagged_nest:
-            code = classify_comprehension(node, self.facts, None)
+            self.facts.narrowed = self._narrowed()
+            code = classify_comprehension(node, self.facts, None, self._outer_vars())
             if code is not None:
                 self.report(code, node)
         self.comprehensions += 1
@@ -681,9 +1080,14 @@ class _Linter(ast.NodeVisitor):
         stops = any(
             isinstance(n, ast.Break | ast.Return | ast.Raise) for n in scope_walk(node.body)
         )
+        raises = bool(node.body) and _fails(node.body[-1])
         if stops:
             self.exempt_sync += 1  # early stopping: the branch needs the value now
+        self.error_path += raises  # `if not all(...): raise`: a check of the arguments
+        self.tests.append(node.test)  # (isinstance(x, list) and all(... for v in x))
         self.visit(node.test)
+        self.tests.pop()
+        self.error_path -= raises
         if stops:
             self.exempt_sync -= 1
         periodic = any(
@@ -691,12 +1095,17 @@ class _Linter(ast.NodeVisitor):
         )
         if periodic:
             self.guards += 1  # `if step % 100 == 0:` logs every N steps
+        self.tests.append(node.test)
+        self.error_path += raises
         for s in node.body:
             self.visit(s)
+        self.error_path -= raises
         if periodic:
             self.guards -= 1
+        self.tests[-1] = ast.UnaryOp(op=ast.Not(), operand=node.test)  # else: not the test
         for s in node.orelse:
             self.visit(s)
+        self.tests.pop()
 
     def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
         off = 0
@@ -724,6 +1133,7 @@ class _Linter(ast.NodeVisitor):
     def visit_Assign(self, node: ast.Assign) -> None:
         if self.loops and len(node.targets) == 1:
             self._grow(node.targets[0], node.value)
+        if len(node.targets) == 1:
             self._copy(node.targets[0], node.value)
         self.generic_visit(node)
 
@@ -755,21 +1165,50 @@ class _Linter(ast.NodeVisitor):
         self.report("AB107", value)
 
     def _copy(self, target: ast.AST, value: ast.AST) -> None:
-        source = self._copied(value)
-        if source is None:
+        found = self._copied(value)
+        if found is None:
             return
+        source, kind = found
         me = qualname(target, {})
-        src = qualname(source, {})
-        if me is None or src is None:
+        base = source
+        while isinstance(base, ast.Subscript):
+            base = base.value  # batch["x"].clone(): a copy of (part of) batch
+        src = qualname(base, {})
+        if me is None or src is None or not isinstance(target, ast.Name):
             return
         mutated = self.facts.mutated
         if me in mutated or src in mutated:
             return  # a snapshot of data modified in place, or a buffer written into: needed
-        if self._invariant(source, self.loops[-1]):
+        if kind == "convert" and me == src:
+            return  # x = np.array(x): the usual first line that accepts lists too
+        if me == src and src in self.facts.not_arrays:
+            return  # def f(sigma: float): sigma = torch.tensor(sigma) converts a number
+        if isinstance(source, ast.Subscript) and not self.loops:
+            return  # labels[:n].copy(): detaching a view from its base, often on purpose
+        if isinstance(base, ast.Name) and base.id != me and self._escapes(base.id, value):
+            return  # the original goes to code that may write into it: maybe a snapshot
+        if any(_asks_for_copy(t) for t in self.tests):
+            return  # if copy: / if not x.flags.contiguous: a copy asked for, for a reason
+        if (
+            self.loops
+            and self._invariant(base, self.loops[-1])
+            and all(self._invariant(n, self.loops[-1]) for n in _names(source))
+        ):
             self.report("AB203", value)  # the same data copied again on every iteration
+        elif not self._escapes(me):
+            self.report("AB203", value)  # a copy that is only read: the original would do
 
-    def _copied(self, value: ast.AST) -> ast.AST | None:
-        """What ``value`` copies (x of x.clone(), x.copy(), np.copy(x)), if it is a copy."""
+    def _copied(self, value: ast.AST) -> tuple[ast.AST, str] | None:
+        """What ``value`` copies, and how: ``x.clone()``, ``x.copy()``, ``np.copy(x)``,
+        ``copy.deepcopy(x)`` of an array; ``torch.tensor(t)`` of a tensor; ``np.array(a)`` of a
+        NumPy array ("convert": the same call also turns lists into arrays)."""
+        while (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in ("detach", "float", "requires_grad_", "contiguous")
+            and isinstance(value.func.value, ast.Call)
+        ):
+            value = value.func.value  # torch.tensor(t).float(): the copy is inside
         if not isinstance(value, ast.Call):
             return None
         f = value.func
@@ -783,22 +1222,102 @@ class _Linter(ast.NodeVisitor):
                 base = base.func.value
             if f.attr == "copy" and not self.facts.is_array(base):
                 return None  # dict.copy(), list.copy()
-            return base
-        if self._qual(f) in COPY_FUNCS and value.args and self.facts.is_array(value.args[0]):
-            return value.args[0]
+            return base, "copy"
+        q = self._qual(f)
+        if not value.args:
+            return None
+        arg = value.args[0]
+        if q in COPY_FUNCS and self.facts.is_array(arg):
+            return arg, "copy"
+        extra = [kw.arg for kw in value.keywords if kw.arg not in ("copy", "device")]
+        if q in ("torch.tensor", "torch.Tensor") and self.facts.is_tensor(arg):
+            return arg, "copy"  # a copy, and torch warns: use t.clone().detach() or t itself
+        if (
+            q == "numpy.array"
+            and len(value.args) == 1
+            and not extra
+            and not any(
+                kw.arg == "copy" and isinstance(kw.value, ast.Constant) and not kw.value.value
+                for kw in value.keywords
+            )
+            and self.facts.is_array(arg)
+            and self.facts.is_host(arg)
+        ):
+            return arg, "convert"
         return None
 
+    def _escapes(self, name: str, skip: ast.AST | None = None) -> bool:
+        """Whether a local name's value leaves the reads of its scope: returned, yielded,
+        stored (in an attribute, a container, a list), or passed to a function that might
+        write into it (not an array function, a model, or a builtin that only reads)."""
+        nodes = self.scopes[-1].nodes
+        parents: dict[int, ast.AST] = {}
+        for n in nodes:
+            for c in ast.iter_child_nodes(n):
+                parents[id(c)] = n
+        inside = {id(n) for n in ast.walk(skip)} if skip is not None else set()
+        for n in nodes:
+            if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
+                continue
+            if id(n) in inside:
+                continue  # the copy itself
+            p = parents.get(id(n))
+            while isinstance(p, ast.Tuple | ast.List | ast.Starred | ast.IfExp):
+                p = parents.get(id(p))
+            if isinstance(p, ast.Attribute) and p.attr not in EVIDENCE_ATTRS:
+                above = parents.get(id(p))
+                if isinstance(above, ast.Assign | ast.Return) or (
+                    isinstance(above, ast.Call) and p in above.args and not self._reads_only(above)
+                ):
+                    return True  # self.data = A.data: a part of the copy kept
+            if p is None or isinstance(
+                p, ast.Return | ast.Yield | ast.YieldFrom | ast.Dict | ast.Set | ast.keyword
+            ):
+                return True
+            if isinstance(p, ast.Assign | ast.AnnAssign) and (
+                p.value is n or isinstance(p.value, ast.Tuple | ast.List)
+            ):
+                return True  # y2 = y, self.x = y: an alias kept
+            if isinstance(p, ast.Call) and n is not p.func and not self._reads_only(p):
+                return True
+            if isinstance(p, ast.Lambda | ast.FunctionDef):
+                return True
+        return False
+
+    def _reads_only(self, call: ast.Call) -> bool:
+        f = call.func
+        q = self._qual(f)
+        if q is not None and (
+            (self.facts.is_namespace(q) and public_data_function(q))
+            or q.startswith(("math.", "cmath."))
+        ):
+            return True
+        if isinstance(f, ast.Name) and (f.id in READ_ONLY_BUILTINS or q in self.facts.models):
+            return True
+        if isinstance(f, ast.Attribute):
+            if self.facts.is_array(f.value) and f.attr not in MUTATING_CALLS:
+                return True  # x.dot(y), x.add(y)
+            if qualname(f.value, {}) in self.facts.models or f.attr in ("forward", "predict"):
+                return True
+        return q is not None and (_model_named(q) or _reader_named(q))
+
     def visit_BinOp(self, node: ast.BinOp) -> None:
-        if self.loops:
-            for side in (node.left, node.right):
-                if self._copied(side) is not None:
-                    self.report("AB203", side)  # x.clone() * 2: the product is new already
+        for side in (node.left, node.right):
+            found = self._copied(side)
+            if found is not None and found[1] == "copy":
+                self.report("AB203", side)  # x.clone() * 2: the product is new already
         self.generic_visit(node)
 
     # -- calls -------------------------------------------------------------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
         q = self._qual(node.func)
+        if isinstance(node.func, ast.Call) and node.args:
+            # Parallel(n_jobs)(delayed(f)(x) for x in parts): a parallel map, not a loop to
+            # vectorize
+            self.handled.update(
+                id(a) for a in node.args if isinstance(a, ast.ListComp | ast.GeneratorExp)
+            )
         if (
             node.args
             and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
@@ -807,11 +1326,22 @@ class _Linter(ast.NodeVisitor):
             wrapper = q.rsplit(".", 1)[-1] if q else None
             if wrapper in REDUCING_BUILTINS:
                 self.handled.add(id(node.args[0]))
-                code = classify_comprehension(node.args[0], self.facts, wrapper)
+                self.facts.narrowed = self._narrowed()
+                code = classify_comprehension(node.args[0], self.facts, wrapper, self._outer_vars())
                 if code is not None:
                     self.report(code, node.args[0])
         f = node.func
-        if isinstance(f, ast.Attribute) and f.attr in CASTS and isinstance(f.value, ast.Call):
+        if (
+            isinstance(f, ast.Attribute)
+            and f.attr in CASTS
+            and isinstance(f.value, ast.Call)
+            and not (  # .to(device) moves the data, it keeps the dtype
+                f.attr == "to"
+                and len(node.args) == 1
+                and self._device_like(node)
+                and not any(kw.arg == "dtype" for kw in node.keywords)
+            )
+        ):
             self.cast.add(id(f.value))
         for kw in node.keywords:
             if kw.arg == "dtype":
@@ -819,9 +1349,12 @@ class _Linter(ast.NodeVisitor):
         if q in TO_TORCH:
             self._float64(node)
         self._inference(node, q)
+        if q in TENSOR_BUILDERS and node.args:
+            self._tensor_of_arrays(node)
         if self.loops:
             self._sync(node)
             self._transfer(node, q)
+            self._to_host(node)
             self._build(node, q)
             self._jit(node, q)
         self.generic_visit(node)
@@ -837,11 +1370,15 @@ class _Linter(ast.NodeVisitor):
             return
         if self.guards > loop.guards or loop.coarse or key in loop.synced:
             return
+        if not self._hot(loop):
+            return  # once per class, per metric, per key: a few syncs
         f = node.func
         if self.comprehensions > loop.comprehensions:
             return  # the comprehension is the loop: AB101-AB106 judge it
+        if not self.device_lib:
+            return  # NumPy only: .item() and float() of a host array wait for nothing
         if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not node.args:
-            if not self.facts.is_host(f.value):
+            if not self.facts.is_host(f.value) and not self._on_cpu(f.value):
                 self.report("AB201", node)
         elif (
             isinstance(f, ast.Name)
@@ -849,15 +1386,52 @@ class _Linter(ast.NodeVisitor):
             and len(node.args) == 1
             and self.facts.is_array(node.args[0])
             and not self.facts.is_host(node.args[0])
+            and not self._cpu_expr(node.args[0])
         ):
             self.report("AB201", node)
+
+    def _cpu_expr(self, node: ast.AST) -> bool:
+        """Every array in an expression is a tensor made on the CPU right there."""
+        if isinstance(node, ast.BinOp):
+            sides = [x for x in (node.left, node.right) if self.facts.is_array(x)]
+            return bool(sides) and all(self._cpu_expr(x) for x in sides)
+        if isinstance(node, ast.UnaryOp):
+            return self._cpu_expr(node.operand)
+        return self._on_cpu(node)
+
+    def _on_cpu(self, value: ast.AST) -> bool:
+        """torch.randint(5, (1,)), torch.empty(1).uniform_(a, b): a tensor made right there,
+        on the CPU (no device=): reading it waits for nothing."""
+        while (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr.endswith("_")
+        ):
+            value = value.func.value  # .uniform_(a, b), .normal_()
+        while isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, ast.Name):
+            before = self.facts.last_value(value.id, getattr(value, "lineno", 0))
+            if before is not None:
+                return self._on_cpu(before)  # r = torch.rand(2); ... r[0]
+        return (
+            isinstance(value, ast.Call)
+            and self._qual(value.func) in FACTORIES
+            and not any(kw.arg == "device" for kw in value.keywords)
+        )
 
     def _transfer(self, node: ast.Call, q: str | None) -> None:
         loop = self.loops[-1]
         f = node.func
-        if q in ("jax.device_put", "jax.device_get") and node.args:
+        if q == "jax.device_get" and node.args:
+            if self._per_iteration(node):
+                self.report("AB202", node)  # to the host, and a wait, on every step
+            return
+        if q == "jax.device_put" and node.args:
             base: ast.AST = node.args[0]
             where = node.args[1:]
+        elif q in HOST_TO_JAX and node.args and self.facts.is_host(node.args[0]):
+            base, where = node.args[0], []  # jnp.asarray(numpy_array): a device_put
         elif isinstance(f, ast.Attribute) and f.attr in TRANSFERS:
             if f.attr == "to" and not self._device_like(node):
                 return
@@ -866,14 +1440,22 @@ class _Linter(ast.NodeVisitor):
         else:
             return
         where += [kw.value for kw in node.keywords]
-        if any(not self._invariant(n, loop) for w in where for n in _names(w)):
-            return  # x.to(device) for each device of a loop: a different move every time
-        while (
-            isinstance(base, ast.Call)
-            and isinstance(base.func, ast.Attribute)
-            and base.func.attr in TRANSPARENT
+        if any(
+            not self._invariant(n, loop, moves=True)
+            for w in where
+            if not _device_of(w)
+            for n in _names(w)
         ):
-            base = base.func.value
+            return  # x.to(device) for each device of a loop: a different move every time
+        while isinstance(base, ast.Call):
+            bq = self._qual(base.func)
+            if isinstance(base.func, ast.Attribute) and base.func.attr in TRANSPARENT:
+                base = base.func.value
+            elif bq in CONVERSIONS and base.args and not self.facts.is_array(base):
+                base = base.args[0]  # torch.from_numpy(X).to(device): X is what moves
+            else:
+                break
+        to_device = isinstance(f, ast.Attribute) and f.attr in ("to", "cuda")
         nest = self._element_nest()
         if (
             nest is not None
@@ -883,10 +1465,168 @@ class _Linter(ast.NodeVisitor):
             self.report("AB202", node)  # x[i].cpu(): one element per transfer
         elif (
             isinstance(base, ast.Name | ast.Attribute)
-            and self._invariant(base, loop)
+            and self._invariant(base, loop, moves=True)
             and not (isinstance(base, ast.Name) and base.id in self.namespaces)
         ):
             self.report("AB202", node)
+        elif (
+            to_device
+            and isinstance(base, ast.Call)
+            and (self._qual(base.func) in FACTORIES or self.facts.is_instance(base))
+        ):
+            # torch.zeros(n).to(device), nn.MSELoss().to(device): made on the host, then
+            # copied, on every iteration (pass device=, or make it once before the loop)
+            self.report("AB202", node)
+        elif to_device and isinstance(base, ast.Name) and base.id in self._round_trip(loop):
+            self.report("AB202", node)  # carried on the host, sent back every iteration
+
+    def _hot(self, loop: _Loop) -> bool:
+        """Whether a loop may run many times: over steps, batches, elements, an unknown
+        iterable; not over a few named things (classes, metrics, keys, types, a literal
+        tuple, a dict's items, range(3))."""
+        node = loop.node
+        if not isinstance(node, ast.For | ast.AsyncFor):
+            return True
+        it: ast.AST = node.iter
+        while (
+            isinstance(it, ast.Call)
+            and isinstance(it.func, ast.Name)
+            and it.func.id in ("enumerate", "reversed", "sorted", "iter", "zip", "list", "tqdm")
+            and it.args
+        ):
+            it = it.args[0]
+        if isinstance(it, ast.Call) and self._qual(it.func) == "range":
+            stop = it.args[1] if len(it.args) >= 2 else (it.args[0] if it.args else None)
+            if isinstance(stop, ast.Constant) and isinstance(stop.value, int):
+                return stop.value > FEW
+            return stop is None or not counts_groups(stop)
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute):
+            if it.func.attr in ("items", "keys", "values"):
+                return False
+            if it.func.attr == "product" or self._qual(it.func) == "itertools.product":
+                return not any(counts_groups(a) for a in it.args)
+        if isinstance(it, ast.Tuple | ast.List | ast.Set | ast.Dict):
+            return False
+        if counts_groups(it):
+            return False
+        q = qualname(it, {}) or ""
+        words = {w for w in re.split(r"[_.\d]+", q.lower()) if w}
+        if words & COLD_WORDS:
+            return False
+        if isinstance(it, ast.Name):
+            before = self.facts.last_value(it.id, it.lineno)
+            if isinstance(before, ast.Tuple | ast.List | ast.Dict | ast.Set):
+                return False
+        return True
+
+    def _per_iteration(self, node: ast.Call) -> bool:
+        """Whether a call runs on every iteration of the innermost loop (not every N steps,
+        not in a coarse loop, not a test the loop needs now): the conditions of AB201."""
+        loop = self.loops[-1]
+        return not (
+            self.exempt_sync
+            or self.guards > loop.guards
+            or loop.coarse
+            or self.comprehensions > loop.comprehensions
+        )
+
+    def _round_trip(self, loop: _Loop) -> set[str]:
+        """Names the loop carries from one iteration to the next that hold data brought to
+        the host in it (``.cpu()``, ``.numpy()``, or made from such data)."""
+        if loop.round_trip is not None:
+            return loop.round_trip
+        body = _loop_body(loop)
+        host: set[str] = set()
+        assigns = [n for n in scope_walk(body) if isinstance(n, ast.Assign) and len(n.targets) == 1]
+        for _ in range(3):
+            for n in assigns:
+                v = n.value
+                if any(
+                    (
+                        isinstance(c, ast.Call)
+                        and isinstance(c.func, ast.Attribute)
+                        and c.func.attr in ("cpu", "numpy")
+                    )
+                    or (isinstance(c, ast.Name) and c.id in host)
+                    for c in ast.walk(v)
+                ):
+                    host.update(target_names(n.targets[0]))
+        carried = Shape(self.facts, Nest(), [s for s in body if isinstance(s, ast.stmt)])
+        loop.round_trip = carried._read_before_write(host) if host else set()
+        return loop.round_trip
+
+    def _to_host(self, node: ast.Call) -> None:
+        """``.cpu()`` of a result computed in the loop, consumed there on the host (a metric,
+        NumPy arithmetic): a copy and a wait on every batch (AB202). Collecting the results
+        (``outs.append(y.cpu())``) to join them once is left alone."""
+        f = node.func
+        if not (
+            isinstance(f, ast.Attribute)
+            and (
+                (f.attr == "cpu" and not node.args)
+                or (
+                    f.attr == "to"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and node.args[0].value == "cpu"
+                )
+            )
+        ):
+            return
+        loop = self.loops[-1]
+        if not self.device_file or not self._per_iteration(node) or self.stmt is None:
+            return
+        base = f.value
+        while (
+            isinstance(base, ast.Call)
+            and isinstance(base.func, ast.Attribute)
+            and base.func.attr in TRANSPARENT
+        ):
+            base = base.func.value
+        if isinstance(base, ast.Name | ast.Attribute) and self._invariant(base, loop):
+            return  # the data does not change: _transfer reports it
+        if isinstance(base, ast.Name) and base.id in _loop_targets(loop):
+            return  # the batch itself, as the loop received it
+        if self._consumed_on_host(node, loop):
+            self.report("AB202", node)
+
+    def _consumed_on_host(self, node: ast.Call, loop: _Loop) -> bool:
+        stmt = self.stmt
+        assert stmt is not None
+        parents = {id(c): p for p in ast.walk(stmt) for c in ast.iter_child_nodes(p)}
+        cur: ast.AST = node
+        while True:
+            p = parents.get(id(cur))
+            if isinstance(p, ast.Attribute) and p.attr in (*TRANSPARENT, "numpy"):
+                cur = p
+                continue
+            if isinstance(p, ast.Call) and p.func is cur:
+                cur = p
+                continue
+            break
+        if p is None or isinstance(p, ast.Expr | ast.Return | ast.Yield | ast.YieldFrom):
+            return False
+        if isinstance(p, ast.Attribute) and p.attr in ("item", "tolist"):
+            return False  # AB201 reports the sync
+        if isinstance(p, ast.Call) and _collects(p):
+            return False
+        if isinstance(p, ast.Assign):
+            names = {n for t in p.targets for n in target_names(t)}
+            if not names or any(not isinstance(t, ast.Name) for t in p.targets):
+                return False
+            uses = [
+                n
+                for n in scope_walk(_loop_body(loop))
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names
+            ]
+            collected = {
+                id(a)
+                for c in scope_walk(_loop_body(loop))
+                if isinstance(c, ast.Call) and _collects(c)
+                for a in c.args
+            }
+            return bool(uses) and any(id(u) not in collected for u in uses)
+        return True
 
     def _device_like(self, node: ast.Call) -> bool:
         args = [*node.args, *(kw.value for kw in node.keywords if kw.arg == "device")]
@@ -910,7 +1650,9 @@ class _Linter(ast.NodeVisitor):
         nest = self._element_nest()
         if nest is not None and Shape(self.facts, nest, [arg]).is_element_loop():
             self.report("AB108", node)
-        elif isinstance(arg, ast.Name) and (arg.id in loop.grown or self._invariant(arg, loop)):
+        elif isinstance(arg, ast.Name) and (
+            arg.id in loop.grown or (self._invariant(arg, loop) and self._hot(loop))
+        ):
             # a list converted whole on every append (quadratic), or the same data every time
             self.report("AB108", node)
         elif (
@@ -923,8 +1665,92 @@ class _Linter(ast.NodeVisitor):
                 for e in arg.elts
                 for n in _names(e)
             )
-        ):
+            and self._hot(loop)
+        ) or self._piece_by_piece(node, q, loop):
+            # the same constants every time, or one small tensor per item, stacked later
             self.report("AB108", node)
+
+    def _piece_by_piece(self, node: ast.Call, q: str | None, loop: _Loop) -> bool:
+        """``rows.append(torch.tensor([a, b]))`` item by item, to be stacked later: one tiny
+        tensor (a host-to-device copy, on a GPU) per item where one conversion of the list of
+        rows would do. Needs a fine-grained loop (no inner loop, not over a loader) and either
+        scalars (a literal of names, an unpacked loop variable) or a stack of the list after."""
+        if q is None or loop.coarse or not self._per_iteration(node):
+            return False
+        if not isinstance(loop.node, ast.For | ast.AsyncFor) or _batch_like(loop.node.iter):
+            return False
+        lib = q.split(".", 1)[0]
+        arg = node.args[0]
+        targets = _loop_targets(loop)
+        for outer in self.loops:
+            targets |= _loop_targets(outer)
+        scalars = (
+            isinstance(arg, ast.List | ast.Tuple)
+            and bool(arg.elts)
+            and all(
+                isinstance(e, ast.Name | ast.Constant | ast.BinOp | ast.UnaryOp | ast.Subscript)
+                or (isinstance(e, ast.Call) and _is_scalar_cast(e))
+                for e in arg.elts
+            )
+            and bool(_names(arg))
+        ) or (isinstance(arg, ast.Name) and arg.id in targets)
+        collected = self._collected_into(node, loop)
+        if collected is None:
+            return False
+        if lib == "numpy":
+            return scalars and collected in self._stacked()
+        return scalars or collected in self._stacked()
+
+    def _collected_into(self, node: ast.Call, loop: _Loop) -> str | None:
+        """The list a value is appended to in the loop (directly, or through one name)."""
+        stmt = self.stmt
+        if stmt is None:
+            return None
+        for c in ast.walk(stmt):
+            if isinstance(c, ast.Call) and _collects(c) and any(a is node for a in c.args):
+                return qualname(c.func.value, {})  # type: ignore[attr-defined]
+        if isinstance(stmt, ast.Assign) and stmt.value is node and len(stmt.targets) == 1:
+            t = stmt.targets[0]
+            if isinstance(t, ast.Name):
+                for c in scope_walk(_loop_body(loop)):
+                    if (
+                        isinstance(c, ast.Call)
+                        and _collects(c)
+                        and any(isinstance(a, ast.Name) and a.id == t.id for a in c.args)
+                    ):
+                        return qualname(c.func.value, {})  # type: ignore[attr-defined]
+        return None
+
+    def _stacked(self) -> set[str]:
+        """Lists that the scope joins into one array (torch.stack(rows), np.array(rows))."""
+        scope = self.scopes[-1]
+        if scope.stacked is None:
+            scope.stacked = set()
+            for n in scope.nodes:
+                if isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Name):
+                    q = self._qual(n.func) or ""
+                    if q in GROWERS or q in BUILDERS:
+                        scope.stacked.add(n.args[0].id)
+        return scope.stacked
+
+    def _tensor_of_arrays(self, node: ast.Call) -> None:
+        """torch.tensor(list_of_tensors) (or of NumPy arrays): element by element, slow (torch
+        warns); torch.stack(list) or torch.from_numpy(np.stack(list)) is one copy."""
+        arg = node.args[0]
+        if not isinstance(arg, ast.Name) or self.facts.is_array(arg):
+            return
+        for n in self.scopes[-1].nodes:
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr == "append"
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == arg.id
+                and n.args
+                and self.facts.is_array(n.args[0])
+            ):
+                self.report("AB108", node)
+                return
 
     def _jit(self, node: ast.Call, q: str | None) -> None:
         if q not in JITS or not node.args:
@@ -1030,7 +1856,12 @@ class _Linter(ast.NodeVisitor):
         if self.facts.is_namespace(q):
             return root in ("torch", "jax", "cupy", "xp")
         if isinstance(c.func, ast.Name):
-            return q in self.facts.jitted or q in self.facts.models or _model_named(q)
+            return (
+                q in self.facts.jitted
+                or q in self.facts.models
+                or q in self.facts.gpu_fns
+                or _model_named(q)
+            )
         # A method: work when called on a tensor (not a NumPy array) or a model.
         assert isinstance(c.func, ast.Attribute)
         base = c.func.value
@@ -1040,6 +1871,12 @@ class _Linter(ast.NodeVisitor):
             or bq in self.facts.models
             or _model_named(bq)
         )
+
+
+def _reader_named(q: str) -> bool:
+    """A loss or a metric (``loss_fn``, ``criterion``, ``accuracy``): reads its arguments."""
+    leaf = q.rsplit(".", 1)[-1].lower()
+    return any(w in leaf for w in ("loss", "criterion", "metric", "score", "accuracy"))
 
 
 def _model_named(q: str) -> bool:
@@ -1067,9 +1904,9 @@ def _loop_body(loop: _Loop) -> list[ast.AST]:
     return list(node.body) if isinstance(node, ast.For | ast.AsyncFor | ast.While) else []
 
 
-def _trains(body: list[ast.stmt]) -> bool:
+def _trains(nodes: list[ast.AST]) -> bool:
     """Whether a scope computes gradients (.backward(), an optimizer step): not inference."""
-    for n in walk_scope(body):
+    for n in nodes:
         if (
             isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute)

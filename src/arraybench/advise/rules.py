@@ -101,9 +101,12 @@ _ALL = (
         "AB108",
         "build-in-loop",
         WARNING,
-        "array or tensor built from Python data inside a loop",
-        "collect the values and convert once after the loop, or build the whole array "
-        "with one vectorized call; hoist a conversion that does not change between iterations",
+        "array or tensor built from Python data piece by piece: one small tensor per item "
+        "(stacked later), the same data converted on every iteration, or torch.tensor() of a "
+        "list of tensors or arrays (converted element by element)",
+        "collect plain values (rows of numbers) and convert once after the loop; "
+        "torch.stack(list_of_tensors), torch.from_numpy(np.stack(list_of_arrays)); hoist a "
+        "conversion that does not change between iterations",
     ),
     Rule(
         "AB201",
@@ -118,15 +121,21 @@ _ALL = (
         "AB202",
         "transfer-in-loop",
         WARNING,
-        "host/device transfer inside a loop of data that does not change between iterations",
-        "move it once, before the loop (x = x.to(device)); bring results back once, after it",
+        "host/device transfer on every iteration: data or a module that does not change moved "
+        "again, a tensor made on the host then moved, a result brought to the host for a "
+        "metric (.cpu(), jax.device_get) or sent back and forth",
+        "move it once, before the loop (x = x.to(device)); make tensors where they are used "
+        "(torch.zeros(n, device=device)); keep results on the device and bring them back "
+        "once, after the loop (or every N steps)",
     ),
     Rule(
         "AB203",
-        "copy-in-loop",
+        "needless-copy",
         NOTE,
-        "copy (.clone(), .copy(), np.copy) inside a loop of data that is never modified in place",
-        "drop the copy: array operations return new arrays; copy only what you write into",
+        "copy of data that nothing modifies: .clone(), .copy(), np.copy, copy.deepcopy, "
+        "np.array(a) of an array, torch.tensor(t) of a tensor",
+        "drop the copy: array operations return new arrays; copy only what you write into "
+        "(t.clone().detach() rather than torch.tensor(t) when a copy is meant)",
     ),
     Rule(
         "AB301",
