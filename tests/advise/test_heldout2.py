@@ -20,6 +20,8 @@ DOCS = Path(__file__).parents[2] / "docs" / "lint.md"
 LABELS = {
     "recall": "Recall on the second held-out set",
     "false_positives": "False positives on the second held-out set",
+    "recall_all": "Recall with --all on the second held-out set",
+    "false_positives_all": "False positives with --all on the second held-out set",
 }
 
 

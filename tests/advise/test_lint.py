@@ -114,9 +114,45 @@ def test_invalid_and_unreadable_files_are_reported_not_raised(tmp_path: Path) ->
 def test_json_report_has_every_field(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text(slow())
     d = lint_paths([tmp_path]).to_dict()
-    assert d["version"] == 1 and d["files"] == 1 and d["counts"] == {"AB101": 1}
+    assert d["version"] == 2 and d["files"] == 1 and d["counts"] == {"AB101": 1}
+    assert d["possible_left_out"] == 0
     [diag] = d["diagnostics"]
     assert set(diag) >= {"path", "line", "col", "code", "severity", "message", "rewrite"}
+    assert diag["confidence"] == "sure"
+
+
+POSSIBLE_LOOP = """import numpy as np
+
+def shrink(coefs, lam):
+    out = np.empty_like(coefs)
+    for i in range(len(coefs)):
+        out[i] = coefs[i] * lam
+    return out
+"""
+
+
+def test_a_loop_of_no_known_count_is_a_possible_finding_left_out_by_default(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.py").write_text(POSSIBLE_LOOP)
+    report = lint_paths([tmp_path])
+    assert report.diagnostics == () and report.possible_left_out == 1 and report.clean
+    every = lint_paths([tmp_path], possible=True)
+    [d] = every.diagnostics
+    assert (d.code, d.confidence, every.possible_left_out) == ("AB101", "possible", 0)
+    assert lint_source(POSSIBLE_LOOP) == []
+    assert [x.confidence for x in lint_source(POSSIBLE_LOOP, possible=True)] == ["possible"]
+    # the same loop over data the file makes large, or passes in large, is sure
+    made = POSSIBLE_LOOP + "w = shrink(np.random.randn(10_000), 0.1)\n"
+    assert [(x.code, x.confidence) for x in lint_source(made)] == [("AB101", "sure")]
+
+
+def test_sarif_marks_a_possible_finding_as_a_note(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(POSSIBLE_LOOP)
+    log = to_sarif(lint_paths([tmp_path], possible=True), root=tmp_path)
+    [result] = log["runs"][0]["results"]
+    assert result["level"] == "note" and result["properties"]["confidence"] == "possible"
+    assert "possible" in result["message"]["text"]
 
 
 def test_sarif_log_follows_the_2_1_0_layout(tmp_path: Path) -> None:
@@ -205,6 +241,21 @@ def test_cli_exits_0_on_clean_code(tmp_path: Path, capsys: pytest.CaptureFixture
     (tmp_path / "a.py").write_text("import numpy as np\n\nx = np.arange(3) * 2\n")
     assert cli_helper.run(["lint", str(tmp_path)]) == 0
     assert "no findings; 1 file checked" in capsys.readouterr().out
+
+
+def test_cli_counts_possible_findings_and_lists_them_with_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "a.py"
+    f.write_text(POSSIBLE_LOOP)
+    assert cli_helper.run(["lint", str(f)]) == 0  # nothing sure: clean
+    out = capsys.readouterr().out
+    assert "no findings; 1 file checked" in out
+    assert "1 possible finding not listed" in out and "arraybench lint --all" in out
+    assert cli_helper.run(["lint", str(f), "--all"]) == 1
+    out = capsys.readouterr().out
+    assert f"{f}:5:5: AB101 [warning, possible]" in out
+    assert "possible: slow only if the loops around it run many times" in out
 
 
 def test_cli_usage_errors_exit_2(tmp_path: Path) -> None:

@@ -559,8 +559,8 @@ def walk_scope(body: list[ast.stmt]) -> Iterator[ast.AST]:
 
 #: Kinds of value, as bits: what a call site tells a parameter, an ``__init__`` tells a method
 #: about ``self.x``, and a ``return`` tells the callers.
-ARRAY, HOST, DEVICE, FLOAT64, EXPLICIT64, MODEL, GPU_FN, TENSOR, FRAME, LOADER = (
-    1 << k for k in range(10)
+ARRAY, HOST, DEVICE, FLOAT64, EXPLICIT64, MODEL, GPU_FN, TENSOR, FRAME, LOADER, LARGE = (
+    1 << k for k in range(11)
 )
 
 
@@ -679,6 +679,9 @@ class Facts:
     frames: set[str] = field(default_factory=set)
     #: names bound to a DataLoader: loops over one receive batches of tensors
     loaders: set[str] = field(default_factory=set)
+    #: arrays made (here or by every caller) with a literal size above a few
+    #: (``np.random.rand(10**6)``): a loop over them runs many times (counts.py)
+    large: set[str] = field(default_factory=set)
     #: names bound to an instance of a class of this file
     instances: dict[str, str] = field(default_factory=dict)
     #: parameters that call sites fill with GPU work (torch/JAX functions, jitted functions)
@@ -723,6 +726,7 @@ class Facts:
             tensors=set(self.tensors),
             frames=set(self.frames),
             loaders=set(self.loaders),
+            large=set(self.large),
             instances=dict(self.instances),
             gpu_fns=set(self.gpu_fns),
             program=self.program,
@@ -816,6 +820,8 @@ class Facts:
             k |= TENSOR
         if self.is_frame(node):
             k |= FRAME
+        if k & ARRAY and self.is_large(node):
+            k |= LARGE
         q = self.qual(node) if isinstance(node, ast.Name | ast.Attribute) else None
         if q is not None:
             if q in self.models:
@@ -870,6 +876,49 @@ class Facts:
             self.gpu_fns.add(name)
         if kinds & LOADER:
             self.loaders.add(name)
+        if kinds & LARGE:
+            self.large.add(name)
+
+    def is_large(self, node: ast.AST) -> bool:
+        """An array made with a literal size above a few: ``np.random.rand(10**6)``,
+        ``torch.randn(n, 3)`` with ``n = 5000`` above, a name bound to one, a parameter every
+        caller passes one."""
+        if isinstance(node, ast.Name):
+            if node.id in self.large:
+                return True
+            value = self.last_value(node.id, getattr(node, "lineno", 10**9))
+            return value is not None and not isinstance(value, ast.Name) and self.is_large(value)
+        if isinstance(node, ast.Attribute):
+            return qualname(node, {}) in self.large  # self.weights, stored large in __init__
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+            if name == "arange":  # arange(25, 385, step): as many as the range holds
+                found = [constant(a, self) for a in node.args[:3]]
+                bounds = [b for b in found if b is not None]
+                if len(bounds) != len(found) or not bounds:
+                    return False
+                if len(bounds) == 1:
+                    bounds = [0, *bounds]
+                if len(bounds) == 2:
+                    bounds = [*bounds, 1]
+                start, stop, step = bounds
+                return bool(step) and (stop - start) // step > FEW_ITEMS
+            if name == "linspace":  # linspace(0, 100, 5): num points (50 when not given)
+                num = node.args[2] if len(node.args) > 2 else None
+                for kw in node.keywords:
+                    num = kw.value if kw.arg in ("num", "steps") else num
+                c = 50 if num is None else constant(num, self)
+                return c is not None and c > FEW_ITEMS
+            for a in node.args:
+                for p in a.elts if isinstance(a, ast.Tuple | ast.List) else [a]:
+                    c = constant(p, self)
+                    if c is not None and c > FEW_ITEMS:
+                        return True
+            if isinstance(node.func, ast.Attribute) and node.func.attr in SAME_SIZE:
+                return self.is_large(node.func.value)  # x.clone(), a.ravel(), t.float()
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            return self.is_large(node.value)  # x[1:]
+        return False
 
     def is_loader(self, node: ast.AST) -> bool:
         """A DataLoader: bound to one, passed one by every caller, or named ``*loader``
@@ -1601,6 +1650,61 @@ def measures_size(value: ast.AST, sizes: set[str] | None = None) -> bool:
 #: A literal count up to this is a few things (axes, layers), not elements (loops.FEW).
 FEW_ITEMS = 16
 
+#: Methods that return an array of the same number of elements as the one they are called on.
+SAME_SIZE = frozenset(
+    {
+        "ravel",
+        "flatten",
+        "reshape",
+        "view",
+        "clone",
+        "copy",
+        "float",
+        "double",
+        "to",
+        "cpu",
+        "cuda",
+        "numpy",
+        "detach",
+        "contiguous",
+        "astype",
+        "tolist",
+    }
+)
+
+
+def constant(node: ast.AST, facts: Facts | None = None, depth: int = 0) -> int | None:
+    """The integer an expression of literals computes (``10**6``, ``2 * 512``, ``n`` when
+    ``n = 1000`` is its last assignment above), or None."""
+    if depth > 4:
+        return None
+    if isinstance(node, ast.Constant):
+        v = node.value
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            return None
+        return int(v)
+    if isinstance(node, ast.BinOp):
+        a = constant(node.left, facts, depth + 1)
+        b = constant(node.right, facts, depth + 1)
+        if a is None or b is None:
+            return None
+        if isinstance(node.op, ast.Add):
+            return a + b
+        if isinstance(node.op, ast.Sub):
+            return a - b
+        if isinstance(node.op, ast.Mult):
+            return a * b
+        if isinstance(node.op, ast.FloorDiv | ast.Div) and b:
+            return a // b
+        if isinstance(node.op, ast.Pow) and 0 <= b <= 64 and abs(a) < 2**16:
+            return int(a**b)
+        return None
+    if isinstance(node, ast.Name) and facts is not None:
+        value = facts.last_value(node.id, getattr(node, "lineno", 10**9))
+        if value is not None:
+            return constant(value, facts, depth + 1)
+    return None
+
 
 def _note_call(node: ast.Call, facts: Facts) -> None:
     q = facts.qual(node.func)
@@ -1665,6 +1769,8 @@ def public_data_function(q: str) -> bool:
 def _note_mutation(target: ast.AST, facts: Facts, augmented: bool = False) -> None:
     while isinstance(target, ast.Subscript):
         target = target.value
+    if isinstance(target, ast.Attribute) and target.attr in ("flat", "real", "imag", "data", "T"):
+        target = target.value  # A.flat[::n + 1] = 0, z.real[:] = ...: writes into A, z
     q = qualname(target, {})
     if q is not None:
         facts.mutated.add(q)

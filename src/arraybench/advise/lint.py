@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .counts import many_iterations, while_many
 from .dataflow import (
     ARRAY,
     EVIDENCE_ATTRS,
@@ -56,6 +57,11 @@ from .loops import (
 )
 from .program import Analysis, analyse, exports, module_name
 from .rules import RULES, Rule, rule
+
+#: Diagnostic.confidence: the code shows the pattern runs many times (or outside loops) ...
+SURE = "sure"
+#: ... or it sits in loops of no known count: slow only if they run many times.
+POSSIBLE = "possible"
 
 #: Folders never searched: environments, caches and version control hold other people's code.
 SKIP_DIRS = frozenset(
@@ -260,6 +266,9 @@ class Diagnostic:
         col: 1-based column.
         code: the rule's code.
         snippet: the flagged source, shortened to one line.
+        confidence: ``"sure"`` when the code shows the pattern runs many times (or runs
+            outside any loop), ``"possible"`` when it sits in loops whose count the code does
+            not show (``for c in coefs``: three or a million); see advise/counts.py.
     """
 
     path: str
@@ -267,6 +276,7 @@ class Diagnostic:
     col: int
     code: str
     snippet: str = ""
+    confidence: str = "sure"
 
     @property
     def rule(self) -> Rule:
@@ -295,6 +305,7 @@ class Diagnostic:
             "message": self.message,
             "rewrite": self.rewrite,
             "snippet": self.snippet,
+            "confidence": self.confidence,
         }
 
 
@@ -325,6 +336,8 @@ class LintReport:
     errors: tuple[FileError, ...] = ()
     files: int = 0
     lines: int = 0
+    #: possible findings (in loops of no known count) left out: ``possible=True`` keeps them
+    possible_left_out: int = 0
 
     @property
     def clean(self) -> bool:
@@ -335,9 +348,11 @@ class LintReport:
         for d in self.diagnostics:
             counts[d.code] = counts.get(d.code, 0) + 1
         return {
-            "version": 1,
+            # 2: each diagnostic has a confidence; possible_left_out counts those not listed
+            "version": 2,
             "files": self.files,
             "lines": self.lines,
+            "possible_left_out": self.possible_left_out,
             "diagnostics": [d.to_dict() for d in self.diagnostics],
             "errors": [e.to_dict() for e in self.errors],
             "counts": dict(sorted(counts.items())),
@@ -352,6 +367,7 @@ def lint_source(
     path: str = "<string>",
     select: Sequence[str] | None = None,
     ignore: Sequence[str] | None = None,
+    possible: bool = False,
 ) -> list[Diagnostic]:
     """The patterns in one file's source.
 
@@ -360,6 +376,8 @@ def lint_source(
         path: the name to report it under.
         select: only codes starting with one of these (``AB1``, ``AB201``); all when None.
         ignore: leave out codes starting with one of these.
+        possible: also the possible findings: patterns in loops whose count the code does not
+            show (``Diagnostic.confidence``).
 
     Returns:
         Diagnostics sorted by line, one per (line, code).
@@ -370,7 +388,8 @@ def lint_source(
     if not RELEVANT.search(source):
         return []
     tree = ast.parse(source, filename=path)
-    return _lint_tree(tree, source, path, select, ignore)
+    found = _lint_tree(tree, source, path, select, ignore)
+    return found if possible else [d for d in found if d.confidence == SURE]
 
 
 def _lint_tree(
@@ -422,6 +441,7 @@ def lint_paths(
     paths: Iterable[str | os.PathLike[str]],
     select: Sequence[str] | None = None,
     ignore: Sequence[str] | None = None,
+    possible: bool = False,
 ) -> LintReport:
     """Lint files and directories.
 
@@ -429,6 +449,8 @@ def lint_paths(
         paths: files (any name) and directories (searched for *.py).
         select: only codes starting with one of these.
         ignore: leave out codes starting with one of these.
+        possible: also list the possible findings (in loops of no known count); otherwise
+            the report only counts them.
 
     Returns:
         A :class:`LintReport`; unreadable and invalid files are in ``errors``, not raised.
@@ -485,7 +507,8 @@ def lint_paths(
                     found[name] = _lint_tree(tree, source, name, select, ignore, analysis)
                 folder.add(f, module, analysis)
     every = [d for diags in found.values() for d in diags]
-    return LintReport(tuple(every), tuple(errors), files, lines)
+    listed = every if possible else [d for d in every if d.confidence == SURE]
+    return LintReport(tuple(listed), tuple(errors), files, lines, len(every) - len(listed))
 
 
 #: Passes over a folder after the first: each carries facts across one more import.
@@ -744,6 +767,9 @@ class _Scope:
     nodes: list[ast.AST] = field(default_factory=list)  # walk_scope of the body
     #: lists joined into one array somewhere in the scope (computed when first asked)
     stacked: set[str] | None = None
+    #: what holds after an ``if`` that returns or raises (``if isinstance(x, Tensor): return
+    #: x`` leaves x a list below it), as the negated tests
+    after: list[ast.expr] = field(default_factory=list)
 
 
 class _Linter(ast.NodeVisitor):
@@ -764,6 +790,7 @@ class _Linter(ast.NodeVisitor):
         self.exempt_sync = 0
         self.flagged_nest = 0
         self.comprehensions = 0
+        self.comp_nodes: list[ast.AST] = []  # the comprehensions being walked
         self.handled: set[int] = set()
         self.cast: set[int] = set()
         self.stmt: ast.stmt | None = None
@@ -837,7 +864,33 @@ class _Linter(ast.NodeVisitor):
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
         if len(text) > 80:
             text = text[:77] + "..."
-        self.found.append(Diagnostic(self.path, line, col, code, text))
+        # A compile costs seconds: in a loop of any count it is the cost (AB403).
+        confidence = SURE if code == "AB403" or self._many_times(node) else POSSIBLE
+        self.found.append(Diagnostic(self.path, line, col, code, text, confidence))
+
+    def _many_times(self, node: ast.AST) -> bool:
+        """Whether the code shows that what is reported at ``node`` runs many times: outside
+        any loop it runs as often as its caller says (sure); in loops, one of them (or the
+        flagged loop nest itself) must show a large count (advise/counts.py)."""
+        loops: list[ast.AST] = [*(lp.node for lp in self.loops), *self.comp_nodes]
+        if isinstance(node, ast.For | ast.AsyncFor | ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            loops.append(node)
+            body = node.body if isinstance(node, ast.For | ast.AsyncFor) else [node]
+            loops.extend(n for n in scope_walk(body) if isinstance(n, ast.For | ast.AsyncFor))
+        if not loops:
+            return True
+        for lp in loops:
+            if isinstance(lp, ast.For | ast.AsyncFor):
+                many = many_iterations(lp.iter, self.facts)
+            elif isinstance(lp, ast.While):
+                many = while_many(lp.test, self.facts)
+            elif isinstance(lp, ast.ListComp | ast.GeneratorExp | ast.SetComp | ast.DictComp):
+                many = any(many_iterations(g.iter, self.facts) for g in lp.generators)
+            else:
+                many = False
+            if many:
+                return True
+        return False
 
     def visit(self, node: ast.AST) -> Any:
         if self.gpu and not isinstance(
@@ -888,6 +941,7 @@ class _Linter(ast.NodeVisitor):
         if self.gpu:
             self._timing(node.body)
         saved = (self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest)
+        saved_comps, self.comp_nodes = self.comp_nodes, []
         self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest = (
             [],
             0,
@@ -898,15 +952,17 @@ class _Linter(ast.NodeVisitor):
         for stmt in node.body:
             self.visit(stmt)
         self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest = saved
+        self.comp_nodes = saved_comps
         self.scopes.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
-        saved = self.loops
-        self.loops = []  # the body runs when called, not as part of the loop it is written in
+        saved, saved_comps = self.loops, self.comp_nodes
+        # the body runs when called, not as part of the loop it is written in
+        self.loops, self.comp_nodes = [], []
         self.generic_visit(node)
-        self.loops = saved
+        self.loops, self.comp_nodes = saved, saved_comps
 
     # -- loops -------------------------------------------------------------------------------
 
@@ -998,7 +1054,7 @@ class _Linter(ast.NodeVisitor):
         """Names the enclosing ifs test to be lists or tuples (isinstance(x, (list, tuple)))."""
         out: set[str] = set()
         conds: list[ast.expr] = []
-        for t in self.tests:
+        for t in [*self.tests, *(self.scopes[-1].after if self.scopes else ())]:
             conds.extend(
                 t.values if isinstance(t, ast.BoolOp) and isinstance(t.op, ast.And) else [t]
             )
@@ -1068,7 +1124,9 @@ class _Linter(ast.NodeVisitor):
             if code is not None:
                 self.report(code, node)
         self.comprehensions += 1
+        self.comp_nodes.append(node)
         self.generic_visit(node)
+        self.comp_nodes.pop()
         self.comprehensions -= 1
 
     visit_GeneratorExp = visit_ListComp
@@ -1106,6 +1164,13 @@ class _Linter(ast.NodeVisitor):
         for s in node.orelse:
             self.visit(s)
         self.tests.pop()
+        if (
+            self.scopes
+            and not node.orelse
+            and node.body
+            and isinstance(node.body[-1], ast.Return | ast.Raise)
+        ):
+            self.scopes[-1].after.append(ast.UnaryOp(op=ast.Not(), operand=node.test))
 
     def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
         off = 0
@@ -1183,6 +1248,8 @@ class _Linter(ast.NodeVisitor):
             return  # x = np.array(x): the usual first line that accepts lists too
         if me == src and src in self.facts.not_arrays:
             return  # def f(sigma: float): sigma = torch.tensor(sigma) converts a number
+        if src in self._narrowed():
+            return  # under `if not isinstance(w, Tensor):` torch.tensor(w) converts a list
         if isinstance(source, ast.Subscript) and not self.loops:
             return  # labels[:n].copy(): detaching a view from its base, often on purpose
         if isinstance(base, ast.Name) and base.id != me and self._escapes(base.id, value):

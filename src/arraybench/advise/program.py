@@ -87,6 +87,7 @@ class Analysis:
                 frozenset(f.models),
                 frozenset(f.gpu_fns),
                 frozenset(f.loaders),
+                frozenset(f.large),
                 frozenset(f.frames),
                 frozenset(f.instances.items()),
             )

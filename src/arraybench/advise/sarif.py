@@ -20,6 +20,11 @@ SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 VERSION = "2.1.0"
 
 
+_POSSIBLE = (
+    " (possible: slow only if the loops around it run many times, which the code does not show)"
+)
+
+
 def to_sarif(report: LintReport, root: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The report as a SARIF 2.1.0 log (a dict ready for ``json.dumps``).
 
@@ -47,8 +52,13 @@ def to_sarif(report: LintReport, root: str | os.PathLike[str] | None = None) -> 
         {
             "ruleId": d.code,
             "ruleIndex": codes.index(d.code),
-            "level": d.severity,
-            "message": {"text": f"{d.message}. Rewrite: {d.rewrite}"},
+            # a possible finding (loops of no known count) is a note, whatever the rule
+            "level": d.severity if d.confidence == "sure" else "note",
+            "message": {
+                "text": f"{d.message}{_POSSIBLE if d.confidence != 'sure' else ''}. "
+                f"Rewrite: {d.rewrite}"
+            },
+            "properties": {"confidence": d.confidence},
             "locations": [
                 {
                     "physicalLocation": {

@@ -25,7 +25,9 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "__pycache__) and report NumPy/PyTorch/JAX patterns that cost time: Python loops over "
         "elements, syncs and transfers inside loops, arrays grown in loops, GPU code timed "
         "without synchronizing, float64 fed to torch models, inference without no_grad, jit "
-        "inside loops. Each finding has a code, the line, and the rewrite. Silence one with a "
+        "inside loops. Each finding has a code, the line, and the rewrite. A finding in loops "
+        "whose count the code does not show (for c in coefs: three or a million) is possible: "
+        "counted, and listed with --all. Silence one with a "
         "comment on its line: '# arraybench: ignore[AB101]' (or '# arraybench: ignore'). "
         "Exit 1 when something is found (or a file cannot be read), 0 when clean, 2 on bad "
         "usage.",
@@ -40,6 +42,13 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="only these codes or prefixes, comma-separated (AB1,AB201)",
     )
     p.add_argument("--ignore", metavar="CODES", help="leave out these codes or prefixes")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        dest="possible",
+        help="also list the possible findings: patterns in loops whose count the code does not "
+        "show (slow only if they run many times)",
+    )
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     p.add_argument("--rules", action="store_true", help="list the rules and exit")
     p.set_defaults(handler=main)
@@ -54,7 +63,7 @@ def main(args: argparse.Namespace) -> int:
     select = _codes(args.select, "--select")
     ignore = _codes(args.ignore, "--ignore")
     try:
-        report = lint_paths(args.paths, select, ignore)
+        report = lint_paths(args.paths, select, ignore, possible=args.possible)
     except FileNotFoundError as e:
         raise ConfigError(str(e)) from None
     if args.format == "json":
@@ -71,9 +80,15 @@ def render(report: LintReport) -> str:
     """The report as people read it: file:line:col, code, message, the line, the rewrite."""
     out: list[str] = []
     for d in report.diagnostics:
-        out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{d.severity}] {d.message}")
+        level = d.severity if d.confidence == "sure" else f"{d.severity}, possible"
+        out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{level}] {d.message}")
         if d.snippet:
             out.append(f"    {d.snippet}")
+        if d.confidence != "sure":
+            out.append(
+                "    possible: slow only if the loops around it run many times; the code does "
+                "not show how many"
+            )
         out.append(f"    fix: {d.rewrite}")
     for e in report.errors:
         where = f"{e.path}:{e.line}" if e.line else e.path
@@ -93,6 +108,12 @@ def render(report: LintReport) -> str:
     summary += f"; {report.files} file{'s' if report.files != 1 else ''} checked"
     if report.errors:
         summary += f", {len(report.errors)} could not be"
+    n = report.possible_left_out
+    if n:
+        summary += (
+            f"\n{n} possible finding{'s' if n != 1 else ''} not listed: in loops whose count the "
+            "code does not show (arraybench lint --all lists them)"
+        )
     if out:
         out.append("")
     out.append(summary)

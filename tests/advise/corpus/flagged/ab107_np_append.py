@@ -7,5 +7,5 @@ import numpy as np
 def features(chunks, process):
     result = np.array([])
     for chunk in chunks:
-        result = np.append(result, process(chunk))  # expect: AB107
+        result = np.append(result, process(chunk))  # expect: AB107 (possible)
     return result

@@ -9,7 +9,7 @@ def split_sequences(data: torch.Tensor, lengths: torch.Tensor):
     pos = 0
     k = 0
     while k < lengths.shape[0]:
-        n = int(lengths[k])  # expect: AB201
+        n = int(lengths[k])  # expect: AB201 (possible)
         pieces.append(data[pos : pos + n])
         pos += n
         k += 1

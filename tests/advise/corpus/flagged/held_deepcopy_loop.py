@@ -7,6 +7,6 @@ import numpy as np
 def perturb_all(base: np.ndarray, deltas):
     results = []
     for d in deltas:
-        cur = np.copy(base)  # expect: AB203
+        cur = np.copy(base)  # expect: AB203 (possible)
         results.append(np.linalg.norm(cur + d))
     return results

@@ -7,5 +7,5 @@ import numpy as np
 def collect(signal_blocks):
     out = np.array([])
     for blk in signal_blocks:
-        out = np.hstack((out, blk * 2.0))  # expect: AB107
+        out = np.hstack((out, blk * 2.0))  # expect: AB107 (possible)
     return out

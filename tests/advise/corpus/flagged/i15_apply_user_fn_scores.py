@@ -16,4 +16,4 @@ def sigmoid(v):
 
 X = np.random.randn(5000, 16)
 w = np.random.randn(16)
-probs = np.array([sigmoid(s) for s in scores(X, w)])  # expect: AB103
+probs = np.array([sigmoid(s) for s in scores(X, w)])  # expect: AB103 (possible)

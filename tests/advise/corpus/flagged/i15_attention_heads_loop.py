@@ -22,7 +22,7 @@ class SelfAttention(nn.Module):
         k = k.view(B, T, self.n_heads, self.head_dim)
         v = v.view(B, T, self.n_heads, self.head_dim)
         heads = []
-        for h in range(self.n_heads):  # expect: AB106
+        for h in range(self.n_heads):  # expect: AB106 (possible)
             att = q[:, :, h] @ k[:, :, h].transpose(-2, -1) / math.sqrt(self.head_dim)
             att = att.softmax(dim=-1)
             heads.append(att @ v[:, :, h])

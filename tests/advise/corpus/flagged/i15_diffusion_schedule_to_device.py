@@ -15,7 +15,7 @@ class Sampler(nn.Module):
     @torch.no_grad()
     def forward(self, x):
         for t in reversed(range(len(self.betas))):
-            ab = self.alphas_cumprod.to(x.device)[t]  # expect: AB202
+            ab = self.alphas_cumprod.to(x.device)[t]  # expect: AB202 (possible)
             eps = self.model(x, t)
             x = (x - (1 - ab).sqrt() * eps) / ab.sqrt()
         return x

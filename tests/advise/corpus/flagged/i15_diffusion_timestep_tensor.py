@@ -10,7 +10,7 @@ def p_sample_loop(model, shape, betas, device="cuda"):
     alphas_cumprod = torch.cumprod(alphas, dim=0)
     x = torch.randn(shape, device=device)
     for i in reversed(range(len(betas))):
-        t = torch.full((shape[0],), i, dtype=torch.long).to(device)  # expect: AB202
+        t = torch.full((shape[0],), i, dtype=torch.long).to(device)  # expect: AB202 (possible)
         eps = model(x, t)
         a, ab = alphas[i], alphas_cumprod[i]
         x = (x - (1 - a) / torch.sqrt(1 - ab) * eps) / torch.sqrt(a)

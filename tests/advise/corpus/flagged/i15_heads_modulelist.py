@@ -26,5 +26,5 @@ class MultiHeadAttention(nn.Module):
         self.proj = nn.Linear(n_embd, n_embd)
 
     def forward(self, x):
-        out = torch.cat([h(x) for h in self.heads], dim=-1)  # expect: AB106
+        out = torch.cat([h(x) for h in self.heads], dim=-1)  # expect: AB106 (possible)
         return self.proj(out)

@@ -9,5 +9,5 @@ def rewards_to_go(rewards, gamma=0.99):
     running = 0.0
     for r in reversed(rewards):
         running = r + gamma * running
-        out = torch.cat([torch.tensor([running]), out])  # expect: AB107
+        out = torch.cat([torch.tensor([running]), out])  # expect: AB107 (possible)
     return out

@@ -6,7 +6,7 @@ import torch
 
 def sample(model, x, sigmas):
     for i in range(len(sigmas) - 1):
-        sigma = sigmas.cuda()[i]  # expect: AB202
+        sigma = sigmas.cuda()[i]  # expect: AB202 (possible)
         denoised = model(x, sigma)
         d = (x - denoised) / sigma
         x = x + d * (sigmas[i + 1] - sigma).cuda()

@@ -7,7 +7,7 @@ import numpy as np
 def best_shift(base: np.ndarray, shifts, score):
     best, best_s = None, -np.inf
     for d in shifts:
-        cand = np.array(base)  # expect: AB203
+        cand = np.array(base)  # expect: AB203 (possible)
         s = score(cand + d)
         if s > best_s:
             best, best_s = d, s

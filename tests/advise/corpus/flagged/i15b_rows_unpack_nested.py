@@ -9,5 +9,5 @@ def to_tensor(graph, nodes):
     entries = []
     for src, nbrs in graph.items():
         for dst, w in nbrs.items():
-            entries.append(torch.tensor([index[src], index[dst], w]))  # expect: AB108
+            entries.append(torch.tensor([index[src], index[dst], w]))  # expect: AB108 (possible)
     return torch.stack(entries)

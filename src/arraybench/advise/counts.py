@@ -1,0 +1,252 @@
+"""How sure the linter is that a loop runs many times.
+
+A finding inside a loop costs what one iteration wastes times the number of iterations. The
+code rarely says that number: ``for i in range(len(x))`` runs a million times on a signal and
+three times on the hyperparameters of a kernel, and the two read the same. The rules decide
+*what* a loop does; this module decides whether the code also shows that it runs many times:
+
+- a literal count above a few (``range(1000)``, ``n = 10**6`` above the loop);
+- an array made in the same scope with such a size (``x = np.random.rand(100_000)``);
+- a count or a collection whose name says it holds data items (``n_samples``, ``num_points``,
+  ``N``, ``len(signal)``, ``for img in images``, ``x.shape[0]``), or a DataLoader.
+
+A finding in a loop with none of these is *possible*: reported by ``lint --all`` with what would
+settle it, left out of the default report (docs/lint.md, "Sure and possible findings").
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .dataflow import SAME_SIZE, Facts, constant
+from .loops import counts_groups
+
+#: A count up to this is a few things (axes, layers, classes), not data items (loops.FEW).
+FEW = 16
+
+#: Name tokens that say a count or a collection is of data items: one iteration per sample,
+#: point, pixel, time step or batch. ``n`` and ``N`` alone are the size of the data by
+#: convention; ``n_classes`` is not (its token ``classes`` names groups: loops.GROUP_WORDS).
+ITEM_WORDS = frozenset(
+    {
+        "sample",
+        "samples",
+        "point",
+        "points",
+        "pts",
+        "pixel",
+        "pixels",
+        "element",
+        "elements",
+        "elems",
+        "item",
+        "items",
+        "row",
+        "rows",
+        "obs",
+        "observation",
+        "observations",
+        "example",
+        "examples",
+        "record",
+        "records",
+        "query",
+        "queries",
+        "particle",
+        "particles",
+        "step",
+        "steps",
+        "timestep",
+        "timesteps",
+        "iter",
+        "iters",
+        "iteration",
+        "iterations",
+        "frame",
+        "frames",
+        "token",
+        "tokens",
+        "word",
+        "words",
+        "trial",
+        "trials",
+        "draw",
+        "draws",
+        "simulation",
+        "simulations",
+        "sim",
+        "sims",
+        "batch",
+        "batches",
+        "loader",
+        "dataset",
+        "data",
+        "image",
+        "images",
+        "img",
+        "imgs",
+        "signal",
+        "signals",
+        "audio",
+        "waveform",
+        "series",
+        "seq",
+        "sequence",
+        "sequences",
+        "vertices",
+        "nodes",
+        "edges",
+        "pairs",
+        "pair",
+        "walkers",
+        "chains",
+        "prices",
+        "nums",
+        "numbers",
+        "inputs",
+        "preds",
+        "predictions",
+        "targets",
+        "labels",
+        "scores",
+        "probs",
+        "logits",
+        "coords",
+        "positions",
+        "times",
+        "length",
+        "height",
+        "width",
+        "size",
+        "total",
+    }
+)
+
+#: Whole names that are the data or its size by convention (``for v in x``, ``range(n)``).
+ITEM_NAMES = frozenset(
+    {"n", "N", "x", "X", "xs", "y", "ys", "a", "arr", "array", "data", "df", "t", "ts"}
+)
+
+#: The second word of ``X_train``, ``y_pred``: the data of a split, or predictions for it.
+SPLIT_WORDS = frozenset({"train", "test", "val", "valid", "eval", "pred", "true", "hat"})
+
+_WRAPPERS = frozenset({"enumerate", "reversed", "sorted", "iter", "list", "tqdm", "tqdm.tqdm"})
+
+
+def _tokens(word: str) -> list[str]:
+    return [t for t in re.split(r"[_\d]+", word.lower()) if t]
+
+
+def _named_items(node: ast.AST) -> bool:
+    """Whether a name or attribute says it holds data items or their number."""
+    if isinstance(node, ast.Name):
+        word = node.id
+    elif isinstance(node, ast.Attribute):
+        word = node.attr
+    else:
+        return False
+    if word in ITEM_NAMES or word.lstrip("_") in ITEM_NAMES:
+        return True
+    if isinstance(node, ast.Name) and len(word) <= 2 and word.isalpha():
+        return True  # A, x, xs: data by convention; what is few is named (coefs, l1_ratios)
+    tokens = _tokens(word)
+    if len(tokens) >= 2 and tokens[0] in ("x", "y") and tokens[1] in SPLIT_WORDS:
+        return True  # X_train, x_test, y_pred
+    return any(t in ITEM_WORDS for t in tokens)
+
+
+def _collection(node: ast.AST, facts: Facts) -> bool:
+    """Whether a collection (what ``len()`` measures, what a loop walks) holds many items:
+    named as data (or with the one or two letters data goes by: ``x``, ``A``, ``xs``), made
+    with a large literal size, or a DataLoader. A transposed array (``X.T``) walks columns
+    and an indexed one (``X[i]``) a row of something: neither shows it; a slice of data
+    (``x[1:]``) and data flattened (``a.ravel()``) are still data."""
+    if counts_groups(node):
+        return False  # self.classes_, clusters: groups, named as such
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Slice) and _collection(node.value, facts)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in SAME_SIZE
+    ):
+        return _collection(node.func.value, facts)
+    if isinstance(node, ast.Attribute) and node.attr in ("T", "mT", "H"):
+        return False
+    if facts.is_loader(node) or facts.is_large(node):
+        return True  # np.arange(1000), x = torch.randn(500, 3), f(np.random.rand(10**4))
+    if isinstance(node, ast.Name):
+        value = facts.last_value(node.id, getattr(node, "lineno", 10**9))
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in SAME_SIZE
+        ):
+            return _collection(value.func.value, facts)  # res = t.clone(): as many as t
+    return _named_items(node)
+
+
+def large_count(node: ast.AST, facts: Facts) -> bool:
+    """Whether a count (a ``range`` bound, a ``while`` limit) is shown to be large."""
+    if counts_groups(node):
+        return False  # n_classes, len(self.layers): groups, named as such
+    c = constant(node, facts)
+    if c is not None:
+        return c > FEW
+    if isinstance(node, ast.BinOp):
+        return large_count(node.left, facts) or large_count(node.right, facts)
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+            return _collection(node.args[0], facts)  # len(signal), len(x)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("size", "numel"):
+            first = not node.args or constant(node.args[0]) == 0
+            return first and _collection(node.func.value, facts)  # x.size(0), x.numel()
+        return False
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
+        if node.value.attr == "shape" and constant(node.slice) == 0:
+            return _collection(node.value.value, facts)  # X.shape[0]: the rows of X
+        return False
+    if isinstance(node, ast.Attribute) and node.attr == "size":
+        return _collection(node.value, facts)
+    if isinstance(node, ast.Name):
+        value = facts.last_value(node.id, getattr(node, "lineno", 10**9))
+        if _named_items(node):
+            return True  # n_samples, N, num_steps
+        if value is not None:
+            return large_count(value, facts)  # len_t = len(thresholds): as its value says
+    return _named_items(node)
+
+
+def many_iterations(it: ast.AST, facts: Facts) -> bool:
+    """Whether a ``for`` over ``it`` (or a comprehension's generator) is shown to run many
+    times: over a large ``range``, a large or data-named collection, a DataLoader."""
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name | ast.Attribute)
+        and (facts.qual(it.func) or "") in _WRAPPERS
+        and it.args
+    ):
+        it = it.args[0]
+    if isinstance(it, ast.Call):
+        q = facts.qual(it.func) or ""
+        if q == "range" and it.args:
+            stop = it.args[1] if len(it.args) >= 2 else it.args[0]
+            return large_count(stop, facts)
+        if q in ("zip", "itertools.product", "numpy.ndindex"):
+            return any(many_iterations(a, facts) for a in it.args)
+        if q in ("numpy.nditer", "numpy.ndenumerate"):
+            return bool(it.args) and _collection(it.args[0], facts)
+        if q.rsplit(".", 1)[-1] in ("arange", "linspace"):
+            return facts.is_large(it)
+    return _collection(it, facts)
+
+
+def while_many(test: ast.AST, facts: Facts) -> bool:
+    """Whether a ``while`` loop's test shows a large count (``while t < 10_000``,
+    ``while step < num_steps``)."""
+    if isinstance(test, ast.Compare):
+        return any(large_count(c, facts) for c in [test.left, *test.comparators])
+    if isinstance(test, ast.BoolOp):
+        return any(while_many(v, facts) for v in test.values)
+    return False

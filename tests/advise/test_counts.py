@@ -1,0 +1,105 @@
+"""Whether the code shows a loop runs many times (advise/counts.py): the sure/possible split."""
+
+from __future__ import annotations
+
+import pytest
+
+from arraybench.advise.lint import lint_source
+
+
+def confidence(source: str) -> list[str]:
+    return [d.confidence for d in lint_source(source, possible=True)]
+
+
+HEAD = "import numpy as np\nimport torch\n\n"
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for i in range(1000):\n        y[i] = x[i] * 2",
+        "for i in range(len(x)):\n        y[i] = x[i] * 2",  # x: data by convention
+        "for i in range(n_samples):\n        y[i] = x[i] * 2",
+        "for i in range(N):\n        y[i] = x[i] * 2",
+        "for i in range(X_train.shape[0]):\n        y[i] = X_train[i] * 2",
+        "for i, v in enumerate(signal):\n        y[i] = v * 2",
+        "for v in x[1:]:\n        y[0] += v * 2",
+        "for v in a.ravel():\n        y.append(v * 2)",
+    ],
+)
+def test_a_count_the_code_shows_makes_a_sure_finding(loop: str) -> None:
+    # (a count named in the parameters is a size once data says so: n_samples = len(x))
+    src = HEAD + (
+        "def f(x, a, signal, X_train):\n"
+        "    x, a = np.asarray(x), np.asarray(a)\n"
+        "    signal, X_train = np.asarray(signal), np.asarray(X_train)\n"
+        "    n_samples = N = len(x)\n"
+        "    y = np.zeros(10)\n    "
+    )
+    src += loop + "\n    return y\n"
+    assert confidence(src) == ["sure"], src
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for i in range(len(coefs)):\n        y[i] = coefs[i] * 2",
+        "for i in range(coefs.shape[0]):\n        y[i] = coefs[i] * 2",
+        "for i, c in enumerate(coefs.T):\n        y[i] = c * 2",  # columns
+        "for i, c in enumerate(np.arange(25, 385, 360.0 / m)):\n        y[i] = c * 2",
+    ],
+)
+def test_a_count_the_code_does_not_show_makes_a_possible_finding(loop: str) -> None:
+    src = (
+        HEAD
+        + "def f(coefs, m):\n    coefs = np.asarray(coefs)\n    y = np.zeros(10)\n    "
+        + loop
+        + "\n    return y\n"
+    )
+    assert confidence(src) == ["possible"], src
+
+
+def test_sizes_made_in_the_file_or_passed_by_callers_count() -> None:
+    made = HEAD + (
+        "n = 10**6\nvals = np.random.rand(n)\nout = np.empty(n)\n"
+        "for i in range(len(vals)):\n    out[i] = vals[i] * 2\n"
+    )
+    assert confidence(made) == ["sure"]
+    small = made.replace("10**6", "8")
+    assert confidence(small) == ["possible"]
+    passed = HEAD + (
+        "class P:\n    def __init__(self, weights):\n        self.weights = weights\n"
+        "    def total(self):\n        t = 0.0\n"
+        "        for i in range(len(self.weights)):\n            t += self.weights[i] * 2\n"
+        "        return t\n\nP(np.full(30, 1 / 30)).total()\n"
+    )
+    assert confidence(passed) == ["sure"]
+
+
+def test_call_level_rules_take_the_count_of_the_loops_around_them() -> None:
+    src = HEAD + (
+        "def fit(model, loader, chunks):\n"
+        "    for xb, yb in loader:\n        print(model(xb).sum().item())\n"
+        "    out = np.array([])\n"
+        "    for c in chunks:\n        out = np.append(out, c)\n"
+        "    return out\n"
+    )
+    found = {d.code: d.confidence for d in lint_source(src, possible=True)}
+    assert found == {"AB201": "sure", "AB107": "possible"}
+
+
+def test_a_compile_in_any_loop_is_sure_and_code_outside_loops_is_sure() -> None:
+    src = "import jax\n\ndef sweep(f, lrs):\n    for lr in lrs:\n        g = jax.jit(f)\n"
+    assert [(d.code, d.confidence) for d in lint_source(src)] == [("AB403", "sure")]
+    copy = HEAD + "def f(a):\n    b = np.copy(a)\n    return float(b.sum())\n"
+    assert [(d.code, d.confidence) for d in lint_source(copy)] == [("AB203", "sure")]
+
+
+def test_groups_named_as_such_are_never_a_large_count() -> None:
+    src = HEAD + (
+        "def f(x, n_classes):\n    y = np.zeros(10)\n"
+        "    for i in range(1000):\n        for c in range(n_classes):\n"
+        "            y[c] += x[i] * 2\n    return y\n"
+    )
+    # the outer loop shows many iterations: the nest is sure
+    assert set(confidence(src)) <= {"sure"}
