@@ -11,6 +11,10 @@ with a fixed seed::
     python benchmarks/lint_precision.py /tmp/lintproj/scikit-learn/sklearn \\
         /tmp/lintproj/torchmetrics/torchmetrics /tmp/lintproj/optax/optax --seed 15
 
+``--tier`` picks what to draw from: the default report (``sure``, the default), the possible
+findings only, or both (``all``, what ``lint --all`` lists; the samples of seeds 15 and 16 were
+drawn before findings had tiers, from what is now ``all``).
+
 It prints how many findings each project has and the sample, one line each (``path:line code``
 and the flagged source line), with paths from the package folder's parent. With ``--judged
 FILE`` (lines ``path:line<TAB>code<TAB>true|harmless|wrong<TAB>reason``, as in docs/lint.md) it
@@ -39,9 +43,10 @@ def is_test(path: Path) -> bool:
     )
 
 
-def findings(folder: Path) -> list[tuple[str, Diagnostic]]:
-    """(path from the folder's parent, diagnostic) for every finding outside the tests."""
-    report = lint_paths([folder])
+def findings(folder: Path, possible: bool = False) -> list[tuple[str, Diagnostic]]:
+    """(path from the folder's parent, diagnostic) for every finding outside the tests: those
+    of the default report, or with ``possible`` those of ``lint --all``."""
+    report = lint_paths([folder], possible=possible)
     out = []
     for d in report.diagnostics:
         p = Path(d.path)
@@ -57,12 +62,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=15, help="the sample's seed (15)")
     ap.add_argument("-n", type=int, default=50, help="how many findings to draw (50)")
     ap.add_argument("--judged", type=Path, help="TSV of judgements of the sample")
+    ap.add_argument(
+        "--tier",
+        choices=("sure", "possible", "all"),
+        default="sure",
+        help="draw from the default report's findings (sure, the default), from the possible "
+        "ones only, or from lint --all's",
+    )
     args = ap.parse_args(argv)
     every: list[tuple[str, Diagnostic]] = []
     for folder in args.folders:
-        found = findings(folder.resolve())
+        found = [
+            (p, d)
+            for p, d in findings(folder.resolve(), possible=args.tier != "sure")
+            if args.tier == "all" or (d.confidence == "sure") == (args.tier == "sure")
+        ]
         codes = Counter(d.code for _, d in found)
-        print(f"{folder.name}: {len(found)} findings outside tests ({dict(sorted(codes.items()))})")
+        print(
+            f"{folder.name}: {len(found)} {args.tier} findings outside tests "
+            f"({dict(sorted(codes.items()))})"
+        )
         every.extend(found)
     every.sort(key=lambda pd: (pd[0], pd[1].line, pd[1].code))
     sample = random.Random(args.seed).sample(every, min(args.n, len(every)))
