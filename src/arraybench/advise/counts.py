@@ -19,11 +19,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .dataflow import SAME_SIZE, Facts, constant
+from .dataflow import FEW_ITEMS, SAME_SIZE, Facts, constant
 from .loops import counts_groups
-
-#: A count up to this is a few things (axes, layers, classes), not data items (loops.FEW).
-FEW = 16
 
 #: Name tokens that say a count or a collection is of data items: one iteration per sample,
 #: point, pixel, time step or batch. ``n`` and ``N`` alone are the size of the data by
@@ -166,25 +163,30 @@ def _collection(node: ast.AST, facts: Facts) -> bool:
         return False  # self.classes_, clusters: groups, named as such
     if isinstance(node, ast.Subscript):
         return isinstance(node.slice, ast.Slice) and _collection(node.value, facts)
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in SAME_SIZE
-    ):
-        return _collection(node.func.value, facts)
+    receiver = _same_size(node)
+    if receiver is not None:
+        return _collection(receiver, facts)  # a.ravel(), t.clone(): as many as a, t
     if isinstance(node, ast.Attribute) and node.attr in ("T", "mT", "H"):
         return False
     if facts.is_loader(node) or facts.is_large(node):
         return True  # np.arange(1000), x = torch.randn(500, 3), f(np.random.rand(10**4))
     if isinstance(node, ast.Name):
         value = facts.last_value(node.id, getattr(node, "lineno", 10**9))
-        if (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
-            and value.func.attr in SAME_SIZE
-        ):
-            return _collection(value.func.value, facts)  # res = t.clone(): as many as t
+        receiver = _same_size(value)
+        if receiver is not None:
+            return _collection(receiver, facts)  # res = t.clone(): as many as t
     return _named_items(node)
+
+
+def _same_size(node: ast.AST | None) -> ast.AST | None:
+    """What ``t.clone()``, ``a.ravel()`` is called on (as many elements), else None."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in SAME_SIZE
+    ):
+        return node.func.value
+    return None
 
 
 def large_count(node: ast.AST, facts: Facts) -> bool:
@@ -193,7 +195,7 @@ def large_count(node: ast.AST, facts: Facts) -> bool:
         return False  # n_classes, len(self.layers): groups, named as such
     c = constant(node, facts)
     if c is not None:
-        return c > FEW
+        return c > FEW_ITEMS
     if isinstance(node, ast.BinOp):
         return large_count(node.left, facts) or large_count(node.right, facts)
     if isinstance(node, ast.Call):

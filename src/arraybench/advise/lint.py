@@ -62,6 +62,10 @@ from .rules import RULES, Rule, rule
 SURE = "sure"
 #: ... or it sits in loops of no known count: slow only if they run many times.
 POSSIBLE = "possible"
+#: What a possible finding means, as the text report and SARIF say it.
+POSSIBLE_NOTE = (
+    "possible: slow only if the loops around it run many times; the code does not show how many"
+)
 
 #: Folders never searched: environments, caches and version control hold other people's code.
 SKIP_DIRS = frozenset(

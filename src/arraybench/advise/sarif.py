@@ -13,16 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .lint import LintReport
+from .lint import POSSIBLE_NOTE, SURE, LintReport
 from .rules import RULES
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 VERSION = "2.1.0"
-
-
-_POSSIBLE = (
-    " (possible: slow only if the loops around it run many times, which the code does not show)"
-)
 
 
 def to_sarif(report: LintReport, root: str | os.PathLike[str] | None = None) -> dict[str, Any]:
@@ -53,9 +48,9 @@ def to_sarif(report: LintReport, root: str | os.PathLike[str] | None = None) -> 
             "ruleId": d.code,
             "ruleIndex": codes.index(d.code),
             # a possible finding (loops of no known count) is a note, whatever the rule
-            "level": d.severity if d.confidence == "sure" else "note",
+            "level": d.severity if d.confidence == SURE else "note",
             "message": {
-                "text": f"{d.message}{_POSSIBLE if d.confidence != 'sure' else ''}. "
+                "text": f"{d.message}{'' if d.confidence == SURE else f' ({POSSIBLE_NOTE})'}. "
                 f"Rewrite: {d.rewrite}"
             },
             "properties": {"confidence": d.confidence},

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .._files import atomic_write
-from ..advise.lint import LintReport, check_codes, lint_paths
+from ..advise.lint import POSSIBLE, POSSIBLE_NOTE, SURE, LintReport, check_codes, lint_paths
 from ..advise.rules import RULES
 from ..advise.sarif import to_sarif
 from ..errors import ConfigError
@@ -80,15 +80,12 @@ def render(report: LintReport) -> str:
     """The report as people read it: file:line:col, code, message, the line, the rewrite."""
     out: list[str] = []
     for d in report.diagnostics:
-        level = d.severity if d.confidence == "sure" else f"{d.severity}, possible"
+        level = d.severity if d.confidence == SURE else f"{d.severity}, {POSSIBLE}"
         out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{level}] {d.message}")
         if d.snippet:
             out.append(f"    {d.snippet}")
-        if d.confidence != "sure":
-            out.append(
-                "    possible: slow only if the loops around it run many times; the code does "
-                "not show how many"
-            )
+        if d.confidence != SURE:
+            out.append(f"    {POSSIBLE_NOTE}")
         out.append(f"    fix: {d.rewrite}")
     for e in report.errors:
         where = f"{e.path}:{e.line}" if e.line else e.path

@@ -10,7 +10,7 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from rich.markup import escape
@@ -445,6 +445,10 @@ class Keep:
     resume: Mapping[ResumeKey, CaseResult]
     profile: Any
 
+    def hooks(self) -> dict[str, Any]:
+        """The keyword arguments ``run`` and ``run_experiment`` take from it, by name."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
 
 def _run_experiment(
     exp: Experiment, config: RunConfig, keep: Keep, progress: Progress | None
@@ -453,10 +457,7 @@ def _run_experiment(
         exp,
         config,
         progress=progress,
-        on_result=keep.on_result,
-        on_machine=keep.on_machine,
-        resume=keep.resume,
-        profile=keep.profile,
+        **keep.hooks(),
     )
 
 
@@ -467,10 +468,7 @@ def _run(
         workloads,
         config,
         progress=progress,
-        on_result=keep.on_result,
-        on_machine=keep.on_machine,
-        resume=keep.resume,
-        profile=keep.profile,
+        **keep.hooks(),
     )
 
 
