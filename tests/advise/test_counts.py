@@ -47,12 +47,17 @@ def test_a_count_the_code_shows_makes_a_sure_finding(loop: str) -> None:
         "for i in range(coefs.shape[0]):\n        y[i] = coefs[i] * 2",
         "for i, c in enumerate(coefs.T):\n        y[i] = c * 2",  # columns
         "for i, c in enumerate(np.arange(25, 385, 360.0 / m)):\n        y[i] = c * 2",
+        # the letters of a batch, channels, dimensions, clusters: few as often as not
+        "for b in range(B):\n        y[b] = coefs[b] * 2",
+        "for j in range(d):\n        y[j] = coefs[j] * 2",
+        "for j in range(k):\n        y[j] = coefs[j] * 2",
     ],
 )
 def test_a_count_the_code_does_not_show_makes_a_possible_finding(loop: str) -> None:
     src = (
         HEAD
-        + "def f(coefs, m):\n    coefs = np.asarray(coefs)\n    y = np.zeros(10)\n    "
+        + "def f(coefs, m):\n    coefs = np.asarray(coefs)\n    B = d = k = len(coefs)\n"
+        + "    y = np.zeros(10)\n    "
         + loop
         + "\n    return y\n"
     )
@@ -88,9 +93,22 @@ def test_call_level_rules_take_the_count_of_the_loops_around_them() -> None:
     assert found == {"AB201": "sure", "AB107": "possible"}
 
 
-def test_a_compile_in_any_loop_is_sure_and_code_outside_loops_is_sure() -> None:
+def test_a_compile_of_a_fresh_function_is_sure_in_any_loop_and_code_outside_loops_is_sure() -> None:
+    # the same f: the compile cache hits, each iteration pays a wrapper; sure only when many
     src = "import jax\n\ndef sweep(f, lrs):\n    for lr in lrs:\n        g = jax.jit(f)\n"
-    assert [(d.code, d.confidence) for d in lint_source(src)] == [("AB403", "sure")]
+    assert [(d.code, d.confidence) for d in lint_source(src, possible=True)] == [
+        ("AB403", "possible")
+    ]
+    many = "import jax\n\ndef sweep(f, x):\n    for i in range(1000):\n        x = jax.jit(f)(x)\n"
+    assert [(d.code, d.confidence) for d in lint_source(many)] == [("AB403", "sure")]
+    # a partial, a grad, a lambda or a def made in the loop: a new function compiles each time
+    for fresh in ("partial(f, lr=lr)", "jax.grad(f)", "lambda p: f(p, lr)", "step"):
+        src = (
+            "import jax\nfrom functools import partial\n\ndef sweep(f, lrs):\n"
+            "    for lr in lrs:\n        def step(p):\n            return f(p, lr)\n"
+            f"        g = jax.jit({fresh})\n"
+        )
+        assert [(d.code, d.confidence) for d in lint_source(src)] == [("AB403", "sure")], fresh
     copy = HEAD + "def f(a):\n    b = np.copy(a)\n    return float(b.sum())\n"
     assert [(d.code, d.confidence) for d in lint_source(copy)] == [("AB203", "sure")]
 
@@ -103,3 +121,37 @@ def test_groups_named_as_such_are_never_a_large_count() -> None:
     )
     # the outer loop shows many iterations: the nest is sure
     assert set(confidence(src)) <= {"sure"}
+
+
+TRAIN = (
+    "import torch\n\ndef fit(model, opt, loader, tol):\n    best = 1e9\n"
+    "    for xb, yb in loader:\n        loss = model(xb, yb)\n"
+    "        loss.backward()\n        opt.step()\n"
+)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "        if loss.item() < tol:\n            print('good enough')\n",
+        "        value = loss.item()\n        if value < best:\n            best = value\n",
+    ],
+)
+def test_a_sync_whose_value_decides_a_branch_is_possible_and_says_why(tail: str) -> None:
+    found = lint_source(TRAIN + tail, possible=True)
+    assert [(d.code, d.confidence) for d in found] == [("AB201", "possible")]
+    assert "decides a branch" in found[0].note
+    assert found[0].to_dict()["note"] == found[0].note
+
+
+def test_a_sync_for_the_record_stays_sure_and_so_does_one_per_element() -> None:
+    logged = TRAIN + "        total = loss.item()\n        print(total)\n"
+    assert [(d.code, d.confidence) for d in lint_source(logged)] == [("AB201", "sure")]
+    assert lint_source(logged)[0].note == ""
+    per_element = (
+        "import torch\n\ndef count(t: torch.Tensor) -> int:\n    c = 0\n"
+        "    for i in range(len(t)):\n        if float(t[i]) > 0:\n            c += 1\n"
+        "    return c\n"
+    )
+    found = [(d.code, d.confidence) for d in lint_source(per_element) if d.code == "AB201"]
+    assert found == [("AB201", "sure")]  # (and AB104 for the count itself)

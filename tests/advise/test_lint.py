@@ -359,3 +359,27 @@ def test_call_sites_carry_facts_into_parameters() -> None:
     assert codes(source) == [(5, "AB101")]
     # the same helper called only with a list is not an element loop over an array
     assert codes(source.replace("np.random.rand(100)", "[1.0, 2.0]")) == []
+
+
+def test_numbers_and_short_zips_are_not_arrays_or_many() -> None:
+    # torch.tensor of a Python number is no copy of a tensor
+    number = (
+        "import torch\n\ndef as_tensor(value, like):\n"
+        "    if isinstance(value, (int, float)):\n"
+        "        return torch.tensor(value, dtype=like.dtype)\n    return value\n"
+    )
+    assert lint_source(number, possible=True) == []
+    # zip with a literal of three: three iterations, whatever the other side holds
+    short = (
+        "import torch\n\ndef check(size: torch.Tensor, d, h, w):\n"
+        "    return any(c > s for c, s in zip(size, (d, h, w)))\n"
+    )
+    assert lint_source(short, possible=True) == []
+    # max() and round() of host arrays are host values: int() of them syncs nothing
+    host = (
+        "import numpy as np\nimport jax.numpy as jnp\n\n"
+        "def show(probs, counts):\n    top = max(counts)\n"
+        "    for p, c in zip(probs, counts):\n        print(int(round(50 * c / top)))\n\n"
+        "def run(x):\n    show(jnp.ones(10), np.bincount(x, minlength=10))\n"
+    )
+    assert lint_source(host, possible=True) == []

@@ -20,7 +20,7 @@ import ast
 import re
 
 from .dataflow import FEW_ITEMS, SAME_SIZE, Facts, constant
-from .loops import counts_groups
+from .loops import counts_groups, short_literal
 
 #: Name tokens that say a count or a collection is of data items: one iteration per sample,
 #: point, pixel, time step or batch. ``n`` and ``N`` alone are the size of the data by
@@ -125,6 +125,10 @@ ITEM_NAMES = frozenset(
     {"n", "N", "x", "X", "xs", "y", "ys", "a", "arr", "array", "data", "df", "t", "ts"}
 )
 
+#: One-letter names that count what is usually few: the images of a batch (B), channels (C),
+#: dimensions (d, D), clusters or components (k, K). A loop over them is possible, not sure.
+FEW_LETTERS = frozenset({"b", "B", "c", "C", "d", "D", "k", "K"})
+
 #: The second word of ``X_train``, ``y_pred``: the data of a split, or predictions for it.
 SPLIT_WORDS = frozenset({"train", "test", "val", "valid", "eval", "pred", "true", "hat"})
 
@@ -146,7 +150,9 @@ def _named_items(node: ast.AST) -> bool:
     if word in ITEM_NAMES or word.lstrip("_") in ITEM_NAMES:
         return True
     if isinstance(node, ast.Name) and len(word) <= 2 and word.isalpha():
-        return True  # A, x, xs: data by convention; what is few is named (coefs, l1_ratios)
+        # A, x, xs: data by convention; what is few is named (coefs, l1_ratios) or goes by
+        # the letters of batches, channels, dimensions and clusters (range(B), range(d))
+        return word not in FEW_LETTERS
     tokens = _tokens(word)
     if len(tokens) >= 2 and tokens[0] in ("x", "y") and tokens[1] in SPLIT_WORDS:
         return True  # X_train, x_test, y_pred
@@ -235,6 +241,8 @@ def many_iterations(it: ast.AST, facts: Facts) -> bool:
         if q == "range" and it.args:
             stop = it.args[1] if len(it.args) >= 2 else it.args[0]
             return large_count(stop, facts)
+        if q == "zip" and any(short_literal(a) for a in it.args):
+            return False  # zip(size, (d, h, w)): as few as the shortest
         if q in ("zip", "itertools.product", "numpy.ndindex"):
             return any(many_iterations(a, facts) for a in it.args)
         if q in ("numpy.nditer", "numpy.ndenumerate"):

@@ -1106,6 +1106,10 @@ class Facts:
             q = self.qual(node.func)
             if q is not None and self.is_namespace(q):
                 return q.split(".", 1)[0] in ("numpy", "scipy")
+            if isinstance(node.func, ast.Name) and node.func.id in _HOST_BUILTINS:
+                # max(counts), round(x / m): a host value when every array in it is on the host
+                arrays = [a for a in node.args if self.is_array(a)]
+                return bool(arrays) and all(self.is_host(a) for a in arrays)
             ret = self.returned(node)
             if ret is not None and ret[0] & ARRAY:
                 return bool(ret[0] & HOST) and not ret[0] & DEVICE
@@ -1193,6 +1197,10 @@ class Facts:
             return self.is_explicit64(node.left) or self.is_explicit64(node.right)
         return False
 
+
+#: Builtins whose result lives where their array arguments live (``max(counts)`` of a NumPy
+#: array is a NumPy scalar: converting it syncs nothing).
+_HOST_BUILTINS = frozenset({"max", "min", "sum", "abs", "round"})
 
 _SCALAR_BUILTINS = frozenset(
     {"float", "int", "len", "bool", "str", "repr", "print", "range", "isinstance", "type", "list"}

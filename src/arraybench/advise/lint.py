@@ -54,6 +54,7 @@ from .loops import (
     counts_groups,
     nest_of,
     scope_walk,
+    short_literal,
 )
 from .program import Analysis, analyse, exports, module_name
 from .rules import RULES, Rule, rule
@@ -65,6 +66,11 @@ POSSIBLE = "possible"
 #: What a possible finding means, as the text report and SARIF say it.
 POSSIBLE_NOTE = (
     "possible: slow only if the loops around it run many times; the code does not show how many"
+)
+#: Why a sync whose value decides a branch is possible (lint._Linter._decides).
+DECIDES_NOTE = (
+    "possible: the value decides a branch, so the code needs it now; slow only if the loop runs"
+    " many times and the check could wait (every N steps, or on the device)"
 )
 
 #: Folders never searched: environments, caches and version control hold other people's code.
@@ -151,6 +157,41 @@ GROWERS = frozenset(
         "column_stack",
         "row_stack",
     )
+)
+#: What ``isinstance(x, ...)`` tests for when x is not an array there: a sequence or a number.
+NOT_ARRAY_KINDS = frozenset(
+    {
+        "list",
+        "tuple",
+        "List",
+        "Tuple",
+        "Sequence",
+        "int",
+        "float",
+        "complex",
+        "bool",
+        "Number",
+        "Real",
+        "Integral",
+        "Complex",
+    }
+)
+#: Function transforms that return a new function object on each call: jit of their result
+#: misses the compile cache every time (the cache is keyed on the function's identity).
+FRESH = frozenset(
+    {
+        "partial",
+        "grad",
+        "value_and_grad",
+        "vmap",
+        "jacfwd",
+        "jacrev",
+        "hessian",
+        "checkpoint",
+        "remat",
+        "custom_jvp",
+        "custom_vjp",
+    }
 )
 #: Compilers: applied inside a loop, each iteration compiles (or at least traces and looks up).
 JITS = frozenset(
@@ -273,6 +314,8 @@ class Diagnostic:
         confidence: ``"sure"`` when the code shows the pattern runs many times (or runs
             outside any loop), ``"possible"`` when it sits in loops whose count the code does
             not show (``for c in coefs``: three or a million); see advise/counts.py.
+        why: for a possible finding, what leaves it possible when that is not the count
+            (``note`` gives the sentence either way).
     """
 
     path: str
@@ -281,6 +324,12 @@ class Diagnostic:
     code: str
     snippet: str = ""
     confidence: str = "sure"
+    why: str = ""
+
+    @property
+    def note(self) -> str:
+        """For a possible finding, what would make it slow (what to check); else ""."""
+        return "" if self.confidence == SURE else (self.why or POSSIBLE_NOTE)
 
     @property
     def rule(self) -> Rule:
@@ -310,6 +359,7 @@ class Diagnostic:
             "rewrite": self.rewrite,
             "snippet": self.snippet,
             "confidence": self.confidence,
+            "note": self.note,
         }
 
 
@@ -667,6 +717,8 @@ class _Loop:
     moved: set[str] = field(default_factory=set)
     #: carried names holding data brought to the host in the loop (computed when first asked)
     round_trip: set[str] | None = None
+    #: names read by the tests of the ifs and whiles in the loop (what decides a branch)
+    tested: set[str] = field(default_factory=set)
 
 
 def _self_move(target: ast.AST, value: ast.AST) -> bool:
@@ -800,6 +852,7 @@ class _Linter(ast.NodeVisitor):
         self.stmt: ast.stmt | None = None
         self.tests: list[ast.expr] = []  # the tests of the enclosing ifs
         self.error_path = 0  # inside an if-branch that raises
+        self.in_test = 0  # inside the test of an if
         self._module_flags()
 
     def _module_flags(self) -> None:
@@ -860,7 +913,12 @@ class _Linter(ast.NodeVisitor):
     def run(self) -> None:
         self.visit(self.tree)
 
-    def report(self, code: str, node: ast.AST) -> None:
+    def report(
+        self, code: str, node: ast.AST, confidence: str | None = None, why: str = ""
+    ) -> None:
+        """Add a finding; ``confidence`` overrides the tier (SURE: the cost does not depend
+        on the count; POSSIBLE: the code may need what it does, as a sync that decides a
+        branch)."""
         if self.error_path:
             return  # a branch that ends in raise runs once, on the way out
         line = getattr(node, "lineno", 1)
@@ -868,9 +926,9 @@ class _Linter(ast.NodeVisitor):
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
         if len(text) > 80:
             text = text[:77] + "..."
-        # A compile costs seconds: in a loop of any count it is the cost (AB403).
-        confidence = SURE if code == "AB403" or self._many_times(node) else POSSIBLE
-        self.found.append(Diagnostic(self.path, line, col, code, text, confidence))
+        if confidence is None:
+            confidence = SURE if self._many_times(node) else POSSIBLE
+        self.found.append(Diagnostic(self.path, line, col, code, text, confidence, why))
 
     def _many_times(self, node: ast.AST) -> bool:
         """Whether the code shows that what is reported at ``node`` runs many times: outside
@@ -929,7 +987,7 @@ class _Linter(ast.NodeVisitor):
         for d in node.decorator_list:
             self.visit(d)
             if self.loops and self._qual(d.func if isinstance(d, ast.Call) else d) in JITS:
-                self.report("AB403", d)
+                self.report("AB403", d, SURE)  # a new function each iteration: a compile
         for default in [*node.args.defaults, *node.args.kw_defaults]:
             if default is not None:
                 self.visit(default)
@@ -1050,12 +1108,29 @@ class _Linter(ast.NodeVisitor):
         coarse = any(
             isinstance(n, ast.For | ast.AsyncFor | ast.While) for n in scope_walk(node.body)
         ) or any("epoch" in t.lower() for t in (target_names(target) if target else []))
+        tested = {
+            name.id
+            for n in scope_walk(node.body)
+            if isinstance(n, ast.If | ast.While | ast.IfExp)
+            for name in _names(n.test)
+        }
         self.loops.append(
-            _Loop(node, varying, grown, nest, coarse, self.guards, self.comprehensions, moved=moved)
+            _Loop(
+                node,
+                varying,
+                grown,
+                nest,
+                coarse,
+                self.guards,
+                self.comprehensions,
+                moved=moved,
+                tested=tested,
+            )
         )
 
     def _narrowed(self) -> frozenset[str]:
-        """Names the enclosing ifs test to be lists or tuples (isinstance(x, (list, tuple)))."""
+        """Names the enclosing ifs test to be lists, tuples or Python numbers
+        (``isinstance(x, (list, tuple))``, ``isinstance(v, (int, float))``), or not arrays."""
         out: set[str] = set()
         conds: list[ast.expr] = []
         for t in [*self.tests, *(self.scopes[-1].after if self.scopes else ())]:
@@ -1085,11 +1160,9 @@ class _Linter(ast.NodeVisitor):
             ):
                 kinds = t.args[1].elts if isinstance(t.args[1], ast.Tuple) else [t.args[1]]
                 if any(
-                    (qualname(k, {}) or "").rsplit(".", 1)[-1]
-                    in ("list", "tuple", "List", "Tuple", "Sequence")
-                    for k in kinds
+                    (qualname(k, {}) or "").rsplit(".", 1)[-1] in NOT_ARRAY_KINDS for k in kinds
                 ):
-                    out.add(t.args[0].id)
+                    out.add(t.args[0].id)  # isinstance(x, (int, float)): a number, not a tensor
         return frozenset(out)
 
     def _outer_vars(self) -> frozenset[str]:
@@ -1147,7 +1220,9 @@ class _Linter(ast.NodeVisitor):
             self.exempt_sync += 1  # early stopping: the branch needs the value now
         self.error_path += raises  # `if not all(...): raise`: a check of the arguments
         self.tests.append(node.test)  # (isinstance(x, list) and all(... for v in x))
+        self.in_test += 1
         self.visit(node.test)
+        self.in_test -= 1
         self.tests.pop()
         self.error_path -= raises
         if stops:
@@ -1450,7 +1525,7 @@ class _Linter(ast.NodeVisitor):
             return  # NumPy only: .item() and float() of a host array wait for nothing
         if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not node.args:
             if not self.facts.is_host(f.value) and not self._on_cpu(f.value):
-                self.report("AB201", node)
+                self.report("AB201", node, *self._decides(loop))
         elif (
             isinstance(f, ast.Name)
             and f.id in ("float", "int", "bool")
@@ -1459,7 +1534,23 @@ class _Linter(ast.NodeVisitor):
             and not self.facts.is_host(node.args[0])
             and not self._cpu_expr(node.args[0])
         ):
-            self.report("AB201", node)
+            self.report("AB201", node, *self._decides(loop))
+
+    def _decides(self, loop: _Loop) -> tuple[str | None, str]:
+        """POSSIBLE when the value a sync brings decides a branch of the loop (``if
+        loss.item() < best:``, ``k = int(idx)`` then ``if k > ...``): the code needs it on the
+        host now, and whether it could wait is a judgement; None (the count decides) else.
+        Not in a loop over elements: ``if float(t[i]) > 0:`` per element is the slow part."""
+        if loop.nest is not None:
+            return None, ""
+        if self.in_test:
+            return POSSIBLE, DECIDES_NOTE
+        stmt = self.stmt
+        if isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(n in loop.tested for t in targets for n in target_names(t)):
+                return POSSIBLE, DECIDES_NOTE
+        return None, ""
 
     def _cpu_expr(self, node: ast.AST) -> bool:
         """Every array in an expression is a tensor made on the CPU right there."""
@@ -1565,6 +1656,8 @@ class _Linter(ast.NodeVisitor):
             and it.func.id in ("enumerate", "reversed", "sorted", "iter", "zip", "list", "tqdm")
             and it.args
         ):
+            if it.func.id == "zip" and any(short_literal(a) for a in it.args):
+                return False  # zip(names, (w, b)): as few as the shortest
             it = it.args[0]
         if isinstance(it, ast.Call) and self._qual(it.func) == "range":
             stop = it.args[1] if len(it.args) >= 2 else (it.args[0] if it.args else None)
@@ -1829,10 +1922,26 @@ class _Linter(ast.NodeVisitor):
         fn = node.args[0]
         loop = self.loops[-1]
         if isinstance(fn, ast.Lambda) or (
+            isinstance(fn, ast.Call) and (self._qual(fn.func) or "").rsplit(".", 1)[-1] in FRESH
+        ):
+            # jit(lambda ...), jit(partial(f, a)), jit(grad(loss)): a new function object each
+            # iteration misses the compile cache, whatever the count
+            self.report("AB403", node, SURE)
+        elif (
             isinstance(fn, ast.Name | ast.Attribute)
-            and (self._invariant(fn, loop) or qualname(fn, {}) in loop.varying)
+            and qualname(fn, {}) in loop.varying
             and not (isinstance(fn, ast.Name) and fn.id in _loop_targets(loop))
         ):
+            self.report("AB403", node, SURE)  # def step(...) or step = partial(...) in the loop
+        elif (
+            isinstance(fn, ast.Name | ast.Attribute)
+            and self._invariant(fn, loop)
+            and not (isinstance(fn, ast.Name) and fn.id in _loop_targets(loop))
+        ):
+            # jit(f) of the same f: the compile cache hits, each iteration still builds a
+            # wrapper and looks the function up (5.5x a hoisted call of a small step, against
+            # 2000x for a fresh function: benchmarks/jit_in_loop.py): a cost only when the loop
+            # runs many times
             self.report("AB403", node)
 
     def _float64(self, node: ast.Call) -> None:

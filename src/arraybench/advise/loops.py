@@ -119,6 +119,16 @@ class Nest:
         return self.index | self.element
 
 
+def short_literal(node: ast.AST) -> bool:
+    """A literal tuple, list or set of a few items (``(depth, height, width)``): a zip with
+    it runs a few times, whatever its other arguments hold."""
+    return (
+        isinstance(node, ast.Tuple | ast.List | ast.Set)
+        and len(node.elts) <= FEW
+        and not any(isinstance(e, ast.Starred) for e in node.elts)
+    )
+
+
 def loop_vars(
     target: ast.AST, it: ast.AST, facts: Facts, outer: frozenset[str] = frozenset()
 ) -> Nest | None:
@@ -150,6 +160,8 @@ def loop_vars(
                     return Nest(set(target_names(target.elts[0])) | inner.index, inner.element)
             return None
         if q == "zip" and isinstance(target, ast.Tuple):
+            if any(short_literal(a) for a in it.args):
+                return None  # zip(size, (d, h, w)): as few as the shortest
             out = Nest()
             for t, a in zip(target.elts, it.args, strict=False):
                 sub = loop_vars(t, a, facts) if facts.is_array(a) else None

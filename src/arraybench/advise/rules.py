@@ -166,8 +166,9 @@ _ALL = (
         "AB403",
         "jit-in-loop",
         WARNING,
-        "jax.jit / torch.compile applied inside a loop: a new compiled function (a recompilation)"
-        " every iteration",
+        "jax.jit / torch.compile applied inside a loop: of a fresh function (lambda, partial,"
+        " grad) it recompiles every iteration; of the same function it builds a wrapper and"
+        " looks up the cache every iteration",
         "compile once outside the loop (f_jit = jax.jit(f)) and call f_jit inside it",
     ),
 )

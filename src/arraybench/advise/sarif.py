@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .lint import POSSIBLE_NOTE, SURE, LintReport
+from .lint import SURE, LintReport
 from .rules import RULES
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -50,8 +50,7 @@ def to_sarif(report: LintReport, root: str | os.PathLike[str] | None = None) -> 
             # a possible finding (loops of no known count) is a note, whatever the rule
             "level": d.severity if d.confidence == SURE else "note",
             "message": {
-                "text": f"{d.message}{'' if d.confidence == SURE else f' ({POSSIBLE_NOTE})'}. "
-                f"Rewrite: {d.rewrite}"
+                "text": f"{d.message}{f' ({d.note})' if d.note else ''}. Rewrite: {d.rewrite}"
             },
             "properties": {"confidence": d.confidence},
             "locations": [

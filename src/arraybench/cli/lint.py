@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .._files import atomic_write
-from ..advise.lint import POSSIBLE, POSSIBLE_NOTE, SURE, LintReport, check_codes, lint_paths
+from ..advise.lint import POSSIBLE, SURE, LintReport, check_codes, lint_paths
 from ..advise.rules import RULES
 from ..advise.sarif import to_sarif
 from ..errors import ConfigError
@@ -84,8 +84,8 @@ def render(report: LintReport) -> str:
         out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{level}] {d.message}")
         if d.snippet:
             out.append(f"    {d.snippet}")
-        if d.confidence != SURE:
-            out.append(f"    {POSSIBLE_NOTE}")
+        if d.note:
+            out.append(f"    {d.note}")
         out.append(f"    fix: {d.rewrite}")
     for e in report.errors:
         where = f"{e.path}:{e.line}" if e.line else e.path
