@@ -28,6 +28,9 @@ from arraybench.advise.lint import Diagnostic, lint_source
 
 ROOT = Path(__file__).parent / "corpus"
 HELDOUT2 = Path(__file__).parent / "heldout2"
+#: The third held-out set (issue 15, second round): written by a reader who had not seen the
+#: rules or the other sets, scored before the rule changes of that round.
+HELDOUT3 = Path(__file__).parent / "heldout3"
 #: ``# expect: AB101`` (a sure finding) or ``# expect: AB107 (possible)`` (one in loops whose
 #: count the code does not show: listed by ``lint --all`` only)
 EXPECT = re.compile(r"#\s*expect:\s*(AB\d{3})(\s*\(possible\))?")
@@ -90,11 +93,11 @@ def figures() -> dict[str, tuple[int, int]]:
     }
 
 
-def heldout2_figures() -> dict[str, tuple[int, int]]:
-    """(hits, total) for recall and (flagged, total) for false positives on the second held-out
-    set: a slow snippet counts when every marked (line, code) is reported, a look-alike counts
+def heldout_figures(root: Path) -> dict[str, tuple[int, int]]:
+    """(hits, total) for recall and (flagged, total) for false positives on a held-out set: a
+    slow snippet counts when every marked (line, code) is reported, a look-alike counts
     against when anything at all is reported."""
-    flagged, clean = snippets("flagged", HELDOUT2), snippets("clean", HELDOUT2)
+    flagged, clean = snippets("flagged", root), snippets("clean", root)
     return {
         "recall": (sum(s.caught_by(False) for s in flagged), len(flagged)),
         "false_positives": (sum(bool(s.found()) for s in clean), len(clean)),
@@ -155,5 +158,8 @@ def _mark(d: Diagnostic) -> str:
 if __name__ == "__main__":
     import sys
 
-    which = sys.argv[1] if len(sys.argv) > 1 else "heldout2"
-    print(report(HELDOUT2 if which == "heldout2" else ROOT))
+    which = sys.argv[1] if len(sys.argv) > 1 else "heldout3"
+    roots = {"heldout2": HELDOUT2, "heldout3": HELDOUT3, "corpus": ROOT}
+    if which not in roots:
+        sys.exit(f"usage: python -m tests.advise.corpus [{'|'.join(roots)}]")
+    print(report(roots[which]))

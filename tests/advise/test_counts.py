@@ -155,3 +155,12 @@ def test_a_sync_for_the_record_stays_sure_and_so_does_one_per_element() -> None:
     )
     found = [(d.code, d.confidence) for d in lint_source(per_element) if d.code == "AB201"]
     assert found == [("AB201", "sure")]  # (and AB104 for the count itself)
+
+
+def test_a_copy_at_the_top_of_a_module_runs_once_and_is_possible() -> None:
+    src = HEAD + "K = np.array([[1, 2], [3, 4]])\nW = np.copy(K.T)\nprint(W.sum())\n"
+    found = lint_source(src, possible=True)
+    assert [(d.code, d.confidence) for d in found] == [("AB203", "possible")]
+    assert "runs once" in found[0].note
+    inside = HEAD + "def f(a):\n    b = np.copy(a)\n    return float(b.sum())\n"
+    assert [(d.code, d.confidence) for d in lint_source(inside)] == [("AB203", "sure")]

@@ -851,7 +851,25 @@ class Facts:
         if not isinstance(node, ast.Call):
             return False
         q = self.qual(node.func) or ""
-        return self.is_namespace(q) and q.split(".", 1)[0] in ("jax", "cupy")
+        return (self.is_namespace(q) and q.split(".", 1)[0] in ("jax", "cupy")) or (
+            self.jax_result(node)
+        )
+
+    def jax_result(self, node: ast.Call) -> bool:
+        """A call of a jitted function (``step(params, x)`` after ``step = jax.jit(f)`` or
+        ``@jax.jit``) or of a JAX transform's result (``jax.value_and_grad(f)(p, x)``): JAX
+        arrays (or pytrees of them) on the device."""
+        f = node.func
+        if isinstance(f, ast.Name) and f.id in self.jitted:
+            return True
+        if isinstance(f, ast.Call):
+            q = self.qual(f.func) or ""
+            return (
+                self.is_namespace(q)
+                and q.startswith("jax.")
+                and q.rsplit(".", 1)[-1] in (JAX_TRANSFORMS)
+            )
+        return False
 
     def seed(self, name: str, kinds: int) -> None:
         """Take what call sites (or ``__init__``) say of a name into this scope's facts."""
@@ -1061,6 +1079,8 @@ class Facts:
         ret = self.returned(node)
         if ret is not None and ret[0] & ARRAY:
             return True  # a function of this folder that returns an array
+        if self.jax_result(node):
+            return True
         if isinstance(func, ast.Attribute):
             if func.attr in NON_ARRAY_METHODS or self._tuple_of_arrays(node):
                 return False
@@ -1134,6 +1154,10 @@ class Facts:
                 return True  # numeric pandas columns are float64 (or int64) by default
             return node.attr in ("T", "real", "flat") and self.is_float64(node.value)
         if isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.Div) and (
+                self.is_integer(node.left) or self.is_integer(node.right)
+            ):
+                return True  # pixels / 255.0: NumPy's true division of integers is float64
             return self.is_float64(node.left) or self.is_float64(node.right)
         if isinstance(node, ast.UnaryOp):
             return self.is_float64(node.operand)
@@ -1145,6 +1169,8 @@ class Facts:
             q = self.qual(node.func)
             if q in FLOAT64_DEFAULT:
                 return True
+            if q in ("numpy.array", "numpy.asarray") and node.args and _float_literal(node.args[0]):
+                return True  # np.array([0.485, 0.456, 0.406]): Python floats make float64
             ret = self.returned(node)
             if ret is not None:
                 return bool(ret[0] & FLOAT64)
@@ -1170,6 +1196,36 @@ class Facts:
                     return self.is_frame(base)
                 if attr in ("fit_transform", "transform", "inverse_transform") and node.args:
                     return self.is_float64(node.args[0])  # scikit-learn keeps float64
+        return False
+
+    def is_integer(self, node: ast.AST, depth: int = 0) -> bool:
+        """Whether an expression is a NumPy array of integers: pixels read from an image file
+        (``np.asarray(Image.open(p))``, ``cv2.imread(p)``), or made or cast with an integer
+        dtype. Followed through names assigned above and reshaping methods."""
+        if depth > 6:
+            return False
+        if isinstance(node, ast.Name):
+            value = self.last_value(node.id, getattr(node, "lineno", 10**9))
+            return value is not None and self.is_integer(value, depth + 1)
+        if isinstance(node, ast.Subscript):
+            return self.is_integer(node.value, depth + 1)
+        if not isinstance(node, ast.Call):
+            return False
+        q = self.qual(node.func) or ""
+        dt = _dtype_arg(node)
+        if dt is not None:
+            return (self.qual(dt) or "").rsplit(".", 1)[-1] in INTEGER_DTYPES
+        if q in IMAGE_READERS:
+            return not q.startswith("PIL.")  # (a PIL image becomes integers through np.asarray)
+        if q in ("numpy.asarray", "numpy.array") and node.args:
+            return _pil_image(node.args[0], self, depth) or self.is_integer(node.args[0], depth + 1)
+        if q.startswith("numpy.") and q.rsplit(".", 1)[-1] in SHAPE_FUNCTIONS and node.args:
+            return self.is_integer(node.args[0], depth + 1)  # np.transpose(img, (2, 0, 1))
+        if isinstance(node.func, ast.Attribute):
+            if node.func.attr == "astype" and node.args:
+                return (self.qual(node.args[0]) or "").rsplit(".", 1)[-1] in INTEGER_DTYPES
+            if node.func.attr in SHAPE_METHODS:
+                return self.is_integer(node.func.value, depth + 1)
         return False
 
     def is_explicit64(self, node: ast.AST) -> bool:
@@ -1239,6 +1295,74 @@ def _object_dtype(node: ast.Call) -> bool:
     if isinstance(dt, ast.Constant):
         return dt.value in ("object", "O")
     return isinstance(dt, ast.Attribute) and dt.attr in ("object_", "object")
+
+
+#: JAX transforms whose result, called, gives arrays (a jitted or differentiated function).
+JAX_TRANSFORMS = frozenset({"jit", "grad", "value_and_grad", "vmap", "pmap", "jacfwd", "jacrev"})
+
+#: Integer dtypes, as the last part of their name (np.uint8, torch.int64, "int32" is a string).
+INTEGER_DTYPES = frozenset(
+    {"uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "int", "intp"}
+)
+#: Readers of image files: NumPy arrays of uint8 pixels (PIL's images, through np.asarray).
+IMAGE_READERS = frozenset(
+    {
+        "PIL.Image.open",
+        "cv2.imread",
+        "imageio.imread",
+        "imageio.v2.imread",
+        "imageio.v3.imread",
+        "skimage.io.imread",
+    }
+)
+#: Methods that keep the dtype and rearrange the elements.
+SHAPE_METHODS = frozenset(
+    {"transpose", "reshape", "copy", "ravel", "flatten", "squeeze", "swapaxes", "view"}
+)
+#: NumPy functions that keep the dtype of their first argument and rearrange its elements.
+SHAPE_FUNCTIONS = frozenset(
+    {
+        "transpose",
+        "reshape",
+        "ascontiguousarray",
+        "flip",
+        "fliplr",
+        "flipud",
+        "rot90",
+        "squeeze",
+        "expand_dims",
+        "moveaxis",
+        "swapaxes",
+        "copy",
+        "pad",
+        "stack",
+        "concatenate",
+    }
+)
+#: Methods of a PIL image that give another PIL image.
+_PIL_METHODS = frozenset({"convert", "resize", "crop", "rotate", "transpose", "copy", "filter"})
+
+
+def _pil_image(node: ast.AST, facts: Facts, depth: int = 0) -> bool:
+    """``Image.open(p).convert("RGB")`` (or a name assigned one): a PIL image of pixels."""
+    if depth > 6:
+        return False
+    if isinstance(node, ast.Name):
+        value = facts.last_value(node.id, getattr(node, "lineno", 10**9))
+        return value is not None and _pil_image(value, facts, depth + 1)
+    if isinstance(node, ast.Call):
+        if facts.qual(node.func) == "PIL.Image.open":
+            return True
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _PIL_METHODS:
+            return _pil_image(node.func.value, facts, depth + 1)
+    return False
+
+
+def _float_literal(node: ast.AST) -> bool:
+    """A list or tuple literal (nested or not) with a Python float in it."""
+    if isinstance(node, ast.List | ast.Tuple):
+        return any(_float_literal(e) for e in node.elts)
+    return isinstance(node, ast.Constant) and isinstance(node.value, float)
 
 
 def _dtype_arg(node: ast.Call) -> ast.AST | None:
@@ -1529,6 +1653,8 @@ def tuple_kinds(value: ast.Call, n: int, facts: Facts) -> tuple[int, ...] | None
     ret = facts.returned(value)
     if ret is not None and len(ret[1]) == n:
         return ret[1]
+    if facts.jax_result(value):
+        return (ARRAY | DEVICE,) * n  # params, loss = step(params, x); loss, g = value_and_grad
     q = facts.qual(value.func) or ""
     last = q.rsplit(".", 1)[-1]
     f = value.func

@@ -67,6 +67,11 @@ POSSIBLE = "possible"
 POSSIBLE_NOTE = (
     "possible: slow only if the loops around it run many times; the code does not show how many"
 )
+#: Why a copy at the top of a module is possible: it runs once.
+ONCE_NOTE = (
+    "possible: it runs once, when the module is imported or the script runs; it costs only if"
+    " the array is large"
+)
 #: Why a sync whose value decides a branch is possible (lint._Linter._decides).
 DECIDES_NOTE = (
     "possible: the value decides a branch, so the code needs it now; slow only if the loop runs"
@@ -926,6 +931,8 @@ class _Linter(ast.NodeVisitor):
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
         if len(text) > 80:
             text = text[:77] + "..."
+        if confidence is None and code == "AB203" and len(self.scopes) <= 1 and not self.loops:
+            confidence, why = POSSIBLE, ONCE_NOTE  # W = np.copy(K.T) at import: one copy
         if confidence is None:
             confidence = SURE if self._many_times(node) else POSSIBLE
         self.found.append(Diagnostic(self.path, line, col, code, text, confidence, why))
@@ -1808,9 +1815,11 @@ class _Linter(ast.NodeVisitor):
         if q not in BUILDERS or not node.args:
             return
         arg = node.args[0]
-        if self.facts.is_array(arg):
-            return
         loop = self.loops[-1]
+        if self.facts.is_array(arg):
+            if self._rows_stacked(node, q, loop):
+                self.report("AB108", node)  # rows.append(torch.tensor(row)); torch.stack(rows)
+            return
         nest = self._element_nest()
         if nest is not None and Shape(self.facts, nest, [arg]).is_element_loop():
             self.report("AB108", node)
@@ -1833,6 +1842,26 @@ class _Linter(ast.NodeVisitor):
         ) or self._piece_by_piece(node, q, loop):
             # the same constants every time, or one small tensor per item, stacked later
             self.report("AB108", node)
+
+    def _rows_stacked(self, node: ast.Call, q: str | None, loop: _Loop) -> bool:
+        """``for row in frames: rows.append(torch.tensor(row))`` then ``torch.stack(rows)``:
+        one tensor per row of an array that one conversion of the whole would replace."""
+        arg = node.args[0]
+        if q is None or q.split(".", 1)[0] not in DEVICE_LIBS:
+            return False
+        if loop.coarse or not self._per_iteration(node):
+            return False
+        if not isinstance(loop.node, ast.For | ast.AsyncFor) or _batch_like(loop.node.iter):
+            return False
+        if not (isinstance(arg, ast.Name) and arg.id in _loop_targets(loop)):
+            return False
+        it = loop.node.iter
+        if isinstance(it, ast.Call) and self._qual(it.func) == "enumerate" and it.args:
+            it = it.args[0]
+        if not self.facts.is_array(it):
+            return False  # for path in files: arr = load(path): arrays of their own
+        collected = self._collected_into(node, loop)
+        return collected is not None and collected in self._stacked()
 
     def _piece_by_piece(self, node: ast.Call, q: str | None, loop: _Loop) -> bool:
         """``rows.append(torch.tensor([a, b]))`` item by item, to be stacked later: one tiny
