@@ -19,8 +19,8 @@ def modify(pl_list, pl_length):
     return list(bonus)
 
 
-for i in range(2499):  # expect: AB107
+for i in range(2499):
     rand = np.random.randint(8, 64)
     pl_length = [rand, rand - 1]
-    pl_list = np.append(pl_list, [pl_length], axis=0)
+    pl_list = np.append(pl_list, [pl_length], axis=0)  # expect: AB107
     bonus = modify(pl_list, pl_length)

@@ -12,8 +12,8 @@ dataset = TensorDataset(torch.randn(50_000, FEATURE_DIM))
 loader = DataLoader(dataset, batch_size=256)
 
 all_data_tensor = torch.empty((0, FEATURE_DIM), dtype=torch.float32)
-for (batch,) in loader:  # expect: AB107
-    all_data_tensor = torch.cat((all_data_tensor, batch), dim=0)
+for (batch,) in loader:
+    all_data_tensor = torch.cat((all_data_tensor, batch), dim=0)  # expect: AB107
 
 mean = all_data_tensor.mean(dim=0)
 std = all_data_tensor.std(dim=0)

@@ -9,8 +9,8 @@ import numpy as np
 
 def numpy_append():
     results = np.array([])
-    for i in range(5000):  # expect: AB107
-        results = np.append(results, i**2)
+    for i in range(5000):
+        results = np.append(results, i**2)  # expect: AB107
     return results
 
 
