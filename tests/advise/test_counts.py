@@ -164,3 +164,50 @@ def test_a_copy_at_the_top_of_a_module_runs_once_and_is_possible() -> None:
     assert "runs once" in found[0].note
     inside = HEAD + "def f(a):\n    b = np.copy(a)\n    return float(b.sum())\n"
     assert [(d.code, d.confidence) for d in lint_source(inside)] == [("AB203", "sure")]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        # a progress bar over a loader: as many as the loader
+        "    pbar = tqdm(loader)\n    for xb, yb in pbar:\n",
+        # one optimizer step per iteration: a loop over training steps, whatever it walks
+        "    for xb, yb in things:\n",
+        # a batch at a time
+        "    for batch in things:\n        xb, yb = batch\n",
+    ],
+)
+def test_loops_over_batches_and_training_steps_are_many(loop: str) -> None:
+    src = (
+        "import torch\nfrom tqdm import tqdm\n\ndef fit(model, opt, loader, things):\n"
+        + loop
+        + "        loss = model(xb, yb)\n        loss.backward()\n        opt.step()\n"
+        "        print(loss.item())\n"
+    )
+    assert [(d.code, d.confidence) for d in lint_source(src, possible=True)] == [
+        ("AB201", "sure")
+    ], src
+
+
+def test_an_epoch_loop_around_a_batch_loop_is_not_a_step_loop() -> None:
+    src = (
+        "import torch\n\ndef fit(model, opt, groups, epochs):\n"
+        "    for epoch in range(epochs):\n        loss = 0\n"
+        "        for g in groups:\n            loss = loss + model(g)\n"
+        "        loss.backward()\n        opt.step()\n        print(loss.item())\n"
+    )
+    assert "sure" not in confidence(src)  # (a loop around another reads once per round)
+
+
+def test_cpu_then_tolist_in_a_loop_is_a_sync() -> None:
+    src = (
+        "import torch\n\ndef decode(model, src, max_len):\n"
+        "    ys = torch.zeros(1, 1, dtype=torch.long).cuda()\n    out = []\n"
+        "    for i in range(1000):\n        top = model(src, ys).topk(4)\n"
+        "        out.append(top.values.data.cpu().tolist())\n    return out\n"
+    )
+    assert [(d.code, d.confidence) for d in lint_source(src)] == [("AB201", "sure")]
+    host = src.replace("model(src, ys).topk(4)", "torch.from_numpy(np.ones(4))").replace(
+        "top.values.data", "top"
+    )
+    assert lint_source("import numpy as np\n" + host, possible=True) == []

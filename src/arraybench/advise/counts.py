@@ -181,6 +181,12 @@ def _collection(node: ast.AST, facts: Facts) -> bool:
         receiver = _same_size(value)
         if receiver is not None:
             return _collection(receiver, facts)  # res = t.clone(): as many as t
+        if (
+            isinstance(value, ast.Call)
+            and value.args
+            and (facts.qual(value.func) or "") in _WRAPPERS
+        ):
+            return _collection(value.args[0], facts)  # pbar = tqdm(loader): as many as loader
     return _named_items(node)
 
 
@@ -250,6 +256,30 @@ def many_iterations(it: ast.AST, facts: Facts) -> bool:
         if q.rsplit(".", 1)[-1] in ("arange", "linspace"):
             return facts.is_large(it)
     return _collection(it, facts)
+
+
+def steps_loop(loop: ast.For | ast.AsyncFor | ast.While) -> bool:
+    """A loop that takes one optimizer step (``loss.backward()``, ``opt.step()``) per
+    iteration in its own body, or walks a ``batch`` at a time: a loop over training steps or
+    batches, which runs many times (an epoch loop holds its batch loop, so it is not one)."""
+    if isinstance(loop, ast.For | ast.AsyncFor):
+        target = loop.target.elts[0] if isinstance(loop.target, ast.Tuple) else loop.target
+        if isinstance(target, ast.Name) and set(_tokens(target.id)) & {"batch", "minibatch"}:
+            return True
+    stack: list[ast.AST] = list(loop.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.For | ast.AsyncFor | ast.While | ast.FunctionDef | ast.Lambda):
+            continue  # an inner loop takes the steps: this one is over epochs
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("backward", "step")
+            and not n.args
+        ):
+            return True
+        stack.extend(ast.iter_child_nodes(n))
+    return False
 
 
 def while_many(test: ast.AST, facts: Facts) -> bool:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .counts import many_iterations, while_many
+from .counts import many_iterations, steps_loop, while_many
 from .dataflow import (
     ARRAY,
     EVIDENCE_ATTRS,
@@ -950,9 +950,9 @@ class _Linter(ast.NodeVisitor):
             return True
         for lp in loops:
             if isinstance(lp, ast.For | ast.AsyncFor):
-                many = many_iterations(lp.iter, self.facts)
+                many = many_iterations(lp.iter, self.facts) or steps_loop(lp)
             elif isinstance(lp, ast.While):
-                many = while_many(lp.test, self.facts)
+                many = while_many(lp.test, self.facts) or steps_loop(lp)
             elif isinstance(lp, ast.ListComp | ast.GeneratorExp | ast.SetComp | ast.DictComp):
                 many = any(many_iterations(g.iter, self.facts) for g in lp.generators)
             else:
@@ -1531,7 +1531,9 @@ class _Linter(ast.NodeVisitor):
         if not self.device_lib:
             return  # NumPy only: .item() and float() of a host array wait for nothing
         if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not node.args:
-            if not self.facts.is_host(f.value) and not self._on_cpu(f.value):
+            if (not self.facts.is_host(f.value) and not self._on_cpu(f.value)) or (
+                self._moved_to_host(f.value)
+            ):
                 self.report("AB201", node, *self._decides(loop))
         elif (
             isinstance(f, ast.Name)
@@ -1542,6 +1544,37 @@ class _Linter(ast.NodeVisitor):
             and not self._cpu_expr(node.args[0])
         ):
             self.report("AB201", node, *self._decides(loop))
+
+    def _moved_to_host(self, value: ast.AST) -> bool:
+        """``x.cpu()`` (``x.detach().cpu()``, ``x.to("cpu")``) of a tensor not known to be on
+        the host, in a file that uses a device: the copy waits for the device (a sync)."""
+        if not self.device_file or not (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and (
+                (value.func.attr == "cpu" and not value.args)
+                or (
+                    value.func.attr == "to"
+                    and len(value.args) == 1
+                    and isinstance(value.args[0], ast.Constant)
+                    and value.args[0].value == "cpu"
+                )
+            )
+        ):
+            return False
+        base = value.func.value
+        while True:
+            if (
+                isinstance(base, ast.Call)
+                and isinstance(base.func, ast.Attribute)
+                and base.func.attr in TRANSPARENT
+            ):
+                base = base.func.value  # x.detach().cpu()
+            elif isinstance(base, ast.Attribute) and base.attr == "data":
+                base = base.value  # x.data.cpu()
+            else:
+                break
+        return not self.facts.is_host(base) and not self._on_cpu(base)
 
     def _decides(self, loop: _Loop) -> tuple[str | None, str]:
         """POSSIBLE when the value a sync brings decides a branch of the loop (``if
@@ -1585,7 +1618,15 @@ class _Linter(ast.NodeVisitor):
                 return self._on_cpu(before)  # r = torch.rand(2); ... r[0]
         return (
             isinstance(value, ast.Call)
-            and self._qual(value.func) in FACTORIES
+            and (
+                self._qual(value.func) in FACTORIES
+                or self._qual(value.func) == "torch.from_numpy"
+                or (  # torch.tensor of a tensor keeps its device
+                    self._qual(value.func) in ("torch.tensor", "torch.as_tensor")
+                    and bool(value.args)
+                    and not self.facts.is_tensor(value.args[0])
+                )
+            )
             and not any(kw.arg == "device" for kw in value.keywords)
         )
 
