@@ -211,3 +211,15 @@ def test_cpu_then_tolist_in_a_loop_is_a_sync() -> None:
         "top.values.data", "top"
     )
     assert lint_source("import numpy as np\n" + host, possible=True) == []
+
+
+def test_jit_of_a_fresh_function_called_in_a_function_compiles_on_every_call() -> None:
+    src = (
+        "import jax\n\ndef loss(w, x):\n    return (w * x).sum()\n\n"
+        "def dev(w, x):\n    return jax.jit(jax.grad(loss))(w, x)\n\n"
+        "def fine(w, x):\n    return jax.jit(loss)(w, x)\n\n"
+        "f = jax.jit(jax.grad(loss))\n"
+    )
+    assert [(d.code, d.line, d.confidence) for d in lint_source(src, possible=True)] == [
+        ("AB403", 7, "sure")
+    ]

@@ -383,3 +383,30 @@ def test_numbers_and_short_zips_are_not_arrays_or_many() -> None:
         "def run(x):\n    show(jnp.ones(10), np.bincount(x, minlength=10))\n"
     )
     assert lint_source(host, possible=True) == []
+
+
+def test_per_batch_methods_and_host_made_masks() -> None:
+    forward = (
+        "import numpy as np\nimport torch\nfrom torch import nn\n\nclass Spec(nn.Module):\n"
+        "    def forward(self, wav):\n"
+        "        spec = np.abs(np.fft.rfft(wav.cpu().numpy()))\n"
+        "        return torch.from_numpy(spec).to(wav.device)\n"
+    )
+    assert [(d.code, d.line) for d in lint_source(forward)] == [("AB202", 7)]
+    step = (
+        "import torch\n\nclass Lit:\n    def validation_step(self, batch, batch_idx):\n"
+        "        x, y = batch\n        loss = self.loss(self(x), y)\n"
+        "        assert loss.isfinite().item()\n"
+        "        self.log('val_loss', loss.item())\n        return loss.cuda()\n"
+    )
+    assert [(d.code, d.line) for d in lint_source(step)] == [("AB201", 8)]
+    mask = (
+        "import torch\n\ndef train(model, loader, block: int):\n"
+        "    for idx, tgt in loader:\n"
+        "        mask = torch.tril(torch.ones(block, block)).cuda()\n"
+        "        model(idx.cuda(), mask=mask)\n"
+    )
+    assert [(d.code, d.line) for d in lint_source(mask)] == [("AB202", 5)]
+    # made from this batch's shape: a new tensor each time, but still built on the host
+    per_batch = mask.replace("torch.ones(block, block)", "torch.ones(len(idx), len(idx))")
+    assert lint_source(per_batch, possible=True) == []

@@ -163,6 +163,10 @@ GROWERS = frozenset(
         "row_stack",
     )
 )
+#: Methods a framework calls once per batch: torch's ``forward`` and Lightning's steps.
+PER_BATCH_METHODS = frozenset(
+    {"forward", "training_step", "validation_step", "test_step", "predict_step"}
+)
 #: What ``isinstance(x, ...)`` tests for when x is not an array there: a sequence or a number.
 NOT_ARRAY_KINDS = frozenset(
     {
@@ -831,6 +835,8 @@ class _Scope:
     #: what holds after an ``if`` that returns or raises (``if isinstance(x, Tensor): return
     #: x`` leaves x a list below it), as the negated tests
     after: list[ast.expr] = field(default_factory=list)
+    #: a method a framework calls once per batch (``forward``, Lightning's ``training_step``)
+    per_batch: bool = False
 
 
 class _Linter(ast.NodeVisitor):
@@ -1006,7 +1012,15 @@ class _Linter(ast.NodeVisitor):
             for d in node.decorator_list
         )
         nodes = self.analysis.nodes.get(id(node)) or list(walk_scope(node.body))
-        self.scopes.append(_Scope(facts, no_grad=no_grad, trains=_trains(nodes), nodes=nodes))
+        self.scopes.append(
+            _Scope(
+                facts,
+                no_grad=no_grad,
+                trains=_trains(nodes),
+                nodes=nodes,
+                per_batch=node.name in PER_BATCH_METHODS and bool(node.args.args),
+            )
+        )
         if self.gpu:
             self._timing(node.body)
         saved = (self.loops, self.no_grad, self.guards, self.exempt_sync, self.flagged_nest)
@@ -1510,7 +1524,56 @@ class _Linter(ast.NodeVisitor):
             self._to_host(node)
             self._build(node, q)
             self._jit(node, q)
+        elif self.scopes and self.scopes[-1].per_batch and not self.comprehensions:
+            self._per_batch_host(node)
+        if not self.loops and len(self.scopes) > 1 and self._fresh_jit(node.func):
+            # jit(grad(f))(x) in a function: every call of the function compiles again
+            self.report("AB403", node.func, SURE)
         self.generic_visit(node)
+
+    def _fresh_jit(self, node: ast.AST) -> bool:
+        """``jax.jit(lambda ...)``, ``jax.jit(partial(f, a))``, ``jax.jit(jax.grad(f))``: a
+        compile of a function object made right there, which the compile cache never saw."""
+        if not (isinstance(node, ast.Call) and node.args and self._qual(node.func) in JITS):
+            return False
+        fn = node.args[0]
+        return isinstance(fn, ast.Lambda) or (
+            isinstance(fn, ast.Call) and (self._qual(fn.func) or "").rsplit(".", 1)[-1] in FRESH
+        )
+
+    def _per_batch_host(self, node: ast.Call) -> None:
+        """``x.cpu().numpy()`` or ``loss.item()`` in ``forward`` or a Lightning
+        ``training_step``/``validation_step``: the framework calls the method once per batch, so
+        the copy to the host and its wait come once per batch (AB202, AB201)."""
+        f = node.func
+        if not self.device_file or self.error_path or not isinstance(f, ast.Attribute):
+            return
+        stmt = self.stmt
+        if isinstance(stmt, ast.Assert) or (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and re.search(r"check|assert|valid", qualname(stmt.value.func, {}) or "", re.I)
+        ):
+            return  # KORNIA_CHECK(x.all().item(), ...): a check of the arguments
+        if f.attr == "numpy" and not node.args and self._moved_to_host(f.value):
+            self.report("AB202", f.value)
+        elif (
+            f.attr == "item"
+            and not node.args
+            and not self.facts.is_host(f.value)
+            and not self._on_cpu(f.value)
+            and not self._moved_to_host(f.value)
+        ):
+            tested = {
+                name.id
+                for n in self.scopes[-1].nodes
+                if isinstance(n, ast.If | ast.While | ast.IfExp)
+                for name in _names(n.test)
+            }
+            stmt = self.stmt
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+            decides = self.in_test or any(n in tested for t in targets for n in target_names(t))
+            self.report("AB201", node, *((POSSIBLE, DECIDES_NOTE) if decides else (None, "")))
 
     def _qual(self, node: ast.AST) -> str | None:
         return qualname(node, self.facts.namespaces if self.scopes else self.namespaces)
@@ -1682,13 +1745,53 @@ class _Linter(ast.NodeVisitor):
         elif (
             to_device
             and isinstance(base, ast.Call)
-            and (self._qual(base.func) in FACTORIES or self.facts.is_instance(base))
+            and (
+                self._qual(base.func) in FACTORIES
+                or self.facts.is_instance(base)
+                or self._made_of_factories(base, loop)
+            )
         ):
             # torch.zeros(n).to(device), nn.MSELoss().to(device): made on the host, then
             # copied, on every iteration (pass device=, or make it once before the loop)
             self.report("AB202", node)
         elif to_device and isinstance(base, ast.Name) and base.id in self._round_trip(loop):
             self.report("AB202", node)  # carried on the host, sent back every iteration
+
+    def _made_of_factories(self, node: ast.AST, loop: _Loop, depth: int = 0) -> bool:
+        """``torch.tril(torch.ones(n, n))``, ``torch.stack(torch.meshgrid(torch.arange(h),
+        torch.arange(w)))``: a torch expression of factories and values the loop does not
+        change, made on the host; the same tensor every iteration."""
+        if depth > 6 or not isinstance(node, ast.Call):
+            return False
+        while isinstance(node.func, ast.Attribute) and node.func.attr in TRANSPARENT:
+            node = node.func.value  # .float(), .unsqueeze(0)
+            if not isinstance(node, ast.Call):
+                return False
+        q = self._qual(node.func) or ""
+        if q in FACTORIES:
+            return not any(kw.arg == "device" for kw in node.keywords) and all(
+                self._invariant_value(a, loop) for a in node.args
+            )
+        if not q.startswith("torch."):
+            return False
+        parts = [*node.args, *(kw.value for kw in node.keywords)]
+        made = [a for a in parts if self._made_of_factories(a, loop, depth + 1)]
+        return bool(made) and all(
+            a in made
+            or self._invariant_value(a, loop)
+            or (
+                isinstance(a, ast.List | ast.Tuple)
+                and all(self._made_of_factories(e, loop, depth + 1) for e in a.elts)
+            )
+            for a in parts
+        )
+
+    def _invariant_value(self, node: ast.AST, loop: _Loop) -> bool:
+        """Constants and names (or attributes, ``x.shape[0]``) the loop does not change."""
+        names = _names(node)
+        return all(self._invariant(n, loop) for n in names) and not any(
+            isinstance(n, ast.Call) for n in ast.walk(node)
+        )
 
     def _hot(self, loop: _Loop) -> bool:
         """Whether a loop may run many times: over steps, batches, elements, an unknown
@@ -1991,9 +2094,7 @@ class _Linter(ast.NodeVisitor):
             return
         fn = node.args[0]
         loop = self.loops[-1]
-        if isinstance(fn, ast.Lambda) or (
-            isinstance(fn, ast.Call) and (self._qual(fn.func) or "").rsplit(".", 1)[-1] in FRESH
-        ):
+        if self._fresh_jit(node):
             # jit(lambda ...), jit(partial(f, a)), jit(grad(loss)): a new function object each
             # iteration misses the compile cache, whatever the count
             self.report("AB403", node, SURE)
