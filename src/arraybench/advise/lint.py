@@ -72,6 +72,11 @@ ONCE_NOTE = (
     "possible: it runs once, when the module is imported or the script runs; it costs only if"
     " the array is large"
 )
+#: Why a compile of a fresh function inside a function (not in a loop) is possible.
+PER_CALL_NOTE = (
+    "possible: it compiles again on every call of the enclosing function; slow only if that"
+    " function is called many times (in a loop, per step)"
+)
 #: Why a sync whose value decides a branch is possible (lint._Linter._decides).
 DECIDES_NOTE = (
     "possible: the value decides a branch, so the code needs it now; slow only if the loop runs"
@@ -1527,8 +1532,9 @@ class _Linter(ast.NodeVisitor):
         elif self.scopes and self.scopes[-1].per_batch and not self.comprehensions:
             self._per_batch_host(node)
         if not self.loops and len(self.scopes) > 1 and self._fresh_jit(node.func):
-            # jit(grad(f))(x) in a function: every call of the function compiles again
-            self.report("AB403", node.func, SURE)
+            # jit(grad(f))(x) in a function: every call of the function compiles again, a cost
+            # as large as the number of calls, which the function does not show
+            self.report("AB403", node.func, POSSIBLE, PER_CALL_NOTE)
         self.generic_visit(node)
 
     def _fresh_jit(self, node: ast.AST) -> bool:
