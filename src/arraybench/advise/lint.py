@@ -1097,7 +1097,8 @@ class _Linter(ast.NodeVisitor):
         body = [node.target, *node.body] if isinstance(node, ast.For | ast.AsyncFor) else node.body
         varying: set[str] = set()
         grown: set[str] = set()
-        for n in scope_walk(body):
+        walked = list(scope_walk(body))
+        for n in walked:
             if isinstance(n, ast.Name | ast.Attribute) and isinstance(n.ctx, ast.Store):
                 q = qualname(n, {})
                 if q is not None:
@@ -1116,7 +1117,7 @@ class _Linter(ast.NodeVisitor):
                     if attr in ("append", "extend", "insert"):
                         grown.add(q)
         moves: dict[str, bool] = {}
-        for n in scope_walk(body):
+        for n in walked:
             if isinstance(n, ast.Assign):
                 for t in n.targets:
                     for name in target_names(t):
@@ -1134,12 +1135,6 @@ class _Linter(ast.NodeVisitor):
         coarse = any(
             isinstance(n, ast.For | ast.AsyncFor | ast.While) for n in scope_walk(node.body)
         ) or any("epoch" in t.lower() for t in (target_names(target) if target else []))
-        tested = {
-            name.id
-            for n in scope_walk(node.body)
-            if isinstance(n, ast.If | ast.While | ast.IfExp)
-            for name in _names(n.test)
-        }
         self.loops.append(
             _Loop(
                 node,
@@ -1150,7 +1145,7 @@ class _Linter(ast.NodeVisitor):
                 self.guards,
                 self.comprehensions,
                 moved=moved,
-                tested=tested,
+                tested=_tested(walked),
             )
         )
 
@@ -1570,16 +1565,7 @@ class _Linter(ast.NodeVisitor):
             and not self._on_cpu(f.value)
             and not self._moved_to_host(f.value)
         ):
-            tested = {
-                name.id
-                for n in self.scopes[-1].nodes
-                if isinstance(n, ast.If | ast.While | ast.IfExp)
-                for name in _names(n.test)
-            }
-            stmt = self.stmt
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else []
-            decides = self.in_test or any(n in tested for t in targets for n in target_names(t))
-            self.report("AB201", node, *((POSSIBLE, DECIDES_NOTE) if decides else (None, "")))
+            self.report("AB201", node, *self._decides(_tested(self.scopes[-1].nodes)))
 
     def _qual(self, node: ast.AST) -> str | None:
         return qualname(node, self.facts.namespaces if self.scopes else self.namespaces)
@@ -1603,7 +1589,7 @@ class _Linter(ast.NodeVisitor):
             if (not self.facts.is_host(f.value) and not self._on_cpu(f.value)) or (
                 self._moved_to_host(f.value)
             ):
-                self.report("AB201", node, *self._decides(loop))
+                self.report("AB201", node, *self._loop_decides(loop))
         elif (
             isinstance(f, ast.Name)
             and f.id in ("float", "int", "bool")
@@ -1612,25 +1598,14 @@ class _Linter(ast.NodeVisitor):
             and not self.facts.is_host(node.args[0])
             and not self._cpu_expr(node.args[0])
         ):
-            self.report("AB201", node, *self._decides(loop))
+            self.report("AB201", node, *self._loop_decides(loop))
 
     def _moved_to_host(self, value: ast.AST) -> bool:
         """``x.cpu()`` (``x.detach().cpu()``, ``x.to("cpu")``) of a tensor not known to be on
         the host, in a file that uses a device: the copy waits for the device (a sync)."""
-        if not self.device_file or not (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
-            and (
-                (value.func.attr == "cpu" and not value.args)
-                or (
-                    value.func.attr == "to"
-                    and len(value.args) == 1
-                    and isinstance(value.args[0], ast.Constant)
-                    and value.args[0].value == "cpu"
-                )
-            )
-        ):
+        if not self.device_file or not _to_cpu(value):
             return False
+        assert isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
         base = value.func.value
         while True:
             if (
@@ -1645,19 +1620,22 @@ class _Linter(ast.NodeVisitor):
                 break
         return not self.facts.is_host(base) and not self._on_cpu(base)
 
-    def _decides(self, loop: _Loop) -> tuple[str | None, str]:
-        """POSSIBLE when the value a sync brings decides a branch of the loop (``if
-        loss.item() < best:``, ``k = int(idx)`` then ``if k > ...``): the code needs it on the
-        host now, and whether it could wait is a judgement; None (the count decides) else.
-        Not in a loop over elements: ``if float(t[i]) > 0:`` per element is the slow part."""
-        if loop.nest is not None:
-            return None, ""
+    def _loop_decides(self, loop: _Loop) -> tuple[str | None, str]:
+        """``_decides`` for a sync in a loop; never in a loop over elements: ``if float(t[i])
+        > 0:`` per element is the slow part."""
+        return (None, "") if loop.nest is not None else self._decides(loop.tested)
+
+    def _decides(self, tested: set[str]) -> tuple[str | None, str]:
+        """(tier, why) for a sync: POSSIBLE when the value it brings decides a branch (``if
+        loss.item() < best:``, ``k = int(idx)`` then ``if k > ...``, with ``tested`` the names
+        the branches read): the code needs it on the host now, and whether it could wait is a
+        judgement; None (the count decides) else."""
         if self.in_test:
             return POSSIBLE, DECIDES_NOTE
         stmt = self.stmt
         if isinstance(stmt, ast.Assign | ast.AnnAssign):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            if any(n in loop.tested for t in targets for n in target_names(t)):
+            if any(n in tested for t in targets for n in target_names(t)):
                 return POSSIBLE, DECIDES_NOTE
         return None, ""
 
@@ -1685,18 +1663,17 @@ class _Linter(ast.NodeVisitor):
             before = self.facts.last_value(value.id, getattr(value, "lineno", 0))
             if before is not None:
                 return self._on_cpu(before)  # r = torch.rand(2); ... r[0]
+        if not isinstance(value, ast.Call) or any(kw.arg == "device" for kw in value.keywords):
+            return False
+        q = self._qual(value.func)
         return (
-            isinstance(value, ast.Call)
-            and (
-                self._qual(value.func) in FACTORIES
-                or self._qual(value.func) == "torch.from_numpy"
-                or (  # torch.tensor of a tensor keeps its device
-                    self._qual(value.func) in ("torch.tensor", "torch.as_tensor")
-                    and bool(value.args)
-                    and not self.facts.is_tensor(value.args[0])
-                )
+            q in FACTORIES
+            or q == "torch.from_numpy"
+            or (  # torch.tensor of a tensor keeps its device
+                q in ("torch.tensor", "torch.as_tensor")
+                and bool(value.args)
+                and not self.facts.is_tensor(value.args[0])
             )
-            and not any(kw.arg == "device" for kw in value.keywords)
         )
 
     def _transfer(self, node: ast.Call, q: str | None) -> None:
@@ -1881,18 +1858,7 @@ class _Linter(ast.NodeVisitor):
         NumPy arithmetic): a copy and a wait on every batch (AB202). Collecting the results
         (``outs.append(y.cpu())``) to join them once is left alone."""
         f = node.func
-        if not (
-            isinstance(f, ast.Attribute)
-            and (
-                (f.attr == "cpu" and not node.args)
-                or (
-                    f.attr == "to"
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and node.args[0].value == "cpu"
-                )
-            )
-        ):
+        if not (_to_cpu(node) and isinstance(f, ast.Attribute)):
             return
         loop = self.loops[-1]
         if not self.device_file or not self._per_iteration(node) or self.stmt is None:
@@ -2259,6 +2225,34 @@ def _loop_targets(loop: _Loop) -> set[str]:
 def _loop_body(loop: _Loop) -> list[ast.AST]:
     node = loop.node
     return list(node.body) if isinstance(node, ast.For | ast.AsyncFor | ast.While) else []
+
+
+def _to_cpu(node: ast.AST) -> bool:
+    """``x.cpu()`` or ``x.to("cpu")``: a copy to the host."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and (
+            (node.func.attr == "cpu" and not node.args)
+            or (
+                node.func.attr == "to"
+                and bool(node.args)
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == "cpu"
+            )
+        )
+    )
+
+
+def _tested(nodes: Iterable[ast.AST]) -> set[str]:
+    """The names read by the tests of the ifs, whiles and conditional expressions among
+    ``nodes``: what decides a branch."""
+    return {
+        name.id
+        for n in nodes
+        if isinstance(n, ast.If | ast.While | ast.IfExp)
+        for name in _names(n.test)
+    }
 
 
 def _trains(nodes: list[ast.AST]) -> bool:
