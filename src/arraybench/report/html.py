@@ -29,7 +29,7 @@ from __future__ import annotations
 import base64
 import os
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from html import escape
@@ -350,15 +350,8 @@ def _summary(
     figures: Mapping[str, list[tuple[str, str]]],
     plot_note: str,
 ) -> str:
-    if not groups:
-        return ""
-    out = ['<section id="summary"><h2>Summary</h2>']
-    if plot_note:
-        out.append(f'<p class="warn">{escape(plot_note)}</p>')
-    out.append('<div class="cards">')
-    for g in groups:
-        anchor = escape(g.anchor)
-        out.append('<article class="card">')
+    def card(g: Group, anchor: str) -> list[str]:
+        out = []
         main = _main_figure(g, figures)
         if main is not None:
             caption, uri = main
@@ -368,6 +361,23 @@ def _summary(
             out.append(f"<p>{_badge(g.answer.verdict)} {escape(g.answer.summary)}</p>")
         else:
             out.append(f"<p>{escape(fastest_sentence(result, g.workloads[0]))}</p>")
+        return out
+
+    return _cards(groups, plot_note, card)
+
+
+def _cards(groups: Sequence[Group], plot_note: str, card: Callable[[Group, str], list[str]]) -> str:
+    """The summary section: the plot note, then one card per question, its body from
+    ``card(group, escaped anchor)``; "" without questions."""
+    if not groups:
+        return ""
+    out = ['<section id="summary"><h2>Summary</h2>']
+    if plot_note:
+        out.append(f'<p class="warn">{escape(plot_note)}</p>')
+    out.append('<div class="cards">')
+    for g in groups:
+        out.append('<article class="card">')
+        out.extend(card(g, escape(g.anchor)))
         out.append("</article>")
     out.append("</div></section>")
     return "\n".join(out)
@@ -620,15 +630,8 @@ def _machines_summary(
     answer in a sentence, and whether the machines disagree on which is faster."""
     from ..analysis.machines import cross_machine
 
-    if not groups:
-        return ""
-    out = ['<section id="summary"><h2>Summary</h2>']
-    if plot_note:
-        out.append(f'<p class="warn">{escape(plot_note)}</p>')
-    out.append('<div class="cards">')
-    for g in groups:
-        anchor = escape(g.anchor)
-        out.append('<article class="card">')
+    def card(g: Group, anchor: str) -> list[str]:
+        out = []
         for v in views[:1]:
             main = _main_figure(_machine_group(result, g, v), v.figures)
             if main is not None:
@@ -653,9 +656,9 @@ def _machines_summary(
                 f"comparison{'' if n == 1 else 's'}: {escape(flips[0].label)}"
                 f"{' and others' if n > 1 else ''}.</p>"
             )
-        out.append("</article>")
-    out.append("</div></section>")
-    return "\n".join(out)
+        return out
+
+    return _cards(groups, plot_note, card)
 
 
 def _machines_section(result: RunResult, views: Sequence[MachineView]) -> str:
