@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -410,3 +411,17 @@ def test_per_batch_methods_and_host_made_masks() -> None:
     # made from this batch's shape: a new tensor each time, but still built on the host
     per_batch = mask.replace("torch.ones(block, block)", "torch.ones(len(idx), len(idx))")
     assert lint_source(per_batch, possible=True) == []
+
+
+def test_the_readme_lint_sample_is_what_the_linter_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    block = re.search(
+        r"\$ cd docs/examples && arraybench lint smooth\.py.*?\n(.*?)\n```", readme, re.S
+    )
+    assert block is not None, "the README has no lint sample on docs/examples/smooth.py"
+    monkeypatch.chdir(root / "docs" / "examples")
+    cli_helper.run(["lint", "smooth.py"])
+    assert capsys.readouterr().out.strip() == block.group(1).strip()
