@@ -8,14 +8,18 @@
                           them: docs/lint.md gives their first-try figures apart
     i15_*.py, i15b_*.py   the kinds issue 15 found missed, scored before the changes they led to
                           (i15b after the first round of them); i15c_*.py: look-alikes of the
-                          wrong findings of the precision samples (benchmarks/lint_precision.py)
+                          wrong findings of the precision samples (benchmarks/lint_precision.py);
+                          i15e_*.py: the third round's shapes (functions a loop calls, files
+                          without imports, loops the code does not write) and their look-alikes
 
-    heldout2/flagged, heldout2/clean
-                          the second held-out set (issue 15): written from public sources before
-                          any rule change and scored apart; never used to tune the rules
+    heldout2/, heldout3/, heldout4/  (flagged/ and clean/ each)
+                          the held-out sets of issue 15: written from public sources before a
+                          round of rule changes and scored apart; each is spent by its final
+                          score, and only the newest measures code the rules have not seen
 
-`python -m tests.advise.corpus [corpus|heldout2]` prints, per snippet, found or missed and what
-was reported, and per rule code the hits (run from the repository root with src on PYTHONPATH).
+`python -m tests.advise.corpus [corpus|heldout2|heldout3|heldout4]` prints, per snippet, found or
+missed and what was reported, and per rule code the hits (run from the repository root with src
+on PYTHONPATH).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ HELDOUT2 = Path(__file__).parent / "heldout2"
 #: The third held-out set (issue 15, second round): written by a reader who had not seen the
 #: rules or the other sets, scored before the rule changes of that round.
 HELDOUT3 = Path(__file__).parent / "heldout3"
+#: The fourth (issue 15, third round), written the same way before that round's rules were scored.
+HELDOUT4 = Path(__file__).parent / "heldout4"
 #: ``# expect: AB101`` (a sure finding) or ``# expect: AB107 (possible)`` (one in loops whose
 #: count the code does not show: listed by ``lint --all`` only)
 EXPECT = re.compile(r"#\s*expect:\s*(AB\d{3})(\s*\(possible\))?")
@@ -158,8 +164,8 @@ def _mark(d: Diagnostic) -> str:
 if __name__ == "__main__":
     import sys
 
-    which = sys.argv[1] if len(sys.argv) > 1 else "heldout3"
-    roots = {"heldout2": HELDOUT2, "heldout3": HELDOUT3, "corpus": ROOT}
+    which = sys.argv[1] if len(sys.argv) > 1 else "heldout4"
+    roots = {"heldout2": HELDOUT2, "heldout3": HELDOUT3, "heldout4": HELDOUT4, "corpus": ROOT}
     if which not in roots:
         sys.exit(f"usage: python -m tests.advise.corpus [{'|'.join(roots)}]")
     print(report(roots[which]))

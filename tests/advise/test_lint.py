@@ -425,3 +425,65 @@ def test_the_readme_lint_sample_is_what_the_linter_prints(
     monkeypatch.chdir(root / "docs" / "examples")
     cli_helper.run(["lint", "smooth.py"])
     assert capsys.readouterr().out.strip() == block.group(1).strip()
+
+
+# -- functions a loop calls (issue 15, round 3) ---------------------------------------------------
+
+HELPER = """import torch
+
+DEVICE = "cuda"
+
+
+def read(scores):
+    return scores.argmax(1).cpu().tolist()
+
+
+def run(model, xs):
+    out = []
+    for {loop}:
+        out.append(read(model(xs)))
+    return out
+"""
+
+
+def test_a_helper_called_on_every_iteration_is_checked_as_a_per_batch_scope() -> None:
+    sure = lint_source(HELPER.format(loop="i in range(10_000)"), possible=True)
+    assert [(d.line, d.code, d.confidence, d.why) for d in sure] == [(7, "AB201", "sure", "")]
+    # the loop's count is not shown: possible, and the note says why
+    [d] = lint_source(HELPER.format(loop="i in range(n_rounds)"), possible=True)
+    assert (d.line, d.code, d.confidence) == (7, "AB201", "possible")
+    assert "called from a loop" in d.note
+    # over a few named things (a dict's items) the helper runs a few times: nothing to say
+    assert lint_source(HELPER.format(loop="name, m in models.items()"), possible=True) == []
+
+
+def test_a_helper_of_a_helper_is_followed_and_once_per_call_is_not_a_loop() -> None:
+    source = (
+        "import torch\n\ndef inner(t):\n    return t.item()\n\n"
+        "def outer(t):\n    return inner(t) + 1\n\n"
+        "def run(xs):\n    return [outer(x) for x in xs]\n\n"
+        "def main(model, loader):\n    for batch in loader:\n        outer(model(batch.cuda()))\n"
+    )
+    assert codes(source) == [(4, "AB201")]
+    # called only outside loops: nothing per call to report
+    once = (
+        "import torch\n\ndef read(t):\n    return t.item()\n\nprint(read(torch.ones(1).cuda()))\n"
+    )
+    assert codes(once, possible=True) == []
+
+
+def test_a_training_loop_without_imports_is_read_as_torch_code() -> None:
+    source = (
+        "def train(model, loader, opt, loss_fn):\n"
+        "    for x, y in loader:\n"
+        "        loss = loss_fn(model(x.cuda()), y.cuda())\n"
+        "        loss.backward()\n        opt.step()\n"
+        "        print(loss.item())\n"
+    )
+    assert codes(source) == [(6, "AB201")]
+    # a NumPy file's .item() waits for nothing
+    host = (
+        "import numpy as np\n\ndef f(xs):\n    for x in xs:\n        x.backward()\n"
+        "        print(np.float64(x).item())\n"
+    )
+    assert codes(host, possible=True) == []

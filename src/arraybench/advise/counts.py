@@ -89,6 +89,8 @@ ITEM_WORDS = frozenset(
         "waveform",
         "series",
         "seq",
+        "seqlen",
+        "maxlen",
         "sequence",
         "sequences",
         "vertices",

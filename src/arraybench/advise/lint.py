@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .counts import many_iterations, steps_loop, while_many
+from .counts import large_count, many_iterations, steps_loop, while_many
 from .dataflow import (
     ARRAY,
     EVIDENCE_ATTRS,
@@ -37,6 +37,7 @@ from .dataflow import (
     LOADER,
     MODEL,
     Facts,
+    names_in,
     public_data_function,
     qualname,
     scope_facts,
@@ -52,6 +53,7 @@ from .loops import (
     classify_comprehension,
     classify_loop,
     counts_groups,
+    is_sequence,
     nest_of,
     scope_walk,
     short_literal,
@@ -76,6 +78,11 @@ ONCE_NOTE = (
 PER_CALL_NOTE = (
     "possible: it compiles again on every call of the enclosing function; slow only if that"
     " function is called many times (in a loop, per step)"
+)
+#: Why a finding in a function that a loop calls is possible: that loop's count is not shown.
+CALLED_NOTE = (
+    "possible: the function is called from a loop whose count the code does not show; slow only"
+    " if that loop runs many times"
 )
 #: Why a sync whose value decides a branch is possible (lint._Linter._decides).
 DECIDES_NOTE = (
@@ -104,7 +111,9 @@ SKIP_DIRS = frozenset(
     }
 )
 #: A file that mentions none of these cannot hold an array pattern: it is not analysed further.
-RELEVANT = re.compile(r"numpy|torch|jax|cupy|\bxp\b")
+#: A file worth reading: it names an array library, or trains with one it receives (a loop
+#: handed the model and the loader calls ``.backward()`` and moves batches with ``.cuda()``).
+RELEVANT = re.compile(r"numpy|torch|jax|cupy|\bxp\b|\.backward\(|\.cuda\(")
 #: ``# arraybench: ignore`` or ``# arraybench: ignore[AB101, AB201]``.
 IGNORE = re.compile(r"#\s*arraybench:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?")
 
@@ -840,8 +849,14 @@ class _Scope:
     #: what holds after an ``if`` that returns or raises (``if isinstance(x, Tensor): return
     #: x`` leaves x a list below it), as the negated tests
     after: list[ast.expr] = field(default_factory=list)
-    #: a method a framework calls once per batch (``forward``, Lightning's ``training_step``)
+    #: a method a framework calls once per batch (``forward``, Lightning's ``training_step``),
+    #: or a function this file calls on every iteration of a loop (or from such a method)
     per_batch: bool = False
+    #: for a function called from a loop: SURE when that loop shows a large count, POSSIBLE
+    #: else; None for the framework's per-batch methods (sure) and other scopes
+    call_tier: str | None = None
+    #: the parameters of the function, without an annotation
+    untyped: frozenset[str] = frozenset()
 
 
 class _Linter(ast.NodeVisitor):
@@ -869,6 +884,34 @@ class _Linter(ast.NodeVisitor):
         self.tests: list[ast.expr] = []  # the tests of the enclosing ifs
         self.error_path = 0  # inside an if-branch that raises
         self.in_test = 0  # inside the test of an if
+        # Functions this file calls on every iteration of a loop (or from a per-batch method):
+        # each is walked again as a per-batch scope once the first walk has found them.
+        self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self.methods: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        for parent in ast.walk(tree):
+            for child in ast.iter_child_nodes(parent):
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                    kind = self.methods if isinstance(parent, ast.ClassDef) else self.functions
+                    kind.setdefault(child.name, []).append(child)
+        self.called: dict[int, str] = {}  # id(def) -> SURE or POSSIBLE, the best seen
+        self.walked: dict[int, str] = {}  # id(def) -> the tier it was walked again with
+        self.enclosing: dict[int, list[_Scope]] = {}  # id(def) -> the scopes around it
+        self.defs: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        # Functions made by np.vectorize (f = np.vectorize(g), @np.vectorize): a Python loop
+        # over the elements of every array they are called with
+        self.vectorized: set[str] = set()
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
+                if qualname(n.value.func, self.namespaces) == "numpy.vectorize":
+                    self.vectorized.update(target_names(n.targets[0]))
+            elif isinstance(n, ast.FunctionDef) and any(
+                qualname(d.func if isinstance(d, ast.Call) else d, self.namespaces)
+                == "numpy.vectorize"
+                for d in n.decorator_list
+            ):
+                self.vectorized.add(n.name)
+        self.again = False  # walking a called function again: only per-call findings count
+        self.per_call = False  # reporting a per-call finding
         self._module_flags()
 
     def _module_flags(self) -> None:
@@ -894,6 +937,12 @@ class _Linter(ast.NodeVisitor):
                     and node.args
                 ):
                     moves = "device" in (qualname(node.args[0], {}) or "").lower()
+                if not moves:
+                    # torch.zeros(n, device=x.device): written to run where the data is
+                    moves = any(
+                        kw.arg == "device" and "device" in (qualname(kw.value, {}) or "").lower()
+                        for kw in node.keywords
+                    )
                 fq = qualname(node.func, self.namespaces)
                 if fq in ("torch.set_grad_enabled", "torch.autograd.set_grad_enabled") and (
                     node.args
@@ -903,6 +952,8 @@ class _Linter(ast.NodeVisitor):
                     grad_off = True
         for mod in self.namespaces.values():
             jax = jax or mod.split(".", 1)[0] == "jax"
+            # Lightning puts the module and each batch on the accelerator itself
+            moves = moves or mod.split(".", 1)[0] in ("lightning", "pytorch_lightning")
             nn = nn or mod.startswith(("torch.nn", "torch.utils.data"))
         self.gpu = gpu or jax
         #: a file that puts data on an accelerator: `.cpu()` in it is a real copy
@@ -911,6 +962,10 @@ class _Linter(ast.NodeVisitor):
         self.device_lib = any(
             m.split(".", 1)[0] in ("torch", "jax", "cupy", "tensorflow", "mlx")
             for m in self.namespaces.values()
+        ) or (
+            # no import, but tensors all the same: loss.backward(), batch.cuda()
+            not any(m.split(".", 1)[0] == "numpy" for m in self.namespaces.values())
+            and any(isinstance(n, ast.Attribute) and n.attr in ("backward", "cuda") for n in every)
         )
         # A file that builds torch models: torch.nn imported, or used as torch.nn.X.
         self.torch_nn = nn or any(
@@ -919,6 +974,14 @@ class _Linter(ast.NodeVisitor):
         )
         self.double = double
         self.grad_off = grad_off
+        #: the file trains with torch (loss.backward()): its tensors meet float32 weights
+        self.trains_torch = any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "backward"
+            and not n.args
+            for n in every
+        ) and any(m.split(".", 1)[0] == "torch" for m in self.namespaces.values())
 
     # -- infrastructure ----------------------------------------------------------------------
 
@@ -928,6 +991,60 @@ class _Linter(ast.NodeVisitor):
 
     def run(self) -> None:
         self.visit(self.tree)
+        # Functions called on every iteration of a loop are per-batch scopes too: walk each
+        # again (a callee found on the way is queued in turn), keeping only what the per-batch
+        # checks find there; the first walk reported everything else.
+        self.again = True
+        for _ in range(4):  # helpers of helpers, a few levels deep
+            todo = [
+                (key, tier)
+                for key, tier in self.called.items()
+                if self.walked.get(key) not in (tier, SURE)
+            ]
+            if not todo:
+                break
+            for key, tier in todo:
+                self.walked[key] = tier
+                saved = self.scopes
+                self.scopes = list(self.enclosing.get(key, saved))
+                self.visit_FunctionDef(self.defs[key], tier)
+                self.scopes = saved
+
+    def _note_callee(self, node: ast.Call) -> None:
+        """Record a function of this file that ``node`` calls, when the call runs on every
+        iteration of a hot loop or once per batch: ``step(x)`` or ``self.helper(x)``."""
+        f = node.func
+        if isinstance(f, ast.Name):
+            defs = self.functions.get(f.id, [])
+        elif (
+            isinstance(f, ast.Attribute)
+            and isinstance(f.value, ast.Name)
+            and f.value.id
+            in (
+                "self",
+                "cls",
+            )
+        ):
+            defs = self.methods.get(f.attr, [])
+        else:
+            return
+        if not defs:
+            return
+        if self.loops:
+            loop = self.loops[-1]
+            if not self._per_iteration(node) or not self._hot(loop):
+                return
+            tier = SURE if self._many_times(node) else POSSIBLE
+        else:
+            scope = self.scopes[-1]
+            if not scope.per_batch or self.comprehensions:
+                return
+            tier = scope.call_tier or SURE
+        for d in defs:
+            if d.name in PER_BATCH_METHODS or d.name.startswith("__"):
+                continue  # walked as per-batch already; __init__ and the like run once
+            if self.called.get(id(d)) != SURE:
+                self.called[id(d)] = tier
 
     def report(
         self, code: str, node: ast.AST, confidence: str | None = None, why: str = ""
@@ -942,6 +1059,11 @@ class _Linter(ast.NodeVisitor):
         text = self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
         if len(text) > 80:
             text = text[:77] + "..."
+        if self.again and not self.per_call:
+            return  # walking a called function again: the first walk reported the rest
+        if confidence is None and not self.loops and self.scopes and self.scopes[-1].call_tier:
+            confidence = self.scopes[-1].call_tier
+            why = why or (CALLED_NOTE if confidence == POSSIBLE else "")
         if confidence is None and code == "AB203" and len(self.scopes) <= 1 and not self.loops:
             confidence, why = POSSIBLE, ONCE_NOTE  # W = np.copy(K.T) at import: one copy
         if confidence is None:
@@ -1001,7 +1123,13 @@ class _Linter(ast.NodeVisitor):
         self.generic_visit(node)
         self.scopes.pop()
 
-    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+    def visit_FunctionDef(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, called: str | None = None
+    ) -> None:
+        """``called``: walking again a function that a loop of this file calls (its tier)."""
+        if not self.again:
+            self.enclosing[id(node)] = list(self.scopes)
+            self.defs[id(node)] = node
         for d in node.decorator_list:
             self.visit(d)
             if self.loops and self._qual(d.func if isinstance(d, ast.Call) else d) in JITS:
@@ -1023,7 +1151,14 @@ class _Linter(ast.NodeVisitor):
                 no_grad=no_grad,
                 trains=_trains(nodes),
                 nodes=nodes,
-                per_batch=node.name in PER_BATCH_METHODS and bool(node.args.args),
+                per_batch=(node.name in PER_BATCH_METHODS and bool(node.args.args))
+                or called is not None,
+                call_tier=called,
+                untyped=frozenset(
+                    a.arg
+                    for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+                    if a.annotation is None
+                ),
             )
         )
         if self.gpu:
@@ -1064,6 +1199,8 @@ class _Linter(ast.NodeVisitor):
             code, is_element = classify_loop(node, self.facts, outer)
             if is_element:
                 nest = nest_of(node, self.facts, outer)
+            if code is None and self._batch_of_one(node):
+                code = "AB106"
             if code is not None:
                 self.report(code, node)
         elif self.loops and self.loops[-1].nest is not None:
@@ -1081,6 +1218,41 @@ class _Linter(ast.NodeVisitor):
             self.visit(s)
 
     visit_AsyncFor = visit_For
+
+    def _batch_of_one(self, node: ast.For | ast.AsyncFor) -> bool:
+        """``for img in images: model(transform(img).unsqueeze(0))``: a model called on a batch
+        of one item per iteration (``unsqueeze(0)``, ``x[None]``, ``np.expand_dims(x, 0)``)
+        made from what the loop walks; one call on the stacked items does the same work."""
+        derived = set(target_names(node.target))
+        body = list(scope_walk(node.body))
+        for n in body:  # names computed from the item (two passes reach chains)
+            if isinstance(n, ast.Assign) and names_in(n.value) & derived:
+                derived.update(nm for t in n.targets for nm in target_names(t))
+        for n in body:
+            if isinstance(n, ast.Assign) and names_in(n.value) & derived:
+                derived.update(nm for t in n.targets for nm in target_names(t))
+        ones: set[str] = set()
+        for n in body:
+            if (
+                isinstance(n, ast.Assign)
+                and _adds_batch_axis(n.value)
+                and (names_in(n.value) & derived)
+            ):
+                ones.update(nm for t in n.targets for nm in target_names(t))
+        for n in body:
+            if not isinstance(n, ast.Call) or not n.args:
+                continue
+            q = self._qual(n.func) or ""
+            if not (q in self.facts.models or _model_named(q)) or q.startswith(
+                ("torch.", "numpy.", "jax.")
+            ):
+                continue
+            a = n.args[0]
+            if (isinstance(a, ast.Name) and a.id in ones) or (
+                _adds_batch_axis(a) and names_in(a) & derived
+            ):
+                return True
+        return False
 
     def visit_While(self, node: ast.While) -> None:
         self._enter(node, None)
@@ -1348,6 +1520,15 @@ class _Linter(ast.NodeVisitor):
             return  # x = np.array(x): the usual first line that accepts lists too
         if me == src and src in self.facts.not_arrays:
             return  # def f(sigma: float): sigma = torch.tensor(sigma) converts a number
+        line = getattr(value, "lineno", 0)
+        before = [v for ln, v in self.facts.assigns.get(src, ()) if ln != line]
+        if me == src and (
+            any(is_sequence(v) for v in before)
+            or (_converts(value, self.facts) and not before and src in self.scopes[-1].untyped)
+        ):
+            # sizes = [...]; sizes = torch.tensor(sizes), or n_id = torch.tensor(n_id) of a
+            # parameter: a list (or whatever the caller gives) converted, not a tensor copied
+            return
         if src in self._narrowed():
             return  # under `if not isinstance(w, Tensor):` torch.tensor(w) converts a list
         if isinstance(source, ast.Subscript) and not self.loops:
@@ -1360,10 +1541,49 @@ class _Linter(ast.NodeVisitor):
             self.loops
             and self._invariant(base, self.loops[-1])
             and all(self._invariant(n, self.loops[-1]) for n in _names(source))
+            and not self._written_by_callee(me)
         ):
             self.report("AB203", value)  # the same data copied again on every iteration
-        elif not self._escapes(me):
-            self.report("AB203", value)  # a copy that is only read: the original would do
+        elif not self._escapes(me) or (me == src and self._fresh(src, line)):
+            # a copy that is only read: the original would do; or value = a + b then value =
+            # torch.tensor(value): a copy of a result nothing else holds, returned or not
+            self.report("AB203", value)
+
+    def _written_by_callee(self, name: str) -> bool:
+        """``x_p = x.clone()`` then ``self._perturb(x=x_p)`` or ``perturb_(x_p)``: the copy
+        handed to a method of this object, or to a function whose name says it writes
+        (a trailing ``_``, perturb, fill, update, shuffle): a fresh copy each time is needed."""
+        for n in self.scopes[-1].nodes:
+            if not isinstance(n, ast.Call):
+                continue
+            given = [*n.args, *(kw.value for kw in n.keywords)]
+            if not any(isinstance(a, ast.Name) and a.id == name for a in given):
+                continue
+            f = n.func
+            word = (
+                f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            )
+            if (
+                (
+                    isinstance(f, ast.Attribute)
+                    and isinstance(f.value, ast.Name)
+                    and f.value.id == "self"
+                )
+                or word.endswith("_")
+                or re.search(
+                    r"perturb|fill|update|shuffle|augment|corrupt|mask|noise|inplace|in_place",
+                    word,
+                    re.I,
+                )
+            ):
+                return True
+        return False
+
+    def _fresh(self, name: str, line: int) -> bool:
+        """Whether a local name holds, just above ``line``, an array computed right there
+        (``value = out_a + out_b``): arithmetic, not a view, not what a caller passed."""
+        v = self.facts.last_value(name, line)
+        return isinstance(v, ast.BinOp | ast.UnaryOp) and self.facts.is_array(v)
 
     def _copied(self, value: ast.AST) -> tuple[ast.AST, str] | None:
         """What ``value`` copies, and how: ``x.clone()``, ``x.copy()``, ``np.copy(x)``,
@@ -1513,11 +1733,14 @@ class _Linter(ast.NodeVisitor):
         for kw in node.keywords:
             if kw.arg == "dtype":
                 self.cast.add(id(node))
+        self._python_iteration(node)
         if q in TO_TORCH:
             self._float64(node)
         self._inference(node, q)
         if q in TENSOR_BUILDERS and node.args:
             self._tensor_of_arrays(node)
+        if self.loops or (self.scopes and self.scopes[-1].per_batch):
+            self._note_callee(node)
         if self.loops:
             self._sync(node)
             self._transfer(node, q)
@@ -1525,12 +1748,54 @@ class _Linter(ast.NodeVisitor):
             self._build(node, q)
             self._jit(node, q)
         elif self.scopes and self.scopes[-1].per_batch and not self.comprehensions:
-            self._per_batch_host(node)
-        if not self.loops and len(self.scopes) > 1 and self._fresh_jit(node.func):
+            self.per_call = True
+            try:
+                self._per_batch_host(node, q)
+            finally:
+                self.per_call = False
+        if self.comp_nodes and not self.loops and self._fresh_jit(node.func):
+            # [jit(grad(f))(x) for x in xs]: a comprehension is a loop, a compile per element
+            self.report("AB403", node.func, SURE)
+        elif (
+            not self.loops
+            and len(self.scopes) > 1
+            and self._fresh_jit(node.func)
+            and not self.scopes[-1].per_batch
+        ):
             # jit(grad(f))(x) in a function: every call of the function compiles again, a cost
             # as large as the number of calls, which the function does not show
             self.report("AB403", node.func, POSSIBLE, PER_CALL_NOTE)
         self.generic_visit(node)
+
+    def _python_iteration(self, node: ast.Call) -> None:
+        """A loop the code does not write: ``sum(np.arange(n))`` (a Python sum over NumPy
+        scalars, AB104) or a function made by ``np.vectorize`` called on an array (AB103). Sure
+        when the array is shown large, possible else."""
+        f = node.func
+        if len(node.args) != 1 or node.keywords or self.error_path:
+            return
+        arg = node.args[0]
+        if not self.facts.is_array(arg, strong=True) or isinstance(arg, ast.List | ast.Tuple):
+            return
+        many = many_iterations(arg, self.facts) or (
+            isinstance(arg, ast.Call)  # np.arange(N): as many as N
+            and (self._qual(arg.func) or "").rsplit(".", 1)[-1] == "arange"
+            and len(arg.args) == 1
+            and large_count(arg.args[0], self.facts)
+        )
+        tier = SURE if many else POSSIBLE
+        if (
+            isinstance(f, ast.Name)
+            and f.id in ("sum", "max", "min")
+            and f.id not in self.namespaces
+            and not self.loops
+            and tier == SURE  # max(counts) of a few: not worth a finding
+        ):
+            self.report("AB104", node, tier)
+        elif (isinstance(f, ast.Name) and f.id in self.vectorized) or (
+            isinstance(f, ast.Call) and self._qual(f.func) == "numpy.vectorize"
+        ):
+            self.report("AB103", node, tier)
 
     def _fresh_jit(self, node: ast.AST) -> bool:
         """``jax.jit(lambda ...)``, ``jax.jit(partial(f, a))``, ``jax.jit(jax.grad(f))``: a
@@ -1542,12 +1807,26 @@ class _Linter(ast.NodeVisitor):
             isinstance(fn, ast.Call) and (self._qual(fn.func) or "").rsplit(".", 1)[-1] in FRESH
         )
 
-    def _per_batch_host(self, node: ast.Call) -> None:
-        """``x.cpu().numpy()`` or ``loss.item()`` in ``forward`` or a Lightning
-        ``training_step``/``validation_step``: the framework calls the method once per batch, so
-        the copy to the host and its wait come once per batch (AB202, AB201)."""
+    def _per_batch_host(self, node: ast.Call, q: str | None) -> None:
+        """What costs once per call in ``forward``, a Lightning ``training_step`` /
+        ``validation_step``, or a function this file calls on every iteration of a loop: the
+        framework (or the loop) calls it once per batch, so each of these comes once per batch:
+        ``x.cpu().numpy()``, ``.cpu()`` handed to host code (AB202), ``loss.item()``,
+        ``.tolist()``, ``float(t)`` (AB201), ``torch.zeros(n).to(device)`` (AB202),
+        ``jax.device_get`` (AB202), ``jax.jit(lambda ...)`` (AB403)."""
+        if self.error_path:
+            return
+        if self._fresh_jit(node) and not (
+            isinstance(self.stmt, ast.Return) and self.stmt.value is node
+        ):
+            # jit(lambda ...) made per call (and called, not handed back): a compile per call
+            self.report("AB403", node)
+            return
         f = node.func
-        if not self.device_file or self.error_path or not isinstance(f, ast.Attribute):
+        if q == "jax.device_get" and node.args:
+            self.report("AB202", node)  # to the host, and a wait, on every call
+            return
+        if not self.device_file:
             return
         stmt = self.stmt
         if isinstance(stmt, ast.Assert) or (
@@ -1556,16 +1835,75 @@ class _Linter(ast.NodeVisitor):
             and re.search(r"check|assert|valid", qualname(stmt.value.func, {}) or "", re.I)
         ):
             return  # KORNIA_CHECK(x.all().item(), ...): a check of the arguments
+        tested = _tested(self.scopes[-1].nodes)
+        if (
+            isinstance(f, ast.Name)
+            and f.id in ("float", "int")
+            and len(node.args) == 1
+            and self.facts.is_tensor(node.args[0])
+            and not self._cpu_expr(node.args[0])
+        ):
+            self.report("AB201", node, *self._decides(tested))
+            return
+        if not isinstance(f, ast.Attribute):
+            return
         if f.attr == "numpy" and not node.args and self._moved_to_host(f.value):
             self.report("AB202", f.value)
         elif (
-            f.attr == "item"
+            f.attr in ("item", "tolist")
             and not node.args
             and not self.facts.is_host(f.value)
             and not self._on_cpu(f.value)
+            and not (f.attr == "tolist" and not self.facts.is_tensor(f.value))
             and not self._moved_to_host(f.value)
+        ) or (f.attr == "tolist" and not node.args and self._moved_to_host(f.value)):
+            self.report("AB201", node, *self._decides(tested))
+        elif (
+            f.attr in ("to", "cuda")
+            and (f.attr == "cuda" or self._device_like(node))
+            and isinstance(f.value, ast.Call)
+            and self._host_made(f.value)
         ):
-            self.report("AB201", node, *self._decides(_tested(self.scopes[-1].nodes)))
+            self.report("AB202", node)  # torch.zeros(n).to(device): pass device= instead
+        elif _to_cpu(node) and self._moved_to_host(node) and self._handed_to_host(node):
+            self.report("AB202", node)  # accuracy_score(y.cpu(), p.cpu()): once per batch
+
+    def _host_made(self, node: ast.Call, depth: int = 0) -> bool:
+        """``torch.zeros(n)``, ``torch.tril(torch.ones(n, n)).float()``: a tensor made on the
+        host (no ``device=``) from factories, whatever their sizes."""
+        while isinstance(node.func, ast.Attribute) and node.func.attr in TRANSPARENT:
+            if not isinstance(node.func.value, ast.Call):
+                return False
+            node = node.func.value
+        q = self._qual(node.func) or ""
+        if any(kw.arg == "device" for kw in node.keywords):
+            return False
+        if q in FACTORIES:
+            return True
+        if depth > 4 or not q.startswith("torch."):
+            return False
+        return any(
+            isinstance(a, ast.Call) and self._host_made(a, depth + 1)
+            for a in [*node.args, *(kw.value for kw in node.keywords)]
+        )
+
+    def _handed_to_host(self, node: ast.Call) -> bool:
+        """``x.cpu()`` passed straight to a function that is not torch's, a collector's
+        ``append`` or a logger: scikit-learn's metrics, NumPy."""
+        stmt = self.stmt
+        if stmt is None:
+            return False
+        for p in ast.walk(stmt):
+            if isinstance(p, ast.Call) and node in p.args and p is not node:
+                q = self._qual(p.func) or ""
+                name = q.rsplit(".", 1)[-1]
+                return not (
+                    _collects(p)
+                    or q.startswith("torch.")
+                    or name in ("log", "log_dict", "save", "print", "append", "extend")
+                    or "log" in name.lower()
+                )
+        return False
 
     def _qual(self, node: ast.AST) -> str | None:
         return qualname(node, self.facts.namespaces if self.scopes else self.namespaces)
@@ -1755,6 +2093,14 @@ class _Linter(ast.NodeVisitor):
             return not any(kw.arg == "device" for kw in node.keywords) and all(
                 self._invariant_value(a, loop) for a in node.args
             )
+        if q in TENSOR_BUILDERS | TO_TORCH and node.args and depth == 0:
+            # torch.tensor([1 / c for c in counts]).to(device): the same numbers each time
+            a = node.args[0]
+            return (
+                isinstance(a, ast.List | ast.Tuple | ast.ListComp)
+                and not any(kw.arg == "device" for kw in node.keywords)
+                and self._invariant_numbers(a, loop)
+            )
         if not q.startswith("torch."):
             return False
         parts = [*node.args, *(kw.value for kw in node.keywords)]
@@ -1768,6 +2114,30 @@ class _Linter(ast.NodeVisitor):
             )
             for a in parts
         )
+
+    def _invariant_numbers(self, node: ast.AST, loop: _Loop) -> bool:
+        """A list display or comprehension of numbers the loop does not change: every name in
+        it is a comprehension variable or invariant, every call a builtin of numbers."""
+        local = {
+            n
+            for g in ast.walk(node)
+            if isinstance(g, ast.comprehension)
+            for n in target_names(g.target)
+        }
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call) and not (
+                isinstance(n.func, ast.Name) and n.func.id in ("float", "int", "len", "abs")
+            ):
+                return False
+            if (
+                isinstance(n, ast.Name)
+                and isinstance(n.ctx, ast.Load)
+                and n.id not in local
+                and n.id not in ("float", "int", "len", "abs")
+                and not self._invariant(n, loop)
+            ):
+                return False
+        return True
 
     def _invariant_value(self, node: ast.AST, loop: _Loop) -> bool:
         """Constants and names (or attributes, ``x.shape[0]``) the loop does not change."""
@@ -1821,6 +2191,8 @@ class _Linter(ast.NodeVisitor):
         """Whether a call runs on every iteration of the innermost loop (not every N steps,
         not in a coarse loop, not a test the loop needs now): the conditions of AB201."""
         loop = self.loops[-1]
+        if len(self.loops) >= 2 and loop.guards > self.loops[-2].guards and not self._hot(loop):
+            return False  # for k, v in metrics.items() under `if step % 100 == 0:`: now and then
         return not (
             self.exempt_sync
             or self.guards > loop.guards
@@ -2088,7 +2460,12 @@ class _Linter(ast.NodeVisitor):
             self.report("AB403", node)
 
     def _float64(self, node: ast.Call) -> None:
-        if not self.torch_nn or self.double or id(node) in self.cast or not node.args:
+        if (
+            not (self.torch_nn or self.trains_torch)
+            or self.double
+            or id(node) in self.cast
+            or not node.args
+        ):
             return
         if any(kw.arg == "dtype" for kw in node.keywords):
             return
@@ -2194,6 +2571,38 @@ class _Linter(ast.NodeVisitor):
             or bq in self.facts.models
             or _model_named(bq)
         )
+
+
+def _adds_batch_axis(node: ast.AST) -> bool:
+    """``x.unsqueeze(0)``, ``x[None]``, ``np.expand_dims(x, 0)``, ``x.reshape(1, ...)`` (also
+    with ``.to(device)`` or ``.float()`` after it): one item made a batch of one."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            first = n.args[0] if n.args else None
+            zero = isinstance(first, ast.Constant) and first.value == 0
+            one = isinstance(first, ast.Constant) and first.value == 1
+            if n.func.attr == "unsqueeze" and zero:
+                return True
+            if n.func.attr in ("reshape", "view") and one and len(n.args) > 1:
+                return True
+            if n.func.attr == "expand_dims" and len(n.args) == 2:
+                a = n.args[1]
+                if isinstance(a, ast.Constant) and a.value == 0:
+                    return True
+        if isinstance(n, ast.Subscript):
+            k = n.slice
+            first = k.elts[0] if isinstance(k, ast.Tuple) and k.elts else k
+            if isinstance(first, ast.Constant) and first.value is None:
+                return True
+    return False
+
+
+def _converts(value: ast.AST, facts: Facts) -> bool:
+    """``torch.tensor(x, ...)`` (``.float()`` after it too): a call that also converts lists."""
+    return any(
+        isinstance(n, ast.Call) and facts.qual(n.func) in ("torch.tensor", "torch.Tensor")
+        for n in ast.walk(value)
+    )
 
 
 def _reader_named(q: str) -> bool:

@@ -181,7 +181,7 @@ def loop_vars(
         return None  # for c in self.classes_: the classes, not the samples
     if isinstance(it, ast.Name):
         before = facts.last_value(it.id, it.lineno)
-        if before is not None and _is_sequence(before):
+        if before is not None and is_sequence(before):
             return None  # xs = [...] just above: a list of arrays, whatever xs becomes later
         if before is None and it.id in facts.not_arrays:
             return None  # def f(xs: list[Tensor]): a list, whatever xs becomes later
@@ -215,7 +215,7 @@ def _columns(stop: ast.AST) -> bool:
 LONG_BODY = 8
 
 
-def _is_sequence(value: ast.AST) -> bool:
+def is_sequence(value: ast.AST) -> bool:
     """A list, tuple or set (literal, comprehension, or list(...)/tuple(...)/zip(...))."""
     if isinstance(value, ast.List | ast.Tuple | ast.ListComp | ast.GeneratorExp | ast.SetComp):
         return True
@@ -538,7 +538,22 @@ class Shape:
         out: set[str] = set()
         for _ in range(2):
             for n in self.nodes():
-                if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                if (
+                    isinstance(n, ast.Assign)
+                    and len(n.targets) == 1
+                    and isinstance(n.targets[0], ast.Tuple)
+                    and isinstance(n.value, ast.Tuple)
+                    and len(n.targets[0].elts) == len(n.value.elts)
+                ):
+                    # r, g, b = img[i, j, 0], img[i, j, 1], img[i, j, 2]: one by one
+                    for t, v in zip(n.targets[0].elts, n.value.elts, strict=True):
+                        if (
+                            isinstance(t, ast.Name)
+                            and t.id not in names_in(v)
+                            and (self.elements_in(v) or names_in(v) & out)
+                        ):
+                            out.add(t.id)
+                elif isinstance(n, ast.Assign) and len(n.targets) == 1:
                     t = n.targets[0]
                     if (
                         isinstance(t, ast.Name)
@@ -549,8 +564,11 @@ class Shape:
             self.nest.element |= out
         return out
 
-    def _read_before_write(self, names: set[str]) -> set[str]:
-        """Names of ``names`` read in an iteration before (or while) being assigned in it."""
+    def _read_before_write(
+        self, names: set[str], body: list[ast.AST] | list[ast.stmt] | None = None
+    ) -> set[str]:
+        """Names of ``names`` read in an iteration before (or while) being assigned in it
+        (of ``body``, the nest's by default)."""
         written: set[str] = set()
         carried: set[str] = set()
 
@@ -558,11 +576,13 @@ class Shape:
             for s in stmts:
                 if isinstance(s, ast.For | ast.AsyncFor | ast.While):
                     reads(s.iter if isinstance(s, ast.For | ast.AsyncFor) else s.test)
-                    # A nested loop runs its body more than once: assignments in it reach
-                    # its own reads on the next inner iteration.
-                    inner = _assigned_names(s.body)
+                    # A nested loop runs its body more than once: an assignment in it reaches
+                    # its own reads on the next inner iteration when they come before it
+                    # (r = img[i, j, 0] then out[i, j] = r * w is written, then read).
+                    inner = _assigned_names(s.body) & names
                     visit(s.body)
-                    carried.update(n for n in inner & names if n in _loaded_names(s.body))
+                    if inner:
+                        carried.update(self._read_before_write(inner, s.body))
                     visit(s.orelse)
                 elif isinstance(s, ast.If):
                     reads(s.test)
@@ -603,7 +623,7 @@ class Shape:
                 ):
                     carried.add(n.id)
 
-        visit(self.body)
+        visit(self.body if body is None else body)
         return carried
 
     def _guards(self) -> dict[int, ast.If]:
@@ -694,6 +714,8 @@ class Shape:
 
     def matvec(self) -> bool:
         for n in self.nodes():
+            if self._row_dot(n):
+                return True
             ops = self._operands(n)
             if ops is not None:
                 a, b = ops
@@ -714,6 +736,33 @@ class Shape:
                     if max(depths) >= 2:  # y[i] += A[i, j] * x[j]; C[i, j] += A[i, k] * B[k, j]
                         return True
         return False
+
+    def _row_dot(self, n: ast.AST) -> bool:
+        """``out[i] = np.dot(x[i], y[i])`` into a 1-D ``out``: a dot product of two rows per
+        iteration, a number each (``np.einsum('ij,ij->i', x, y)``), not a product of matrices."""
+        if not (isinstance(n, ast.Assign) and len(n.targets) == 1):
+            return False
+        t = n.targets[0]
+        if not (
+            isinstance(t, ast.Subscript)
+            and isinstance(t.value, ast.Name)
+            and isinstance(t.slice, ast.Name)
+            and t.slice.id in self.nest.index
+        ):
+            return False
+        ops = self._operands(n.value)
+        if ops is None or not (self.is_element(ops[0]) and self.is_element(ops[1])):
+            return False
+        made = self.facts.last_value(t.value.id, n.lineno)
+        if not (isinstance(made, ast.Call) and made.args):
+            return False
+        q = self.facts.qual(made.func) or ""
+        if q.rsplit(".", 1)[-1] not in ("zeros", "empty", "ones", "full"):
+            return False
+        shape = made.args[0]
+        if len(made.args) > 1 and not q.startswith("numpy."):
+            return False  # torch.empty(b, n, m): one size per axis
+        return not isinstance(shape, ast.Tuple | ast.List) or len(shape.elts) == 1
 
     def _row_times_vector_sum(self, n: ast.AST) -> bool:
         """(A[i] * x).sum() or np.sum(A[i] * x)."""
@@ -1064,12 +1113,6 @@ def _assigned_names(body: list[ast.stmt]) -> set[str]:
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
             out.add(n.id)
     return out
-
-
-def _loaded_names(body: list[ast.stmt]) -> set[str]:
-    return {
-        n.id for n in scope_walk(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-    }
 
 
 def nest_of(
