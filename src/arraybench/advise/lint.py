@@ -237,6 +237,8 @@ TO_TORCH = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "to
 CONVERSIONS = TO_TORCH | {"jax.numpy.asarray", "jax.numpy.array", "numpy.asarray"}
 #: jnp.asarray(numpy_array): a host-to-device copy, like jax.device_put.
 HOST_TO_JAX = frozenset({"jax.numpy.asarray", "jax.numpy.array"})
+#: Builtins of numbers that a list of constants may be computed with.
+NUMBER_BUILTINS = frozenset({"float", "int", "len", "abs"})
 #: Tensor factories that take device=: made on the host and moved, they cost a copy each.
 FACTORIES = frozenset(
     f"torch.{fn}"
@@ -888,40 +890,48 @@ class _Linter(ast.NodeVisitor):
         # each is walked again as a per-batch scope once the first walk has found them.
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self.methods: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-        for parent in ast.walk(tree):
-            for child in ast.iter_child_nodes(parent):
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                    kind = self.methods if isinstance(parent, ast.ClassDef) else self.functions
-                    kind.setdefault(child.name, []).append(child)
-        self.called: dict[int, str] = {}  # id(def) -> SURE or POSSIBLE, the best seen
+        #: id(def) -> (the def, SURE or POSSIBLE: the best tier of a call seen)
+        self.called: dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]] = {}
         self.walked: dict[int, str] = {}  # id(def) -> the tier it was walked again with
         self.enclosing: dict[int, list[_Scope]] = {}  # id(def) -> the scopes around it
-        self.defs: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
         # Functions made by np.vectorize (f = np.vectorize(g), @np.vectorize): a Python loop
         # over the elements of every array they are called with
         self.vectorized: set[str] = set()
-        for n in ast.walk(tree):
-            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call):
-                if qualname(n.value.func, self.namespaces) == "numpy.vectorize":
-                    self.vectorized.update(target_names(n.targets[0]))
-            elif isinstance(n, ast.FunctionDef) and any(
-                qualname(d.func if isinstance(d, ast.Call) else d, self.namespaces)
-                == "numpy.vectorize"
-                for d in n.decorator_list
-            ):
-                self.vectorized.add(n.name)
         self.again = False  # walking a called function again: only per-call findings count
         self.per_call = False  # reporting a per-call finding
         self._module_flags()
 
     def _module_flags(self) -> None:
+        """What holds for the whole file, from one pass over its nodes: the device flags, the
+        functions and methods it defines, and those made by ``np.vectorize``."""
         gpu = jax = nn = double = grad_off = moves = False
+        tensor_idiom = backward_call = False  # x.cuda() or loss.backward(); loss.backward()
         every = self.analysis.every or list(ast.walk(self.tree))
+        methods = {
+            id(s)
+            for n in every
+            if isinstance(n, ast.ClassDef)
+            for s in n.body
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
         for node in every:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 v = node.value
                 gpu = gpu or v.startswith("cuda") or v in ("mps", "gpu")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                kind = self.methods if id(node) in methods else self.functions
+                kind.setdefault(node.name, []).append(node)
+                if isinstance(node, ast.FunctionDef) and any(
+                    qualname(d.func if isinstance(d, ast.Call) else d, self.namespaces)
+                    == "numpy.vectorize"
+                    for d in node.decorator_list
+                ):
+                    self.vectorized.add(node.name)  # @np.vectorize
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                if qualname(node.value.func, self.namespaces) == "numpy.vectorize":
+                    self.vectorized.update(target_names(node.targets[0]))  # f = np.vectorize(g)
             elif isinstance(node, ast.Attribute):
+                tensor_idiom = tensor_idiom or node.attr in ("backward", "cuda")
                 if node.attr in ("cuda", "synchronize"):
                     gpu = True
                 elif node.attr in ("double", "float64"):
@@ -930,6 +940,11 @@ class _Linter(ast.NodeVisitor):
                 elif node.attr == "set_default_dtype":
                     double = True
             elif isinstance(node, ast.Call):
+                backward_call = backward_call or (
+                    isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "backward"
+                    and not node.args
+                )
                 if (
                     not moves
                     and isinstance(node.func, ast.Attribute)
@@ -950,22 +965,19 @@ class _Linter(ast.NodeVisitor):
                     and node.args[0].value is False
                 ):
                     grad_off = True
+        roots = {mod.split(".", 1)[0] for mod in self.namespaces.values()}
         for mod in self.namespaces.values():
-            jax = jax or mod.split(".", 1)[0] == "jax"
-            # Lightning puts the module and each batch on the accelerator itself
-            moves = moves or mod.split(".", 1)[0] in ("lightning", "pytorch_lightning")
             nn = nn or mod.startswith(("torch.nn", "torch.utils.data"))
+        jax = "jax" in roots
+        # Lightning puts the module and each batch on the accelerator itself
+        moves = moves or bool(roots & {"lightning", "pytorch_lightning"})
         self.gpu = gpu or jax
         #: a file that puts data on an accelerator: `.cpu()` in it is a real copy
         self.device_file = gpu or jax or moves
         #: a file that uses a library whose arrays may live on a device
-        self.device_lib = any(
-            m.split(".", 1)[0] in ("torch", "jax", "cupy", "tensorflow", "mlx")
-            for m in self.namespaces.values()
-        ) or (
+        self.device_lib = bool(roots & {"torch", "jax", "cupy", "tensorflow", "mlx"}) or (
             # no import, but tensors all the same: loss.backward(), batch.cuda()
-            not any(m.split(".", 1)[0] == "numpy" for m in self.namespaces.values())
-            and any(isinstance(n, ast.Attribute) and n.attr in ("backward", "cuda") for n in every)
+            "numpy" not in roots and tensor_idiom
         )
         # A file that builds torch models: torch.nn imported, or used as torch.nn.X.
         self.torch_nn = nn or any(
@@ -975,13 +987,7 @@ class _Linter(ast.NodeVisitor):
         self.double = double
         self.grad_off = grad_off
         #: the file trains with torch (loss.backward()): its tensors meet float32 weights
-        self.trains_torch = any(
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr == "backward"
-            and not n.args
-            for n in every
-        ) and any(m.split(".", 1)[0] == "torch" for m in self.namespaces.values())
+        self.trains_torch = backward_call and "torch" in roots
 
     # -- infrastructure ----------------------------------------------------------------------
 
@@ -997,17 +1003,17 @@ class _Linter(ast.NodeVisitor):
         self.again = True
         for _ in range(4):  # helpers of helpers, a few levels deep
             todo = [
-                (key, tier)
-                for key, tier in self.called.items()
+                (d, tier)
+                for key, (d, tier) in self.called.items()
                 if self.walked.get(key) not in (tier, SURE)
             ]
             if not todo:
                 break
-            for key, tier in todo:
-                self.walked[key] = tier
+            for d, tier in todo:
+                self.walked[id(d)] = tier
                 saved = self.scopes
-                self.scopes = list(self.enclosing.get(key, saved))
-                self.visit_FunctionDef(self.defs[key], tier)
+                self.scopes = list(self.enclosing.get(id(d), saved))
+                self.visit_FunctionDef(d, tier)
                 self.scopes = saved
 
     def _note_callee(self, node: ast.Call) -> None:
@@ -1043,8 +1049,8 @@ class _Linter(ast.NodeVisitor):
         for d in defs:
             if d.name in PER_BATCH_METHODS or d.name.startswith("__"):
                 continue  # walked as per-batch already; __init__ and the like run once
-            if self.called.get(id(d)) != SURE:
-                self.called[id(d)] = tier
+            if self.called.get(id(d), (d, ""))[1] != SURE:
+                self.called[id(d)] = (d, tier)
 
     def report(
         self, code: str, node: ast.AST, confidence: str | None = None, why: str = ""
@@ -1129,7 +1135,6 @@ class _Linter(ast.NodeVisitor):
         """``called``: walking again a function that a loop of this file calls (its tier)."""
         if not self.again:
             self.enclosing[id(node)] = list(self.scopes)
-            self.defs[id(node)] = node
         for d in node.decorator_list:
             self.visit(d)
             if self.loops and self._qual(d.func if isinstance(d, ast.Call) else d) in JITS:
@@ -1225,12 +1230,10 @@ class _Linter(ast.NodeVisitor):
         made from what the loop walks; one call on the stacked items does the same work."""
         derived = set(target_names(node.target))
         body = list(scope_walk(node.body))
-        for n in body:  # names computed from the item (two passes reach chains)
-            if isinstance(n, ast.Assign) and names_in(n.value) & derived:
-                derived.update(nm for t in n.targets for nm in target_names(t))
-        for n in body:
-            if isinstance(n, ast.Assign) and names_in(n.value) & derived:
-                derived.update(nm for t in n.targets for nm in target_names(t))
+        for _ in range(2):  # names computed from the item (two passes reach chains)
+            for n in body:
+                if isinstance(n, ast.Assign) and names_in(n.value) & derived:
+                    derived.update(nm for t in n.targets for nm in target_names(t))
         ones: set[str] = set()
         for n in body:
             if (
@@ -1849,43 +1852,26 @@ class _Linter(ast.NodeVisitor):
             return
         if f.attr == "numpy" and not node.args and self._moved_to_host(f.value):
             self.report("AB202", f.value)
-        elif (
-            f.attr in ("item", "tolist")
-            and not node.args
-            and not self.facts.is_host(f.value)
-            and not self._on_cpu(f.value)
-            and not (f.attr == "tolist" and not self.facts.is_tensor(f.value))
-            and not self._moved_to_host(f.value)
-        ) or (f.attr == "tolist" and not node.args and self._moved_to_host(f.value)):
+        elif f.attr in ("item", "tolist") and not node.args and self._per_call_sync(f):
             self.report("AB201", node, *self._decides(tested))
         elif (
             f.attr in ("to", "cuda")
             and (f.attr == "cuda" or self._device_like(node))
-            and isinstance(f.value, ast.Call)
-            and self._host_made(f.value)
+            and self._made_of_factories(f.value, None)
         ):
             self.report("AB202", node)  # torch.zeros(n).to(device): pass device= instead
         elif _to_cpu(node) and self._moved_to_host(node) and self._handed_to_host(node):
             self.report("AB202", node)  # accuracy_score(y.cpu(), p.cpu()): once per batch
 
-    def _host_made(self, node: ast.Call, depth: int = 0) -> bool:
-        """``torch.zeros(n)``, ``torch.tril(torch.ones(n, n)).float()``: a tensor made on the
-        host (no ``device=``) from factories, whatever their sizes."""
-        while isinstance(node.func, ast.Attribute) and node.func.attr in TRANSPARENT:
-            if not isinstance(node.func.value, ast.Call):
-                return False
-            node = node.func.value
-        q = self._qual(node.func) or ""
-        if any(kw.arg == "device" for kw in node.keywords):
-            return False
-        if q in FACTORIES:
-            return True
-        if depth > 4 or not q.startswith("torch."):
-            return False
-        return any(
-            isinstance(a, ast.Call) and self._host_made(a, depth + 1)
-            for a in [*node.args, *(kw.value for kw in node.keywords)]
-        )
+    def _per_call_sync(self, f: ast.Attribute) -> bool:
+        """``t.item()`` of a tensor not known to be on the host; ``t.tolist()`` of such a
+        tensor or of ``t.cpu()`` (the copy waits for the device). ``t.cpu().item()`` is left
+        to the loop rules."""
+        moved = self._moved_to_host(f.value)
+        on_device = not (self.facts.is_host(f.value) or self._on_cpu(f.value) or moved)
+        if f.attr == "item":
+            return on_device
+        return moved or (on_device and self.facts.is_tensor(f.value))
 
     def _handed_to_host(self, node: ast.Call) -> bool:
         """``x.cpu()`` passed straight to a function that is not torch's, a collector's
@@ -2078,28 +2064,27 @@ class _Linter(ast.NodeVisitor):
         elif to_device and isinstance(base, ast.Name) and base.id in self._round_trip(loop):
             self.report("AB202", node)  # carried on the host, sent back every iteration
 
-    def _made_of_factories(self, node: ast.AST, loop: _Loop, depth: int = 0) -> bool:
+    def _made_of_factories(self, node: ast.AST, loop: _Loop | None, depth: int = 0) -> bool:
         """``torch.tril(torch.ones(n, n))``, ``torch.stack(torch.meshgrid(torch.arange(h),
         torch.arange(w)))``: a torch expression of factories and values the loop does not
-        change, made on the host; the same tensor every iteration."""
+        change, made on the host (no ``device=``); the same tensor every iteration. With no
+        ``loop`` (a per-batch scope), whatever the values: ``torch.zeros(n)`` per call."""
         if depth > 6 or not isinstance(node, ast.Call):
             return False
         while isinstance(node.func, ast.Attribute) and node.func.attr in TRANSPARENT:
             node = node.func.value  # .float(), .unsqueeze(0)
             if not isinstance(node, ast.Call):
                 return False
+        if any(kw.arg == "device" for kw in node.keywords):
+            return False  # made where it goes
         q = self._qual(node.func) or ""
         if q in FACTORIES:
-            return not any(kw.arg == "device" for kw in node.keywords) and all(
-                self._invariant_value(a, loop) for a in node.args
-            )
-        if q in TENSOR_BUILDERS | TO_TORCH and node.args and depth == 0:
+            return all(self._invariant_value(a, loop) for a in node.args)
+        if loop is not None and q in TENSOR_BUILDERS | TO_TORCH and node.args and depth == 0:
             # torch.tensor([1 / c for c in counts]).to(device): the same numbers each time
             a = node.args[0]
-            return (
-                isinstance(a, ast.List | ast.Tuple | ast.ListComp)
-                and not any(kw.arg == "device" for kw in node.keywords)
-                and self._invariant_numbers(a, loop)
+            return isinstance(a, ast.List | ast.Tuple | ast.ListComp) and self._invariant_numbers(
+                a, loop
             )
         if not q.startswith("torch."):
             return False
@@ -2126,21 +2111,23 @@ class _Linter(ast.NodeVisitor):
         }
         for n in ast.walk(node):
             if isinstance(n, ast.Call) and not (
-                isinstance(n.func, ast.Name) and n.func.id in ("float", "int", "len", "abs")
+                isinstance(n.func, ast.Name) and n.func.id in NUMBER_BUILTINS
             ):
                 return False
             if (
                 isinstance(n, ast.Name)
                 and isinstance(n.ctx, ast.Load)
-                and n.id not in local
-                and n.id not in ("float", "int", "len", "abs")
+                and n.id not in local | NUMBER_BUILTINS
                 and not self._invariant(n, loop)
             ):
                 return False
         return True
 
-    def _invariant_value(self, node: ast.AST, loop: _Loop) -> bool:
-        """Constants and names (or attributes, ``x.shape[0]``) the loop does not change."""
+    def _invariant_value(self, node: ast.AST, loop: _Loop | None) -> bool:
+        """Constants and names (or attributes, ``x.shape[0]``) the loop does not change (with
+        no loop: anything)."""
+        if loop is None:
+            return True
         names = _names(node)
         return all(self._invariant(n, loop) for n in names) and not any(
             isinstance(n, ast.Call) for n in ast.walk(node)
