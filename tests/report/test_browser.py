@@ -11,6 +11,7 @@ import signal
 import subprocess
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -223,14 +224,15 @@ def test_classic_report_screenshot_draws_without_console_errors(
     assert colours is not None and len(colours) >= MIN_COLOURS
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_classic_report_layout_answers_first(
-    classic_page: Path, tmp_path: Path, viewport: str
-) -> None:
+def probe_layout(
+    page: Path, tmp_path: Path, viewport: str, *flags: str
+) -> tuple[dict[str, Any], str, str]:
+    """Open ``page`` with PROBE added at a viewport's size: what the probe measured, the DOM,
+    and chromium's log (``flags``: more chromium options, such as logging)."""
     width, height = VIEWPORTS[viewport]
     probed = tmp_path / "probed.html"
     probed.write_text(
-        classic_page.read_text(encoding="utf-8").replace(
+        page.read_text(encoding="utf-8").replace(
             "</body>", PROBE.replace("WIDTH", str(width)) + "</body>"
         ),
         encoding="utf-8",
@@ -238,13 +240,22 @@ def test_classic_report_layout_answers_first(
     rc, dom, err = chromium(
         "--dump-dom",
         f"--window-size={width},{height}",
+        *flags,
         probed.as_uri(),
         profile=tmp_path / "profile",
     )
     assert rc == 0, err[-2000:]
     found = re.search(r'data-probe="([^"]*)"', dom)
     assert found, "the probe did not run"
-    probe = json.loads(unescape(found.group(1)))
+    return json.loads(unescape(found.group(1))), dom, err
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_classic_report_layout_answers_first(
+    classic_page: Path, tmp_path: Path, viewport: str
+) -> None:
+    width = VIEWPORTS[viewport][0]
+    probe, dom, _ = probe_layout(classic_page, tmp_path, viewport)
     # The summary first, then the five questions, then the run's notes, failures, environment.
     assert probe["sections"] == [
         "summary",
@@ -281,28 +292,12 @@ def machines_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_report_of_two_machines_draws_and_fits_the_page(
     machines_page: Path, tmp_path: Path, viewport: str
 ) -> None:
-    width, height = VIEWPORTS[viewport]
-    probed = tmp_path / "probed.html"
-    probed.write_text(
-        machines_page.read_text(encoding="utf-8").replace(
-            "</body>", PROBE.replace("WIDTH", str(width)) + "</body>"
-        ),
-        encoding="utf-8",
+    width = VIEWPORTS[viewport][0]
+    probe, dom, err = probe_layout(
+        machines_page, tmp_path, viewport, "--enable-logging=stderr", "--v=0"
     )
-    rc, dom, err = chromium(
-        "--dump-dom",
-        f"--window-size={width},{height}",
-        "--enable-logging=stderr",
-        "--v=0",
-        probed.as_uri(),
-        profile=tmp_path / "profile",
-    )
-    assert rc == 0, err[-2000:]
     problems = console_problems(err)
     assert not problems, "\n".join(problems)
-    found = re.search(r'data-probe="([^"]*)"', dom)
-    assert found, "the probe did not run"
-    probe = json.loads(unescape(found.group(1)))
     assert probe["sections"] == [
         "summary",
         "machines",
