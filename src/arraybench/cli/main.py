@@ -8,7 +8,21 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import ArraybenchError, ConfigError
-from . import compare, env, explain, history, lint, listing, plot, probe, report, run, show, verify
+from . import (
+    compare,
+    env,
+    explain,
+    history,
+    lint,
+    listing,
+    plot,
+    probe,
+    profile,
+    report,
+    run,
+    show,
+    verify,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 COMMANDS = (
@@ -21,6 +35,7 @@ COMMANDS = (
     report,
     probe,
     lint,
+    profile,
     verify,
     listing,
     env,

@@ -1,0 +1,170 @@
+"""What a value is at run time, in the terms the advisor's rules need.
+
+A static reader cannot tell a tensor from a shape tuple, a float64 array from a float32 one, a
+GPU tensor from a CPU one, or three items from a million when the value comes from another
+library. A run can: :func:`describe` turns a value into a :class:`Fact` (its type, dtype,
+device, shape, contiguity, length) without importing any library the program has not imported
+and without touching the data (no sync, no copy).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+#: Kinds of value, as the rules speak of them.
+TENSOR, ARRAY, JAX, SCALAR, SEQUENCE, OTHER = (
+    "tensor",
+    "array",
+    "jax",
+    "scalar",
+    "sequence",
+    "other",
+)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One value seen at run time.
+
+    Attributes:
+        kind: ``tensor`` (torch), ``array`` (NumPy, CuPy), ``jax``, ``scalar`` (Python or NumPy
+            number, 0-d), ``sequence`` (list, tuple), ``other``.
+        type: the qualified type name (``torch.Tensor``, ``numpy.ndarray``, ``list``).
+        dtype: the element type where there is one (``float32``), else "".
+        device: ``cpu``, ``cuda:0``, ... for arrays and tensors, else "".
+        shape: the shape (arrays), ``(len,)`` for a sequence, ``()`` for a scalar.
+        contiguous: C-contiguous (arrays and tensors), else None.
+        item: for a sequence, the fact of its first item's kind (``tensor``, ``scalar``...).
+    """
+
+    kind: str
+    type: str
+    dtype: str = ""
+    device: str = ""
+    shape: tuple[int, ...] = ()
+    contiguous: bool | None = None
+    item: str = ""
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    def __str__(self) -> str:
+        if self.kind in (TENSOR, ARRAY, JAX):
+            shape = "x".join(str(d) for d in self.shape) or "0-d"
+            where = f" on {self.device}" if self.device else ""
+            layout = "" if self.contiguous in (None, True) else ", not contiguous"
+            return f"{self.type} {self.dtype} {shape}{where}{layout}"
+        if self.kind == SEQUENCE:
+            of = f" of {self.item}" if self.item else ""
+            return f"{self.type} of {self.shape[0] if self.shape else 0}{of}"
+        if self.kind == SCALAR:
+            return self.type
+        return self.type
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "type": self.type}
+        if self.dtype:
+            out["dtype"] = self.dtype
+        if self.device:
+            out["device"] = self.device
+        if self.kind != OTHER:
+            out["shape"] = list(self.shape)
+        if self.contiguous is not None:
+            out["contiguous"] = self.contiguous
+        if self.item:
+            out["item"] = self.item
+        return out
+
+
+def _typename(value: Any) -> str:
+    t = type(value)
+    mod = t.__module__
+    if mod == "builtins":
+        return t.__qualname__
+    root = mod.split(".")[0]
+    if root == "torch" and t.__name__ == "Tensor":
+        return "torch.Tensor"
+    return f"{root}.{t.__qualname__}"
+
+
+def describe(value: Any) -> Fact:
+    """The fact of one value; never raises, never syncs or copies."""
+    try:
+        return _describe(value)
+    except Exception:
+        return Fact(OTHER, _typename(value))
+
+
+def _describe(value: Any) -> Fact:
+    name = _typename(value)
+    if isinstance(value, (bool, int, float, complex)):
+        return Fact(SCALAR, name)
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.Tensor):
+        kind = SCALAR if value.dim() == 0 else TENSOR
+        return Fact(
+            kind,
+            "torch.Tensor",
+            str(value.dtype).removeprefix("torch."),
+            str(value.device),
+            tuple(value.shape),
+            bool(value.is_contiguous()) if value.layout == torch.strided else None,
+        )
+    np = sys.modules.get("numpy")
+    if np is not None:
+        if isinstance(value, np.ndarray):
+            return Fact(
+                SCALAR if value.ndim == 0 else ARRAY,
+                "numpy.ndarray",
+                str(value.dtype),
+                "cpu",
+                tuple(value.shape),
+                bool(value.flags.c_contiguous),
+            )
+        if isinstance(value, np.generic):
+            return Fact(SCALAR, name, str(value.dtype))
+    jax = sys.modules.get("jax")
+    jax_array: Any = getattr(jax, "Array", ()) if jax is not None else ()
+    if jax_array and isinstance(value, jax_array):
+        arr: Any = value
+        try:
+            devices = sorted(str(d) for d in arr.devices())
+        except Exception:  # a tracer inside jit has no devices
+            devices = []
+        return Fact(
+            SCALAR if arr.ndim == 0 else JAX,
+            "jax.Array",
+            str(arr.dtype),
+            ",".join(devices).lower(),
+            tuple(arr.shape),
+        )
+    cupy = sys.modules.get("cupy")
+    if cupy is not None and isinstance(value, cupy.ndarray):
+        return Fact(
+            ARRAY,
+            "cupy.ndarray",
+            str(value.dtype),
+            f"cuda:{value.device.id}",
+            tuple(value.shape),
+            bool(value.flags.c_contiguous),
+        )
+    if isinstance(value, (list, tuple)):
+        first = _describe(value[0]).kind if value else ""
+        return Fact(SEQUENCE, name, shape=(len(value),), item=first)
+    return Fact(OTHER, name)
+
+
+def is_array(fact: Fact) -> bool:
+    """An array or tensor of any size (what an element loop indexes)."""
+    return fact.kind in (TENSOR, ARRAY, JAX)
+
+
+def on_device(fact: Fact) -> bool:
+    """On an accelerator: what a sync or a copy to the host waits for."""
+    return bool(fact.device) and not fact.device.startswith("cpu") and fact.device != "tfrt_cpu_0"

@@ -1,0 +1,385 @@
+"""Run the user's program once and keep what the run shows: the evidence ``profile`` joins to
+lint's findings.
+
+    calibrate        what a traced line costs here (advise/linetime.py)
+    run              the program as __main__, its own code line-timed (hits and time per line),
+                     its stack sampled (own time per line, values at the sampled lines)
+    libraries        JAX: compilations with their cause (``jax_log_compiles``,
+                     ``jax_explain_cache_misses``), each charged to the user's line that called;
+                     CUDA: the syncs torch reports (``torch.cuda.set_sync_debug_mode("warn")``)
+
+A TorchFunctionMode would see every torch call, but it cannot be taken off in the middle of a
+run and costs 1-4 µs on every torch call for all of it (a ``t[i].item()`` loop went from 1.7 to
+5.5 µs an iteration): it would make the element loops it is meant to find three times slower.
+What a line does with tensors is read instead from the line's source, the values the sampler
+saw there and the line's hits (advise/profile.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import logging
+import re
+import signal
+import sys
+import threading
+import time
+import warnings
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import Any
+
+from .launch import Outcome, Target, UserCode, run_program
+from .linetime import HitCost, LineTimer, LineTimes, calibrate
+from .sampler import Sampler, Samples
+
+Key = tuple[str, int]
+
+#: The line timer runs in bursts: on for TRACE_SHARE of every TRACE_PERIOD seconds. Its cost
+#: (up to 3-5x on a tight Python loop) is then paid on a quarter of the run, which bounds what
+#: it does to the program's time (1 + 0.25 x 4 = 2x at worst, ~1.1x on array code) and to the
+#: shares the sampler measures; hit counts are scaled from the bursts (see Evidence.hits).
+#: Bursts are switched by a timer signal (SIGALRM) in the main thread, the only thread where
+#: Python lets a trace function be set; a program that takes SIGALRM for itself keeps the
+#: timer on for the rest of its run.
+TRACE_SHARE = 0.25
+TRACE_PERIOD = 0.1
+
+
+@dataclass
+class LibraryEvents:
+    """What the libraries said during the run, by the user's line that caused it.
+
+    Attributes:
+        compiles: JAX compilations: line to the functions compiled there, with shapes.
+        causes: JAX cache-miss explanations by line (why it compiled again).
+        transfers: JAX transfers the transfer guard logged, by line.
+        syncs: CUDA syncs torch warned about, by line.
+    """
+
+    compiles: dict[Key, list[str]] = field(default_factory=lambda: defaultdict(list))
+    causes: dict[Key, list[str]] = field(default_factory=lambda: defaultdict(list))
+    transfers: dict[Key, int] = field(default_factory=lambda: defaultdict(int))
+    syncs: dict[Key, int] = field(default_factory=lambda: defaultdict(int))
+
+    def to_dict(self) -> dict[str, Any]:
+        def keyed(d: dict[Key, Any]) -> list[dict[str, Any]]:
+            return [{"path": p, "line": n, "value": v} for (p, n), v in sorted(d.items())]
+
+        return {
+            "compiles": keyed({k: len(v) for k, v in self.compiles.items()}),
+            "transfers": keyed(dict(self.transfers)),
+            "syncs": keyed(dict(self.syncs)),
+        }
+
+
+@dataclass
+class Evidence:
+    """Everything one run of the program showed.
+
+    Attributes:
+        target: what ran.
+        outcome: how it ended (exit status, the crash if any).
+        wall: seconds from its first line to its end, under the profiler.
+        overhead: seconds of that which the line timer added (hits x its measured cost).
+        cost: what a traced line costs, as calibrated before the run.
+        lines: the line timer's records, per code object of the user's files.
+        samples: the sampler's records.
+        events: what JAX and CUDA reported.
+        files: the user's files that ran (their code was timed).
+        setup: seconds arraybench spent before the program's first line (calibration, imports).
+        bursts: whether the line timer ran in bursts (False: on for the whole run).
+        burst_count: how many bursts it ran.
+    """
+
+    target: Target
+    outcome: Outcome
+    wall: float
+    overhead: float
+    cost: HitCost
+    lines: list[LineTimes]
+    samples: Samples
+    events: LibraryEvents
+    files: list[str]
+    setup: float = 0.0
+    bursts: bool = True
+    burst_count: int = 1
+
+    @property
+    def program_time(self) -> float:
+        """The run's wall time less the line timer's cost: the program's own, estimated."""
+        return max(self.wall - self.overhead, 1e-9)
+
+
+def _user_line(is_user: Callable[[str], bool], frame: FrameType | None) -> Key | None:
+    while frame is not None:
+        if is_user(frame.f_code.co_filename):
+            return (frame.f_code.co_filename, frame.f_lineno)
+        frame = frame.f_back
+    return None
+
+
+_COMPILING = re.compile(r"^(?:Compiling|Finished tracing \+ transforming) (\S+)")
+
+
+class _JaxLog(logging.Handler):
+    """Takes JAX's compile and cache-miss log records and charges them to the user's line."""
+
+    def __init__(self, is_user: Callable[[str], bool], events: LibraryEvents) -> None:
+        super().__init__(logging.DEBUG)
+        self.is_user = is_user
+        self.events = events
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            msg = record.getMessage()
+        except Exception:
+            return
+        key = _user_line(self.is_user, sys._getframe())
+        if key is None:
+            return
+        if msg.startswith("Compiling "):
+            m = _COMPILING.match(msg)
+            self.events.compiles[key].append(m.group(1) if m else msg[:80])
+        elif "TRACING CACHE MISS" in msg:
+            # "TRACING CACHE MISS at x.py:9:4 (f):\n  for g defined at x.py:3\n  all previously
+            # seen cache keys differ...\n  different input types:\n  * at x, now f32[4] and
+            # before f32[3]" or "...\n  never seen function:\n    <lambda> id=... defined at"
+            lines = [ln.strip() for ln in msg.splitlines()[1:] if ln.strip()]
+            detail = [ln for ln in lines if ln.startswith("* ")]
+            reason = (
+                detail[0][2:]
+                if detail
+                else next((ln for ln in lines if not ln.startswith("for ")), "")
+            )
+            reason = reason.rstrip(":").replace("never seen function", "a new function object")
+            self.events.causes[key].append(reason[:200])
+        elif "transfer" in msg.lower():
+            self.events.transfers[key] += 1
+
+
+@contextlib.contextmanager
+def _watch_jax(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterator[None]:
+    """JAX's own reports of compilations and their causes, while the block runs; nothing when
+    JAX is not installed. JAX is imported here (the program would import it anyway) only when
+    its files mention it, which the caller decides."""
+    try:
+        import jax
+    except Exception:
+        yield
+        return
+    handler = _JaxLog(is_user, events)
+    logger = logging.getLogger("jax")
+    old = (logger.level, logger.propagate)
+    saved: dict[str, Any] = {}
+    for flag in ("jax_log_compiles", "jax_explain_cache_misses"):
+        with contextlib.suppress(Exception):
+            saved[flag] = getattr(jax.config, flag)
+            jax.config.update(flag, True)
+    logger.addHandler(handler)
+    # the records are ours to count: they would otherwise print on the program's stderr
+    logger.propagate = False
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old[0])
+        logger.propagate = old[1]
+        for flag, value in saved.items():
+            with contextlib.suppress(Exception):
+                jax.config.update(flag, value)
+
+
+@contextlib.contextmanager
+def _watch_cuda_syncs(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterator[None]:
+    """On a CUDA machine, torch warns on each op that synchronizes with the device
+    (``set_sync_debug_mode("warn")``); each warning is counted on the user's line."""
+    torch = sys.modules.get("torch")
+    if torch is None or not torch.cuda.is_available():
+        yield
+        return
+    old_mode = torch.cuda.get_sync_debug_mode()
+    old_show = warnings.showwarning
+
+    def show(message: Any, category: Any, filename: str, lineno: int, *a: Any, **k: Any) -> None:
+        text = str(message)
+        if "synchroniz" in text:
+            key = _user_line(is_user, sys._getframe(1))
+            if key is not None:
+                events.syncs[key] += 1
+                return
+        old_show(message, category, filename, lineno, *a, **k)
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("always", message=".*synchroniz.*")
+        warnings.showwarning = show
+        torch.cuda.set_sync_debug_mode("warn")
+        try:
+            yield
+        finally:
+            torch.cuda.set_sync_debug_mode(old_mode)
+            warnings.showwarning = old_show
+
+
+def _mentions(target: Target, word: str) -> bool:
+    """Whether the script's source names a library (only then is it imported ahead)."""
+    if target.script is None or not target.script.is_file():
+        return importlib.util.find_spec(word) is not None and target.module != "pytest"
+    try:
+        return re.search(rf"\b{word}\b", target.script.read_text(encoding="utf-8")) is not None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def observe(
+    target: Target,
+    interval: float | None = None,
+    on_start: Callable[[], None] = lambda: None,
+) -> Evidence:
+    """Run the program once under the line timer and the sampler and return what it showed.
+
+    The program's exit status and crash are in ``outcome``; what was measured up to a crash is
+    kept. ``KeyboardInterrupt`` stops the program and is raised again after the evidence so far
+    is closed (the caller reports nothing then).
+    """
+    t_setup = time.perf_counter()
+    target.check()
+    user = UserCode()
+    timer = LineTimer()
+    cost = calibrate()
+    events = LibraryEvents()
+    files: list[str] = []
+
+    def hook(code: Any) -> Any:
+        files.append(code.co_filename)
+        return timer.instrument(code)
+
+    sampler = Sampler(user, interval) if interval else Sampler(user)
+    started: list[float] = []
+
+    bursts = _Bursts(timer, sampler)
+
+    def start() -> None:
+        started.append(time.perf_counter())
+        bursts.start()
+        on_start()
+
+    jax_wanted = _mentions(target, "jax")
+    with contextlib.ExitStack() as stack:
+        if jax_wanted:
+            stack.enter_context(_watch_jax(user, events))
+        setup = time.perf_counter() - t_setup
+        stack.enter_context(sampler)
+        cuda = stack.enter_context(_LazyCuda(user, events))
+        try:
+            outcome = run_program(target, user, hook, on_start=start)
+        finally:
+            end = time.perf_counter()
+            bursts.stop()
+            cuda.close()
+    wall = end - (started[0] if started else end)
+    lines = timer.stats(cost)
+    hits = sum(h for lt in lines for h, _ in lt.lines.values())
+    return Evidence(
+        target=target,
+        outcome=outcome,
+        wall=wall,
+        overhead=min(hits * cost.wall_s, 0.9 * wall),
+        cost=cost,
+        lines=lines,
+        samples=sampler.samples,
+        events=events,
+        files=sorted(set(files)),
+        setup=setup,
+        bursts=bursts.in_bursts,
+        burst_count=bursts.count,
+    )
+
+
+class _Bursts:
+    """Turns the line timer on and off from a SIGALRM handler (see TRACE_SHARE)."""
+
+    def __init__(self, timer: LineTimer, sampler: Sampler) -> None:
+        self.timer = timer
+        self.sampler = sampler
+        self.on = False
+        self.in_bursts = False
+        #: how many times the timer was turned on (each burst may split a loop's count)
+        self.count = 0
+        self._old: Any = None
+
+    def _set(self, on: bool) -> None:
+        if on and not self.on:
+            self.timer.enable()
+            self.count += 1
+        elif not on and self.on:
+            self.timer.disable()
+        self.on = on
+        self.sampler.tracing = on
+
+    def start(self) -> None:
+        self._set(True)
+        if threading.current_thread() is not threading.main_thread() or not hasattr(
+            signal, "setitimer"
+        ):
+            return
+        self._old = signal.signal(signal.SIGALRM, self._tick)
+        self.in_bursts = True
+        signal.setitimer(signal.ITIMER_REAL, TRACE_SHARE * TRACE_PERIOD)
+
+    def _tick(self, signum: int, frame: Any) -> None:
+        if not self.in_bursts:
+            return
+        self._set(not self.on)
+        share = TRACE_SHARE if self.on else 1 - TRACE_SHARE
+        signal.setitimer(signal.ITIMER_REAL, share * TRACE_PERIOD)
+
+    def stop(self) -> None:
+        if self.in_bursts:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            if signal.getsignal(signal.SIGALRM) == self._tick:
+                signal.signal(signal.SIGALRM, self._old)
+            else:  # the program took the signal: the timer stayed on from then on
+                self.in_bursts = False
+        self._set(False)
+
+
+class _LazyCuda:
+    """CUDA sync warnings need torch with a GPU; the program imports torch itself, so the
+    watch starts the first time the sampler finds torch imported with CUDA available. On a
+    machine without a GPU it costs one dictionary lookup now and then."""
+
+    def __init__(self, is_user: Callable[[str], bool], events: LibraryEvents) -> None:
+        self.is_user = is_user
+        self.events = events
+        self._cm: contextlib.AbstractContextManager[None] | None = None
+
+    def __enter__(self) -> _LazyCuda:
+        torch_spec = importlib.util.find_spec("torch")
+        if torch_spec is not None and _cuda_present():
+            import torch  # noqa: F401  (imported ahead: the sync watch needs it set up first)
+
+            self._cm = _watch_cuda_syncs(self.is_user, self.events)
+            self._cm.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._cm is not None:
+            cm, self._cm = self._cm, None
+            cm.__exit__(None, None, None)
+
+
+def _cuda_present() -> bool:
+    """An NVIDIA driver on this machine (without importing torch)."""
+    import os
+
+    return os.path.exists("/proc/driver/nvidia/version") or bool(
+        os.environ.get("CUDA_VISIBLE_DEVICES", "").strip(" -1")
+    )

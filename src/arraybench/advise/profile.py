@@ -1,0 +1,704 @@
+"""``arraybench profile``: lint's findings confirmed, ranked and priced by a run of the program.
+
+    observe      run the program once: per-line counts (line timer, in bursts), time by line
+                 (sampler), values at the sampled lines, JAX compilations, CUDA syncs
+    candidates   lint's findings in the files that ran, possible ones included
+    confirm      each candidate gets its measured time (its loop or statement), its count and
+                 the values seen there; a possible one becomes sure when the run shows it runs
+                 many times, and one whose premise the run refutes (three iterations, a NumPy
+                 scalar where a tensor was assumed, a float32 array) is dropped, with the reason
+    detect       what only a run shows: loops over array elements (many cheap iterations
+                 indexing arrays), conversions and syncs of tensors per iteration, tensors built
+                 from Python data per iteration, compilations repeated at a line
+    rank         by measured time; a finding under LIST_SHARE of the run is counted, not listed
+    price        what the rewrite would save, as an interval: the measured time less what the
+                 vectorized form costs (per-call costs measured in this process)
+
+The figures are the program's own: the sampler's time with the line timer's cost taken out
+(advise/ledger.py), so the shares are of the program as it runs without arraybench.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .facts import JAX, SCALAR, TENSOR, Fact, is_array, on_device
+from .launch import Outcome, Target
+from .ledger import Count, Ledger
+from .lint import Diagnostic, lint_paths
+from .observe import Evidence, observe
+from .rules import RULES
+from .source import (
+    BUILD_CALLS,
+    MOVE_METHODS,
+    SYNC_BUILTINS,
+    SYNC_METHODS,
+    Loop,
+    SourceFile,
+    call_name,
+    read_source,
+    receiver,
+)
+
+#: A finding under this share of the run is counted, not listed (``--all`` lists it).
+LIST_SHARE = 0.01
+#: Lines shown in "where the time goes" that hold no finding.
+HOT_LINES = 3
+#: A loop is element by element when it runs at least this many iterations per entry...
+ELEMENT_MIN = 32
+#: ...and each costs at most this (an iteration over a batch of a training loop costs more).
+ELEMENT_MAX_S = 1e-3
+#: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
+PER_ITERATION_MIN = 100
+#: Compilations of one line that make it a recompiling line.
+RECOMPILES_MIN = 3
+#: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
+LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
+
+RUN = "run"  # a finding the run made
+LINT = "lint"  # a finding lint made and the run confirmed
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One slow pattern at one place, with what the run measured of it.
+
+    Attributes:
+        path: the file.
+        line: the line reports name (a loop's ``for`` line, a call's line).
+        end: the last line of the loop or statement whose time is counted.
+        code: the rule's code (``AB201``).
+        origin: ``lint`` (found in the source, confirmed by the run) or ``run`` (seen only
+            by running).
+        seconds: the measured time of the loop or statement, the profiler's cost taken out.
+        share: of the program's time.
+        count: how many times the line ran (iterations, for a loop).
+        evidence: the measured facts in words (``12,000 syncs, 0.26 µs each``).
+        facts: the values seen at the line, by name.
+        snippet: the line's source.
+        function: the function holding it (``""`` at module level).
+        gain: what the rewrite would save, seconds ``(low, high)``; None without a model.
+        dropped: why the run refutes it ("" when it stands).
+        was_possible: lint had it possible (its count unknown to the source).
+    """
+
+    path: str
+    line: int
+    end: int
+    code: str
+    origin: str
+    seconds: float
+    share: float
+    count: Count | None
+    evidence: str
+    facts: dict[str, str] = field(default_factory=dict)
+    snippet: str = ""
+    function: str = ""
+    gain: tuple[float, float] | None = None
+    dropped: str = ""
+    was_possible: bool = False
+
+    @property
+    def message(self) -> str:
+        return RULES[self.code].message if self.code in RULES else RUN_RULES[self.code][1]
+
+    @property
+    def rewrite(self) -> str:
+        return RULES[self.code].rewrite if self.code in RULES else RUN_RULES[self.code][2]
+
+    @property
+    def name(self) -> str:
+        return RULES[self.code].name if self.code in RULES else RUN_RULES[self.code][0]
+
+    @property
+    def severity(self) -> str:
+        return RULES[self.code].severity if self.code in RULES else "warning"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "end_line": self.end,
+            "code": self.code,
+            "name": self.name,
+            "origin": self.origin,
+            "seconds": self.seconds,
+            "share": self.share,
+            "count": None if self.count is None else self.count.n,
+            "count_kind": None
+            if self.count is None
+            else (
+                "counted" if self.count.exact else "at least" if self.count.at_least else "scaled"
+            ),
+            "evidence": self.evidence,
+            "facts": self.facts,
+            "snippet": self.snippet,
+            "function": self.function,
+            "gain": None if self.gain is None else list(self.gain),
+            "dropped": self.dropped,
+            "was_possible": self.was_possible,
+            "message": self.message,
+            "rewrite": self.rewrite,
+        }
+
+
+#: Codes only a run gives: name, message, rewrite.
+RUN_RULES: dict[str, tuple[str, str, str]] = {
+    "AB404": (
+        "recompile",
+        "a jitted function compiled again and again at this line: new shapes, dtypes or static "
+        "arguments on each call, or a fresh function each time",
+        "keep shapes fixed (pad to a few sizes), pass changing values as arguments rather than "
+        "static ones, and jit once outside the loop",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class HotLine:
+    """A line where much of the run's time goes, with no known pattern."""
+
+    path: str
+    line: int
+    seconds: float
+    share: float
+    count: Count | None
+    snippet: str
+    facts: dict[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "seconds": self.seconds,
+            "share": self.share,
+            "count": None if self.count is None else self.count.n,
+            "snippet": self.snippet,
+            "facts": self.facts,
+        }
+
+
+@dataclass(frozen=True)
+class ProfileReport:
+    """What ``arraybench profile`` found.
+
+    Attributes:
+        target: what ran (``train.py --epochs 2``).
+        outcome: its exit status and crash, if any.
+        wall: seconds from its first line to its end under the profiler.
+        program: seconds the program itself took (the sampled time, the profiler's cost out).
+        overhead: seconds the line timer added (estimated: hits x the measured cost of a hit).
+        hit_cost: what one traced line cost (seconds), as measured before the run.
+        findings: the listed findings, costliest first.
+        unlisted: findings under LIST_SHARE of the run, costliest first.
+        dropped: candidates the run refuted, with the reason.
+        hot: the costliest lines with no finding.
+        files: the user's files that ran.
+        samples: how many stack samples the times come from.
+        notes: what the reader should know about this run's figures.
+        root: the folder paths are shown relative to.
+    """
+
+    target: str
+    outcome: Outcome
+    wall: float
+    program: float
+    overhead: float
+    hit_cost: float
+    findings: tuple[Finding, ...]
+    unlisted: tuple[Finding, ...]
+    dropped: tuple[Finding, ...]
+    hot: tuple[HotLine, ...]
+    files: tuple[str, ...]
+    samples: int
+    notes: tuple[str, ...] = ()
+    root: str = ""
+    setup: float = 0.0
+    #: per file, per line: inclusive seconds and count (the HTML page's columns)
+    line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
+
+    def rel(self, path: str) -> str:
+        try:
+            return os.path.relpath(path, self.root) if self.root else path
+        except ValueError:
+            return path
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            # 1: the first version of the profile report
+            "version": 1,
+            "target": self.target,
+            "exit_status": self.outcome.status,
+            "error": self.outcome.error,
+            "wall_seconds": self.wall,
+            "program_seconds": self.program,
+            "overhead_seconds": self.overhead,
+            "hit_cost_seconds": self.hit_cost,
+            "samples": self.samples,
+            "root": self.root,
+            "files": list(self.files),
+            "findings": [f.to_dict() for f in self.findings],
+            "unlisted": [f.to_dict() for f in self.unlisted],
+            "dropped": [f.to_dict() for f in self.dropped],
+            "hot_lines": [h.to_dict() for h in self.hot],
+            "notes": list(self.notes),
+        }
+
+
+# -- facts at a line --------------------------------------------------------------------------
+
+
+def _facts(ev: Evidence, key: tuple[str, int]) -> dict[str, Fact]:
+    got = ev.samples.facts.get(key, {})
+    return {name: facts[0] for name, facts in got.items() if facts}
+
+
+def _span_facts(ev: Evidence, path: str, first: int, last: int) -> dict[str, Fact]:
+    out: dict[str, Fact] = {}
+    for ln in range(first, last + 1):
+        for name, fact in _facts(ev, (path, ln)).items():
+            out.setdefault(name, fact)
+    return out
+
+
+def _shown(facts: dict[str, Fact]) -> dict[str, str]:
+    return {
+        n: str(f)
+        for n, f in facts.items()
+        if f.kind != "other"
+        or f.type not in ("module", "function", "type", "builtin_function_or_method")
+    }
+
+
+def _torchish(f: Fact) -> bool:
+    """A torch tensor or JAX array, 0-d included: what ``.item()`` syncs on."""
+    return f.kind in (TENSOR, JAX) or (f.kind == SCALAR and f.type in ("torch.Tensor", "jax.Array"))
+
+
+# -- the analysis -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Costs:
+    """Per-call costs measured in this process after the run, for the price of a rewrite."""
+
+    numpy_call: float = 1e-6
+    torch_call: float | None = None
+
+    @classmethod
+    def measure(cls) -> _Costs:
+        out = cls()
+        np = sys.modules.get("numpy")
+        if np is not None:
+            a = np.ones(4)
+            out.numpy_call = _per_call(lambda: np.add(a, a))
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            t = torch.ones(4)
+            out.torch_call = _per_call(lambda: torch.add(t, t))
+        return out
+
+    def call(self, facts: Iterable[Fact]) -> float:
+        if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
+            return self.torch_call
+        return self.numpy_call
+
+
+def _per_call(fn: Callable[[], object], n: int = 2000) -> float:
+    best = math.inf
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / n)
+    return best
+
+
+class _Analysis:
+    def __init__(self, ev: Evidence, include_possible: bool = True) -> None:
+        self.ev = ev
+        self.led = Ledger(ev)
+        self.total = max(self.led.total, 1e-9)
+        self.costs = _Costs.measure()
+        self.cuda = bool(ev.events.syncs) or any(
+            on_device(f)
+            for names in ev.samples.facts.values()
+            for facts in names.values()
+            for f in facts
+        )
+        self.found: dict[tuple[str, int], Finding] = {}
+        self.dropped: list[Finding] = []
+
+    # the pieces of a finding
+    def _finding(
+        self,
+        sf: SourceFile,
+        line: int,
+        code: str,
+        origin: str,
+        loop: Loop | None,
+        was_possible: bool = False,
+    ) -> tuple[Finding, dict[str, Fact]]:
+        path = sf.path
+        if loop is not None:
+            first, last = loop.line, loop.end
+        else:
+            first, last = sf.span(line)
+        seconds = self.led.span(path, first, last)
+        facts = _span_facts(self.ev, path, first, last)
+        count: Count | None
+        evidence = ""
+        if loop is not None:
+            count, per_entry = self.led.loop_counts(path, loop.line, loop.body, loop.comprehension)
+            if count.n:
+                each = seconds / count.n
+                evidence = (
+                    f"{count} iterations ({_per_entry(per_entry)} per entry), {_fmt_s(each)} each"
+                )
+        else:
+            count = self.led.count((path, line))
+            if count.n:
+                evidence = f"runs {count} times, {_fmt_s(seconds / count.n)} each"
+        f = Finding(
+            path=path,
+            line=line,
+            end=last,
+            code=code,
+            origin=origin,
+            seconds=seconds,
+            share=seconds / self.total,
+            count=count if count.n else None,
+            evidence=evidence,
+            facts=_shown(facts),
+            snippet=sf.text(line),
+            function=sf.functions.get(line, ""),
+            was_possible=was_possible,
+        )
+        return f, facts
+
+    def add(self, f: Finding) -> None:
+        key = (f.path, f.line)
+        old = self.found.get(key)
+        if old is None or (old.origin == RUN and f.origin == LINT):
+            self.found[key] = f
+
+    # lint's candidates
+    def confirm(self, d: Diagnostic, path: str) -> None:
+        sf = read_source(path)
+        loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
+        f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
+        reason = self._refuted(d, f, facts, loop, sf)
+        compiles = len(self.ev.events.compiles.get((path, d.line), []))
+        if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
+            reason = f"its time is compilation: {compiles} compilations here (AB404)"
+        if reason:
+            self.dropped.append(_with(f, dropped=reason))
+            return
+        f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
+        self.add(f)
+
+    def _refuted(
+        self, d: Diagnostic, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+    ) -> str:
+        if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
+            return "did not run in this run"
+        if loop is not None:
+            _, per_entry = self.led.loop_counts(f.path, loop.line, loop.body, loop.comprehension)
+            if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2 and f.count.exact:
+                return f"ran {per_entry:.0f} iterations per entry: too few for the loop to matter"
+            if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
+                return (
+                    f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
+                    "the loop to matter"
+                )
+        if d.code == "AB201":
+            synced = [
+                facts[r]
+                for c in sf.calls_on(d.line)
+                if (r := receiver(c)) in facts
+                and (call_name(c) in SYNC_METHODS or call_name(c) in SYNC_BUILTINS)
+            ]
+            if synced and not any(_torchish(x) for x in synced):
+                kinds = ", ".join(sorted({x.type for x in synced}))
+                return f"converts a {kinds} at run time, not a tensor: no device sync"
+        if d.code == "AB401":
+            arrays = [x for x in facts.values() if is_array(x)]
+            if arrays and not any(x.dtype == "float64" for x in arrays):
+                return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
+        if d.code == "AB202" and not self.cuda:
+            # on a CPU-only run the move is free; its cost decides the listing anyway
+            return ""
+        return ""
+
+    def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
+        parts = [f.evidence] if f.evidence else []
+        for ln in range(f.line, f.end + 1):
+            key = (f.path, ln)
+            syncs = self.ev.events.syncs.get(key)
+            if syncs:
+                parts.append(
+                    f"{syncs:,} CUDA syncs at line {ln}"
+                    if ln != f.line
+                    else f"{syncs:,} CUDA syncs"
+                )
+            compiles = self.ev.events.compiles.get(key)
+            if compiles:
+                parts.append(
+                    f"{len(compiles):,} compilations ({', '.join(sorted(set(compiles))[:3])})"
+                )
+            causes = self.ev.events.causes.get(key)
+            if causes:
+                parts.append(f"cause: {causes[-1]}")
+        return "; ".join(parts)
+
+    def _gain(
+        self, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+    ) -> tuple[float, float] | None:
+        """What the rewrite saves: the measured time less what the rewritten code costs.
+
+        A loop made one array operation still pays a call per operation per entry and its
+        elements once (1-4 ns an element for the operations of a body); a conversion, sync or
+        copy taken out of the loop leaves one per entry. Both are bounds, from per-call costs
+        measured in this process after the run."""
+        if f.count is None or not f.count.n or f.seconds <= 0:
+            return None
+        call = self.costs.call(facts.values())
+        if loop is not None:
+            _, per_entry = self.led.loop_counts(f.path, loop.line, loop.body, loop.comprehension)
+            entries = max(1.0, f.count.n / max(per_entry, 1.0))
+            ops = max(1, min(20, _ops(sf, loop)))
+            low = entries * ops * call
+            high = low + f.count.n * ops * 4e-9
+        elif f.code in ("AB201", "AB202", "AB108", "AB203"):
+            low = 0.0
+            high = f.count.n * call
+        elif f.code in ("AB403", "AB404"):
+            n = len(self.ev.events.compiles.get((f.path, f.line), [])) or 1
+            low, high = f.seconds / max(n, 1), f.seconds / max(n, 1) * 2
+        else:
+            return None
+        return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+
+    # what only the run shows
+    def detect(self, files: Iterable[str]) -> None:
+        for path in files:
+            sf = read_source(path)
+            if sf.tree is None:
+                continue
+            self._element_loops(sf)
+            self._line_patterns(sf)
+        for (path, line), names in self.ev.events.compiles.items():
+            if len(names) >= RECOMPILES_MIN and (path, line) not in self.found:
+                sf = read_source(path)
+                loop = None
+                f, facts = self._finding(sf, line, "AB404", RUN, loop)
+                f = _with(
+                    f,
+                    evidence=self._more_evidence(f, sf),
+                    gain=self._gain(f, facts, loop, sf),
+                )
+                self.add(f)
+        for (path, line), n in self.ev.events.syncs.items():
+            if n >= PER_ITERATION_MIN and (path, line) not in self.found:
+                sf = read_source(path)
+                f, facts = self._finding(sf, line, "AB201", RUN, None)
+                f = _with(
+                    f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf)
+                )
+                self.add(f)
+
+    def _element_loops(self, sf: SourceFile) -> None:
+        """Loops of many cheap iterations that index arrays: element by element."""
+        chosen: list[Loop] = []
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if any(c.line <= lp.line <= c.end for c in chosen):
+                continue  # inside a loop already reported: that loop holds its time
+            count, per_entry = self.led.loop_counts(sf.path, lp.line, lp.body, lp.comprehension)
+            if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
+                continue
+            seconds = self.led.span(sf.path, lp.line, lp.end)
+            if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
+                continue
+            facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
+            if not self._element_evidence(lp, facts, sf):
+                continue
+            chosen.append(lp)
+            if (sf.path, lp.line) in self.found:
+                continue
+            code = "AB103" if lp.comprehension else "AB101"
+            f, facts = self._finding(sf, lp.line, code, RUN, lp)
+            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
+            self.add(f)
+
+    def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
+        arrays = [f for f in facts.values() if is_array(f)]
+        if not arrays:
+            return False
+        target = [facts[t] for t in lp.targets if t in facts]
+        if lp.indexes:
+            return True
+        # iterating over an array gives scalars or rows: element by element
+        return any(
+            t.kind == SCALAR or (is_array(t) and len(t.shape) == 1 and t.size <= 64) for t in target
+        )
+
+    def _line_patterns(self, sf: SourceFile) -> None:
+        """Conversions, builds and moves of arrays at lines run many times."""
+        for (path, line), hits in list(self._hit_lines(sf.path)):
+            if hits < PER_ITERATION_MIN or (path, line) in self.found:
+                continue
+            seconds = self.led.span(path, *sf.span(line))
+            if seconds / self.total < LIST_SHARE / 2:
+                continue
+            facts = _facts(self.ev, (path, line))
+            code = self._line_code(sf, line, facts)
+            if code is None:
+                continue
+            if any(f.path == path and f.line <= line <= f.end for f in self.found.values()):
+                continue  # inside a loop finding: the loop's rewrite covers it
+            f, facts = self._finding(sf, line, code, RUN, None)
+            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf))
+            self.add(f)
+
+    def _hit_lines(self, path: str) -> Iterable[tuple[tuple[str, int], int]]:
+        for key in self.led.by_code:
+            if key[0] == path:
+                yield key, self.led.count(key).n
+
+    def _line_code(self, sf: SourceFile, line: int, facts: dict[str, Fact]) -> str | None:
+        for c in sf.calls_on(line):
+            name = call_name(c)
+            r = receiver(c)
+            fact = facts.get(r)
+            if name in SYNC_METHODS and fact is not None and _torchish(fact):
+                if name == "cpu" and not on_device(fact):
+                    continue
+                return "AB201"
+            if name in SYNC_BUILTINS and fact is not None and _torchish(fact):
+                return "AB201"
+            if name in BUILD_CALLS and isinstance(c.func, type(c.func)):
+                arg = facts.get(receiver(c)) if c.args else None
+                if arg is not None and arg.kind == "sequence":
+                    return "AB108"
+            if name in MOVE_METHODS and fact is not None and self.cuda:
+                return "AB202"
+        return None
+
+    def hot_lines(self) -> list[HotLine]:
+        listed = [f for f in self.found.values() if f.share >= LIST_SHARE]
+        out: list[HotLine] = []
+        for key, seconds in sorted(self.led.own_s.items(), key=lambda kv: -kv[1]):
+            if len(out) >= HOT_LINES or seconds / self.total < LIST_SHARE:
+                break
+            path, line = key
+            if any(f.path == path and f.line <= line <= f.end for f in listed):
+                continue
+            sf = read_source(path)
+            c = self.led.count(key)
+            out.append(
+                HotLine(
+                    path,
+                    line,
+                    seconds,
+                    seconds / self.total,
+                    c if c.n else None,
+                    sf.text(line),
+                    _shown(_facts(self.ev, key)),
+                )
+            )
+        return out
+
+
+def _ops(sf: SourceFile, loop: Loop) -> int:
+    """Array operations in a loop body: its calls, subscripts and arithmetic, roughly."""
+    import ast
+
+    if sf.tree is None:
+        return 1
+    n = 0
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.Call, ast.BinOp))
+            and loop.line <= getattr(node, "lineno", 0) <= loop.end
+        ):
+            n += 1
+    return n
+
+
+def _with(f: Finding, **changes: Any) -> Finding:
+    from dataclasses import replace
+
+    return replace(f, **changes)
+
+
+def _per_entry(x: float) -> str:
+    return f"{x:,.0f}" if x >= 10 else f"{x:.1f}"
+
+
+def _fmt_s(s: float) -> str:
+    from ..report.units import format_time
+
+    return format_time(s)
+
+
+def analyse(ev: Evidence, root: str = "") -> ProfileReport:
+    """Join lint's findings to the run's evidence; rank; price."""
+    a = _Analysis(ev)
+    files = [p for p in ev.files if Path(p).is_file()]
+    if files:
+        report = lint_paths(files, possible=True)
+        for d in report.diagnostics:
+            a.confirm(d, d.path)
+    a.detect(files)
+    found = sorted(a.found.values(), key=lambda f: -f.seconds)
+    listed = tuple(f for f in found if f.share >= LIST_SHARE)
+    unlisted = tuple(f for f in found if f.share < LIST_SHARE)
+    notes = []
+    if ev.bursts:
+        notes.append(
+            "counts are from the line timer's bursts (a quarter of the run), scaled: ~ marks a "
+            "scaled count, >= one counted in the bursts only"
+        )
+    else:
+        notes.append("the program took SIGALRM: the line timer ran for the whole run")
+    return ProfileReport(
+        target=ev.target.name,
+        outcome=ev.outcome,
+        wall=ev.wall,
+        program=a.total,
+        overhead=ev.overhead,
+        hit_cost=ev.cost.wall_s,
+        findings=listed,
+        unlisted=unlisted,
+        dropped=tuple(sorted(a.dropped, key=lambda f: -f.seconds)),
+        hot=tuple(a.hot_lines()),
+        files=tuple(files),
+        samples=ev.samples.count,
+        notes=tuple(notes),
+        root=root or str(ev.target.root),
+        setup=ev.setup,
+        line_times=_line_times(a, files),
+    )
+
+
+def _line_times(a: _Analysis, files: list[str]) -> dict[str, dict[int, tuple[float, Count | None]]]:
+    out: dict[str, dict[int, tuple[float, Count | None]]] = {p: {} for p in files}
+    keys = set(a.led.inclusive_off) | set(a.led.inclusive_on) | set(a.led.by_code)
+    for path, line in keys:
+        if path in out:
+            c = a.led.count((path, line))
+            out[path][line] = (a.led.seconds((path, line)), c if c.n else None)
+    return out
+
+
+def profile(target: Target, interval: float | None = None) -> ProfileReport:
+    """Run the program once and report its slow patterns by what they cost."""
+    ev = observe(target, interval)
+    return analyse(ev)

@@ -1,0 +1,213 @@
+"""Where the program's time goes, by the user's lines: a sampling thread.
+
+The line timer (advise/linetime.py) gives each line's inclusive time: the line that calls
+``main()`` holds the whole run. To show where the time goes, a line's *own* time is wanted: the
+time spent at that line of the user's code, in it or in the libraries it calls, but not in other
+user functions. A thread reads the main thread's stack every ``interval`` seconds and charges
+the time since its last look to the innermost frame of the user's code (its own time) and to
+every user line on the stack (their inclusive time), as pyinstrument and py-spy do. A sample is
+weighted by the time since the last one, so samples that wait for the interpreter lock (a long
+run of Python bytecode) are not undercounted.
+
+The same looks record what the values at a line are (advise/facts.py): the names read on the
+sampled line, from the frame's locals and globals, for the first few samples of each line only.
+Reading them is the only thing the sampler does to the program's objects, and it never calls
+their methods beyond the attributes ``describe`` reads.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import sys
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+from .facts import Fact, describe
+
+#: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
+#: run is seen ~30 times. The interpreter lock is handed over every SWITCH_INTERVAL while
+#: sampling (5 ms by default) so that a look is not held up by a long stretch of bytecode.
+INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0005
+
+#: Looks at a line that record its values; then the line costs only the time charge.
+FACT_SAMPLES = 3
+
+#: Names per line whose values are recorded (the first ones read on the line).
+FACT_NAMES = 8
+
+Key = tuple[str, int]
+
+
+Stack = tuple[Key, ...]
+
+
+@dataclass
+class Samples:
+    """What the sampler saw.
+
+    Attributes:
+        stacks: per stack of the user's lines (innermost first), the seconds sampled there
+            with the line timer off and on: ``[off, on]`` (the timer's cost is in ``on``; see
+            advise/observe.py).
+        facts: per line, per name, the values seen (up to FACT_SAMPLES).
+        seen: seconds sampled in all (the program's time, the interpreter's start excluded).
+        traced: the part of ``seen`` sampled while the line timer was on.
+        outside: seconds sampled with no user frame on the stack (imports, library set-up).
+        count: how many looks.
+    """
+
+    stacks: dict[Stack, list[float]] = field(default_factory=dict)
+    facts: dict[Key, dict[str, list[Fact]]] = field(default_factory=dict)
+    seen: float = 0.0
+    traced: float = 0.0
+    outside: float = 0.0
+    count: int = 0
+
+    def own(self) -> dict[Key, list[float]]:
+        """Per line, ``[off, on]`` seconds as the innermost user line."""
+        out: dict[Key, list[float]] = {}
+        for stack, (off, on) in self.stacks.items():
+            got = out.setdefault(stack[0], [0.0, 0.0])
+            got[0] += off
+            got[1] += on
+        return out
+
+
+class _LineNames:
+    """The names each line of a file reads (``x``, and ``t`` of ``t.item()``), from its AST."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, dict[int, tuple[str, ...]]] = {}
+
+    def __call__(self, path: str, line: int) -> tuple[str, ...]:
+        table = self._files.get(path)
+        if table is None:
+            table = self._files[path] = self._read(path)
+        return table.get(line, ())
+
+    @staticmethod
+    def _read(path: str) -> dict[int, tuple[str, ...]]:
+        try:
+            tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+            return {}
+        names: dict[int, list[str]] = defaultdict(list)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                got = names[node.lineno]
+                if node.id not in got and len(got) < FACT_NAMES:
+                    got.append(node.id)
+        return {line: tuple(v) for line, v in names.items()}
+
+
+class Sampler:
+    """A daemon thread sampling one thread's stack; a context manager (``with sampler:``)."""
+
+    def __init__(
+        self,
+        is_user: Callable[[str], bool],
+        interval: float = INTERVAL,
+        thread_id: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.is_user = is_user
+        self.interval = interval
+        self.thread_id = thread_id if thread_id is not None else threading.get_ident()
+        self.clock = clock
+        self.samples = Samples()
+        self._names = _LineNames()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._switch: float | None = None
+        #: set by whoever turns the line timer on and off (advise/observe.py)
+        self.tracing = False
+
+    def __enter__(self) -> Sampler:
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL))
+        self._thread = threading.Thread(target=self._loop, name="arraybench-sampler", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._switch is not None:
+            sys.setswitchinterval(self._switch)
+
+    def _loop(self) -> None:
+        last = self.clock()
+        while not self._stop.wait(self.interval):
+            now = self.clock()
+            frame = sys._current_frames().get(self.thread_id)
+            if frame is not None:
+                self.take(frame, now - last)
+            last = now
+
+    def take(self, frame: FrameType, dt: float) -> None:
+        """Charge ``dt`` seconds to the stack whose innermost frame is ``frame``."""
+        s = self.samples
+        s.count += 1
+        s.seen += dt
+        traced = self.tracing
+        if traced:
+            s.traced += dt
+        innermost: FrameType | None = None
+        stack: list[Key] = []
+        f: FrameType | None = frame
+        while f is not None:
+            code = f.f_code
+            if self.is_user(code.co_filename):
+                if innermost is None:
+                    innermost = f
+                stack.append((code.co_filename, f.f_lineno))
+            f = f.f_back
+        if innermost is None:
+            s.outside += dt
+            return
+        key = tuple(stack)
+        got = s.stacks.get(key)
+        if got is None:
+            got = s.stacks[key] = [0.0, 0.0]
+        got[1 if traced else 0] += dt
+        self._record_facts(innermost)
+
+    def _record_facts(self, frame: FrameType) -> None:
+        key = (frame.f_code.co_filename, frame.f_lineno)
+        seen = self.samples.facts.get(key)
+        if seen is not None and all(len(v) >= FACT_SAMPLES for v in seen.values()):
+            return
+        names = self._names(*key)
+        if not names:
+            self.samples.facts.setdefault(key, {})
+            return
+        seen = self.samples.facts.setdefault(key, {})
+        with contextlib.suppress(Exception):
+            local = frame.f_locals
+            glob = frame.f_globals
+            for name in names:
+                if name in local:
+                    value = local[name]
+                elif name in glob:
+                    value = glob[name]
+                else:
+                    continue
+                got = seen.setdefault(name, [])
+                if len(got) < FACT_SAMPLES:
+                    got.append(describe(value))
+
+
+@contextlib.contextmanager
+def sampling(is_user: Callable[[str], bool], interval: float = INTERVAL) -> Iterator[Samples]:
+    """Sample the calling thread while the block runs; the samples are filled in as it goes."""
+    s = Sampler(is_user, interval)
+    with s:
+        yield s.samples

@@ -1,0 +1,203 @@
+"""What ``profile`` needs to know of a line of the user's source: the statement it belongs to,
+the loops around it, what it calls. Plain ``ast``; one parse per file, cached.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+#: Calls that bring a value from a tensor (or JAX array) to Python: a device sync on a GPU and
+#: a Python object per call everywhere.
+SYNC_METHODS = frozenset({"item", "tolist", "numpy", "cpu"})
+SYNC_BUILTINS = frozenset({"float", "int", "bool"})
+#: Calls that build an array or tensor from what they are given.
+BUILD_CALLS = frozenset(
+    {"tensor", "as_tensor", "from_numpy", "array", "asarray", "stack", "FloatTensor", "LongTensor"}
+)
+#: Calls that move data between devices.
+MOVE_METHODS = frozenset({"to", "cuda", "device_put"})
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A loop of the source: a ``for``/``while`` statement or a comprehension.
+
+    Attributes:
+        line: its first line (where reports name it).
+        end: its last line.
+        body: the first line of its body (hit once per iteration), or ``line`` for a
+            comprehension (its line is hit once per item).
+        targets: the names the loop binds (``i``, ``x, y``).
+        indexes: whether the body indexes something with a loop name as a scalar (``x[i]``,
+            ``img[i, j]``; a slice ``x[i:i+b]`` is not).
+        comprehension: a comprehension rather than a statement.
+    """
+
+    line: int
+    end: int
+    body: int
+    targets: tuple[str, ...]
+    indexes: bool
+    comprehension: bool = False
+    parent: int | None = None
+
+
+@dataclass
+class SourceFile:
+    path: str
+    lines: list[str]
+    tree: ast.Module | None
+    loops: list[Loop] = field(default_factory=list)
+    #: line -> (first, last) line of the innermost statement starting or holding it
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: line -> the name of the innermost function holding it ("" at module level)
+    functions: dict[int, str] = field(default_factory=dict)
+
+    def text(self, line: int) -> str:
+        if 1 <= line <= len(self.lines):
+            return self.lines[line - 1].strip()
+        return ""
+
+    def loop_at(self, line: int) -> Loop | None:
+        for lp in self.loops:
+            if lp.line == line:
+                return lp
+        return None
+
+    def span(self, line: int) -> tuple[int, int]:
+        return self.spans.get(line, (line, line))
+
+    def calls_on(self, line: int) -> list[ast.Call]:
+        if self.tree is None:
+            return []
+        return [n for n in ast.walk(self.tree) if isinstance(n, ast.Call) and n.lineno == line]
+
+    def enclosing_loops(self, line: int) -> list[Loop]:
+        """The loops holding the line, innermost first."""
+        return sorted(
+            (lp for lp in self.loops if lp.line <= line <= lp.end and not lp.comprehension),
+            key=lambda lp: lp.line,
+            reverse=True,
+        )
+
+
+def _names(target: ast.AST) -> tuple[str, ...]:
+    return tuple(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _indexes(body: list[ast.AST], names: tuple[str, ...]) -> bool:
+    if not names:
+        return False
+    for stmt in body:
+        for n in ast.walk(stmt):
+            if not isinstance(n, ast.Subscript):
+                continue
+            idx = n.slice
+            parts = idx.elts if isinstance(idx, ast.Tuple) else [idx]
+            for p in parts:
+                if isinstance(p, ast.Slice):
+                    continue
+                if any(isinstance(m, ast.Name) and m.id in names for m in ast.walk(p)):
+                    return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def read_source(path: str) -> SourceFile:
+    """The file's statements, loops and functions by line (an unreadable file has none)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return SourceFile(path, [], None)
+    lines = text.splitlines()
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError):
+        return SourceFile(path, lines, None)
+    sf = SourceFile(path, lines, tree)
+    _walk(sf, tree, "", None)
+    return sf
+
+
+def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
+    for child in ast.iter_child_nodes(node):
+        name = func
+        inner = loop
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = f"{func}.{child.name}" if func else child.name
+            inner = None
+        if isinstance(child, ast.stmt):
+            end = child.end_lineno or child.lineno
+            for ln in range(child.lineno, end + 1):
+                sf.spans[ln] = (child.lineno, end)
+                sf.functions[ln] = name
+        if isinstance(child, LOOP_NODES):
+            targets = _names(child.target) if isinstance(child, (ast.For, ast.AsyncFor)) else ()
+            body = child.body[0].lineno if child.body else child.lineno
+            sf.loops.append(
+                Loop(
+                    child.lineno,
+                    child.end_lineno or child.lineno,
+                    body,
+                    targets,
+                    _indexes(list(child.body), targets),
+                    parent=loop,
+                )
+            )
+            inner = child.lineno
+        elif isinstance(child, COMPREHENSIONS):
+            targets = tuple(t for g in child.generators for t in _names(g.target))
+            elts: list[ast.AST] = (
+                [child.key, child.value] if isinstance(child, ast.DictComp) else [child.elt]
+            )
+            elts += [c for g in child.generators for c in g.ifs]
+            if not sf.loop_at(child.lineno):
+                sf.loops.append(
+                    Loop(
+                        child.lineno,
+                        child.end_lineno or child.lineno,
+                        child.lineno,
+                        targets,
+                        _indexes(elts, targets),
+                        comprehension=True,
+                        parent=loop,
+                    )
+                )
+        _walk(sf, child, name, inner)
+
+
+def call_name(call: ast.Call) -> str:
+    """``item`` of ``t.item()``, ``tensor`` of ``torch.tensor(...)``, ``float`` of ``float(x)``."""
+    f = call.func
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    if isinstance(f, ast.Name):
+        return f.id
+    return ""
+
+
+def receiver(call: ast.Call) -> str:
+    """The name a method is called on (``t`` of ``t.item()``, ``loss`` of ``loss.cpu().item()``)
+    or the first argument's name of a builtin call (``x`` of ``float(x)``)."""
+    f = call.func
+    node: ast.AST | None = None
+    if isinstance(f, ast.Attribute):
+        node = f.value
+    elif call.args:
+        node = call.args[0]
+    while node is not None:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Call):
+            node = node.func.value if isinstance(node.func, ast.Attribute) else None
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        else:
+            return ""
+    return ""

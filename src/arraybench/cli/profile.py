@@ -1,0 +1,97 @@
+"""``arraybench profile script.py [args...]`` / ``-m module [args...]``: run the program, report its
+slow patterns by what they cost."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .._files import atomic_write
+from ..advise.launch import Target
+from ..advise.profile import LIST_SHARE, profile
+from ..advise.profile_out import render_html, render_text, to_sarif
+from ..errors import ConfigError
+
+FORMATS = ("text", "json", "sarif")
+
+
+def add_parser(sub: Any, parents: list[Any]) -> None:
+    p = sub.add_parser(
+        "profile",
+        parents=parents,
+        help="run your program and rank its slow array patterns by measured time",
+        description="Run a Python program here, as 'python script.py args' or 'python -m module "
+        "args' would (its arguments, output and exit status pass through), then report the slow "
+        "array patterns in your own files ranked by what they cost in this run: lint's findings "
+        "confirmed or dropped by what the run showed (counts, types, dtypes, devices, shapes), "
+        "and what only a run shows (element loops over arrays, conversions and syncs per "
+        "iteration, repeated compilations). Each finding gives its measured time and share, "
+        "its count, what the rewrite would save, and the rewrite. Findings under "
+        f"{LIST_SHARE:.0%} of the run are counted, not listed (--all lists them). Times are "
+        "sampled every millisecond; line counts come from line_profiler running in bursts "
+        "(a quarter of the run) and its cost is measured and taken out. Options go before the "
+        "script: everything after it is the program's.",
+    )
+    p.add_argument("-m", dest="module", metavar="MODULE", help="run a module, as python -m does")
+    p.add_argument("--format", choices=FORMATS, default="text", help="text (default), json, sarif")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write an HTML page: the hot files' source "
+        "with time and counts per line and the findings inline",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        dest="show_all",
+        help="also list findings under 1%% of the run and the candidates the run dropped, "
+        "with the reason",
+    )
+    p.add_argument(
+        "program",
+        nargs=argparse.REMAINDER,
+        metavar="SCRIPT [ARGS]",
+        help="the script and its arguments (with -m: the module's arguments)",
+    )
+    p.set_defaults(handler=main)
+
+
+def parse_target(args: argparse.Namespace) -> Target:
+    rest = list(args.program)
+    if rest and rest[0] == "--":
+        rest = rest[1:]
+    if args.module:
+        return Target(module=args.module, args=tuple(rest))
+    if not rest:
+        raise ConfigError(
+            "name the program to run: arraybench profile script.py [args], or -m module [args]"
+        )
+    return Target(script=Path(rest[0]), args=tuple(rest[1:]))
+
+
+def main(args: argparse.Namespace) -> int:
+    target = parse_target(args)
+    target.check()
+    report = profile(target)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if args.format == "json":
+        text = json.dumps(report.to_dict(), indent=1)
+    elif args.format == "sarif":
+        text = json.dumps(to_sarif(report), indent=1)
+    else:
+        text = render_text(report, show_all=args.show_all)
+    if args.output:
+        atomic_write(args.output, text + "\n")
+    else:
+        sys.stdout.write(("\n" if args.format == "text" else "") + text + "\n")
+    if args.html:
+        atomic_write(args.html, render_html(report))
+        if args.format == "text" and not args.output:
+            sys.stdout.write(f"HTML: {args.html}\n")
+    # the program's exit status is the command's: a CI step that runs a profile fails with it
+    return report.outcome.status
