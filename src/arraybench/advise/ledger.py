@@ -104,12 +104,14 @@ class Ledger:
         """The line's own seconds (it and the libraries it calls, not other user lines)."""
         return self.own_s.get(key, 0.0)
 
-    def span(self, path: str, first: int, last: int) -> float:
+    def span(self, path: str, first: int, last: int, own: bool = False) -> float:
         """Seconds during which a line of ``path`` between ``first`` and ``last`` was running or
-        waiting for a call it made (each sample counted once)."""
+        waiting for a call it made (each sample counted once); with ``own``, only the samples
+        where it was the innermost user line (not those in user functions it called)."""
         total = 0.0
         for stack, off, on in self.stacks:
-            if any(p == path and first <= ln <= last for p, ln in stack):
+            frames = stack[:1] if own else stack
+            if any(p == path and first <= ln <= last for p, ln in frames):
                 total += off + on
         return total
 

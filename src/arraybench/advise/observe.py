@@ -46,7 +46,7 @@ Key = tuple[str, int]
 #: Python lets a trace function be set; a program that takes SIGALRM for itself keeps the
 #: timer on for the rest of its run.
 TRACE_SHARE = 0.25
-TRACE_PERIOD = 0.1
+TRACE_PERIOD = 0.02
 
 
 @dataclass

@@ -277,6 +277,13 @@ def _shown(facts: dict[str, Fact]) -> dict[str, str]:
     }
 
 
+def _array_scalar(f: Fact) -> bool:
+    """An element taken out of an array: a NumPy scalar, a 0-d tensor or JAX array."""
+    return f.kind == SCALAR and (
+        f.type.startswith("numpy.") or f.type in ("torch.Tensor", "jax.Array")
+    )
+
+
 def _torchish(f: Fact) -> bool:
     """A torch tensor or JAX array, 0-d included: what ``.item()`` syncs on."""
     return f.kind in (TENSOR, JAX) or (f.kind == SCALAR and f.type in ("torch.Tensor", "jax.Array"))
@@ -348,10 +355,14 @@ class _Analysis:
     ) -> tuple[Finding, dict[str, Fact]]:
         path = sf.path
         if loop is not None:
+            # a loop holds its iterations, the user functions they call included
             first, last = loop.line, loop.end
+            seconds = self.led.span(path, first, last)
         else:
+            # a statement holds its own work and the libraries it calls, not the user functions
+            # it calls (they are measured where they are)
             first, last = sf.span(line)
-        seconds = self.led.span(path, first, last)
+            seconds = self.led.span(path, first, last, own=True)
         facts = _span_facts(self.ev, path, first, last)
         count: Count | None
         evidence = ""
@@ -532,21 +543,25 @@ class _Analysis:
             chosen.append(lp)
             if (sf.path, lp.line) in self.found:
                 continue
-            code = "AB103" if lp.comprehension else "AB101"
+            code = "AB101"
             f, facts = self._finding(sf, lp.line, code, RUN, lp)
             f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
             self.add(f)
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
-        arrays = [f for f in facts.values() if is_array(f)]
+        target = [facts[t] for t in lp.targets if t in facts]
+        # an element of an array (numpy.float64, a 0-d tensor) is as good a sign as the array
+        arrays = [f for f in facts.values() if is_array(f) or _array_scalar(f)]
         if not arrays:
             return False
-        target = [facts[t] for t in lp.targets if t in facts]
         if lp.indexes:
             return True
         # iterating over an array gives scalars or rows: element by element
         return any(
-            t.kind == SCALAR or (is_array(t) and len(t.shape) == 1 and t.size <= 64) for t in target
+            _array_scalar(t)
+            or (t.kind == SCALAR and lp.comprehension)
+            or (is_array(t) and len(t.shape) == 1 and t.size <= 64)
+            for t in target
         )
 
     def _line_patterns(self, sf: SourceFile) -> None:

@@ -35,7 +35,13 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "(a quarter of the run) and its cost is measured and taken out. Options go before the "
         "script: everything after it is the program's.",
     )
-    p.add_argument("-m", dest="module", metavar="MODULE", help="run a module, as python -m does")
+    p.add_argument(
+        "-m",
+        dest="module",
+        nargs=argparse.REMAINDER,
+        metavar="MODULE [ARGS]",
+        help="run a module, as python -m does (everything after it is the module's)",
+    )
     p.add_argument("--format", choices=FORMATS, default="text", help="text (default), json, sarif")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     p.add_argument(
@@ -64,8 +70,10 @@ def parse_target(args: argparse.Namespace) -> Target:
     rest = list(args.program)
     if rest and rest[0] == "--":
         rest = rest[1:]
-    if args.module:
-        return Target(module=args.module, args=tuple(rest))
+    if args.module is not None:
+        if not args.module:
+            raise ConfigError("-m needs a module name: arraybench profile -m pytest tests/")
+        return Target(module=args.module[0], args=(*args.module[1:], *rest))
     if not rest:
         raise ConfigError(
             "name the program to run: arraybench profile script.py [args], or -m module [args]"
