@@ -1,0 +1,261 @@
+"""``arraybench profile``: the program runs as it would alone, and what the run shows is joined to
+the rules. Assertions are on what is found and where, never on times (shares within one run are
+ratios of the same clock)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.facts import ARRAY, SCALAR, SEQUENCE, describe
+from arraybench.advise.launch import Outcome, Target, UserCode
+from arraybench.advise.ledger import Ledger
+from arraybench.advise.linetime import HitCost, LineTimes, calibrate
+from arraybench.advise.observe import Evidence, LibraryEvents
+from arraybench.advise.profile import LIST_SHARE, analyse, profile
+from arraybench.advise.profile_out import render_html, render_text, to_sarif
+from arraybench.advise.sampler import Samples
+from arraybench.cli.main import main as cli
+
+pytest.importorskip("line_profiler")
+
+ELEMENT_LOOP = """\
+import sys
+import numpy as np
+
+
+def add(x, y):
+    out = np.empty_like(x)
+    for i in range(len(x)):
+        out[i] = x[i] + y[i]
+    return out
+
+
+def per_layer(ws, v):
+    for w in ws:
+        v = np.tanh(w @ v)
+    return v
+
+
+x = np.linspace(0.0, 1.0, 150_000)
+z = add(x, x)
+v = per_layer([np.eye(4)] * 3, np.ones(4))
+print("result:", float(z.sum() + v.sum()), sys.argv[1:])
+"""
+
+
+def _write(tmp_path: Path, name: str, source: str) -> Path:
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(source))
+    return p
+
+
+@pytest.fixture
+def element_loop(tmp_path: Path) -> Path:
+    return _write(tmp_path, "prog.py", ELEMENT_LOOP)
+
+
+def test_an_element_loop_is_found_on_its_for_line_with_its_count(
+    element_loop: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = profile(Target(script=element_loop, args=("a", "b")))
+    out = capsys.readouterr().out
+    assert "result:" in out and "['a', 'b']" in out  # the program's argv and stdout
+    assert report.outcome.status == 0
+    top = report.findings[0]
+    assert (top.line, top.code) == (7, "AB101")
+    assert top.share > 0.3  # the loop is nearly all of this program
+    assert top.count is not None and top.count.n > 10_000
+    assert "x" in top.facts and "numpy.ndarray float64" in top.facts["x"]
+    assert top.gain is not None and top.gain[1] > 0
+    # the loop over three layers is no finding: it runs three times a call
+    assert all(f.line != 13 for f in report.findings)
+
+
+def test_the_exit_status_and_a_crash_are_the_programs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = _write(tmp_path, "exits.py", "import sys\nprint('hi')\nsys.exit(3)\n")
+    assert profile(Target(script=p)).outcome.status == 3
+    crash = _write(
+        tmp_path,
+        "crash.py",
+        """\
+        import numpy as np
+        def total(x):
+            s = 0.0
+            for v in x:
+                s += v
+            return s
+        print(total(np.ones(100_000)))
+        raise ValueError("boom")
+        """,
+    )
+    report = profile(Target(script=crash))
+    assert report.outcome.status == 1
+    assert "ValueError: boom" in report.outcome.error
+    assert report.outcome.error_line == (str(crash.resolve()), 8)
+    # what ran before the crash is still measured
+    assert [f.line for f in report.findings][:1] == [4]
+    text = render_text(report)
+    assert "the program failed" in text and "exited with status 1" in text
+
+
+def test_a_module_runs_with_dash_m(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pkg = tmp_path / "mypkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "__main__.py").write_text(textwrap.dedent(ELEMENT_LOOP))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = profile(Target(module="mypkg", args=("z",)))
+    assert "['z']" in capsys.readouterr().out
+    assert report.findings and report.findings[0].code == "AB101"
+    assert report.findings[0].path.endswith("__main__.py")
+
+
+def test_user_code_is_neither_the_standard_library_nor_site_packages() -> None:
+    user = UserCode()
+    assert user(__file__)
+    assert not user(json.__file__)
+    assert not user(pytest.__file__)
+    import arraybench
+
+    assert not user(arraybench.__file__)
+    assert not user("<string>")
+
+
+def test_facts_describe_values_without_touching_their_data() -> None:
+    import numpy as np
+
+    f = describe(np.ones((3, 4), dtype=np.float32)[:, ::2])
+    assert (f.kind, f.dtype, f.shape, f.contiguous) == (ARRAY, "float32", (3, 2), False)
+    assert str(f) == "numpy.ndarray float32 3x2 on cpu, not contiguous"
+    assert describe(np.float64(1.0)).kind == SCALAR
+    s = describe([np.ones(2), np.ones(2)])
+    assert (s.kind, s.shape, s.item) == (SEQUENCE, (2,), ARRAY)
+    torch = pytest.importorskip("torch")
+    t = describe(torch.zeros(2, 3, dtype=torch.float64))
+    assert (t.type, t.dtype, t.device, t.shape) == ("torch.Tensor", "float64", "cpu", (2, 3))
+    assert describe(torch.tensor(1.0)).kind == SCALAR
+
+
+def _evidence(path: str) -> Evidence:
+    """A run made up: a loop at line 5 with its body at line 6, called from line 10."""
+    samples = Samples()
+    # (innermost first) [seconds with the timer off, on]
+    samples.stacks = {
+        ((path, 6), (path, 10)): [0.6, 0.4],
+        ((path, 5), (path, 10)): [0.06, 0.04],
+        ((path, 11),): [0.1, 0.0],
+    }
+    samples.seen = 1.2
+    samples.traced = 0.44
+    samples.count = 1200
+    lines = [
+        LineTimes(path, 4, "f", {5: (1_002, 0.0), 6: (1_000, 0.0)}),
+        LineTimes(path, 1, "<module>", {10: (1, 0.0), 11: (1, 0.0)}),
+    ]
+    return Evidence(
+        target=Target(script=Path(path)),
+        outcome=Outcome(),
+        wall=1.2,
+        overhead=0.0,
+        cost=HitCost(line_s=1e-4, wall_s=1e-4),
+        lines=lines,
+        samples=samples,
+        events=LibraryEvents(),
+        files=[path],
+        burst_count=1,
+    )
+
+
+def test_the_ledger_takes_the_timers_cost_out_of_the_traced_samples() -> None:
+    led = Ledger(_evidence("/p.py"))
+    # f's lines were hit 2,002 times in the bursts at 0.1 ms a hit: 0.2 s of the 0.44 s sampled
+    # in f with the timer on was the timer's
+    keep = (0.44 - 2_002 * 1e-4) / 0.44
+    assert led.own(("/p.py", 6)) == pytest.approx(0.6 + 0.4 * keep)
+    assert led.span("/p.py", 5, 6) == pytest.approx(0.66 + 0.44 * keep)
+    assert led.span("/p.py", 10, 10, own=True) == 0.0  # line 10 only waits for f
+    assert led.seconds(("/p.py", 10)) == pytest.approx(led.span("/p.py", 5, 6))
+    # the body ran 1,000 times in the bursts, which held 0.4 x keep of its 0.6 + 0.4 x keep s
+    count = led.count(("/p.py", 6))
+    assert count.n == round(1_000 / (0.4 * keep / (0.6 + 0.4 * keep)))
+    assert not count.exact
+    total, per_entry = led.loop_counts("/p.py", 5, 6, comprehension=False)
+    assert total == count
+    assert per_entry == 1_000  # one entry (2 extra for-hits, one of them the burst's)
+
+
+def test_calibration_measures_a_positive_cost_per_hit() -> None:
+    cost = calibrate(repeats=2, n=2_000)
+    assert cost.line_s >= 0 and cost.wall_s >= 0
+
+
+def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    html = tmp_path / "p.html"
+    sarif = tmp_path / "p.sarif"
+    args = [str(element_loop)]
+    assert cli(["profile", "--format", "json", "-o", str(out), "--html", str(html), *args]) == 0
+    data = json.loads(out.read_text())
+    assert data["version"] == 1 and data["exit_status"] == 0
+    top = data["findings"][0]
+    assert (top["line"], top["code"], top["origin"]) == (7, "AB101", "lint")
+    assert top["count_kind"] in ("counted", "scaled", "at least")
+    assert all(f["share"] >= LIST_SHARE for f in data["findings"])
+    page = html.read_text()
+    assert "<script" not in page
+    assert "out[i] = x[i] + y[i]" in page
+    assert cli(["profile", "--format", "sarif", "-o", str(sarif), *args]) == 0
+    log = json.loads(sarif.read_text())
+    result = log["runs"][0]["results"][0]
+    assert result["ruleId"] == "AB101" and result["properties"]["share"] > 0
+
+
+def test_html_escapes_the_programs_text(tmp_path: Path) -> None:
+    p = _write(
+        tmp_path,
+        "lt.py",
+        """\
+        import numpy as np
+        x = np.linspace(0, 1, 100_000)
+        out = np.empty_like(x)
+        for i in range(len(x)):
+            out[i] = x[i] if x[i] < 0.5 else 1 - x[i]  # <b>
+        print("done")
+        """,
+    )
+    page = render_html(profile(Target(script=p)))
+    assert "x[i] &lt; 0.5" in page and "# &lt;b&gt;" in page and "<b>\n" not in page
+
+
+def test_usage_errors_name_the_fix(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert cli(["profile", str(tmp_path / "missing.py")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert cli(["profile"]) == 2
+    assert "name the program to run" in capsys.readouterr().err
+    assert cli(["profile", "-m", "no_such_module_here"]) == 2
+    assert "no such module" in capsys.readouterr().err
+
+
+def test_the_programs_exit_status_is_the_commands(tmp_path: Path) -> None:
+    p = _write(tmp_path, "fails.py", "raise SystemExit(4)\n")
+    assert cli(["profile", "--format", "json", "-o", str(tmp_path / "o.json"), str(p)]) == 4
+
+
+def test_sarif_of_an_empty_report(tmp_path: Path) -> None:
+    p = _write(tmp_path, "quiet.py", "print(sum(range(10)))\n")
+    report = profile(Target(script=p))
+    assert report.findings == ()
+    assert to_sarif(report)["runs"][0]["results"] == []
+    assert "no known slow pattern" in render_text(report)
+    assert sys.modules["__main__"].__name__ == "__main__"  # pytest's __main__ is back
+    assert analyse  # the join is public for callers with their own evidence
