@@ -1042,16 +1042,10 @@ class TorchCuda:
         out = torch.empty((n, n), dtype=dt, device=CUDA)
         return lambda: torch.matmul(x, y, out=out)
 
-    @contextlib.contextmanager
-    def tf32(self) -> Iterator[None]:
+    def tf32(self) -> contextlib.AbstractContextManager[None]:
         import torch
 
-        before = torch.backends.cuda.matmul.allow_tf32
-        torch.backends.cuda.matmul.allow_tf32 = True
-        try:
-            yield
-        finally:
-            torch.backends.cuda.matmul.allow_tf32 = before
+        return torch_tf32(torch)
 
     def launch(self) -> Callable[[], Any]:
         import torch
@@ -1075,6 +1069,27 @@ class TorchCuda:
         import torch
 
         torch.cuda.empty_cache()
+
+
+@contextlib.contextmanager
+def torch_tf32(torch: Any) -> Iterator[None]:
+    """Float32 matmuls on TF32 tensor cores inside the block, the previous setting restored.
+
+    torch 2.9 and later set this through ``torch.backends.cuda.matmul.fp32_precision`` ("tf32",
+    "ieee", or "none": inherit ``torch.backends.fp32_precision``). Their old flag, ``allow_tf32``,
+    warns there, and reading it raises RuntimeError once anything in the process has used the new
+    API (``torch.set_float32_matmul_precision`` included): the new one is used wherever it exists,
+    so the block works whatever the user's code set before.
+    """
+    matmul = torch.backends.cuda.matmul
+    new_api = hasattr(torch.backends, "fp32_precision")
+    name, on = ("fp32_precision", "tf32") if new_api else ("allow_tf32", True)
+    before = getattr(matmul, name)
+    setattr(matmul, name, on)
+    try:
+        yield
+    finally:
+        setattr(matmul, name, before)
 
 
 def _cpu_times() -> tuple[float, float, float, int] | None:
