@@ -822,14 +822,25 @@ def _gemm(p: _Prober, backend: str, dtype: str, name: str | None = None) -> None
         import jax
         import jax.numpy as jnp
 
+        cpu = _jax_cpu()
         with _jax_x64(dtype == "float64"):
             matmul = jax.jit(jnp.matmul)
 
             def at(n: int) -> Prepared:
-                x, y = (jnp.asarray(v, dtype=dtype) for v in host(n))
+                # Committed to the CPU: jit runs where its inputs are.
+                x, y = (jax.device_put(v, cpu) for v in host(n))
                 return (lambda: matmul(x, y)), _jax_sync
 
             p.gemm(backend, dtype, at, name)
+
+
+def _jax_cpu() -> Any:
+    """JAX's CPU device. These figures are the CPU's: on a machine with a GPU, JAX's default
+    device is the GPU, and arrays made without a device (``jnp.asarray``) would put the GPU's
+    matmul peak and dispatch cost in the CPU's rows."""
+    import jax
+
+    return jax.devices("cpu")[0]
 
 
 @contextlib.contextmanager
@@ -866,9 +877,9 @@ def _dispatch(p: _Prober, backend: str) -> None:
         p.timed(DISPATCH, "torch", "add", 1, 0.0, lambda: tx + ty)
     elif backend == "jax":
         import jax
-        import jax.numpy as jnp
 
-        jx, jy = jnp.ones(1, jnp.float32), jnp.ones(1, jnp.float32)
+        cpu = _jax_cpu()
+        jx, jy = (jax.device_put(np.ones(1, np.float32), cpu) for _ in range(2))
         add = jax.jit(lambda a, b: a + b)
         p.timed(DISPATCH, "jax", "jit add", 1, 0.0, lambda: add(jx, jy), _jax_sync)
         p.timed(DISPATCH, "jax", "eager add", 1, 0.0, lambda: jx + jy, _jax_sync)
