@@ -838,6 +838,9 @@ def _jax_cpu() -> Any:
     """JAX's CPU device. These figures are the CPU's: on a machine with a GPU, JAX's default
     device is the GPU, and arrays made without a device (``jnp.asarray``) would put the GPU's
     matmul peak and dispatch cost in the CPU's rows."""
+    from ..backends.jax import share_gpu_memory
+
+    share_gpu_memory()  # the GPU probe (torch) comes after, in this process
     import jax
 
     return jax.devices("cpu")[0]
