@@ -12,7 +12,7 @@
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
-TOTAL_S=${TOTAL_S:-480}  # the whole run, steps included; the run call's timeout_s must exceed it
+TOTAL_S=${TOTAL_S:-450}  # the whole run, steps included; the run call's timeout_s must exceed it
 START=$(date +%s)
 SUMMARY=$OUT/summary.txt
 : >"$SUMMARY"
