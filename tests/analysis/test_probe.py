@@ -343,3 +343,21 @@ def test_threads_that_make_gemm_slower_than_one_thread_are_named() -> None:
     assert "--threads 1" in line
     fine = P.MachineProfile(key, "now", (gemm("float64", 0.2), gemm(one, 1.0)))
     assert fine.collapsed() == []
+
+
+def test_jax_figures_are_measured_on_jaxs_cpu_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a GPU machine JAX's default device is the GPU: the CPU rows must still be the CPU's,
+    so every array the JAX figures use is put on jax.devices("cpu")[0] explicitly."""
+    jax = pytest.importorskip("jax")
+    cpu = jax.devices("cpu")[0]
+    put: list[Any] = []
+    real = jax.device_put
+
+    def recording(x: Any, device: Any = None, **kw: Any) -> Any:
+        put.append(device)
+        return real(x, device, **kw)
+
+    monkeypatch.setattr(jax, "device_put", recording)
+    prof = P.probe(["jax"], settings=TINY)
+    assert prof.gemm()["jax"] and prof.dispatch()
+    assert put and all(d == cpu for d in put)

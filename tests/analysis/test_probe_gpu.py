@@ -229,3 +229,40 @@ def test_a_version_1_profile_still_reads() -> None:
     prof = P.MachineProfile({"hostname": "h"}, "now", (fig,))
     d = {**prof.to_dict(), "version": 1}
     assert P.MachineProfile.from_dict(d).gemm() == {"numpy": {"float64": 2.0}}
+
+
+def test_tf32_block_uses_torchs_new_precision_api_and_restores_it() -> None:
+    """torch >= 2.9: fp32_precision, never the old allow_tf32 (it warns there, and reading it
+    raises once the new API was used, e.g. by torch.set_float32_matmul_precision)."""
+    import warnings
+
+    torch = pytest.importorskip("torch")
+    if not hasattr(torch.backends, "fp32_precision"):
+        pytest.skip("this torch predates fp32_precision")
+    matmul = torch.backends.cuda.matmul
+    before = matmul.fp32_precision
+    try:
+        matmul.fp32_precision = "ieee"  # new API used first: allow_tf32 could no longer be read
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with P.torch_tf32(torch):
+                assert matmul.fp32_precision == "tf32"
+        assert matmul.fp32_precision == "ieee"
+    finally:
+        matmul.fp32_precision = before
+
+
+def test_tf32_block_falls_back_to_allow_tf32_on_an_older_torch() -> None:
+    class Matmul:
+        allow_tf32 = False
+
+    class Backends:
+        class cuda:
+            matmul = Matmul
+
+    class OldTorch:
+        backends = Backends
+
+    with P.torch_tf32(OldTorch):
+        assert Matmul.allow_tf32 is True
+    assert Matmul.allow_tf32 is False

@@ -278,3 +278,20 @@ def test_the_terminal_shows_a_cuda_cases_fraction_of_the_gpu_peak() -> None:
     c = case(2e7, 8e7, seconds=4e-5, backend="torch", dtype="float32", device="cuda")
     assert _peak(c, gpu_profile()) == "67% mem"
     assert _peak(c, synthetic()) == "—"
+
+
+def test_a_float32_cuda_rate_up_to_the_tf32_peak_is_plausible() -> None:
+    """JAX and TensorFlow multiply float32 on TF32 tensor cores by default: 300 TFLOP/s in
+    float32 is beyond 1.5x the plain float32 peak (50) but real work, under 1.5x TF32's (400)."""
+    prof = gpu_profile()
+    flops = 2.0 * 8192**3
+    fast = case(flops, None, seconds=flops / 300_000e9, backend="jax", dtype="float32",
+                device="cuda")  # fmt: skip
+    assert implausible(fast, threads=1, profile=prof) is None
+    faster = replace(fast, measurement=Measurement(
+        samples=(flops / 700_000e9,) * 3, loops=1, first_call=1.0))  # fmt: skip
+    why = implausible(faster, threads=1, profile=prof)
+    assert why is not None and "float32 (TF32) matrix-multiply peak (400,000.0" in why
+    # The CPU's float32 keeps its own peak.
+    cpu = case(flops, None, seconds=flops / 400e9, backend="numpy", dtype="float32")
+    assert implausible(cpu, threads=64, profile=prof) is not None

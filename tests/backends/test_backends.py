@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -220,3 +222,18 @@ def _thread_state(name: str) -> object:
     from threadpoolctl import threadpool_info
 
     return [p["num_threads"] for p in threadpool_info()]
+
+
+def test_jax_is_told_to_share_the_gpu_unless_the_user_said_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Listing JAX's devices starts its GPU client in arraybench's own process: without this,
+    JAX takes 75% of the GPU there for the whole run (XLA_PYTHON_CLIENT_PREALLOCATE)."""
+    from arraybench.backends import jax as jax_backend
+
+    monkeypatch.delenv("XLA_PYTHON_CLIENT_PREALLOCATE", raising=False)
+    jax_backend.share_gpu_memory()
+    assert os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] == "false"
+    monkeypatch.setenv("XLA_PYTHON_CLIENT_PREALLOCATE", "true")
+    jax_backend.share_gpu_memory()
+    assert os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] == "true"

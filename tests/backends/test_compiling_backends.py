@@ -182,3 +182,41 @@ def test_numba_starting_its_threads_does_not_undo_torchs_thread_limit() -> None:
     with contextlib.ExitStack() as stack:
         _apply_threads(stack, 1, ["torch", "numba"])
         assert torch.get_num_threads() == 1
+
+
+def test_numba_loops_of_the_classic_suite_are_cpu_only() -> None:
+    """Where numba.cuda works the backend has "cuda", where an impl runs as written: the suite's
+    host loops would index a device array element by element there."""
+    from arraybench.suites.classic import loops
+
+    impls = [i for w in loops.EXPERIMENT.workloads for i in w.impls if "numba" in i.backends]
+    assert impls and all(i.devices == ("cpu",) for i in impls)
+
+
+def test_numba_refuses_a_generic_impl_on_device_arrays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A generic impl gets NumPy as xp: on device arrays NumPy would copy them to the host and
+    compute there. With a (faked) CUDA device the backend says so instead of measuring it."""
+    pytest.importorskip("numba")
+    from numba import cuda
+
+    from arraybench.backends import numba as nb
+    from arraybench.errors import BackendError
+
+    class DeviceArray:
+        """Stands for a numba.cuda device array."""
+
+    monkeypatch.setattr(nb, "_cuda_available", lambda: True)
+    monkeypatch.setattr(cuda, "is_cuda_array", lambda a: isinstance(a, DeviceArray))
+
+    def generic(x, xp):  # type: ignore[no-untyped-def]
+        return xp.sin(x)
+
+    def launcher(x):  # type: ignore[no-untyped-def]
+        return "launched"
+
+    backend = nb.NumbaBackend()
+    with pytest.raises(BackendError, match=r"devices=\('cpu',\)"):
+        backend.compile(generic)(DeviceArray(), np)
+    assert backend.compile(launcher)(DeviceArray()) == "launched"
+    host = np.linspace(0.0, 1.0, 5)
+    np.testing.assert_allclose(backend.compile(generic)(host, np), np.sin(host))

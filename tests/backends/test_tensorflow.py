@@ -96,3 +96,17 @@ def test_the_cli_runs_a_user_file_on_all_four_in_one_process(tmp_path: Path) -> 
     assert out.returncode == 0, out.stdout + out.stderr
     for name in names:
         assert name in out.stdout
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_asarray_waits_for_its_copy_in_every_dtype(
+    dtype: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a GPU the copy (and bfloat16's cast) is queued: asarray syncs before the clock starts,
+    bfloat16 included (it returned before its sync)."""
+    tf_backend = backends.get("tensorflow")
+    synced: list[str] = []
+    monkeypatch.setattr(tf_backend, "sync", lambda device, out=None: synced.append(device))
+    x = tf_backend.asarray(np.linspace(0.0, 1.0, 8), dtype, "cpu")
+    assert synced == ["cpu"]
+    assert tf_backend.to_numpy(x).shape == (8,)

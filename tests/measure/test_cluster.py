@@ -361,3 +361,19 @@ def test_a_case_past_its_timeout_restarts_its_worker_and_blocks_its_larger_sizes
         ("fine", 100000): ("ok", None),  # the restarted worker measures the rest
         ("stuck", 100000): ("skipped", "not-attempted"),
     }
+
+
+def test_local_cluster_workers_share_the_gpu_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """local:N workers, like --processes workers, start JAX and TensorFlow without taking most
+    of the GPU's memory (JAX takes 75% at start by default): N of them share one GPU."""
+    from arraybench.measure.cluster_client import Connection
+
+    monkeypatch.delenv("XLA_PYTHON_CLIENT_PREALLOCATE", raising=False)
+    monkeypatch.delenv("TF_FORCE_GPU_ALLOW_GROWTH", raising=False)
+    conn = Connection("local:1")
+    try:
+        keys = ("XLA_PYTHON_CLIENT_PREALLOCATE", "TF_FORCE_GPU_ALLOW_GROWTH", IN_WORKER)
+        seen = conn.client.submit(lambda: [os.environ.get(k) for k in keys], pure=False).result()
+    finally:
+        conn.close()
+    assert seen == ["false", "true", "1"]

@@ -822,14 +822,28 @@ def _gemm(p: _Prober, backend: str, dtype: str, name: str | None = None) -> None
         import jax
         import jax.numpy as jnp
 
+        cpu = _jax_cpu()
         with _jax_x64(dtype == "float64"):
             matmul = jax.jit(jnp.matmul)
 
             def at(n: int) -> Prepared:
-                x, y = (jnp.asarray(v, dtype=dtype) for v in host(n))
+                # Committed to the CPU: jit runs where its inputs are.
+                x, y = (jax.device_put(v, cpu) for v in host(n))
                 return (lambda: matmul(x, y)), _jax_sync
 
             p.gemm(backend, dtype, at, name)
+
+
+def _jax_cpu() -> Any:
+    """JAX's CPU device. These figures are the CPU's: on a machine with a GPU, JAX's default
+    device is the GPU, and arrays made without a device (``jnp.asarray``) would put the GPU's
+    matmul peak and dispatch cost in the CPU's rows."""
+    from ..backends.jax import share_gpu_memory
+
+    share_gpu_memory()  # the GPU probe (torch) comes after, in this process
+    import jax
+
+    return jax.devices("cpu")[0]
 
 
 @contextlib.contextmanager
@@ -866,9 +880,9 @@ def _dispatch(p: _Prober, backend: str) -> None:
         p.timed(DISPATCH, "torch", "add", 1, 0.0, lambda: tx + ty)
     elif backend == "jax":
         import jax
-        import jax.numpy as jnp
 
-        jx, jy = jnp.ones(1, jnp.float32), jnp.ones(1, jnp.float32)
+        cpu = _jax_cpu()
+        jx, jy = (jax.device_put(np.ones(1, np.float32), cpu) for _ in range(2))
         add = jax.jit(lambda a, b: a + b)
         p.timed(DISPATCH, "jax", "jit add", 1, 0.0, lambda: add(jx, jy), _jax_sync)
         p.timed(DISPATCH, "jax", "eager add", 1, 0.0, lambda: jx + jy, _jax_sync)
@@ -1042,16 +1056,10 @@ class TorchCuda:
         out = torch.empty((n, n), dtype=dt, device=CUDA)
         return lambda: torch.matmul(x, y, out=out)
 
-    @contextlib.contextmanager
-    def tf32(self) -> Iterator[None]:
+    def tf32(self) -> contextlib.AbstractContextManager[None]:
         import torch
 
-        before = torch.backends.cuda.matmul.allow_tf32
-        torch.backends.cuda.matmul.allow_tf32 = True
-        try:
-            yield
-        finally:
-            torch.backends.cuda.matmul.allow_tf32 = before
+        return torch_tf32(torch)
 
     def launch(self) -> Callable[[], Any]:
         import torch
@@ -1075,6 +1083,27 @@ class TorchCuda:
         import torch
 
         torch.cuda.empty_cache()
+
+
+@contextlib.contextmanager
+def torch_tf32(torch: Any) -> Iterator[None]:
+    """Float32 matmuls on TF32 tensor cores inside the block, the previous setting restored.
+
+    torch 2.9 and later set this through ``torch.backends.cuda.matmul.fp32_precision`` ("tf32",
+    "ieee", or "none": inherit ``torch.backends.fp32_precision``). Their old flag, ``allow_tf32``,
+    warns there, and reading it raises RuntimeError once anything in the process has used the new
+    API (``torch.set_float32_matmul_precision`` included): the new one is used wherever it exists,
+    so the block works whatever the user's code set before.
+    """
+    matmul = torch.backends.cuda.matmul
+    new_api = hasattr(torch.backends, "fp32_precision")
+    name, on = ("fp32_precision", "tf32") if new_api else ("allow_tf32", True)
+    before = getattr(matmul, name)
+    setattr(matmul, name, on)
+    try:
+        yield
+    finally:
+        setattr(matmul, name, before)
 
 
 def _cpu_times() -> tuple[float, float, float, int] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..results import CaseResult
-from .probe import MachineProfile
+from .probe import TF32, MachineProfile
 
 MEMORY, COMPUTE = "memory", "compute"
 MEMORY_BANDWIDTH = "memory bandwidth"
@@ -166,13 +166,19 @@ def implausible(
                 )
             )
         peak = profile.peak_flops(case.backend, case.dtype, case.device)
+        name = case.dtype
+        tf32 = profile.peak_flops(case.backend, TF32, case.device)
+        if gpu and case.dtype == "float32" and tf32 and (peak is None or tf32[1] > peak[1]):
+            # JAX and TensorFlow run float32 products on TF32 tensor cores by default (torch
+            # and CuPy only when asked): a float32 rate up to the TF32 peak is real work.
+            peak, name = tf32, "float32 (TF32)"
         if peak and case.flops:
             checks.append(
                 (
                     case.flops,
                     PROBE_MARGIN * peak[1] * 1e9,
                     "GFLOP/s",
-                    f"{mine} {case.dtype} matrix-multiply peak ({peak[1]:,.1f} GFLOP/s, probed)",
+                    f"{mine} {name} matrix-multiply peak ({peak[1]:,.1f} GFLOP/s, probed)",
                 )
             )
     for work, limit, unit, what in checks:

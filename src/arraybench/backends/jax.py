@@ -26,6 +26,7 @@ class JaxBackend(BaseBackend):
         return jnp
 
     def devices(self) -> list[str]:
+        share_gpu_memory()
         import jax
 
         out = ["cpu"]
@@ -93,6 +94,15 @@ class JaxBackend(BaseBackend):
             "devices": self.devices(),
             "device_kinds": devices,
         }
+
+
+def share_gpu_memory() -> None:
+    """Have JAX take GPU memory as it needs it rather than 75% of it when it starts (unless the
+    user set XLA_PYTHON_CLIENT_PREALLOCATE), as workers already do. Listing the devices starts
+    JAX's GPU client, in arraybench's own process too (planning a run, probing): preallocating
+    there would leave a quarter of the GPU to torch, CuPy and every worker for the whole run.
+    Read by JAX when its GPU client starts: no effect once it has."""
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
 
 
 def enable_x64() -> None:

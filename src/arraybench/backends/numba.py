@@ -98,7 +98,7 @@ class NumbaBackend(BaseBackend):
         jitted = _jit_generic(fn, params, numba.njit) if "xp" in params else numba.njit(fn)
         if not _cuda_available():
             return jitted
-        return _host_or_device(jitted, fn)
+        return _host_or_device(jitted, fn, generic="xp" in params)
 
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return _numba_threads(n)
@@ -187,13 +187,25 @@ def _jit_generic(
     return call
 
 
-def _host_or_device(jitted: Callable[..., Any], fn: Callable[..., Any]) -> Callable[..., Any]:
+def _host_or_device(
+    jitted: Callable[..., Any], fn: Callable[..., Any], generic: bool = False
+) -> Callable[..., Any]:
     """On a machine with CUDA: the jitted function for host arrays, ``fn`` as written (a kernel
-    launcher) when it gets device arrays. A CPU dispatcher must never see a device array."""
+    launcher) when it gets device arrays. A CPU dispatcher must never see a device array.
+
+    A generic impl (``xp``, which is NumPy here) is refused on device arrays: NumPy would copy
+    them to the host through ``__array__`` and compute there, a wrong answer to "how fast is
+    this on the GPU" that the check would pass."""
     from numba import cuda
 
     def call(*args: Any, **kwargs: Any) -> Any:
         on_device = any(cuda.is_cuda_array(a) for a in (*args, *kwargs.values()))
+        if on_device and generic:
+            raise BackendError(
+                f"numba runs {fn.__name__} on cuda as written, and a generic impl (xp) would "
+                "compute with NumPy on the host: register it with devices=('cpu',), and write "
+                "a @numba.cuda.jit kernel and its launch for cuda"
+            )
         return (fn if on_device else jitted)(*args, **kwargs)
 
     return functools.update_wrapper(call, fn)

@@ -106,9 +106,11 @@ class TensorflowBackend(BaseBackend):
             return a
         with tf.device(where):
             if dtype == "bfloat16":  # NumPy has no bfloat16: convert on the TF side.
-                return tf.cast(tf.constant(np.asarray(a, dtype=np.float32)), tf.bfloat16)
-            # A copy of its own, so the tensor never aliases the caller's array.
-            x = tf.identity(tf.constant(np.array(a, dtype=dtype, copy=True)))
+                x = tf.cast(tf.constant(np.asarray(a, dtype=np.float32)), tf.bfloat16)
+            else:
+                # A copy of its own, so the tensor never aliases the caller's array.
+                x = tf.identity(tf.constant(np.array(a, dtype=dtype, copy=True)))
+        # On a GPU the copy and the cast are queued: done before the clock starts.
         self.sync(device, x)
         return x
 

@@ -37,7 +37,7 @@ class Connection:
         import dask
         from distributed import Client, LocalCluster
 
-        from .processes import IN_WORKER
+        from .processes import IN_WORKER, gpu_sharing_env
 
         self.address = address
         self.cluster: Any = None
@@ -60,7 +60,8 @@ class Connection:
                     host="127.0.0.1",
                     dashboard_address=":0",  # a free port: several clusters may run
                     silence_logs=50,
-                    env={IN_WORKER: "1"},
+                    # N workers share this machine's GPU, as --processes workers do.
+                    env={IN_WORKER: "1", **gpu_sharing_env()},
                 )
             self.client = Client(self.cluster)
         else:

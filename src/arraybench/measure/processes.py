@@ -250,16 +250,24 @@ def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: F
     return replace(parts[0], measurement=m, check=worst)
 
 
+def gpu_sharing_env() -> dict[str, str]:
+    """JAX and TensorFlow told not to take most of the GPU's memory when they start (JAX takes
+    75% by default, TensorFlow nearly all), where the user has not said otherwise: several
+    worker processes share one GPU, and torch or CuPy share each worker."""
+    env = {}
+    if "XLA_PYTHON_CLIENT_PREALLOCATE" not in os.environ:
+        env["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"
+    if "TF_FORCE_GPU_ALLOW_GROWTH" not in os.environ:
+        env["TF_FORCE_GPU_ALLOW_GROWTH"] = "true"
+    return env
+
+
 def _worker_env(config: RunConfig) -> dict[str, str]:
     """What a worker's environment needs: the marker that it is one, thread counts that
     libraries read when they start (XLA and TensorFlow above all), and JAX and TensorFlow told
     not to take most of the GPU's memory at start: several workers share one GPU (and torch or
     CuPy share each worker)."""
-    env = {IN_WORKER: "1"}
-    if "XLA_PYTHON_CLIENT_PREALLOCATE" not in os.environ:
-        env["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"
-    if "TF_FORCE_GPU_ALLOW_GROWTH" not in os.environ:
-        env["TF_FORCE_GPU_ALLOW_GROWTH"] = "true"
+    env = {IN_WORKER: "1", **gpu_sharing_env()}
     if config.threads is None:
         return env
     n = str(config.threads)

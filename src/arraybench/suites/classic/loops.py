@@ -151,11 +151,14 @@ def add_vectorized(x: Any, y: Any) -> Any:
 
 
 # The Numba loops: the same loop over elements, compiled by the numba backend (numba.njit). They
-# loop over the flattened array, so one loop serves the 1000x1000 workload too.
+# loop over the flattened array, so one loop serves the 1000x1000 workload too. CPU only: on a
+# machine where numba.cuda works the backend also has "cuda", where an impl runs as written (a
+# kernel launcher), and this host loop would index a device array element by element.
+CPU = ("cpu",)
 
 
-@loop_add.impl("numba", label=NUMBA_LOOP)
-@vec_add.impl("numba", label=NUMBA_LOOP)
+@loop_add.impl("numba", label=NUMBA_LOOP, devices=CPU)
+@vec_add.impl("numba", label=NUMBA_LOOP, devices=CPU)
 def add_numba_loop(x: Any, y: Any) -> Any:
     xf, yf = x.ravel(), y.ravel()
     out = np.empty_like(xf)
@@ -197,8 +200,8 @@ def apply_vectorized(x: Any, xp: Any) -> Any:
     return 1.0 / (1.0 + xp.exp(-x))
 
 
-@loop_apply.impl("numba", label=NUMBA_LOOP)
-@vec_apply.impl("numba", label=NUMBA_LOOP)
+@loop_apply.impl("numba", label=NUMBA_LOOP, devices=CPU)
+@vec_apply.impl("numba", label=NUMBA_LOOP, devices=CPU)
 def apply_numba_loop(x: Any) -> Any:
     # _sigmoid written out: compiled code cannot call a plain Python function (Numba would
     # inline a jitted one anyway).
@@ -233,8 +236,8 @@ def where_vectorized(x: Any, xp: Any) -> Any:
     return xp.where(x > 0, x, 0.1 * x)
 
 
-@loop_where.impl("numba", label=NUMBA_LOOP)
-@vec_where.impl("numba", label=NUMBA_LOOP)
+@loop_where.impl("numba", label=NUMBA_LOOP, devices=CPU)
+@vec_where.impl("numba", label=NUMBA_LOOP, devices=CPU)
 def where_numba_loop(x: Any) -> Any:
     xf = x.ravel()
     out = np.empty_like(xf)
