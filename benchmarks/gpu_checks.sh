@@ -4,7 +4,8 @@
 # `timeout` with its own limit, cut to what is left of TOTAL_S, and the run goes on after a
 # failure; summary.txt has each step's exit status and seconds. Logs go to $OUT (default
 # ./gpu-out): env.txt, plain.txt, probe.txt, tests.txt, quick.txt, user.txt, cluster.txt,
-# summary.txt (8 files: the most the device tool brings back).
+# summary.txt, profile.html (9 files: one more than the device tool brings back; the
+# summary is also printed, so it is in the output).
 #
 # Wheels of what the device lacks (autograd, line_profiler, array-api-compat, dask,
 # distributed and their missing needs) travel in .whl/ (carry: [".whl"]) and are installed to
@@ -12,7 +13,7 @@
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
-TOTAL_S=${TOTAL_S:-450}  # the whole run, steps included; the run call's timeout_s must exceed it
+TOTAL_S=${TOTAL_S:-480}  # the whole run, steps included; the run call's timeout_s must exceed it
 START=$(date +%s)
 SUMMARY=$OUT/summary.txt
 : >"$SUMMARY"
@@ -114,6 +115,10 @@ if p:
 # A user file: a CuPy impl and a Numba CUDA kernel, checked against NumPy (on the CPU).
 step user 75 user.txt "${AB[@]}" run docs/examples/gpu_user.py --quick --device cpu,cuda \
   --processes 2 -v
+# arraybench profile on a CUDA training loop: its per-batch .item() and per-batch .to(device)
+# of a constant tensor must be listed with their sync and copy counts (issue 23).
+step profile 60 user.txt "${AB[@]}" profile --all --html "$OUT/profile.html" \
+  docs/examples/cuda_train.py
 # The backend protocol on cuda for every installed backend (torch, jax, cupy, numba), and the
 # GPU probe's and roofline's fakes, here with real libraries beside them.
 step tests 90 tests.txt python3 -m pytest -q -p no:cacheprovider --no-header -rs \
