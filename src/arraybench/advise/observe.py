@@ -216,6 +216,8 @@ def _watch_cuda_syncs(is_user: Callable[[str], bool], events: LibraryEvents) -> 
 
     with warnings.catch_warnings():
         warnings.filterwarnings("always", message=".*synchroniz.*")
+        # torch's note that the mode is a prototype is ours to know, not the program's output
+        warnings.filterwarnings("ignore", message="Synchronization debug mode is a prototype")
         warnings.showwarning = show
         torch.cuda.set_sync_debug_mode("warn")
         try:
