@@ -123,7 +123,11 @@ def main() -> None:
     cold = [s for s in sites if not s["hot"]]
     found = [s for s in hot if s["listed"]]
     within = [s for s in hot if s["listed"] or s["within"]]
-    code = [s for s in found if s["code"] == s["kind"] or (s["kind"] == "RECOMPILE" and s["code"] in ("AB403", "AB404"))]
+    code = [
+        s
+        for s in found
+        if s["code"] == s["kind"] or (s["kind"] == "RECOMPILE" and s["code"] in ("AB403", "AB404"))
+    ]
     ratios = [s["ratio"] for s in found if s["ratio"]]
     in_15 = [r for r in ratios if 1 / 1.5 <= r <= 1.5]
     walls = [r["profile_s"] / r["plain_s"] for r in results]
@@ -133,12 +137,16 @@ def main() -> None:
     print(f"  with the labelled code: {len(code)}/{len(found)}")
     print(f"stated share within 1.5x of measured: {len(in_15)}/{len(ratios)}")
     if ratios:
-        print(f"  ratio stated/measured: median {statistics.median(ratios):.2f}, "
-              f"range {min(ratios):.2f}-{max(ratios):.2f}")
+        print(
+            f"  ratio stated/measured: median {statistics.median(ratios):.2f}, "
+            f"range {min(ratios):.2f}-{max(ratios):.2f}"
+        )
     print(f"cold look-alikes listed: {sum(s['listed'] for s in cold)}/{len(cold)}")
     if walls:
-        print(f"profile wall / program wall: median {statistics.median(walls):.2f}x, "
-              f"max {max(walls):.2f}x")
+        print(
+            f"profile wall / program wall: median {statistics.median(walls):.2f}x, "
+            f"max {max(walls):.2f}x"
+        )
     if a.json:
         a.json.write_text(json.dumps({"results": results}, indent=1))
 

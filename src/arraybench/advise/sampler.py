@@ -168,7 +168,8 @@ class Sampler:
             if self.is_user(code.co_filename):
                 if innermost is None:
                     innermost = f
-                stack.append((code.co_filename, f.f_lineno))
+                # a frame being set up or torn down has no line yet: its def line stands in
+                stack.append((code.co_filename, f.f_lineno or code.co_firstlineno))
             f = f.f_back
         if innermost is None:
             s.outside += dt
@@ -181,6 +182,8 @@ class Sampler:
         self._record_facts(innermost)
 
     def _record_facts(self, frame: FrameType) -> None:
+        if frame.f_lineno is None:
+            return
         key = (frame.f_code.co_filename, frame.f_lineno)
         seen = self.samples.facts.get(key)
         if seen is not None and all(len(v) >= FACT_SAMPLES for v in seen.values()):
