@@ -57,8 +57,19 @@ ELEMENT_MIN = 32
 ELEMENT_MAX_S = 1e-3
 #: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
 PER_ITERATION_MIN = 100
-#: Compilations of one line that make it a recompiling line.
+#: Compilations of the same function at one line that make it a recompiling line (JAX compiles
+#: each primitive once on its first use: many different functions compiled once is no recompile).
 RECOMPILES_MIN = 3
+
+
+def _recompiles(names: list[str]) -> int:
+    """The most times one function was compiled (a line's compilations, by function name)."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return max(counts.values(), default=0)
+
+
 #: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
 LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
 
@@ -406,7 +417,7 @@ class _Analysis:
         loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
         f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
         reason = self._refuted(d, f, facts, loop, sf)
-        compiles = len(self.ev.events.compiles.get((path, d.line), []))
+        compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
         if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
             reason = f"its time is compilation: {compiles} compilations here (AB404)"
         if reason:
@@ -506,8 +517,11 @@ class _Analysis:
             self._element_loops(sf)
             self._line_patterns(sf)
         for (path, line), names in self.ev.events.compiles.items():
-            if len(names) >= RECOMPILES_MIN and (path, line) not in self.found:
+            if _recompiles(names) >= RECOMPILES_MIN and (path, line) not in self.found:
                 sf = read_source(path)
+                first = sf.span(line)[0]
+                if any(f.path == path and f.line <= first <= f.end for f in self.found.values()):
+                    continue  # one statement over several lines is one finding
                 loop = None
                 f, facts = self._finding(sf, line, "AB404", RUN, loop)
                 f = _with(
