@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 #: Kinds of value, as the rules speak of them.
+#: a torch.nn.Module (its dtype and device are its first parameter's)
+MODEL = "model"
 TENSOR, ARRAY, JAX, SCALAR, SEQUENCE, OTHER = (
     "tensor",
     "array",
@@ -37,6 +39,8 @@ class Fact:
         shape: the shape (arrays), ``(len,)`` for a sequence, ``()`` for a scalar.
         contiguous: C-contiguous (arrays and tensors), else None.
         item: for a sequence, the fact of its first item's kind (``tensor``, ``scalar``...).
+        grad: a tensor that autograd records (``requires_grad``); a model whose parameters
+            require grad; None where it does not apply.
     """
 
     kind: str
@@ -46,6 +50,7 @@ class Fact:
     shape: tuple[int, ...] = ()
     contiguous: bool | None = None
     item: str = ""
+    grad: bool | None = None
 
     @property
     def size(self) -> int:
@@ -59,7 +64,10 @@ class Fact:
             shape = "x".join(str(d) for d in self.shape) or "0-d"
             where = f" on {self.device}" if self.device else ""
             layout = "" if self.contiguous in (None, True) else ", not contiguous"
-            return f"{self.type} {self.dtype} {shape}{where}{layout}"
+            grad = ", requires grad" if self.grad else ""
+            return f"{self.type} {self.dtype} {shape}{where}{layout}{grad}"
+        if self.kind == MODEL:
+            return f"{self.type} ({self.dtype} on {self.device})" if self.dtype else self.type
         if self.kind == SEQUENCE:
             of = f" of {self.item}" if self.item else ""
             return f"{self.type} of {self.shape[0] if self.shape else 0}{of}"
@@ -79,6 +87,8 @@ class Fact:
             out["contiguous"] = self.contiguous
         if self.item:
             out["item"] = self.item
+        if self.grad is not None:
+            out["requires_grad"] = self.grad
         return out
 
 
@@ -115,6 +125,18 @@ def _describe(value: Any) -> Fact:
             str(value.device),
             tuple(value.shape),
             bool(value.is_contiguous()) if value.layout == torch.strided else None,
+            grad=bool(value.requires_grad),
+        )
+    if torch is not None and isinstance(value, torch.nn.Module):
+        p = next(iter(value.parameters()), None)
+        if p is None:
+            return Fact(MODEL, name)
+        return Fact(
+            MODEL,
+            name,
+            str(p.dtype).removeprefix("torch."),
+            str(p.device),
+            grad=bool(p.requires_grad),
         )
     np = sys.modules.get("numpy")
     if np is not None:

@@ -20,6 +20,7 @@ The figures are the program's own: the sampler's time with the line timer's cost
 
 from __future__ import annotations
 
+import ast
 import math
 import os
 import sys
@@ -509,6 +510,105 @@ class _Analysis:
         return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
 
     # what only the run shows
+    def models(self, files: Iterable[str]) -> None:
+        """A torch model run in float64 (AB401) or with autograd recording graphs that nothing
+        uses (AB402), priced by calling the model again after the run (advise/models.py)."""
+        from .models import float32_speedup, no_grad_speedup
+
+        trains = any(
+            ".backward(" in text or "autograd.grad(" in text
+            for p in files
+            for text in ["\n".join(read_source(p).lines)]
+        )
+        done: set[tuple[str, int, str]] = set()
+        for ((path, line), name), model in list(self.ev.samples.models.items()):
+            sf = read_source(path)
+            call = next(
+                (
+                    c
+                    for c in sf.calls_on(line)
+                    if isinstance(c.func, ast.Name) and c.func.id == name and c.args
+                ),
+                None,
+            )
+            if call is None or not isinstance(call.args[0], ast.Name):
+                continue
+            facts = _facts(self.ev, (path, line))
+            mfact, arg = facts.get(name), facts.get(call.args[0].id)
+            if mfact is None or arg is None or arg.kind != TENSOR:
+                continue
+            first, last = sf.span(line)
+            model_s = self.led.span(path, first, last)
+            if model_s / self.total < LIST_SHARE:
+                continue
+            if mfact.dtype == "float64" and (path, line, "AB401") not in done:
+                r = float32_speedup(model, arg.shape)
+                if r is not None and r[0] > 1.05:
+                    done.add((path, line, "AB401"))
+                    at = _made_at(sf, line, call.args[0].id) or line
+                    self._model_finding(
+                        sf,
+                        at,
+                        "AB401",
+                        model_s,
+                        r,
+                        line,
+                        f"the model ({mfact}) takes {_fmt_s(model_s)} at line {line}; a float32 "
+                        f"copy ran {r[0]:.1f}x faster on a {arg} input (measured after the run)",
+                    )
+            seen = self.ev.samples.facts.get((path, line), {})
+            grads = [f for fs in seen.values() for f in fs if f.kind == TENSOR and f.grad]
+            if not trains and mfact.grad and grads and (path, line, "AB402") not in done:
+                chain = 1
+                loops = sf.enclosing_loops(line)
+                if _feeds_back(sf, line, name) and loops:
+                    lp = loops[0]
+                    _, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension)
+                    chain = round(per_entry)
+                r = no_grad_speedup(model, arg.shape, arg.dtype, chain)
+                if r is not None and r[0] > 1.05:
+                    done.add((path, line, "AB402"))
+                    self._model_finding(
+                        sf,
+                        line,
+                        "AB402",
+                        model_s,
+                        r,
+                        line,
+                        f"the model's calls take {_fmt_s(model_s)}, recording graphs that nothing "
+                        f"here differentiates (no .backward()); under torch.no_grad() it ran "
+                        f"{r[0]:.1f}x faster (measured after the run)",
+                    )
+        self.ev.samples.models.clear()  # the program's models are not kept past the report
+
+    def _model_finding(
+        self,
+        sf: SourceFile,
+        line: int,
+        code: str,
+        model_s: float,
+        ratio: tuple[float, float, float],
+        call_line: int,
+        evidence: str,
+    ) -> None:
+        """The finding's time is what the pattern costs: the model's time less what it would
+        take in float32 / without autograd."""
+        mid, lo, hi = ratio
+        excess = model_s * (1 - 1 / mid)
+        f, _ = self._finding(sf, line, code, RUN, None)
+        f = _with(
+            f,
+            end=max(f.end, call_line),
+            seconds=excess,
+            share=excess / self.total,
+            count=self.led.count((sf.path, call_line)) or None,
+            evidence=evidence,
+            gain=(model_s * (1 - 1 / max(lo, 1.0)), model_s * (1 - 1 / max(hi, 1.0))),
+        )
+        old = self.found.get((sf.path, line))
+        if old is None or old.code == code:
+            self.found[(sf.path, line)] = _with(f, origin=old.origin) if old else f
+
     def detect(self, files: Iterable[str]) -> None:
         for path in files:
             sf = read_source(path)
@@ -645,10 +745,48 @@ class _Analysis:
         return out
 
 
+def _feeds_back(sf: SourceFile, line: int, model: str) -> bool:
+    """``state = model(state)``: the call's output is its next input."""
+    if sf.tree is None:
+        return False
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and isinstance(node.value, ast.Call)
+        ):
+            c = node.value
+            if isinstance(c.func, ast.Name) and c.func.id == model and c.args:
+                arg = c.args[0]
+                targets = {t.id for t in node.targets if isinstance(t, ast.Name)}
+                return isinstance(arg, ast.Name) and arg.id in targets
+    return False
+
+
+def _made_at(sf: SourceFile, line: int, name: str) -> int | None:
+    """The line above ``line`` in the same function that makes ``name`` a tensor from NumPy or
+    Python data (``xb = torch.from_numpy(...)``), if there is one."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    best = None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and sf.functions.get(node.lineno, "") == func
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+            and any(
+                isinstance(c, ast.Call) and call_name(c) in BUILD_CALLS
+                for c in ast.walk(node.value)
+            )
+        ):
+            best = node.lineno if best is None else max(best, node.lineno)
+    return best
+
+
 def _ops(sf: SourceFile, loop: Loop) -> int:
     """Array operations in a loop body: its calls, subscripts and arithmetic, roughly."""
-    import ast
-
     if sf.tree is None:
         return 1
     n = 0
@@ -686,6 +824,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         for d in report.diagnostics:
             a.confirm(d, d.path)
     a.detect(files)
+    a.models(files)
     found = sorted(a.found.values(), key=lambda f: -f.seconds)
     listed = tuple(f for f in found if f.share >= LIST_SHARE)
     unlisted = tuple(f for f in found if f.share < LIST_SHARE)

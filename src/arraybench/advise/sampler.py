@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
-from .facts import Fact, describe
+from .facts import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
 #: run is seen ~30 times. The interpreter lock is handed over every SWITCH_INTERVAL while
@@ -38,6 +39,9 @@ SWITCH_INTERVAL = 0.0005
 
 #: Looks at a line that record its values; then the line costs only the time charge.
 FACT_SAMPLES = 3
+
+#: User frames of a sample whose lines' values are recorded (innermost first).
+FACT_DEPTH = 3
 
 #: Names per line whose values are recorded (the first ones read on the line).
 FACT_NAMES = 8
@@ -64,6 +68,8 @@ class Samples:
     """
 
     stacks: dict[Stack, list[float]] = field(default_factory=dict)
+    #: models seen at a line, by (line, name), for measurements after the run
+    models: dict[tuple[Key, str], Any] = field(default_factory=dict)
     facts: dict[Key, dict[str, list[Fact]]] = field(default_factory=dict)
     seen: float = 0.0
     traced: float = 0.0
@@ -162,10 +168,13 @@ class Sampler:
             s.traced += dt
         innermost: FrameType | None = None
         stack: list[Key] = []
+        frames: list[FrameType] = []
         f: FrameType | None = frame
         while f is not None:
             code = f.f_code
             if self.is_user(code.co_filename):
+                if len(frames) < FACT_DEPTH:
+                    frames.append(f)
                 if innermost is None:
                     innermost = f
                 # a frame being set up or torn down has no line yet: its def line stands in
@@ -179,7 +188,9 @@ class Sampler:
         if got is None:
             got = s.stacks[key] = [0.0, 0.0]
         got[1 if traced else 0] += dt
-        self._record_facts(innermost)
+        # the callers' lines too: a model's call line is seldom innermost (its forward is)
+        for f in frames:
+            self._record_facts(f)
 
     def _record_facts(self, frame: FrameType) -> None:
         if frame.f_lineno is None:
@@ -205,7 +216,12 @@ class Sampler:
                     continue
                 got = seen.setdefault(name, [])
                 if len(got) < FACT_SAMPLES:
-                    got.append(describe(value))
+                    fact = describe(value)
+                    got.append(fact)
+                    if fact.kind == MODEL and (key, name) not in self.samples.models:
+                        # held until the report is made (the program's own objects are gone
+                        # by then), then dropped
+                        self.samples.models[(key, name)] = value
 
 
 @contextlib.contextmanager
