@@ -34,8 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ROOT / "tests" / "advise" / "programs"
 
 
+#: One BLAS/OpenMP thread, as benchmarks/profile_devset.py measured the labels' shares.
+THREADS = {v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")}
+
+
 def _run(cmd: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess[str]]:
-    env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT / "src"), **THREADS)
     t0 = time.perf_counter()
     done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     return time.perf_counter() - t0, done

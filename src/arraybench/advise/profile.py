@@ -58,9 +58,10 @@ ELEMENT_MIN = 32
 ELEMENT_MAX_S = 1e-3
 #: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
 PER_ITERATION_MIN = 100
-#: Compilations of the same function at one line that make it a recompiling line (JAX compiles
-#: each primitive once on its first use: many different functions compiled once is no recompile).
-RECOMPILES_MIN = 3
+#: Compilations of the same function at one line that make it a recompiling line. JAX compiles
+#: each primitive once on its first use (many functions compiled once each is no recompile),
+#: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
+RECOMPILES_MIN = 5
 
 
 def _recompiles(names: list[str]) -> int:
@@ -417,6 +418,8 @@ class _Analysis:
         sf = read_source(path)
         loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
         f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
+        if d.code == "AB403":
+            f = self._with_calls(f, sf)
         reason = self._refuted(d, f, facts, loop, sf)
         compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
         if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
@@ -426,6 +429,36 @@ class _Analysis:
             return
         f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
         self.add(f)
+
+    def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
+        """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
+        in the same loop, are part of the finding's time."""
+        if sf.tree is None:
+            return f
+        name = None
+        for node in ast.walk(sf.tree):
+            if isinstance(node, ast.Assign) and node.lineno == f.line:
+                name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
+        loops = sf.enclosing_loops(f.line)
+        if name is None or not loops:
+            return f
+        lp = loops[0]
+        calls = sorted(
+            {
+                c.lineno
+                for c in ast.walk(sf.tree)
+                if isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id == name
+                and lp.line <= c.lineno <= lp.end
+                and c.lineno != f.line
+            }
+        )
+        if not calls:
+            return f
+        extra = sum(self.led.span(f.path, *sf.span(ln), own=True) for ln in calls)
+        seconds = f.seconds + extra
+        return _with(f, seconds=seconds, share=seconds / self.total, end=max(f.end, *calls))
 
     def _refuted(
         self, d: Diagnostic, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
