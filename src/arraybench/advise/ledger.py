@@ -138,7 +138,7 @@ class Ledger:
         return Count(max(h, round(h / share)))
 
     def loop_counts(
-        self, path: str, line: int, body: int, comprehension: bool
+        self, path: str, line: int, body: int, comprehension: bool, end: int | None = None
     ) -> tuple[Count, float]:
         """A loop's iterations over the run and its iterations per entry.
 
@@ -153,7 +153,10 @@ class Ledger:
             entries = got[0] if len(got) > 1 else 0
         else:
             items = self.traced_hits((path, body))
-            # a burst that starts or ends inside the loop adds a ``for`` hit of its own
-            entries = max(0, self.traced_hits((path, line)) - items - self.ev.burst_count)
+            # a burst that starts inside the loop adds a ``for`` hit of its own: as many as the
+            # bursts that began while the loop ran (its share of the time)
+            held = self.span(path, line, end if end is not None else body)
+            inside = self.ev.burst_count * min(1.0, held / self.total) if self.total else 0.0
+            entries = max(0, self.traced_hits((path, line)) - items - round(inside))
         per_entry = items / entries if entries else float(items)
         return self.count((path, body if not comprehension else line), items), per_entry

@@ -380,7 +380,9 @@ class _Analysis:
         count: Count | None
         evidence = ""
         if loop is not None:
-            count, per_entry = self.led.loop_counts(path, loop.line, loop.body, loop.comprehension)
+            count, per_entry = self.led.loop_counts(
+                path, loop.line, loop.body, loop.comprehension, loop.end
+            )
             if count.n:
                 each = seconds / count.n
                 evidence = (
@@ -420,6 +422,17 @@ class _Analysis:
         f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
         if d.code == "AB403":
             f = self._with_calls(f, sf)
+        if d.code == "AB107" and loop is None:
+            # reported, like the other loop patterns, on the loop's line; its time is the growing
+            # statement's (the copies), which lint names
+            loops = sf.enclosing_loops(d.line)
+            if loops:
+                f = _with(
+                    f,
+                    line=loops[0].line,
+                    end=loops[0].end,
+                    snippet=f"{sf.text(loops[0].line)}  ... {sf.text(d.line)} (line {d.line})",
+                )
         reason = self._refuted(d, f, facts, loop, sf)
         compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
         if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
@@ -466,7 +479,9 @@ class _Analysis:
         if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
             return "did not run in this run"
         if loop is not None:
-            _, per_entry = self.led.loop_counts(f.path, loop.line, loop.body, loop.comprehension)
+            _, per_entry = self.led.loop_counts(
+                f.path, loop.line, loop.body, loop.comprehension, loop.end
+            )
             if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2 and f.count.exact:
                 return f"ran {per_entry:.0f} iterations per entry: too few for the loop to matter"
             if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
@@ -527,7 +542,9 @@ class _Analysis:
             return None
         call = self.costs.call(facts.values())
         if loop is not None:
-            _, per_entry = self.led.loop_counts(f.path, loop.line, loop.body, loop.comprehension)
+            _, per_entry = self.led.loop_counts(
+                f.path, loop.line, loop.body, loop.comprehension, loop.end
+            )
             entries = max(1.0, f.count.n / max(per_entry, 1.0))
             ops = max(1, min(20, _ops(sf, loop)))
             low = entries * ops * call
@@ -596,7 +613,9 @@ class _Analysis:
                 loops = sf.enclosing_loops(line)
                 if _feeds_back(sf, line, name) and loops:
                     lp = loops[0]
-                    _, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension)
+                    _, per_entry = self.led.loop_counts(
+                        path, lp.line, lp.body, lp.comprehension, lp.end
+                    )
                     chain = round(per_entry)
                 r = no_grad_speedup(model, arg.shape, arg.dtype, chain)
                 if r is not None and r[0] > 1.05:
@@ -678,7 +697,9 @@ class _Analysis:
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
             if any(c.line <= lp.line <= c.end for c in chosen):
                 continue  # inside a loop already reported: that loop holds its time
-            count, per_entry = self.led.loop_counts(sf.path, lp.line, lp.body, lp.comprehension)
+            count, per_entry = self.led.loop_counts(
+                sf.path, lp.line, lp.body, lp.comprehension, lp.end
+            )
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end)
