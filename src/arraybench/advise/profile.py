@@ -380,14 +380,12 @@ class _Analysis:
         count: Count | None
         evidence = ""
         if loop is not None:
-            count, per_entry = self.led.loop_counts(
+            # (iterations per entry are an estimate from the bursts: used to judge, not shown)
+            count, _ = self.led.loop_counts(
                 path, loop.line, loop.body, loop.comprehension, loop.end
             )
             if count.n:
-                each = seconds / count.n
-                evidence = (
-                    f"{count} iterations ({_per_entry(per_entry)} per entry), {_fmt_s(each)} each"
-                )
+                evidence = f"{count} iterations, {_fmt_s(seconds / count.n)} each"
         else:
             count = self.led.count((path, line))
             if count.n:
@@ -857,10 +855,6 @@ def _with(f: Finding, **changes: Any) -> Finding:
     from dataclasses import replace
 
     return replace(f, **changes)
-
-
-def _per_entry(x: float) -> str:
-    return f"{x:,.0f}" if x >= 10 else f"{x:.1f}"
 
 
 def _fmt_s(s: float) -> str:
