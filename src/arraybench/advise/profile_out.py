@@ -33,8 +33,14 @@ def _gain_text(f: Finding, total: float) -> str:
     lo, hi = f.gain
     if hi <= 0:
         return "the rewrite would save little: the loop's calls cost about what its time is"
-    span = f"{format_time(lo)}-{format_time(hi)}" if lo < hi * 0.95 else f"~{format_time(hi)}"
-    return f"the rewrite would save {span} ({_pct(lo / total)}-{_pct(hi / total)} of the run)"
+    if lo < hi * 0.95:
+        span, share = (
+            f"{format_time(lo)}-{format_time(hi)}",
+            f"{_pct(lo / total)}-{_pct(hi / total)}",
+        )
+    else:
+        span, share = f"~{format_time(hi)}", _pct(hi / total)
+    return f"the rewrite would save {span} ({share} of the run)"
 
 
 def verify_command(report: ProfileReport, f: Finding) -> str:
