@@ -51,6 +51,8 @@ class Fact:
     contiguous: bool | None = None
     item: str = ""
     grad: bool | None = None
+    #: a Python int's value (a loop bound, a size)
+    value: int | None = None
 
     @property
     def size(self) -> int:
@@ -113,7 +115,9 @@ def describe(value: Any) -> Fact:
 
 def _describe(value: Any) -> Fact:
     name = _typename(value)
-    if isinstance(value, (bool, int, float, complex)):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fact(SCALAR, name, value=value)
+    if isinstance(value, (bool, float, complex)):
         return Fact(SCALAR, name)
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(value, torch.Tensor):

@@ -75,15 +75,16 @@ class Ledger:
         keep: dict[Key, float] = {key: keep_code.get(i, 1.0) for key, i in code_of.items()}
         # (stack, off seconds, on seconds corrected)
         self.stacks: list[tuple[tuple[Key, ...], float, float]] = [
-            (stack, off, on * keep.get(stack[0], 1.0))
+            (stack, off, on * keep.get((stack[0][0], abs(stack[0][1])), 1.0))
             for stack, (off, on) in ev.samples.stacks.items()
         ]
         self.inclusive_off: dict[Key, float] = defaultdict(float)
         self.inclusive_on: dict[Key, float] = defaultdict(float)
         self.own_s: dict[Key, float] = defaultdict(float)
         for stack, off, on in self.stacks:
-            self.own_s[stack[0]] += off + on
-            for key in set(stack):
+            path, line = stack[0]
+            self.own_s[(path, abs(line))] += off + on
+            for key in {(p, abs(ln)) for p, ln in stack}:
                 self.inclusive_off[key] += off
                 self.inclusive_on[key] += on
         sampled_on = sum(on for _, _, on in self.stacks)
@@ -104,24 +105,24 @@ class Ledger:
         """The line's own seconds (it and the libraries it calls, not other user lines)."""
         return self.own_s.get(key, 0.0)
 
-    def span(self, path: str, first: int, last: int, own: bool = False) -> float:
+    def span(
+        self, path: str, first: int, last: int, own: bool = False, comprehension: bool = False
+    ) -> float:
         """Seconds during which a line of ``path`` between ``first`` and ``last`` was running or
         waiting for a call it made (each sample counted once); with ``own``, only the samples
-        where it was the innermost user line (not those in user functions it called)."""
+        where it was the innermost user line (not those in user functions it called); with
+        ``comprehension``, only the samples in the comprehensions' own frames there (their
+        lines are negated in the stacks)."""
         total = 0.0
         for stack, off, on in self.stacks:
             frames = stack[:1] if own else stack
-            if any(p == path and first <= ln <= last for p, ln in frames):
+            if comprehension:
+                hit = any(p == path and first <= -ln <= last for p, ln in frames)
+            else:
+                hit = any(p == path and first <= abs(ln) <= last for p, ln in frames)
+            if hit:
                 total += off + on
         return total
-
-    def span_samples(self, path: str, first: int, last: int) -> int:
-        """How many distinct sampled stacks fall in the span (how well its time is known)."""
-        return sum(
-            1
-            for stack, _, _ in self.stacks
-            if any(p == path and first <= ln <= last for p, ln in stack)
-        )
 
     def count(self, key: Key, hits: int | None = None) -> Count:
         """How many times the line ran over the whole run (see the module's docstring)."""

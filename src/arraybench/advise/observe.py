@@ -34,7 +34,7 @@ from typing import Any
 
 from .launch import Outcome, Target, UserCode, run_program
 from .linetime import HitCost, LineTimer, LineTimes, calibrate
-from .sampler import Sampler, Samples
+from .sampler import INTERVAL, Sampler, Samples
 
 Key = tuple[str, int]
 
@@ -42,9 +42,9 @@ Key = tuple[str, int]
 #: (up to 3-5x on a tight Python loop) is then paid on a quarter of the run, which bounds what
 #: it does to the program's time (1 + 0.25 x 4 = 2x at worst, ~1.1x on array code) and to the
 #: shares the sampler measures; hit counts are scaled from the bursts (see Evidence.hits).
-#: Bursts are switched by a timer signal (SIGALRM) in the main thread, the only thread where
-#: Python lets a trace function be set; a program that takes SIGALRM for itself keeps the
-#: timer on for the rest of its run.
+#: Bursts are switched by the sampler's timer signal (SIGALRM) in the main thread, the only
+#: thread where Python lets a trace function be set; a program that takes SIGALRM for itself
+#: stops both from then on (the report says so).
 TRACE_SHARE = 0.25
 TRACE_PERIOD = 0.02
 
@@ -260,10 +260,11 @@ def observe(
         files.append(code.co_filename)
         return timer.instrument(code)
 
-    sampler = Sampler(user, interval) if interval else Sampler(user)
+    threaded = not _Ticker.can_signal()
+    sampler = Sampler(user, interval or INTERVAL, threaded=threaded)
     started: list[float] = []
 
-    bursts = _Bursts(timer, sampler)
+    bursts = _Ticker(timer, sampler)
 
     def start() -> None:
         started.append(time.perf_counter())
@@ -302,8 +303,11 @@ def observe(
     )
 
 
-class _Bursts:
-    """Turns the line timer on and off from a SIGALRM handler (see TRACE_SHARE)."""
+class _Ticker:
+    """A SIGALRM every ``interval`` seconds in the main thread: each one is a look of the sampler
+    at the frame it interrupted, and it turns the line timer on and off (see TRACE_SHARE).
+    Where no timer signal can be had (not the main thread, no ``setitimer``), a sampling thread
+    looks instead and the line timer stays on for the whole run."""
 
     def __init__(self, timer: LineTimer, sampler: Sampler) -> None:
         self.timer = timer
@@ -313,6 +317,14 @@ class _Bursts:
         #: how many times the timer was turned on (each burst may split a loop's count)
         self.count = 0
         self._old: Any = None
+        self._switched = 0.0
+        self._busy = False
+
+    @staticmethod
+    def can_signal() -> bool:
+        return threading.current_thread() is threading.main_thread() and hasattr(
+            signal, "setitimer"
+        )
 
     def _set(self, on: bool) -> None:
         if on and not self.on:
@@ -325,27 +337,39 @@ class _Bursts:
 
     def start(self) -> None:
         self._set(True)
-        if threading.current_thread() is not threading.main_thread() or not hasattr(
-            signal, "setitimer"
-        ):
+        self._switched = time.perf_counter()
+        if self.sampler.threaded:
             return
         self._old = signal.signal(signal.SIGALRM, self._tick)
         self.in_bursts = True
-        signal.setitimer(signal.ITIMER_REAL, TRACE_SHARE * TRACE_PERIOD)
+        self.sampler.tick(None)  # the clock starts now
+        signal.setitimer(signal.ITIMER_REAL, self.sampler.interval, self.sampler.interval)
 
     def _tick(self, signum: int, frame: Any) -> None:
-        if not self.in_bursts:
+        # A signal that comes while the last one is handled (reading a file's source the first
+        # time) is skipped: its time goes to the next look. Nothing the handler does may raise
+        # into the program.
+        if not self.in_bursts or self._busy:
             return
-        self._set(not self.on)
-        share = TRACE_SHARE if self.on else 1 - TRACE_SHARE
-        signal.setitimer(signal.ITIMER_REAL, share * TRACE_PERIOD)
+        self._busy = True
+        try:
+            now = time.perf_counter()
+            self.sampler.tick(frame, now)
+            held = now - self._switched
+            if held >= (TRACE_SHARE if self.on else 1 - TRACE_SHARE) * TRACE_PERIOD:
+                self._set(not self.on)
+                self._switched = now
+        except Exception:
+            pass
+        finally:
+            self._busy = False
 
     def stop(self) -> None:
         if self.in_bursts:
             signal.setitimer(signal.ITIMER_REAL, 0)
             if signal.getsignal(signal.SIGALRM) == self._tick:
                 signal.signal(signal.SIGALRM, self._old)
-            else:  # the program took the signal: the timer stayed on from then on
+            else:  # the program took the signal: the timer stayed as it was from then on
                 self.in_bursts = False
         self._set(False)
 

@@ -370,7 +370,7 @@ class _Analysis:
         if loop is not None:
             # a loop holds its iterations, the user functions they call included
             first, last = loop.line, loop.end
-            seconds = self.led.span(path, first, last)
+            seconds = self.led.span(path, first, last, comprehension=loop.comprehension)
         else:
             # a statement holds its own work and the libraries it calls, not the user functions
             # it calls (they are measured where they are)
@@ -700,7 +700,7 @@ class _Analysis:
             )
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
                 continue
-            seconds = self.led.span(sf.path, lp.line, lp.end)
+            seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=lp.comprehension)
             if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
                 continue
             facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
@@ -715,6 +715,9 @@ class _Analysis:
             self.add(f)
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
+        if lp.comprehension:
+            # the line's other names belong to the statement that holds the comprehension
+            facts = {n: f for n, f in facts.items() if n in lp.names}
         target = [facts[t] for t in lp.targets if t in facts]
         # an element of an array (numpy.float64, a 0-d tensor) is as good a sign as the array
         arrays = [f for f in facts.values() if is_array(f) or _array_scalar(f)]

@@ -40,6 +40,15 @@ SWITCH_INTERVAL = 0.0005
 #: Looks at a line that record its values; then the line costs only the time charge.
 FACT_SAMPLES = 3
 
+#: The code names of comprehensions (their own frames up to Python 3.11; inlined from 3.12).
+COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+
+#: Code whose first line is also its body's: never "at its def line, not started".
+ENTRY_IS_BODY = COMPREHENSIONS | {"<module>", "<lambda>"}
+
+#: Names of a loop's header recorded at each line of its body (what it iterates over).
+LOOP_NAMES = 3
+
 #: User frames of a sample whose lines' values are recorded (innermost first).
 FACT_DEPTH = 3
 
@@ -59,7 +68,7 @@ class Samples:
     Attributes:
         stacks: per stack of the user's lines (innermost first), the seconds sampled there
             with the line timer off and on: ``[off, on]`` (the timer's cost is in ``on``; see
-            advise/observe.py).
+            advise/observe.py). A comprehension's own frame has its line negated.
         facts: per line, per name, the values seen (up to FACT_SAMPLES).
         seen: seconds sampled in all (the program's time, the interpreter's start excluded).
         traced: the part of ``seen`` sampled while the line timer was on.
@@ -80,7 +89,8 @@ class Samples:
         """Per line, ``[off, on]`` seconds as the innermost user line."""
         out: dict[Key, list[float]] = {}
         for stack, (off, on) in self.stacks.items():
-            got = out.setdefault(stack[0], [0.0, 0.0])
+            path, line = stack[0]
+            got = out.setdefault((path, abs(line)), [0.0, 0.0])
             got[0] += off
             got[1] += on
         return out
@@ -110,11 +120,31 @@ class _LineNames:
                 got = names[node.lineno]
                 if node.id not in got and len(got) < FACT_NAMES:
                     got.append(node.id)
+        # what a loop runs over, read at each line of its body (its header line is seldom the
+        # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.For, ast.AsyncFor)) and node.body:
+                header = [n.id for n in ast.walk(node.iter) if isinstance(n, ast.Name)]
+                for line in range(node.body[0].lineno, (node.end_lineno or node.lineno) + 1):
+                    got = names[line]
+                    for h in header[:LOOP_NAMES]:
+                        if h not in got:
+                            got.append(h)
         return {line: tuple(v) for line, v in names.items()}
 
 
 class Sampler:
-    """A daemon thread sampling one thread's stack; a context manager (``with sampler:``)."""
+    """Samples one thread's stack; a context manager (``with sampler:``).
+
+    Two ways to be driven. From a timer signal in the main thread (advise/observe.py calls
+    :meth:`tick` from its SIGALRM handler, which Python runs in the main thread between two
+    bytecodes, with the frame it interrupted): the way that sees every line. Or, where no
+    signal can be had (not the main thread), from a daemon thread that reads
+    ``sys._current_frames()``: that thread needs the interpreter lock to look, and a program
+    that releases and retakes the lock often (NumPy fancy indexing in a loop) wins it back every
+    time, so the looks land only where the lock was released (measured: a loop whose time was
+    mostly in a nested function was charged entirely to its caller's line).
+    """
 
     def __init__(
         self,
@@ -122,8 +152,10 @@ class Sampler:
         interval: float = INTERVAL,
         thread_id: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        threaded: bool = True,
     ) -> None:
         self.is_user = is_user
+        self.threaded = threaded
         self.interval = interval
         self.thread_id = thread_id if thread_id is not None else threading.get_ident()
         self.clock = clock
@@ -132,15 +164,27 @@ class Sampler:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._switch: float | None = None
+        self._last = self.clock()
         #: set by whoever turns the line timer on and off (advise/observe.py)
         self.tracing = False
 
     def __enter__(self) -> Sampler:
+        self._last = self.clock()
+        if not self.threaded:
+            return self
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL))
         self._thread = threading.Thread(target=self._loop, name="arraybench-sampler", daemon=True)
         self._thread.start()
         return self
+
+    def tick(self, frame: FrameType | None, now: float | None = None) -> None:
+        """One look, from the thread being sampled (a signal handler): the time since the last
+        look is charged to ``frame``'s stack."""
+        now = self.clock() if now is None else now
+        dt, self._last = now - self._last, now
+        if frame is not None:
+            self.take(frame, dt)
 
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
@@ -170,6 +214,16 @@ class Sampler:
         stack: list[Key] = []
         frames: list[FrameType] = []
         f: FrameType | None = frame
+        # A frame at its ``def`` line has not started its body: a signal is handled at the
+        # entry of a call, so the time before it (evaluating the call's arguments, say) is
+        # the caller's line's.
+        if (
+            f is not None
+            and f.f_back is not None
+            and (f.f_lineno or 0) == f.f_code.co_firstlineno
+            and f.f_code.co_name not in ENTRY_IS_BODY
+        ):
+            f = f.f_back
         while f is not None:
             code = f.f_code
             if self.is_user(code.co_filename):
@@ -177,8 +231,11 @@ class Sampler:
                     frames.append(f)
                 if innermost is None:
                     innermost = f
-                # a frame being set up or torn down has no line yet: its def line stands in
-                stack.append((code.co_filename, f.f_lineno or code.co_firstlineno))
+                # a frame being set up or torn down has no line yet: its def line stands in;
+                # a comprehension's own frame is marked by a negative line, so that its time can
+                # be told from the statement's that holds it (the same line)
+                line = f.f_lineno or code.co_firstlineno
+                stack.append((code.co_filename, -line if code.co_name in COMPREHENSIONS else line))
             f = f.f_back
         if innermost is None:
             s.outside += dt

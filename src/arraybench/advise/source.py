@@ -46,6 +46,8 @@ class Loop:
     indexes: bool
     comprehension: bool = False
     parent: int | None = None
+    #: a comprehension's names (its items, conditions and what it iterates over)
+    names: tuple[str, ...] = ()
 
 
 @dataclass
@@ -167,6 +169,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                         _indexes(elts, targets),
                         comprehension=True,
                         parent=loop,
+                        names=tuple({n.id for n in ast.walk(child) if isinstance(n, ast.Name)}),
                     )
                 )
         _walk(sf, child, name, inner)
