@@ -259,3 +259,66 @@ def test_sarif_of_an_empty_report(tmp_path: Path) -> None:
     assert "no known slow pattern" in render_text(report)
     assert sys.modules["__main__"].__name__ == "__main__"  # pytest's __main__ is back
     assert analyse  # the join is public for callers with their own evidence
+
+
+def test_a_float64_model_is_priced_on_the_model_and_reported_where_its_input_is_made(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("torch")
+    p = _write(
+        tmp_path,
+        "f64.py",
+        """\
+        import numpy as np
+        import torch
+
+        model = torch.nn.Sequential(torch.nn.Linear(64, 512), torch.nn.Linear(512, 1)).double()
+        X = np.random.default_rng(0).normal(size=(40_000, 64))
+
+
+        @torch.no_grad()
+        def score(X):
+            out = []
+            for s in range(0, len(X), 4096):
+                xb = torch.from_numpy(X[s : s + 4096])
+                out.append(model(xb))
+            return torch.cat(out)
+
+
+        for _ in range(3):
+            y = score(X)
+        print(float(y.sum()))
+        """,
+    )
+    report = profile(Target(script=p))
+    f64 = [f for f in report.findings + report.unlisted if f.code == "AB401"]
+    assert f64 and f64[0].line == 12  # the from_numpy line, not the model call
+    assert "float32 copy ran" in f64[0].evidence
+    assert f64[0].gain is not None
+
+
+def test_a_python_loop_of_jitted_steps_is_a_dispatch_loop(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    p = _write(
+        tmp_path,
+        "steps.py",
+        """\
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit
+        def step(x):
+            return x * 0.999 + 0.001
+
+
+        x = jnp.ones(8)
+        for i in range(20_000):
+            x = step(x)
+        print(float(x.sum()))
+        """,
+    )
+    report = profile(Target(script=p))
+    loops = [f for f in report.findings if f.code == "AB405"]
+    assert [f.line for f in loops] == [11]
+    assert "fori_loop" in loops[0].rewrite

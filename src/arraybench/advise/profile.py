@@ -72,6 +72,11 @@ def _recompiles(names: list[str]) -> int:
     return max(counts.values(), default=0)
 
 
+#: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
+#: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.
+DISPATCH_STEPS = 500
+DISPATCH_STEP_MAX_S = 5e-3
+DISPATCH_CALLS_MAX = 20
 #: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
 LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
 
@@ -164,6 +169,13 @@ class Finding:
 
 #: Codes only a run gives: name, message, rewrite.
 RUN_RULES: dict[str, tuple[str, str, str]] = {
+    "AB405": (
+        "dispatch-loop",
+        "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "
+        "result, so the loop is bound by call overhead, not by the arithmetic",
+        "jit the whole step and run the loop inside JAX: jax.lax.fori_loop(0, n, step, state) "
+        "or jax.lax.scan (one dispatch for all the steps)",
+    ),
     "AB404": (
         "recompile",
         "a jitted function compiled again and again at this line: new shapes, dtypes or static "
@@ -311,6 +323,8 @@ class _Costs:
 
     numpy_call: float = 1e-6
     torch_call: float | None = None
+    #: a jitted JAX call on a small array, waited for: what a step of a Python loop pays
+    jax_call: float | None = None
 
     @classmethod
     def measure(cls) -> _Costs:
@@ -323,6 +337,15 @@ class _Costs:
         if torch is not None:
             t = torch.ones(4)
             out.torch_call = _per_call(lambda: torch.add(t, t))
+        jax = sys.modules.get("jax")
+        if jax is not None:
+            try:
+                f = jax.jit(lambda x: x + 1)
+                x = jax.numpy.ones(4)
+                f(x).block_until_ready()
+                out.jax_call = _per_call(lambda: f(x).block_until_ready(), 500)
+            except Exception:  # no usable device: nothing to price with
+                out.jax_call = None
         return out
 
     def call(self, facts: Iterable[Fact]) -> float:
@@ -667,7 +690,12 @@ class _Analysis:
             self._element_loops(sf)
             self._line_patterns(sf)
         for (path, line), names in self.ev.events.compiles.items():
-            if _recompiles(names) >= RECOMPILES_MIN and (path, line) not in self.found:
+            if (
+                _recompiles(names) >= RECOMPILES_MIN
+                and (path, line) not in self.found
+                # a line run once (``mcmc.run(...)``) compiles what the library needs once
+                and self.led.count((path, line)).n >= RECOMPILES_MIN
+            ):
                 sf = read_source(path)
                 first = sf.span(line)[0]
                 if any(f.path == path and f.line <= first <= f.end for f in self.found.values()):
@@ -680,6 +708,10 @@ class _Analysis:
                     gain=self._gain(f, facts, loop, sf),
                 )
                 self.add(f)
+        for path in files:
+            sf = read_source(path)
+            if sf.tree is not None:
+                self._dispatch_loops(sf)
         for (path, line), n in self.ev.events.syncs.items():
             if n >= PER_ITERATION_MIN and (path, line) not in self.found:
                 sf = read_source(path)
@@ -688,6 +720,50 @@ class _Analysis:
                     f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf)
                 )
                 self.add(f)
+
+    def _dispatch_loops(self, sf: SourceFile) -> None:
+        """Python loops of many steps of small JAX calls: each step pays JAX's dispatch (and a
+        wait, when its result is read), which a loop inside JAX (``lax.fori_loop``,
+        ``lax.scan`` of a jitted step) pays once."""
+        call = self.costs.jax_call
+        if call is None:
+            return
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if lp.comprehension or (sf.path, lp.line) in self.found:
+                continue
+            count, per_entry = self.led.loop_counts(sf.path, lp.line, lp.body, False, lp.end)
+            if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
+                continue
+            seconds = self.led.span(sf.path, lp.line, lp.end)
+            if seconds / self.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
+                continue
+            facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
+            # JAX arrays, or jitted functions (``jaxlib.PjitFunction``) called on a state
+            if not any(f.type.startswith(("jax.", "jaxlib.")) for f in facts.values()):
+                continue
+            inside = sum(
+                f.seconds
+                for f in self.found.values()
+                if f.path == sf.path and lp.line <= f.line <= lp.end
+            )
+            if inside >= seconds / 2:
+                continue  # a finding inside explains the loop's time
+            calls = max(1, min(DISPATCH_CALLS_MAX, _ops(sf, lp)))
+            low = min(seconds, count.n * call)
+            high = min(seconds, count.n * calls * call)
+            if high / self.total < LIST_SHARE:
+                continue
+            f, _ = self._finding(sf, lp.line, "AB405", RUN, lp)
+            self.add(
+                _with(
+                    f,
+                    seconds=high,
+                    share=high / self.total,
+                    evidence=f"{f.evidence}; a JAX call here costs {_fmt_s(call)} to dispatch "
+                    f"and wait for (measured after the run), up to {calls} a step",
+                    gain=(low, high),
+                )
+            )
 
     def _element_loops(self, sf: SourceFile) -> None:
         """Loops of many cheap iterations that index arrays: element by element."""
