@@ -149,11 +149,11 @@ def test_facts_describe_values_without_touching_their_data() -> None:
 def _evidence(path: str) -> Evidence:
     """A run made up: a loop at line 5 with its body at line 6, called from line 10."""
     samples = Samples()
-    # (innermost first) [seconds with the timer off, on]
+    # (innermost first) [seconds with the timer off, on, and of those in library Python code]
     samples.stacks = {
-        ((path, 6), (path, 10)): [0.6, 0.4],
-        ((path, 5), (path, 10)): [0.06, 0.04],
-        ((path, 11),): [0.1, 0.0],
+        ((path, 6), (path, 10)): [0.6, 0.4, 0.0, 0.0],
+        ((path, 5), (path, 10)): [0.06, 0.04, 0.0, 0.0],
+        ((path, 11),): [0.1, 0.0, 0.0, 0.0],
     }
     samples.seen = 1.2
     samples.traced = 0.44

@@ -39,6 +39,24 @@ class Count:
         return f">= {s}" if self.at_least else f"~{s}"
 
 
+#: Seconds of samples a function needs with the timer on and off before the slowdown of its
+#: libraries' Python code is read from them (fewer: taken as none).
+SLOWDOWN_MIN_S = 0.02
+#: The most a traced library line is taken to slow its code (a bound on a noisy ratio).
+SLOWDOWN_MAX = 20.0
+
+
+def _library_slowdown(off: float, on: float, off_lib: float, on_lib: float, ev: Evidence) -> float:
+    """How many times slower the libraries' Python code under a function ran while traced."""
+    if off < SLOWDOWN_MIN_S or on < SLOWDOWN_MIN_S / 2:
+        return 1.0
+    phi, phi_on = off_lib / off, on_lib / on
+    if not (0.02 < phi < 0.98 and 0.02 < phi_on < 0.98):
+        return 1.0
+    rho = phi_on * (1 - phi) / (phi * (1 - phi_on))
+    return min(max(rho, 1.0), SLOWDOWN_MAX)
+
+
 class Ledger:
     """Seconds and counts by line, corrected; built once from the evidence."""
 
@@ -65,19 +83,33 @@ class Ledger:
                 if hits > best.get(key, -1):
                     best[key] = hits
                     code_of[key] = i
-        on_by_code: dict[int, float] = defaultdict(float)
-        for key, (_, on) in ev.samples.own().items():
-            if key in code_of:
-                on_by_code[code_of[key]] += on
-        keep_code = {
-            i: max(0.0, on - code_hits[i] * cost) / on for i, on in on_by_code.items() if on > 0
-        }
-        keep: dict[Key, float] = {key: keep_code.get(i, 1.0) for key, i in code_of.items()}
+        # The timer also traces the libraries' Python lines that the user's lines call (NumPy's
+        # ``mean`` is a dozen of them), at about the same cost a line, which no count of the
+        # user's lines shows. It shows in the samples instead: the share of a function's time
+        # spent in library Python code grows when the timer is on. With phi the share seen with
+        # the timer off and phi' with it on, that code ran rho = phi'(1 - phi) / (phi(1 - phi'))
+        # times slower traced, and its traced samples are divided by rho.
+        sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
+        for stack, parts in ev.samples.stacks.items():
+            owner = code_of.get((stack[0][0], abs(stack[0][1])))
+            if owner is not None:
+                for j in range(4):
+                    sums[owner][j] += parts[j]
+        keep_user: dict[int, float] = {}
+        slow_lib: dict[int, float] = {}
+        for i, (off, on, off_lib, on_lib) in sums.items():
+            on_user = on - on_lib
+            keep_user[i] = max(0.0, on_user - code_hits[i] * cost) / on_user if on_user > 0 else 1.0
+            slow_lib[i] = _library_slowdown(off, on, off_lib, on_lib, ev)
         # (stack, off seconds, on seconds corrected)
-        self.stacks: list[tuple[tuple[Key, ...], float, float]] = [
-            (stack, off, on * keep.get((stack[0][0], abs(stack[0][1])), 1.0))
-            for stack, (off, on) in ev.samples.stacks.items()
-        ]
+        self.stacks: list[tuple[tuple[Key, ...], float, float]] = []
+        for stack, (off, on, _, on_lib) in ev.samples.stacks.items():
+            code = code_of.get((stack[0][0], abs(stack[0][1])))
+            if code is None:
+                self.stacks.append((stack, off, on))
+            else:
+                fixed = (on - on_lib) * keep_user[code] + on_lib / slow_lib[code]
+                self.stacks.append((stack, off, fixed))
         self.inclusive_off: dict[Key, float] = defaultdict(float)
         self.inclusive_on: dict[Key, float] = defaultdict(float)
         self.own_s: dict[Key, float] = defaultdict(float)

@@ -67,8 +67,9 @@ class Samples:
 
     Attributes:
         stacks: per stack of the user's lines (innermost first), the seconds sampled there
-            with the line timer off and on: ``[off, on]`` (the timer's cost is in ``on``; see
-            advise/observe.py). A comprehension's own frame has its line negated.
+            with the line timer off and on, and the part of each spent in a library's Python
+            code below the user's line: ``[off, on, off_lib, on_lib]`` (the timer's cost is in
+            ``on``; see advise/ledger.py). A comprehension's own frame has its line negated.
         facts: per line, per name, the values seen (up to FACT_SAMPLES).
         seen: seconds sampled in all (the program's time, the interpreter's start excluded).
         traced: the part of ``seen`` sampled while the line timer was on.
@@ -88,7 +89,7 @@ class Samples:
     def own(self) -> dict[Key, list[float]]:
         """Per line, ``[off, on]`` seconds as the innermost user line."""
         out: dict[Key, list[float]] = {}
-        for stack, (off, on) in self.stacks.items():
+        for stack, (off, on, *_) in self.stacks.items():
             path, line = stack[0]
             got = out.setdefault((path, abs(line)), [0.0, 0.0])
             got[0] += off
@@ -243,8 +244,10 @@ class Sampler:
         key = tuple(stack)
         got = s.stacks.get(key)
         if got is None:
-            got = s.stacks[key] = [0.0, 0.0]
+            got = s.stacks[key] = [0.0, 0.0, 0.0, 0.0]
         got[1 if traced else 0] += dt
+        if frame is not innermost:  # in a library's Python code, below the user's line
+            got[3 if traced else 2] += dt
         # the callers' lines too: a model's call line is seldom innermost (its forward is)
         for f in frames:
             self._record_facts(f)
