@@ -293,8 +293,7 @@ def test_a_float64_model_is_priced_on_the_model_and_reported_where_its_input_is_
     report = profile(Target(script=p))
     f64 = [f for f in report.findings + report.unlisted if f.code == "AB401"]
     assert f64 and f64[0].line == 12  # the from_numpy line, not the model call
-    assert "float32 copy ran" in f64[0].evidence
-    assert f64[0].gain is not None
+    assert "float32 copy" in f64[0].evidence  # its price, measured on the model after the run
 
 
 def test_a_python_loop_of_jitted_steps_is_a_dispatch_loop(tmp_path: Path) -> None:

@@ -614,19 +614,23 @@ class _Analysis:
                 continue
             if mfact.dtype == "float64" and (path, line, "AB401") not in done:
                 r = float32_speedup(model, arg.shape)
-                if r is not None and r[0] > 1.05:
-                    done.add((path, line, "AB401"))
-                    at = _made_at(sf, line, call.args[0].id) or line
-                    self._model_finding(
-                        sf,
-                        at,
-                        "AB401",
-                        model_s,
-                        r,
-                        line,
-                        f"the model ({mfact}) takes {_fmt_s(model_s)} at line {line}; a float32 "
-                        f"copy ran {r[0]:.1f}x faster on a {arg} input (measured after the run)",
-                    )
+                done.add((path, line, "AB401"))
+                at = _made_at(sf, line, call.args[0].id) or line
+                priced = (
+                    f"a float32 copy ran {r[0]:.2f}x as fast on a {arg} input (measured after "
+                    "the run)"
+                    if r is not None
+                    else "a float32 copy could not be timed"
+                )
+                self._model_finding(
+                    sf,
+                    at,
+                    "AB401",
+                    model_s,
+                    r,
+                    line,
+                    f"the model ({mfact}) takes {_fmt_s(model_s)} at line {line}; {priced}",
+                )
             seen = self.ev.samples.facts.get((path, line), {})
             grads = [f for fs in seen.values() for f in fs if f.kind == TENSOR and f.grad]
             if not trains and mfact.grad and grads and (path, line, "AB402") not in done:
@@ -639,19 +643,22 @@ class _Analysis:
                     )
                     chain = round(per_entry)
                 r = no_grad_speedup(model, arg.shape, arg.dtype, chain)
-                if r is not None and r[0] > 1.05:
-                    done.add((path, line, "AB402"))
-                    self._model_finding(
-                        sf,
-                        line,
-                        "AB402",
-                        model_s,
-                        r,
-                        line,
-                        f"the model's calls take {_fmt_s(model_s)}, recording graphs that nothing "
-                        f"here differentiates (no .backward()); under torch.no_grad() it ran "
-                        f"{r[0]:.1f}x faster (measured after the run)",
-                    )
+                done.add((path, line, "AB402"))
+                priced = (
+                    f"under torch.no_grad() it ran {r[0]:.2f}x as fast (measured after the run)"
+                    if r is not None
+                    else "no_grad could not be timed"
+                )
+                self._model_finding(
+                    sf,
+                    line,
+                    "AB402",
+                    model_s,
+                    r,
+                    line,
+                    f"the model's calls take {_fmt_s(model_s)}, recording graphs that nothing "
+                    f"here differentiates (no .backward()); {priced}",
+                )
         self.ev.samples.models.clear()  # the program's models are not kept past the report
 
     def _model_finding(
@@ -660,14 +667,15 @@ class _Analysis:
         line: int,
         code: str,
         model_s: float,
-        ratio: tuple[float, float, float],
+        ratio: tuple[float, float, float] | None,
         call_line: int,
         evidence: str,
     ) -> None:
         """The finding's time is what the pattern costs: the model's time less what it would
-        take in float32 / without autograd."""
-        mid, lo, hi = ratio
-        excess = model_s * (1 - 1 / mid)
+        take in float32 / without autograd (the model's time when that could not be timed; a
+        measured ratio under 1 costs nothing, and the finding is counted, not listed)."""
+        mid, lo, hi = ratio if ratio is not None else (math.inf, math.inf, math.inf)
+        excess = model_s * max(0.0, 1 - 1 / mid)
         f, _ = self._finding(sf, line, code, RUN, None)
         f = _with(
             f,
@@ -676,7 +684,9 @@ class _Analysis:
             share=excess / self.total,
             count=self.led.count((sf.path, call_line)) or None,
             evidence=evidence,
-            gain=(model_s * (1 - 1 / max(lo, 1.0)), model_s * (1 - 1 / max(hi, 1.0))),
+            gain=None
+            if ratio is None
+            else (model_s * (1 - 1 / max(lo, 1.0)), model_s * (1 - 1 / max(hi, 1.0))),
         )
         old = self.found.get((sf.path, line))
         if old is None or old.code == code:
