@@ -36,6 +36,7 @@ from .ledger import Count, Ledger
 from .lint import Diagnostic, lint_paths
 from .observe import Evidence, observe
 from .rules import RULES
+from .sampler import COMPREHENSION_FRAMES
 from .source import (
     BUILD_CALLS,
     MOVE_METHODS,
@@ -393,7 +394,7 @@ class _Analysis:
         if loop is not None:
             # a loop holds its iterations, the user functions they call included
             first, last = loop.line, loop.end
-            seconds = self.led.span(path, first, last, comprehension=loop.comprehension)
+            seconds = self.led.span(path, first, last, comprehension=_own_frame(loop))
         else:
             # a statement holds its own work and the libraries it calls, not the user functions
             # it calls (they are measured where they are)
@@ -786,7 +787,7 @@ class _Analysis:
             )
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
                 continue
-            seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=lp.comprehension)
+            seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
             if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
                 continue
             facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
@@ -884,6 +885,12 @@ class _Analysis:
                 )
             )
         return out
+
+
+def _own_frame(loop: Loop) -> bool:
+    """A comprehension that runs in a frame of its own (Python 3.11; from 3.12 only generator
+    expressions do): its time can be told from its statement's."""
+    return loop.comprehension and (COMPREHENSION_FRAMES or loop.generator)
 
 
 def _feeds_back(sf: SourceFile, line: int, model: str) -> bool:

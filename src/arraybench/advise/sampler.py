@@ -40,8 +40,11 @@ SWITCH_INTERVAL = 0.0005
 #: Looks at a line that record its values; then the line costs only the time charge.
 FACT_SAMPLES = 3
 
-#: The code names of comprehensions (their own frames up to Python 3.11; inlined from 3.12).
+#: The code names of comprehensions (their own frames up to Python 3.11; inlined from 3.12,
+#: PEP 709, where only generator expressions keep a frame).
 COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+#: Whether a list, set or dict comprehension runs in a frame of its own.
+COMPREHENSION_FRAMES = sys.version_info < (3, 12)
 
 #: Code whose first line is also its body's: never "at its def line, not started".
 ENTRY_IS_BODY = COMPREHENSIONS | {"<module>", "<lambda>"}
@@ -236,7 +239,8 @@ class Sampler:
                 # a comprehension's own frame is marked by a negative line, so that its time can
                 # be told from the statement's that holds it (the same line)
                 line = f.f_lineno or code.co_firstlineno
-                stack.append((code.co_filename, -line if code.co_name in COMPREHENSIONS else line))
+                comp = code.co_name in COMPREHENSIONS
+                stack.append((code.co_filename, -line if comp else line))
             f = f.f_back
         if innermost is None:
             s.outside += dt

@@ -48,6 +48,8 @@ class Loop:
     parent: int | None = None
     #: a comprehension's names (its items, conditions and what it iterates over)
     names: tuple[str, ...] = ()
+    #: a generator expression (which keeps a frame of its own on every Python)
+    generator: bool = False
 
 
 @dataclass
@@ -170,6 +172,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                         comprehension=True,
                         parent=loop,
                         names=tuple({n.id for n in ast.walk(child) if isinstance(n, ast.Name)}),
+                        generator=isinstance(child, ast.GeneratorExp),
                     )
                 )
         _walk(sf, child, name, inner)
