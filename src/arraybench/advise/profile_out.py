@@ -89,7 +89,8 @@ def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) 
         out.append(f"      {gain}")
     cmd = verify_command(r, f)
     if cmd:
-        out.append(f"      prove it: {cmd}")
+        new = cmd.split()[-1].split(":")[0]
+        out.append(f"      prove it: write the rewrite in {new}, then {cmd}")
     return out
 
 
