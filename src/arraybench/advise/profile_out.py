@@ -76,7 +76,8 @@ def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) 
     if f.snippet:
         out.append(f"      {f.snippet}")
     if f.evidence:
-        out.append(f"      {f.evidence}")
+        sure = " (lint had it possible: the run's count makes it sure)" if f.was_possible else ""
+        out.append(f"      {f.evidence}{sure}" if not dropped else f"      {f.evidence}")
     if f.facts:
         out.append("      values: " + "; ".join(f"{n}: {v}" for n, v in list(f.facts.items())[:4]))
     if dropped:
