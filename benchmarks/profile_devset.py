@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "tests" / "advise" / "programs"
@@ -149,6 +150,56 @@ def verdict(site: dict, m: dict) -> str:
     return "ok" if ok else "MISSED"
 
 
+README = LABELS.parent / "README.md"
+
+
+def write_readme(labels: dict[str, Any]) -> None:
+    """Rewrite the README's table of sites (from its header row to the first line that is not a
+    row) and its line of program wall times, from the labels; the rest stays as written."""
+    rows = []
+    for prog, spec in labels["programs"].items():
+        for s in spec["sites"]:
+            sh = s.get("share")
+            shown = (
+                "not measured"
+                if sh is None
+                else (f"{sh:.3f} [{s['share_lo']:+.3f}, {s['share_hi']:+.3f}]")
+            )
+            cpu = "" if s.get("share_cpu") is None else f"{s['share_cpu']:.3f}"
+            if sh is None:
+                ok = ""
+            elif s["hot"]:
+                ok = "ok" if sh >= 0.15 and s["share_lo"] >= 0.10 else "**missed**"
+            else:
+                ok = "ok" if sh < 0.01 else "**missed**"
+            site = "hot" if s["hot"] else "look-alike"
+            rows.append(
+                f"| `{prog}` | {s['line']} | {s['kind']} | {site} | {s['what']} | {shown} | "
+                f"{cpu} | {s['rtol']:g} | {ok} |"
+            )
+    lines = README.read_text().splitlines()
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("| program | line |"))
+    end = head + 2
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    table = [
+        "| program | line | kind | site | what | share [95% interval] | share (CPU) | rtol "
+        "| target |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+    ]
+    lines[head:end] = table
+    secs = ", ".join(
+        f"`{p}` {spec['seconds']:.2f}"
+        for p, spec in labels["programs"].items()
+        if spec.get("seconds")
+    )
+    for i, ln in enumerate(lines):
+        if ln.startswith("Program wall times"):
+            lines[i] = f"Program wall times (median of the original's runs, seconds): {secs}."
+    README.write_text("\n".join(lines) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--program", action="append", help="program name (with or without .py)")
@@ -157,7 +208,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--python", default=sys.executable, help="interpreter for the programs")
     ap.add_argument("--threads", type=int, default=1, help="OMP/MKL/OpenBLAS threads (0: unset)")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per run")
+    ap.add_argument(
+        "--readme",
+        action="store_true",
+        help="only rewrite the README's table of sites and wall times from labels.json",
+    )
     opts = ap.parse_args(argv)
+    if opts.readme:
+        write_readme(json.loads(LABELS.read_text()))
+        return 0
 
     labels = json.loads(LABELS.read_text())
     names = list(labels["programs"])
