@@ -47,6 +47,7 @@ from .source import (
     call_name,
     read_source,
     receiver,
+    static_size,
 )
 
 #: A finding under this share of the run is counted, not listed (``--all`` lists it).
@@ -380,6 +381,21 @@ class _Analysis:
         self.found: dict[tuple[str, int], Finding] = {}
         self.dropped: list[Finding] = []
 
+    def _loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
+        """A loop's iterations over the run and per entry: from the bursts' counts, and the
+        per-entry count from the values seen where they tell (``range(len(x))`` with ``x`` of
+        300,000 items), which is exact where the bursts' is an estimate. On Python 3.12+, where
+        a list comprehension has no frame of its own and its line is hit once per entry, its
+        iterations are that count times the items per entry."""
+        count, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension, lp.end)
+        size = static_size(lp.over, _span_facts(self.ev, path, lp.line, lp.end))
+        if size is None:
+            return count, per_entry
+        if lp.comprehension and not _own_frame(lp):
+            entries = self.led.count((path, lp.line))
+            return Count(size * max(entries.n, 1), at_least=entries.at_least), float(size)
+        return count, float(size)
+
     # the pieces of a finding
     def _finding(
         self,
@@ -405,9 +421,7 @@ class _Analysis:
         evidence = ""
         if loop is not None:
             # (iterations per entry are an estimate from the bursts: used to judge, not shown)
-            count, _ = self.led.loop_counts(
-                path, loop.line, loop.body, loop.comprehension, loop.end
-            )
+            count, _ = self._loop_counts(path, loop)
             if count.n:
                 evidence = f"{count} iterations, {_fmt_s(seconds / count.n)} each"
         else:
@@ -499,13 +513,16 @@ class _Analysis:
         self, d: Diagnostic, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
     ) -> str:
         if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
-            return "did not run in this run"
-        if loop is not None:
-            _, per_entry = self.led.loop_counts(
-                f.path, loop.line, loop.body, loop.comprehension, loop.end
+            return (
+                "not seen running: no sample fell there and the line timer's bursts did not "
+                "hit it (it ran for well under a millisecond, if at all)"
             )
-            if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2 and f.count.exact:
-                return f"ran {per_entry:.0f} iterations per entry: too few for the loop to matter"
+        if loop is not None:
+            _, per_entry = self._loop_counts(f.path, loop)
+            size = static_size(loop.over, _span_facts(self.ev, f.path, loop.line, loop.end))
+            if size is not None and size < ELEMENT_MIN / 2:
+                # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
+                return f"runs over {size} items: too few for the loop to matter"
             if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
                 return (
                     f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
@@ -564,9 +581,7 @@ class _Analysis:
             return None
         call = self.costs.call(facts.values())
         if loop is not None:
-            _, per_entry = self.led.loop_counts(
-                f.path, loop.line, loop.body, loop.comprehension, loop.end
-            )
+            _, per_entry = self._loop_counts(f.path, loop)
             entries = max(1.0, f.count.n / max(per_entry, 1.0))
             ops = max(1, min(20, _ops(sf, loop)))
             low = entries * ops * call
@@ -639,9 +654,7 @@ class _Analysis:
                 loops = sf.enclosing_loops(line)
                 if _feeds_back(sf, line, name) and loops:
                     lp = loops[0]
-                    _, per_entry = self.led.loop_counts(
-                        path, lp.line, lp.body, lp.comprehension, lp.end
-                    )
+                    _, per_entry = self._loop_counts(path, lp)
                     chain = round(per_entry)
                 r = no_grad_speedup(model, arg.shape, arg.dtype, chain)
                 done.add((path, line, "AB402"))
@@ -742,7 +755,7 @@ class _Analysis:
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
             if lp.comprehension or (sf.path, lp.line) in self.found:
                 continue
-            count, per_entry = self.led.loop_counts(sf.path, lp.line, lp.body, False, lp.end)
+            count, per_entry = self._loop_counts(sf.path, lp)
             if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end)
@@ -782,9 +795,7 @@ class _Analysis:
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
             if any(c.line <= lp.line <= c.end for c in chosen):
                 continue  # inside a loop already reported: that loop holds its time
-            count, per_entry = self.led.loop_counts(
-                sf.path, lp.line, lp.body, lp.comprehension, lp.end
-            )
+            count, per_entry = self._loop_counts(sf.path, lp)
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))

@@ -8,6 +8,7 @@ import ast
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -50,6 +51,9 @@ class Loop:
     names: tuple[str, ...] = ()
     #: a generator expression (which keeps a frame of its own on every Python)
     generator: bool = False
+    #: what it iterates over (a ``for``'s iterable, a comprehension's first one); None for
+    #: ``while``
+    over: ast.expr | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -152,6 +156,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     targets,
                     _indexes(list(child.body), targets),
                     parent=loop,
+                    over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
                 )
             )
             inner = child.lineno
@@ -173,6 +178,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                         parent=loop,
                         names=tuple({n.id for n in ast.walk(child) if isinstance(n, ast.Name)}),
                         generator=isinstance(child, ast.GeneratorExp),
+                        over=child.generators[0].iter,
                     )
                 )
         _walk(sf, child, name, inner)
@@ -207,3 +213,68 @@ def receiver(call: ast.Call) -> str:
         else:
             return ""
     return ""
+
+
+def static_size(node: ast.expr | None, facts: dict[str, Any]) -> int | None:
+    """How many items a loop over ``node`` gets, from the values seen at run time: the length of
+    a list or an array's first axis, ``range(...)`` of ints seen (``range(len(x))``,
+    ``range(x.shape[1])``, ``range(1, n - 1)``), ``enumerate``/``zip``/``reversed`` of those.
+    None when the values do not tell."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Name):
+        f = facts.get(node.id)
+        shape = getattr(f, "shape", ())
+        return int(shape[0]) if shape and getattr(f, "kind", "") != "scalar" else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        name, args = node.func.id, node.args
+        if name == "range" and 1 <= len(args) <= 3 and not node.keywords:
+            vals = [_int(a, facts) for a in args]
+            if any(v is None for v in vals):
+                return None
+            ints = [v for v in vals if v is not None]
+            return len(range(*ints)) if (len(ints) < 3 or ints[2] != 0) else None
+        if name in ("enumerate", "reversed", "sorted", "list", "tuple") and args:
+            return static_size(args[0], facts)
+        if name == "zip" and args:
+            sizes = [static_size(a, facts) for a in args]
+            known = [s for s in sizes if s is not None]
+            return min(known) if known else None
+    return None
+
+
+def _int(node: ast.expr, facts: dict[str, Any]) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return int(node.value)
+    if isinstance(node, ast.Name):
+        v = getattr(facts.get(node.id), "value", None)
+        return int(v) if isinstance(v, int) else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
+        return static_size(node.args[0], facts) if node.args else None
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "shape"
+        and isinstance(node.value.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, int)
+    ):
+        shape = getattr(facts.get(node.value.value.id), "shape", ())
+        i = node.slice.value
+        return int(shape[i]) if -len(shape) <= i < len(shape) else None
+    if isinstance(node, ast.BinOp):
+        a, b = _int(node.left, facts), _int(node.right, facts)
+        if a is None or b is None:
+            return None
+        if isinstance(node.op, ast.Add):
+            return a + b
+        if isinstance(node.op, ast.Sub):
+            return a - b
+        if isinstance(node.op, ast.Mult):
+            return a * b
+        if isinstance(node.op, ast.FloorDiv) and b:
+            return a // b
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _int(node.operand, facts)
+        return -v if v is not None else None
+    return None
