@@ -61,6 +61,8 @@ class LibraryEvents:
     """
 
     compiles: dict[Key, list[str]] = field(default_factory=lambda: defaultdict(list))
+    #: seconds JAX spent compiling (XLA's backend compile) for each line
+    compile_s: dict[Key, float] = field(default_factory=lambda: defaultdict(float))
     causes: dict[Key, list[str]] = field(default_factory=lambda: defaultdict(list))
     transfers: dict[Key, int] = field(default_factory=lambda: defaultdict(int))
     syncs: dict[Key, int] = field(default_factory=lambda: defaultdict(int))
@@ -182,10 +184,25 @@ def _watch_jax(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterato
     logger.addHandler(handler)
     # the records are ours to count: they would otherwise print on the program's stderr
     logger.propagate = False
-    logger.setLevel(logging.DEBUG)
+    # (log_compiles and explain_cache_misses log at WARNING; DEBUG would format every
+    # cache-key record of every compilation)
+    logger.setLevel(logging.WARNING)
+    active = [True]
+
+    def compiled(event: str, seconds: float, **kw: Any) -> None:
+        # JAX's monitoring events carry each backend compile's duration (stable since 0.4);
+        # a listener cannot be removed in every version, so it goes quiet after the run
+        if active[0] and event == "/jax/core/compile/backend_compile_duration":
+            key = _user_line(is_user, sys._getframe())
+            if key is not None:
+                events.compile_s[key] += seconds
+
+    with contextlib.suppress(Exception):
+        jax.monitoring.register_event_duration_secs_listener(compiled)
     try:
         yield
     finally:
+        active[0] = False
         logger.removeHandler(handler)
         logger.setLevel(old[0])
         logger.propagate = old[1]
