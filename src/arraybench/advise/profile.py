@@ -405,6 +405,10 @@ class _Analysis:
         if lp.comprehension and not _own_frame(lp):
             entries = self.led.count((path, lp.line))
             return Count(size * max(entries.n, 1), at_least=entries.at_least), float(size)
+        if count.n < size:
+            # it ran at least once, over that many items (the bursts missed it, or a generator's
+            # resumptions are not line events, as on Python 3.12)
+            return Count(size, at_least=True), float(size)
         return count, float(size)
 
     # the pieces of a finding
