@@ -663,7 +663,7 @@ class _Analysis:
             if model_s / self.total < LIST_SHARE:
                 continue
             if mfact.dtype == "float64" and (path, line, "AB401") not in done:
-                r = float32_speedup(model, arg.shape)
+                r = float32_speedup(model, arg.shape, self._budget())
                 done.add((path, line, "AB401"))
                 at = _made_at(sf, line, call.args[0].id) or line
                 priced = (
@@ -690,7 +690,7 @@ class _Analysis:
                     lp = loops[0]
                     _, per_entry = self._loop_counts(path, lp)
                     chain = round(per_entry)
-                r = no_grad_speedup(model, arg.shape, arg.dtype, chain)
+                r = no_grad_speedup(model, arg.shape, arg.dtype, chain, self._budget())
                 done.add((path, line, "AB402"))
                 priced = (
                     f"under torch.no_grad() it ran {r[0]:.2f}x as fast (measured after the run)"
@@ -708,6 +708,10 @@ class _Analysis:
                     f"here differentiates (no .backward()); {priced}",
                 )
         self.ev.samples.models.clear()  # the program's models are not kept past the report
+
+    def _budget(self) -> float:
+        """Seconds a model measurement may take: a quarter of the program's time, 0.5-3 s."""
+        return min(3.0, max(0.5, 0.25 * self.total))
 
     def _model_finding(
         self,
