@@ -392,9 +392,9 @@ class _Ticker:
 
 
 class _LazyCuda:
-    """CUDA sync warnings need torch with a GPU; the program imports torch itself, so the
-    watch starts the first time the sampler finds torch imported with CUDA available. On a
-    machine without a GPU it costs one dictionary lookup now and then."""
+    """CUDA sync warnings need torch set up before the program's first op: on a machine with an
+    NVIDIA driver (and torch installed), torch is imported ahead and the watch starts with the
+    program; elsewhere nothing is imported and nothing is watched."""
 
     def __init__(self, is_user: Callable[[str], bool], events: LibraryEvents) -> None:
         self.is_user = is_user
