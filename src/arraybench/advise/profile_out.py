@@ -13,7 +13,7 @@ from typing import Any
 from .. import __version__
 from ..report.units import format_time
 from .ledger import Count
-from .profile import LIST_SHARE, RUN_RULES, Finding, ProfileReport
+from .profile_report import LIST_SHARE, RUN_RULES, Finding, ProfileReport
 from .rules import RULES
 from .sarif import SCHEMA, VERSION, _uri
 from .source import read_source

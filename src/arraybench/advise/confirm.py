@@ -1,0 +1,798 @@
+"""Lint's candidates confirmed, dropped and priced by the run, and what only the run shows.
+
+Everything here reads the evidence of one run (advise/observe.py) through the ledger (its time
+and counts, corrected; advise/ledger.py) and the source (advise/source.py); the model
+measurements after the run are in advise/models.py. advise/profile.py says how the pieces fit.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .facts import JAX, SCALAR, TENSOR, Fact, is_array, on_device
+from .ledger import Count, Ledger
+from .lint import Diagnostic
+from .observe import Evidence
+from .profile_report import LINT, LIST_SHARE, RUN, Finding, HotLine
+from .sampler import COMPREHENSION_FRAMES
+from .source import (
+    BUILD_CALLS,
+    MOVE_METHODS,
+    SYNC_BUILTINS,
+    SYNC_METHODS,
+    Loop,
+    SourceFile,
+    call_name,
+    read_source,
+    receiver,
+    static_size,
+)
+
+#: Lines shown in "where the time goes" that hold no finding.
+HOT_LINES = 3
+#: A loop is element by element when it runs at least this many iterations per entry...
+ELEMENT_MIN = 32
+#: ...and each costs at most this (an iteration over a batch of a training loop costs more).
+ELEMENT_MAX_S = 1e-3
+#: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
+PER_ITERATION_MIN = 100
+#: Compilations of the same function at one line that make it a recompiling line. JAX compiles
+#: each primitive once on its first use (many functions compiled once each is no recompile),
+#: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
+RECOMPILES_MIN = 5
+
+
+def _calls_compiled(sf: SourceFile, line: int, names: list[str]) -> bool:
+    """Whether the line calls, by name, a function compiled RECOMPILES_MIN times there
+    (``jit(pooled_features)`` compiled at ``feats = pooled_features(x)``)."""
+    called = {call_name(c) for c in sf.calls_on(line)}
+    counts: dict[str, int] = {}
+    for n in names:
+        inner = n[4:-1] if n.startswith("jit(") and n.endswith(")") else n
+        counts[inner] = counts.get(inner, 0) + 1
+    return any(k in called and v >= RECOMPILES_MIN for k, v in counts.items())
+
+
+def _recompiles(names: list[str]) -> int:
+    """The most times one function was compiled (a line's compilations, by function name)."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return max(counts.values(), default=0)
+
+
+#: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
+#: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.
+DISPATCH_STEPS = 500
+DISPATCH_STEP_MAX_S = 5e-3
+DISPATCH_CALLS_MAX = 20
+#: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
+LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
+
+
+# -- facts at a line --------------------------------------------------------------------------
+
+
+def _facts(ev: Evidence, key: tuple[str, int]) -> dict[str, Fact]:
+    got = ev.samples.facts.get(key, {})
+    return {name: facts[0] for name, facts in got.items() if facts}
+
+
+def _span_facts(ev: Evidence, path: str, first: int, last: int) -> dict[str, Fact]:
+    out: dict[str, Fact] = {}
+    for ln in range(first, last + 1):
+        for name, fact in _facts(ev, (path, ln)).items():
+            out.setdefault(name, fact)
+    return out
+
+
+def _shown(facts: dict[str, Fact]) -> dict[str, str]:
+    return {
+        n: str(f)
+        for n, f in facts.items()
+        if f.kind != "other"
+        or f.type not in ("module", "function", "type", "builtin_function_or_method")
+    }
+
+
+def _array_scalar(f: Fact) -> bool:
+    """An element taken out of an array: a NumPy scalar, a 0-d tensor or JAX array."""
+    return f.kind == SCALAR and (
+        f.type.startswith("numpy.") or f.type in ("torch.Tensor", "jax.Array")
+    )
+
+
+def _torchish(f: Fact) -> bool:
+    """A torch tensor or JAX array, 0-d included: what ``.item()`` syncs on."""
+    return f.kind in (TENSOR, JAX) or (f.kind == SCALAR and f.type in ("torch.Tensor", "jax.Array"))
+
+
+# -- the analysis -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Costs:
+    """Per-call costs measured in this process after the run, for the price of a rewrite."""
+
+    numpy_call: float = 1e-6
+    torch_call: float | None = None
+    #: a jitted JAX call on a small array, waited for: what a step of a Python loop pays
+    jax_call: float | None = None
+
+    @classmethod
+    def measure(cls) -> _Costs:
+        out = cls()
+        np = sys.modules.get("numpy")
+        if np is not None:
+            a = np.ones(4)
+            out.numpy_call = _per_call(lambda: np.add(a, a))
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            t = torch.ones(4)
+            out.torch_call = _per_call(lambda: torch.add(t, t))
+        jax = sys.modules.get("jax")
+        if jax is not None:
+            try:
+                f = jax.jit(lambda x: x + 1)
+                x = jax.numpy.ones(4)
+                f(x).block_until_ready()
+                out.jax_call = _per_call(lambda: f(x).block_until_ready(), 500)
+            except Exception:  # no usable device: nothing to price with
+                out.jax_call = None
+        return out
+
+    def call(self, facts: Iterable[Fact]) -> float:
+        if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
+            return self.torch_call
+        return self.numpy_call
+
+
+def _per_call(fn: Callable[[], object], n: int = 2000) -> float:
+    best = math.inf
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / n)
+    return best
+
+
+class Analysis:
+    def __init__(self, ev: Evidence, include_possible: bool = True) -> None:
+        self.ev = ev
+        self.led = Ledger(ev)
+        self.total = max(self.led.total, 1e-9)
+        self.costs = _Costs.measure()
+        self.cuda = bool(ev.events.syncs) or any(
+            on_device(f)
+            for names in ev.samples.facts.values()
+            for facts in names.values()
+            for f in facts
+        )
+        self.found: dict[tuple[str, int], Finding] = {}
+        self.dropped: list[Finding] = []
+
+    def _loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
+        """A loop's iterations over the run and per entry: from the bursts' counts, and the
+        per-entry count from the values seen where they tell (``range(len(x))`` with ``x`` of
+        300,000 items), which is exact where the bursts' is an estimate. On Python 3.12+, where
+        a list comprehension has no frame of its own and its line is hit once per entry, its
+        iterations are that count times the items per entry."""
+        count, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension, lp.end)
+        size = static_size(lp.over, _span_facts(self.ev, path, lp.line, lp.end))
+        if size is None:
+            return count, per_entry
+        if lp.comprehension and not _own_frame(lp):
+            entries = self.led.count((path, lp.line))
+            return Count(size * max(entries.n, 1), at_least=entries.at_least), float(size)
+        if count.n < size:
+            # it ran at least once, over that many items (the bursts missed it, or a generator's
+            # resumptions are not line events, as on Python 3.12)
+            return Count(size, at_least=True), float(size)
+        return count, float(size)
+
+    # the pieces of a finding
+    def _finding(
+        self,
+        sf: SourceFile,
+        line: int,
+        code: str,
+        origin: str,
+        loop: Loop | None,
+        was_possible: bool = False,
+    ) -> tuple[Finding, dict[str, Fact]]:
+        path = sf.path
+        if loop is not None:
+            # a loop holds its iterations, the user functions they call included
+            first, last = loop.line, loop.end
+            seconds = self.led.span(path, first, last, comprehension=_own_frame(loop))
+        else:
+            # a statement holds its own work and the libraries it calls, not the user functions
+            # it calls (they are measured where they are)
+            first, last = sf.span(line)
+            seconds = self.led.span(path, first, last, own=True)
+        facts = _span_facts(self.ev, path, first, last)
+        count: Count | None
+        evidence = ""
+        if loop is not None:
+            # (iterations per entry are an estimate from the bursts: used to judge, not shown)
+            count, _ = self._loop_counts(path, loop)
+            if count.n:
+                evidence = f"{count} iterations, {_fmt_s(seconds / count.n)} each"
+        else:
+            count = self.led.count((path, line))
+            if count.n:
+                evidence = f"runs {count} times, {_fmt_s(seconds / count.n)} each"
+        f = Finding(
+            path=path,
+            line=line,
+            end=last,
+            code=code,
+            origin=origin,
+            seconds=seconds,
+            share=seconds / self.total,
+            count=count if count.n else None,
+            evidence=evidence,
+            facts=_shown(facts),
+            snippet=sf.text(line),
+            function=sf.functions.get(line, ""),
+            was_possible=was_possible,
+        )
+        return f, facts
+
+    def add(self, f: Finding) -> None:
+        key = (f.path, f.line)
+        old = self.found.get(key)
+        if old is None or (old.origin == RUN and f.origin == LINT):
+            self.found[key] = f
+
+    # lint's candidates
+    def confirm(self, d: Diagnostic, path: str) -> None:
+        sf = read_source(path)
+        loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
+        f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
+        if d.code == "AB403":
+            f = self._with_calls(f, sf)
+        if d.code == "AB107" and loop is None:
+            # reported, like the other loop patterns, on the loop's line; its time is the growing
+            # statement's (the copies), which lint names
+            loops = sf.enclosing_loops(d.line)
+            if loops:
+                f = _with(
+                    f,
+                    line=loops[0].line,
+                    end=loops[0].end,
+                    snippet=f"{sf.text(loops[0].line)}  ... {sf.text(d.line)} (line {d.line})",
+                )
+        reason = self._refuted(d, f, facts, loop, sf)
+        compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
+        if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
+            reason = f"its time is compilation: {compiles} compilations here (AB404)"
+        if reason:
+            self.dropped.append(_with(f, dropped=reason))
+            return
+        f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
+        self.add(f)
+
+    def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
+        """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
+        in the same loop, are part of the finding's time."""
+        if sf.tree is None:
+            return f
+        name = None
+        for node in ast.walk(sf.tree):
+            if isinstance(node, ast.Assign) and node.lineno == f.line:
+                name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
+        loops = sf.enclosing_loops(f.line)
+        if name is None or not loops:
+            return f
+        lp = loops[0]
+        calls = sorted(
+            {
+                c.lineno
+                for c in ast.walk(sf.tree)
+                if isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id == name
+                and lp.line <= c.lineno <= lp.end
+                and c.lineno != f.line
+            }
+        )
+        if not calls:
+            return f
+        extra = sum(self.led.span(f.path, *sf.span(ln), own=True) for ln in calls)
+        seconds = f.seconds + extra
+        return _with(f, seconds=seconds, share=seconds / self.total, end=max(f.end, *calls))
+
+    def _refuted(
+        self, d: Diagnostic, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+    ) -> str:
+        if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
+            return (
+                "not seen running: no sample fell there and the line timer's bursts did not "
+                "hit it (it ran for well under a millisecond, if at all)"
+            )
+        if loop is not None:
+            _, per_entry = self._loop_counts(f.path, loop)
+            size = static_size(loop.over, _span_facts(self.ev, f.path, loop.line, loop.end))
+            if size is not None and size < ELEMENT_MIN / 2:
+                # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
+                return f"runs over {size} items: too few for the loop to matter"
+            if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
+                return (
+                    f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
+                    "the loop to matter"
+                )
+        if d.code == "AB201":
+            synced = [
+                facts[r]
+                for c in sf.calls_on(d.line)
+                if (r := receiver(c)) in facts
+                and (call_name(c) in SYNC_METHODS or call_name(c) in SYNC_BUILTINS)
+            ]
+            if synced and not any(_torchish(x) for x in synced):
+                kinds = ", ".join(sorted({x.type for x in synced}))
+                return f"converts a {kinds} at run time, not a tensor: no device sync"
+        if d.code == "AB401":
+            arrays = [x for x in facts.values() if is_array(x)]
+            if arrays and not any(x.dtype == "float64" for x in arrays):
+                return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
+        if d.code == "AB202" and not self.cuda:
+            # on a CPU-only run the move is free; its cost decides the listing anyway
+            return ""
+        return ""
+
+    def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
+        parts = [f.evidence] if f.evidence else []
+        for ln in range(f.line, f.end + 1):
+            key = (f.path, ln)
+            syncs = self.ev.events.syncs.get(key)
+            if syncs:
+                parts.append(
+                    f"{syncs:,} CUDA syncs at line {ln}"
+                    if ln != f.line
+                    else f"{syncs:,} CUDA syncs"
+                )
+            compiles = self.ev.events.compiles.get(key)
+            if compiles:
+                spent = self.ev.events.compile_s.get(key, 0.0)
+                took = f" took {_fmt_s(spent)}" if spent else ""
+                parts.append(
+                    f"{len(compiles):,} compilations ({', '.join(sorted(set(compiles))[:3])}){took}"
+                )
+            causes = self.ev.events.causes.get(key)
+            if causes:
+                parts.append(f"cause: {causes[-1]}")
+        return "; ".join(parts)
+
+    def _gain(
+        self, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+    ) -> tuple[float, float] | None:
+        """What the rewrite saves: the measured time less what the rewritten code costs.
+
+        A loop made one array operation still pays a call per operation per entry and its
+        elements once (1-4 ns an element for the operations of a body); a conversion, sync or
+        copy taken out of the loop leaves one per entry. Both are bounds, from per-call costs
+        measured in this process after the run."""
+        if f.code in ("AB403", "AB404") and f.seconds > 0:
+            # compiling once per function instead of once per call saves the measured compile
+            # time less one compilation of each function (at the mean cost of one) for sure,
+            # and the rest of the line's time at most
+            names = [
+                n
+                for ln in range(f.line, f.end + 1)
+                for n in self.ev.events.compiles.get((f.path, ln), [])
+            ]
+            spent = sum(
+                self.ev.events.compile_s.get((f.path, ln), 0.0) for ln in range(f.line, f.end + 1)
+            )
+            if not names:
+                return None
+            if spent <= 0:  # no durations (an older JAX): the line's time stands in
+                spent = f.seconds
+            keep = spent * len(set(names)) / len(names)
+            low = keep
+            high = keep + max(0.0, f.seconds - spent)
+            return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+        if f.count is None or not f.count.n or f.seconds <= 0:
+            return None
+        call = self.costs.call(facts.values())
+        if loop is not None:
+            _, per_entry = self._loop_counts(f.path, loop)
+            entries = max(1.0, f.count.n / max(per_entry, 1.0))
+            ops = max(1, min(20, _ops(sf, loop)))
+            low = entries * ops * call
+            high = low + f.count.n * ops * 4e-9
+        elif f.code in ("AB201", "AB202", "AB108", "AB203"):
+            low = 0.0
+            high = f.count.n * call
+        else:
+            return None
+        return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+
+    # what only the run shows
+    def models(self, files: Iterable[str]) -> None:
+        """A torch model run in float64 (AB401) or with autograd recording graphs that nothing
+        uses (AB402), priced by calling the model again after the run (advise/models.py)."""
+        from .models import float32_speedup, no_grad_speedup
+
+        trains = any(
+            ".backward(" in text or "autograd.grad(" in text
+            for p in files
+            for text in ["\n".join(read_source(p).lines)]
+        )
+        done: set[tuple[str, int, str]] = set()
+        for ((path, line), name), model in list(self.ev.samples.models.items()):
+            sf = read_source(path)
+            call = next(
+                (
+                    c
+                    for c in sf.calls_on(line)
+                    if isinstance(c.func, ast.Name) and c.func.id == name and c.args
+                ),
+                None,
+            )
+            if call is None or not isinstance(call.args[0], ast.Name):
+                continue
+            facts = _facts(self.ev, (path, line))
+            mfact, arg = facts.get(name), facts.get(call.args[0].id)
+            if mfact is None or arg is None or arg.kind != TENSOR:
+                continue
+            first, last = sf.span(line)
+            model_s = self.led.span(path, first, last)
+            if model_s / self.total < LIST_SHARE:
+                continue
+            if mfact.dtype == "float64" and (path, line, "AB401") not in done:
+                r = float32_speedup(model, arg.shape, self._budget())
+                done.add((path, line, "AB401"))
+                at = _made_at(sf, line, call.args[0].id) or line
+                priced = (
+                    f"a float32 copy ran {r[0]:.2f}x as fast on a {arg} input (measured after "
+                    "the run)"
+                    if r is not None
+                    else "a float32 copy could not be timed"
+                )
+                self._model_finding(
+                    sf,
+                    at,
+                    "AB401",
+                    model_s,
+                    r,
+                    line,
+                    f"the model ({mfact}) takes {_fmt_s(model_s)} at line {line}; {priced}",
+                )
+            seen = self.ev.samples.facts.get((path, line), {})
+            grads = [f for fs in seen.values() for f in fs if f.kind == TENSOR and f.grad]
+            if not trains and mfact.grad and grads and (path, line, "AB402") not in done:
+                chain = 1
+                loops = sf.enclosing_loops(line)
+                if _feeds_back(sf, line, name) and loops:
+                    lp = loops[0]
+                    _, per_entry = self._loop_counts(path, lp)
+                    chain = round(per_entry)
+                r = no_grad_speedup(model, arg.shape, arg.dtype, chain, self._budget())
+                done.add((path, line, "AB402"))
+                priced = (
+                    f"under torch.no_grad() it ran {r[0]:.2f}x as fast (measured after the run)"
+                    if r is not None
+                    else "no_grad could not be timed"
+                )
+                self._model_finding(
+                    sf,
+                    line,
+                    "AB402",
+                    model_s,
+                    r,
+                    line,
+                    f"the model's calls take {_fmt_s(model_s)}, recording graphs that nothing "
+                    f"here differentiates (no .backward()); {priced}",
+                )
+        self.ev.samples.models.clear()  # the program's models are not kept past the report
+
+    def _budget(self) -> float:
+        """Seconds a model measurement may take: a quarter of the program's time, 0.5-3 s."""
+        return min(3.0, max(0.5, 0.25 * self.total))
+
+    def _model_finding(
+        self,
+        sf: SourceFile,
+        line: int,
+        code: str,
+        model_s: float,
+        ratio: tuple[float, float, float] | None,
+        call_line: int,
+        evidence: str,
+    ) -> None:
+        """The finding's time is what the pattern costs: the model's time less what it would
+        take in float32 / without autograd (the model's time when that could not be timed; a
+        measured ratio under 1 costs nothing, and the finding is counted, not listed)."""
+        mid, lo, hi = ratio if ratio is not None else (math.inf, math.inf, math.inf)
+        excess = model_s * max(0.0, 1 - 1 / mid)
+        f, _ = self._finding(sf, line, code, RUN, None)
+        f = _with(
+            f,
+            end=max(f.end, call_line),
+            seconds=excess,
+            share=excess / self.total,
+            count=self.led.count((sf.path, call_line)) or None,
+            evidence=evidence,
+            gain=None
+            if ratio is None
+            else (model_s * (1 - 1 / max(lo, 1.0)), model_s * (1 - 1 / max(hi, 1.0))),
+        )
+        old = self.found.get((sf.path, line))
+        if old is None or old.code == code:
+            self.found[(sf.path, line)] = _with(f, origin=old.origin) if old else f
+
+    def detect(self, files: Iterable[str]) -> None:
+        for path in files:
+            sf = read_source(path)
+            if sf.tree is None:
+                continue
+            self._element_loops(sf)
+            self._line_patterns(sf)
+        for (path, line), names in self.ev.events.compiles.items():
+            if (
+                _recompiles(names) >= RECOMPILES_MIN
+                and (path, line) not in self.found
+                # a line run once (``mcmc.run(...)``) compiles what the library needs once: the
+                # line must call the function compiled again, or run as many times
+                and (
+                    _calls_compiled(read_source(path), line, names)
+                    or self.led.count((path, line)).n >= RECOMPILES_MIN
+                )
+            ):
+                sf = read_source(path)
+                first = sf.span(line)[0]
+                if any(f.path == path and f.line <= first <= f.end for f in self.found.values()):
+                    continue  # one statement over several lines is one finding
+                loop = None
+                f, facts = self._finding(sf, line, "AB404", RUN, loop)
+                f = _with(
+                    f,
+                    evidence=self._more_evidence(f, sf),
+                    gain=self._gain(f, facts, loop, sf),
+                )
+                self.add(f)
+        for path in files:
+            sf = read_source(path)
+            if sf.tree is not None:
+                self._dispatch_loops(sf)
+        for (path, line), n in self.ev.events.syncs.items():
+            if n >= PER_ITERATION_MIN and (path, line) not in self.found:
+                sf = read_source(path)
+                f, facts = self._finding(sf, line, "AB201", RUN, None)
+                f = _with(
+                    f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf)
+                )
+                self.add(f)
+
+    def _dispatch_loops(self, sf: SourceFile) -> None:
+        """Python loops of many steps of small JAX calls: each step pays JAX's dispatch (and a
+        wait, when its result is read), which a loop inside JAX (``lax.fori_loop``,
+        ``lax.scan`` of a jitted step) pays once."""
+        call = self.costs.jax_call
+        if call is None:
+            return
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if lp.comprehension or (sf.path, lp.line) in self.found:
+                continue
+            count, per_entry = self._loop_counts(sf.path, lp)
+            if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
+                continue
+            seconds = self.led.span(sf.path, lp.line, lp.end)
+            if seconds / self.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
+                continue
+            facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
+            # JAX arrays, or jitted functions (``jaxlib.PjitFunction``) called on a state
+            if not any(f.type.startswith(("jax.", "jaxlib.")) for f in facts.values()):
+                continue
+            inside = sum(
+                f.seconds
+                for f in self.found.values()
+                if f.path == sf.path and lp.line <= f.line <= lp.end
+            )
+            if inside >= seconds / 2:
+                continue  # a finding inside explains the loop's time
+            calls = max(1, min(DISPATCH_CALLS_MAX, _ops(sf, lp)))
+            low = min(seconds, count.n * call)
+            high = min(seconds, count.n * calls * call)
+            if high / self.total < LIST_SHARE:
+                continue
+            f, _ = self._finding(sf, lp.line, "AB405", RUN, lp)
+            self.add(
+                _with(
+                    f,
+                    seconds=high,
+                    share=high / self.total,
+                    evidence=f"{f.evidence}; a JAX call here costs {_fmt_s(call)} to dispatch "
+                    f"and wait for (measured after the run), up to {calls} a step",
+                    gain=(low, high),
+                )
+            )
+
+    def _element_loops(self, sf: SourceFile) -> None:
+        """Loops of many cheap iterations that index arrays: element by element."""
+        chosen: list[Loop] = []
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if any(c.line <= lp.line <= c.end for c in chosen):
+                continue  # inside a loop already reported: that loop holds its time
+            count, per_entry = self._loop_counts(sf.path, lp)
+            if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
+                continue
+            seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
+            if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
+                continue
+            facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
+            if not self._element_evidence(lp, facts, sf):
+                continue
+            chosen.append(lp)
+            if (sf.path, lp.line) in self.found:
+                continue
+            code = "AB101"
+            f, facts = self._finding(sf, lp.line, code, RUN, lp)
+            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
+            self.add(f)
+
+    def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
+        if lp.comprehension:
+            # the line's other names belong to the statement that holds the comprehension
+            facts = {n: f for n, f in facts.items() if n in lp.names}
+        target = [facts[t] for t in lp.targets if t in facts]
+        # an element of an array (numpy.float64, a 0-d tensor) is as good a sign as the array
+        arrays = [f for f in facts.values() if is_array(f) or _array_scalar(f)]
+        if not arrays:
+            return False
+        if lp.indexes:
+            return True
+        # iterating over an array gives scalars or rows: element by element
+        return any(
+            _array_scalar(t)
+            or (t.kind == SCALAR and lp.comprehension)
+            or (is_array(t) and len(t.shape) == 1 and t.size <= 64)
+            for t in target
+        )
+
+    def _line_patterns(self, sf: SourceFile) -> None:
+        """Conversions, builds and moves of arrays at lines run many times."""
+        for (path, line), hits in list(self._hit_lines(sf.path)):
+            if hits < PER_ITERATION_MIN or (path, line) in self.found:
+                continue
+            seconds = self.led.span(path, *sf.span(line))
+            if seconds / self.total < LIST_SHARE / 2:
+                continue
+            facts = _facts(self.ev, (path, line))
+            code = self._line_code(sf, line, facts)
+            if code is None:
+                continue
+            if any(f.path == path and f.line <= line <= f.end for f in self.found.values()):
+                continue  # inside a loop finding: the loop's rewrite covers it
+            f, facts = self._finding(sf, line, code, RUN, None)
+            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf))
+            self.add(f)
+
+    def _hit_lines(self, path: str) -> Iterable[tuple[tuple[str, int], int]]:
+        for key in self.led.by_code:
+            if key[0] == path:
+                yield key, self.led.count(key).n
+
+    def _line_code(self, sf: SourceFile, line: int, facts: dict[str, Fact]) -> str | None:
+        for c in sf.calls_on(line):
+            name = call_name(c)
+            r = receiver(c)
+            fact = facts.get(r)
+            if name in SYNC_METHODS and fact is not None and _torchish(fact):
+                if name == "cpu" and not on_device(fact):
+                    continue
+                return "AB201"
+            if name in SYNC_BUILTINS and fact is not None and _torchish(fact):
+                return "AB201"
+            if name in BUILD_CALLS and isinstance(c.func, type(c.func)):
+                arg = facts.get(receiver(c)) if c.args else None
+                if arg is not None and arg.kind == "sequence":
+                    return "AB108"
+            if name in MOVE_METHODS and fact is not None and self.cuda:
+                return "AB202"
+        return None
+
+    def hot_lines(self) -> list[HotLine]:
+        listed = [f for f in self.found.values() if f.share >= LIST_SHARE]
+        out: list[HotLine] = []
+        for key, seconds in sorted(self.led.own_s.items(), key=lambda kv: -kv[1]):
+            if len(out) >= HOT_LINES or seconds / self.total < LIST_SHARE:
+                break
+            path, line = key
+            if any(f.path == path and f.line <= line <= f.end for f in listed):
+                continue
+            sf = read_source(path)
+            c = self.led.count(key)
+            out.append(
+                HotLine(
+                    path,
+                    line,
+                    seconds,
+                    seconds / self.total,
+                    c if c.n else None,
+                    sf.text(line),
+                    _shown(_facts(self.ev, key)),
+                )
+            )
+        return out
+
+
+def _own_frame(loop: Loop) -> bool:
+    """A comprehension that runs in a frame of its own (Python 3.11; from 3.12 only generator
+    expressions do): its time can be told from its statement's."""
+    return loop.comprehension and (COMPREHENSION_FRAMES or loop.generator)
+
+
+def _feeds_back(sf: SourceFile, line: int, model: str) -> bool:
+    """``state = model(state)``: the call's output is its next input."""
+    if sf.tree is None:
+        return False
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and isinstance(node.value, ast.Call)
+        ):
+            c = node.value
+            if isinstance(c.func, ast.Name) and c.func.id == model and c.args:
+                arg = c.args[0]
+                targets = {t.id for t in node.targets if isinstance(t, ast.Name)}
+                return isinstance(arg, ast.Name) and arg.id in targets
+    return False
+
+
+def _made_at(sf: SourceFile, line: int, name: str) -> int | None:
+    """The line above ``line`` in the same function that makes ``name`` a tensor from NumPy or
+    Python data (``xb = torch.from_numpy(...)``), if there is one."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    best = None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and sf.functions.get(node.lineno, "") == func
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+            and any(
+                isinstance(c, ast.Call) and call_name(c) in BUILD_CALLS
+                for c in ast.walk(node.value)
+            )
+        ):
+            best = node.lineno if best is None else max(best, node.lineno)
+    return best
+
+
+def _ops(sf: SourceFile, loop: Loop) -> int:
+    """Array operations in a loop body: its calls, subscripts and arithmetic, roughly."""
+    if sf.tree is None:
+        return 1
+    n = 0
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.Call, ast.BinOp))
+            and loop.line <= getattr(node, "lineno", 0) <= loop.end
+        ):
+            n += 1
+    return n
+
+
+def _with(f: Finding, **changes: Any) -> Finding:
+    from dataclasses import replace
+
+    return replace(f, **changes)
+
+
+def _fmt_s(s: float) -> str:
+    from ..report.units import format_time
+
+    return format_time(s)
