@@ -1807,6 +1807,23 @@ SAME_SIZE = frozenset(
 )
 
 
+def int_op(op: ast.operator, a: int | None, b: int | None) -> int | None:
+    """``a op b`` for the integer arithmetic of sizes (``+ - * // / **``), or None."""
+    if a is None or b is None:
+        return None
+    if isinstance(op, ast.Add):
+        return a + b
+    if isinstance(op, ast.Sub):
+        return a - b
+    if isinstance(op, ast.Mult):
+        return a * b
+    if isinstance(op, ast.FloorDiv | ast.Div) and b:
+        return a // b
+    if isinstance(op, ast.Pow) and 0 <= b <= 64 and abs(a) < 2**16:
+        return int(a**b)
+    return None
+
+
 def constant(node: ast.AST, facts: Facts | None = None, depth: int = 0) -> int | None:
     """The integer an expression of literals computes (``10**6``, ``2 * 512``, ``n`` when
     ``n = 1000`` is its last assignment above), or None."""
@@ -1818,21 +1835,9 @@ def constant(node: ast.AST, facts: Facts | None = None, depth: int = 0) -> int |
             return None
         return int(v)
     if isinstance(node, ast.BinOp):
-        a = constant(node.left, facts, depth + 1)
-        b = constant(node.right, facts, depth + 1)
-        if a is None or b is None:
-            return None
-        if isinstance(node.op, ast.Add):
-            return a + b
-        if isinstance(node.op, ast.Sub):
-            return a - b
-        if isinstance(node.op, ast.Mult):
-            return a * b
-        if isinstance(node.op, ast.FloorDiv | ast.Div) and b:
-            return a // b
-        if isinstance(node.op, ast.Pow) and 0 <= b <= 64 and abs(a) < 2**16:
-            return int(a**b)
-        return None
+        return int_op(
+            node.op, constant(node.left, facts, depth + 1), constant(node.right, facts, depth + 1)
+        )
     if isinstance(node, ast.Name) and facts is not None:
         value = facts.last_value(node.id, getattr(node, "lineno", 10**9))
         if value is not None:

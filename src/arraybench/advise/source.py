@@ -10,6 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .dataflow import int_op
+
 LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -263,17 +265,7 @@ def _int(node: ast.expr, facts: dict[str, Any]) -> int | None:
         i = node.slice.value
         return int(shape[i]) if -len(shape) <= i < len(shape) else None
     if isinstance(node, ast.BinOp):
-        a, b = _int(node.left, facts), _int(node.right, facts)
-        if a is None or b is None:
-            return None
-        if isinstance(node.op, ast.Add):
-            return a + b
-        if isinstance(node.op, ast.Sub):
-            return a - b
-        if isinstance(node.op, ast.Mult):
-            return a * b
-        if isinstance(node.op, ast.FloorDiv) and b:
-            return a // b
+        return int_op(node.op, _int(node.left, facts), _int(node.right, facts))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         v = _int(node.operand, facts)
         return -v if v is not None else None
