@@ -48,10 +48,17 @@ PER_ITERATION_MIN = 100
 RECOMPILES_MIN = 5
 
 
-def _calls_compiled(sf: SourceFile, line: int, names: list[str]) -> bool:
-    """Whether the line calls, by name, a function compiled RECOMPILES_MIN times there
-    (``jit(pooled_features)`` compiled at ``feats = pooled_features(x)``)."""
-    called = {call_name(c) for c in sf.calls_on(line)}
+def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> bool:
+    """Whether the line calls, by name, a jitted function (``jax.jit`` of the user's, seen as
+    such at run time) that was compiled RECOMPILES_MIN times there (``jit(pooled_features)``
+    at ``feats = pooled_features(x)``). JAX's own operations run eagerly are compiled once per
+    new shape too (``jnp.dot`` under ``vmap``, a kernel built at a few sizes): those are the
+    shapes of the data, not a function compiled again for nothing, and are not counted."""
+    called = {
+        call_name(c)
+        for c in sf.calls_on(line)
+        if call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib.")
+    }
     counts: dict[str, int] = {}
     for n in names:
         inner = n[4:-1] if n.startswith("jit(") and n.endswith(")") else n
@@ -541,12 +548,10 @@ class Analysis:
             if (
                 _recompiles(names) >= RECOMPILES_MIN
                 and (path, line) not in self.found
-                # a line run once (``mcmc.run(...)``) compiles what the library needs once: the
-                # line must call the function compiled again, or run as many times
-                and (
-                    _calls_compiled(read_source(path), line, names)
-                    or self.led.count((path, line)).n >= RECOMPILES_MIN
-                )
+                # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
+                # eager operations compile once per new shape: the line must call a jitted
+                # function of the user's that was compiled again and again
+                and _calls_compiled(read_source(path), line, names, _facts(self.ev, (path, line)))
             ):
                 sf = read_source(path)
                 first = sf.span(line)[0]
@@ -590,8 +595,11 @@ class Analysis:
             if seconds / self.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
                 continue
             facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
-            # JAX arrays, or jitted functions (``jaxlib.PjitFunction``) called on a state
-            if not any(f.type.startswith(("jax.", "jaxlib.")) for f in facts.values()):
+            # JAX arrays, jitted functions (``jaxlib.PjitFunction``) called on a state, or
+            # lists and dicts of JAX arrays (parameters)
+            if not any(
+                f.type.startswith(("jax.", "jaxlib.")) or f.item == JAX for f in facts.values()
+            ):
                 continue
             inside = sum(
                 f.seconds

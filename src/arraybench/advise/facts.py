@@ -183,6 +183,9 @@ def _describe(value: Any) -> Fact:
     if isinstance(value, (list, tuple)):
         first = _describe(value[0]).kind if value else ""
         return Fact(SEQUENCE, name, shape=(len(value),), item=first)
+    if isinstance(value, dict):  # parameters, optimizer states: what their values are
+        first = _describe(next(iter(value.values()))).kind if value else ""
+        return Fact(SEQUENCE, name, shape=(len(value),), item=first)
     return Fact(OTHER, name)
 
 
