@@ -156,6 +156,24 @@ class Ledger:
                 total += off + on
         return total
 
+    def overlap(
+        self, path: str, first: int, last: int, others: list[tuple[str, int, int]]
+    ) -> float:
+        """Seconds during which a line of ``path`` between ``first`` and ``last`` was on the
+        stack together with a line of one of ``others`` (a loop's time spent in findings it
+        calls)."""
+        total = 0.0
+        for stack, off, on in self.stacks:
+            if not any(p == path and first <= abs(ln) <= last for p, ln in stack):
+                continue
+            if any(
+                p == op and a <= abs(ln) <= b and not (p == path and first <= abs(ln) <= last)
+                for p, ln in stack
+                for op, a, b in others
+            ):
+                total += off + on
+        return total
+
     def count(self, key: Key, hits: int | None = None) -> Count:
         """How many times the line ran over the whole run (see the module's docstring)."""
         h = self.traced_hits(key) if hits is None else hits
