@@ -321,3 +321,27 @@ def test_a_python_loop_of_jitted_steps_is_a_dispatch_loop(tmp_path: Path) -> Non
     loops = [f for f in report.findings if f.code == "AB405"]
     assert [f.line for f in loops] == [11]
     assert "fori_loop" in loops[0].rewrite
+
+
+@pytest.mark.parametrize(
+    ("body", "recurrence"),
+    [
+        ("u[n + 1] = step(u[n], f, dt)", True),  # Euler's method on an array
+        ("acc[i, j] = c[i, j] + min(acc[i - 1, j], acc[i, j - 1])", True),  # DTW
+        ("h = np.tanh(W @ h + x[t])", True),
+        ("rhs = np.array([u[1], -u[0]])\nu = u + dt * rhs", True),  # the sum feeds on u
+        ("out[i] = x[i] + y[i]", False),
+        ("s += x[i]", False),
+        ("v = x[i] * 2\ns = s + v", False),
+        ("if x[i] > best:\n    best = x[i]", False),  # a max kept under its test
+        ("u[i] = un[i] - c * (un[i] - un[i - 1])", False),  # a stencil on a copy
+    ],
+)
+def test_recurrences_are_told_from_element_loops(body: str, recurrence: bool) -> None:
+    import ast
+
+    from arraybench.advise.source import is_recurrence
+
+    loop = ast.parse("for i in range(n):\n" + textwrap.indent(body, "    ") + "\n").body[0]
+    assert isinstance(loop, ast.For)
+    assert is_recurrence(loop.body) is recurrence

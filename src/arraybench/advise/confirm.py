@@ -131,6 +131,8 @@ class _Costs:
     torch_call: float | None = None
     #: a jitted JAX call on a small array, waited for: what a step of a Python loop pays
     jax_call: float | None = None
+    #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
+    python_op: float = 5e-8
 
     @classmethod
     def measure(cls) -> _Costs:
@@ -143,6 +145,8 @@ class _Costs:
         if torch is not None:
             t = torch.ones(4)
             out.torch_call = _per_call(lambda: torch.add(t, t))
+        a_, b_, c_ = 1.5, 2.5, 0.5
+        out.python_op = _per_call(lambda: a_ * b_ + c_)
         jax = sys.modules.get("jax")
         if jax is not None:
             try:
@@ -410,7 +414,13 @@ class Analysis:
         if f.count is None or not f.count.n or f.seconds <= 0:
             return None
         call = self.costs.call(facts.values())
-        if loop is not None:
+        if loop is not None and f.code == "AB406":
+            # the same steps on Python floats: each operation a float operation (measured after
+            # the run, a call's overhead included), up to three times that for the lists' reads
+            ops = max(1, min(20, _ops(sf, loop)))
+            low = f.count.n * ops * self.costs.python_op
+            high = 3 * low
+        elif loop is not None:
             _, per_entry = self._loop_counts(f.path, loop)
             entries = max(1.0, f.count.n / max(per_entry, 1.0))
             ops = max(1, min(20, _ops(sf, loop)))
@@ -640,7 +650,8 @@ class Analysis:
             chosen.append(lp)
             if (sf.path, lp.line) in self.found:
                 continue
-            code = "AB101"
+            # a recurrence has no whole-array form: its steps are what to make cheaper
+            code = "AB406" if lp.recurrence else "AB101"
             f, facts = self._finding(sf, lp.line, code, RUN, lp)
             f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
             self.add(f)

@@ -104,6 +104,14 @@ class Finding:
 
 #: Codes only a run gives: name, message, rewrite.
 RUN_RULES: dict[str, tuple[str, str, str]] = {
+    "AB406": (
+        "element-recurrence",
+        "a recurrence (each step needs the one before) taken element by element on arrays or "
+        "tensors: every step pays the array library's per-call cost on one element or a tiny "
+        "array, and no whole-array rewrite exists",
+        "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
+        "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
+    ),
     "AB405": (
         "dispatch-loop",
         "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "

@@ -56,6 +56,8 @@ class Loop:
     #: what it iterates over (a ``for``'s iterable, a comprehension's first one); None for
     #: ``while``
     over: ast.expr | None = field(default=None, compare=False)
+    #: each step needs the one before (``u[n + 1] = f(u[n])``, ``h = tanh(W @ h + x[t])``)
+    recurrence: bool = False
 
 
 @dataclass
@@ -159,6 +161,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     _indexes(list(child.body), targets),
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
+                    recurrence=is_recurrence(child.body),
                 )
             )
             inner = child.lineno
@@ -270,3 +273,120 @@ def _int(node: ast.expr, facts: dict[str, Any]) -> int | None:
         v = _int(node.operand, facts)
         return -v if v is not None else None
     return None
+
+
+_REDUCING = (ast.Add, ast.Sub, ast.Mult, ast.BitOr, ast.BitAnd)
+
+
+def _reads(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _reduction(stmt: ast.stmt, name: str) -> bool:
+    """``s += e``, ``s = s + e``, ``s = max(s, e)`` with ``e`` free of ``s``: a sum, not a step
+    that needs the last."""
+    if isinstance(stmt, ast.AugAssign):
+        return isinstance(stmt.op, _REDUCING) and not _reads(stmt.value, name)
+    if isinstance(stmt, ast.Assign):
+        v = stmt.value
+        if isinstance(v, ast.BinOp) and isinstance(v.op, _REDUCING):
+            left, right = v.left, v.right
+            if isinstance(left, ast.Name) and left.id == name:
+                return not _reads(right, name)
+            if isinstance(right, ast.Name) and right.id == name:
+                return not _reads(left, name)
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ("max", "min"):
+            return sum(_reads(a, name) for a in v.args) == 1
+    return False
+
+
+def _own_exprs(s: ast.stmt) -> list[ast.AST]:
+    """The expressions a statement evaluates itself (not those of the statements it holds)."""
+    if isinstance(s, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        return [s.value] if s.value is not None else []
+    if isinstance(s, (ast.If, ast.While)):
+        return [s.test]
+    if isinstance(s, (ast.For, ast.AsyncFor)):
+        return [s.iter]
+    return []
+
+
+def is_recurrence(body: list[ast.stmt]) -> bool:
+    """Whether a loop's steps depend on each other: an array written at one index and read at
+    another in the same statement (``u[n + 1] = u[n] + dt * f(u[n])``), or a name read before
+    it is written in the body and not only summed (``x = f(x)``). Such a loop has no
+    whole-array form, only a faster way to take each step."""
+    stmts = sorted(
+        (s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)),
+        key=lambda s: (s.lineno, s.col_offset),
+    )
+    for s in stmts:
+        if isinstance(s, (ast.Assign, ast.AugAssign)):
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            for t in targets:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                    where = ast.dump(t.slice)
+                    for n in ast.walk(s.value):
+                        if (
+                            isinstance(n, ast.Subscript)
+                            and isinstance(n.value, ast.Name)
+                            and n.value.id == t.value.id
+                            and ast.dump(n.slice) != where
+                        ):
+                            return True
+    # names carried from one step to the next by more than a sum
+    assigned: dict[str, int] = {}
+    for i, s in enumerate(stmts):
+        if isinstance(s, (ast.Assign, ast.AugAssign)):
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        assigned.setdefault(n.id, i)
+    for name, first in assigned.items():
+        writes = [
+            s
+            for s in stmts
+            if isinstance(s, (ast.Assign, ast.AugAssign))
+            and any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+                for n in ast.walk(t)
+            )
+        ]
+        guards: list[ast.stmt] = [
+            s for s in stmts if isinstance(s, ast.If) and _reads(s.test, name)
+        ]
+
+        def guarded(w: ast.stmt, name: str = name, guards: list[ast.stmt] = guards) -> bool:
+            # ``if x[i] > best: best = x[i]``: a max (or argmax) kept under its test
+            return (
+                isinstance(w, ast.Assign)
+                and not _reads(w.value, name)
+                and any(w in list(ast.walk(g)) for g in guards)
+            )
+
+        # a sum's increment must not come from the name itself through other names of the
+        # body (``rhs = f(u); u = u + dt * rhs`` is Euler's method, not a sum)
+        tainted = {name}
+        for s in stmts:
+            if s in writes:
+                continue
+            if isinstance(s, (ast.Assign, ast.AugAssign)) and any(
+                _reads(s.value, t) for t in tainted
+            ):
+                for t in s.targets if isinstance(s, ast.Assign) else [s.target]:
+                    tainted |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+        fed = tainted - {name}
+        if all(
+            (_reduction(w, name) and not any(_reads(w.value, t) for t in fed)) or guarded(w)
+            for w in writes
+        ):
+            continue
+        value = getattr(stmts[first], "value", None)
+        read_before = any(_reads(e, name) for s in stmts[:first] for e in _own_exprs(s)) or (
+            value is not None and _reads(value, name)
+        )
+        if read_before:
+            return True
+    return False
