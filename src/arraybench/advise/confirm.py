@@ -726,6 +726,10 @@ class Analysis:
             path, line = key
             if any(f.path == path and f.line <= line <= f.end for f in listed):
                 continue
+            # a line of a function that a listed loop calls is in that finding's time already
+            spans = [(f.path, f.line, f.end) for f in listed]
+            if spans and self.led.overlap(path, line, line, spans) >= seconds / 2:
+                continue
             sf = read_source(path)
             c = self.led.count(key)
             out.append(
