@@ -345,3 +345,28 @@ def test_recurrences_are_told_from_element_loops(body: str, recurrence: bool) ->
     loop = ast.parse("for i in range(n):\n" + textwrap.indent(body, "    ") + "\n").body[0]
     assert isinstance(loop, ast.For)
     assert is_recurrence(loop.body) is recurrence
+
+
+def test_a_solve_with_the_same_matrix_in_a_loop_is_an_invariant_solve(tmp_path: Path) -> None:
+    p = _write(
+        tmp_path,
+        "heat.py",
+        """\
+        import numpy as np
+
+        n = 300
+        A = np.eye(n) * 4 - np.eye(n, k=1) - np.eye(n, k=-1)
+        T = np.ones(n)
+        for step in range(200):
+            T = np.linalg.solve(A, T)
+        B = A.copy()
+        for step in range(200):
+            B[0, 0] += 1.0
+            T = np.linalg.solve(B, T)
+        print(float(T.sum()))
+        """,
+    )
+    report = profile(Target(script=p))
+    found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
+    assert found.get(7) == "AB407"
+    assert 11 not in found  # B changes in its loop: it must be factored every time

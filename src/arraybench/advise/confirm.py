@@ -74,6 +74,31 @@ def _recompiles(names: list[str]) -> int:
     return max(counts.values(), default=0)
 
 
+#: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
+#: with the same matrix to be worth factoring once.
+SOLVERS = frozenset({"solve", "inv"})
+INVARIANT_SOLVES_MIN = 10
+
+
+def _stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
+    """Whether ``name`` is assigned, or written into (``name[i] = ...``, ``name += ...``)
+    between those lines."""
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and (
+            first <= node.lineno <= last
+        ):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                base = t
+                while isinstance(base, (ast.Subscript, ast.Attribute)):
+                    base = base.value
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(base)):
+                    return True
+    return False
+
+
 #: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
 #: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.
 DISPATCH_STEPS = 500
@@ -87,8 +112,10 @@ LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "A
 
 
 def _facts(ev: Evidence, key: tuple[str, int]) -> dict[str, Fact]:
+    """The values seen at a line, one per name: of several looks, the largest (a function
+    called at several sizes is priced at the largest it was seen at)."""
     got = ev.samples.facts.get(key, {})
-    return {name: facts[0] for name, facts in got.items() if facts}
+    return {name: max(facts, key=lambda f: f.size) for name, facts in got.items() if facts}
 
 
 def _span_facts(ev: Evidence, path: str, first: int, last: int) -> dict[str, Fact]:
@@ -554,6 +581,7 @@ class Analysis:
                 continue
             self._element_loops(sf)
             self._line_patterns(sf)
+            self._invariant_solves(sf)
         for (path, line), names in self.ev.events.compiles.items():
             if (
                 _recompiles(names) >= RECOMPILES_MIN
@@ -692,6 +720,62 @@ class Analysis:
             f, facts = self._finding(sf, line, code, RUN, None)
             f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf))
             self.add(f)
+
+    def _invariant_solves(self, sf: SourceFile) -> None:
+        """A linear system solved in a loop with a matrix that does not change there
+        (``x = solve(A, b)`` with ``A`` made before the loop): each call factors the matrix
+        again, O(n^3), where one factorization before the loop leaves O(n^2) a step. Priced by
+        timing both on a random matrix of the size seen, after the run."""
+        from .models import refactor_speedup
+
+        if sf.tree is None:
+            return
+        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+            name = call_name(c)
+            if name not in SOLVERS or not c.args or not isinstance(c.args[0], ast.Name):
+                continue
+            line, matrix = c.lineno, c.args[0].id
+            loops = sf.enclosing_loops(line)
+            if not loops or (sf.path, line) in self.found:
+                continue
+            lp = loops[0]
+            if _stored_in(sf, matrix, lp.line, lp.end):
+                continue  # the matrix changes in the loop: nothing to factor once
+            a = _facts(self.ev, (sf.path, line)).get(matrix)
+            if a is None or len(a.shape) != 2 or a.shape[0] != a.shape[1] or a.shape[0] < 16:
+                continue
+            count = self.led.count((sf.path, line))
+            size = static_size(lp.over, _span_facts(self.ev, sf.path, lp.line, lp.end))
+            if max(count.n, size or 0) < INVARIANT_SOLVES_MIN:
+                continue
+            first, last = sf.span(line)
+            seconds = self.led.span(sf.path, first, last, own=True)
+            if seconds / self.total < LIST_SHARE:
+                continue
+            rhs_fact = (
+                _facts(self.ev, (sf.path, line)).get(c.args[1].id)
+                if len(c.args) > 1 and isinstance(c.args[1], ast.Name)
+                else None
+            )
+            rhs = rhs_fact.shape if rhs_fact is not None and rhs_fact.shape else (a.shape[0],)
+            r = refactor_speedup(a.shape[0], rhs, name, self._budget())
+            f, _ = self._finding(sf, line, "AB407", RUN, None)
+            if r is None:
+                self.add(_with(f, evidence=f"{f.evidence}; a {a} matrix"))
+                continue
+            mid, lo, hi = r
+            excess = seconds * max(0.0, 1 - 1 / mid)
+            self.add(
+                _with(
+                    f,
+                    seconds=excess,
+                    share=excess / self.total,
+                    evidence=f"{f.evidence}; a {a} matrix, the same in every step: solved from "
+                    f"one factorization it ran {mid:.1f}x as fast (timed after the run on a "
+                    "random matrix of that size)",
+                    gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
+                )
+            )
 
     def _hit_lines(self, path: str) -> Iterable[tuple[tuple[str, int], int]]:
         for key in self.led.by_code:

@@ -115,3 +115,40 @@ def no_grad_speedup(
         return _ratios(with_grad, without, sync, budget)
     except Exception:
         return None
+
+
+def refactor_speedup(
+    n: int, rhs: tuple[int, ...], solver: str, budget: float = BUDGET_S
+) -> tuple[float, float, float] | None:
+    """How many times faster a system with an n x n matrix is solved from a factorization made
+    once (``lu_solve``; ``inv(A) @ b`` where SciPy is missing) than factored each time
+    (``solve``), on random data of the shapes seen."""
+    try:
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        a = rng.standard_normal((n, n)) + n * np.eye(n)
+        b = rng.standard_normal(rhs or (n,))
+        try:
+            import scipy.linalg as sla  # type: ignore[import-untyped]
+
+            factors = sla.lu_factor(a)
+
+            def once() -> Any:
+                return sla.lu_solve(factors, b)
+
+            def each() -> Any:
+                return sla.solve(a, b) if solver == "solve" else sla.inv(a) @ b
+
+        except ImportError:
+            inv = np.linalg.inv(a)
+
+            def once() -> Any:
+                return inv @ b
+
+            def each() -> Any:
+                return np.linalg.solve(a, b) if solver == "solve" else np.linalg.inv(a) @ b
+
+        return _ratios(each, once, lambda: None, budget)
+    except Exception:
+        return None

@@ -112,6 +112,14 @@ RUN_RULES: dict[str, tuple[str, str, str]] = {
         "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
         "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
     ),
+    "AB407": (
+        "invariant-solve",
+        "a linear system solved on every iteration with a matrix that does not change in the "
+        "loop: each call factors the matrix again (O(n^3)) for an O(n^2) solve",
+        "factor once before the loop: lu = scipy.linalg.lu_factor(A), then "
+        "scipy.linalg.lu_solve(lu, b) in the loop (cho_factor/cho_solve for a symmetric "
+        "positive definite A, solve_banded for a banded one)",
+    ),
     "AB405": (
         "dispatch-loop",
         "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "
