@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import ast
 import math
-import sys
-import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
-from .facts import JAX, SCALAR, TENSOR, Fact, is_array, on_device
+from ..report.units import format_time
+from .facts import JAX, SCALAR, TENSOR, Fact, array_scalar, is_array, on_device, shown, torchish
 from .ledger import Count, Ledger
 from .lint import Diagnostic
+from .models import Costs, float32_speedup, no_grad_speedup, refactor_speedup
 from .observe import Evidence
 from .profile_report import LINT, LIST_SHARE, RUN, Finding, HotLine
 from .sampler import COMPREHENSION_FRAMES
@@ -29,9 +30,13 @@ from .source import (
     Loop,
     SourceFile,
     call_name,
+    count_ops,
+    feeds_back,
+    made_at,
     read_source,
     receiver,
     static_size,
+    stored_in,
 )
 
 #: Lines shown in "where the time goes" that hold no finding.
@@ -59,44 +64,19 @@ def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str
         for c in sf.calls_on(line)
         if call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib.")
     }
-    counts: dict[str, int] = {}
-    for n in names:
-        inner = n[4:-1] if n.startswith("jit(") and n.endswith(")") else n
-        counts[inner] = counts.get(inner, 0) + 1
+    counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
     return any(k in called and v >= RECOMPILES_MIN for k, v in counts.items())
 
 
 def _recompiles(names: list[str]) -> int:
     """The most times one function was compiled (a line's compilations, by function name)."""
-    counts: dict[str, int] = {}
-    for n in names:
-        counts[n] = counts.get(n, 0) + 1
-    return max(counts.values(), default=0)
+    return max(Counter(names).values(), default=0)
 
 
 #: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
 #: with the same matrix to be worth factoring once.
 SOLVERS = frozenset({"solve", "inv"})
 INVARIANT_SOLVES_MIN = 10
-
-
-def _stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
-    """Whether ``name`` is assigned, or written into (``name[i] = ...``, ``name += ...``)
-    between those lines."""
-    if sf.tree is None:
-        return True
-    for node in ast.walk(sf.tree):
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and (
-            first <= node.lineno <= last
-        ):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for t in targets:
-                base = t
-                while isinstance(base, (ast.Subscript, ast.Attribute)):
-                    base = base.value
-                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(base)):
-                    return True
-    return False
 
 
 #: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
@@ -111,102 +91,18 @@ LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "A
 # -- facts at a line --------------------------------------------------------------------------
 
 
-def _facts(ev: Evidence, key: tuple[str, int]) -> dict[str, Fact]:
-    """The values seen at a line, one per name: of several looks, the largest (a function
-    called at several sizes is priced at the largest it was seen at)."""
-    got = ev.samples.facts.get(key, {})
-    return {name: max(facts, key=lambda f: f.size) for name, facts in got.items() if facts}
-
-
-def _span_facts(ev: Evidence, path: str, first: int, last: int) -> dict[str, Fact]:
-    out: dict[str, Fact] = {}
-    for ln in range(first, last + 1):
-        for name, fact in _facts(ev, (path, ln)).items():
-            out.setdefault(name, fact)
-    return out
-
-
-def _shown(facts: dict[str, Fact]) -> dict[str, str]:
-    return {
-        n: str(f)
-        for n, f in facts.items()
-        if f.kind != "other"
-        or f.type not in ("module", "function", "type", "builtin_function_or_method")
-    }
-
-
-def _array_scalar(f: Fact) -> bool:
-    """An element taken out of an array: a NumPy scalar, a 0-d tensor or JAX array."""
-    return f.kind == SCALAR and (
-        f.type.startswith("numpy.") or f.type in ("torch.Tensor", "jax.Array")
-    )
-
-
-def _torchish(f: Fact) -> bool:
-    """A torch tensor or JAX array, 0-d included: what ``.item()`` syncs on."""
-    return f.kind in (TENSOR, JAX) or (f.kind == SCALAR and f.type in ("torch.Tensor", "jax.Array"))
-
-
 # -- the analysis -----------------------------------------------------------------------------
 
 
-@dataclass
-class _Costs:
-    """Per-call costs measured in this process after the run, for the price of a rewrite."""
-
-    numpy_call: float = 1e-6
-    torch_call: float | None = None
-    #: a jitted JAX call on a small array, waited for: what a step of a Python loop pays
-    jax_call: float | None = None
-    #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
-    python_op: float = 5e-8
-
-    @classmethod
-    def measure(cls) -> _Costs:
-        out = cls()
-        np = sys.modules.get("numpy")
-        if np is not None:
-            a = np.ones(4)
-            out.numpy_call = _per_call(lambda: np.add(a, a))
-        torch = sys.modules.get("torch")
-        if torch is not None:
-            t = torch.ones(4)
-            out.torch_call = _per_call(lambda: torch.add(t, t))
-        a_, b_, c_ = 1.5, 2.5, 0.5
-        out.python_op = _per_call(lambda: a_ * b_ + c_)
-        jax = sys.modules.get("jax")
-        if jax is not None:
-            try:
-                f = jax.jit(lambda x: x + 1)
-                x = jax.numpy.ones(4)
-                f(x).block_until_ready()
-                out.jax_call = _per_call(lambda: f(x).block_until_ready(), 500)
-            except Exception:  # no usable device: nothing to price with
-                out.jax_call = None
-        return out
-
-    def call(self, facts: Iterable[Fact]) -> float:
-        if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
-            return self.torch_call
-        return self.numpy_call
-
-
-def _per_call(fn: Callable[[], object], n: int = 2000) -> float:
-    best = math.inf
-    for _ in range(3):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / n)
-    return best
-
-
 class Analysis:
-    def __init__(self, ev: Evidence, include_possible: bool = True) -> None:
+    """The findings of one run: built from its evidence, filled by ``confirm``, ``detect``
+    and ``models``, read as ``found``, ``dropped`` and :meth:`hot_lines`."""
+
+    def __init__(self, ev: Evidence) -> None:
         self.ev = ev
         self.led = Ledger(ev)
         self.total = max(self.led.total, 1e-9)
-        self.costs = _Costs.measure()
+        self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
             on_device(f)
             for names in ev.samples.facts.values()
@@ -223,7 +119,7 @@ class Analysis:
         a list comprehension has no frame of its own and its line is hit once per entry, its
         iterations are that count times the items per entry."""
         count, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension, lp.end)
-        size = static_size(lp.over, _span_facts(self.ev, path, lp.line, lp.end))
+        size = static_size(lp.over, self.ev.facts_in(path, lp.line, lp.end))
         if size is None:
             return count, per_entry
         if lp.comprehension and not _own_frame(lp):
@@ -255,18 +151,18 @@ class Analysis:
             # it calls (they are measured where they are)
             first, last = sf.span(line)
             seconds = self.led.span(path, first, last, own=True)
-        facts = _span_facts(self.ev, path, first, last)
+        facts = self.ev.facts_in(path, first, last)
         count: Count | None
         evidence = ""
         if loop is not None:
             # (iterations per entry are an estimate from the bursts: used to judge, not shown)
             count, _ = self._loop_counts(path, loop)
             if count.n:
-                evidence = f"{count} iterations, {_fmt_s(seconds / count.n)} each"
+                evidence = f"{count} iterations, {format_time(seconds / count.n)} each"
         else:
             count = self.led.count((path, line))
             if count.n:
-                evidence = f"runs {count} times, {_fmt_s(seconds / count.n)} each"
+                evidence = f"runs {count} times, {format_time(seconds / count.n)} each"
         f = Finding(
             path=path,
             line=line,
@@ -277,7 +173,7 @@ class Analysis:
             share=seconds / self.total,
             count=count if count.n else None,
             evidence=evidence,
-            facts=_shown(facts),
+            facts=shown(facts),
             snippet=sf.text(line),
             function=sf.functions.get(line, ""),
             was_possible=was_possible,
@@ -358,7 +254,7 @@ class Analysis:
             )
         if loop is not None:
             _, per_entry = self._loop_counts(f.path, loop)
-            size = static_size(loop.over, _span_facts(self.ev, f.path, loop.line, loop.end))
+            size = static_size(loop.over, self.ev.facts_in(f.path, loop.line, loop.end))
             if size is not None and size < ELEMENT_MIN / 2:
                 # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
                 return f"runs over {size} items: too few for the loop to matter"
@@ -374,16 +270,13 @@ class Analysis:
                 if (r := receiver(c)) in facts
                 and (call_name(c) in SYNC_METHODS or call_name(c) in SYNC_BUILTINS)
             ]
-            if synced and not any(_torchish(x) for x in synced):
+            if synced and not any(torchish(x) for x in synced):
                 kinds = ", ".join(sorted({x.type for x in synced}))
                 return f"converts a {kinds} at run time, not a tensor: no device sync"
         if d.code == "AB401":
             arrays = [x for x in facts.values() if is_array(x)]
             if arrays and not any(x.dtype == "float64" for x in arrays):
                 return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
-        if d.code == "AB202" and not self.cuda:
-            # on a CPU-only run the move is free; its cost decides the listing anyway
-            return ""
         return ""
 
     def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
@@ -400,7 +293,7 @@ class Analysis:
             compiles = self.ev.events.compiles.get(key)
             if compiles:
                 spent = self.ev.events.compile_s.get(key, 0.0)
-                took = f" took {_fmt_s(spent)}" if spent else ""
+                took = f" took {format_time(spent)}" if spent else ""
                 parts.append(
                     f"{len(compiles):,} compilations ({', '.join(sorted(set(compiles))[:3])}){took}"
                 )
@@ -444,13 +337,13 @@ class Analysis:
         if loop is not None and f.code == "AB406":
             # the same steps on Python floats: each operation a float operation (measured after
             # the run, a call's overhead included), up to three times that for the lists' reads
-            ops = max(1, min(20, _ops(sf, loop)))
+            ops = max(1, min(20, count_ops(sf, loop)))
             low = f.count.n * ops * self.costs.python_op
             high = 3 * low
         elif loop is not None:
             _, per_entry = self._loop_counts(f.path, loop)
             entries = max(1.0, f.count.n / max(per_entry, 1.0))
-            ops = max(1, min(20, _ops(sf, loop)))
+            ops = max(1, min(20, count_ops(sf, loop)))
             low = entries * ops * call
             high = low + f.count.n * ops * 4e-9
         elif f.code in ("AB201", "AB202", "AB108", "AB203"):
@@ -464,8 +357,6 @@ class Analysis:
     def models(self, files: Iterable[str]) -> None:
         """A torch model run in float64 (AB401) or with autograd recording graphs that nothing
         uses (AB402), priced by calling the model again after the run (advise/models.py)."""
-        from .models import float32_speedup, no_grad_speedup
-
         trains = any(
             ".backward(" in text or "autograd.grad(" in text
             for p in files
@@ -484,7 +375,7 @@ class Analysis:
             )
             if call is None or not isinstance(call.args[0], ast.Name):
                 continue
-            facts = _facts(self.ev, (path, line))
+            facts = self.ev.facts_at((path, line))
             mfact, arg = facts.get(name), facts.get(call.args[0].id)
             if mfact is None or arg is None or arg.kind != TENSOR:
                 continue
@@ -495,7 +386,7 @@ class Analysis:
             if mfact.dtype == "float64" and (path, line, "AB401") not in done:
                 r = float32_speedup(model, arg.shape, self._budget())
                 done.add((path, line, "AB401"))
-                at = _made_at(sf, line, call.args[0].id) or line
+                at = made_at(sf, line, call.args[0].id) or line
                 priced = (
                     f"a float32 copy ran {r[0]:.2f}x as fast on a {arg} input (measured after "
                     "the run)"
@@ -509,14 +400,14 @@ class Analysis:
                     model_s,
                     r,
                     line,
-                    f"the model ({mfact}) takes {_fmt_s(model_s)} at line {line}; {priced}",
+                    f"the model ({mfact}) takes {format_time(model_s)} at line {line}; {priced}",
                 )
             seen = self.ev.samples.facts.get((path, line), {})
             grads = [f for fs in seen.values() for f in fs if f.kind == TENSOR and f.grad]
             if not trains and mfact.grad and grads and (path, line, "AB402") not in done:
                 chain = 1
                 loops = sf.enclosing_loops(line)
-                if _feeds_back(sf, line, name) and loops:
+                if feeds_back(sf, line, name) and loops:
                     lp = loops[0]
                     _, per_entry = self._loop_counts(path, lp)
                     chain = round(per_entry)
@@ -534,7 +425,7 @@ class Analysis:
                     model_s,
                     r,
                     line,
-                    f"the model's calls take {_fmt_s(model_s)}, recording graphs that nothing "
+                    f"the model's calls take {format_time(model_s)}, recording graphs that nothing "
                     f"here differentiates (no .backward()); {priced}",
                 )
         self.ev.samples.models.clear()  # the program's models are not kept past the report
@@ -589,7 +480,7 @@ class Analysis:
                 # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
                 # eager operations compile once per new shape: the line must call a jitted
                 # function of the user's that was compiled again and again
-                and _calls_compiled(read_source(path), line, names, _facts(self.ev, (path, line)))
+                and _calls_compiled(read_source(path), line, names, self.ev.facts_at((path, line)))
             ):
                 sf = read_source(path)
                 first = sf.span(line)[0]
@@ -632,7 +523,7 @@ class Analysis:
             seconds = self.led.span(sf.path, lp.line, lp.end)
             if seconds / self.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
                 continue
-            facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
+            facts = self.ev.facts_in(sf.path, lp.line, lp.end)
             # JAX arrays, jitted functions (``jaxlib.PjitFunction``) called on a state, or
             # lists and dicts of JAX arrays (parameters)
             if not any(
@@ -644,7 +535,7 @@ class Analysis:
             seconds -= self.led.overlap(sf.path, lp.line, lp.end, others)
             if seconds / self.total < LIST_SHARE:
                 continue
-            calls = max(1, min(DISPATCH_CALLS_MAX, _ops(sf, lp)))
+            calls = max(1, min(DISPATCH_CALLS_MAX, count_ops(sf, lp)))
             low = min(seconds, count.n * calls * call)
             f, _ = self._finding(sf, lp.line, "AB405", RUN, lp)
             f = _with(f, seconds=seconds, share=seconds / self.total)
@@ -654,7 +545,7 @@ class Analysis:
             self.add(
                 _with(
                     f,
-                    evidence=f"{f.evidence}; a JAX call here costs {_fmt_s(call)} to dispatch "
+                    evidence=f"{f.evidence}; a JAX call here costs {format_time(call)} to dispatch "
                     f"and wait for (measured after the run), {calls} or more a step",
                     gain=(low, seconds),
                 )
@@ -672,7 +563,7 @@ class Analysis:
             seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
             if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
                 continue
-            facts = _span_facts(self.ev, sf.path, lp.line, lp.end)
+            facts = self.ev.facts_in(sf.path, lp.line, lp.end)
             if not self._element_evidence(lp, facts, sf):
                 continue
             chosen.append(lp)
@@ -690,14 +581,14 @@ class Analysis:
             facts = {n: f for n, f in facts.items() if n in lp.names}
         target = [facts[t] for t in lp.targets if t in facts]
         # an element of an array (numpy.float64, a 0-d tensor) is as good a sign as the array
-        arrays = [f for f in facts.values() if is_array(f) or _array_scalar(f)]
+        arrays = [f for f in facts.values() if is_array(f) or array_scalar(f)]
         if not arrays:
             return False
         if lp.indexes:
             return True
         # iterating over an array gives scalars or rows: element by element
         return any(
-            _array_scalar(t)
+            array_scalar(t)
             or (t.kind == SCALAR and lp.comprehension)
             or (is_array(t) and len(t.shape) == 1 and t.size <= 64)
             for t in target
@@ -711,7 +602,7 @@ class Analysis:
             seconds = self.led.span(path, *sf.span(line))
             if seconds / self.total < LIST_SHARE / 2:
                 continue
-            facts = _facts(self.ev, (path, line))
+            facts = self.ev.facts_at((path, line))
             code = self._line_code(sf, line, facts)
             if code is None:
                 continue
@@ -726,8 +617,6 @@ class Analysis:
         (``x = solve(A, b)`` with ``A`` made before the loop): each call factors the matrix
         again, O(n^3), where one factorization before the loop leaves O(n^2) a step. Priced by
         timing both on a random matrix of the size seen, after the run."""
-        from .models import refactor_speedup
-
         if sf.tree is None:
             return
         for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
@@ -739,13 +628,13 @@ class Analysis:
             if not loops or (sf.path, line) in self.found:
                 continue
             lp = loops[0]
-            if _stored_in(sf, matrix, lp.line, lp.end):
+            if stored_in(sf, matrix, lp.line, lp.end):
                 continue  # the matrix changes in the loop: nothing to factor once
-            a = _facts(self.ev, (sf.path, line)).get(matrix)
+            a = self.ev.facts_at((sf.path, line)).get(matrix)
             if a is None or len(a.shape) != 2 or a.shape[0] != a.shape[1] or a.shape[0] < 16:
                 continue
             count = self.led.count((sf.path, line))
-            size = static_size(lp.over, _span_facts(self.ev, sf.path, lp.line, lp.end))
+            size = static_size(lp.over, self.ev.facts_in(sf.path, lp.line, lp.end))
             if max(count.n, size or 0) < INVARIANT_SOLVES_MIN:
                 continue
             first, last = sf.span(line)
@@ -753,7 +642,7 @@ class Analysis:
             if seconds / self.total < LIST_SHARE:
                 continue
             rhs_fact = (
-                _facts(self.ev, (sf.path, line)).get(c.args[1].id)
+                self.ev.facts_at((sf.path, line)).get(c.args[1].id)
                 if len(c.args) > 1 and isinstance(c.args[1], ast.Name)
                 else None
             )
@@ -787,13 +676,13 @@ class Analysis:
             name = call_name(c)
             r = receiver(c)
             fact = facts.get(r)
-            if name in SYNC_METHODS and fact is not None and _torchish(fact):
+            if name in SYNC_METHODS and fact is not None and torchish(fact):
                 if name == "cpu" and not on_device(fact):
                     continue
                 return "AB201"
-            if name in SYNC_BUILTINS and fact is not None and _torchish(fact):
+            if name in SYNC_BUILTINS and fact is not None and torchish(fact):
                 return "AB201"
-            if name in BUILD_CALLS and isinstance(c.func, type(c.func)):
+            if name in BUILD_CALLS:
                 arg = facts.get(receiver(c)) if c.args else None
                 if arg is not None and arg.kind == "sequence":
                     return "AB108"
@@ -803,6 +692,7 @@ class Analysis:
 
     def hot_lines(self) -> list[HotLine]:
         listed = [f for f in self.found.values() if f.share >= LIST_SHARE]
+        spans = [(f.path, f.line, f.end) for f in listed]
         out: list[HotLine] = []
         for key, seconds in sorted(self.led.own_s.items(), key=lambda kv: -kv[1]):
             if len(out) >= HOT_LINES or seconds / self.total < LIST_SHARE:
@@ -811,7 +701,6 @@ class Analysis:
             if any(f.path == path and f.line <= line <= f.end for f in listed):
                 continue
             # a line of a function that a listed loop calls is in that finding's time already
-            spans = [(f.path, f.line, f.end) for f in listed]
             if spans and self.led.overlap(path, line, line, spans) >= seconds / 2:
                 continue
             sf = read_source(path)
@@ -824,7 +713,7 @@ class Analysis:
                     seconds / self.total,
                     c if c.n else None,
                     sf.text(line),
-                    _shown(_facts(self.ev, key)),
+                    shown(self.ev.facts_at(key)),
                 )
             )
         return out
@@ -836,67 +725,5 @@ def _own_frame(loop: Loop) -> bool:
     return loop.comprehension and (COMPREHENSION_FRAMES or loop.generator)
 
 
-def _feeds_back(sf: SourceFile, line: int, model: str) -> bool:
-    """``state = model(state)``: the call's output is its next input."""
-    if sf.tree is None:
-        return False
-    for node in ast.walk(sf.tree):
-        if (
-            isinstance(node, ast.Assign)
-            and node.lineno == line
-            and isinstance(node.value, ast.Call)
-        ):
-            c = node.value
-            if isinstance(c.func, ast.Name) and c.func.id == model and c.args:
-                arg = c.args[0]
-                targets = {t.id for t in node.targets if isinstance(t, ast.Name)}
-                return isinstance(arg, ast.Name) and arg.id in targets
-    return False
-
-
-def _made_at(sf: SourceFile, line: int, name: str) -> int | None:
-    """The line above ``line`` in the same function that makes ``name`` a tensor from NumPy or
-    Python data (``xb = torch.from_numpy(...)``), if there is one."""
-    if sf.tree is None:
-        return None
-    func = sf.functions.get(line, "")
-    best = None
-    for node in ast.walk(sf.tree):
-        if (
-            isinstance(node, ast.Assign)
-            and node.lineno < line
-            and sf.functions.get(node.lineno, "") == func
-            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-            and any(
-                isinstance(c, ast.Call) and call_name(c) in BUILD_CALLS
-                for c in ast.walk(node.value)
-            )
-        ):
-            best = node.lineno if best is None else max(best, node.lineno)
-    return best
-
-
-def _ops(sf: SourceFile, loop: Loop) -> int:
-    """Array operations in a loop body: its calls, subscripts and arithmetic, roughly."""
-    if sf.tree is None:
-        return 1
-    n = 0
-    for node in ast.walk(sf.tree):
-        if (
-            isinstance(node, (ast.Call, ast.BinOp))
-            and loop.line <= getattr(node, "lineno", 0) <= loop.end
-        ):
-            n += 1
-    return n
-
-
 def _with(f: Finding, **changes: Any) -> Finding:
-    from dataclasses import replace
-
     return replace(f, **changes)
-
-
-def _fmt_s(s: float) -> str:
-    from ..report.units import format_time
-
-    return format_time(s)

@@ -197,3 +197,24 @@ def is_array(fact: Fact) -> bool:
 def on_device(fact: Fact) -> bool:
     """On an accelerator: what a sync or a copy to the host waits for."""
     return bool(fact.device) and not fact.device.startswith("cpu") and fact.device != "tfrt_cpu_0"
+
+
+def shown(facts: dict[str, Fact]) -> dict[str, str]:
+    return {
+        n: str(f)
+        for n, f in facts.items()
+        if f.kind != "other"
+        or f.type not in ("module", "function", "type", "builtin_function_or_method")
+    }
+
+
+def array_scalar(f: Fact) -> bool:
+    """An element taken out of an array: a NumPy scalar, a 0-d tensor or JAX array."""
+    return f.kind == SCALAR and (
+        f.type.startswith("numpy.") or f.type in ("torch.Tensor", "jax.Array")
+    )
+
+
+def torchish(f: Fact) -> bool:
+    """A torch tensor or JAX array, 0-d included: what ``.item()`` syncs on."""
+    return f.kind in (TENSOR, JAX) or (f.kind == SCALAR and f.type in ("torch.Tensor", "jax.Array"))

@@ -46,7 +46,7 @@ SLOWDOWN_MIN_S = 0.02
 SLOWDOWN_MAX = 20.0
 
 
-def _library_slowdown(off: float, on: float, off_lib: float, on_lib: float, ev: Evidence) -> float:
+def _library_slowdown(off: float, on: float, off_lib: float, on_lib: float) -> float:
     """How many times slower the libraries' Python code under a function ran while traced."""
     if off < SLOWDOWN_MIN_S or on < SLOWDOWN_MIN_S / 2:
         return 1.0
@@ -67,7 +67,7 @@ class Ledger:
         # item in its own code and once per entry in the function that holds it)
         self.by_code: dict[Key, list[int]] = defaultdict(list)
         for lt in ev.lines:
-            for line, (hits, _) in lt.lines.items():
+            for line, hits in lt.lines.items():
                 self.by_code[(lt.path, line)].append(hits)
         # The timer's cost falls on the samples taken in the code it traced, but not always on
         # the line that paid it (a loop's ``for`` line pays as much as its body, and the sampler
@@ -77,8 +77,8 @@ class Ledger:
         best: dict[Key, int] = {}
         code_hits: list[int] = []
         for i, lt in enumerate(ev.lines):
-            code_hits.append(sum(h for h, _ in lt.lines.values()))
-            for line, (hits, _) in lt.lines.items():
+            code_hits.append(sum(lt.lines.values()))
+            for line, hits in lt.lines.items():
                 key = (lt.path, line)
                 if hits > best.get(key, -1):
                     best[key] = hits
@@ -100,7 +100,7 @@ class Ledger:
         for i, (off, on, off_lib, on_lib) in sums.items():
             on_user = on - on_lib
             keep_user[i] = max(0.0, on_user - code_hits[i] * cost) / on_user if on_user > 0 else 1.0
-            slow_lib[i] = _library_slowdown(off, on, off_lib, on_lib, ev)
+            slow_lib[i] = _library_slowdown(off, on, off_lib, on_lib)
         # (stack, off seconds, on seconds corrected)
         self.stacks: list[tuple[tuple[Key, ...], float, float]] = []
         for stack, (off, on, _, on_lib) in ev.samples.stacks.items():

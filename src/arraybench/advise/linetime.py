@@ -1,6 +1,6 @@
-"""Per-line time and hit counts of the user's code, through line_profiler, with its cost taken out.
+"""Per-line hit counts of the user's code, through line_profiler, and what its tracing costs.
 
-line_profiler times the lines of the functions it is given, and nothing else: it recognises
+line_profiler counts the lines of the functions it is given, and nothing else: it recognises
 them by their bytecode, which it pads with no-ops so that a profiled function never shares its
 bytecode with another. It expects function objects; the user's modules are handed to us as code
 objects before they run (advise/launch.py), so each code object, the nested ones first (the
@@ -11,10 +11,8 @@ originals. Module-level code is timed too: scripts keep their loops there.
 Every traced line costs a timer read and a table update, ~0.1-0.5 µs a hit, which is nothing
 for a line that calls a library on a large array and 3-5x for a tight Python loop. So the cost
 of a hit is measured before the run (:func:`calibrate`: the same small loop with and without
-the profiler) and ``hits x cost`` is taken off every line's time, and off the run's wall time.
-
-Times are inclusive: a line's time holds the calls it makes (into libraries and into other
-profiled functions alike).
+the profiler) and ``hits x cost`` is taken off the time sampled while it ran (advise/ledger.py).
+Only the hits are kept: the time by line comes from the sampler (advise/sampler.py).
 """
 
 from __future__ import annotations
@@ -39,12 +37,9 @@ class HitCost:
     """What one traced line costs, measured in this process.
 
     Attributes:
-        line_s: how much a hit adds to the line's reported time.
-        wall_s: how much a hit adds to the program's wall time (the reported part and the
-            bookkeeping between lines).
+        wall_s: how much a hit adds to the program's wall time.
     """
 
-    line_s: float
     wall_s: float
 
 
@@ -56,17 +51,14 @@ class LineTimes:
         path: its file.
         first: the line its ``def`` (or the module) starts on.
         name: its qualified name (``<module>``, ``train``, ``Net.forward``, ``<listcomp>``).
-        lines: line number to ``(hits, seconds)``, seconds corrected for the profiler's cost.
+        lines: line number to its hits (time comes from the sampler: line_profiler's own times
+            hold the time between bursts of lines that straddle one).
     """
 
     path: str
     first: int
     name: str
-    lines: dict[int, tuple[int, float]]
-
-    @property
-    def total(self) -> float:
-        return sum(t for _, t in self.lines.values())
+    lines: dict[int, int]
 
 
 class _Holder:
@@ -115,17 +107,11 @@ class LineTimer:
     def disable(self) -> None:
         self.profiler.disable_by_count()
 
-    def stats(self, cost: HitCost) -> list[LineTimes]:
-        """Every code object that ran, its lines' hits and corrected times."""
-        st = self.profiler.get_stats()
-        unit = float(st.unit)
+    def stats(self) -> list[LineTimes]:
+        """Every code object that ran and its lines' hits."""
         out = []
-        for (path, first, name), entries in st.timings.items():
-            lines = {
-                line: (hits, max(0.0, t * unit - hits * cost.line_s))
-                for line, hits, t in entries
-                if hits
-            }
+        for (path, first, name), entries in self.profiler.get_stats().timings.items():
+            lines = {line: hits for line, hits, _ in entries if hits}
             if lines:
                 out.append(LineTimes(path, first, name, lines))
         return out
@@ -159,7 +145,7 @@ def calibrate(repeats: int = CALIBRATION_REPEATS, n: int = CALIBRATION_LOOPS) ->
     prof = cls()
     prof.add_function(holder)
     fn: Callable[[int], float] = types.FunctionType(holder.__code__, globals())
-    plain, wall, reported = [], [], []
+    plain, wall = [], []
     gc_was = gc.isenabled()
     gc.disable()
     try:
@@ -168,25 +154,15 @@ def calibrate(repeats: int = CALIBRATION_REPEATS, n: int = CALIBRATION_LOOPS) ->
             t0 = time.perf_counter()
             _calibration_loop(n)
             plain.append(time.perf_counter() - t0)
-            before = _reported(prof)
             prof.enable_by_count()
             t0 = time.perf_counter()
             fn(n)
             t1 = time.perf_counter()
             prof.disable_by_count()
             wall.append(t1 - t0)
-            reported.append(_reported(prof) - before)
     finally:
         if gc_was:
             gc.enable()
     hits = 2 * n + 1
     base = statistics.median(plain)
-    return HitCost(
-        line_s=max(0.0, (statistics.median(reported) - base) / hits),
-        wall_s=max(0.0, (statistics.median(wall) - base) / hits),
-    )
-
-
-def _reported(prof: Any) -> float:
-    st = prof.get_stats()
-    return float(sum(t for entries in st.timings.values() for _, _, t in entries)) * float(st.unit)
+    return HitCost(wall_s=max(0.0, (statistics.median(wall) - base) / hits))

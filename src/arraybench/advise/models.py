@@ -1,4 +1,5 @@
-"""What a torch model's dtype and autograd cost, measured on the model itself after the run.
+"""What rewrites would cost, measured in this process after the run: per-call costs of the
+libraries (:class:`Costs`), and a torch model's dtype and autograd, on the model itself.
 
 A model that runs in float64 (AB401) or records autograd graphs it never uses (AB402) costs a
 share of its calls that depends on the model and the machine: a wide matrix product in float64
@@ -12,11 +13,15 @@ program's own model is called, but the program is over: nothing it computed can 
 from __future__ import annotations
 
 import copy
+import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
+
+from .facts import Fact
 
 #: Paired calls of each variant at most, and the seconds a measurement may take by default
 #: (profile gives it a quarter of the program's time, within 0.5-3 s: the overhead stays
@@ -152,3 +157,54 @@ def refactor_speedup(
         return _ratios(each, once, lambda: None, budget)
     except Exception:
         return None
+
+
+@dataclass
+class Costs:
+    """Per-call costs measured in this process after the run, for the price of a rewrite."""
+
+    numpy_call: float = 1e-6
+    torch_call: float | None = None
+    #: a jitted JAX call on a small array, waited for: what a step of a Python loop pays
+    jax_call: float | None = None
+    #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
+    python_op: float = 5e-8
+
+    @classmethod
+    def measure(cls) -> Costs:
+        out = cls()
+        np = sys.modules.get("numpy")
+        if np is not None:
+            a = np.ones(4)
+            out.numpy_call = _per_call(lambda: np.add(a, a))
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            t = torch.ones(4)
+            out.torch_call = _per_call(lambda: torch.add(t, t))
+        a_, b_, c_ = 1.5, 2.5, 0.5
+        out.python_op = _per_call(lambda: a_ * b_ + c_)
+        jax = sys.modules.get("jax")
+        if jax is not None:
+            try:
+                f = jax.jit(lambda x: x + 1)
+                x = jax.numpy.ones(4)
+                f(x).block_until_ready()
+                out.jax_call = _per_call(lambda: f(x).block_until_ready(), 500)
+            except Exception:  # no usable device: nothing to price with
+                out.jax_call = None
+        return out
+
+    def call(self, facts: Iterable[Fact]) -> float:
+        if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
+            return self.torch_call
+        return self.numpy_call
+
+
+def _per_call(fn: Callable[[], object], n: int = 2000) -> float:
+    best = math.inf
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / n)
+    return best

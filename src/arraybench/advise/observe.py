@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import logging
+import os
 import re
 import signal
 import sys
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
+from .facts import Fact
 from .launch import Outcome, Target, UserCode, run_program
 from .linetime import HitCost, LineTimer, LineTimes, calibrate
 from .sampler import INTERVAL, Sampler, Samples
@@ -41,7 +43,7 @@ Key = tuple[str, int]
 #: The line timer runs in bursts: on for TRACE_SHARE of every TRACE_PERIOD seconds. Its cost
 #: (up to 3-5x on a tight Python loop) is then paid on a quarter of the run, which bounds what
 #: it does to the program's time (1 + 0.25 x 4 = 2x at worst, ~1.1x on array code) and to the
-#: shares the sampler measures; hit counts are scaled from the bursts (see Evidence.hits).
+#: shares the sampler measures; hit counts are scaled from the bursts (advise/ledger.py).
 #: Bursts are switched by the sampler's timer signal (SIGALRM) in the main thread, the only
 #: thread where Python lets a trace function be set; a program that takes SIGALRM for itself
 #: stops both from then on (the report says so).
@@ -56,7 +58,6 @@ class LibraryEvents:
     Attributes:
         compiles: JAX compilations: line to the functions compiled there, with shapes.
         causes: JAX cache-miss explanations by line (why it compiled again).
-        transfers: JAX transfers the transfer guard logged, by line.
         syncs: CUDA syncs torch warned about, by line.
     """
 
@@ -64,18 +65,7 @@ class LibraryEvents:
     #: seconds JAX spent compiling (XLA's backend compile) for each line
     compile_s: dict[Key, float] = field(default_factory=lambda: defaultdict(float))
     causes: dict[Key, list[str]] = field(default_factory=lambda: defaultdict(list))
-    transfers: dict[Key, int] = field(default_factory=lambda: defaultdict(int))
     syncs: dict[Key, int] = field(default_factory=lambda: defaultdict(int))
-
-    def to_dict(self) -> dict[str, Any]:
-        def keyed(d: dict[Key, Any]) -> list[dict[str, Any]]:
-            return [{"path": p, "line": n, "value": v} for (p, n), v in sorted(d.items())]
-
-        return {
-            "compiles": keyed({k: len(v) for k, v in self.compiles.items()}),
-            "transfers": keyed(dict(self.transfers)),
-            "syncs": keyed(dict(self.syncs)),
-        }
 
 
 @dataclass
@@ -92,7 +82,6 @@ class Evidence:
         samples: the sampler's records.
         events: what JAX and CUDA reported.
         files: the user's files that ran (their code was timed).
-        setup: seconds arraybench spent before the program's first line (calibration, imports).
         bursts: whether the line timer ran in bursts (False: on for the whole run).
         burst_count: how many bursts it ran.
     """
@@ -106,14 +95,22 @@ class Evidence:
     samples: Samples
     events: LibraryEvents
     files: list[str]
-    setup: float = 0.0
     bursts: bool = True
     burst_count: int = 1
 
-    @property
-    def program_time(self) -> float:
-        """The run's wall time less the line timer's cost: the program's own, estimated."""
-        return max(self.wall - self.overhead, 1e-9)
+    def facts_at(self, key: Key) -> dict[str, Fact]:
+        """The values seen at a line, one per name: of several looks, the largest (a function
+        called at several sizes is priced at the largest it was seen at)."""
+        got = self.samples.facts.get(key, {})
+        return {name: max(facts, key=lambda f: f.size) for name, facts in got.items() if facts}
+
+    def facts_in(self, path: str, first: int, last: int) -> dict[str, Fact]:
+        """The values seen on the lines between ``first`` and ``last``, the first line's first."""
+        out: dict[str, Fact] = {}
+        for ln in range(first, last + 1):
+            for name, fact in self.facts_at((path, ln)).items():
+                out.setdefault(name, fact)
+        return out
 
 
 def _user_line(is_user: Callable[[str], bool], frame: FrameType | None) -> Key | None:
@@ -159,8 +156,6 @@ class _JaxLog(logging.Handler):
             )
             reason = reason.rstrip(":").replace("never seen function", "a new function object")
             self.events.causes[key].append(reason[:200])
-        elif "transfer" in msg.lower():
-            self.events.transfers[key] += 1
 
 
 @contextlib.contextmanager
@@ -265,7 +260,6 @@ def observe(
     kept. ``KeyboardInterrupt`` stops the program and is raised again after the evidence so far
     is closed (the caller reports nothing then).
     """
-    t_setup = time.perf_counter()
     target.check()
     user = UserCode()
     timer = LineTimer()
@@ -292,18 +286,20 @@ def observe(
     with contextlib.ExitStack() as stack:
         if jax_wanted:
             stack.enter_context(_watch_jax(user, events))
-        setup = time.perf_counter() - t_setup
         stack.enter_context(sampler)
-        cuda = stack.enter_context(_LazyCuda(user, events))
+        if _cuda_present() and importlib.util.find_spec("torch") is not None:
+            # torch set up ahead: the sync watch must be on before the program's first op
+            import torch  # noqa: F401
+
+            stack.enter_context(_watch_cuda_syncs(user, events))
         try:
             outcome = run_program(target, user, hook, on_start=start)
         finally:
             end = time.perf_counter()
             bursts.stop()
-            cuda.close()
     wall = end - (started[0] if started else end)
-    lines = timer.stats(cost)
-    hits = sum(h for lt in lines for h, _ in lt.lines.values())
+    lines = timer.stats()
+    hits = sum(sum(lt.lines.values()) for lt in lines)
     return Evidence(
         target=target,
         outcome=outcome,
@@ -314,7 +310,6 @@ def observe(
         samples=sampler.samples,
         events=events,
         files=sorted(set(files)),
-        setup=setup,
         bursts=bursts.in_bursts,
         burst_count=bursts.count,
     )
@@ -391,38 +386,8 @@ class _Ticker:
         self._set(False)
 
 
-class _LazyCuda:
-    """CUDA sync warnings need torch set up before the program's first op: on a machine with an
-    NVIDIA driver (and torch installed), torch is imported ahead and the watch starts with the
-    program; elsewhere nothing is imported and nothing is watched."""
-
-    def __init__(self, is_user: Callable[[str], bool], events: LibraryEvents) -> None:
-        self.is_user = is_user
-        self.events = events
-        self._cm: contextlib.AbstractContextManager[None] | None = None
-
-    def __enter__(self) -> _LazyCuda:
-        torch_spec = importlib.util.find_spec("torch")
-        if torch_spec is not None and _cuda_present():
-            import torch  # noqa: F401  (imported ahead: the sync watch needs it set up first)
-
-            self._cm = _watch_cuda_syncs(self.is_user, self.events)
-            self._cm.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._cm is not None:
-            cm, self._cm = self._cm, None
-            cm.__exit__(None, None, None)
-
-
 def _cuda_present() -> bool:
     """An NVIDIA driver on this machine (without importing torch)."""
-    import os
-
     return os.path.exists("/proc/driver/nvidia/version") or bool(
         os.environ.get("CUDA_VISIBLE_DEVICES", "").strip(" -1")
     )

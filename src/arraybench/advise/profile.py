@@ -84,7 +84,6 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         samples=ev.samples.count,
         notes=tuple(notes),
         root=root or str(ev.target.root),
-        setup=ev.setup,
         line_times=_line_times(a, files),
     )
 

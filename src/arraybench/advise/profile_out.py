@@ -143,13 +143,18 @@ def render_text(r: ProfileReport, show_all: bool = False) -> str:
                 f"{n} candidate{'s' if n != 1 else ''} of lint dropped by what the run showed: "
                 "--all says why"
             )
-    out.append(
+    out.append(_times(r))
+    out += [f"note: {n}" for n in r.notes]
+    return "\n".join(out)
+
+
+def _times(r: ProfileReport) -> str:
+    """How the figures were made, in one line."""
+    return (
         f"times: {r.samples:,} samples of the stack over {format_time(r.wall)}, the line "
         f"timer's cost ({format_time(r.hit_cost)} a traced line, ~{format_time(r.overhead)} in "
         f"all) taken out; {len(r.files)} file{'s' if len(r.files) != 1 else ''} of yours timed"
     )
-    out += [f"note: {n}" for n in r.notes]
-    return "\n".join(out)
 
 
 # -- SARIF ------------------------------------------------------------------------------------
@@ -246,8 +251,6 @@ def _e(s: object) -> str:
 def render_html(r: ProfileReport, max_files: int = 6) -> str:
     """One self-contained page: the answer, the findings, and the hot files' source with each
     line's time, share and count; no script, every string from the program escaped."""
-    from .ledger import Count as _Count  # noqa: F401  (documented type of counts below)
-
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>arraybench profile: {_e(r.target)}</title><style>{_CSS}</style></head><body>",
@@ -276,7 +279,7 @@ def render_html(r: ProfileReport, max_files: int = 6) -> str:
             for h in r.hot
         )
         parts.append("</ul>")
-    parts.append(f"<p>{_e(render_text(r).splitlines()[-len(r.notes) - 1])}</p>")
+    parts.append(f"<p>{_e(_times(r))}</p>")
     parts.extend(_file_table(r, path) for path in _hot_files(r)[:max_files])
     parts.append("</body></html>")
     return "\n".join(parts)

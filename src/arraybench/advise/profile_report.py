@@ -196,7 +196,6 @@ class ProfileReport:
     samples: int
     notes: tuple[str, ...] = ()
     root: str = ""
-    setup: float = 0.0
     #: per file, per line: inclusive seconds and count (the HTML page's columns)
     line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
 

@@ -1,13 +1,12 @@
-"""Where the program's time goes, by the user's lines: a sampling thread.
+"""Where the program's time goes, by the user's lines: a sampler.
 
-The line timer (advise/linetime.py) gives each line's inclusive time: the line that calls
-``main()`` holds the whole run. To show where the time goes, a line's *own* time is wanted: the
-time spent at that line of the user's code, in it or in the libraries it calls, but not in other
-user functions. A thread reads the main thread's stack every ``interval`` seconds and charges
-the time since its last look to the innermost frame of the user's code (its own time) and to
-every user line on the stack (their inclusive time), as pyinstrument and py-spy do. A sample is
-weighted by the time since the last one, so samples that wait for the interpreter lock (a long
-run of Python bytecode) are not undercounted.
+A line's *own* time is the time spent at that line of the user's code, in it or in the libraries
+it calls, but not in other user functions; its inclusive time holds those too. Every
+``interval`` seconds the sampler looks at the main thread's stack (from a timer signal, see
+:class:`Sampler`) and charges the time since its last look to the innermost frame of the user's
+code (its own time) and to every user line on the stack (their inclusive time), as pyinstrument
+and py-spy do. A look is weighted by the time since the last one, so a look held up (by a long
+call into a library) is not undercounted.
 
 The same looks record what the values at a line are (advise/facts.py): the names read on the
 sampled line, from the frame's locals and globals, for the first few samples of each line only.
@@ -23,7 +22,7 @@ import sys
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -286,11 +285,3 @@ class Sampler:
                         # held until the report is made (the program's own objects are gone
                         # by then), then dropped
                         self.samples.models[(key, name)] = value
-
-
-@contextlib.contextmanager
-def sampling(is_user: Callable[[str], bool], interval: float = INTERVAL) -> Iterator[Samples]:
-    """Sample the calling thread while the block runs; the samples are filled in as it goes."""
-    s = Sampler(is_user, interval)
-    with s:
-        yield s.samples

@@ -390,3 +390,76 @@ def is_recurrence(body: list[ast.stmt]) -> bool:
         if read_before:
             return True
     return False
+
+
+def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
+    """Whether ``name`` is assigned, or written into (``name[i] = ...``, ``name += ...``)
+    between those lines."""
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and (
+            first <= node.lineno <= last
+        ):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                base = t
+                while isinstance(base, (ast.Subscript, ast.Attribute)):
+                    base = base.value
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(base)):
+                    return True
+    return False
+
+
+def feeds_back(sf: SourceFile, line: int, model: str) -> bool:
+    """``state = model(state)``: the call's output is its next input."""
+    if sf.tree is None:
+        return False
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and isinstance(node.value, ast.Call)
+        ):
+            c = node.value
+            if isinstance(c.func, ast.Name) and c.func.id == model and c.args:
+                arg = c.args[0]
+                targets = {t.id for t in node.targets if isinstance(t, ast.Name)}
+                return isinstance(arg, ast.Name) and arg.id in targets
+    return False
+
+
+def made_at(sf: SourceFile, line: int, name: str) -> int | None:
+    """The line above ``line`` in the same function that makes ``name`` a tensor from NumPy or
+    Python data (``xb = torch.from_numpy(...)``), if there is one."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    best = None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and sf.functions.get(node.lineno, "") == func
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+            and any(
+                isinstance(c, ast.Call) and call_name(c) in BUILD_CALLS
+                for c in ast.walk(node.value)
+            )
+        ):
+            best = node.lineno if best is None else max(best, node.lineno)
+    return best
+
+
+def count_ops(sf: SourceFile, loop: Loop) -> int:
+    """Array operations in a loop body: its calls, subscripts and arithmetic, roughly."""
+    if sf.tree is None:
+        return 1
+    n = 0
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.Call, ast.BinOp))
+            and loop.line <= getattr(node, "lineno", 0) <= loop.end
+        ):
+            n += 1
+    return n
