@@ -163,7 +163,8 @@ def _times(r: ProfileReport) -> str:
 def to_sarif(r: ProfileReport, root: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The listed findings as SARIF 2.1.0 results, each with its measured time in properties."""
     base = Path(root) if root is not None else Path.cwd()
-    codes = [*RULES, *RUN_RULES]
+    every = [*RULES.values(), *RUN_RULES.values()]
+    codes = [r_.code for r_ in every]
     rules = [
         {
             "id": r_.code,
@@ -172,16 +173,7 @@ def to_sarif(r: ProfileReport, root: str | os.PathLike[str] | None = None) -> di
             "help": {"text": r_.rewrite},
             "defaultConfiguration": {"level": r_.severity},
         }
-        for r_ in RULES.values()
-    ] + [
-        {
-            "id": code,
-            "name": name,
-            "shortDescription": {"text": message},
-            "help": {"text": rewrite},
-            "defaultConfiguration": {"level": "warning"},
-        }
-        for code, (name, message, rewrite) in RUN_RULES.items()
+        for r_ in every
     ]
     results = [
         {

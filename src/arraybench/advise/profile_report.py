@@ -10,7 +10,7 @@ from typing import Any
 
 from .launch import Outcome
 from .ledger import Count
-from .rules import RULES
+from .rules import RULES, WARNING, Rule
 
 #: A finding under this share of the run is counted, not listed (``--all`` lists it).
 LIST_SHARE = 0.01
@@ -59,20 +59,24 @@ class Finding:
     was_possible: bool = False
 
     @property
+    def rule(self) -> Rule:
+        return RULES[self.code] if self.code in RULES else RUN_RULES[self.code]
+
+    @property
     def message(self) -> str:
-        return RULES[self.code].message if self.code in RULES else RUN_RULES[self.code][1]
+        return self.rule.message
 
     @property
     def rewrite(self) -> str:
-        return RULES[self.code].rewrite if self.code in RULES else RUN_RULES[self.code][2]
+        return self.rule.rewrite
 
     @property
     def name(self) -> str:
-        return RULES[self.code].name if self.code in RULES else RUN_RULES[self.code][0]
+        return self.rule.name
 
     @property
     def severity(self) -> str:
-        return RULES[self.code].severity if self.code in RULES else "warning"
+        return self.rule.severity
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -103,32 +107,40 @@ class Finding:
 
 
 #: Codes only a run gives: name, message, rewrite.
-RUN_RULES: dict[str, tuple[str, str, str]] = {
-    "AB406": (
+RUN_RULES: dict[str, Rule] = {
+    "AB406": Rule(
+        "AB406",
         "element-recurrence",
+        WARNING,
         "a recurrence (each step needs the one before) taken element by element on arrays or "
         "tensors: every step pays the array library's per-call cost on one element or a tiny "
         "array, and no whole-array rewrite exists",
         "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
         "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
     ),
-    "AB407": (
+    "AB407": Rule(
+        "AB407",
         "invariant-solve",
+        WARNING,
         "a linear system solved on every iteration with a matrix that does not change in the "
         "loop: each call factors the matrix again (O(n^3)) for an O(n^2) solve",
         "factor once before the loop: lu = scipy.linalg.lu_factor(A), then "
         "scipy.linalg.lu_solve(lu, b) in the loop (cho_factor/cho_solve for a symmetric "
         "positive definite A, solve_banded for a banded one)",
     ),
-    "AB405": (
+    "AB405": Rule(
+        "AB405",
         "dispatch-loop",
+        WARNING,
         "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "
         "result, so the loop is bound by call overhead, not by the arithmetic",
         "jit the whole step and run the loop inside JAX: jax.lax.fori_loop(0, n, step, state) "
         "or jax.lax.scan (one dispatch for all the steps)",
     ),
-    "AB404": (
+    "AB404": Rule(
+        "AB404",
         "recompile",
+        WARNING,
         "a jitted function compiled again and again at this line: new shapes, dtypes or static "
         "arguments on each call, or a fresh function each time",
         "keep shapes fixed (pad to a few sizes), pass changing values as arguments rather than "
