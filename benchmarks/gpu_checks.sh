@@ -5,7 +5,9 @@
 # failure; summary.txt has each step's exit status and seconds. Logs go to $OUT (default
 # ./gpu-out): env.txt, plain.txt, probe.txt, tests.txt, quick.txt, user.txt, cluster.txt,
 # summary.txt, profile.html (9 files: one more than the device tool brings back; the
-# summary is also printed, so it is in the output).
+# summary is also printed, so it is in the output). STEPS picks steps by name (default: the
+# first checks, `env plain probe probejs user profile tests quick cluster`; the second session
+# ran `STEPS="user calibration full"`: the CUDA calibration and the full classic suite).
 #
 # Wheels of what the device lacks (autograd, line_profiler, array-api-compat, dask,
 # distributed and their missing needs) travel in .whl/ (carry: [".whl"]) and are installed to
@@ -35,9 +37,11 @@ AB=(python3 -m arraybench)
 
 # step NAME LIMIT_S LOG COMMAND...: run COMMAND under timeout, append its output to $OUT/LOG,
 # and a line to the summary (rc 124: it ran past its limit).
+STEPS=${STEPS:-env plain probe probejs user profile tests quick cluster}
 step() {
   local name=$1 limit=$2 log=$OUT/$3
   shift 3
+  [[ " $STEPS " == *" $name "* ]] || return 0
   local left=$((START + TOTAL_S - $(date +%s)))
   if ((left < 15)); then
     printf '%-8s SKIPPED: %ss left of the run\n' "$name" "$left" | tee -a "$SUMMARY"
@@ -127,7 +131,16 @@ step tests 90 tests.txt python3 -m pytest -q -p no:cacheprovider --no-header -rs
 # The classic suite, quick, its CUDA cases only (torch, torch.compile, jax, cupy; numba's loops
 # are CPU only): checks against NumPy, fractions of the GPU's peak, implausibility flags (-v).
 step quick 190 quick.txt "${AB[@]}" run --quick --device cuda --processes 2 -v
-if python3 -c "import distributed" >>"$OUT/cluster.txt" 2>&1; then
+# The calibration script (how often one run's interval holds another run's figure) on CUDA
+# cases: NumPy on the CPU against PyTorch, CuPy and JAX on the GPU, fresh processes.
+step calibration 240 calibration.txt python3 benchmarks/calibration.py --runs 6 \
+  --cases benchmarks/calibration_cases_cuda.py --keep /tmp/cal -- --device cpu,cuda
+[[ -d /tmp/cal ]] && tar -czf "$OUT/cal.tgz" -C /tmp cal
+# The full classic suite (every size), its CUDA cases, last: it takes what time is left.
+step full 600 full.txt "${AB[@]}" run --device cuda --processes 2 -v --json "$OUT/full.json"
+if [[ " $STEPS " != *" cluster "* ]]; then
+  :
+elif python3 -c "import distributed" >>"$OUT/cluster.txt" 2>&1; then
   step cluster 100 cluster.txt "${AB[@]}" run sin2 --quick --cluster local:2 \
     --device cpu,cuda --backend numpy,python,torch,cupy,jax --impl vectorized,loop --processes 2 -v
 else

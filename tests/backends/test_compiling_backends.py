@@ -220,3 +220,21 @@ def test_numba_refuses_a_generic_impl_on_device_arrays(monkeypatch: pytest.Monke
     assert backend.compile(launcher)(DeviceArray()) == "launched"
     host = np.linspace(0.0, 1.0, 5)
     np.testing.assert_allclose(backend.compile(generic)(host, np), np.sin(host))
+
+
+def test_numba_cuda_gets_numpys_removed_row_stack_alias(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba-cuda overloads np.row_stack when it compiles a kernel; NumPy 2.5 removed the alias
+    (the Numba CUDA kernel of docs/examples/gpu_user.py failed on an H200 for it). The backend
+    puts it back as np.vstack, and leaves an existing one alone."""
+    from arraybench.backends import numba as nb
+
+    monkeypatch.delattr(np, "row_stack", raising=False)
+    nb._numpy_aliases_for_numba_cuda()
+    assert np.row_stack is np.vstack  # type: ignore[attr-defined]
+
+    def own(tup: Any) -> Any:
+        return np.vstack(tup)
+
+    monkeypatch.setattr(np, "row_stack", own, raising=False)
+    nb._numpy_aliases_for_numba_cuda()
+    assert np.row_stack is own  # type: ignore[attr-defined]

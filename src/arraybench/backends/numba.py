@@ -127,11 +127,23 @@ class NumbaBackend(BaseBackend):
 def _cuda_available() -> bool:
     """Whether Numba sees a usable CUDA GPU (asked once: the answer does not change)."""
     try:
+        _numpy_aliases_for_numba_cuda()
         from numba import cuda
 
         return bool(cuda.is_available())
     except Exception:  # no CUDA toolkit, no driver, a broken install: CPU only
         return False
+
+
+def _numpy_aliases_for_numba_cuda() -> None:
+    """numba-cuda (0.30 and before) registers an overload of ``np.row_stack`` when it first
+    compiles a kernel, and NumPy 2.5 removed that alias of ``np.vstack``: every kernel launch
+    then fails with ``module 'numpy' has no attribute 'row_stack'``. Put the alias back (the same
+    function NumPy 2.0-2.4 gave it) before numba.cuda is used; an existing one is left alone."""
+    import numpy as np
+
+    if not hasattr(np, "row_stack"):
+        np.row_stack = np.vstack  # type: ignore[attr-defined]
 
 
 def _threads_started() -> bool:
