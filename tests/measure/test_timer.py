@@ -202,6 +202,33 @@ def test_bound_arguments_reach_the_function_through_the_compiled_loop(clock: Fak
     assert (t1 - t0) == pytest.approx(5e-6 * 1e9 + 50, abs=1)  # 5 calls and one clock read
 
 
+def test_the_timing_loop_holds_one_output_at_a_time(clock: FakeClock) -> None:
+    """Each output but the last is freed when its call returns (as timeit does, and as a user's
+    ``y = f(x)`` does): no call runs while the previous output is still alive, and the sync gets
+    the last output."""
+    import weakref
+
+    from arraybench.measure.timer import _sample
+
+    class Out:
+        pass
+
+    alive: list[weakref.ref[Out]] = []
+    held_at_call: list[int] = []
+
+    def kernel() -> Out:
+        held_at_call.append(sum(r() is not None for r in alive))
+        clock.advance(1e-6)
+        out = Out()
+        alive.append(weakref.ref(out))
+        return out
+
+    synced: list[Out] = []
+    _sample(kernel, synced.append, 6, clock)
+    assert held_at_call == [0] * 6
+    assert len(synced) == 1 and synced[0] is alive[-1]()
+
+
 # -- a machine with slow spells ------------------------------------------------------------------
 
 

@@ -72,17 +72,21 @@ def _loop_for(nargs: int) -> Callable[..., tuple[int, int]]:
     """A timing loop compiled for a call with ``nargs`` positional arguments held in locals.
 
     This is how timeit times a statement: the call in the loop costs what the same call costs in
-    the user's own code, with no wrapper in between. A ``functools.partial`` called in a loop
-    adds ~25 ns to every call (benchmarks/peers.py measured arraybench's harness at 36 ns per
-    call against timeit's 8 before this), which is most of a sub-microsecond kernel.
+    the user's own code, with no wrapper in between. Each output but the last is dropped as soon
+    as its call returns, as timeit drops it, so one output at a time is alive: holding the
+    previous one while the next is computed kept two large results alive (two 800 kB arrays for
+    an add of 1e5 float64), and timeit itself reads 8% slower made to hold its result. The last
+    output is kept for the sync, which waits for the device's queue. A ``functools.partial``
+    called in a loop adds ~25 ns to every call (benchmarks/peers.py measured arraybench's harness
+    at 36 ns per call against timeit's 8 before this), which is most of a sub-microsecond kernel.
     """
     names = ", ".join(f"_a{i}" for i in range(nargs))
     source = (
         f"def _loop(_it, _fn, _sync, _now{', ' + names if names else ''}):\n"
-        "    _out = None\n"
         "    _t0 = _now()\n"
         "    for _ in _it:\n"
-        f"        _out = _fn({names})\n"
+        f"        _fn({names})\n"
+        f"    _out = _fn({names})\n"
         "    _sync(_out)\n"
         "    return _t0, _now()\n"
     )
@@ -106,7 +110,7 @@ def _sample(call: Call, sync: Sync, loops: int, clock: Clock) -> tuple[int, int]
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        t0, t1 = loop(itertools.repeat(None, loops), fn, sync, clock.now_ns, *args)
+        t0, t1 = loop(itertools.repeat(None, loops - 1), fn, sync, clock.now_ns, *args)
     finally:
         if gc_was_enabled:
             gc.enable()
