@@ -19,6 +19,8 @@ from arraybench.analysis.compare import (
     FEW_SAMPLES,
     SAME,
     SLOWER,
+    UNSURE,
+    WIDE,
     compare,
     compare_samples,
     env_changes,
@@ -154,7 +156,7 @@ def test_faster_is_the_mirror_of_slower() -> None:
     assert compare_samples(KEY, b, a).verdict == SLOWER
 
 
-def test_a_significant_but_small_change_is_no_significant_change() -> None:
+def test_a_significant_but_small_change_is_no_change() -> None:
     # 2% slower with 400 tight samples: the test is sure, but the change is under the threshold.
     c = compare_samples(KEY, lognormal(1, 1e-6, n=400, sd=0.005), lognormal(2, 1.02e-6, 400, 0.005))
     assert c.p < 1e-6
@@ -169,7 +171,7 @@ def test_a_significant_but_small_change_is_no_significant_change() -> None:
 def test_a_large_change_from_three_samples_gets_no_verdict_and_says_why() -> None:
     c = compare_samples(KEY, [1e-6, 1.1e-6, 0.9e-6], [2e-6, 2.2e-6, 1.8e-6])
     assert c.ratio == pytest.approx(2.0)
-    assert c.verdict == SAME
+    assert c.verdict == UNSURE
     assert c.note == FEW_SAMPLES
 
 
@@ -204,18 +206,23 @@ def test_runs_compare_on_their_independent_units_not_their_samples() -> None:
     b = in_processes((1.04e-3, 0.99e-3, 1.07e-3, 1.01e-3))
     (c,) = compare(RunResult((a,)), RunResult((b,))).cases
     assert (c.n_a, c.n_b) == (4, 4)
-    assert c.verdict == SAME
+    # The interval holds 1, and reaches past the ±5% band: neither a change nor its absence
+    # can be told from four units a side.
     assert c.ratio_ci[0] < 1 < c.ratio_ci[1]
+    assert c.verdict == UNSURE and c.note == WIDE
 
 
 # -- whole runs ---------------------------------------------------------------------------------
 
 
-def test_same_code_different_noise_is_no_significant_change() -> None:
+def test_same_code_different_noise_raises_no_false_alarm() -> None:
     comparisons = [compare(synthetic_run(seed), synthetic_run(seed + 100)) for seed in range(5)]
     verdicts = [c.verdict for cmp in comparisons for c in cmp.cases]
     assert len(verdicts) == 5 * 20
-    assert verdicts.count(SAME) / len(verdicts) >= 0.9
+    # No false alarm: every case is "no change" or, where its interval reaches past the band,
+    # "cannot tell".
+    assert verdicts.count(SLOWER) + verdicts.count(FASTER) == 0
+    assert verdicts.count(SAME) > 0
     for cmp in comparisons:
         assert not cmp.unmatched and not cmp.failed and not cmp.env_changes
 
@@ -224,9 +231,9 @@ def test_one_impl_thirty_percent_slower_is_found_and_only_it() -> None:
     cmp = compare(synthetic_run(0), synthetic_run(1, slow={"jit": 1.3}))
     for c in cmp.cases:
         impl = c.key[1]
-        assert c.verdict == (SLOWER if impl == "jit" else SAME), c.name
+        assert c.verdict in ({SLOWER} if impl == "jit" else {SAME, UNSURE}), c.name
     s = cmp.summary
-    assert (s.slower, s.faster, s.same, s.unmatched, s.failed) == (5, 0, 15, 0, 0)
+    assert (s.slower, s.faster, s.same + s.unsure, s.unmatched, s.failed) == (5, 0, 15, 0, 0)
     assert s.worst is not None and s.worst.key[1] == "jit"
     assert s.worst.ratio == max(c.ratio for c in cmp.cases)
     assert "5 slower" in s.text() and "worst: w/jit" in s.text()
@@ -278,8 +285,9 @@ def engine_run(seed: int, slow: float = 1.0) -> RunResult:
 def test_fake_clock_runs_of_the_same_code_compare_as_unchanged(fake_backend: FakeBackend) -> None:
     cmp = compare(engine_run(1), engine_run(2))
     assert len(cmp.cases) == 9
+    assert not cmp.with_verdict(SLOWER) and not cmp.with_verdict(FASTER)
     same = sum(c.verdict == SAME for c in cmp.cases)
-    assert same / len(cmp.cases) >= 0.9, [(c.name, c.ratio_ci, c.p) for c in cmp.cases]
+    assert same / len(cmp.cases) >= 0.7, [(c.name, c.ratio_ci, c.p) for c in cmp.cases]
 
 
 def test_fake_clock_run_with_one_impl_slower_flags_that_impl(fake_backend: FakeBackend) -> None:
@@ -287,7 +295,8 @@ def test_fake_clock_run_with_one_impl_slower_flags_that_impl(fake_backend: FakeB
     by_impl: dict[str, set[str]] = {}
     for c in cmp.cases:
         by_impl.setdefault(c.key[1], set()).add(c.verdict)
-    assert by_impl == {"tuned": {SLOWER}, "ref": {SAME}, "generic": {SAME}}
+    assert by_impl["tuned"] == {SLOWER}
+    assert by_impl["ref"] | by_impl["generic"] <= {SAME, UNSURE}
 
 
 # -- unmatched, failed --------------------------------------------------------------------------
@@ -400,7 +409,7 @@ def test_to_dict_is_json() -> None:
         {"key": "python", "old": "3.11.7", "new": "3.12.1", "change": "changed"}
     ]
     assert d["unmatched"] == [{"case": "w/extra[numpy:cpu:float64] n=10", "only_in": "B"}]
-    assert {c["verdict"] for c in d["cases"]} == {SLOWER, SAME}
+    assert SLOWER in {c["verdict"] for c in d["cases"]} <= {SLOWER, SAME, UNSURE}
 
 
 def test_bad_settings_are_refused_with_the_fix() -> None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from arraybench.analysis.compare import FASTER, SAME, SLOWER, compare, compare_machines
+from arraybench.analysis.compare import FASTER, SAME, SLOWER, UNSURE, compare, compare_machines
 from arraybench.analysis.machines import (
     CrossMachine,
     answer_on,
@@ -240,7 +240,7 @@ def test_compare_machines_gives_b_over_a_per_case_with_verdicts() -> None:
     # NumPy is 2x slower on host-b (some cases have too few blocks for a verdict); the rest
     # is the same.
     assert SLOWER in by_backend["numpy"] and FASTER not in by_backend["numpy"]
-    assert by_backend["torch"] == {SAME} and by_backend["python"] == {SAME}
+    assert by_backend["torch"] | by_backend["python"] <= {SAME, UNSURE}
     assert len(comparison.cases) == len(load(SIN2).cases)
     assert {d.what for d in comparison.environment} >= {"CPU", "cores", "GPU", "numpy", "BLAS"}
     # The other way round: host-a against host-b, NumPy faster.

@@ -180,7 +180,9 @@ def test_compare_one_run_compares_its_machines_case_by_case(
     assert len(rows) == 84
     numpy = [r for r in rows if "[numpy:" in r]
     assert all("2.00x [" in r for r in numpy)
-    assert all("1.00x [" in r and "no significant change" in r for r in rows if r not in numpy)
+    assert all(
+        "1.00x [" in r and ("no change" in r or "cannot tell" in r) for r in rows if r not in numpy
+    )
     assert sum("slower" in r for r in numpy) >= 30
     # A slower machine is no regression: exit 0, and the output says why.
     assert "a slower machine is not a failure (exit 0)" in out

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..analysis.compare import DEFAULT_THRESHOLD, FASTER, SAME, SLOWER
+from ..analysis.compare import DEFAULT_THRESHOLD, FASTER, SAME, SLOWER, UNSURE
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
 from ..errors import ConfigError, WorkloadError
@@ -212,7 +212,7 @@ class Verdict:
         size: the largest size both ran at (where the speedup is given).
         speedup: median(OLD) / median(NEW) there (> 1: NEW is faster).
         speedup_ci: its 95% bootstrap CI.
-        significance: ``faster``, ``slower`` or ``no significant change`` (analysis.compare's
+        significance: ``faster``, ``slower``, ``no change`` or ``cannot tell`` (analysis.compare's
             verdict on NEW against OLD).
         crossover: where one overtakes the other, from the fitted cost models.
     """
@@ -250,8 +250,10 @@ class Verdict:
                     f"{self.new} is {x(1 / self.speedup)} [{x(1 / hi)}-{x(1 / lo)}] slower "
                     f"than {self.old} at n={n}"
                 )
-            if self.significance == "no significant change":
-                parts[-1] += " (not a significant difference)"
+            if self.significance == SAME:
+                parts[-1] += f" (within ±{DEFAULT_THRESHOLD:.0%}: no change)"
+            elif self.significance == UNSURE:
+                parts[-1] += f" (cannot tell: the interval reaches past ±{DEFAULT_THRESHOLD:.0%})"
         agree = (
             "exactly"
             if self.max_rel_err == 0
@@ -407,6 +409,8 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
             else FASTER
             if r.high < 1 / (1 + DEFAULT_THRESHOLD)
             else SAME
+            if r.low >= 1 / (1 + DEFAULT_THRESHOLD) and r.high <= 1 + DEFAULT_THRESHOLD
+            else UNSURE
         )
     cross = _crossover(result, olds, news) if len(both) >= 2 else None
     return Verdict(

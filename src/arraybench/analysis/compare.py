@@ -9,14 +9,21 @@ For each case measured in both runs (same workload, impl, backend, device, dtype
     ratio CI = each median's interval at sqrt(95%), combined: [low_B / high_A, high_B / low_A]
                (results.time_ratio; the runs were not measured side by side, so nothing pairs)
     p        = two-sided Mann-Whitney U test of A's units against B's (normal approximation,
-               tie and continuity corrections), so nothing is assumed about the shape of the times
-    verdict  = "slower"  if p < alpha and CI low  > 1 + threshold
-               "faster"  if p < alpha and CI high < 1 / (1 + threshold)
-               else "no significant change"
+               tie and continuity corrections), reported, not used by the verdict
+    band     = the no-change band [1 / (1 + threshold), 1 + threshold]; the threshold defaults
+               to the runs' --target (the precision each median was measured to)
+    verdict  = "slower"      if the whole CI lies above the band   (CI low  > 1 + threshold)
+               "faster"      if the whole CI lies below it         (CI high < 1 / (1 + threshold))
+               "no change"   if the whole CI lies inside it
+               "cannot tell" otherwise: the CI reaches past the band, and the data can neither
+                             call it a change nor rule one out; the note says what would settle it
 
-Both conditions are needed: with thousands of samples a test finds a 0.5% shift "significant",
-which nobody should act on; and a large ratio from a handful of noisy samples may be chance.
-The thresholds are symmetric in log space, so comparing B with A gives the mirror of A with B.
+A verdict is a statement about the interval, so it holds as often as the interval does: a change
+smaller than the band is "no change" however many samples say it is real (with thousands a test
+finds a 0.5% shift "significant", which nobody should act on), and a large ratio from a handful
+of noisy samples is "cannot tell", not "no change" (a 1.91x ratio with the interval 0.70-5.74
+could be either). The band is symmetric in log space, so comparing B with A gives the mirror of
+A with B.
 
 The environments are compared too (versions, BLAS, threads, CPU, devices, host): a slowdown is
 read differently when NumPy's BLAS changed between the runs. ``environment`` names what differs
@@ -61,14 +68,19 @@ CI_LEVEL = stats.CI_LEVEL
 #: Elements resampled per bootstrap block: bounds memory for cases with very many samples.
 _BLOCK_ELEMENTS = 2_000_000
 
-SLOWER, FASTER, SAME = "slower", "faster", "no significant change"
-VERDICTS = (SLOWER, FASTER, SAME)
+SLOWER, FASTER, SAME, UNSURE = "slower", "faster", "no change", "cannot tell"
+VERDICTS = (SLOWER, FASTER, SAME, UNSURE)
 
-#: Why a case got no verdict although it was measured in both runs, and what to do about it.
-FEW_SAMPLES, ZERO_MEDIAN = "too few samples", "zero median"
+#: Why a case got no verdict although it was measured in both runs, and what would settle it.
+WIDE, FEW_SAMPLES, ZERO_MEDIAN = "interval wider than the band", "too few samples", "zero median"
 NOTES = {
-    FEW_SAMPLES: "with this few independent units (processes, or blocks) the test cannot reach "
-    "significance whatever the times: measure with more --processes or a larger --budget",
+    FEW_SAMPLES: "with this few independent units (processes, or blocks) no interval can be "
+    "trusted whatever the times (a rank test could not reach p < 0.05 either): measure with "
+    "more --processes or a larger --budget",
+    WIDE: "the ratio's interval reaches past the no-change band on one side or both, so the "
+    "runs can neither show a change nor rule one out: measure both with more --processes or a "
+    "larger --budget (an interval under half the band decides a change of twice the band), or "
+    "widen the band with --threshold",
     ZERO_MEDIAN: "the median in run A is 0 s (below the clock's resolution): there is no ratio",
 }
 
@@ -216,7 +228,7 @@ class CaseComparison:
         u: the U statistic of A's units.
         n_a: independent units in A (processes, or blocks).
         n_b: independent units in B.
-        verdict: ``slower``, ``faster`` or ``no significant change``.
+        verdict: ``slower``, ``faster``, ``no change`` or ``cannot tell`` (module docstring).
         note: why the data could not support a verdict (a key of :data:`NOTES`), or "".
     """
 
@@ -245,12 +257,13 @@ class CaseComparison:
         """Relative change of the median: +0.3 is 30% slower, -0.2 is 20% faster."""
         return self.ratio - 1.0
 
-    def slower_beyond(self, threshold: float, alpha: float) -> bool:
-        """Significantly slower (p < alpha) with the whole CI above 1 + threshold."""
+    def slower_beyond(self, threshold: float, alpha: float | None = None) -> bool:
+        """Slower by more than ``threshold``: the whole CI above ``1 + threshold`` (``alpha`` is
+        accepted for older callers and not used: the verdicts rest on the interval alone)."""
         return (
-            self.p < alpha
+            self.note != FEW_SAMPLES
             and math.isfinite(self.ratio_ci[0])
-            and (self.ratio_ci[0] > 1.0 + threshold)
+            and self.ratio_ci[0] > 1.0 + threshold
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -370,15 +383,18 @@ class Summary:
     unmatched: int
     failed: int
     worst: CaseComparison | None
+    unsure: int = 0
 
     def text(self) -> str:
-        """One line: ``2 slower, 1 faster, 40 no significant change, 3 unmatched, 1 failed;
+        """One line: ``2 slower, 1 faster, 40 no change, 2 cannot tell, 3 unmatched, 1 failed;
         worst: ...``."""
         parts = [
             f"{self.slower} slower",
             f"{self.faster} faster",
-            f"{self.same} no significant change",
+            f"{self.same} no change",
         ]
+        if self.unsure:
+            parts.append(f"{self.unsure} cannot tell")
         if self.unmatched:
             parts.append(f"{self.unmatched} unmatched")
         if self.failed:
@@ -397,13 +413,14 @@ class Summary:
             "slower": self.slower,
             "faster": self.faster,
             "same": self.same,
+            "cannot_tell": self.unsure,
             "unmatched": self.unmatched,
             "failed": self.failed,
             "worst": self.worst.to_dict() if self.worst else None,
         }
 
 
-_ORDER = {SLOWER: 0, SAME: 1, FASTER: 2}
+_ORDER = {SLOWER: 0, UNSURE: 1, SAME: 2, FASTER: 3}
 
 
 @dataclass(frozen=True)
@@ -411,15 +428,15 @@ class Comparison:
     """Run B compared with run A.
 
     Attributes:
-        cases: the cases measured in both, worst first (significant slowdowns by ratio, then the
-            unchanged, then the faster).
+        cases: the cases measured in both, worst first (slowdowns by ratio, then those that
+            cannot be told, the unchanged, the faster).
         unmatched: cases in only one run.
         failed: cases in both runs that failed in at least one.
         env_changes: what differs between the runs' environments and settings.
         environment: what differs in the two machines' descriptions (CPU model, cores, GPU,
             Python, library versions, BLAS, thread policy): the short list.
-        threshold: the effect size a verdict needed (0.05: a 5% change).
-        alpha: the significance level a verdict needed.
+        threshold: the no-change band's half-width (0.05: within 5% is no change).
+        alpha: the level of the Mann-Whitney test reported beside each case (not a verdict's).
         seed: kept for files written when the ratio's CI came from a seeded bootstrap (0 now).
         meta: what identifies the two runs (start time, number of cases, and the machine of
             each when they are machines of one run), for reports.
@@ -439,9 +456,9 @@ class Comparison:
         return tuple(c for c in self.cases if c.verdict == verdict)
 
     def slower_beyond(self, threshold: float) -> tuple[CaseComparison, ...]:
-        """Cases significantly slower, their whole ratio CI above ``1 + threshold`` (a CI gate
-        may fail on a larger change than the one the verdicts use)."""
-        return tuple(c for c in self.cases if c.slower_beyond(threshold, self.alpha))
+        """Cases slower with their whole ratio CI above ``1 + threshold`` (a CI gate may fail on
+        a larger change than the one the verdicts use)."""
+        return tuple(c for c in self.cases if c.slower_beyond(threshold))
 
     @property
     def summary(self) -> Summary:
@@ -453,6 +470,7 @@ class Comparison:
             unmatched=len(self.unmatched),
             failed=len(self.failed),
             worst=max(slower, key=lambda c: c.ratio) if slower else None,
+            unsure=len(self.with_verdict(UNSURE)),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -629,15 +647,19 @@ def _verdict(
     alpha: float,
 ) -> CaseComparison:
     note = ""
-    verdict = SAME
-    if not math.isfinite(ratio) or not math.isfinite(ci[0]):
-        note = ZERO_MEDIAN
+    lo, hi = 1.0 / (1.0 + threshold), 1.0 + threshold
+    if not math.isfinite(ratio) or not math.isfinite(ci[0]) or not math.isfinite(ci[1]):
+        verdict, note = UNSURE, ZERO_MEDIAN
     elif min_p_value(n_a, n_b) >= alpha:
-        note = FEW_SAMPLES
-    elif test.p < alpha and ci[0] > 1.0 + threshold:
+        verdict, note = UNSURE, FEW_SAMPLES
+    elif ci[0] > hi:
         verdict = SLOWER
-    elif test.p < alpha and ci[1] < 1.0 / (1.0 + threshold):
+    elif ci[1] < lo:
         verdict = FASTER
+    elif lo <= ci[0] and ci[1] <= hi:
+        verdict = SAME
+    else:
+        verdict, note = UNSURE, WIDE
     return CaseComparison(
         key=key,
         median_a=med_a,

@@ -1,5 +1,5 @@
 """``arraybench compare A B``: which cases got slower or faster between two runs, and why they
-might have (what changed in the environment). Exit 1 on a significant slowdown, for CI.
+might have (what changed in the environment). Exit 1 on a slowdown, for CI.
 
 ``arraybench compare RUN`` with one run from several machines (``--cluster``) compares its
 machines: each machine's cases against the first's (``--machine`` picks them). A slower machine
@@ -22,7 +22,6 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..analysis.compare import (
-    DEFAULT_ALPHA,
     DEFAULT_THRESHOLD,
     FASTER,
     NOTES,
@@ -76,12 +75,13 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "changed",
         description="Compare run B with run A case by case: the ratio of medians B/A with a 95% "
         "CI from the two medians' intervals, a Mann-Whitney test on the runs' independent units "
-        "(each process's median, or each block's), and a verdict (slower or faster "
-        f"only when p < {DEFAULT_ALPHA:g} and the whole CI lies beyond the threshold). Also "
+        "(each process's median, or each block's, for information), and a verdict from the "
+        "interval alone: slower or faster when the whole CI lies beyond the no-change band "
+        "(±threshold), no change when it lies inside, cannot tell otherwise. Also "
         "names what differs between the two environments (CPU, cores, GPU, Python and library "
         "versions, BLAS, threads), then every entry that differs. Given one run from several "
         "machines (run --cluster), compares its machines: each machine's cases against the "
-        "first machine's. Exit codes: 0 no significant slowdown, 1 some case significantly "
+        "first machine's. Exit codes: 0 no slowdown, 1 some case "
         "slower by more than --fail-on-slowdown (comparing machines: only when "
         "--fail-on-slowdown is given, as a slower machine is no regression), 2 bad usage or "
         "unreadable results.",
@@ -118,7 +118,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         type=parse_change,
         default=None,
         metavar="PCT",
-        help="exit 1 when a case is significantly slower by more than this (default: the "
+        help="exit 1 when a case is slower by more than this, its whole CI beyond it (default: the "
         "--threshold)",
     )
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
@@ -338,8 +338,9 @@ def render(
     console.print()
 
     table = Table(
-        title=f"[bold]B against A[/bold]  (verdict: p < {comparison.alpha:g} and the 95% CI "
-        f"beyond ±{comparison.threshold:.0%})",
+        title=f"[bold]B against A[/bold]  (no-change band ±{comparison.threshold:.0%}: slower "
+        "or faster when the whole 95% CI lies beyond it, no change when inside, else cannot "
+        "tell)",
         title_justify="left",
         show_edge=False,
         pad_edge=False,
@@ -394,7 +395,7 @@ def render(
         )
     if failing:
         console.print(
-            f"[red]{len(failing)} case{'s' if len(failing) != 1 else ''} significantly slower "
+            f"[red]{len(failing)} case{'s' if len(failing) != 1 else ''} slower "
             f"by more than {fail_at:.0%}[/red]: exit code 1"
         )
 
