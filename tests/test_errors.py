@@ -359,9 +359,9 @@ def test_a_file_importing_a_builtin_workload_does_not_claim_it() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--sizes", "1:1e6:0"], "per_decade >= 1"),
+        (["--sizes", "1:1e6:0"], "sizes per decade must be ≥ 1; got 0 in '1:1e6:0'"),
         (["--sizes", "1e30"], "larger than any array can be"),
-        (["--sizes", ","], "sizes is empty"),
+        (["--sizes", ","], "',' names no size"),
         (["--budget", "inf"], "must be above 0 and finite"),
         (["--seed", "-1"], "seed must be a non-negative integer, got -1"),
         (["--dtype", "flaot32"], "unknown dtype 'flaot32'; did you mean 'float32'?"),

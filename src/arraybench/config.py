@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, UnknownNameError
 from .measure.threads import DEFAULT_THREADS
-from .workload import choices, validate_sizes
+from .workload import choices, likely, validate_sizes
 
 #: Seconds of measuring per case after its first call. Half a second gives a few hundred samples
 #: of a fast kernel, enough for a ±2% CI of the median on a quiet machine.
@@ -105,14 +105,12 @@ class RunConfig:
             if not value or not all(isinstance(v, str) and v for v in value):
                 raise ConfigError(f"{name} must be a non-empty list of names, got {value!r}")
             object.__setattr__(self, name, value)
-        if self.devices is not None:
-            object.__setattr__(self, "devices", tuple(device_alias(d) for d in self.devices))
-        if self.dtypes is not None:
-            unknown = [d for d in self.dtypes if d not in DTYPES]
-            if unknown:
-                raise ConfigError(
-                    f"unknown dtype {unknown[0]!r}{choices(unknown[0], DTYPES, 'dtypes')}"
-                )
+        # A misspelt name is refused before anything runs, with the likely one; a backend that
+        # is known but not installed here is not refused: its cases are skipped with the hint.
+        for name in ("backends", "devices", "dtypes"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, tuple(check_name(name, v) for v in value))
         if self.sizes is not None:
             try:
                 sizes = validate_sizes(self.sizes, "sizes")
@@ -201,8 +199,72 @@ def _whole(v: Any) -> bool:
 
 
 def device_alias(name: str) -> str:
-    # JAX calls NVIDIA devices "gpu"; arraybench names them "cuda" everywhere.
-    return "cuda" if name == "gpu" else name
+    """A device as arraybench names it: JAX calls NVIDIA devices "gpu", and index 0 is the
+    device a backend uses when none is named, so "gpu", "gpu:0" and "cuda:0" are "cuda"."""
+    kind, sep, index = name.partition(":")
+    kind = "cuda" if kind == "gpu" else kind
+    return kind if sep and index == "0" else f"{kind}{sep}{index}"
+
+
+#: What each kind of name is called in messages, one of them.
+_ONE = {"backends": "backend", "devices": "device", "dtypes": "dtype"}
+
+
+def known_names(kind: str) -> list[str]:
+    """Every name arraybench knows of ``kind``: ``"backends"`` (installed here or not, plug-ins
+    included), ``"devices"`` (kinds of device, each perhaps with an index: "cuda:1") or
+    ``"dtypes"``."""
+    if kind == "backends":
+        from .backends import known
+
+        return known()
+    return list(DEVICES if kind == "devices" else DTYPES)
+
+
+def check_name(kind: str, name: str, where: str = "") -> str:
+    """``name`` as arraybench spells it, or a usage error before anything runs.
+
+    The one check of backend, device and dtype names, for a run's settings (the command line's
+    ``--backend``, ``ab.run(backends=...)``) and for a workload's definitions alike. A backend
+    that is known but not installed passes: that is a skip with its install hint, not a typo.
+
+    Args:
+        kind: ``"backends"``, ``"devices"`` or ``"dtypes"``.
+        name: the name given.
+        where: what named it, to begin the message (``"bad.py:4: workload 'wk': dtypes="``);
+            without it the message begins ``unknown dtype 'flaot32'``.
+
+    Raises:
+        UnknownNameError: naming the likely name (by spelling, and by other names such as
+            "pytorch" for "torch": :data:`arraybench.workload.ALIASES`) and the known ones.
+    """
+    known = known_names(kind)
+    if kind == "devices":
+        name = device_alias(name)
+        base, sep, index = name.partition(":")
+        if base in known and (not sep or index.isdigit()):
+            return name
+        if base in known:
+            hint = f"; a device index is a whole number ({base}:1)"
+        else:
+            hint = choices(base, known, kind)
+    elif name in known:
+        return name
+    else:
+        hint = choices(name, known, kind)
+        if kind == "backends" and likely(name, known) is None:
+            from .backends import ENTRY_POINT_GROUP
+
+            hint += (
+                "; a third-party backend registers under the entry point group "
+                f"{ENTRY_POINT_GROUP!r}"
+            )
+    one = _ONE[kind]
+    if where:
+        raise UnknownNameError(
+            f"{where} names {one} {name!r}, which arraybench does not know{hint}"
+        )
+    raise UnknownNameError(f"unknown {one} {name!r}{hint}")
 
 
 def parse_names(values: Sequence[str] | None) -> tuple[str, ...] | None:

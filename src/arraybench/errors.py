@@ -4,8 +4,8 @@
      ├── ConfigError          a run was asked for with settings that cannot work
      ├── WorkloadError        a workload is defined in a way arraybench cannot run
      │    ├── WorkloadFileError   a user file of workloads could not be loaded
-     │    └── UnknownNameError    an impl names a backend, dtype or device arraybench does not
-     │                            know (also a ConfigError: a usage error, exit 2)
+     │    └── UnknownNameError    an impl or a run's settings name a backend, dtype or device
+     │                            arraybench does not know (also a ConfigError: exit 2)
      ├── BackendError         a backend is unknown, not installed, or cannot do what was asked
      ├── ResultsFormatError   a results file is not one arraybench can read
      └── StoreError           the history store cannot be opened, read or written
@@ -41,8 +41,9 @@ class WorkloadFileError(WorkloadError):
 
 
 class UnknownNameError(WorkloadError, ConfigError):
-    """A workload names a backend, dtype or device that arraybench does not know (a misspelling,
-    most often): a usage error, refused before anything runs."""
+    """A workload or a run's settings name a backend, dtype or device that arraybench does not
+    know (a misspelling, or another name for one: "pytorch"): a usage error, refused before
+    anything runs (:func:`arraybench.config.check_name`)."""
 
 
 class BackendError(ArraybenchError):

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from .errors import UnknownNameError, WorkloadError
+from .errors import WorkloadError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,15 +53,109 @@ MAX_GRID = 1000
 #: scores 0.8 against "numpy" and is suggested; "cupy" scores 0.67 and is not.
 SUGGEST_CUTOFF = 0.75
 
+#: Other names people give the things arraybench names: the library's own or its import alias
+#: ("pytorch", "np"), another framework's word ("gpu" is JAX's for CUDA, accepted as such by
+#: :func:`arraybench.config.device_alias`), a short dtype ("fp32"). None is taken silently: each
+#: is refused like any unknown name, with the name arraybench uses as its suggestion, so that a
+#: run's settings read one way in every report.
+ALIASES: dict[str, str] = {
+    # backends
+    "pytorch": "torch",
+    "tf": "tensorflow",
+    "tensorflow2": "tensorflow",
+    "keras": "tensorflow",
+    "np": "numpy",
+    "jnp": "jax",
+    "jax.numpy": "jax",
+    "jaxlib": "jax",
+    "py": "python",
+    "cpython": "python",
+    "pure-python": "python",
+    "pure_python": "python",
+    "hips-autograd": "autograd",
+    "hips_autograd": "autograd",
+    "cp": "cupy",
+    "nb": "numba",
+    "theano": "pytensor",
+    "aesara": "pytensor",
+    # devices
+    "nvidia": "cuda",
+    "rocm": "cuda",
+    "hip": "cuda",
+    "host": "cpu",
+    "metal": "mps",
+    "apple": "mps",
+    # dtypes
+    "float": "float64",
+    "double": "float64",
+    "f64": "float64",
+    "fp64": "float64",
+    "single": "float32",
+    "f32": "float32",
+    "fp32": "float32",
+    "half": "float16",
+    "f16": "float16",
+    "fp16": "float16",
+    "bf16": "bfloat16",
+}
+
 #: Creation order of workloads: :func:`arraybench.suites.load_file` tells the workloads a file
 #: created from those it merely imported (a built-in one, say) by comparing numbers.
 _serial = itertools.count()
 
 
+def likely(name: str, known: Iterable[str]) -> str | None:
+    """The known name ``name`` was most likely meant to be, or ``None``.
+
+    In order: the same name in other letter case ("NumPy"), an alias (:data:`ALIASES`:
+    "pytorch" is "torch"), then the closest of the known names and aliases by edit distance
+    counting a swap of two neighbouring letters as one edit ("torhc", and "pytroch" through
+    "pytorch") or by difflib's ratio (:data:`SUGGEST_CUTOFF`). A name far from every known one
+    ("mlx") has none.
+    """
+    known = list(dict.fromkeys(known))
+    folded = name.strip().lower()
+    for k in known:
+        if k.lower() == folded:
+            return k
+    if ALIASES.get(folded) in known:
+        return ALIASES[folded]
+    targets = {k.lower(): k for k in known}
+    targets.update({a: t for a, t in ALIASES.items() if t in known and a not in targets})
+    best: tuple[int, float, int] | None = None
+    found = None
+    for i, (spelling, target) in enumerate(targets.items()):
+        distance = _edits(folded, spelling)
+        ratio = difflib.SequenceMatcher(None, folded, spelling).ratio()
+        # One edit in a short name, two in a longer one: "cdua" is "cuda", "mlx" is not "jax".
+        if distance > (1 if len(spelling) <= 4 else 2) and ratio < SUGGEST_CUTOFF:
+            continue
+        score = (distance, -ratio, i)  # known names come before aliases on a tie
+        if best is None or score < best:
+            best, found = score, target
+    return found
+
+
+def _edits(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: insertions, deletions, substitutions and swaps of two
+    neighbouring letters (the optimal string alignment distance)."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
 def suggest(name: str, known: Iterable[str]) -> str:
-    """``"; did you mean 'numpy'?"`` when ``name`` looks like a misspelling of a known name."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=SUGGEST_CUTOFF)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    """``"; did you mean 'numpy'?"`` when ``name`` looks like a misspelling (or another name,
+    :data:`ALIASES`) of a known name."""
+    close = likely(name, known)
+    return f"; did you mean {close!r}?" if close else ""
 
 
 def choices(name: str, known: Iterable[str], what: str) -> str:
@@ -409,9 +503,9 @@ class Workload:
         Raises:
             UnknownNameError: naming the impl, its line and the likely backend.
         """
-        from .backends import ENTRY_POINT_GROUP, known
+        from .config import check_name, known_names
 
-        names = known()
+        names = known_names("backends")
         for impl in self.impls:
             for b in (*impl.backends, *((impl.inputs,) if impl.inputs else ())):
                 if b in names:
@@ -420,11 +514,7 @@ class Workload:
                 where = self.where()
                 if self.origin and code is not None and _same_file(code.co_filename, self.origin):
                     where = f"{self.origin}:{code.co_firstlineno}: workload {self.name!r}"
-                raise UnknownNameError(
-                    f"{where}: impl {impl.label!r} names backend {b!r}, which "
-                    f"arraybench does not know{choices(b, names, 'backends')}; a third-party "
-                    f"backend registers under the entry point group {ENTRY_POINT_GROUP!r}"
-                )
+                check_name("backends", b, f"{where}: impl {impl.label!r}")
 
     def validate(self) -> None:
         """Raise :class:`WorkloadError` if the workload cannot be run at all."""
@@ -525,34 +615,20 @@ def _names(values: Any, where: str, pattern: re.Pattern[str] = _NAME) -> tuple[s
 
 
 def _device_names(values: Any, where: str) -> tuple[str, ...]:
-    from .config import DEVICES, device_alias
+    from .config import check_name
 
-    out = tuple(device_alias(d) for d in _names(values, where, _DEVICE))
-    for d in out:
-        if d.split(":", 1)[0] not in DEVICES:
-            raise UnknownNameError(
-                f"{where} names device {d!r}, which arraybench does not know"
-                f"{choices(d, DEVICES, 'devices')}"
-            )
-    return out
+    return tuple(check_name("devices", d, where) for d in _names(values, where, _DEVICE))
 
 
 def _dtype_names(values: Any, where: str) -> tuple[str, ...]:
     # Imported here: config imports this module for validate_sizes.
-    from .config import DTYPES
+    from .config import check_name
 
-    out = _names(values, where)
-    for d in out:
-        if d not in DTYPES:
-            raise UnknownNameError(
-                f"{where} names dtype {d!r}, which arraybench does not know"
-                f"{choices(d, DTYPES, 'dtypes')}"
-            )
-    return out
+    return tuple(check_name("dtypes", d, where) for d in _names(values, where))
 
 
 def _rtols(rtol: Any, where: str) -> dict[str, float]:
-    from .config import DTYPES
+    from .config import DTYPES, check_name
 
     if not isinstance(rtol, Mapping):
         raise WorkloadError(
@@ -562,10 +638,7 @@ def _rtols(rtol: Any, where: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for dtype, tol in rtol.items():
         if dtype not in DTYPES:
-            raise UnknownNameError(
-                f"{where}: rtol= names dtype {dtype!r}, which arraybench does not know"
-                f"{choices(str(dtype), DTYPES, 'dtypes')}"
-            )
+            check_name("dtypes", str(dtype), f"{where}: rtol=")
         if (
             isinstance(tol, bool)
             or not isinstance(tol, int | float)

@@ -123,7 +123,7 @@ def test_format_json_prints_only_the_results_on_stdout() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["run", "--sizes", "0,10"], "not a list of sizes"),
+        (["run", "--sizes", "0,10"], "sizes must be ≥ 1; got 0 in '0,10'"),
         (["run", "--target", "200%"], "between 0% and 100%"),
         (["run", "--budget", "-1"], "must be above 0"),
         (["run", "nosuchworkload"], "no workload named 'nosuchworkload'"),

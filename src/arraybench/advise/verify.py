@@ -55,6 +55,13 @@ class VerifyError(WorkloadError):
     """OLD, NEW or the inputs builder cannot be loaded or called as asked."""
 
 
+class UnusableFunctionError(VerifyError, ConfigError):
+    """What OLD, NEW or the builder names cannot be called as verify calls it (not a function,
+    no data parameter, not the number of arguments the others give): a usage error, exit 2,
+    found before anything runs. A file that fails to import is a :class:`VerifyError` (exit 1),
+    as it is for ``arraybench run``."""
+
+
 # -- loading ------------------------------------------------------------------------------------
 
 
@@ -96,7 +103,10 @@ def load_function(spec: str) -> Callable[..., Any]:
             f"{path} defines no {name!r}; its functions are: {', '.join(defined) or 'none'}"
         )
     if not callable(fn):
-        raise VerifyError(f"{path}:{name} is a {type(fn).__name__}, not a function")
+        raise UnusableFunctionError(
+            f"{path}:{name} is not a function (it is of type {type(fn).__name__}): name a "
+            f"function defined in {path}"
+        )
     return fn  # type: ignore[no-any-return]
 
 
@@ -129,7 +139,7 @@ def data_params(fn: Callable[..., Any]) -> list[str]:
     try:
         params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):
-        raise VerifyError(f"cannot read the signature of {fn!r}") from None
+        raise UnusableFunctionError(f"cannot read the signature of {fn!r}") from None
     return [
         p.name
         for p in params
@@ -146,7 +156,7 @@ def default_inputs(names: Sequence[str]) -> InputsFn:
     """One float64 array of n standard-normal values per name (both signs, so branches on the
     sign of an element take both ways)."""
     if not names:
-        raise VerifyError(
+        raise UnusableFunctionError(
             "OLD takes no data parameter: give an inputs builder with --inputs FILE.py:make, "
             "where make(n, rng) returns the arguments"
         )
@@ -166,7 +176,7 @@ def builder_inputs(fn: Callable[..., Any], names: Sequence[str]) -> InputsFn:
             return dict(made)
         if isinstance(made, tuple | list):
             if names and len(made) != len(names):
-                raise VerifyError(
+                raise UnusableFunctionError(
                     f"the inputs builder returned {len(made)} values; OLD takes {len(names)} "
                     f"({', '.join(names)})"
                 )
@@ -175,6 +185,31 @@ def builder_inputs(fn: Callable[..., Any], names: Sequence[str]) -> InputsFn:
         return {names[0] if names else "x": made}  # one argument, returned bare
 
     return make
+
+
+def _check_call(role: str, fn: Callable[..., Any], names: Sequence[str]) -> None:
+    """Refuse, before anything runs, a function that cannot take the inputs: one per name in
+    ``names``, in order (NEW may call them otherwise, but must take as many)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        raise UnusableFunctionError(f"cannot read the signature of {role} ({fn!r})") from None
+    runner = {p: None for p in sig.parameters if p in RUNNER_PARAMS}
+    try:
+        sig.bind(*names, **runner)
+    except TypeError:
+        raise UnusableFunctionError(
+            f"{role} ({_name(fn)}) takes {_arguments(data_params(fn))}, but is given "
+            f"{_arguments(names)}: give both functions the same data parameters, or an --inputs "
+            "builder that returns what OLD takes"
+        ) from None
+
+
+def _arguments(names: Sequence[str]) -> str:
+    """``"2 data arguments (x, y)"``, ``"no data argument"``."""
+    if not names:
+        return "no data argument"
+    return f"{len(names)} data argument{'s' if len(names) > 1 else ''} ({', '.join(names)})"
 
 
 def _bindable(fn: Callable[..., Any], names: Sequence[str]) -> Callable[..., Any]:
@@ -351,6 +386,8 @@ def verify(
     make = builder_inputs(inputs, names) if inputs is not None else default_inputs(names)
     probe = make(1, np.random.default_rng([seed, 1]))
     keys = list(probe)
+    for role, fn in (("OLD", old), ("NEW", new)):
+        _check_call(role, fn, keys)
     old_label, new_label = labels or (_name(old), _name(new))
     if old_label == new_label:
         old_label, new_label = f"{old_label} (old)", f"{new_label} (new)"

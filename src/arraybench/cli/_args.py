@@ -4,36 +4,102 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
+import sys
+from typing import NoReturn
 
 from ..config import parse_names
 from ..errors import WorkloadError
-from ..workload import logsizes, validate_sizes
+from ..workload import MAX_SIZE, logsizes, suggest, validate_sizes
 
-__all__ = ["parse_names", "parse_sizes", "parse_target"]
+__all__ = ["Parser", "parse_names", "parse_sizes", "parse_target"]
+
+#: argparse's words for a value outside ``choices`` (a command, ``--format``...).
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a usage error said in one line and a pointer to ``--help``, not the whole
+    usage block first, and a likely command or value for a misspelt choice."""
+
+    def error(self, message: str) -> NoReturn:
+        """``arraybench run: error: ...`` and ``  see 'arraybench run --help'``; exit 2."""
+        m = _INVALID_CHOICE.search(message)
+        if m:
+            known = [c.strip().strip("'") for c in m.group(2).split(",")]
+            message += suggest(m.group(1), known)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(f"  see '{self.prog} --help'", file=sys.stderr)
+        raise SystemExit(2)
 
 
 def parse_sizes(text: str) -> tuple[int, ...]:
     """``"1,10,100"`` (a list), ``"1:1e6"`` (one per decade), ``"1:1e6:3"`` (three per decade).
 
     Raises:
-        argparse.ArgumentTypeError: saying which forms are accepted (argparse exits with 2).
+        argparse.ArgumentTypeError: naming the part at fault and what to write instead (argparse
+            exits with 2).
     """
-    try:
-        if ":" in text:
-            parts = text.split(":")
-            if len(parts) not in (2, 3):
-                raise ValueError
-            lo, hi = (_int(p) for p in parts[:2])
-            per = int(parts[2]) if len(parts) == 3 else 1
+    if ":" in text:
+        parts = text.split(":")
+        if len(parts) not in (2, 3):
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a range of sizes: write LO:HI (one size per decade) or "
+                "LO:HI:K (K per decade), e.g. 1:1e6"
+            )
+        lo, hi = (_size(p, text) for p in parts[:2])
+        if lo > hi:
+            a, b = parts[0].strip(), parts[1].strip()
+            raise argparse.ArgumentTypeError(
+                f"the range {text!r} goes down: its first size ({a}) is larger than its last "
+                f"({b}); write the smaller first, {b}:{a}"
+                + (f":{parts[2].strip()}" if len(parts) == 3 else "")
+            )
+        per = _whole(parts[2], text, "sizes per decade") if len(parts) == 3 else 1
+        try:
             return logsizes(lo, hi, per)
-        return validate_sizes([_int(p) for p in text.split(",") if p.strip()], "--sizes")
-    except WorkloadError as e:  # the rules of sizes, said in their own words
-        raise argparse.ArgumentTypeError(str(e)) from None
-    except (ValueError, ArithmeticError):
+        except WorkloadError as e:  # too many sizes: the rule in its own words
+            raise argparse.ArgumentTypeError(str(e)) from None
+    parts = [p for p in text.split(",") if p.strip()]
+    if not parts:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a list of sizes: use 1,10,100 or a range 1:1e6 "
-            "(one size per decade) or 1:1e6:3 (three per decade)"
-        ) from None
+            f"{text!r} names no size: use 1,10,100 or a range 1:1e6 (one size per decade) or "
+            "1:1e6:3 (three per decade)"
+        )
+    return validate_sizes([_size(p, text) for p in parts], "--sizes")
+
+
+def _size(part: str, text: str) -> int:
+    """One size of ``--sizes``: a whole number from 1 to the largest an array can be."""
+    return _whole(part, text, "sizes")
+
+
+def _whole(part: str, text: str, what: str) -> int:
+    """``part`` of ``text`` as a whole number >= 1 (``1e6`` and ``1_000`` included), or an
+    ArgumentTypeError that names the part: "sizes must be ≥ 1; got 0 in '0,10'"."""
+    word = part.strip()
+    where = "" if word == text.strip() else f" in {text!r}"
+    try:
+        value: float = int(word)
+    except ValueError:
+        try:
+            value = float(word)
+        except ValueError:
+            value = math.nan
+    if math.isnan(value) or not word:
+        raise argparse.ArgumentTypeError(
+            f"{word!r}{where} is not a number: {what} are whole numbers, e.g. --sizes 1,10,100 "
+            "or a range 1:1e6 (one size per decade) or 1:1e6:3 (three per decade)"
+        )
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{what} must be ≥ 1; got {word}{where}")
+    if value > MAX_SIZE:
+        raise argparse.ArgumentTypeError(
+            f"{word}{where} is larger than any array can be (2**63 - 1)"
+        )
+    if value != int(value):
+        raise argparse.ArgumentTypeError(f"{what} are whole numbers; got {word}{where}")
+    return int(value)
 
 
 def parse_target(text: str) -> float:
@@ -82,10 +148,3 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
     return value
-
-
-def _int(text: str) -> int:
-    value = float(text.strip())
-    if value != int(value) or value < 1:
-        raise ValueError(text)
-    return int(value)

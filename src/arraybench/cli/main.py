@@ -23,6 +23,7 @@ from . import (
     show,
     verify,
 )
+from ._args import Parser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 COMMANDS = (
@@ -43,7 +44,7 @@ COMMANDS = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="arraybench",
         description="Measure, check and explain the speed of array code across NumPy, PyTorch, "
         "JAX, HIPS autograd and pure Python.",
@@ -68,7 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # a command's unknown option: that command's error, pointing at its --help
+        command = parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction) and args.command is not None:
+                command = action.choices[args.command]
+        command.error(f"unrecognized arguments: {' '.join(extras)}")
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE

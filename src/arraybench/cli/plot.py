@@ -17,7 +17,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         parents=parents,
         help="plot saved results: time against size, speedup, fraction of peak, phases",
         description="Draw the plots of saved results, per workload: time per call against size "
-        "with 95%% CI bands, speed relative to the reference impl (or --baseline), the fraction "
+        "with 95% CI bands, speed relative to the reference impl (or --baseline), the fraction "
         "of the machine's limit reached (when this machine's probe is cached and the results "
         "were measured here), and where the time goes (declared phases, first-call "
         "compilation). A run from several machines (run --cluster) gets a folder per machine "

@@ -78,7 +78,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         parents=parents,
         help="run workloads on every backend, check and time them",
         description="Run workloads on every installed backend, check each output against the "
-        "reference, time each case to a 95%% confidence interval, and print a table. With no "
+        "reference, time each case to a 95% confidence interval, and print a table. With no "
         "WORKLOAD, runs the classic suite and answers its questions.",
     )
     p.add_argument(

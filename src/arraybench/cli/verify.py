@@ -20,7 +20,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="check that NEW computes what OLD does, and measure how much faster it is",
         description="Import OLD and NEW (each FILE.py:FUNCTION), run both on the same seeded "
         "inputs at each size, check that NEW's output matches OLD's (norm-wise relative error "
-        "within the dtype's tolerance), and report the speedup with its 95%% CI and the size "
+        "within the dtype's tolerance), and report the speedup with its 95% CI and the size "
         "from which one overtakes the other. By default each data parameter of OLD gets a "
         "float64 array of n standard-normal values; --inputs names a builder make(n, rng) "
         "returning a dict or a tuple of arguments. Exit 1 if they disagree (or one raises).",

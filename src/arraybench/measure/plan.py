@@ -195,6 +195,13 @@ def _plan(
                             )
                             continue
                         combos.append((impl, bname, dev, dt))
+        runs_on = list(dict.fromkeys(b for impl in impls for b in impl.backends))
+        if config.backends is not None and impls and not set(runs_on) & set(config.backends):
+            # Said, so that a run of nothing does not point at a "not run" list that is empty.
+            skips[w.name] = (
+                f"none of its impls runs on {', '.join(config.backends)} (they run on "
+                f"{', '.join(runs_on)})"
+            )
         for n in sizes:
             cases.extend(Case(w, impl, b, d, dt, n) for impl, b, d, dt in combos)
     return cases, [*broken, *(Skip(what, why) for what, why in skips.items())]

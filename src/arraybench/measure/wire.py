@@ -115,13 +115,6 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
     """
     from ..suites import builtin, load_file
 
-    config = RunConfig.from_kwargs(
-        **{
-            k: v
-            for k, v in request["config"].items()
-            if k not in ("isolate", "timeout", "memory_limit", "processes", "cluster")
-        }
-    )
     cases = []
     for spec in request["cases"]:
         origin, name = spec["origin"], spec["workload"]
@@ -145,6 +138,14 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
                 spec.get("machine"),
             )
         )
+    # After the files: one may register the backend the settings name when it is imported.
+    config = RunConfig.from_kwargs(
+        **{
+            k: v
+            for k, v in request["config"].items()
+            if k not in ("isolate", "timeout", "memory_limit", "processes", "cluster")
+        }
+    )
     timer = TimerSettings(
         budget=request["budget"],
         target=config.target,
