@@ -29,7 +29,7 @@ from ..results import (
 )
 from ..workload import Workload
 from .bind import _bind, _to_host
-from .check import compare, tolerance
+from .check import close_hint, compare, tolerance
 from .clock import Clock, PerfCounterClock, default_clock
 from .plan import Case, reference_unavailable
 from .timer import Sampler, TimerSettings, first_call, measure_floor
@@ -219,9 +219,9 @@ def _prepare(
             host = _to_host(backend, out)
         except Exception as e:
             return failed(f"its output could not be brought back to NumPy: {_describe(e)}")
-        check = compare(host, ref, tolerance(case.dtype, w.rtol))
+        check = compare(host, ref, tolerance(case.dtype, w.rtol, impl.rtol))
         if not check.passed:
-            return failed(check.message, check, failure="mismatch")
+            return failed(check.message + close_hint(check, case.dtype), check, "mismatch")
     del out
     sampler = Sampler(call, sync, clock, timer, first=first, floor=floor)
     return _Pending(sampler, check, base, backend, case.device)
