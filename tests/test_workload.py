@@ -61,6 +61,15 @@ def test_an_impl_takes_its_own_tolerances_by_dtype() -> None:
         w.impl("torch", label="d", rtol=1e-6)  # type: ignore[arg-type]
 
 
+def test_compile_is_unset_unless_given() -> None:
+    w = ab.Workload("w")
+    w.impl("numba")(lambda x: x)
+    w.impl("numba", label="as written", compile=False)(lambda x: x)
+    assert [i.compile for i in w.impls] == [None, False]
+    with pytest.raises(WorkloadError, match="compile= must be True or False"):
+        w.impl("numba", label="b", compile=1)  # type: ignore[arg-type]
+
+
 def test_duplicate_label_on_the_same_backend_is_refused() -> None:
     w = ab.Workload("w")
     w.impl("numpy", label="a")(lambda x: x)

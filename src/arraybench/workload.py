@@ -135,6 +135,9 @@ class Impl:
         compile: run the function through its backend's compiler (``torch.compile``,
             ``tf.function``, ``jax.jit``: ``Backend.compile``), once per process; compilation
             for each new size lands in the case's first call, apart from its steady time.
+            ``None``: the backend's default (numba and pytensor compile every impl, the others
+            none); ``False`` on numba runs the function as written (Python around the
+            ``@numba.njit`` kernels it calls).
         rtol: relative tolerances by dtype name for this impl's check, over the workload's (an
             impl whose algorithm is correct but less exact than the reference's).
     """
@@ -149,7 +152,7 @@ class Impl:
     dtypes: tuple[str, ...] | None = None
     extends: str | None = None
     phase: str | None = None
-    compile: bool = False
+    compile: bool | None = None
     rtol: Mapping[str, float] = field(default_factory=dict, hash=False)
 
 
@@ -256,7 +259,7 @@ class Workload:
         dtypes: Sequence[str] | None = None,
         extends: str | None = None,
         phase: str | None = None,
-        compile: bool = False,
+        compile: bool | None = None,
         rtol: Mapping[str, float] | None = None,
     ) -> Callable[[F], F]:
         """Register an implementation for one or more backends.
@@ -293,7 +296,7 @@ class Workload:
             )
         if not isinstance(reference, bool):
             raise WorkloadError(f"{where}: reference= must be True or False, got {_big(reference)}")
-        if not isinstance(compile, bool):
+        if compile is not None and not isinstance(compile, bool):
             raise WorkloadError(
                 f"{where}: compile= must be True or False (True: run it through the backend's "
                 f"compiler, e.g. torch.compile), got {_big(compile)}"

@@ -349,6 +349,22 @@ def test_a_close_mismatch_says_how_to_accept_it_and_the_impl_s_rtol_accepts_it(
     assert by["far"].failure == "mismatch" and "close:" not in str(by["far"].error)
 
 
+def test_compile_false_is_refused_where_every_impl_must_compile(clock: FakeClock) -> None:
+    graphs = FakeBackend("graphs")
+    graphs.compiles_impls = True  # type: ignore[attr-defined]
+    graphs.compile = lambda fn: fn  # type: ignore[method-assign]
+    w = ab.Workload("pair", sizes=(10,))
+    _inputs(w)
+    w.impl("numpy", label="ref")(_times(clock, 2))
+    w.impl("graphs", label="as written", compile=False)(_times(clock, 2))
+    with backends.registered(graphs):
+        result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    (case,) = result.find(impl="as written")
+    assert not case.ok and "runs every impl through its compiler: drop compile=False" in str(
+        case.error
+    )
+
+
 def test_a_reference_whose_backend_is_missing_leaves_the_others_unchecked_and_says_why(
     clock: FakeClock,
 ) -> None:

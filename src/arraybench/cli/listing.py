@@ -47,6 +47,8 @@ def main(args: argparse.Namespace) -> int:
                 marks.append("generic")
             if impl.compile:
                 marks.append("compiled by its backend (first call apart)")
+            elif impl.compile is False:
+                marks.append("run as written (compile=False)")
             if impl.rtol:
                 marks.append(f"rtol {', '.join(f'{d} {t:g}' for d, t in impl.rtol.items())}")
             status = []

@@ -13,7 +13,7 @@ import contextlib
 import functools
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import backends as _backends
 from ..config import DTYPES, RunConfig
@@ -27,8 +27,8 @@ from ..results import (
     CaseResult,
     Floor,
 )
-from ..workload import Workload
-from .bind import _bind, _to_host
+from ..workload import Impl, Workload
+from .bind import _bind, _to_host, compiles
 from .check import close_hint, compare, tolerance
 from .clock import Clock, PerfCounterClock, default_clock
 from .plan import Case, reference_unavailable
@@ -204,7 +204,7 @@ def _prepare(
     except Exception as e:
         kind = _failure_kind(e, backend, case.device)
         what = "ran out of memory:" if kind == "oom" else "raised"
-        return failed(f"{what} {_describe(e)}", failure=kind)
+        return failed(_explained(e, backend, impl) or f"{what} {_describe(e)}", failure=kind)
 
     check = None
     if config.check and not w.has_reference():
@@ -318,6 +318,17 @@ def _cost(fn: Callable[..., float] | None, *args: int) -> float | None:
     try:
         return float(fn(*args))
     except Exception:
+        return None
+
+
+def _explained(e: BaseException, backend: Any, impl: Impl) -> str | None:
+    """The backend's own one line for ``e`` (numba's compile errors), or None."""
+    explain = getattr(backend, "explain_failure", None)
+    if explain is None:
+        return None
+    try:
+        return cast("str | None", explain(e, impl.fn, compiles(impl, backend)))
+    except Exception:  # a hook that fails must not hide the error it was asked about
         return None
 
 
