@@ -48,6 +48,28 @@ def test_impl_registration_and_generic_detection() -> None:
     assert w.backends() == ("numpy", "torch", "python")
 
 
+def test_an_impl_takes_its_own_tolerances_by_dtype() -> None:
+    w = ab.Workload("w")
+    w.impl("torch", rtol={"float64": 1e-6})(lambda x: x)
+    w.impl("numpy", label="plain")(lambda x: x)
+    assert w.impls[0].rtol == {"float64": 1e-6} and w.impls[1].rtol == {}
+    with pytest.raises(UnknownNameError, match="did you mean 'float64'"):
+        w.impl("torch", label="b", rtol={"flaot64": 1e-6})
+    with pytest.raises(WorkloadError, match="finite number >= 0"):
+        w.impl("torch", label="c", rtol={"float64": -1.0})
+    with pytest.raises(WorkloadError, match="must be a dict of dtype to tolerance"):
+        w.impl("torch", label="d", rtol=1e-6)  # type: ignore[arg-type]
+
+
+def test_compile_is_unset_unless_given() -> None:
+    w = ab.Workload("w")
+    w.impl("numba")(lambda x: x)
+    w.impl("numba", label="as written", compile=False)(lambda x: x)
+    assert [i.compile for i in w.impls] == [None, False]
+    with pytest.raises(WorkloadError, match="compile= must be True or False"):
+        w.impl("numba", label="b", compile=1)  # type: ignore[arg-type]
+
+
 def test_duplicate_label_on_the_same_backend_is_refused() -> None:
     w = ab.Workload("w")
     w.impl("numpy", label="a")(lambda x: x)

@@ -229,6 +229,11 @@ class Impl:
         compile: run the function through its backend's compiler (``torch.compile``,
             ``tf.function``, ``jax.jit``: ``Backend.compile``), once per process; compilation
             for each new size lands in the case's first call, apart from its steady time.
+            ``None``: the backend's default (numba and pytensor compile every impl, the others
+            none); ``False`` on numba runs the function as written (Python around the
+            ``@numba.njit`` kernels it calls).
+        rtol: relative tolerances by dtype name for this impl's check, over the workload's (an
+            impl whose algorithm is correct but less exact than the reference's).
     """
 
     fn: Callable[..., Any]
@@ -241,7 +246,8 @@ class Impl:
     dtypes: tuple[str, ...] | None = None
     extends: str | None = None
     phase: str | None = None
-    compile: bool = False
+    compile: bool | None = None
+    rtol: Mapping[str, float] = field(default_factory=dict, hash=False)
 
 
 @dataclass
@@ -347,12 +353,14 @@ class Workload:
         dtypes: Sequence[str] | None = None,
         extends: str | None = None,
         phase: str | None = None,
-        compile: bool = False,
+        compile: bool | None = None,
+        rtol: Mapping[str, float] | None = None,
     ) -> Callable[[F], F]:
         """Register an implementation for one or more backends.
 
         A function with a parameter named ``xp`` is generic: it receives the backend's array
         namespace (``numpy``, ``torch``, ``jax.numpy``...) and runs on every backend listed.
+        ``rtol={"float64": 1e-6}`` loosens this impl's check (see :class:`Impl`).
         """
         where = self.where()
         if len(backends) == 1 and callable(backends[0]) and not isinstance(backends[0], str):
@@ -382,11 +390,12 @@ class Workload:
             )
         if not isinstance(reference, bool):
             raise WorkloadError(f"{where}: reference= must be True or False, got {_big(reference)}")
-        if not isinstance(compile, bool):
+        if compile is not None and not isinstance(compile, bool):
             raise WorkloadError(
                 f"{where}: compile= must be True or False (True: run it through the backend's "
                 f"compiler, e.g. torch.compile), got {_big(compile)}"
             )
+        rtol_d = _rtols(rtol, f"{where}: @impl") if rtol is not None else {}
         if (extends is None) != (phase is None):
             raise WorkloadError(
                 f"{where}: give extends= and phase= together, e.g. "
@@ -422,6 +431,7 @@ class Workload:
                     extends=extends,
                     phase=phase,
                     compile=compile,
+                    rtol=rtol_d,
                 )
             )
             return fn

@@ -154,6 +154,121 @@ def test_numba_runs_a_dispatcher_as_it_is_and_jits_a_plain_function() -> None:
     assert isinstance(b.compile(plain), Dispatcher)  # type: ignore[attr-defined]
 
 
+WRAPPERS_FILE = textwrap.dedent(
+    """
+    import numba
+    import numpy as np
+
+    import arraybench as ab
+
+    pdist = ab.Workload("pdist", sizes=(10, 50), dtypes=("float64",))
+
+
+    @pdist.inputs
+    def make(n, rng):
+        return {"x": rng.uniform(0.0, 1.0, (n, 3))}
+
+
+    @pdist.impl("numpy")
+    def broadcast(x):
+        d = x[:, None, :] - x[None, :, :]
+        return np.sqrt((d * d).sum(-1))
+
+
+    @numba.njit
+    def kernel(x, out):
+        for i in range(x.shape[0]):
+            for j in range(x.shape[0]):
+                s = 0.0
+                for k in range(x.shape[1]):
+                    s += (x[i, k] - x[j, k]) ** 2
+                out[i, j] = np.sqrt(s)
+
+
+    @pdist.impl("numba")
+    def imports(x):
+        from numpy import empty
+        out = empty((x.shape[0], x.shape[0]))
+        kernel(x, out)
+        return out
+
+
+    @pdist.impl("numba", label="as written", compile=False)
+    def as_written(x):
+        from numpy import empty
+        out = empty((x.shape[0], x.shape[0]))
+        kernel(x, out)
+        return out
+    """
+)
+
+
+def test_a_numba_impl_that_wraps_a_kernel_fails_in_one_line_or_runs_as_written(
+    tmp_path: Path,
+) -> None:
+    """An impl that imports (Numba: "unsupported opcode (IMPORT_NAME)") fails with one line naming
+    where and the fix; registered with compile=False it runs as Python around its kernel."""
+    pytest.importorskip("numba")
+    from arraybench.suites import load_file
+
+    f = tmp_path / "user_pdist.py"
+    f.write_text(WRAPPERS_FILE)
+    result = _run(load_file(f)[0], "numba")
+    failed = result.find(impl="imports")
+    line = WRAPPERS_FILE.splitlines().index("    from numpy import empty") + 1
+    assert len(failed) == 2
+    for c in failed:
+        assert not c.ok and c.error is not None and "\n" not in c.error
+        assert c.error == (
+            f"numba could not compile imports (user_pdist.py:{line}): it imports inside its body, "
+            "which compiled code cannot; move the import to the top of the file, or register it "
+            "with compile=False to run it as Python around the kernels it calls"
+        )
+    ran = result.find(impl="as written")
+    assert len(ran) == 2
+    for c in ran:
+        assert c.ok and c.check is not None and c.check.passed, c.error
+
+
+def test_numba_compile_errors_become_one_line_with_the_fix() -> None:
+    numba = pytest.importorskip("numba")
+    b = backends.get("numba")
+    x = np.ones(3)
+
+    def helper(y: Any) -> Any:
+        return y * 2
+
+    def calls_a_plain_function(y: Any) -> Any:
+        return helper(y)
+
+    def jits_in_its_body(y: Any) -> Any:
+        @numba.njit
+        def k(z: Any) -> Any:
+            return z * 2
+
+        return k(y)
+
+    said = {}
+    for fn in (calls_a_plain_function, jits_in_its_body):
+        with pytest.raises(Exception) as e:
+            b.compile(fn)(x)  # type: ignore[attr-defined]
+        said[fn.__name__] = b.explain_failure(e.value, fn, True)  # type: ignore[attr-defined]
+    assert said["calls_a_plain_function"] is not None
+    assert said["calls_a_plain_function"].startswith(
+        "numba could not compile calls_a_plain_function (test_compiling_backends.py:"
+    )
+    assert said["calls_a_plain_function"].endswith(
+        "it calls helper, a plain Python function; decorate helper with @numba.njit, or "
+        "register it with compile=False to run it as Python around the kernels it calls"
+    )
+    assert said["jits_in_its_body"] is not None and said["jits_in_its_body"].endswith(
+        "it uses numba.njit, which compiled code cannot; define the kernel at the top of the file "
+        "and call it from there"
+    )
+    # Not Numba's: the runner's own line.
+    assert b.explain_failure(ValueError("boom"), calls_a_plain_function, True) is None  # type: ignore[attr-defined]
+
+
 def test_numba_threads_are_capped_and_restored() -> None:
     numba = pytest.importorskip("numba")
     b = backends.get("numba")

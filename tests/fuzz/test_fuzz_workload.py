@@ -138,6 +138,8 @@ registrations = st.fixed_dictionaries(
         "dtypes": st.one_of(st.none(), dtypes),
         "extends": st.one_of(st.none(), st.sampled_from(["a", "vectorised", ""])),
         "phase": st.one_of(st.none(), st.sampled_from(["a copy", ""])),
+        "rtol": st.one_of(st.none(), rtols),
+        "compile": st.one_of(st.none(), st.booleans(), st.integers(0, 2)),
     }
 )
 
@@ -158,6 +160,7 @@ def test_impl_registrations_and_plan_raise_only_workload_errors(
             assert str(e).strip()
     for impl in w.impls:
         assert callable(impl.fn) and impl.backends and isinstance(impl.label, str)
+        assert set(impl.rtol) <= set(DTYPES) and impl.compile in (None, True, False)
     try:
         w.validate()
     except EXPECTED as e:

@@ -326,6 +326,45 @@ def test_without_numpy_the_first_registered_impl_is_the_reference(
     assert by["wrong"].failure == "mismatch"  # checked against the first one
 
 
+def test_a_close_mismatch_says_how_to_accept_it_and_the_impl_s_rtol_accepts_it(
+    clock: FakeClock, fake_backend: FakeBackend
+) -> None:
+    w = ab.Workload("near", sizes=(10,), rtol={"float64": 1e-9})
+    _inputs(w)
+    w.impl("numpy", label="ref")(_times(clock, 2))
+    w.impl("fake", label="close")(_times(clock, 2 * (1 + 1e-6)))
+    # The impl's own tolerance wins over the workload's, for its dtype only.
+    w.impl("fake", label="accepted", rtol={"float64": 1e-5})(_times(clock, 2 * (1 + 1e-6)))
+    w.impl("fake", label="far")(_times(clock, 2 * (1 + 1e-3)))
+    result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    by = {c.impl: c for c in result.cases}
+    assert by["close"].failure == "mismatch"
+    assert by["close"].error.endswith(
+        '; close: a different algorithm? Workload(rtol={"float64": 1e-05}) or '
+        '@w.impl(..., rtol={"float64": 1e-05}) accepts it'
+    )
+    assert by["close"].check is not None and "close" not in by["close"].check.message
+    accepted = by["accepted"]
+    assert accepted.ok and accepted.check is not None and accepted.check.rtol == 1e-5
+    assert by["far"].failure == "mismatch" and "close:" not in str(by["far"].error)
+
+
+def test_compile_false_is_refused_where_every_impl_must_compile(clock: FakeClock) -> None:
+    graphs = FakeBackend("graphs")
+    graphs.compiles_impls = True  # type: ignore[attr-defined]
+    graphs.compile = lambda fn: fn  # type: ignore[method-assign]
+    w = ab.Workload("pair", sizes=(10,))
+    _inputs(w)
+    w.impl("numpy", label="ref")(_times(clock, 2))
+    w.impl("graphs", label="as written", compile=False)(_times(clock, 2))
+    with backends.registered(graphs):
+        result = ab.run(w, clock=clock, budget=0.01, dtypes=["float64"])
+    (case,) = result.find(impl="as written")
+    assert not case.ok and "runs every impl through its compiler: drop compile=False" in str(
+        case.error
+    )
+
+
 def test_a_reference_whose_backend_is_missing_leaves_the_others_unchecked_and_says_why(
     clock: FakeClock,
 ) -> None:

@@ -32,7 +32,7 @@ from ..analysis.compare import DEFAULT_THRESHOLD, FASTER, SAME, SLOWER, UNSURE
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
 from ..errors import ConfigError, WorkloadError
-from ..measure.check import tolerance
+from ..measure.check import is_close, suggested_rtol, tolerance
 from ..measure.clock import Clock
 from ..measure.runner import run
 from ..report.units import format_ratio as x
@@ -424,7 +424,7 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
             if c is None:
                 problems.append(f"{label} did not run at n={n}")
             elif not c.ok:
-                problems.append(f"{label} at n={n}: {c.error}")
+                problems.append(f"{label} at n={n}: {_problem(c)}")
         c = news.get(n)
         if c is not None and c.check is not None and math.isfinite(c.check.max_rel_err):
             errs.append(c.check.max_rel_err)
@@ -464,6 +464,14 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
         significance=significance,
         crossover=cross,
     )
+
+
+def _problem(c: CaseResult) -> str:
+    """Why a case failed; a close mismatch says how verify accepts it (not a Workload's rtol=)."""
+    if c.check is None or not is_close(c.check):
+        return str(c.error)
+    tol = f"{suggested_rtol(c.check):g}"
+    return f"{c.check.message}; close: a different algorithm? --rtol {tol} (rtol={tol}) accepts it"
 
 
 def _crossover(

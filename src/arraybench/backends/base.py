@@ -35,6 +35,9 @@ class Backend(Protocol):
     install_hint: str
     # Optional: ``compile(fn) -> fn``, the library's compiler (torch.compile, tf.function,
     # jax.jit), used for impls registered with compile=True; BaseBackend's refuses with a reason.
+    # Optional: ``compiles_impls`` (compile every impl unless compile=False), ``runs_as_written``
+    # (compile=False may opt out of that), and ``explain_failure(e, fn, compiled) -> str | None``,
+    # one line for an error of the library's that its own message says badly.
 
     def available(self) -> tuple[bool, str]:
         """(True, "") or (False, the reason, naming the fix)."""

@@ -12,15 +12,21 @@ process, so users write a plain element-by-element loop and register it::
 
 ``compile=True`` is therefore implied (and redundant) on this backend. A function that is already
 a Numba dispatcher (``@numba.njit`` at module level, ``@numba.njit(parallel=True)``,
-``@numba.vectorize``...) is used as it is. Numba compiles once per argument types (dtype, ndim,
-layout), on the first call: the runner keeps that call apart (``Measurement.first_call``), and
-later sizes of the same dtype reuse the machine code, so only a series' first size pays it.
+``@numba.vectorize``...) is used as it is. ``compile=False`` runs an impl as written: a Python
+function around ``@numba.njit`` kernels (one that imports, allocates with options njit lacks, or
+calls several kernels), whose time then includes Python's calls into them. An impl that Numba
+cannot compile fails with one line saying why and where (:meth:`NumbaBackend.explain_failure`),
+naming ``compile=False``, rather than Numba's page of typing detail.
+
+Numba compiles once per argument types (dtype, ndim, layout), on the first call: the runner keeps
+that call apart (``Measurement.first_call``), and later sizes of the same dtype reuse the machine
+code, so only a series' first size pays it.
 
 Generic impls (a parameter ``xp``) get ``numpy``: Numba cannot take a module as an argument, so
 the backend compiles a small jitted wrapper that passes ``numpy`` from inside compiled code (and a
 Python shim that accepts and drops ``xp``: about 0.1 µs per call that plain impls do not pay).
-Everything an impl does must be in Numba's supported subset of Python and NumPy; what is not fails
-the case on its first call with Numba's typing error.
+Everything a compiled impl does must be in Numba's supported subset of Python and NumPy; what is
+not fails the case on its first call, with the one line above.
 
 Devices: ``cpu``; ``cuda`` as well when ``numba.cuda.is_available()``. On ``cuda`` inputs are
 device arrays (``numba.cuda.to_device``), ``sync`` waits with ``numba.cuda.synchronize()``, and an
@@ -33,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import re
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any
@@ -49,8 +56,10 @@ class NumbaBackend(BaseBackend):
     # Numba's float16 support is partial (no math on it in most functions): float32 and float64.
     dtypes = ("float32", "float64")
     install_hint = "pip install 'arraybench[numba]'"
-    #: The runner compiles every impl of this backend (:meth:`compile`), compile=True or not.
+    #: The runner compiles every impl of this backend (:meth:`compile`) unless compile=False.
     compiles_impls = True
+    #: compile=False runs an impl as written: Python around the jitted kernels it calls.
+    runs_as_written = True
 
     @property
     def xp(self) -> Any:
@@ -102,6 +111,18 @@ class NumbaBackend(BaseBackend):
 
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return _numba_threads(n)
+
+    def explain_failure(self, e: BaseException, fn: Any, compiled: bool) -> str | None:
+        """One line for Numba's compile errors: what it could not compile, where, and the fix.
+
+        Numba says ``Use of unsupported opcode (IMPORT_NAME)`` for an import in the body, and a
+        page of typing detail for the rest; ``None`` for other errors (the runner's own line).
+        """
+        from numba.core import errors
+
+        if not isinstance(e, errors.NumbaError | errors.UnsupportedBytecodeError):
+            return None
+        return compile_failure(e, fn, compiled)
 
     def info(self) -> dict[str, Any]:
         import numba
@@ -221,3 +242,45 @@ def _host_or_device(
         return (fn if on_device else jitted)(*args, **kwargs)
 
     return functools.update_wrapper(call, fn)
+
+
+#: Longest part of Numba's own message kept in the one line.
+_REASON_CHARS = 160
+#: Where Numba's messages name the line: ``Raised from PATH (LINE)``, ``File "PATH", line LINE``.
+_RAISED_FROM = re.compile(r"Raised from (\S+) \((\d+)\)")
+_FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
+_MODULE_ATTR = re.compile(r"Unknown attribute '(\w+)' of type Module\(<module '([\w.]+)'")
+_UNTYPED_FUNCTION = re.compile(r"Untyped global name '(\w+)'.*<class 'function'>")
+_AS_WRITTEN = "register it with compile=False to run it as Python around the kernels it calls"
+
+
+def compile_failure(e: BaseException, fn: Any, compiled: bool) -> str:
+    """``numba could not compile F (f.py:12): REASON; FIX``, from a Numba compile error."""
+    from numba.core.dispatcher import Dispatcher
+
+    text = str(e)
+    name = getattr(fn, "__name__", None) or getattr(getattr(fn, "py_func", None), "__name__", "")
+    where = _RAISED_FROM.search(text) or _FILE_LINE.search(text)
+    at = f" ({where.group(1).rsplit('/', 1)[-1]}:{where.group(2)})" if where else ""
+    lines = [
+        ln.strip()
+        for ln in text.splitlines()
+        if ln.strip() and not ln.startswith(("Failed in ", "During: ", "File "))
+    ]
+    reason = _RAISED_FROM.sub("", lines[0] if lines else type(e).__name__).strip().rstrip(".:")
+    ours = compiled and inspect.isfunction(fn) and not isinstance(fn, Dispatcher)
+    fix = _AS_WRITTEN if ours else ""
+    if "IMPORT_NAME" in reason:
+        reason = "it imports inside its body, which compiled code cannot"
+        fix = "move the import to the top of the file" + (f", or {fix}" if fix else "")
+    elif m := _MODULE_ATTR.search(reason):
+        reason = f"it uses {m.group(2)}.{m.group(1)}, which compiled code cannot"
+        if m.group(1) in ("jit", "njit", "vectorize", "guvectorize"):  # a kernel made per call
+            fix = "define the kernel at the top of the file and call it from there"
+    elif m := _UNTYPED_FUNCTION.search(reason):
+        reason = f"it calls {m.group(1)}, a plain Python function"
+        fix = f"decorate {m.group(1)} with @numba.njit" + (f", or {fix}" if fix else "")
+    if len(reason) > _REASON_CHARS:
+        reason = reason[: _REASON_CHARS - 1] + "…"
+    what = f"numba could not compile {name}{at}" if name else f"numba could not compile{at}"
+    return f"{what}: {reason}" + (f"; {fix}" if fix else "")

@@ -95,6 +95,10 @@ def _print_workload(w: Workload, console: Any) -> None:
             marks.append("generic")
         if impl.compile:
             marks.append("compiled by its backend (first call apart)")
+        elif impl.compile is False:
+            marks.append("run as written (compile=False)")
+        if impl.rtol:
+            marks.append(f"rtol {', '.join(f'{d} {t:g}' for d, t in impl.rtol.items())}")
         status = []
         for b in impl.backends:
             try:

@@ -54,10 +54,26 @@ def _bind(
             f"impl {impl.label!r} takes {', '.join(missing)}, which the inputs builder does not "
             f"provide (it provides: {', '.join(inputs) or 'nothing'})"
         )
-    # A backend that compiles every impl (numba's njit, pytensor's graphs) does so whatever
-    # compile= says.
-    compiled = impl.compile or getattr(backend, "compiles_impls", False)
-    return _positional_call(_compiled(impl, backend) if compiled else impl.fn, params, kwargs)
+    fn = _compiled(impl, backend) if compiles(impl, backend) else impl.fn
+    return _positional_call(fn, params, kwargs)
+
+
+def compiles(impl: Impl, backend: Any) -> bool:
+    """Whether the runner puts ``impl`` through ``backend``'s compiler.
+
+    ``compile=True`` always; unset (``None``), when the backend compiles every impl (numba's
+    njit, pytensor's graphs); ``compile=False`` never, which a backend that cannot run an impl
+    as written (pytensor: impls build symbolic graphs) refuses.
+    """
+    every = bool(getattr(backend, "compiles_impls", False))
+    if impl.compile is None:
+        return every
+    if not impl.compile and every and not getattr(backend, "runs_as_written", False):
+        raise BackendError(
+            f"impl {impl.label!r} has compile=False, but backend {backend.name} runs every impl "
+            "through its compiler: drop compile=False"
+        )
+    return impl.compile
 
 
 #: Compiled functions by (impl, backend name): compiled once per process, like a user's own

@@ -13,7 +13,7 @@ import contextlib
 import functools
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import backends as _backends
 from ..config import DTYPES, RunConfig
@@ -27,9 +27,9 @@ from ..results import (
     CaseResult,
     Floor,
 )
-from ..workload import Workload
-from .bind import _bind, _to_host
-from .check import compare, tolerance
+from ..workload import Impl, Workload
+from .bind import _bind, _to_host, compiles
+from .check import close_hint, compare, tolerance
 from .clock import Clock, PerfCounterClock, default_clock
 from .plan import Case, reference_unavailable
 from .timer import Sampler, TimerSettings, first_call, measure_floor
@@ -204,7 +204,7 @@ def _prepare(
     except Exception as e:
         kind = _failure_kind(e, backend, case.device)
         what = "ran out of memory:" if kind == "oom" else "raised"
-        return failed(f"{what} {_describe(e)}", failure=kind)
+        return failed(_explained(e, backend, impl) or f"{what} {_describe(e)}", failure=kind)
 
     check = None
     if config.check and not w.has_reference():
@@ -219,9 +219,9 @@ def _prepare(
             host = _to_host(backend, out)
         except Exception as e:
             return failed(f"its output could not be brought back to NumPy: {_describe(e)}")
-        check = compare(host, ref, tolerance(case.dtype, w.rtol))
+        check = compare(host, ref, tolerance(case.dtype, w.rtol, impl.rtol))
         if not check.passed:
-            return failed(check.message, check, failure="mismatch")
+            return failed(check.message + close_hint(check, case.dtype), check, "mismatch")
     del out
     sampler = Sampler(call, sync, clock, timer, first=first, floor=floor)
     return _Pending(sampler, check, base, backend, case.device)
@@ -318,6 +318,17 @@ def _cost(fn: Callable[..., float] | None, *args: int) -> float | None:
     try:
         return float(fn(*args))
     except Exception:
+        return None
+
+
+def _explained(e: BaseException, backend: Any, impl: Impl) -> str | None:
+    """The backend's own one line for ``e`` (numba's compile errors), or None."""
+    explain = getattr(backend, "explain_failure", None)
+    if explain is None:
+        return None
+    try:
+        return cast("str | None", explain(e, impl.fn, compiles(impl, backend)))
+    except Exception:  # a hook that fails must not hide the error it was asked about
         return None
 
 
