@@ -418,3 +418,53 @@ def test_bad_settings_are_refused_with_the_fix() -> None:
         compare(run, run, threshold=-0.1)
     with pytest.raises(ValueError, match="between 0 and 1"):
         compare(run, run, alpha=5)
+
+
+# -- the machine's speed, from the runs' canaries -------------------------------------------------
+
+
+def canary_record(factor: float, n: int = 12) -> dict[str, Any]:
+    """A stored canary record of a machine ``factor`` times as slow as the base one."""
+    from arraybench.measure.canary import FORMAT
+
+    rng = np.random.default_rng(int(factor * 1000))
+    base = {"python": 20e-6, "copy": 100e-6, "gemm": 10e-6}
+    return {
+        "format": FORMAT,
+        "kinds": list(base),
+        "readings": [
+            [float(t), {k: v * factor * float(rng.lognormal(0.0, 0.01)) for k, v in base.items()}]
+            for t in range(n)
+        ],
+        "spent_s": 0.1,
+    }
+
+
+def with_canary(run: RunResult, factor: float) -> RunResult:
+    from arraybench.measure.canary import CANARY_KEY
+
+    return replace(run, extra={CANARY_KEY: canary_record(factor)})
+
+
+def test_a_machine_slower_in_b_is_taken_out_and_said() -> None:
+    """Every case 20% slower in B, and the canary 20% slower too: the machine changed, not the
+    code. Without the canaries the same runs read 'slower' throughout."""
+    every = {impl: 1.2 for impl in ("loop", "vectorized", "jit", "compiled")}
+    a, b = synthetic_run(0), synthetic_run(1, slow=every)
+    assert len(compare(a, b).with_verdict(SLOWER)) == 20
+    cmp = compare(with_canary(a, 1.0), with_canary(b, 1.2))
+    assert cmp.speed is not None and cmp.speed.moved
+    assert cmp.speed.factor == pytest.approx(1.2, rel=0.02)
+    assert "slower in B" in cmp.speed.describe()
+    assert not cmp.with_verdict(SLOWER) and not cmp.with_verdict(FASTER)
+    assert all(c.ratio == pytest.approx(1.0, abs=0.05) for c in cmp.cases)
+    assert json.loads(json.dumps(cmp.to_dict()))["machine_speed"]["moved"] is True
+
+
+def test_a_real_slowdown_stands_out_from_a_machine_that_did_not_move() -> None:
+    a, b = synthetic_run(0), synthetic_run(1, slow={"jit": 1.3})
+    cmp = compare(with_canary(a, 1.0), with_canary(b, 1.0))
+    assert cmp.speed is not None and not cmp.speed.moved
+    assert {c.key[1] for c in cmp.with_verdict(SLOWER)} == {"jit"}
+    plain = compare(a, b)
+    assert [c.ratio for c in cmp.cases] == [c.ratio for c in plain.cases]

@@ -25,6 +25,12 @@ of noisy samples is "cannot tell", not "no change" (a 1.91x ratio with the inter
 could be either). The band is symmetric in log space, so comparing B with A gives the mirror of
 A with B.
 
+The machine's own speed is taken out where both runs read a canary (measure/canary.py, stored in
+``RunResult.extra["canary"]``) and it moved between them (its interval excludes 1): with the
+machine f times as slow in B (``analysis.canary.speed_change``), each case's ratio is divided by
+f, and its interval by f's far ends, ``[low / f_high, high / f_low]``, so the correction's own
+uncertainty widens it. A canary that did not move changes nothing.
+
 The environments are compared too (versions, BLAS, threads, CPU, devices, host): a slowdown is
 read differently when NumPy's BLAS changed between the runs. ``environment`` names what differs
 in a machine's description (CPU model, cores, GPU, Python, library versions, BLAS, thread
@@ -47,8 +53,10 @@ from typing import Any
 
 import numpy as np
 
+from ..measure.canary import CANARY_KEY
 from ..results import CaseResult, Measurement, RunResult, time_ratio
 from . import stats
+from .canary import SpeedChange, speed_change
 from .machines import Difference, differences
 
 #: A change must exceed 5% (its whole CI beyond it) to be called slower or faster. Run-to-run
@@ -440,6 +448,8 @@ class Comparison:
         seed: kept for files written when the ratio's CI came from a seeded bootstrap (0 now).
         meta: what identifies the two runs (start time, number of cases, and the machine of
             each when they are machines of one run), for reports.
+        speed: how the machine's speed moved from A to B, from the runs' canaries (None when
+            either run has none); when it moved, every ratio was divided by it.
     """
 
     cases: tuple[CaseComparison, ...]
@@ -451,6 +461,7 @@ class Comparison:
     alpha: float = DEFAULT_ALPHA
     seed: int = 0
     meta: Mapping[str, Any] = field(default_factory=dict)
+    speed: SpeedChange | None = None
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -479,6 +490,7 @@ class Comparison:
             "alpha": self.alpha,
             "seed": self.seed,
             "meta": dict(self.meta),
+            "machine_speed": self.speed.to_dict() if self.speed is not None else None,
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
             "environments_differ": [d.to_dict() for d in self.environment],
@@ -521,6 +533,7 @@ def compare(
         raise ValueError(f"alpha must be between 0 and 1 (0.05 is usual), got {alpha!r}")
     cases_a = _by_key(a.cases)
     cases_b = _by_key(b.cases)
+    speed = speed_change(a.extra.get(CANARY_KEY), b.extra.get(CANARY_KEY))
     matched: list[CaseComparison] = []
     failed: list[FailedPair] = []
     for key, ca in cases_a.items():
@@ -533,7 +546,13 @@ def compare(
             continue
         matched.append(
             compare_measurements(
-                key, ca.measurement, cb.measurement, threshold=threshold, alpha=alpha, paired=paired
+                key,
+                ca.measurement,
+                cb.measurement,
+                threshold=threshold,
+                alpha=alpha,
+                paired=paired,
+                speed=speed if speed is not None and speed.moved else None,
             )
         )
     unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
@@ -547,6 +566,7 @@ def compare(
         environment=differences(a.env, b.env),
         threshold=threshold,
         alpha=alpha,
+        speed=speed,
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
@@ -611,6 +631,7 @@ def compare_measurements(
     threshold: float = DEFAULT_THRESHOLD,
     alpha: float = DEFAULT_ALPHA,
     paired: bool = True,
+    speed: SpeedChange | None = None,
 ) -> CaseComparison:
     """Compare one case measured in two runs (see the module's docstring).
 
@@ -622,6 +643,7 @@ def compare_measurements(
         alpha: significance level.
         paired: whether blocks sharing a round may pair (False: measured on different
             machines, the two medians' intervals combined).
+        speed: the machine's change of speed to take out (B's canary over A's), or None.
 
     Returns:
         A :class:`CaseComparison`.
@@ -630,6 +652,9 @@ def compare_measurements(
     ratio = b.median / a.median if a.median > 0 else math.nan
     iv = time_ratio(b, a) if paired else stats.unpaired_ratio(b, a)
     ci = (iv.low, iv.high) if math.isfinite(ratio) else (math.nan, math.nan)
+    if speed is not None and math.isfinite(ratio):
+        ratio /= speed.factor
+        ci = (ci[0] / speed.high, ci[1] / speed.low)
     test = mann_whitney_u(ua, ub)
     return _verdict(key, a.median, b.median, ratio, ci, test, len(ua), len(ub), threshold, alpha)
 

@@ -55,6 +55,8 @@ class Job:
             it already. Ask it only after the results of the groups before were taken.
         progress: called before each case is measured, ``(done, total, case, None)``.
         done: how many cases the run has finished so far, for ``progress``.
+        tick: called here between units of work (before each size group, after each request
+            to a worker process): the runner reads its canary there (:mod:`.canary`).
     """
 
     cases: Sequence[Case]
@@ -66,6 +68,7 @@ class Job:
     settled: Callable[[int], bool]
     progress: Progress | None
     done: Callable[[], int]
+    tick: Callable[[], None] = lambda: None
 
 
 class Executor(Protocol):
@@ -118,6 +121,7 @@ class InProcess(_Here):
         cases, total = job.cases, len(job.cases)
         refs = _References(job.config)
         for group in job.groups:
+            job.tick()
             todo = [i for i in group if not job.settled(i)]
 
             def starting(k: int, todo: list[int] = todo) -> None:
@@ -142,7 +146,13 @@ class WorkerPool(_Here):
         from .processes import run_in_workers
 
         yield from run_in_workers(
-            job.cases, job.groups, self._config(job.config), job.floor, job.settled, job.progress
+            job.cases,
+            job.groups,
+            self._config(job.config),
+            job.floor,
+            job.settled,
+            job.progress,
+            job.tick,
         )
 
     def _config(self, config: RunConfig) -> RunConfig:

@@ -54,6 +54,7 @@ def run_in_workers(
     floor: Floor,
     settled: Callable[[int], bool],
     progress: Progress | None,
+    tick: Callable[[], None] = lambda: None,
 ) -> Generator[list[tuple[int, CaseResult]], None, None]:
     """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes; yield
     each group's results, ``(case index, result)``, once all processes have measured it (the
@@ -68,6 +69,7 @@ def run_in_workers(
             been finished already. Asked when a chunk starts, after the results of the chunks
             before it were taken.
         progress: called before each case is measured.
+        tick: called before the first request and after each (the runner's canary).
     """
     n = config.processes
     whole = TimerSettings(
@@ -75,6 +77,7 @@ def run_in_workers(
     )
     asker = _Requests(cases, config, floor, progress)  # before any worker starts: see there
     with _pool_for(config) as pool:
+        tick()
         for chunk in _chunks(groups, config):
             todos = [[i for i in group if not settled(i)] for group in chunk]
             units = []
@@ -94,7 +97,9 @@ def run_in_workers(
                             ask.append(i)
                         elif why is not None and not parts[i]:
                             parts[i].append(_not_attempted(cases[i], why))
-                    for i, r in zip(ask, asker.measure(pool, p, ask), strict=True):
+                    measured = asker.measure(pool, p, ask)
+                    tick()
+                    for i, r in zip(ask, measured, strict=True):
                         parts[i].append(r)
                         if r.failure in ("timeout", "oom"):
                             what = "timed out" if r.failure == "timeout" else "ran out of memory"

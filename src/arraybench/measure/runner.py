@@ -34,7 +34,8 @@ from ..workload import Workload
 from . import env as _env
 from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
-from .clock import Clock, default_clock
+from .canary import CANARY_KEY, Canary
+from .clock import Clock, PerfCounterClock, default_clock
 from .executors import Executor, Job, executor_for
 from .plan import (
     Case,
@@ -223,6 +224,9 @@ def _run(
                 return True
             return False
 
+        # The canary reads the machine's speed through the run, here; with a fake clock, or
+        # cases measured on other machines, it would say nothing of theirs.
+        canary = Canary(clock) if isinstance(clock, PerfCounterClock) and not machines else None
         job = Job(
             cases=cases,
             groups=_size_groups(cases),
@@ -233,12 +237,15 @@ def _run(
             settled=settled,
             progress=progress,
             done=lambda: len(done),
+            tick=canary.tick if canary is not None else lambda: None,
         )
         with contextlib.closing(executor.run(job)) as replies:
             for reply in replies:
                 for i, result in reply:
                     finish(i, result)
         results = [done[i] for i in range(total)]
+        if canary is not None:
+            canary.tick()
     environment["load_average_after"] = _env.load_average()
     return RunResult(
         cases=tuple(results),
@@ -250,6 +257,7 @@ def _run(
         finished=_now(),
         arraybench_version=environment["arraybench"],
         machines=records,
+        extra={CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {},
     )
 
 

@@ -26,6 +26,8 @@ from typing import Any
 
 from ..analysis.stats import Interval
 from ..config import RunConfig
+from ..measure import canary
+from ..measure.canary import CANARY_KEY
 from ..results import CaseResult, RunResult, time_ratio
 from ..workload import Workload
 from .claims import AGREES, DISAGREES, PARTLY, UNTESTED, Claim, Judgement, conclude, judge, usable
@@ -182,8 +184,11 @@ def combine(results: Sequence[RunResult]) -> RunResult:
     backends: dict[str, Any] = {}
     for r in results:
         for key, value in r.extra.items():
-            # Second-level dicts (findings by group) merge; anything else is replaced.
-            if isinstance(value, dict) and isinstance(extra.get(key), dict):
+            # The canaries' readings join, in turn; second-level dicts (findings by group)
+            # merge; anything else is replaced.
+            if key == CANARY_KEY:
+                extra[key] = canary.join(extra.get(key), value)
+            elif isinstance(value, dict) and isinstance(extra.get(key), dict):
                 extra[key] = {**extra[key], **value}
             else:
                 extra[key] = value
