@@ -8,6 +8,7 @@ import pytest
 
 import arraybench as ab
 from arraybench.errors import ResultsFormatError
+from arraybench.report.units import format_speedup_vs_reference
 from arraybench.results import (
     FORMAT_VERSION,
     NO_REFERENCE,
@@ -256,8 +257,17 @@ def test_ratios_to_the_reference_are_kept_with_their_intervals() -> None:
     assert ratio["case"].startswith("w/slow") and ratio["reference"].startswith("w/ref")
     assert ratio["ratio"]["value"] == pytest.approx(3.0)
     assert ratio["ratio"]["method"] == "pairs"  # same rounds: measured side by side
+    # The file, the records (pandas, CSV) and the tables say it one way: how many times
+    # faster than the reference, below 1 for a slower case.
+    assert ratio["speedup_vs_ref"]["value"] == pytest.approx(1 / 3)
     row = r.to_records()[1]
-    assert row["vs_ref"] == pytest.approx(3.0) and row["ci_level"] >= 0.95
+    assert "vs_ref" not in row
+    assert row["speedup_vs_ref"] == pytest.approx(1 / 3) and row["ci_level"] >= 0.95
+    assert row["speedup_vs_ref_low"] <= 1 / 3 <= row["speedup_vs_ref_high"]
+    assert format_speedup_vs_reference(r, cases[1]).startswith("0.33x [")
+    assert format_speedup_vs_reference(r, cases[0]) == "ref"
+    csv_head = r.to_csv().splitlines()[0].split(",")
+    assert "speedup_vs_ref" in csv_head and "vs_ref" not in csv_head
 
 
 def test_measurements_validate_their_blocks_rounds_and_processes() -> None:

@@ -15,7 +15,9 @@ Format history (``"version"`` in the file):
        Optional fields added since, read as absent from older files: case "unchecked" (why an
        ok case has no check: "no-reference", "reference-unavailable") and "computed_in" (pure
        Python computes in float64 whatever the case's dtype); skipped "failed" (a workload that
-       could not run at all, which fails the run).
+       could not run at all, which fails the run); in run "ratios", "speedup_vs_ref" beside
+       "ratio" (the same interval turned over: the reference's time over the case's, as the
+       tables show it). "ratios" is derived from the cases and ignored when read.
     4  (arraybench 0.2) cases from several machines (``--cluster``): case "machine" names the
        machine it ran on, run "machines" holds each machine's record (host, CPU, cores, GPUs,
        library versions, BLAS) by name. Written only when some case carries a machine, so that
@@ -663,26 +665,52 @@ class RunResult:
             return None
         return time_ratio(case.measurement, ref.measurement)
 
+    def speedup_vs_reference(self, case: CaseResult) -> stats.Interval | None:
+        """How many times faster than the reference ``case`` is (the reference's time over the
+        case's: below 1, slower), with its 95% CI: what every report calls "speedup vs ref"
+        and the exports ``speedup_vs_ref``. None for the reference itself or without one."""
+        ratio = self.vs_reference(case)
+        return None if ratio is None else ratio.inverse()
+
     def ratios(self) -> list[dict[str, Any]]:
-        """Every ok case against its reference: the time ratio and its CI, for the file."""
+        """Every ok case against its reference, for the file: ``speedup_vs_ref`` (the
+        reference's time over the case's, as the tables show it) and ``ratio`` (the case's time
+        over the reference's, as files before it held it), each with its CI."""
         out = []
         for c in self.cases:
             ref = self.reference_for(c) if c.ok else None
             if ref is None or ref is c or c.measurement is None or ref.measurement is None:
                 continue
             r = time_ratio(c.measurement, ref.measurement)
-            entry = {"case": c.name, "reference": ref.name, "ratio": r.to_dict()}
+            entry = {
+                "case": c.name,
+                "reference": ref.name,
+                "speedup_vs_ref": r.inverse().to_dict(),
+                "ratio": r.to_dict(),
+            }
             if c.machine is not None:  # the same case on several machines: one entry each
                 entry["machine"] = c.machine
             out.append(entry)
         return out
 
-    def table(self, console: Console | None = None, profile: Any = None) -> None:
-        """Print the results as a table in the terminal (with the fraction of the machine's
-        peak when given a profile from ``arraybench probe``)."""
-        from .report.terminal import print_table
+    def table(
+        self, console: Console | None = None, profile: Any = None, verbose: bool = False
+    ) -> None:
+        """Print the results in the terminal as ``arraybench run`` does: a compact table per
+        workload, a row per impl/backend/dtype and a column per size, split to fit the
+        console's width, then the failures, one line per impl. ``verbose``: a row per case
+        with every figure, as ``arraybench run -v`` (with the fraction of the machine's peak
+        when given a profile from ``arraybench probe``)."""
+        if verbose:
+            from .report.terminal import print_table
 
-        print_table(self, console=console, profile=profile)
+            print_table(self, console=console, profile=profile)
+            return
+        from rich.console import Console
+
+        from .report.summary import print_tables
+
+        print_tables(self, console or Console())
 
     def to_pandas(self) -> pd.DataFrame:
         """One row per case: identity, status, median and its CI, spread, check errors."""
@@ -719,6 +747,9 @@ class RunResult:
         return html_table(self)
 
     def to_records(self) -> list[dict[str, Any]]:
+        """One dict per case, the rows of ``to_pandas`` and ``to_csv``: identity, status,
+        median with its CI, spread, check error, and ``speedup_vs_ref`` (how many times faster
+        than the reference, with ``speedup_vs_ref_low``/``_high``, its 95% CI)."""
         rows = []
         several = bool(self.machine_names)
         for c in self.cases:
@@ -745,11 +776,13 @@ class RunResult:
                 "max_rel_err": c.check.max_rel_err if c.check else None,
                 "error": c.error,
             }
-            # Time over the reference's, from blocks measured side by side.
-            vs = self.vs_reference(c) if c.ok else None
-            row["vs_ref"] = vs.value if vs else None
-            row["vs_ref_low"] = vs.low if vs else None
-            row["vs_ref_high"] = vs.high if vs else None
+            # How many times faster than the reference (its time over this case's), from
+            # blocks measured side by side: the tables' "speedup vs ref". Earlier versions
+            # named a column "vs_ref" and put its inverse there (the time ratio).
+            vs = self.speedup_vs_reference(c) if c.ok else None
+            row["speedup_vs_ref"] = vs.value if vs else None
+            row["speedup_vs_ref_low"] = vs.low if vs else None
+            row["speedup_vs_ref_high"] = vs.high if vs else None
             rows.append(row)
         return rows
 

@@ -72,12 +72,16 @@ def test_user_file_with_bad_impls_runs_to_the_end_and_exits_1(tmp_path: Path) ->
     f = tmp_path / "work.py"
     f.write_text(USER_FILE)
     out = tmp_path / "r.json"
-    p = arraybench("run", str(f), "--budget", "0.02", "-q", "--json", str(out))
+    # With the progress bar (no -q): failures are counted there, not printed.
+    p = arraybench("run", str(f), "--budget", "0.02", "--json", str(out))
     assert p.returncode == 1, p.stderr
     assert "RuntimeError: kernel exploded" in p.stdout
-    assert "wrong numbers: max relative error" in p.stdout
+    assert "wrong numbers, relative error up to" in p.stdout
     assert "output has NaN" in p.stdout
-    assert "6 failed" in p.stdout  # three bad impls at two sizes
+    assert "6 failed" in p.stdout  # three bad impls at two sizes, a line each
+    assert sum(line.startswith("  ✗ ") for line in p.stdout.splitlines()) == 3
+    # Said once per impl, not once per case, and not again while measuring.
+    assert p.stdout.count("kernel exploded") == 1 and "kernel exploded" not in p.stderr
     result = ab.load(out)
     ok = {(c.impl, c.size) for c in result.cases if c.ok}
     assert ok == {("good", 10), ("good", 100), ("loop", 10), ("loop", 100)}

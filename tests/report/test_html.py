@@ -107,9 +107,9 @@ def test_report_has_every_section_for_saved_results() -> None:
     assert "Why is a PyTorch model 10x slower than a pure Python function?" in doc
     assert '<span class="verdict good">agrees</span>' in doc
     assert "per call before any work" in doc  # a finding
-    # The results table: a row per case, with its median, CI, first call, vs ref and check.
+    # The results table: a row per case, with its median, CI, first call, speedup vs ref and check.
     assert doc.count("<tr") - doc.count("<tr><th") >= len(load(DATA).cases)
-    for column in ("median", "95% CI", "first call", "vs ref", "check"):
+    for column in ("median", "95% CI", "first call", "speedup vs ref", "check"):
         assert f">{column}</th>" in doc
 
 

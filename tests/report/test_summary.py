@@ -9,8 +9,10 @@ from dataclasses import replace
 from rich.console import Console
 
 from arraybench.analysis.findings import Finding, analyze, noise_summary, ranked
+from arraybench.analysis.stats import Interval
 from arraybench.report import summary
-from arraybench.results import CaseResult, RunResult
+from arraybench.report.units import format_spread
+from arraybench.results import CaseResult, Check, RunResult
 from arraybench.suites.experiment import Answer
 from tests.analysis.test_findings import run_of
 from tests.analysis.test_fit import synthetic
@@ -170,7 +172,7 @@ def test_group_prints_answer_then_tables_then_findings() -> None:
 def test_verbose_group_prints_a_row_per_case() -> None:
     result = two_series()
     text = text_of(summary.print_group, result, analyze(result), verbose=True)
-    assert "first call" in text and "vs ref" in text
+    assert "first call" in text and "speedup vs ref" in text
     assert sum(1 for c in result.cases if isinstance(c, CaseResult)) == 10
 
 
@@ -199,3 +201,129 @@ def test_the_same_tie_in_another_order_is_one_run_of_sizes() -> None:
     b = synthetic(1e-6, 0.0, 1.0, impl="b", sizes=(10, 100), noise=0.05, seed=2)
     text = summary.fastest_sentence(run_of(a, b), "w")
     assert text.count("(tied)") == 1 and "(tied) at every size" in text
+
+
+# -- issue 24: the Python table at 80 columns, failures once per impl, fair headlines -----------
+
+
+def pdist_run() -> RunResult:
+    """A user's pairwise-distance file at six sizes: a generic impl on NumPy and torch, and
+    torch.cdist, 26x faster than the rest but failing the float64 tolerance."""
+    sizes = (100, 200, 300, 500, 700, 1000)
+    series = []
+    for impl, backend, dtype, a, b, seed in (
+        ("broadcast_pairwise", "numpy", "float64", 5e-6, 4e-8, 1),
+        ("broadcast_pairwise", "numpy", "float32", 5e-6, 3e-8, 2),
+        ("broadcast_pairwise", "torch", "float64", 9e-6, 3.6e-8, 3),
+        ("broadcast_pairwise", "torch", "float32", 9e-6, 2.8e-8, 4),
+        ("cdist", "torch", "float32", 4e-6, 5.6e-10, 5),
+        ("cdist", "torch", "float64", 4e-6, 1.1e-9, 6),
+    ):
+        cases = synthetic(a, b, 2.0, impl=impl, backend=backend, sizes=sizes, seed=seed)
+        series.append([replace(c, dtype=dtype, reference=impl != "cdist") for c in cases])
+    fails = []
+    for c in series[-1]:
+        err = 5.9e-9 * (1 + c.size / 1000)
+        check = Check(False, 1e-7, err, 1e-9, f"wrong numbers: max relative error {err:.3g}")
+        fails.append(
+            replace(
+                c,
+                status="failed",
+                measurement=None,
+                check=check,
+                failure="mismatch",
+                error=f"in process 1 of 4: {check.message}",
+            )
+        )
+    series[-1] = fails
+    return run_of(*series)
+
+
+def test_the_python_table_fits_80_columns_without_cutting_a_cell() -> None:
+    buf = io.StringIO()
+    pdist_run().table(console=Console(file=buf, width=80, color_system=None))
+    text = buf.getvalue()
+    assert "…" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    for n in ("n=100", "n=200", "n=300", "n=500", "n=700", "n=1e3"):
+        assert n in text  # every size, in tables split to fit rather than squeezed
+    assert "broadcast_pairwise" in text and "median per call" in text
+    # The row-per-case table stays one call away.
+    buf = io.StringIO()
+    pdist_run().table(console=Console(file=buf, width=200, color_system=None), verbose=True)
+    assert "speedup vs ref" in buf.getvalue()
+
+
+def test_failures_are_one_line_per_impl_with_sizes_and_the_worst_error() -> None:
+    result = pdist_run()
+    assert summary.failure_lines(result) == [
+        "cdist (torch float64) at n=100–1e3: wrong numbers, relative error up to 1.2e-8 > 1e-9"
+    ]
+    text = text_of(summary.print_tables, result)
+    assert "6 failed (-v: each case):" in text
+    assert text.count("✗ cdist") == 1 and "in process 1 of 4" not in text
+    # -v keeps a line per case.
+    from arraybench.report import terminal
+
+    verbose = text_of(terminal.print_table, result)
+    assert sum(line.startswith("  ✗ w/cdist[torch") for line in verbose.splitlines()) == 6
+
+
+def test_failed_sizes_that_do_not_follow_each_other_are_listed() -> None:
+    assert summary._failed_sizes([10, 1000], [10, 100, 1000]) == "n=10, 1e3"
+    assert summary._failed_sizes([100, 1000], [10, 100, 1000]) == "n=100–1e3"
+    assert summary._failed_sizes([10], [10, 100]) == "n=10"
+
+
+def test_the_headline_beats_the_next_impl_not_the_winner_in_another_dtype() -> None:
+    run = pdist_run()
+    # cdist passes in float32 here and fails in float64; give it a float64 that passes too.
+    good64 = [replace(c, dtype="float64") for c in run.find(impl="cdist", dtype="float32")]
+    slower = [
+        replace(c, measurement=replace(m, samples=tuple(2 * v for v in m.samples)))
+        for c in good64
+        if (m := c.measurement) is not None
+    ]
+    run = RunResult(cases=(*[c for c in run.cases if c.ok], *slower))
+    text = summary.fastest_sentence(run, "w")
+    assert "At n=1e3 cdist (torch float32) takes" in text
+    assert "faster than broadcast_pairwise (torch float32)." in text
+    assert "than cdist" not in text
+
+
+def test_with_one_impl_the_headline_compares_backends() -> None:
+    run = pdist_run()
+    one = RunResult(cases=tuple(c for c in run.cases if c.impl == "broadcast_pairwise"))
+    text = summary.fastest_sentence(one, "w")
+    winner = min(one.find(size=1000), key=lambda c: c.measurement.median)  # type: ignore[union-attr]
+    other = "numpy" if winner.backend == "torch" else "torch"
+    assert f"faster than broadcast_pairwise ({other} {winner.dtype})." in text
+
+
+def test_a_tie_with_the_next_impl_is_not_called_faster() -> None:
+    a = synthetic(1e-6, 0.0, 1.0, impl="a", sizes=(10,), noise=0.05, seed=1)
+    b = synthetic(1e-6, 0.0, 1.0, impl="b", sizes=(10,), noise=0.05, seed=2)
+    text = summary.fastest_sentence(run_of(a, b), "w")
+    assert "faster than" not in text and "cannot tell them apart" in text
+
+
+def interval(low: float, value: float, high: float, level: float = 0.95) -> Interval:
+    return Interval(value, low, high, level, 8, "blocks")
+
+
+def test_an_uneven_interval_is_shown_as_its_range() -> None:
+    assert format_spread(interval(0.95e-3, 1e-3, 1.05e-3)) == "±5%"
+    assert format_spread(interval(0.97e-3, 1e-3, 1.05e-3)) == "±5%"  # even to within 5%
+    assert format_spread(interval(6.25e-3, 11.6e-3, 26.8e-3)) == "(6.25–26.8)"  # not ±131%
+    assert format_spread(interval(366e-6, 923e-6, 4.19e-3)) == "(366–4190)"  # the median's unit
+    assert format_spread(interval(6.25e-3, 11.6e-3, 26.8e-3, level=0.75)) == "[6.25–26.8]"
+    assert format_spread(interval(0.9e-3, 1e-3, 1.1e-3, level=0.75)) == "~10%"
+
+
+def test_the_compact_table_shows_an_uneven_interval_as_its_range() -> None:
+    case = synthetic(1e-3, 0.0, 1.0, impl="lopsided", sizes=(10,))[0]
+    assert case.measurement is not None
+    uneven = replace(case.measurement, samples=(6e-3, 6.5e-3, 11.6e-3, 12e-3, 26.8e-3, 27e-3))
+    text = text_of(summary.print_tables, run_of([replace(case, measurement=uneven)]))
+    assert "±" not in text.splitlines()[-2] and "(" in text.splitlines()[-2]
+    assert "its range where uneven" in text

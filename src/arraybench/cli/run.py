@@ -224,9 +224,9 @@ def add_view_arguments(p: Any) -> None:
         "-v",
         "--verbose",
         action="store_true",
-        help="the full detail: a row per case (CI, first call, vs ref, check, warnings), every "
-        "finding, the whole answer (default: each answer first, a compact table per workload "
-        "with the sizes as columns, the findings that matter)",
+        help="the full detail: a row per case (CI, first call, speedup vs ref, check, "
+        "warnings), every finding, the whole answer (default: each answer first, a compact "
+        "table per workload with the sizes as columns, the findings that matter)",
     )
     p.add_argument(
         "--format",
@@ -509,10 +509,10 @@ def _with_progress(job: Callable[[Progress | None], T], quiet: bool) -> T:
         failures = 0
 
         def progress(done: int, total: int, case: Case, result: CaseResult | None) -> None:
+            # Failures are counted here and said once, grouped, after the tables.
             nonlocal failures
             if result is not None and not result.ok:
                 failures += 1
-                bar.console.print(f"✗ {case.name}: {result.error}", markup=False, highlight=False)
             suffix = f"  [red]{failures} failed[/red]" if failures else ""
             bar.update(task, total=total, completed=done, description=escape(case.name) + suffix)
 

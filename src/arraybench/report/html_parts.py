@@ -11,7 +11,13 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..results import NO_REFERENCE, CaseResult, RunResult
-from .units import fit_figures, format_interval, format_size, format_time, format_vs_reference
+from .units import (
+    fit_figures,
+    format_interval,
+    format_size,
+    format_speedup_vs_reference,
+    format_time,
+)
 
 if TYPE_CHECKING:
     from ..analysis.crossover import Crossover
@@ -51,7 +57,7 @@ def results_table(
         ("median", "num"),
         ("95% CI", "num"),
         ("first call", "num"),
-        ("vs ref", "num"),
+        ("speedup vs ref", "num"),
         *([("of peak", "num")] if show_peak else []),
         ("check", ""),
         ("notes", ""),
@@ -82,9 +88,10 @@ def results_table(
     legend = (
         '<p class="dim">median: time per call; 95% CI: where a repeat run\'s median should land '
         "(in brackets, the [min–max] range and the confidence it reaches when there were too "
-        "few blocks); first call: the very first call (compilation, caches), kept apart; vs "
-        "ref: how many times faster than the reference impl at the same size and dtype, with "
-        "its 95% CI from blocks measured side by side"
+        "few blocks); first call: the very first call (compilation, caches), kept apart; "
+        "speedup vs ref: how many times faster than the reference impl at the same size and "
+        "dtype (its time over this one's: below 1x, slower), with its 95% CI from blocks "
+        "measured side by side"
         + (
             "; of peak: share of the machine's memory bandwidth (mem) or GEMM peak (flop)"
             if show_peak
@@ -113,7 +120,7 @@ def _measured(
         td(format_time(m.median), "num"),
         td(format_interval(m.interval), "num"),
         td(format_time(m.first_call), "num"),
-        td(format_vs_reference(result, c), "num"),
+        td(format_speedup_vs_reference(result, c), "num"),
     ]
     if show_peak:
         cells.append(td(_peak(c, profile), "num"))

@@ -13,13 +13,14 @@ sizes as columns, then the findings that matter.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..results import CaseResult, RunResult, time_ratio
-from .units import format_size, format_time
+from .units import format_size, format_spread, format_time
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -97,13 +98,16 @@ def print_answer(answer: Answer, claim: str, console: Console, who: str = "") ->
 
 
 def print_tables(result: RunResult, console: Console) -> None:
-    """One compact table per workload (or per group of one-size workloads), marks explained."""
+    """One compact table per workload (or per group of one-size workloads), marks explained;
+    then the failures, a line per impl and kind of failure (:func:`failure_lines`)."""
     for title, columns in table_layout(result):
         _print_table(result, title, columns, console)
     if result.failed:
-        console.print(f"[bold red]{len(result.failed)} failed[/bold red]:")
-    for c in result.failed:
-        console.print(f"  [red]✗[/red] {_esc(c.name)}: {_esc(c.error or '')}")
+        console.print(
+            f"[bold red]{len(result.failed)} failed[/bold red] [dim](-v: each case)[/dim]:"
+        )
+    for line in failure_lines(result):
+        console.print(f"  [red]✗[/red] {_esc(line)}")
     # Workloads that could not run at all are failures, printed in red by the command.
     skipped = [s for s in result.skipped if not s.failed]
     if skipped:
@@ -116,6 +120,68 @@ def print_tables(result: RunResult, console: Console) -> None:
         )
     if result.failed or skipped:
         console.print()
+
+
+def failure_lines(result: RunResult) -> list[str]:
+    """The failed cases, a line per impl (on its backend, device and dtype) and kind of failure,
+    with the sizes it failed at and the worst error:
+    ``"cdist (torch float64) at n=100–1e3: wrong numbers, relative error up to 9.3e-9 >
+    1e-9"`` (the largest error of those sizes, and the tolerance it exceeds). Sizes that
+    follow each other among the series' sizes read as a range."""
+    from ..report.plots import series_label
+
+    groups: dict[tuple[Any, ...], list[CaseResult]] = defaultdict(list)
+    for c in result.failed:
+        groups[(c.machine, *c.series, c.failure or "")].append(c)
+    several = len({c.workload for c in result.cases}) > 1
+    out = []
+    for (machine, *series, _), cases in groups.items():
+        cases.sort(key=lambda c: c.size)
+        label = series_label(tuple(series))  # type: ignore[arg-type]
+        if several:
+            label = f"{series[0]}/{label}"
+        if machine is not None:
+            label += f" on {machine}"
+        tried = sorted({c.size for c in result.cases if c.series == cases[0].series})
+        out.append(f"{label} at {_failed_sizes([c.size for c in cases], tried)}: {_why(cases)}")
+    return out
+
+
+def _failed_sizes(failed: Sequence[int], tried: Sequence[int]) -> str:
+    """``n=100–1e3`` when the failed sizes follow each other among those tried, else a list."""
+    if len(failed) == 1:
+        return f"n={format_size(failed[0])}"
+    first, last = tried.index(failed[0]), tried.index(failed[-1])
+    if last - first + 1 == len(failed):
+        return f"n={format_size(failed[0])}–{format_size(failed[-1])}"
+    return "n=" + ", ".join(format_size(n) for n in failed)
+
+
+def _why(cases: Sequence[CaseResult]) -> str:
+    """The failure of a group of cases: for wrong numbers, the worst error against its
+    tolerance; else the first size's error (and that the others' differ, -v showing them)."""
+    checks = [c.check for c in cases if c.check is not None and math.isfinite(c.check.max_rel_err)]
+    if checks and all(c.failure == "mismatch" for c in cases) and len(checks) == len(cases):
+        worst = max(checks, key=lambda k: k.max_rel_err / max(k.rtol, 1e-300))
+        upto = " up to" if len(cases) > 1 else ""
+        return f"wrong numbers, relative error{upto} {_e(worst.max_rel_err)} > {_e(worst.rtol)}"
+    messages = [_PROCESS.sub("", c.error or "") for c in cases]
+    text = messages[0]
+    if len(set(messages)) > 1:
+        text += f" (at n={format_size(cases[0].size)}; the other sizes' errors differ)"
+    return text
+
+
+def _e(x: float) -> str:
+    """``2.2e-4``, ``1e-9``, ``0.05``: an error or a tolerance, short."""
+    if x == 0 or abs(x) >= 0.01:
+        return f"{x:.2g}"
+    mantissa, exponent = f"{x:.1e}".split("e")
+    return f"{mantissa.removesuffix('.0')}e{int(exponent)}"
+
+
+#: The prefix a run in several processes puts before a failed case's error.
+_PROCESS = re.compile(r"^in process \d+ of \d+: ")
 
 
 def table_layout(result: RunResult) -> list[tuple[str, list[Column]]]:
@@ -177,7 +243,16 @@ def _print_table(
         for row in rows
     }
     marks = {mark for cells in cells_of.values() for _, mark in cells if mark}
-    legend = "median per call ±95% CI" + "".join(f" · {m} {MARKS[m]}" for m in MARKS if m in marks)
+    uneven = any(
+        format_spread(c.measurement.interval).startswith(("(", "["))
+        for c in cases.values()
+        if c.ok and c.measurement is not None
+    )
+    legend = (
+        "median per call ±95% CI"
+        + (" (its range where uneven)" if uneven else "")
+        + "".join(f" · {m} {MARKS[m]}" for m in MARKS if m in marks)
+    )
     # The title on its own line: a table's title would wrap at the (narrow) table's width.
     console.print(f"[bold]{_esc(title)}[/bold]  [dim]{_esc(legend)}[/dim]")
 
@@ -315,16 +390,19 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
         parts.append(f"{who} at {where}")
     text = "Fastest: " + "; ".join(parts) + "."
     top = sizes[-1]
-    best = winners[top]
-    rest = sorted((c for c in by_size[top] if c not in best), key=_median_of)
-    if best and rest:
-        r = time_ratio(rest[0].measurement, best[0].measurement)  # type: ignore[arg-type]
+    best = winners[top][0]
+    rival = runner_up(best, by_size[top])
+    if rival is not None:
         from .units import format_ratio_with_interval
 
-        text += (
-            f" At n={format_size(top)} {series_label(best[0].series)} takes "
-            f"{format_time(_median_of(best[0]))}, {format_ratio_with_interval(r)} faster than "
-            f"{series_label(rest[0].series)}."
+        r = time_ratio(rival.measurement, best.measurement)  # type: ignore[arg-type]
+        text += f" At n={format_size(top)} {series_label(best.series)} takes " + (
+            f"{format_time(_median_of(best))}, {format_ratio_with_interval(r)} faster than "
+            f"{series_label(rival.series)}."
+            if r.low > 1.0
+            else f"{format_time(_median_of(best))}, {series_label(rival.series)} "
+            f"{format_time(_median_of(rival))}: their ratio, {format_ratio_with_interval(r)}, "
+            "cannot tell them apart."
         )
     elif len(by_size[top]) == 1:
         c = by_size[top][0]
@@ -339,6 +417,24 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     return text
 
 
+def runner_up(best: CaseResult, here: Sequence[CaseResult]) -> CaseResult | None:
+    """What the fastest case is measured against in a headline: the fastest other impl, in the
+    same dtype and device where that impl ran in them; with one impl, the fastest other
+    backend; failing that, any other case (another dtype of the same impl). Never the winner's
+    own impl in another dtype while another impl or backend is there to beat."""
+    others = [c for c in here if c is not best]
+    for differs in (
+        lambda c: c.impl != best.impl,
+        lambda c: c.backend != best.backend,
+        lambda c: True,
+    ):
+        rivals = [c for c in others if differs(c)]
+        if rivals:
+            alike = [c for c in rivals if (c.dtype, c.device) == (best.dtype, best.device)]
+            return min(alike or rivals, key=_median_of)
+    return None
+
+
 def _median_of(c: CaseResult) -> float:
     return c.measurement.median if c.measurement is not None else math.inf
 
@@ -350,23 +446,22 @@ def _sizes_text(ns: Sequence[int]) -> str:
 
 
 def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
-    """``"221 ns ±5% ★"``; ``"—"`` where the case did not run; the mark it used, if any."""
+    """``"221 ns ±5% ★"``, ``"11.6 ms (6.25–26.8)"`` for an uneven interval; ``"—"`` where the
+    case did not run; the mark it used, if any."""
     if c is None or c.status == "skipped":
         return "[dim]—[/dim]", ""
     if not c.ok or c.measurement is None:
         return "[red]✗[/red]", "✗"
     m = c.measurement
     iv = m.interval
-    half = iv.rel_halfwidth
-    pct = "" if not math.isfinite(half) else (f"{half:.1%}" if half < 0.01 else f"{half:.0%}")
-    sign = "±" if iv.confident else "~"
-    text = f"{format_time(m.median)} [dim]{sign}{pct}[/dim]"
+    spread = _esc(format_spread(iv))
+    text = f"{format_time(m.median)} [dim]{spread}[/dim]"
     mark = "" if iv.confident else "~"
     if c.implausible:
         return f"{text} [red]![/red]", "!"
     key = (c.workload, c.size, c.impl, c.backend, c.device, c.dtype)
     if key in best:
-        return f"[bold green]{format_time(m.median)}[/bold green] [dim]{sign}{pct}[/dim] ★", "★"
+        return f"[bold green]{format_time(m.median)}[/bold green] [dim]{spread}[/dim] ★", "★"
     return text + "  ", mark
 
 

@@ -9,8 +9,8 @@ from .units import (
     fit_figures,
     format_interval,
     format_size,
+    format_speedup_vs_reference,
     format_time,
-    format_vs_reference,
 )
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
             "median",
             "95% CI",
             "first call",
-            "vs ref",
+            "speedup vs ref",
             *(["of peak"] if show_peak else []),
             "check",
             "notes",
@@ -99,15 +99,7 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
                 )
         console.print(table)
         console.print()
-    console.print(
-        "[dim]median: time per call; 95% CI: where a repeat run's median should land (from the "
-        "processes, or the blocks of one process; in brackets, the [min–max] range with the "
-        "confidence it reaches when there were too few); first call: the very first call "
-        "(compilation, caches) kept apart; of peak: share of the machine's memory bandwidth "
-        "(mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; vs ref: how "
-        "many times faster than the reference impl at the same size and dtype, with its 95% "
-        "CI from blocks measured side by side[/dim]"
-    )
+    console.print(f"[dim]{_esc(LEGEND)}[/dim]")
     if tags_seen:
         console.print("[dim]notes:[/dim]")
         for tag in sorted(tags_seen):
@@ -134,7 +126,18 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
         console.print(f"[yellow]{_esc(str(crowded))}[/yellow]")
 
 
-_RIGHT = {"n", "median", "95% CI", "first call", "vs ref", "of peak"}
+_RIGHT = {"n", "median", "95% CI", "first call", "speedup vs ref", "of peak"}
+
+#: What the columns of the per-case table mean, printed under it.
+LEGEND = (
+    "median: time per call; 95% CI: where a repeat run's median should land (from the "
+    "processes, or the blocks of one process; in brackets, the [min–max] range with the "
+    "confidence it reaches when there were too few); first call: the very first call "
+    "(compilation, caches) kept apart; of peak: share of the machine's memory bandwidth "
+    "(mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; speedup vs ref: "
+    "how many times faster than the reference impl at the same size and dtype (its time over "
+    "this one's: below 1x, slower), with its 95% CI from blocks measured side by side"
+)
 
 
 def measured_how(result: RunResult) -> str:
@@ -226,7 +229,7 @@ def _cells(
             ]
         return [*ident, "—", "", "", "", *extra, "[red]✗ failed[/red]", _esc(_short(c.error or ""))]
     m = c.measurement
-    vs = format_vs_reference(result, c)
+    vs = format_speedup_vs_reference(result, c)
     from ..results import NO_REFERENCE
 
     if c.check is None:

@@ -105,11 +105,43 @@ def _ratio_bound(x: float) -> str:
     return format_ratio(x).removesuffix("x") if math.isfinite(x) else "—"
 
 
-def format_vs_reference(result: RunResult, case: CaseResult) -> str:
-    """The "vs ref" cell: how many times faster than the reference at the same size and dtype,
-    with the interval of that ratio (``"ref"`` for the reference itself, ``"—"`` without one)."""
+def format_speedup_vs_reference(result: RunResult, case: CaseResult) -> str:
+    """The "speedup vs ref" cell: how many times faster than the reference at the same size and
+    dtype (the reference's time over the case's: below 1, slower), with the interval of that
+    ratio (``"ref"`` for the reference itself, ``"—"`` without one). The same figure as the
+    exports' ``speedup_vs_ref``."""
     ref = result.reference_for(case)
     if ref is case:
         return "ref"
-    iv = result.vs_reference(case)
-    return "—" if iv is None else format_ratio_with_interval(iv.inverse())
+    iv = result.speedup_vs_reference(case)
+    return "—" if iv is None else format_ratio_with_interval(iv)
+
+
+#: A ``±x%`` after a median says the interval reaches as far on both sides, to within this many
+#: percent of the median; an interval more uneven than that is shown as its range.
+SYMMETRIC_WITHIN = 0.05
+
+
+def format_spread(iv: Interval) -> str:
+    """How far a median's interval reaches, for a cell after the median: ``"±5%"`` when it is
+    about even on both sides, else its range in the median's unit, ``"(6.25–26.8)"`` (a
+    symmetric ``±131%`` would put the low end below zero). Below 95% confidence (too few
+    blocks) the range is the bracketed [min–max]: ``"~5%"``, ``"[6.25–26.8]"``."""
+    if not (iv.value > 0 and math.isfinite(iv.low) and math.isfinite(iv.high)):
+        return ""
+    down, up = (iv.value - iv.low) / iv.value, (iv.high - iv.value) / iv.value
+    if abs(up - down) <= 2 * SYMMETRIC_WITHIN:
+        half = max(up, down)
+        pct = f"{half:.1%}" if half < 0.01 else f"{half:.0%}"
+        return ("±" if iv.confident else "~") + pct
+    scale = _unit_scale(iv.value)
+    inner = f"{_sig(iv.low / scale, 3)}–{_sig(iv.high / scale, 3)}"
+    return f"({inner})" if iv.confident else f"[{inner}]"
+
+
+def _unit_scale(seconds: float) -> float:
+    """The scale of the unit ``format_time`` writes ``seconds`` in."""
+    for scale, _ in _TIME_UNITS:
+        if abs(seconds) >= scale:
+            return scale
+    return 1e-9
