@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
-from arraybench.analysis.findings import analyze
+from arraybench.analysis import probe
+from arraybench.analysis.findings import Finding, analyze, ranked
 from arraybench.results import CaseResult, Measurement, RunResult
 from tests.analysis.test_fit import synthetic
 
@@ -110,16 +111,11 @@ def test_degenerate_runs_do_not_crash() -> None:
     assert len(a.fits) == 1
 
 
-def test_roofline_finding_uses_a_profile(tmp_path: Path) -> None:
-    from arraybench.analysis import probe
-
-    cases = [
-        replace(c, bytes=16.0 * c.size) for c in synthetic(1e-6, 1e-8, 1.0, sizes=SIZES)
-    ]  # 16 B per 10 ns: 1.6 GB/s
-    profile = probe.MachineProfile(
+def twenty_gbps() -> probe.MachineProfile:
+    """A profile whose memory moves 20 GB/s: a triad of 3 x 8 bytes x 1e6 elements in 1.2 ms."""
+    return probe.MachineProfile(
         key={"hostname": "h"},
         measured_at="now",
-        # A triad of 3 x 8 bytes x 1e6 elements in 1.2 ms: 20 GB/s.
         figures=(
             probe.Figure(
                 "bandwidth",
@@ -131,9 +127,85 @@ def test_roofline_finding_uses_a_profile(tmp_path: Path) -> None:
             ),
         ),
     )
-    found = [f for f in analyze(run_of(cases), profile).findings if f.kind == "roofline"]
-    assert found and "of memory bandwidth" in found[0].text
-    assert found[0].values["fraction"] < 0.1
+
+
+def declared(cases: list[CaseResult], nbytes: Callable[[int], float]) -> list[CaseResult]:
+    return [replace(c, bytes=float(nbytes(c.size))) for c in cases]
+
+
+def roofline_findings(*series: list[CaseResult]) -> list[Finding]:
+    return [f for f in analyze(run_of(*series), twenty_gbps()).findings if f.kind == "roofline"]
+
+
+def test_roofline_finding_uses_a_profile() -> None:
+    # 16 B per 10 ns: 1.6 GB/s, and a fixed cost of 1 µs, nothing at n=1e4 (100 µs).
+    cases = declared(synthetic(1e-6, 1e-8, 1.0, sizes=SIZES), lambda n: 16.0 * n)
+    (f,) = roofline_findings(cases)
+    assert "of memory bandwidth" in f.text
+    assert f.values["fraction"] < 0.1
+
+
+def test_a_workload_that_declares_no_work_gets_no_share_of_the_machine() -> None:
+    # Pairwise distances of n points without flops=/bytes=: no byte count is assumed.
+    assert roofline_findings(synthetic(3e-6, 2e-8, 2.0, impl="broadcast", sizes=SIZES)) == []
+
+
+def test_a_long_vectorized_call_is_not_called_call_overhead() -> None:
+    # O(n^2) with the n x n output declared: 4 bytes x n^2 in 20 ns x n^2 (0.2 GB/s, 1% of the
+    # machine), a fixed cost of 3 µs against 2 s: the time goes to work the bytes do not count.
+    cases = declared(
+        synthetic(3e-6, 2e-8, 2.0, impl="broadcast", sizes=SIZES), lambda n: 4.0 * n * n
+    )
+    (f,) = roofline_findings(cases)
+    assert f.values["cause"] == "uncounted"
+    assert "call overhead" not in f.text and "temporaries" in f.text
+    assert "fixed cost per call is only 3.0" in f.text
+    (merged,), _ = ranked([f], 5)
+    assert "call overhead" not in merged.text and "temporaries" in merged.text
+
+
+def test_a_fixed_cost_that_is_most_of_the_call_is_call_overhead() -> None:
+    # 5 µs per call and almost nothing per element: at n=100, 1.6 kB in 5 µs is 0.3 GB/s.
+    cases = declared(
+        synthetic(5e-6, 1e-12, 1.0, impl="tiny", sizes=(1, 10, 100)), lambda n: 16.0 * n
+    )
+    (f,) = roofline_findings(cases)
+    assert f.values["cause"] == "overhead" and "call overhead" in f.text
+
+
+def test_pure_python_is_explained_by_the_interpreter() -> None:
+    py = declared(
+        synthetic(1e-7, 5e-8, 1.0, impl="loop", backend="python", sizes=SIZES), lambda n: 16.0 * n
+    )
+    (f,) = roofline_findings(py)
+    assert f.values["cause"] == "interpreter" and "one element at a time" in f.text
+
+
+def test_declared_work_the_time_outgrows_gets_no_share() -> None:
+    # The README's elementwise cost model copied onto an O(n^2) workload: bytes grow as n, the
+    # time as n^2. No fraction of the machine is given, for the series measured at one size
+    # either, and the sentence says why.
+    quadratic = declared(
+        synthetic(3e-6, 2e-8, 2.0, impl="broadcast", sizes=SIZES), lambda n: 8.0 * n
+    )
+    one = declared(synthetic(5e-6, 1e-9, 1.0, impl="cdist", sizes=(10,), seed=3), lambda n: 8.0 * n)
+    (f,) = roofline_findings(quadratic, one)
+    assert f.values["cause"] == "outgrown"
+    assert "runs at" not in f.text and "no share of the machine's limit" in f.text
+    assert "declared bytes (n^1.0)" in f.text and "broadcast (numpy float64) as n^2.0" in f.text
+    assert "declare bytes= as what one call must move" in f.text
+
+
+def test_one_impl_that_outgrows_the_declared_work_is_named_alone() -> None:
+    # Linear work declared and done by one impl; another does a quadratic step: only it loses
+    # its share, and the declaration is not blamed.
+    linear = declared(synthetic(1e-6, 1e-8, 1.0, impl="good", sizes=SIZES), lambda n: 16.0 * n)
+    bad = declared(synthetic(1e-6, 1e-9, 2.0, impl="bad", sizes=SIZES, seed=4), lambda n: 16.0 * n)
+    found = roofline_findings(linear, bad)
+    (out,) = [f for f in found if f.values["cause"] == "outgrown"]
+    assert "this impl does work the declaration does not count" in out.text
+    assert "bad (numpy float64)" in out.text and "good" not in out.text
+    assert [f.values["series"] for f in found if "fraction" in f.values] == ["good (numpy float64)"]
 
 
 def test_analysis_serialises() -> None:

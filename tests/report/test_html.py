@@ -14,7 +14,7 @@ from arraybench.report import html
 from arraybench.results import RunResult, load
 from arraybench.suites.experiment import Answer
 
-from .test_plots import DATA, ENV, case, failed, rich_run, run
+from .test_plots import DATA, ENV, case, failed, many_series_run, rich_run, run
 
 EVIL_WORKLOAD = "<script>alert(1)</script>"
 EVIL_IMPL = 'say "hi" & <bye>'
@@ -230,9 +230,9 @@ def test_plots_are_embedded_as_data_uris() -> None:
     pytest.importorskip("matplotlib")
     doc = html.render(rich_run())
     images = [a for tag, a in parse(doc).tags if tag == "img"]
-    # time, speedup, phases (no profile: no fraction of peak); the time plot twice: in the
-    # summary and at the head of its section
-    assert len({a["src"] for a in images}) == 3 and len(images) == 4
+    # time, speedup, phases (no profile: no fraction of peak), and the summary card's own time
+    # plot of the series its answer names
+    assert len({a["src"] for a in images}) == 4 and len(images) == 4
     assert all((a["src"] or "").startswith("data:image/svg+xml;base64,") for a in images)
 
 
@@ -294,3 +294,40 @@ def test_a_case_with_nothing_to_compare_with_shows_a_dash_not_a_warning() -> Non
     doc = html.render(run(solo, lost), plots=False)
     assert "nothing to compare with: the workload has one impl" in doc
     assert doc.count('<td class="warn">unchecked</td>') == 1
+
+
+def card_and_section_plots(doc: str, section: str) -> tuple[str, str]:
+    """The SVG text of the summary card's plot and of the section's main plot."""
+    import base64
+
+    def first_svg(part: str) -> str:
+        uri = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', part)
+        assert uri is not None
+        return base64.b64decode(uri.group(1)).decode()
+
+    summary = doc[doc.index('<section id="summary">') : doc.index(f'<section id="{section}"')]
+    return first_svg(summary), first_svg(doc[doc.index(f'<section id="{section}"') :])
+
+
+def test_a_card_plot_draws_the_series_the_answer_names_and_the_section_every_one() -> None:
+    pytest.importorskip("matplotlib")
+    named = [["w", "impl2", "numpy", "cpu", "float64"], ["w", "impl9", "numpy", "cpu", "float64"]]
+    answer = {"answer": "impl2 is 3x faster than impl9.", "verdict": "agrees", "series": named}
+    extra = {
+        "e": {"title": "T", "question": "Q?", "claim": "", "workloads": ["w"], "answer": answer}
+    }
+    r = many_series_run()
+    doc = html.render(RunResult(r.cases, env=r.env, started=r.started, extra=extra))
+    card, full = card_and_section_plots(doc, "q-e")
+    drawn = {f"impl{i}" for i in range(12) if f"impl{i} (numpy float64)" in card}
+    assert drawn == {"impl2", "impl9"}
+    assert all(f"impl{i} (numpy float64)" in full for i in range(12))
+
+
+def test_a_plain_workloads_card_draws_the_fastest_and_what_it_is_compared_with() -> None:
+    pytest.importorskip("matplotlib")
+    # impl0 is the fastest at every size; the sentence compares it with impl1.
+    card, full = card_and_section_plots(html.render(many_series_run()), "w-w")
+    drawn = {f"impl{i}" for i in range(12) if f"impl{i} (numpy float64)" in card}
+    assert drawn == {"impl0", "impl1"}
+    assert all(f"impl{i} (numpy float64)" in full for i in range(12))

@@ -302,3 +302,48 @@ def test_plot_command_prints_the_files_it_wrote(
     assert args.handler(args) == 0
     printed = capsys.readouterr().out.split()
     assert printed and all(Path(p).exists() and p.endswith(".svg") for p in printed)
+
+
+def many_series_run() -> RunResult:
+    """One workload with 12 series, as sin2 has on a machine with every library."""
+    cases = [
+        case(f"impl{i}", "numpy", n, (1 + i) * 1e-7 * n + 1e-6, seed=i)
+        for i in range(12)
+        for n in SIZES
+    ]
+    return run(*cases)
+
+
+def test_a_card_plot_draws_only_the_series_its_answer_names() -> None:
+    r = many_series_run()
+    named = [("w", "impl0", "numpy", "cpu", "float64"), ("w", "impl7", "numpy", "cpu", "float64")]
+    made = plots.card_figure(r, "w", named)
+    assert made is not None
+    _, fig = made
+    ax = fig.axes[0]
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["impl0 (numpy float64)", "impl7 (numpy float64)"]
+    drawn = [ln.get_label() for ln in ax.get_lines() if not ln.get_label().startswith("_")]
+    assert drawn == legend
+    svg = plots.render(fig, "svg").decode()
+    assert "impl0 (numpy float64)" in svg and "impl7 (numpy float64)" in svg
+    assert not any(f"impl{i} (" in svg for i in (1, 2, 3, 4, 5, 6, 8, 9, 10, 11))
+    # Small, legend below: the card shows it about 3.5 inches wide.
+    assert tuple(fig.get_size_inches()) == plots.CARD_FIGSIZE
+    # The full plot still draws every series.
+    full = plots.figures(r)[0][2]
+    assert len(full.axes[0].get_legend().get_texts()) == 12
+    # Each series keeps its colour from the full plot.
+    colour = {ln.get_label(): ln.get_color() for ln in full.axes[0].get_lines()}
+    assert all(
+        colour[ln.get_label()] == ln.get_color()
+        for ln in ax.get_lines()
+        if ln.get_label() in legend
+    )
+
+
+def test_a_card_plot_of_series_that_did_not_run_is_none() -> None:
+    assert (
+        plots.card_figure(many_series_run(), "w", [("w", "gone", "numpy", "cpu", "float64")])
+        is None
+    )

@@ -179,3 +179,31 @@ def test_slow_spells_turn_a_claim_on_a_time_to_cannot_tell_but_not_one_on_a_rati
         # 1.0 ms in a fast spell, 1.85 ms in a slow one: the interval holds the claim's edge.
         assert time_part.verdict == UNTESTED
         assert time_part.interval is not None and time_part.interval.contains(1.4e-3)
+
+
+def test_an_answer_names_the_series_its_claims_were_measured_on() -> None:
+    # A summary card draws these, not every series of the workload.
+    from arraybench.results import OK, CaseResult, Measurement
+    from arraybench.suites.experiment import Answer, ratio, series, verdict
+
+    def case(impl: str, seconds: float) -> CaseResult:
+        m = Measurement(samples=(seconds,) * 6, loops=1, first_call=seconds)
+        return CaseResult("w", impl, "numpy", "cpu", "float64", 10, OK, measurement=m)
+
+    run = RunResult(cases=tuple(case(f"impl{i}", 1e-6 * (i + 1)) for i in range(12)))
+
+    def measure(r: RunResult, extra: Mapping[str, Any]) -> Interval:
+        a, b = series(r, impl="impl3"), series(r, impl="impl0")
+        return ratio(a[10], b[10])
+
+    answer = verdict([Claim("impl3 / impl0", 2.0, 8.0, measure)], run, {}, "text")
+    assert answer.series == (
+        ("w", "impl0", "numpy", "cpu", "float64"),
+        ("w", "impl3", "numpy", "cpu", "float64"),
+    )
+    assert Answer.from_dict(answer.to_dict()).series == answer.series
+    # Files saved before answers named series read with none.
+    assert Answer.from_dict({"answer": "a", "verdict": "agrees"}).series == ()
+    # Reading a series outside a verdict records nothing anywhere.
+    series(run, impl="impl5")
+    assert verdict([], run, {}, "text").series == ()

@@ -5,14 +5,16 @@
                 series fastest at the largest size (crossover.py)
     findings    fixed cost and where Python stops winning; where the fastest series is not;
                 steps declared with extends=/phase= and their share; first-call compilation;
-                fraction of the machine's limits (when a probe is cached); cost models that do
-                not hold; noisy measurements
+                fraction of the machine's limits (when a probe is cached, for workloads that
+                declare flops=/bytes= growing as the time does); cost models that do not
+                hold; noisy measurements
 
 Everything here is computed from a RunResult alone, so saved results can be explained again.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -315,21 +317,43 @@ def _compiles(result: RunResult, series: Series) -> bool:
 
 
 def _roofline(result: RunResult, fits: dict[Series, Fit], profile: Any) -> list[Finding]:
+    """Each series' share of the machine's limit at its largest size, for workloads that
+    declare their work (``flops=``/``bytes=``); a workload that declares none gets nothing.
+
+    The share is only as good as the declared work: where the time grows clearly faster with n
+    than the declared quantity, the declaration does not count what the impl does, and no share
+    is given (one sentence per workload says so; when every series that can be checked outgrows
+    it, the series measured at one size get none either). A low share is explained by what the
+    measurements show: a fixed cost that is most of the call (call overhead), pure Python, or
+    else work the declaration does not count; with one size, by none of these.
+    """
     from . import roofline
 
-    out = []
+    placed = []
+    growths: dict[str, list[tuple[Fit, Growth]]] = defaultdict(list)
     for series, f in fits.items():
         case = _largest(result, series)
-        if case is None:
+        r = roofline.roofline(case, profile) if case is not None else None
+        if case is None or r is None:
             continue
-        r = roofline.roofline(case, profile)
-        if r is None or not (r.fraction < ROOFLINE_LOW or r.fraction >= ROOFLINE_HIGH):
+        growth = _growth(result, series, r.bound)
+        if growth is not None:
+            growths[series[0]].append((f, growth))
+        placed.append((f, case, r, growth))
+    outgrown = {w: [(f, g) for f, g in gs if g.outgrown] for w, gs in growths.items()}
+    # The declaration itself is wrong when every series that can be checked outgrows it.
+    suspect = {w for w, gs in growths.items() if all(g.outgrown for _, g in gs)}
+    out = []
+    for f, case, r, growth in placed:
+        if growth.outgrown if growth is not None else f.series[0] in suspect:
             continue
-        verdict = (
-            "far below the machine's limit: the time goes elsewhere than moving data or "
-            "arithmetic (call overhead, a scalar loop, an unvectorized path)"
+        if not (r.fraction < ROOFLINE_LOW or r.fraction >= ROOFLINE_HIGH):
+            continue
+        what = "bytes" if r.bound == roofline.MEMORY else "flops"
+        cause, verdict = (
+            _why_low(f, case, what)
             if r.fraction < ROOFLINE_LOW
-            else "close to the machine's limit"
+            else ("", "close to the machine's limit")
         )
         out.append(
             Finding(
@@ -344,11 +368,123 @@ def _roofline(result: RunResult, fits: dict[Series, Fit], profile: Any) -> list[
                     "series": f.name,
                     "size": case.size,
                     "fraction_text": roofline.fraction_text(r),
+                    "cause": cause,
                 },
-                workload=series[0],
+                workload=f.series[0],
             )
         )
+    for workload, items in outgrown.items():
+        if items:
+            out.append(_outgrown(workload, items, workload in suspect))
     return out
+
+
+def _outgrown(workload: str, items: Sequence[tuple[Fit, Growth]], every: bool) -> Finding:
+    """One sentence for the series of a workload whose time outgrows its declared work."""
+    g = items[0][1]
+    names = [f"{f.name} as n^{gi.time:.1f}" for f, gi in items]
+    these = "these impls do" if len(items) > 1 else "this impl does"
+    whose = (
+        "the declaration does not count the work done"
+        if every
+        else f"{these} work the declaration does not count (or more than the work needs)"
+    )
+    return Finding(
+        "roofline",
+        f"the time grows faster than the declared {g.what} (n^{g.work:.1f}) from "
+        f"n={format_size(g.low)} to n={format_size(g.high)}: {_listed(names)}; {whose}, so no "
+        f"share of the machine's limit is given"
+        + (f" (declare {g.what}= as what one call {_DOES[g.what]})" if every else ""),
+        tuple(f.name for f, _ in items),
+        {
+            "cause": OUTGROWN,
+            "series": ", ".join(f.name for f, _ in items),
+            "declared_exponent": g.work,
+            "time_exponents": {f.name: gi.time for f, gi in items},
+        },
+        workload=workload,
+    )
+
+
+_DOES = {"bytes": "must move", "flops": "computes"}
+
+
+#: A path that does the work in small steps, in words.
+_SLOW_PATH = "a slow path (a Python loop, an unvectorized library path)"
+#: Why a series runs far below the machine's limits (``values["cause"]`` of a roofline finding).
+OVERHEAD, INTERPRETER, UNCOUNTED, UNKNOWN = "overhead", "interpreter", "uncounted", "unknown"
+#: The time grows faster than the declared work: no share given.
+OUTGROWN = "outgrown"
+#: The fixed cost is "most of the call" from this share of its time.
+OVERHEAD_SHARE = 0.5
+#: The time "grows clearly faster" than the declared work when, between the two largest sizes,
+#: even its lowest growth (the intervals' far ends) exceeds the work's exponent by this much:
+#: n^2 temporaries against a declared n, not a cache boundary (n^1.2 over a decade).
+OUTGROWN_BY = 0.5
+
+
+@dataclass(frozen=True)
+class Growth:
+    """Exponents of the time and of the declared work between two sizes of a series."""
+
+    what: str
+    work: float
+    time: float
+    low: int
+    high: int
+    #: the time grows clearly faster than the work (by OUTGROWN_BY, its intervals' far ends)
+    outgrown: bool
+
+
+def _growth(result: RunResult, series: Series, bound: str) -> Growth | None:
+    """How the series' time and its declared work (the quantity its roof is set by) grow
+    between its two largest measured sizes; None with one size or no declared work."""
+    from .roofline import MEMORY
+
+    what = "bytes" if bound == MEMORY else "flops"
+    cases = sorted(
+        (c for c in result.cases if c.series == series and c.ok and c.measurement is not None),
+        key=lambda c: c.size,
+    )
+    if len(cases) < 2:
+        return None
+    small, big = cases[-2], cases[-1]
+    w_small, w_big = getattr(small, what), getattr(big, what)
+    ms, mb = small.measurement, big.measurement
+    assert ms is not None and mb is not None
+    if not (w_small and w_big and w_small > 0 and w_big > 0 and ms.median > 0 and mb.median > 0):
+        return None
+    span = math.log(big.size / small.size)
+    work = math.log(w_big / w_small) / span
+    # The least growth the intervals allow.
+    slowest = math.log(max(mb.ci[0], 1e-300) / max(ms.ci[1], 1e-300)) / span
+    time = math.log(mb.median / ms.median) / span
+    return Growth(what, work, time, small.size, big.size, slowest >= work + OUTGROWN_BY)
+
+
+def _why_low(f: Fit, case: CaseResult, what: str) -> tuple[str, str]:
+    """(cause, the words) for a series far below the machine's limits, from its cost model."""
+    m = case.measurement
+    assert m is not None
+    low = "far below the machine's limit"
+    if f.kind == "single":
+        return UNKNOWN, (
+            f"{low}; measured at one size, the cause cannot be told: a fixed cost per call, "
+            f"{_SLOW_PATH} or work the declared {what} do not count (temporaries)"
+        )
+    t, fixed = m.median, min(f.a, m.median)
+    if fixed >= OVERHEAD_SHARE * t:
+        return OVERHEAD, (
+            f"{low}, because its fixed cost per call ({format_time(fixed)} of its "
+            f"{format_time(t)}) is most of the time: call overhead, not work"
+        )
+    if case.backend == "python":
+        return INTERPRETER, f"{low}: pure Python works one element at a time in the interpreter"
+    return UNCOUNTED, (
+        f"{low}, though its fixed cost per call is only {format_time(fixed)} of its "
+        f"{format_time(t)}: the time goes to work the declared {what} do not count "
+        f"(temporaries, extra passes over memory) or to {_SLOW_PATH}"
+    )
 
 
 def _models(fits: dict[Series, Fit]) -> list[Finding]:
@@ -472,10 +608,10 @@ def ranked(findings: Sequence[Finding], limit: int) -> tuple[list[Finding], int]
     here: a crossover or an ordering is only stated where intervals tell the series apart.
     """
     kept = [f for f in findings if _matters(f)]
-    groups: dict[tuple[str, bool], list[Finding]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     for f in kept:
-        low = f.kind == "roofline" and float(f.values.get("fraction", 1.0)) < ROOFLINE_LOW
-        groups[(f.kind, low)].append(f)
+        cause = str(f.values.get("cause") or "") if f.kind == "roofline" else ""
+        groups[(f.kind, cause)].append(f)
     merged = [_merge(fs) for fs in groups.values()]
     merged.sort(key=lambda f: RANK.index(f.kind) if f.kind in RANK else len(RANK))
     shown = merged[:limit]
@@ -530,20 +666,34 @@ def _merge(fs: Sequence[Finding]) -> Finding:
             f"{first.values['fastest']} is the fastest at n={top}, but smaller sizes favour "
             + _listed(items)
         )
-    if first.kind == "roofline" and all(
-        "fraction_text" in f.values and float(f.values["fraction"]) < ROOFLINE_LOW for f in fs
+    cause = str(first.values.get("cause") or "")
+    if (
+        first.kind == "roofline"
+        and cause in _LOW_MERGED
+        and all("fraction_text" in f.values and f.values.get("cause") == cause for f in fs)
     ):
         items = [
             f"{name(f)} {f.values['fraction_text']} at n={format_size(int(f.values['size']))}"
             for f in sorted(fs, key=lambda f: float(f.values["fraction"]))
         ]
-        return merged(
-            "far below the machine's limits, so the time goes to call overhead, a scalar loop "
-            "or an unvectorized path: " + _listed(items)
-        )
+        return merged(_LOW_MERGED[cause] + ": " + _listed(items))
     return Finding(
         first.kind, f"{first.text} (and {n - 1} more like it)", first.cites, {}, first.workload
     )
+
+
+#: The merged sentence for series far below the machine's limits, by cause.
+_LOW_MERGED = {
+    OVERHEAD: "far below the machine's limits, because the fixed cost per call is most of the "
+    "time (call overhead, not work)",
+    INTERPRETER: "far below the machine's limits: pure Python works one element at a time",
+    UNCOUNTED: "far below the machine's limits, though the fixed cost per call is a small part of "
+    "the time: it goes to work the declared bytes or flops do not count (temporaries, extra "
+    f"passes over memory) or to {_SLOW_PATH}",
+    UNKNOWN: "far below the machine's limits at the one size measured, where a fixed cost per "
+    f"call cannot be told from {_SLOW_PATH} or from work the declared bytes or flops do not "
+    "count",
+}
 
 
 def _listed(items: Sequence[str]) -> str:

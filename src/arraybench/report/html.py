@@ -3,8 +3,9 @@
 Answers first, detail a click away:
 
     header        what ran, when, where
-    summary       a card per question: its main plot, its verdict badge, its answer in a sentence
-                  (a run of plain workloads: a card per workload, with the fastest impl per size)
+    summary       a card per question: its main plot with only the series its answer names, its
+                  verdict badge, its answer in a sentence (a run of plain workloads: a card per
+                  workload, with the fastest impl per size)
     per question  the time plot (log-log, CI bands, crossovers labelled), then the answer: the
                   sentence, the verdict, each part of the claim with its measured interval; then,
                   folded (<details>), the full answer, more plots, findings, the results tables,
@@ -236,7 +237,7 @@ def render(
         f"<title>{escape(title)}</title>",
         f"<style>{CSS}</style></head><body><main>",
         _header(result, title),
-        _summary(result, groups, figures, plot_note),
+        _summary(result, groups, analysis, figures, plot_note),
         *(_group_section(result, g, analysis, figures, profile) for g in groups),
         _about_run(result, analysis),
         _footer(result),
@@ -347,12 +348,13 @@ def _header(result: RunResult, title: str) -> str:
 def _summary(
     result: RunResult,
     groups: Sequence[Group],
+    analysis: Analysis,
     figures: Mapping[str, list[tuple[str, str]]],
     plot_note: str,
 ) -> str:
     def card(g: Group, anchor: str) -> list[str]:
         out = []
-        main = _main_figure(g, figures)
+        main = _card_figure(result, g, analysis) if figures else None
         if main is not None:
             caption, uri = main
             out.append(f'<a href="#{anchor}"><img src="{uri}" alt="{escape(caption)}"></a>')
@@ -633,7 +635,8 @@ def _machines_summary(
     def card(g: Group, anchor: str) -> list[str]:
         out = []
         for v in views[:1]:
-            main = _main_figure(_machine_group(result, g, v), v.figures)
+            mg = _machine_group(result, g, v)
+            main = _card_figure(v.result, mg, v.analysis) if v.figures else None
             if main is not None:
                 caption, uri = main
                 alt = f"{v.name}: {caption}"
@@ -741,6 +744,32 @@ def _main_figure(g: Group, figures: Mapping[str, list[tuple[str, str]]]) -> tupl
     if against_size:
         return against_size[0]
     return drawn[0] if drawn else None
+
+
+def _card_figure(result: RunResult, g: Group, analysis: Analysis) -> tuple[str, str] | None:
+    """A summary card's plot: the time plot of the workload the main plot shows, with only the
+    series the card's answer names (``summary.card_series``); the full plot stays in the
+    group's section. None when there is nothing to draw or no matplotlib."""
+    from .summary import card_series
+
+    ok = _cases_by_workload(result)
+    measured = [w for w in g.workloads if any(c.ok for c in ok.get(w, []))]
+    against_size = [w for w in measured if len({c.size for c in ok[w] if c.ok}) > 1]
+    if not measured:
+        return None
+    workload = (against_size or measured)[0]
+    try:
+        from . import plots
+
+        named = card_series(result, workload, g.answer)
+        made = plots.card_figure(result, workload, named, analysis)
+    except ImportError:
+        return None
+    if made is None:
+        return None
+    title, fig = made
+    data = base64.b64encode(plots.render(fig, "svg")).decode("ascii")
+    return title, f"data:image/svg+xml;base64,{data}"
 
 
 def _figures(

@@ -1,6 +1,7 @@
 """Plots of saved results: time against size, speed against a baseline, fraction of peak, phases.
 
-Per workload, up to four figures:
+Per workload, up to four figures (and, for a summary card, a small time plot of the series its
+answer names: ``card_figure``):
 
     time      median time per call against size (log-log), one line per series, its 95% CI
               as a band; given the analysis, the fitted cost models dotted and the crossovers
@@ -27,7 +28,7 @@ import os
 import re
 import textwrap
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,10 @@ FORMATS = ("png", "svg", "pdf")
 FIGSIZE = (9.5, 5.0)
 #: Height per series of a one-size dot plot, and the least height of one, in inches.
 DOT_ROW_HEIGHT, DOTS_MIN_HEIGHT = 0.42, 2.4
+#: Inches of a summary card's plot: drawn about 3.5 inches wide, its text stays readable.
+CARD_FIGSIZE = (5.0, 3.1)
+#: The least height of a card's one-size dot plot, and the columns of a card's legend.
+CARD_DOTS_MIN_HEIGHT, CARD_LEGEND_COLUMNS = 1.6, 2
 #: Height of one panel of the phase figure, in inches.
 PHASE_PANEL_HEIGHT = 1.9
 #: More sizes than this in a phase panel: labels turn so that they do not overlap.
@@ -194,6 +199,21 @@ def figures_by_workload(
     return out
 
 
+def card_figure(
+    result: RunResult,
+    workload: str,
+    series: Collection[Series],
+    analysis: Analysis | None = None,
+) -> tuple[str, Figure] | None:
+    """A summary card's plot: the time plot of ``workload`` with only ``series`` drawn (those
+    its answer names, ``summary.card_series``), small enough to read at a card's size. The full
+    plot, every series, stays with :func:`figures`. None when none of them has an ok case.
+    """
+    ok = [c for c in result.cases if c.workload == workload and c.ok and c.measurement]
+    with style():
+        return _time_figure(workload, ok, analysis, only=set(series))
+
+
 def save(
     result: RunResult,
     outdir: str | os.PathLike[str],
@@ -324,10 +344,21 @@ def environment_caption(result: RunResult) -> str:
 
 
 def _time_figure(
-    workload: str, ok: Sequence[CaseResult], analysis: Analysis | None
+    workload: str,
+    ok: Sequence[CaseResult],
+    analysis: Analysis | None,
+    only: Collection[Series] | None = None,
 ) -> tuple[str, Figure] | None:
-    groups = _series(ok)
-    sizes = sorted({c.size for c in ok})
+    """The time plot; with ``only``, a summary card's: those series alone (in the colours and
+    markers they have in the full plot), small, its legend below, without fitted models."""
+    every = _series(ok)
+    colours = _colours(every)
+    marks = {s: MARKERS[i % len(MARKERS)] for i, s in enumerate(every)}
+    card = only is not None
+    groups = {s: cs for s, cs in every.items() if only is None or s in only}
+    if not groups:
+        return None
+    sizes = sorted({c.size for cs in groups.values() for c in cs})
     if len(sizes) == 1:
         title = f"{workload}: time per call at n={format_size(sizes[0])}"
         points = []
@@ -336,25 +367,25 @@ def _time_figure(
             assert m is not None
             lo, hi = m.ci
             points.append((s, m.median, lo, hi))
-        fig, ax = _new(len(points))
-        _dots(ax, points, _colours(groups), _time_formatter, format_time)
+        fig, ax = _new(len(points), card)
+        _dots(ax, points, colours, _time_formatter, format_time)
         ax.set_xlabel("time per call (median, 95% CI)")
-        ax.set_title(title, loc="left")
+        if not card:
+            ax.set_title(title, loc="left")
         return title, fig
 
     title = f"{workload}: time per call against size"
-    fig, ax = _new()
-    colours = _colours(groups)
+    fig, ax = _new(card=card)
     values: list[float] = []
     fitted = False
-    for i, (s, cs) in enumerate(groups.items()):
+    for s, cs in groups.items():
         xs = [c.size for c in cs]
         med = [c.measurement.median for c in cs]  # type: ignore[union-attr]
         lows = [c.measurement.ci[0] for c in cs]  # type: ignore[union-attr]
         highs = [c.measurement.ci[1] for c in cs]  # type: ignore[union-attr]
         values += lows + highs
         colour = colours[s]
-        marker = MARKERS[i % len(MARKERS)]
+        marker = marks[s]
         if len(cs) == 1:
             ax.errorbar(
                 xs, med, yerr=[[med[0] - lows[0]], [highs[0] - med[0]]], color=colour,
@@ -363,7 +394,7 @@ def _time_figure(
         else:
             ax.plot(xs, med, color=colour, marker=marker, label=series_label(s))
             ax.fill_between(xs, lows, highs, color=colour, alpha=BAND_ALPHA, linewidth=0)
-        fit = analysis.fits.get(s) if analysis is not None else None
+        fit = analysis.fits.get(s) if analysis is not None and not card else None
         if fit is not None and fit.good and fit.kind in ("fit", "two-point"):
             top = fit.fitted_up_to or fit.sizes[-1]
             grid = np.geomspace(fit.sizes[0], top, 60)
@@ -377,6 +408,10 @@ def _time_figure(
     _size_axis(ax, sizes)
     _log_axis(ax.yaxis, [v for v in values if v > 0], _time_formatter)
     ax.set_xlabel("size n")
+    if card:
+        ax.set_ylabel("time per call")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=CARD_LEGEND_COLUMNS)
+        return title, fig
     ax.set_ylabel("time per call (median; band: 95% CI)")
     ax.set_title(title, loc="left")
     _legend(ax)
@@ -677,13 +712,16 @@ def _phase_figure(
 # -- pieces --------------------------------------------------------------------------------------
 
 
-def _new(rows: int | None = None) -> tuple[Figure, Axes]:
-    """A figure with one axes; ``rows`` dots of a one-size plot set its height."""
+def _new(rows: int | None = None, card: bool = False) -> tuple[Figure, Axes]:
+    """A figure with one axes; ``rows`` dots of a one-size plot set its height; ``card``: the
+    size of a summary card's plot."""
     _matplotlib()
     from matplotlib.figure import Figure
 
-    height = FIGSIZE[1] if rows is None else max(DOTS_MIN_HEIGHT, DOT_ROW_HEIGHT * rows + 1.4)
-    fig = Figure(figsize=(FIGSIZE[0], height), layout="constrained")
+    width, height = CARD_FIGSIZE if card else FIGSIZE
+    if rows is not None:
+        height = max(CARD_DOTS_MIN_HEIGHT if card else DOTS_MIN_HEIGHT, DOT_ROW_HEIGHT * rows + 1.4)
+    fig = Figure(figsize=(width, height), layout="constrained")
     return fig, fig.add_subplot()
 
 

@@ -435,6 +435,48 @@ def runner_up(best: CaseResult, here: Sequence[CaseResult]) -> CaseResult | None
     return None
 
 
+#: Tied series a card's plot draws per run of sizes, as the fastest sentence names them.
+CARD_TIED = 3
+
+
+def card_series(
+    result: RunResult, workload: str, answer: Answer | None = None
+) -> list[tuple[str, str, str, str, str]]:
+    """The series of ``workload`` that a summary card's answer names, for its small plot.
+
+    An experiment's answer names the series its claims were measured on (``Answer.series``),
+    in this workload or, the same impl, backend, device and dtype, in another of its group; a
+    plain workload's answer (:func:`fastest_sentence`) names the fastest at each size (with
+    up to :data:`CARD_TIED` tied with it) and the one it is compared with at the largest size.
+    Falls back to the latter when the answer names none of this workload's series (results
+    saved before answers named them). Empty when no case of the workload is usable.
+    """
+    from ..suites.claims import usable
+
+    ok = [c for c in result.cases if c.workload == workload and usable(c)]
+    # An impl the answer names in another workload of its group (the vectorized form a loop is
+    # compared with) is named in this one too.
+    impls = {s[1:] for s in (answer.series if answer is not None else ())}
+    named = [s for s in dict.fromkeys(c.series for c in ok) if s[1:] in impls]
+    if named:
+        return named
+    by_size: dict[int, list[CaseResult]] = defaultdict(list)
+    for c in ok:
+        by_size[c.size].append(c)
+    out: list[tuple[str, str, str, str, str]] = []
+    winners: list[CaseResult] = []
+    for n, here in sorted(by_size.items()):
+        keyed = {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype): c for c in here}
+        tied = sorted((keyed[k] for k in _fastest(keyed, Column(workload, n, ""))), key=_median_of)
+        winners = tied
+        out += [c.series for c in tied[:CARD_TIED]]
+    if by_size and winners:
+        rival = runner_up(winners[0], by_size[max(by_size)])
+        if rival is not None:
+            out.append(rival.series)
+    return list(dict.fromkeys(out))
+
+
 def _median_of(c: CaseResult) -> float:
     return c.measurement.median if c.measurement is not None else math.inf
 

@@ -64,7 +64,9 @@ def fit_figures(fit: Fit) -> tuple[str, str, str]:
     k = f"{fit.k:.2f} [{fit.k_ci[0]:.2f}–{fit.k_ci[1]:.2f}]"
     top = fit.sizes[-1]
     at = min(top, fit.fitted_up_to or top)
-    marginal = f"{format_time(fit.marginal(at))}/element at n={format_size(at)}"
+    # What one step of n is (an element, a point, a row) is the workload's business: the
+    # derivative of the model is per unit of n, whatever n counts.
+    marginal = f"{format_time(fit.marginal(at))} per unit of n at n={format_size(at)}"
     if fit.per_flop:
         marginal += f", {format_time(fit.per_flop)}/flop"
     return fixed, k, marginal

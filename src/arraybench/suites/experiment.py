@@ -20,7 +20,8 @@ whether two arrays share memory); it runs after the cases, its output is saved w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -79,6 +80,8 @@ class Answer:
     #: the answer in one or two sentences with its key numbers, shown first (terminal, HTML);
     #: ``summary`` falls back to the first sentence of ``answer``.
     headline: str = ""
+    #: the series its claims were measured on (CaseResult.series): what a card's plot draws.
+    series: tuple[tuple[str, str, str, str, str], ...] = ()
 
     @property
     def summary(self) -> str:
@@ -96,6 +99,7 @@ class Answer:
             "claims": [dict(c) for c in self.claims],
             "context": self.context,
             "headline": self.headline,
+            "series": [list(s) for s in self.series],
         }
 
     @classmethod
@@ -112,7 +116,19 @@ class Answer:
             else (),
             context=str(d.get("context", "") or ""),
             headline=str(d.get("headline", "") or ""),
+            series=_series_keys(d.get("series")),
         )
+
+
+def _series_keys(saved: Any) -> tuple[tuple[str, str, str, str, str], ...]:
+    """Saved series keys, each five strings (older files have none; anything else is dropped)."""
+    if not isinstance(saved, list):
+        return ()
+    return tuple(
+        (str(s[0]), str(s[1]), str(s[2]), str(s[3]), str(s[4]))
+        for s in saved
+        if isinstance(s, list) and len(s) == 5 and all(isinstance(x, str) for x in s)
+    )
 
 
 def first_sentence(text: str) -> str:
@@ -210,6 +226,16 @@ def combine(results: Sequence[RunResult]) -> RunResult:
 
 # -- helpers for answer functions ----------------------------------------------------------------
 
+#: The series the helpers below hand out while :func:`verdict` judges the claims: the series
+#: an answer's claims rest on, read as they are measured rather than declared twice.
+_read: ContextVar[set[tuple[str, str, str, str, str]] | None] = ContextVar("_read", default=None)
+
+
+def _reading(cases: Iterable[CaseResult]) -> None:
+    seen = _read.get()
+    if seen is not None:
+        seen.update(c.series for c in cases)
+
 
 def series(result: RunResult, **where: Any) -> dict[int, CaseResult]:
     """The usable cases matching ``where`` (e.g. impl=, backend=, dtype=) by size: measured,
@@ -218,6 +244,7 @@ def series(result: RunResult, **where: Any) -> dict[int, CaseResult]:
     for c in result.find(**where):
         if usable(c):
             out[c.size] = c
+    _reading(out.values())
     return dict(sorted(out.items()))
 
 
@@ -226,6 +253,7 @@ def median(result: RunResult, **where: Any) -> float | None:
     found = [c for c in result.find(**where) if usable(c)]
     if not found:
         return None
+    _reading(found[:1])
     assert found[0].measurement is not None
     return found[0].measurement.median
 
@@ -233,6 +261,7 @@ def median(result: RunResult, **where: Any) -> float | None:
 def ratio(a: CaseResult, b: CaseResult) -> Interval:
     """``a``'s time over ``b``'s with its 95% interval (paired blocks when measured in turns)."""
     assert a.measurement is not None and b.measurement is not None
+    _reading((a, b))
     return time_ratio(a.measurement, b.measurement)
 
 
@@ -267,7 +296,12 @@ def verdict(
     """The answer with its verdict from the claims: ``text`` and ``details`` as the experiment
     wrote them, ``why`` from the parts that do not agree plus ``context`` (versions, BLAS, what
     the profile blames) when the verdict is not "agrees"."""
-    judged: list[Judgement] = [judge(c, result, extra) for c in claims]
+    token = _read.set(set())
+    try:
+        judged: list[Judgement] = [judge(c, result, extra) for c in claims]
+        read = _read.get() or set()
+    finally:
+        _read.reset(token)
     v, why = conclude(judged)
     if v != AGREES and context:
         why = f"{why}. {context}" if why else context
@@ -279,6 +313,7 @@ def verdict(
         tuple(j.to_dict() for j in judged),
         context if v != AGREES else "",
         headline,
+        tuple(sorted(read)),
     )
 
 
