@@ -13,6 +13,16 @@ from arraybench.backends.fake import FakeBackend
 from arraybench.measure.clock import FakeClock
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The suite's runs (and the commands it starts) keep their cache (the probe's profile, the
+    machine's stability record) in a folder of their own, not the user's."""
+    import os
+    import tempfile
+
+    if "ARRAYBENCH_CACHE" not in os.environ:
+        os.environ["ARRAYBENCH_CACHE"] = tempfile.mkdtemp(prefix="arraybench-test-cache-")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     # 50 ns per clock read, about what perf_counter_ns costs on a real machine.

@@ -176,6 +176,7 @@ def test_env_reports_versions_blas_threads_and_missing_backends() -> None:
     p = arraybench("env")
     assert p.returncode == 0
     assert "numpy" in p.stdout and "BLAS" in p.stdout and "threads" in p.stdout
+    assert "machine stability:" in p.stdout
     p = arraybench("env", "--json")
     info = json.loads(p.stdout)
     assert "numpy" in info["backends"]

@@ -29,7 +29,10 @@ The machine's own speed is taken out where both runs read a canary (measure/cana
 ``RunResult.extra["canary"]``) and it moved between them (its interval excludes 1): with the
 machine f times as slow in B (``analysis.canary.speed_change``), each case's ratio is divided by
 f, and its interval by f's far ends, ``[low / f_high, high / f_low]``, so the correction's own
-uncertainty widens it. A canary that did not move changes nothing.
+uncertainty widens it. A canary that did not move changes nothing. Where either run has no
+canary (results from before it), the caller may pass this machine's run-to-run ``drift`` from its
+stability record (analysis/stability.py): every ratio's interval is then widened by it on both
+sides, ``[low / (1 + drift), high * (1 + drift)]``, as nothing else says how the machine moved.
 
 The environments are compared too (versions, BLAS, threads, CPU, devices, host): a slowdown is
 read differently when NumPy's BLAS changed between the runs. ``environment`` names what differs
@@ -450,6 +453,8 @@ class Comparison:
             each when they are machines of one run), for reports.
         speed: how the machine's speed moved from A to B, from the runs' canaries (None when
             either run has none); when it moved, every ratio was divided by it.
+        widened: the machine's run-to-run drift every ratio's interval was widened by (a run
+            without a canary), or None.
     """
 
     cases: tuple[CaseComparison, ...]
@@ -462,6 +467,7 @@ class Comparison:
     seed: int = 0
     meta: Mapping[str, Any] = field(default_factory=dict)
     speed: SpeedChange | None = None
+    widened: float | None = None
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -491,6 +497,7 @@ class Comparison:
             "seed": self.seed,
             "meta": dict(self.meta),
             "machine_speed": self.speed.to_dict() if self.speed is not None else None,
+            "widened_by_drift": self.widened,
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
             "environments_differ": [d.to_dict() for d in self.environment],
@@ -510,6 +517,7 @@ def compare(
     threshold: float = DEFAULT_THRESHOLD,
     alpha: float = DEFAULT_ALPHA,
     paired: bool = True,
+    drift: float | None = None,
 ) -> Comparison:
     """Compare run ``b`` with run ``a``, case by case, and their environments.
 
@@ -523,6 +531,8 @@ def compare(
         paired: whether blocks of the two runs that share a round may pair
             (``results.time_ratio``); False for cases measured on different machines, whose
             rounds are readings of different clocks.
+        drift: how far this machine's speed moves between runs (0.08: 8%; see
+            ``analysis.stability``), used only when a run has no canary to read the move from.
 
     Returns:
         A :class:`Comparison`.
@@ -534,6 +544,7 @@ def compare(
     cases_a = _by_key(a.cases)
     cases_b = _by_key(b.cases)
     speed = speed_change(a.extra.get(CANARY_KEY), b.extra.get(CANARY_KEY))
+    widen = drift if speed is None and drift is not None and drift > 0 else None
     matched: list[CaseComparison] = []
     failed: list[FailedPair] = []
     for key, ca in cases_a.items():
@@ -553,6 +564,7 @@ def compare(
                 alpha=alpha,
                 paired=paired,
                 speed=speed if speed is not None and speed.moved else None,
+                widen=widen,
             )
         )
     unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
@@ -567,6 +579,7 @@ def compare(
         threshold=threshold,
         alpha=alpha,
         speed=speed,
+        widened=widen,
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
@@ -632,6 +645,7 @@ def compare_measurements(
     alpha: float = DEFAULT_ALPHA,
     paired: bool = True,
     speed: SpeedChange | None = None,
+    widen: float | None = None,
 ) -> CaseComparison:
     """Compare one case measured in two runs (see the module's docstring).
 
@@ -644,6 +658,7 @@ def compare_measurements(
         paired: whether blocks sharing a round may pair (False: measured on different
             machines, the two medians' intervals combined).
         speed: the machine's change of speed to take out (B's canary over A's), or None.
+        widen: a drift to widen the ratio's interval by on both sides (0.08: 8%), or None.
 
     Returns:
         A :class:`CaseComparison`.
@@ -655,6 +670,8 @@ def compare_measurements(
     if speed is not None and math.isfinite(ratio):
         ratio /= speed.factor
         ci = (ci[0] / speed.high, ci[1] / speed.low)
+    if widen is not None and math.isfinite(ratio):
+        ci = (ci[0] / (1.0 + widen), ci[1] * (1.0 + widen))
     test = mann_whitney_u(ua, ub)
     return _verdict(key, a.median, b.median, ratio, ci, test, len(ua), len(ub), threshold, alpha)
 

@@ -48,6 +48,9 @@ def main(args: argparse.Namespace) -> int:
         )
     if info.get("env_threads"):
         console.print(f"[bold]env[/bold]      {info['env_threads']}")
+    from ..analysis import stability
+
+    console.print(f"[bold]speed[/bold]    {escape(stability.load().describe())}")
     console.print()
     missing = []
     for name in names:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from rich.markup import escape
 
+from ..analysis import stability
 from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
@@ -358,6 +359,12 @@ def main(args: argparse.Namespace) -> int:
                     )
         raise
     combined = combine(results) if results else RunResult(cases=())
+    try:  # this machine's run-to-run drift, for comparisons of runs without a canary
+        stability.remember(combined.started, combined.extra)
+    except OSError as e:
+        console.print(
+            f"[dim]the machine's stability record was not updated: {escape(str(e))}[/dim]"
+        )
     if store is not None and run_id is not None:
         store.finish_run(run_id, combined)
         store.close()
