@@ -258,6 +258,8 @@ def test_failures_are_one_line_per_impl_with_sizes_and_the_worst_error() -> None
     result = pdist_run()
     assert summary.failure_lines(result) == [
         "cdist (torch float64) at n=100–1e3: wrong numbers, relative error up to 1.2e-8 > 1e-9"
+        '; close: a different algorithm? Workload(rtol={"float64": 1e-07}) or '
+        '@w.impl(..., rtol={"float64": 1e-07}) accepts it'
     ]
     text = text_of(summary.print_tables, result)
     assert "6 failed (-v: each case):" in text

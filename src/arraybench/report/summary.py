@@ -164,7 +164,13 @@ def _why(cases: Sequence[CaseResult]) -> str:
     if checks and all(c.failure == "mismatch" for c in cases) and len(checks) == len(cases):
         worst = max(checks, key=lambda k: k.max_rel_err / max(k.rtol, 1e-300))
         upto = " up to" if len(cases) > 1 else ""
-        return f"wrong numbers, relative error{upto} {_e(worst.max_rel_err)} > {_e(worst.rtol)}"
+        # The worst is within 1000x of its tolerance: say how a different algorithm is accepted.
+        from ..measure.check import close_hint
+
+        return (
+            f"wrong numbers, relative error{upto} {_e(worst.max_rel_err)} > {_e(worst.rtol)}"
+            + close_hint(worst, cases[0].dtype)
+        )
     messages = [_PROCESS.sub("", c.error or "") for c in cases]
     text = messages[0]
     if len(set(messages)) > 1:
