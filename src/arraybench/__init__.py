@@ -5,17 +5,38 @@ w = ab.Workload("sin2", sizes=ab.logsizes(1, 10**6))
 ...
 result = ab.run(w, backends=["python", "numpy", "torch"], budget=0.5)
 result.table()
+
+The names below are imported on first use (PEP 562), so that importing a submodule alone, such
+as the pytest plugin that pytest loads in every session of an environment holding arraybench,
+imports neither NumPy nor the engine.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from .config import RunConfig
-from .errors import ArraybenchError
-from .measure.runner import run
-from .results import CaseResult, Measurement, RunResult, load
-from .workload import Workload, logsizes
+if TYPE_CHECKING:
+    from .config import RunConfig
+    from .errors import ArraybenchError
+    from .measure.runner import run
+    from .results import CaseResult, Measurement, RunResult, load
+    from .workload import Workload, logsizes
+
+#: Each public name and the submodule that defines it.
+_WHERE = {
+    "ArraybenchError": ".errors",
+    "CaseResult": ".results",
+    "Measurement": ".results",
+    "RunConfig": ".config",
+    "RunResult": ".results",
+    "Workload": ".workload",
+    "load": ".results",
+    "logsizes": ".workload",
+    "run": ".measure.runner",
+}
 
 __all__ = [
     "ArraybenchError",
@@ -29,3 +50,16 @@ __all__ = [
     "logsizes",
     "run",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'arraybench' has no attribute {name!r}")
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value  # imported once: later look-ups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

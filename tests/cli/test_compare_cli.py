@@ -171,3 +171,113 @@ def test_failed_cases_and_few_samples_are_explained(
     assert "failed in B: w/x[numpy:cpu:float64] n=1: ValueError: boom" in out
     assert "too few samples" in out and "larger --budget" in out
     assert "3.00x" in out
+
+
+# -- the gate, for CI: --fail-on and the band from the runs' --target ---------------------------
+
+
+def few_samples_runs(tmp_path: Path, slow: float = 1.0) -> tuple[str, str]:
+    """Run A and B of one unchanged case measured in three blocks (too few to tell anything),
+    plus, when ``slow`` is above 1, a well-measured case that is that much slower in B."""
+    few = Measurement(samples=(1e-6, 1.1e-6, 0.9e-6), loops=1, first_call=1e-6)
+    a, b = synthetic(0), synthetic(1, slow={"jit": slow})
+    a = RunResult((*a.cases, CaseResult("w", "few", "numpy", "cpu", "float64", 1, OK, few)), ENV)
+    b = RunResult((*b.cases, CaseResult("w", "few", "numpy", "cpu", "float64", 1, OK, few)), ENV)
+    return str(a.save(tmp_path / "a.json")), str(b.save(tmp_path / "b.json"))
+
+
+def test_fail_on_cannot_tell_exits_3_only_when_nothing_is_slower(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = few_samples_runs(tmp_path)
+    assert run_in_process(a, b) == compare_cli.EXIT_OK
+    assert run_in_process(a, b, "--fail-on", "slower") == compare_cli.EXIT_OK
+    capsys.readouterr()
+    assert run_in_process(a, b, "--fail-on", "cannot-tell") == compare_cli.EXIT_CANNOT_TELL == 3
+    out = capsys.readouterr().out
+    assert "1 cannot tell" in out
+    assert "1 case cannot be told and --fail-on cannot-tell asks" in out and "exit code 3" in out
+    assert run_in_process(a, b, "--fail-on", "cannot-tell", "--json") == 3
+    d = json.loads(capsys.readouterr().out)
+    assert d["exit_code"] == 3 and d["fail_on"] == "cannot-tell"
+    # A slower case outranks one that cannot be told: exit 1.
+    a, b = few_samples_runs(tmp_path, slow=1.3)
+    assert run_in_process(a, b, "--fail-on", "cannot-tell") == compare_cli.EXIT_SLOWER
+
+
+def test_a_cannot_tell_row_points_to_its_note_said_once_below_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    few = Measurement(samples=(1e-6, 1.1e-6, 0.9e-6), loops=1, first_call=1e-6)
+    cases = tuple(
+        CaseResult("w", impl, "numpy", "cpu", "float64", 1, OK, measurement=few)
+        for impl in ("p", "q")
+    )
+    path = str(RunResult(cases, env=ENV).save(tmp_path / "few.json"))
+    assert run_in_process(path, path) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if "│" in line and "w/" in line]
+    assert len(rows) == 2 and all(r.rstrip().endswith("cannot tell [1]") for r in rows)
+    assert out.count("too few samples") == 1
+    assert "[1] too few samples: with this few independent units" in out
+
+
+def test_the_band_defaults_to_the_larger_target_of_the_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = RunResult(synthetic(0).cases, env=ENV, config={"target": 0.1})
+    b = RunResult(synthetic(1).cases, env=ENV, config={"target": 0.02})
+    pa, pb = str(a.save(tmp_path / "a.json")), str(b.save(tmp_path / "b.json"))
+    assert run_in_process(pa, pb, "--json") == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["threshold"] == 0.1 and d["threshold_from"] == "the runs' --target"
+    assert run_in_process(pa, pb) == 0
+    assert "no-change band ±10% (the runs' --target)" in capsys.readouterr().out
+    assert run_in_process(pa, pb, "--threshold", "3%") == 0
+    assert "no-change band ±3% (--threshold)" in capsys.readouterr().out
+    # Runs that record no target (older files): the default.
+    assert compare_cli.default_threshold(synthetic(0)) == (0.05, "the default")
+    assert compare_cli.default_threshold() == (0.05, "the default")
+
+
+def test_help_states_the_exit_codes() -> None:
+    parser = argparse.ArgumentParser(prog="arraybench")
+    compare_cli.add_parser(parser.add_subparsers(dest="command"), [])
+    sub = parser._subparsers._group_actions[0].choices["compare"]  # type: ignore[union-attr]
+    text = " ".join(sub.format_help().split())
+    assert "0 pass (no case slower); 1 some case slower" in text
+    assert "2 bad usage or unreadable results" in text
+    assert "3 under --fail-on cannot-tell" in text
+    assert "{slower,cannot-tell}" in text
+
+
+def test_the_machines_speed_from_the_canaries_is_said_and_taken_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both runs read a canary, the machine 20% slower in B and every case with it: compare
+    says so, and calls nothing slower."""
+    from dataclasses import replace
+
+    from arraybench.measure.canary import CANARY_KEY, FORMAT
+
+    def canary(factor: float) -> dict[str, Any]:
+        base = {"python": 20e-6, "copy": 100e-6, "gemm": 10e-6}
+        readings = [
+            [float(t), {k: v * factor * (1 + 0.001 * (t % 3)) for k, v in base.items()}]
+            for t in range(10)
+        ]
+        return {CANARY_KEY: {"format": FORMAT, "kinds": list(base), "readings": readings}}
+
+    def run(factor: float, first_round: int) -> RunResult:
+        s = tuple(factor * 1e-3 * (1 + 0.001 * k) for k in range(-20, 20))
+        rounds = tuple(range(first_round, first_round + 8))
+        m = Measurement(samples=s, loops=1, first_call=s[0], blocks=(5,) * 8, rounds=rounds)
+        case = CaseResult("w", "f", "numpy", "cpu", "float64", 10, OK, measurement=m)
+        return replace(RunResult((case,), env=ENV), extra=canary(factor))
+
+    a, b = run(1.0, 0), run(1.2, 100)
+    assert run_in_process(str(a.save(tmp_path / "a.json")), str(b.save(tmp_path / "b.json"))) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Machine speed (the runs' canaries): the machine ran 20%" in out
+    assert "slower in B; the times are compared after that" in out
+    assert "0 slower" in out

@@ -200,6 +200,7 @@ def test_compare_machines_gates_only_when_asked_and_json_names_the_machines(
     ratios = {c["case"]: c["ratio"] for c in d["cases"]}
     assert all(r == pytest.approx(2.0 if "[numpy:" in k else 1.0) for k, r in ratios.items())
     assert cli(compare_cli, "compare", both, "--fail-on-slowdown", "150%") == 0
+    assert cli(compare_cli, "compare", both, "--fail-on", "slower") == 1  # the gate, turned on
     capsys.readouterr()
     # The other way round, host-a against host-b: NumPy is faster there.
     assert cli(compare_cli, "compare", both, "--machine", "host-b", "--machine", "host-a") == 0

@@ -1,9 +1,20 @@
 """``arraybench compare A B``: which cases got slower or faster between two runs, and why they
 might have (what changed in the environment). Exit 1 on a slowdown, for CI.
 
+Exit codes (:data:`EXIT_OK` ...), for CI scripts:
+
+    0   no case slower (and, under --fail-on cannot-tell, none that cannot be told)
+    1   some case slower: its whole ratio interval above the band (or --fail-on-slowdown)
+    2   bad usage, or results that cannot be read or share no case
+    3   --fail-on cannot-tell only: none slower, but some case cannot be told (its interval
+        reaches past the band), so the runs do not show the change is absent
+
+The no-change band is --threshold, else the runs' --target (:func:`default_threshold`).
+
 ``arraybench compare RUN`` with one run from several machines (``--cluster``) compares its
 machines: each machine's cases against the first's (``--machine`` picks them). A slower machine
-is no regression: such a comparison exits 1 only when ``--fail-on-slowdown`` is given.
+is no regression: such a comparison exits 1 only when ``--fail-on`` or ``--fail-on-slowdown``
+is given.
 
 Which runs are compared (:func:`pairs`):
 
@@ -26,6 +37,7 @@ from ..analysis.compare import (
     FASTER,
     NOTES,
     SLOWER,
+    UNSURE,
     CaseComparison,
     Comparison,
     compare,
@@ -39,7 +51,9 @@ from ._source import load_results
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
 
-EXIT_OK, EXIT_SLOWER, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_SLOWER, EXIT_USAGE, EXIT_CANNOT_TELL = 0, 1, 2, 3
+#: What --fail-on takes: exit 1 on a slower case, or also exit 3 on one that cannot be told.
+FAIL_ON = ("slower", "cannot-tell")
 #: Largest change accepted as a threshold (1000%: 11x); beyond it a typo is likelier than intent.
 MAX_THRESHOLD = 10.0
 #: Entries of the full environment diff printed when the short list ("Environments differ")
@@ -81,10 +95,11 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "names what differs between the two environments (CPU, cores, GPU, Python and library "
         "versions, BLAS, threads), then every entry that differs. Given one run from several "
         "machines (run --cluster), compares its machines: each machine's cases against the "
-        "first machine's. Exit codes: 0 no slowdown, 1 some case "
-        "slower by more than --fail-on-slowdown (comparing machines: only when "
-        "--fail-on-slowdown is given, as a slower machine is no regression), 2 bad usage or "
-        "unreadable results.",
+        "first machine's. Exit codes, for CI: 0 pass (no case slower); 1 some case slower "
+        "(by more than --fail-on-slowdown when given; comparing machines, only with --fail-on "
+        "or --fail-on-slowdown, as a slower machine is no regression); 2 bad usage or "
+        "unreadable results; 3 under --fail-on cannot-tell, none slower but some case cannot "
+        "be told.",
     )
     p.add_argument("a", metavar="A", help="the baseline: a results file or a stored run id")
     p.add_argument(
@@ -108,10 +123,20 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.add_argument(
         "--threshold",
         type=parse_change,
-        default=DEFAULT_THRESHOLD,
+        default=None,
         metavar="PCT",
-        help=f"smallest change called slower or faster (default {DEFAULT_THRESHOLD * 100:.0f}%%: "
-        "run-to-run drift of unchanged code is a few percent)",
+        help="the no-change band: the smallest change called slower or faster (default: the "
+        "runs' --target, the larger of the two, the precision their medians were measured to; "
+        f"{DEFAULT_THRESHOLD * 100:.0f}%% for runs that do not record one)",
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=FAIL_ON,
+        default=None,
+        help="the gate, for CI: 'slower' exits 1 when any case is slower (what comparing two "
+        "runs does anyway; comparing machines, it turns the gate on); 'cannot-tell' also exits "
+        "3 when no case is slower but some cannot be told, a strict gate that wants every "
+        "case shown unchanged",
     )
     p.add_argument(
         "--fail-on-slowdown",
@@ -128,6 +153,18 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.set_defaults(handler=main)
 
 
+def _drift_here(*runs: RunResult | None) -> float | None:
+    """This machine's run-to-run drift (its stability record), for runs measured here: what a
+    comparison widens by where a run has no canary to read the machine's move from."""
+    import socket
+
+    from ..analysis import stability
+
+    if any(r is None or r.env.get("hostname") != socket.gethostname() for r in runs):
+        return None
+    return stability.load().drift
+
+
 def main(args: argparse.Namespace) -> int:
     try:
         a = load_results(args.a, args.store)
@@ -137,11 +174,16 @@ def main(args: argparse.Namespace) -> int:
         print(f"arraybench: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     machines_of_one_run = b is None
+    if args.threshold is not None:
+        threshold, source = args.threshold, "--threshold"
+    else:
+        threshold, source = default_threshold(a, *([b] if b is not None else []))
+    drift = None if machines_of_one_run else _drift_here(a, b)
     comparisons = [
         (
-            compare(x, y, threshold=args.threshold, paired=False)
+            compare(x, y, threshold=threshold, paired=False)
             if machines_of_one_run
-            else compare(x, y, threshold=args.threshold),
+            else compare(x, y, threshold=threshold, drift=drift),
             x,
             y,
             name_x,
@@ -160,11 +202,21 @@ def main(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     # Comparing machines, a slower machine is no regression: exit 1 only when asked to gate.
-    gate = not machines_of_one_run or args.fail_on_slowdown is not None
-    fail_at = args.threshold if args.fail_on_slowdown is None else args.fail_on_slowdown
+    gate = not machines_of_one_run or args.fail_on_slowdown is not None or args.fail_on is not None
+    fail_at = threshold if args.fail_on_slowdown is None else args.fail_on_slowdown
     failing = [c.slower_beyond(fail_at) if gate else () for c, *_ in comparisons]
+    unsure = [c.with_verdict(UNSURE) for c, *_ in comparisons]
+    if any(failing):
+        code = EXIT_SLOWER
+    elif args.fail_on == "cannot-tell" and any(unsure):
+        code = EXIT_CANNOT_TELL
+    else:
+        code = EXIT_OK
     if args.json:
-        out = [_json(c, f, fail_at) for (c, *_), f in zip(comparisons, failing, strict=True)]
+        out = [
+            _json(c, f, fail_at, source, args.fail_on, code)
+            for (c, *_), f in zip(comparisons, failing, strict=True)
+        ]
         if len(out) == 1:
             print(json.dumps(out[0], indent=1, default=str))
         else:
@@ -173,24 +225,55 @@ def main(args: argparse.Namespace) -> int:
                 for (_, _, y, *_), f in zip(comparisons, failing, strict=True)
                 for c in f
             ]
-            doc = {"comparisons": out, "fail_on_slowdown": fail_at, "failing": every}
+            doc = {
+                "comparisons": out,
+                "fail_on_slowdown": fail_at,
+                "failing": every,
+                "exit_code": code,
+            }
             print(json.dumps(doc, indent=1, default=str))
     else:
         for i, ((c, x, y, name_x, name_y), f) in enumerate(zip(comparisons, failing, strict=True)):
             if i:
                 _console.console().rule()
-            render(c, x, y, name_x, name_y, fail_at, f, gate=gate)
-    return EXIT_SLOWER if any(failing) else EXIT_OK
+            render(c, x, y, name_x, name_y, fail_at, f, gate=gate, source=source)
+        if code == EXIT_CANNOT_TELL:
+            n = sum(len(u) for u in unsure)
+            _console.console().print(
+                f"[yellow]{n} case{'s' if n != 1 else ''} cannot be told[/yellow] and "
+                "--fail-on cannot-tell asks that every case be shown unchanged: exit code 3"
+            )
+    return code
+
+
+def default_threshold(*runs: RunResult) -> tuple[float, str]:
+    """The no-change band of a comparison of these runs, and where it came from: the largest of
+    their ``--target`` (each median was measured to that precision, so a smaller band could
+    not be resolved), else :data:`DEFAULT_THRESHOLD` for runs that record none."""
+    targets: list[float] = []
+    for run in runs:
+        t = run.config.get("target")
+        if isinstance(t, int | float) and not isinstance(t, bool) and 0 < t < 1:
+            targets.append(float(t))
+    if not targets:
+        return DEFAULT_THRESHOLD, "the default"
+    return max(targets), "the runs' --target"
 
 
 def _json(
     comparison: Comparison,
     failing: tuple[CaseComparison, ...],
     fail_at: float,
+    source: str,
+    fail_on: str | None,
+    code: int,
 ) -> dict[str, Any]:
     out = comparison.to_dict()
+    out["threshold_from"] = source
+    out["fail_on"] = fail_on
     out["fail_on_slowdown"] = fail_at
     out["failing"] = [c.name for c in failing]
+    out["exit_code"] = code
     return out
 
 
@@ -295,11 +378,13 @@ def render(
     fail_at: float,
     failing: tuple[CaseComparison, ...],
     gate: bool = True,
+    source: str = "",
 ) -> None:
     """Print the comparison: the two runs, what differs in their machines (the short list),
     what changed in the environment (every entry), the table (worst first), unmatched and
     failed cases, and the summary. ``gate``: whether slowdowns fail the command (not when
-    comparing the machines of one run without --fail-on-slowdown)."""
+    comparing the machines of one run without --fail-on or --fail-on-slowdown). ``source``:
+    where the band came from (``"the runs' --target"``), said beside it."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -335,12 +420,24 @@ def render(
             )
     else:
         console.print("[bold]Environment differences[/bold]: none (same software and machine)")
+    if comparison.speed is not None:
+        taken = "; the times are compared after that" if comparison.speed.moved else ""
+        console.print(
+            f"[bold]Machine speed[/bold] (the runs' canaries): "
+            f"{escape(comparison.speed.describe())}{taken}"
+        )
+    elif comparison.widened is not None:
+        console.print(
+            "[bold]Machine speed[/bold]: a run has no canary (results from before arraybench "
+            f"recorded one), so every interval is widened by this machine's run-to-run drift, "
+            f"±{comparison.widened:.0%} (its stability record: 'arraybench env')"
+        )
     console.print()
 
     table = Table(
-        title=f"[bold]B against A[/bold]  (no-change band ±{comparison.threshold:.0%}: slower "
-        "or faster when the whole 95% CI lies beyond it, no change when inside, else cannot "
-        "tell)",
+        title=f"[bold]B against A[/bold]  (no-change band ±{comparison.threshold:.0%}"
+        f"{f' ({escape(source)})' if source else ''}: slower or faster when the whole 95% CI "
+        "lies beyond it, no change when inside, else cannot tell)",
         title_justify="left",
         show_edge=False,
         pad_edge=False,
@@ -355,13 +452,13 @@ def render(
     )
     for col, justify in columns:
         table.add_column(col, justify=justify, no_wrap=col != "verdict")
-    notes: set[str] = set()
+    # Each reason a case got no verdict is said once, below the table; its rows point to it.
+    notes: dict[str, int] = {}
     for c in comparison.cases:
         style = {SLOWER: "red", FASTER: "green"}.get(c.verdict, "")
         verdict = f"[{style}]{c.verdict}[/{style}]" if style else c.verdict
         if c.note:
-            verdict += f" [dim]({escape(c.note)})[/dim]"
-            notes.add(c.note)
+            verdict += f" [dim]\\[{notes.setdefault(c.note, len(notes) + 1)}][/dim]"
         table.add_row(
             escape(c.name),
             format_time(c.median_a),
@@ -371,8 +468,9 @@ def render(
             verdict,
         )
     console.print(table)
-    for note in sorted(notes):
-        console.print(f"  [dim]{escape(note)}: {escape(NOTES[note])}[/dim]")
+    for note, i in notes.items():
+        why = NOTES.get(note, "")
+        console.print(f"  [dim]\\[{i}] {escape(note)}{': ' + escape(why) if why else ''}[/dim]")
     console.print()
 
     for (side, series), sizes in _group_unmatched(comparison).items():
@@ -391,7 +489,7 @@ def render(
     if not gate and comparison.with_verdict(SLOWER):
         console.print(
             "[dim]comparing machines: a slower machine is not a failure (exit 0); "
-            "--fail-on-slowdown PCT makes it one[/dim]"
+            "--fail-on slower or --fail-on-slowdown PCT makes it one[/dim]"
         )
     if failing:
         console.print(

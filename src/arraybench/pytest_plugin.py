@@ -1,0 +1,484 @@
+"""A regression gate where the tests run: the ``abench`` fixture measures a function with the
+engine, ``--arraybench-save`` keeps the results, and ``--arraybench-compare`` fails a test whose
+function got slower than in a saved run, by the rule of ``arraybench compare``.
+
+    def test_sum(abench):
+        x = list(range(10_000))
+        assert abench(sum, x) == 49_995_000     # sum(x), returned; then measured
+
+    pytest --arraybench-save=base.json                            # on the main branch
+    pytest --arraybench-compare=base.json --arraybench-save=new.json   # on the change
+
+What ``abench(fn, *args, **kwargs)`` does:
+
+    call      fn(*args, **kwargs) once, as the test would: its result is returned and its
+              exception propagates, untouched
+    measure   a Workload of one case built on the spot (workload: the test's node id, impl: the
+              label, fn's name by default; backend "python", size 1), run by arraybench.run in
+              this process: calibrated samples in blocks spread over the budget, the median's
+              95% interval from the blocks (a function defined in a test cannot be sent to
+              fresh processes without pickling it, so the differences between processes'
+              memory layouts are not in the interval: keep the band at 5% or above)
+    compare   with --arraybench-compare=RUN: the same case of RUN against this one through
+              analysis.compare.compare, the rule of ``arraybench compare``: "slower" when the
+              whole 95% interval of the ratio lies above the no-change band, which fails the
+              test; "no change", "faster" and "cannot tell" pass, and the terminal summary
+              reports them with what would settle a "cannot tell"
+    band      --arraybench-band, else the runs' --target (the larger of the two: the precision
+              each median was measured to)
+
+The plugin is registered through the ``pytest11`` entry point, so pytest loads it in every
+session of an environment holding arraybench: loading it imports nothing but pytest, and a
+session that neither uses the fixture nor gives an option sees no change. The fixture
+``arraybench_clock`` gives the clock to time with (None: the real one); a test module or
+conftest overrides it with a :class:`~arraybench.measure.clock.FakeClock` to model a slowdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import inspect
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from .analysis.compare import CaseComparison
+    from .measure.clock import Clock
+    from .results import CaseResult, RunResult
+
+#: The backend a measured function runs on: its arguments are handed over untouched.
+BACKEND = "python"
+#: The nominal size of every measured case (a key needs one).
+SIZE = 1
+#: Characters a workload name may hold; every other run of characters of a node id becomes "_".
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_.\-]+")
+
+
+def _change(text: str) -> float:
+    """``--arraybench-band``: ``5%`` or ``0.05`` (parsed by ``arraybench compare``'s parser)."""
+    from .cli.compare import parse_change
+
+    return parse_change(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("arraybench", "arraybench: measure functions in tests, gate slowdowns")
+    group.addoption(
+        "--arraybench-save",
+        metavar="PATH",
+        default=None,
+        help="write the cases the abench fixture measured to PATH, an arraybench results file "
+        "(what --arraybench-compare and `arraybench compare` read)",
+    )
+    group.addoption(
+        "--arraybench-compare",
+        metavar="RUN",
+        default=None,
+        help="compare each measured case with the same case in RUN (a results file, or a run id "
+        "of the history store) and fail the test when it is slower: the whole 95%% interval of "
+        "the ratio above the no-change band. 'cannot tell' passes and is reported",
+    )
+    group.addoption(
+        "--arraybench-band",
+        metavar="PCT",
+        type=_change,
+        default=None,
+        help="the no-change band, 5%% or 0.05 (default: the runs' --target, the larger of the two)",
+    )
+    group.addoption(
+        "--arraybench-budget",
+        metavar="SECONDS",
+        type=_seconds,
+        default=None,
+        help="seconds of measuring per measured function, after its first call (default: "
+        "arraybench run's, 0.5)",
+    )
+
+
+@dataclass
+class Measured:
+    """One function measured by the fixture.
+
+    Attributes:
+        nodeid: the test that measured it.
+        label: its label (the function's name unless given).
+        case: the engine's record of it.
+        comparison: the case against the baseline's, when the baseline holds it and both
+            passed.
+        note: why there is no comparison when a baseline was given ("not in the baseline").
+    """
+
+    nodeid: str
+    label: str
+    case: CaseResult
+    comparison: CaseComparison | None = None
+    note: str = ""
+
+
+@dataclass
+class Session:
+    """What the plugin holds for one pytest session (in ``config.stash``)."""
+
+    save: str | None = None
+    compare_ref: str | None = None
+    band: float | None = None
+    budget: float | None = None
+    baseline: RunResult | None = None
+    measured: list[Measured] = field(default_factory=list)
+    runs: list[RunResult] = field(default_factory=list)
+    saved: str = ""
+
+    @property
+    def used(self) -> bool:
+        return bool(self.measured or self.save or self.compare_ref)
+
+    def threshold(self) -> tuple[float, str]:
+        """The no-change band and where it came from."""
+        if self.band is not None:
+            return self.band, "--arraybench-band"
+        from .cli.compare import default_threshold
+
+        return default_threshold(*([self.baseline] if self.baseline else []), *self.runs[:1])
+
+    def measure(
+        self,
+        nodeid: str,
+        label: str,
+        call: Callable[[], Any],
+        clock: Clock | None,
+        budget: float | None,
+    ) -> Measured:
+        import arraybench as ab
+
+        from .config import DEFAULT_BUDGET_S, RunConfig
+
+        name = workload_name(nodeid)
+        same = next(
+            (m for m in self.measured if m.case.workload == name and m.case.impl == label), None
+        )
+        if same is not None:
+            pytest.fail(
+                f"arraybench: {nodeid} measured {label!r} already: give each call of abench in "
+                "a test its own label="
+                if same.nodeid == nodeid
+                else f"arraybench: {nodeid} and {same.nodeid} name the same case "
+                f"{name}/{label}: give one of them another label=",
+                pytrace=False,
+            )
+        w = ab.Workload(name, sizes=(SIZE,), dtypes=("float64",), description=f"pytest {nodeid}")
+        w.inputs(_no_inputs)
+        w.impl(BACKEND, label=label)(call)
+        config = RunConfig(
+            budget=budget or self.budget or DEFAULT_BUDGET_S,
+            processes=1,
+            threads=None,  # the code as the test runs it: each library's threads as found
+            backends=(BACKEND,),
+        )
+        run = ab.run(w, config, clock=clock)
+        self.runs.append(run)
+        measured = Measured(nodeid, label, run.cases[0])
+        if self.baseline is not None:
+            measured = self._compared(measured, run)
+        self.measured.append(measured)
+        return measured
+
+    def _compared(self, measured: Measured, run: RunResult) -> Measured:
+        from .analysis.compare import compare
+
+        assert self.baseline is not None
+        key = measured.case.key
+        base = next((c for c in self.baseline.cases if c.key == key), None)
+        if base is None:
+            return replace(measured, note="not in the baseline")
+        threshold, _ = self.threshold()
+        comparison = compare(replace(self.baseline, cases=(base,)), run, threshold=threshold)
+        if comparison.cases:
+            return replace(measured, comparison=comparison.cases[0])
+        failed = comparison.failed[0]
+        where = {"A": "the baseline", "B": "this run", "both": "both runs"}[failed.failed_in]
+        return replace(measured, note=f"failed in {where}: {failed.error}")
+
+    def result(self) -> RunResult:
+        """Every measured case in one run: the first run's environment and settings (the
+        measurements differ only in their functions)."""
+        first, last = self.runs[0], self.runs[-1]
+        return replace(
+            first,
+            cases=tuple(m.case for m in self.measured),
+            finished=last.finished,
+            extra={
+                **first.extra,
+                "pytest": {
+                    "tests": [
+                        {"nodeid": m.nodeid, "label": m.label, "workload": m.case.workload}
+                        for m in self.measured
+                    ]
+                },
+            },
+        )
+
+
+_SESSION = pytest.StashKey[Session]()
+
+#: What settles a "cannot tell" in a test run (analysis.compare.NOTES names the command line's
+#: options): a function in a test is measured in one process, so only the budget narrows it.
+_NOTES = {
+    "interval wider than the band": "the ratio's interval reaches past the no-change band, so "
+    "the runs can neither show a change nor rule one out: measure both with a larger "
+    "--arraybench-budget (or abench.measure(fn, budget=...)), or widen the band with "
+    "--arraybench-band",
+    "too few samples": "too few blocks for any interval to be trusted: measure both with a "
+    "larger --arraybench-budget",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    session = Session(
+        save=config.getoption("arraybench_save"),
+        compare_ref=config.getoption("arraybench_compare"),
+        band=config.getoption("arraybench_band"),
+        budget=config.getoption("arraybench_budget"),
+    )
+    if session.compare_ref is not None:
+        session.baseline = _load_baseline(session.compare_ref)
+    config.stash[_SESSION] = session
+
+
+def _load_baseline(ref: str) -> RunResult:
+    from .cli._source import load_results
+    from .errors import ArraybenchError
+
+    try:
+        run = load_results(ref)
+    except ArraybenchError as e:
+        raise pytest.UsageError(f"--arraybench-compare: {e}") from None
+    if len(run.machine_names) > 1:
+        raise pytest.UsageError(
+            f"--arraybench-compare: {ref} holds the cases of several machines "
+            f"({', '.join(run.machine_names)}); give a run of one machine (--arraybench-save)"
+        )
+    return run
+
+
+def _session(config: pytest.Config) -> Session:
+    return config.stash[_SESSION]
+
+
+def workload_name(nodeid: str) -> str:
+    """The workload name of a test's node id: ``tests/test_a.py::test_sum[2-x]`` is
+    ``tests.test_a.py.test_sum_2-x`` (a workload name holds letters, digits, ``_ . -``)."""
+    name = _NOT_NAME.sub("_", nodeid.replace("::", ".").replace("/", ".")).strip("_")
+    return name if re.match(r"[A-Za-z_]", name) else f"_{name}"
+
+
+def _no_inputs(n: int, rng: Any) -> dict[str, Any]:
+    return {}
+
+
+def _bound(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
+    """``fn`` with its arguments bound, as a call of no arguments: a partial when all are
+    positional (the cheapest binding Python has), with an empty signature so that the runner
+    fills none of fn's parameters (it would give ``xp``, ``dtype`` or ``device`` to a function
+    that names them)."""
+    if kwargs:
+        kw = dict(kwargs)
+
+        def call() -> Any:
+            return fn(*args, **kw)
+
+        return call
+    bound = functools.partial(fn, *args)
+    bound.__signature__ = inspect.Signature()  # type: ignore[attr-defined]
+    return bound
+
+
+class Bench:
+    """What the ``abench`` fixture gives a test: ``abench(fn, *args, **kwargs)`` calls
+    ``fn(*args, **kwargs)``, measures it with the engine and returns what the call returned.
+
+    Attributes:
+        measured: what this test measured, in order (each with its comparison, if any).
+    """
+
+    def __init__(self, nodeid: str, session: Session, clock: Clock | None) -> None:
+        self.nodeid = nodeid
+        self._session = session
+        self._clock = clock
+        self.measured: list[Measured] = []
+
+    def __call__(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        return self.measure(fn, args, kwargs)
+
+    def measure(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...] = (),
+        kwargs: Mapping[str, Any] | None = None,
+        *,
+        label: str | None = None,
+        budget: float | None = None,
+    ) -> Any:
+        """Call ``fn(*args, **kwargs)``, measure it and return what it returned.
+
+        Args:
+            fn: the function.
+            args: its positional arguments.
+            kwargs: its keyword arguments.
+            label: the case's name within the test (default: fn's name); two calls of one test
+                need two labels.
+            budget: seconds of measuring, after the first call (default: --arraybench-budget,
+                else 0.5).
+
+        Raises:
+            pytest.fail.Exception: the case is slower than in the --arraybench-compare run, or
+                the engine could not measure it.
+        """
+        if not callable(fn):
+            raise TypeError(f"abench measures a function, got {type(fn).__name__}")
+        kwargs = kwargs or {}
+        out = fn(*args, **kwargs)
+        label = label or getattr(fn, "__name__", None) or type(fn).__name__
+        if label == "<lambda>":
+            label = "lambda"
+        m = self._session.measure(self.nodeid, label, _bound(fn, args, kwargs), self._clock, budget)
+        self.measured.append(m)
+        if not m.case.ok:
+            pytest.fail(
+                f"arraybench could not measure {self.nodeid} [{label}]: {m.case.error}",
+                pytrace=False,
+            )
+        c = m.comparison
+        if c is not None and c.verdict == "slower":
+            pytest.fail(
+                gate_message(m, *self._session.threshold(), self._session.compare_ref),
+                pytrace=False,
+            )
+        return out
+
+
+def gate_message(m: Measured, band: float, source: str, ref: str | None) -> str:
+    """Why a measured case fails its test: the case, the ratio and its interval."""
+    from .report.units import format_time
+
+    c = m.comparison
+    assert c is not None
+    lo, hi = c.ratio_ci
+    return (
+        f"arraybench: {m.nodeid} [{m.label}] is slower than in {ref}: {c.ratio:.2f}x "
+        f"[{lo:.2f}–{hi:.2f}] (median {format_time(c.median_a)} -> {format_time(c.median_b)}); "
+        f"the whole 95% interval of the ratio lies above the no-change band "
+        f"±{band:.0%} ({source})"
+    )
+
+
+@pytest.fixture
+def arraybench_clock() -> Clock | None:
+    """The clock ``abench`` measures with: None, the real one (``time.perf_counter_ns``).
+
+    Override it, in a test module or a conftest, to return a
+    :class:`~arraybench.measure.clock.FakeClock` that the measured function advances by a
+    modelled cost: the measurement, and the gate, are then the same on every machine.
+    """
+    return None
+
+
+@pytest.fixture
+def abench(request: pytest.FixtureRequest, arraybench_clock: Clock | None) -> Bench:
+    """Measure a function with arraybench's engine: ``abench(fn, *args, **kwargs)`` returns
+    ``fn(*args, **kwargs)``; with ``--arraybench-compare=RUN`` the test fails when the function
+    is slower than in RUN (see :mod:`arraybench.pytest_plugin`)."""
+    return Bench(request.node.nodeid, _session(request.config), arraybench_clock)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    state = session.config.stash.get(_SESSION, None)
+    if state is None or not state.save or not state.measured:
+        return
+    state.saved = str(state.result().save(state.save))
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    state = config.stash.get(_SESSION, None)
+    if state is None or not state.used:
+        return
+    from .analysis.compare import NOTES, SLOWER, UNSURE
+    from .report.units import format_interval, format_time
+
+    tr = terminalreporter
+    tr.section("arraybench")
+    if not state.measured:
+        tr.write_line("no test measured anything (the abench fixture measures a function)")
+        return
+    if state.baseline is not None:
+        band, source = state.threshold()
+        tr.write_line(
+            f"against {state.compare_ref}: no-change band ±{band:.0%} ({source}); a test fails "
+            "when the whole 95% interval of its ratio lies above it"
+        )
+    rows: list[tuple[str, ...]] = [("test [label]", "median", "95% interval", "B/A [95% CI]", "")]
+    styles: list[str] = [""]
+    notes: list[str] = []
+    for m in state.measured:
+        name = f"{m.nodeid} [{m.label}]"
+        meas = m.case.measurement
+        if not m.case.ok or meas is None:
+            rows.append((name, "—", "—", "—", f"not measured: {m.case.error}"))
+            styles.append("red")
+            continue
+        c = m.comparison
+        if c is None:
+            rows.append(
+                (
+                    name,
+                    format_time(meas.median),
+                    format_interval(meas.interval),
+                    "",
+                    f"({m.note})" if m.note else "",
+                )
+            )
+            styles.append("")
+            continue
+        verdict = c.verdict
+        if c.note:
+            verdict += f" ({c.note})"
+            if c.note not in notes:
+                notes.append(c.note)
+        rows.append(
+            (name, format_time(meas.median), format_interval(meas.interval), _ratio(c), verdict)
+        )
+        styles.append({SLOWER: "red", UNSURE: "yellow"}.get(c.verdict, ""))
+    if state.baseline is None:  # no ratio column
+        rows = [(*r[:3], r[4]) for r in rows]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for row, style in zip(rows, styles, strict=True):
+        middle = zip(row[1:-1], widths[1:], strict=True)
+        cells = [row[0].ljust(widths[0]), *(v.rjust(w) for v, w in middle)]
+        line = "  ".join([*cells, row[-1]]).rstrip()
+        tr.write_line(line, **({style: True} if style else {"bold": row is rows[0]}))
+    for note in notes:
+        tr.write_line(f"  {note}: {_NOTES.get(note) or NOTES.get(note, '')}")
+    if state.saved:
+        n = len(state.measured)
+        tr.write_line(f"saved {n} measured case{'s' if n != 1 else ''} to {state.saved}")
+
+
+def _ratio(c: CaseComparison) -> str:
+    if not math.isfinite(c.ratio):
+        return "—"
+    return f"{c.ratio:.2f}x [{c.ratio_ci[0]:.2f}–{c.ratio_ci[1]:.2f}]"

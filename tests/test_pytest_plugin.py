@@ -1,0 +1,336 @@
+"""The pytest plugin gates on a fake clock: a saved run, then the same code (passes), a slower
+one (fails, naming the case, the ratio and its interval), and a noisy one (cannot tell: passes,
+reported). Each inner session runs in this process (pytester) with plugin autoloading off, so
+only ``-p arraybench.pytest_plugin`` loads it, whether or not the entry point is installed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arraybench.cli import compare as compare_cli
+from arraybench.pytest_plugin import _bound, workload_name
+from arraybench.results import load
+
+pytest_plugins = ["pytester"]
+
+#: This module imported the plugin already, so the inner session cannot rewrite its asserts (it
+#: has none) and would say so.
+PLUGIN = (
+    *("-p", "arraybench.pytest_plugin", "-p", "no:cacheprovider"),
+    *("-W", "ignore::pytest.PytestAssertRewriteWarning"),
+)
+
+#: Two measured functions in fake time: ``total`` costs 100 µs ±5% (log-normal, seeded), times
+#: AB_SLOW; ``noisy`` costs 2 ms ±30%, times AB_NOISY, measured for a twentieth of a second: its
+#: interval is far wider than a 5% band.
+GATE = """
+import os
+
+import numpy as np
+import pytest
+
+from arraybench.measure.clock import FakeClock
+
+SLOW = float(os.environ.get("AB_SLOW", "1"))
+NOISY = float(os.environ.get("AB_NOISY", "1"))
+SEED = int(os.environ.get("AB_SEED", "1"))
+
+
+@pytest.fixture
+def arraybench_clock():
+    return FakeClock(read_cost_ns=50)
+
+
+def test_sum(abench, arraybench_clock):
+    rng = np.random.default_rng(SEED)
+
+    def total(x):
+        arraybench_clock.advance(1e-4 * SLOW * rng.lognormal(0.0, 0.05))
+        return sum(x)
+
+    assert abench(total, [1, 2, 3]) == 6
+
+
+def test_noisy(abench, arraybench_clock):
+    rng = np.random.default_rng(SEED + 10)
+
+    def noisy():
+        arraybench_clock.advance(2e-3 * NOISY * rng.lognormal(0.0, 0.3))
+        return "done"
+
+    assert abench.measure(noisy, budget=0.05) == "done"
+
+
+def test_plain():
+    assert 1 + 1 == 2
+"""
+
+
+@pytest.fixture
+def gate(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(test_gate=GATE)
+    return pytester
+
+
+def session(
+    p: pytest.Pytester,
+    monkeypatch: pytest.MonkeyPatch,
+    *args: str,
+    slow: float = 1.0,
+    noisy: float = 1.0,
+    seed: int,
+) -> pytest.RunResult:
+    monkeypatch.setenv("AB_SLOW", str(slow))
+    monkeypatch.setenv("AB_NOISY", str(noisy))
+    monkeypatch.setenv("AB_SEED", str(seed))
+    return p.runpytest(*PLUGIN, *args)
+
+
+@pytest.fixture
+def baseline(gate: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Path:
+    r = session(gate, monkeypatch, "--arraybench-save=base.json", seed=1)
+    r.assert_outcomes(passed=3)
+    r.stdout.fnmatch_lines(["*= arraybench =*", "saved 2 measured cases to base.json"])
+    return gate.path / "base.json"
+
+
+def test_saved_run_holds_each_measured_test_as_a_case(baseline: Path) -> None:
+    run = load(baseline)
+    assert [(c.workload, c.impl, c.ok) for c in run.cases] == [
+        ("test_gate.py.test_sum", "total", True),
+        ("test_gate.py.test_noisy", "noisy", True),
+    ]
+    total = run.cases[0].measurement
+    assert total is not None and total.median == pytest.approx(1e-4, rel=0.02)
+    assert run.config["processes"] == 1 and run.config["target"] == 0.05
+    assert run.extra["pytest"]["tests"][0] == {
+        "nodeid": "test_gate.py::test_sum",
+        "label": "total",
+        "workload": "test_gate.py.test_sum",
+    }
+
+
+def test_identical_code_passes(
+    gate: pytest.Pytester, baseline: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The same costs with other noise (another seed): no change.
+    r = session(gate, monkeypatch, "--arraybench-compare=base.json", seed=2)
+    r.assert_outcomes(passed=3)
+    assert r.ret == 0
+    r.stdout.fnmatch_lines(
+        [
+            "against base.json: no-change band ±5% (the runs' --target)*",
+            "test_gate.py::test_sum ?total? *1.0?x ?0.9*–1.0*? *no change",
+        ]
+    )
+
+
+@pytest.mark.parametrize(("slow", "shown"), [(2.0, "2.00x"), (1.25, "1.25x")])
+def test_a_slowdown_fails_the_test_naming_case_ratio_and_interval(
+    gate: pytest.Pytester,
+    baseline: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    slow: float,
+    shown: str,
+) -> None:
+    r = session(gate, monkeypatch, "--arraybench-compare=base.json", slow=slow, seed=2)
+    r.assert_outcomes(passed=2, failed=1)
+    assert r.ret == pytest.ExitCode.TESTS_FAILED
+    r.stdout.fnmatch_lines(
+        [
+            "*_ test_sum _*",
+            f"arraybench: test_gate.py::test_sum [[]total[]] is slower than in base.json: {shown} "
+            "[[]*–*[]] (median 100 µs -> * µs); the whole 95% interval of the ratio lies above "
+            "the no-change band ±5% (the runs' --target)",
+        ]
+    )
+    r.stdout.fnmatch_lines([f"test_gate.py::test_sum ?total? * {shown} ?*? *slower"])
+    # Its interval lies above the band, and around the modelled slowdown.
+    line = next(s for s in r.outlines if s.startswith("arraybench: test_gate.py::test_sum"))
+    lo, hi = (float(v) for v in line.split("[", 2)[2].split("]")[0].split("–"))
+    assert 1.05 < lo < slow < hi
+
+
+def test_cannot_tell_passes_and_is_reported_with_what_would_settle_it(
+    gate: pytest.Pytester, baseline: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 20% slower, measured with an interval far wider than the band: no verdict, no failure.
+    r = session(gate, monkeypatch, "--arraybench-compare=base.json", noisy=1.2, seed=2)
+    r.assert_outcomes(passed=3)
+    assert r.ret == 0
+    r.stdout.fnmatch_lines(
+        [
+            "test_gate.py::test_noisy ?noisy? * cannot tell (interval wider than the band)",
+            "  interval wider than the band: *larger --arraybench-budget*--arraybench-band",
+        ]
+    )
+    assert "test_noisy - " not in r.stdout.str()  # not in the failures
+
+
+def test_a_wider_band_passes_a_smaller_slowdown(
+    gate: pytest.Pytester, baseline: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ("--arraybench-compare=base.json", "--arraybench-band=50%")
+    r = session(gate, monkeypatch, *args, slow=1.25, seed=2)
+    r.assert_outcomes(passed=3)
+    r.stdout.fnmatch_lines(["*no-change band ±50% (--arraybench-band)*"])
+
+
+def test_a_case_not_in_the_baseline_passes_and_says_so(
+    gate: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session(gate, monkeypatch, "--arraybench-save=base.json", "-k", "noisy", seed=1)
+    r = session(gate, monkeypatch, "--arraybench-compare=base.json", slow=2.0, seed=2)
+    r.assert_outcomes(passed=3)
+    r.stdout.fnmatch_lines(["test_gate.py::test_sum ?total? * (not in the baseline)"])
+
+
+def test_saved_runs_gate_in_arraybench_compare(
+    gate: pytest.Pytester, baseline: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session(gate, monkeypatch, "--arraybench-save=new.json", slow=2.0, seed=2)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "arraybench",
+            "compare",
+            str(baseline),
+            "new.json",
+            "--fail-on",
+            "slower",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=gate.path,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert p.returncode == compare_cli.EXIT_SLOWER, p.stderr
+    assert "no-change band ±5% (the runs' --target)" in p.stdout
+    assert "1 case slower by more than 5%: exit code 1" in p.stdout
+
+
+def test_an_unreadable_baseline_is_a_usage_error(
+    gate: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    r = session(gate, monkeypatch, "--arraybench-compare=missing.json", seed=1)
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    r.stderr.fnmatch_lines(["*--arraybench-compare: *missing.json*"])
+
+
+def test_a_failing_function_fails_the_test_with_its_own_error(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(
+        """
+        def test_boom(abench):
+            def boom():
+                raise ValueError("boom")
+            abench(boom)
+        """
+    )
+    r = pytester.runpytest(*PLUGIN)
+    r.assert_outcomes(failed=1)
+    r.stdout.fnmatch_lines(["E       ValueError: boom"])
+
+
+def test_two_calls_in_one_test_need_two_labels(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(
+        """
+        from arraybench.measure.clock import FakeClock
+        import pytest
+
+        @pytest.fixture
+        def arraybench_clock():
+            return FakeClock()
+
+        def test_two(abench, arraybench_clock):
+            def f():
+                arraybench_clock.advance(1e-4)
+            abench.measure(f, label="first", budget=0.01)
+            abench.measure(f, label="second", budget=0.01)
+            assert [m.label for m in abench.measured] == ["first", "second"]
+            abench.measure(f, budget=0.01)
+            abench.measure(f, budget=0.01)
+        """
+    )
+    r = pytester.runpytest(*PLUGIN)
+    r.assert_outcomes(failed=1)
+    r.stdout.fnmatch_lines(["arraybench: *::test_two measured 'f' already: *its own label="])
+
+
+def test_the_plugin_loaded_but_unused_changes_nothing(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(
+        """
+        import pytest
+
+        def test_a():
+            assert True
+
+        @pytest.mark.parametrize("x", [1, 2])
+        def test_b(x):
+            assert x < 2
+        """
+    )
+    before = sorted(p.name for p in pytester.path.iterdir())
+    without = pytester.runpytest("-p", "no:cacheprovider")
+    with_plugin = pytester.runpytest(*PLUGIN)
+    assert with_plugin.ret == without.ret == pytest.ExitCode.TESTS_FAILED
+    assert with_plugin.parseoutcomes() == without.parseoutcomes() == {"passed": 2, "failed": 1}
+    assert "arraybench" not in with_plugin.stdout.str()
+    assert sorted(p.name for p in pytester.path.iterdir()) == before
+
+
+def test_loading_the_plugin_imports_neither_numpy_nor_the_engine() -> None:
+    code = (
+        "import sys, arraybench.pytest_plugin; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'rich', 'torch') "
+        "or m.startswith(('arraybench.measure', 'arraybench.analysis'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_workload_names_of_node_ids() -> None:
+    assert workload_name("tests/test_a.py::TestX::test_sum[2-x y]") == (
+        "tests.test_a.py.TestX.test_sum_2-x_y"
+    )
+    assert workload_name("1.py::t") == "_1.py.t"
+
+
+def test_bound_arguments_are_not_refilled_by_the_runner() -> None:
+    # The runner gives xp, dtype and device to a function whose signature names them: the bound
+    # call shows none, and keeps what the test passed.
+    import inspect
+
+    def f(x: int, dtype: str = "float64") -> tuple[int, str]:
+        return x, dtype
+
+    positional = _bound(f, (1, "int8"), {})
+    keywords = _bound(f, (1,), {"dtype": "int8"})
+    assert positional() == keywords() == (1, "int8")
+    assert not inspect.signature(positional).parameters
+    assert not inspect.signature(keywords).parameters
+
+
+def test_the_plugins_notes_name_compares_reasons() -> None:
+    from arraybench.analysis.compare import FEW_SAMPLES, NOTES, WIDE
+    from arraybench.pytest_plugin import _NOTES
+
+    assert set(_NOTES) == {WIDE, FEW_SAMPLES} and set(_NOTES) <= set(NOTES)
