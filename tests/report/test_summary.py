@@ -197,8 +197,9 @@ def test_groups_without_a_question_lead_with_the_fastest_sentence() -> None:
 
 
 def test_the_same_tie_in_another_order_is_one_run_of_sizes() -> None:
-    a = synthetic(1e-6, 0.0, 1.0, impl="a", sizes=(10, 100), noise=0.05, seed=1)
-    b = synthetic(1e-6, 0.0, 1.0, impl="b", sizes=(10, 100), noise=0.05, seed=2)
+    # a is the faster at n=10, b at n=100, each within 1% of the other, side by side.
+    a = [in_processes("a", BASE, size=n) for n in (10, 100)]
+    b = [in_processes("b", scaled(BASE, f), size=n) for n, f in ((10, 1.01), (100, 0.99))]
     text = summary.fastest_sentence(run_of(a, b), "w")
     assert text.count("(tied)") == 1 and "(tied) at every size" in text
 
@@ -296,6 +297,8 @@ def test_the_headline_beats_the_next_impl_not_the_winner_in_another_dtype() -> N
 def test_with_one_impl_the_headline_compares_backends() -> None:
     run = pdist_run()
     one = RunResult(cases=tuple(c for c in run.cases if c.impl == "broadcast_pairwise"))
+    # numpy and torch 7% apart at n=1e3: a 2% target (the tie band) tells them apart.
+    one = replace(one, config={"target": 0.02})
     text = summary.fastest_sentence(one, "w")
     winner = min(one.find(size=1000), key=lambda c: c.measurement.median)  # type: ignore[union-attr]
     other = "numpy" if winner.backend == "torch" else "torch"
@@ -303,10 +306,11 @@ def test_with_one_impl_the_headline_compares_backends() -> None:
 
 
 def test_a_tie_with_the_next_impl_is_not_called_faster() -> None:
-    a = synthetic(1e-6, 0.0, 1.0, impl="a", sizes=(10,), noise=0.05, seed=1)
-    b = synthetic(1e-6, 0.0, 1.0, impl="b", sizes=(10,), noise=0.05, seed=2)
-    text = summary.fastest_sentence(run_of(a, b), "w")
-    assert "faster than" not in text and "cannot tell them apart" in text
+    a = in_processes("a", BASE)
+    tied = summary.fastest_sentence(run_of([a], [in_processes("b", scaled(BASE, 1.01))]), "w")
+    assert "faster than" not in tied and "lies within the ±5% tie band: tied." in tied
+    wide = summary.fastest_sentence(run_of([a], [in_processes("b", WIDE)]), "w")
+    assert "faster than" not in wide and "cannot tell them apart" in wide
 
 
 def interval(low: float, value: float, high: float, level: float = 0.95) -> Interval:
@@ -316,16 +320,160 @@ def interval(low: float, value: float, high: float, level: float = 0.95) -> Inte
 def test_an_uneven_interval_is_shown_as_its_range() -> None:
     assert format_spread(interval(0.95e-3, 1e-3, 1.05e-3)) == "±5%"
     assert format_spread(interval(0.97e-3, 1e-3, 1.05e-3)) == "±5%"  # even to within 5%
-    assert format_spread(interval(6.25e-3, 11.6e-3, 26.8e-3)) == "(6.25–26.8)"  # not ±131%
-    assert format_spread(interval(366e-6, 923e-6, 4.19e-3)) == "(366–4190)"  # the median's unit
-    assert format_spread(interval(6.25e-3, 11.6e-3, 26.8e-3, level=0.75)) == "[6.25–26.8]"
+    assert format_spread(interval(9.5e-3, 11.6e-3, 16.8e-3)) == "(9.50–16.8)"  # not ±45%
+    assert format_spread(interval(923e-6, 980e-6, 1.39e-3)) == "(923–1390)"  # the median's unit
+    assert format_spread(interval(9.5e-3, 11.6e-3, 16.8e-3, level=0.75)) == "[9.50–16.8]"
     assert format_spread(interval(0.9e-3, 1e-3, 1.1e-3, level=0.75)) == "~10%"
+    # Further than ±50% of the median on either side: it cannot tell.
+    assert format_spread(interval(6.25e-3, 11.6e-3, 26.8e-3)) == "unstable"
+    assert format_spread(interval(0.4e-3, 1e-3, 1.1e-3, level=0.75)) == "unstable"
 
 
 def test_the_compact_table_shows_an_uneven_interval_as_its_range() -> None:
     case = synthetic(1e-3, 0.0, 1.0, impl="lopsided", sizes=(10,))[0]
     assert case.measurement is not None
-    uneven = replace(case.measurement, samples=(6e-3, 6.5e-3, 11.6e-3, 12e-3, 26.8e-3, 27e-3))
+    uneven = replace(case.measurement, samples=(10e-3, 10.5e-3, 11.6e-3, 12e-3, 16.8e-3, 17e-3))
     text = text_of(summary.print_tables, run_of([replace(case, measurement=uneven)]))
     assert "±" not in text.splitlines()[-2] and "(" in text.splitlines()[-2]
     assert "its range where uneven" in text
+
+
+# -- issue 25: ties and wide intervals, honest -----------------------------------------------------
+
+#: One case's time in each of 4 processes (one block each, rounds 0-3): about ±2%.
+BASE = (1.00e-6, 1.01e-6, 0.99e-6, 1.00e-6)
+#: The same rounds 0.9-1.15x as long: the ratio with BASE reaches 0.81-1.32 (its own ±25%).
+WIDE = tuple(t * f for t, f in zip(BASE, (0.9, 1.15, 1.0, 1.1), strict=True))
+#: softplus torch at n=1e5 on a busy machine: the lowest median, its interval 19 µs-5.8 ms.
+BUSY = (0.1e-3, 0.23e-3, 2.0e-3, 0.25e-3)
+
+
+def scaled(times: tuple[float, ...], factor: float) -> tuple[float, ...]:
+    return tuple(t * factor for t in times)
+
+
+def in_processes(
+    impl: str,
+    times: tuple[float, ...],
+    size: int = 10,
+    backend: str = "numpy",
+    workload: str = "w",
+) -> CaseResult:
+    """A case measured in ``len(times)`` processes, one block of one sample each, in rounds 0,
+    1, ...: its interval is the repeat interval of ``times``, and its ratio with another such
+    case pairs round by round."""
+    from arraybench.results import OK, Measurement
+
+    k = len(times)
+    m = Measurement(
+        samples=times,
+        loops=1,
+        first_call=times[0],
+        blocks=(1,) * k,
+        rounds=tuple(range(k)),
+        processes=(1,) * k,
+    )
+    return CaseResult(workload, impl, backend, "cpu", "float64", size, OK, measurement=m)
+
+
+def marks(result: RunResult) -> dict[str, str]:
+    """Each row's cell at the (only) size of the compact table, by impl."""
+    text = text_of(summary.print_tables, result)
+    return {r[0]: " ".join(r[3:]) for r in table_rows(text) if r and r[0] != "1"}
+
+
+def test_a_genuine_tie_stars_both_and_is_called_tied() -> None:
+    # Their paired ratio, 1.01x [0.99-1.03], lies within the ±5% tie band.
+    run = run_of([in_processes("a", BASE)], [in_processes("b", scaled(BASE, 1.01))])
+    cells = marks(run)
+    assert cells["a"].endswith("★") and cells["b"].endswith("★")
+    assert summary.fastest_sentence(run, "w").startswith("Fastest: a (numpy float64) and b")
+    assert "(tied)" in summary.fastest_sentence(run, "w")
+
+
+def test_no_star_or_tie_from_a_ratio_wider_than_the_tie_band() -> None:
+    # b's paired ratio to a, 1.05x [0.81-1.32], holds 1 (the old rule called that a tie) but
+    # reaches past ±5%: neither faster nor tied.
+    run = run_of([in_processes("a", BASE)], [in_processes("b", WIDE)])
+    cells = marks(run)
+    assert cells["a"].endswith("★") and not cells["b"].endswith("★")
+    text = summary.fastest_sentence(run, "w")
+    assert "tied" not in text
+    assert "a (numpy float64) or b (numpy float64) (cannot tell apart) at n=10" in text
+    assert "reaches past the ±5% tie band: cannot tell them apart." in text
+
+
+def test_the_tie_band_is_the_runs_target() -> None:
+    run = replace(
+        run_of([in_processes("a", BASE)], [in_processes("b", WIDE)]), config={"target": 0.35}
+    )
+    assert marks(run)["b"].endswith("★")
+    assert "(tied)" in summary.fastest_sentence(run, "w")
+
+
+def test_an_unstable_case_is_shown_so_never_starred_nor_named() -> None:
+    # Issue 25: "softplus torch f64 n=1e5 232 µs ±2392% ★" and "numpy and torch (tied)".
+    torch = [
+        in_processes("softplus", BASE, backend="torch"),
+        in_processes("softplus", BUSY, 10**5, "torch"),
+    ]
+    numpy = [
+        in_processes("softplus", scaled(BASE, 3.0)),
+        in_processes("softplus", (0.3e-3, 0.31e-3, 0.3e-3, 0.305e-3), 10**5),
+    ]
+    run = run_of(torch, numpy)
+    text = text_of(summary.print_tables, run)
+    rows = {r[1]: " ".join(r) for r in table_rows(text) if len(r) > 1}
+    assert rows["torch"].count("★") == 1 and "unstable" in rows["torch"]
+    assert "±" not in rows["torch"].split("unstable")[0].split("★")[-1]
+    assert "★" not in rows["numpy"]  # not the fastest: the fastest cannot be told
+    assert text.count("unstable: the interval reaches further than ±50%") == 1
+    headline = summary.fastest_sentence(run, "w")
+    assert headline.startswith("Fastest: softplus (torch float64) at n=10; cannot tell at n=1e5")
+    assert "--budget" in headline and "--processes" in headline
+    assert "tied" not in headline and "softplus (numpy" not in headline
+    assert "At n=1e5" not in headline
+    # The card's plot draws the winner at n=10 alone: nothing at n=1e5 to name or beat.
+    assert summary.card_series(run, "w") == [("w", "softplus", "torch", "cpu", "float64")]
+
+
+def test_an_unstable_rival_is_not_named_in_the_headline() -> None:
+    run = run_of(
+        [in_processes("a", BASE)],
+        [in_processes("b", scaled(BASE, 3.0))],
+        [in_processes("c", scaled(BUSY, 1e-2))],  # 2-20x slower, and unstable
+    )
+    text = summary.fastest_sentence(run, "w")
+    assert "faster than b (numpy float64)" in text and "c (numpy" not in text
+    assert ("w", "c", "numpy", "cpu", "float64") not in summary.card_series(run, "w")
+
+
+def test_the_advice_on_unstable_cases_is_said_once_per_run() -> None:
+    run = run_of(
+        [in_processes("a", BUSY, workload="w1"), in_processes("b", BASE, workload="w1")],
+        [in_processes("a", BUSY, workload="w2"), in_processes("b", BASE, workload="w2")],
+    )
+    advice = "2 cases unstable: the interval reaches further than ±50% of the median"
+    tables = " ".join(text_of(summary.print_tables, run).split())
+    assert tables.count("unstable:") == 1 and advice in tables
+    assert "raise --budget or --processes, or quiet the machine" in tables
+    # A run printed group by group says it in its footer, once.
+    group = text_of(summary.print_group, run, analyze(run))
+    assert "unstable:" not in group and "unstable" in group
+    assert text_of(summary.print_footer, run).count(advice) == 1
+    quiet = run_of([in_processes("a", BASE)], [in_processes("b", scaled(BASE, 2.0))])
+    assert "unstable" not in text_of(summary.print_tables, quiet) + text_of(
+        summary.print_footer, quiet
+    )
+
+
+def test_the_verbose_and_html_tables_say_unstable_in_place_of_the_interval() -> None:
+    from arraybench.report import html_parts, terminal
+
+    run = run_of([in_processes("a", BUSY)], [in_processes("b", BASE)])
+    verbose = text_of(terminal.print_table, run)
+    row = next(line for line in verbose.splitlines() if line.lstrip().startswith("a "))
+    assert "unstable" in row
+    assert verbose.count("raise --budget or --processes, or quiet the machine") == 1
+    html = html_parts.results_table(run, run.cases, None)
+    assert ">unstable</td>" in html and "raise --budget or --processes" in html

@@ -78,6 +78,28 @@ def test_too_few_units_ask_for_more_of_them_first() -> None:
     assert "too few for 95%" in j.note and "--budget" in j.note
 
 
+def test_a_part_measured_on_an_unstable_case_cannot_tell_and_asks_for_a_steadier_machine() -> None:
+    # Issue 25: torch at 232 µs with an interval of 19 µs-5.8 ms against numpy at 302 µs ±4%.
+    from arraybench.results import OK, CaseResult, Measurement
+
+    def case(backend: str, times: tuple[float, ...]) -> CaseResult:
+        k = len(times)
+        m = Measurement(
+            times, 1, times[0], blocks=(1,) * k, rounds=tuple(range(k)), processes=(1,) * k
+        )
+        return CaseResult("w", "softplus", backend, "cpu", "float64", 10**5, OK, measurement=m)
+
+    torch = case("torch", (0.1e-3, 0.23e-3, 2.0e-3, 0.25e-3))
+    numpy = case("numpy", (0.3e-3, 0.31e-3, 0.3e-3, 0.305e-3))
+    assert torch.measurement is not None and numpy.measurement is not None
+    ratio = time_ratio(numpy.measurement, torch.measurement)
+    assert torch.measurement.interval.unstable and ratio.unstable
+    for low, high in ((1.0, math.inf), (0.0, 1.0), (0.95, 1.05)):  # faster, slower, the same
+        j = judge(claim(low, high, ratio), RUN, {})
+        assert j.verdict == UNTESTED, (low, high)
+        assert "unstable" in j.note and "--budget or --processes" in j.note
+
+
 def test_a_missing_measurement_or_an_unmet_condition_cannot_tell_and_says_why() -> None:
     j = judge(claim(1, 2, "the torch case did not run"), RUN, {})
     assert (j.verdict, j.note) == (UNTESTED, "the torch case did not run")

@@ -56,18 +56,33 @@ from typing import Any
 
 import numpy as np
 
+from ..config import DEFAULT_TARGET
 from ..measure.canary import CANARY_KEY
 from ..results import CaseResult, Measurement, RunResult, time_ratio
 from . import stats
 from .canary import SpeedChange, speed_change
 from .machines import Difference, differences
 
-#: A change must exceed 5% (its whole CI beyond it) to be called slower or faster. Run-to-run
-#: drift of the same code on the same machine (frequency scaling, placement, a busy neighbour) is
-#: typically 1-3% for medians, and the engine's default precision target is ±2% per median, so
-#: the ratio of two medians is only resolved to a few percent; 5% is the smallest change that
-#: stands clear of both. Use a larger threshold on shared or virtual machines.
-DEFAULT_THRESHOLD = 0.05
+#: A change must exceed 5% (its whole CI beyond it) to be called slower or faster: the engine's
+#: default precision target (config.DEFAULT_TARGET), the precision each median is measured to.
+#: Run-to-run drift of the same code on the same machine (frequency scaling, placement, a busy
+#: neighbour) is typically 1-3% for medians, so the ratio of two medians is only resolved to a
+#: few percent; 5% is the smallest change that stands clear of both. Use a larger threshold on
+#: shared or virtual machines.
+DEFAULT_THRESHOLD = DEFAULT_TARGET
+
+
+def threshold_of(config: Mapping[str, Any]) -> float:
+    """The band's half-width for one run: its ``--target`` (config ``target``), else
+    :data:`DEFAULT_THRESHOLD`. Two cases of a run are tied (★ in its tables, "tied" in its
+    headlines) only when their ratio's whole interval lies within this band
+    (:meth:`.stats.Interval.within`), as two runs show "no change" within theirs."""
+    target = config.get("target")
+    if isinstance(target, int | float) and not isinstance(target, bool) and 0 < target < 1:
+        return float(target)
+    return DEFAULT_THRESHOLD
+
+
 #: Significance level of the Mann-Whitney test (the usual 5%: one unchanged case in twenty may
 #: pass the test by chance, which is why the effect-size threshold must also be met).
 DEFAULT_ALPHA = 0.05
@@ -689,7 +704,7 @@ def _verdict(
     alpha: float,
 ) -> CaseComparison:
     note = ""
-    lo, hi = 1.0 / (1.0 + threshold), 1.0 + threshold
+    lo, hi = stats.band(threshold)
     if not math.isfinite(ratio) or not math.isfinite(ci[0]) or not math.isfinite(ci[1]):
         verdict, note = UNSURE, ZERO_MEDIAN
     elif min_p_value(n_a, n_b) >= alpha:

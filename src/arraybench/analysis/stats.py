@@ -120,6 +120,10 @@ def iqr(values: Sequence[float]) -> float:
 
 #: With fewer units than this, no pair of order statistics reaches 95% ([min, max] of 6 is 96.9%).
 MIN_UNITS_95 = 6
+#: An interval reaching further than this from its estimate, on either side (relative), is
+#: "unstable": it cannot tell, so reports show the word in place of the figure and never rank,
+#: star or name a case on it (a busy machine; more --processes or --budget narrow it).
+UNSTABLE_BEYOND = 0.5
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,19 @@ class Interval:
             return math.inf
         return max(self.value - self.low, self.high - self.value) / self.value
 
+    @property
+    def unstable(self) -> bool:
+        """Reaches further than ±:data:`UNSTABLE_BEYOND` of a positive estimate on either side
+        (or has no finite bounds): an interval that cannot tell. A zero estimate (below the
+        clock's resolution) is not called unstable: it has warnings of its own."""
+        return self.value > 0 and not self.rel_halfwidth <= UNSTABLE_BEYOND
+
+    def within(self, threshold: float) -> bool:
+        """The whole interval lies inside the band ``[1 / (1 + threshold), 1 + threshold]``
+        (a ratio no different from 1 by more than ``threshold``: tied, or no change)."""
+        lo, hi = band(threshold)
+        return lo <= self.low and self.high <= hi
+
     def contains(self, x: float) -> bool:
         return self.low <= x <= self.high
 
@@ -177,6 +194,12 @@ class Interval:
             "units": self.units,
             "method": self.method,
         }
+
+
+def band(threshold: float) -> tuple[float, float]:
+    """The band of ratios that mean "the same" to within ``threshold`` (0.05: 5%), symmetric in
+    log space: ``[1 / (1 + threshold), 1 + threshold]``."""
+    return 1.0 / (1.0 + threshold), 1.0 + threshold
 
 
 def median_interval(

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .units import format_interval, format_size, format_time
+from .units import format_case_interval, format_size, format_time
 
 if TYPE_CHECKING:
     from ..results import RunResult
@@ -50,7 +50,7 @@ def html_table(result: RunResult, max_rows: int = REPR_ROWS) -> str:
     for c in result.cases[:max_rows]:
         m = c.measurement
         median = format_time(m.median) if m else "—"
-        ci = format_interval(m.interval) if m else ""
+        ci = format_case_interval(m.interval) if m else ""
         status = "ok" if c.ok else f"failed: {c.error}"
         cells = (
             *((c.machine or "",) if several else ()),

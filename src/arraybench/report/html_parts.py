@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..results import NO_REFERENCE, CaseResult, RunResult
 from .units import (
+    UNSTABLE,
+    UNSTABLE_ADVICE,
     fit_figures,
     format_interval,
     format_size,
@@ -40,6 +42,7 @@ TAG_HELP = {
     "implausible": "faster than the machine can move or compute: the result was cached or the "
     "work skipped; answers do not use it",
     "zero time": "the clock did not advance: below the clock's resolution",
+    UNSTABLE: UNSTABLE_ADVICE.removeprefix(f"{UNSTABLE}: "),
 }
 
 
@@ -97,6 +100,11 @@ def results_table(
             if show_peak
             else ""
         )
+        + (
+            f"; {UNSTABLE_ADVICE}"
+            if any(c.ok and c.measurement and c.measurement.interval.unstable for c in cases)
+            else ""
+        )
         + ".</p>"
     )
     return "\n".join(rows) + legend
@@ -118,7 +126,11 @@ def _measured(
         ]
     cells = [
         td(format_time(m.median), "num"),
-        td(format_interval(m.interval), "num"),
+        (
+            f'<td class="num warn" title="{escape(format_interval(m.interval))}">{UNSTABLE}</td>'
+            if m.interval.unstable
+            else td(format_interval(m.interval), "num")
+        ),
         td(format_time(m.first_call), "num"),
         td(format_speedup_vs_reference(result, c), "num"),
     ]
@@ -141,6 +153,8 @@ def _measured(
     for w in m.warnings:
         tag = w.split(":", 1)[0]
         tags.append(f'<span class="warn" title="{escape(w)}">{escape(tag)}</span>')
+    if m.interval.unstable:
+        tags.append(f'<span class="warn" title="{escape(UNSTABLE_ADVICE)}">{UNSTABLE}</span>')
     cells.append("<td>" + ", ".join(tags) + "</td>")
     return cells
 

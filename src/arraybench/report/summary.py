@@ -3,8 +3,10 @@ sizes as columns, then the findings that matter.
 
     answer      the experiment's one- or two-sentence answer, its verdict and the claim's parts
     table       a row per impl/backend/dtype, a column per size: median ±95% CI, ★ on the
-                fastest at each size and on those its paired ratio cannot tell apart from it;
-                workloads of one group measured at one shared size share a table, a column each
+                fastest at each size and on those tied with it (their paired ratio's whole
+                interval within the tie band, the run's --target); "unstable" in place of an
+                interval wider than ±50% of its median, never starred; workloads of one group
+                measured at one shared size share a table, a column each
     findings    ranked (findings.ranked): ties, fits over few sizes and repeats left out
 
 ``arraybench run -v`` prints the full per-case table and every finding instead (terminal.py).
@@ -20,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..results import CaseResult, RunResult, time_ratio
-from .units import format_size, format_spread, format_time
+from .units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -97,11 +99,17 @@ def print_answer(answer: Answer, claim: str, console: Console, who: str = "") ->
         console.print(f"  [dim]Why: {_esc(why)}[/dim]")
 
 
-def print_tables(result: RunResult, console: Console) -> None:
+def print_tables(result: RunResult, console: Console, advise: bool = True) -> None:
     """One compact table per workload (or per group of one-size workloads), marks explained;
-    then the failures, a line per impl and kind of failure (:func:`failure_lines`)."""
+    then the failures, a line per impl and kind of failure (:func:`failure_lines`); with
+    ``advise``, the advice on unstable cases (:func:`unstable_advice`; a run printed group by
+    group says it once, in :func:`print_footer`)."""
     for title, columns in table_layout(result):
         _print_table(result, title, columns, console)
+    advice = unstable_advice(result) if advise else None
+    if advice:
+        console.print(f"[yellow]{_esc(advice)}[/yellow]")
+        console.print()
     if result.failed:
         console.print(
             f"[bold red]{len(result.failed)} failed[/bold red] [dim](-v: each case)[/dim]:"
@@ -243,7 +251,8 @@ def _print_table(
             if c.computed_in:  # pure Python under float32: it computes in double precision
                 computed_in[row] = c.computed_in
     show_device = any(r[2] != "cpu" for r in rows)
-    best = {col: _fastest(cases, col) for col in columns}
+    threshold = tie_threshold(result)
+    best = {col: _fastest(cases, col, threshold) for col in columns}
     cells_of = {
         row: [_cell(cases.get((col.workload, col.size, *row)), best[col]) for col in columns]
         for row in rows
@@ -338,89 +347,168 @@ def _min_median(cases: dict[Any, CaseResult], col: Column) -> float:
     return min(ms) if ms else 1.0
 
 
-def _fastest(cases: dict[Any, CaseResult], col: Column) -> set[tuple[Any, ...]]:
-    """The keys of the fastest usable case at this column and of those not told apart from it
-    (the 95% interval of their paired time ratio holds 1)."""
+def tie_threshold(result: RunResult) -> float:
+    """The tie band's half-width for this run: its --target (``compare.threshold_of``)."""
+    from ..analysis.compare import threshold_of
+
+    return threshold_of(result.config)
+
+
+def standing(
+    here: Sequence[CaseResult], threshold: float
+) -> tuple[list[CaseResult], list[CaseResult]]:
+    """The usable cases of one size ranked as far as their intervals allow: the fastest (the
+    lowest median) with those tied with it, fastest first; and the cases that can be neither
+    told apart from it nor called tied with it, fastest first.
+
+    The fastest counts only when its own interval is not unstable (wider than ±50% of its
+    median: ``Interval.unstable``); with it unstable, both lists are empty and the size cannot
+    be told. Another case is tied with it when it is not unstable either and the whole interval
+    of their time ratio (paired when measured side by side) lies within the tie band
+    ``[1 / (1 + threshold), 1 + threshold]``; one whose ratio's interval reaches past the band
+    without lying beyond it is neither faster nor tied. Unstable cases are in neither list.
+    """
     from ..suites.claims import usable
 
-    here = [
-        (key, c)
-        for key, c in cases.items()
-        if key[0] == col.workload and key[1] == col.size and usable(c)
-    ]
-    if not here:
-        return set()
-    top_key, top = min(here, key=lambda kc: kc[1].measurement.median)  # type: ignore[union-attr]
-    assert top.measurement is not None
-    out = {top_key}
-    for key, c in here:
+    ok = sorted((c for c in here if usable(c)), key=_median_of)
+    if not ok or ok[0].measurement is None or ok[0].measurement.interval.unstable:
+        return [], []
+    top = ok[0].measurement
+    tied, unclear = [ok[0]], []
+    for c in ok[1:]:
         assert c.measurement is not None
-        if key != top_key and time_ratio(c.measurement, top.measurement).low <= 1.0:
-            out.add(key)
-    return out
+        if c.measurement.interval.unstable:
+            continue
+        r = time_ratio(c.measurement, top)
+        if r.within(threshold):
+            tied.append(c)
+        elif not r.low > 1.0 + threshold:
+            unclear.append(c)
+    return tied, unclear
+
+
+def _fastest(cases: dict[Any, CaseResult], col: Column, threshold: float) -> set[tuple[Any, ...]]:
+    """The keys of the cases starred at this column: the fastest and those tied with it
+    (:func:`standing`); none when the fastest's interval is unstable."""
+    here = [c for key, c in cases.items() if key[0] == col.workload and key[1] == col.size]
+    tied, _ = standing(here, threshold)
+    return {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype) for c in tied}
 
 
 def fastest_sentence(result: RunResult, workload: str) -> str:
     """A workload's answer without a question: which series is fastest at each size (ties named:
-    their paired ratio's interval holds 1), and by how much it beats the next at the largest
-    size, with that ratio's 95% interval."""
+    their paired ratio's whole interval within the tie band; cases neither tied nor told apart
+    named as such; sizes whose fastest case is unstable said to be beyond telling), and how it
+    compares with the next at the largest size, with that ratio's 95% interval. An unstable
+    case (its interval wider than ±50% of its median) is never named."""
     from ..report.plots import series_label
     from ..suites.claims import usable
 
     ok = [c for c in result.cases if c.workload == workload and usable(c)]
     if not ok:
         return f"No case of {workload} ran to the end and checked."
+    threshold = tie_threshold(result)
     by_size: dict[int, list[CaseResult]] = defaultdict(list)
     for c in ok:
         by_size[c.size].append(c)
-    winners: dict[int, list[CaseResult]] = {}
-    for n, here in sorted(by_size.items()):
-        keyed = {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype): c for c in here}
-        col = Column(workload, n, "")
-        tied = _fastest(keyed, col)
-        winners[n] = sorted((keyed[k] for k in tied), key=_median_of)
-    runs: list[tuple[list[str], list[int]]] = []
-    for n, cs in winners.items():
-        names = [series_label(c.series) for c in cs]
-        if runs and sorted(runs[-1][0]) == sorted(names):  # the same tie, in any order
+    sizes = sorted(by_size)
+    if len({c.series for c in ok}) == 1:
+        return _one_series(by_size)
+    ranked = {n: standing(by_size[n], threshold) for n in sizes}
+    runs: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], list[int]]] = []
+    for n in sizes:
+        tied, unclear = ranked[n]
+        # The same tie in any order is the same run of sizes.
+        key = (
+            tuple(sorted(series_label(c.series) for c in tied)),
+            tuple(sorted(series_label(c.series) for c in unclear)),
+        )
+        if runs and runs[-1][0] == key:
             runs[-1][1].append(n)
         else:
-            runs.append((names, [n]))
-    sizes = sorted(by_size)
+            runs.append((key, [n]))
     parts = []
-    for names, ns in runs:
-        who = names[0] if len(names) == 1 else " and ".join(names[:3]) + " (tied)"
-        if len(names) > 3:
-            who = ", ".join(names[:3]) + f" and {len(names) - 3} more (tied)"
+    for _, ns in runs:
+        tied, unclear = ranked[ns[0]]
         where = "every size" if len(runs) == 1 and len(sizes) > 1 else _sizes_text(ns)
+        if not tied:
+            parts.append(
+                f"cannot tell at {where} (unstable: the fastest case's interval is wider "
+                "than ±50% of its median; a larger --budget or more --processes would settle it)"
+            )
+            continue
+        who = _named([series_label(c.series) for c in tied], "tied")
+        if unclear:
+            who += " or " + _named([series_label(c.series) for c in unclear], "")
+            who += " (cannot tell apart)"
         parts.append(f"{who} at {where}")
     text = "Fastest: " + "; ".join(parts) + "."
     top = sizes[-1]
-    best = winners[top][0]
-    rival = runner_up(best, by_size[top])
+    winners = ranked[top][0]
+    if not winners:
+        return text
+    best = winners[0]
+    stable = [c for c in by_size[top] if not _unstable(c)]
+    rival = runner_up(best, stable)
     if rival is not None:
         from .units import format_ratio_with_interval
 
         r = time_ratio(rival.measurement, best.measurement)  # type: ignore[arg-type]
+        band = f"±{threshold:.0%}"
         text += f" At n={format_size(top)} {series_label(best.series)} takes " + (
             f"{format_time(_median_of(best))}, {format_ratio_with_interval(r)} faster than "
             f"{series_label(rival.series)}."
-            if r.low > 1.0
+            if r.low > 1.0 + threshold
             else f"{format_time(_median_of(best))}, {series_label(rival.series)} "
             f"{format_time(_median_of(rival))}: their ratio, {format_ratio_with_interval(r)}, "
-            "cannot tell them apart."
+            + (
+                f"lies within the {band} tie band: tied."
+                if r.within(threshold)
+                else f"reaches past the {band} tie band: cannot tell them apart."
+            )
         )
-    elif len(by_size[top]) == 1:
-        c = by_size[top][0]
-        low = by_size[sizes[0]][0]
-        span = (
-            f"{format_time(_median_of(low))} at n={format_size(low.size)} to "
-            if low is not c
-            else ""
-        )
-        last = f"{format_time(_median_of(c))} at n={format_size(top)}"
-        text = f"{series_label(c.series)} takes {span}{last}."
     return text
+
+
+def _one_series(by_size: Mapping[int, Sequence[CaseResult]]) -> str:
+    """A workload of one series: its time from the smallest size to the largest (an unstable
+    time said to be so)."""
+    from ..report.plots import series_label
+
+    sizes = sorted(by_size)
+    c, low = by_size[sizes[-1]][0], by_size[sizes[0]][0]
+
+    def at(x: CaseResult) -> str:
+        said = f"{format_time(_median_of(x))} at n={format_size(x.size)}"
+        return said + (f" ({UNSTABLE})" if _unstable(x) else "")
+
+    span = f"{at(low)} to " if low is not c else ""
+    return f"{series_label(c.series)} takes {span}{at(c)}."
+
+
+def _named(names: Sequence[str], tie: str) -> str:
+    """``"a"``, ``"a and b (tied)"``, ``"a, b, c and 2 more (tied)"`` (``tie`` empty: no word)."""
+    word = f" ({tie})" if tie else ""
+    if len(names) == 1:
+        return names[0]
+    if len(names) > 3:
+        return ", ".join(names[:3]) + f" and {len(names) - 3} more" + word
+    return " and ".join(names) + word
+
+
+def _unstable(c: CaseResult) -> bool:
+    return c.measurement is not None and c.measurement.interval.unstable
+
+
+def unstable_advice(result: RunResult) -> str | None:
+    """The one line said below a run's tables when any case's interval is unstable (wider than
+    ±50% of its median), with what would narrow it; None when none is."""
+    from ..suites.claims import usable
+
+    n = sum(1 for c in result.cases if usable(c) and _unstable(c))
+    if not n:
+        return None
+    return f"{n} case{'s' if n != 1 else ''} {UNSTABLE_ADVICE}"
 
 
 def runner_up(best: CaseResult, here: Sequence[CaseResult]) -> CaseResult | None:
@@ -453,9 +541,10 @@ def card_series(
     An experiment's answer names the series its claims were measured on (``Answer.series``),
     in this workload or, the same impl, backend, device and dtype, in another of its group; a
     plain workload's answer (:func:`fastest_sentence`) names the fastest at each size (with
-    up to :data:`CARD_TIED` tied with it) and the one it is compared with at the largest size.
-    Falls back to the latter when the answer names none of this workload's series (results
-    saved before answers named them). Empty when no case of the workload is usable.
+    up to :data:`CARD_TIED` tied with it: never an unstable case, :func:`standing`) and the
+    one it is compared with at the largest size. Falls back to the latter when the answer names
+    none of this workload's series (results saved before answers named them). Empty when no
+    case of the workload is usable.
     """
     from ..suites.claims import usable
 
@@ -471,13 +560,13 @@ def card_series(
         by_size[c.size].append(c)
     out: list[tuple[str, str, str, str, str]] = []
     winners: list[CaseResult] = []
-    for n, here in sorted(by_size.items()):
-        keyed = {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype): c for c in here}
-        tied = sorted((keyed[k] for k in _fastest(keyed, Column(workload, n, ""))), key=_median_of)
-        winners = tied
-        out += [c.series for c in tied[:CARD_TIED]]
+    threshold = tie_threshold(result)
+    for _, here in sorted(by_size.items()):
+        winners, _ = standing(here, threshold)
+        out += [c.series for c in winners[:CARD_TIED]]
     if by_size and winners:
-        rival = runner_up(winners[0], by_size[max(by_size)])
+        stable = [c for c in by_size[max(by_size)] if not _unstable(c)]
+        rival = runner_up(winners[0], stable)
         if rival is not None:
             out.append(rival.series)
     return list(dict.fromkeys(out))
@@ -494,8 +583,9 @@ def _sizes_text(ns: Sequence[int]) -> str:
 
 
 def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
-    """``"221 ns ±5% ★"``, ``"11.6 ms (6.25–26.8)"`` for an uneven interval; ``"—"`` where the
-    case did not run; the mark it used, if any."""
+    """``"221 ns ±5% ★"``, ``"11.6 ms (9.50–16.8)"`` for an uneven interval, ``"232 µs
+    unstable"`` (never starred) for one wider than ±50% of the median; ``"—"`` where the case
+    did not run; the mark it used, if any."""
     if c is None or c.status == "skipped":
         return "[dim]—[/dim]", ""
     if not c.ok or c.measurement is None:
@@ -503,6 +593,9 @@ def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
     m = c.measurement
     iv = m.interval
     spread = _esc(format_spread(iv))
+    if iv.unstable:  # cannot tell: never starred (print_tables says once what would narrow it)
+        text = f"{format_time(m.median)} [yellow]{UNSTABLE}[/yellow]"
+        return (f"{text} [red]![/red]", "!") if c.implausible else (text + "  ", "")
     text = f"{format_time(m.median)} [dim]{spread}[/dim]"
     mark = "" if iv.confident else "~"
     if c.implausible:
@@ -527,13 +620,17 @@ def print_findings(findings: Sequence[Finding], console: Console, more: int = 0)
 
 def print_footer(result: RunResult, console: Console) -> None:
     """The compact view's last lines: what sets the run's intervals when they miss the target,
-    how the run was measured, and where the full detail is."""
+    the advice on unstable cases (once per run), how the run was measured, and where the full
+    detail is."""
     from ..analysis.findings import noise_summary
     from .terminal import measured_how
 
     noise = noise_summary(result)
     if noise:
         console.print(f"[yellow]{_esc(noise)}[/yellow]")
+    advice = unstable_advice(result)
+    if advice:
+        console.print(f"[yellow]{_esc(advice)}[/yellow]")
     console.print(f"[dim]-v for every case and finding; {_esc(measured_how(result))}[/dim]")
 
 
@@ -582,7 +679,7 @@ def print_group(
                 f"[bold]{_esc(workload)}:[/bold] {_esc(fastest_sentence(result, workload))}"
             )
         console.print()
-    print_tables(result, console)
+    print_tables(result, console, advise=False)  # print_footer says it once per run
     shown, more = ranked(analysis.findings, FINDINGS_SHOWN)
     print_findings(shown, console, more)
     if shown:

@@ -6,8 +6,10 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from .units import (
+    UNSTABLE,
+    UNSTABLE_ADVICE,
     fit_figures,
-    format_interval,
+    format_case_interval,
     format_size,
     format_speedup_vs_reference,
     format_time,
@@ -37,11 +39,23 @@ TAG_LEGEND = {
     "implausible": "faster than the machine can move or compute: the result was cached or the "
     "work skipped; answers do not use it",
     "zero time": "the clock did not advance: the kernel is below the clock's resolution",
+    UNSTABLE: UNSTABLE_ADVICE.removeprefix(f"{UNSTABLE}: "),
 }
 
 
 def warning_tag(text: str) -> str:
     return text.split(":", 1)[0]
+
+
+def case_tags(c: CaseResult) -> list[str]:
+    """The notes of a case's row: its warnings' tags, and ``unstable`` when its interval is."""
+    m = c.measurement
+    if m is None:
+        return []
+    tags = {warning_tag(w) for w in m.warnings}
+    if c.ok and m.interval.unstable:
+        tags.add(UNSTABLE)
+    return sorted(tags)
 
 
 def print_table(result: RunResult, console: Console | None = None, profile: Any = None) -> None:
@@ -87,11 +101,7 @@ def print_table(result: RunResult, console: Console | None = None, profile: Any 
                 key=lambda c: (not c.ok, c.measurement.median if c.measurement else 0.0),
             )
             for k, c in enumerate(rows):
-                tags = (
-                    sorted({warning_tag(w) for w in c.measurement.warnings})
-                    if (c.measurement)
-                    else []
-                )
+                tags = case_tags(c)
                 tags_seen.update(tags)
                 peak = _peak(c, profile) if show_peak else None
                 table.add_row(
@@ -247,7 +257,7 @@ def _cells(
     return [
         *ident,
         format_time(m.median),
-        format_interval(m.interval),
+        format_case_interval(m.interval),
         format_time(m.first_call),
         vs,
         *extra,

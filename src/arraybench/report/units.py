@@ -94,6 +94,22 @@ def format_interval(iv: Interval, kind: str = "time") -> str:
     return text if iv.confident else f"[{text}] {iv.level:.0%}"
 
 
+#: Shown in place of a case's interval when it is unstable (``Interval.unstable``: it reaches
+#: further than ±50% of the median), in every table; such a case is never starred or named.
+UNSTABLE = "unstable"
+#: The one line a report prints below its tables when a case is unstable (once per run).
+UNSTABLE_ADVICE = (
+    "unstable: the interval reaches further than ±50% of the median (a busy machine), so "
+    "it cannot tell; raise --budget or --processes, or quiet the machine"
+)
+
+
+def format_case_interval(iv: Interval) -> str:
+    """A case's interval as the tables state it (:func:`format_interval`), or ``"unstable"``
+    when it reaches further than ±50% of its median."""
+    return UNSTABLE if iv.unstable else format_interval(iv)
+
+
 def format_ratio_with_interval(iv: Interval) -> str:
     """``"1.49x [1.40–1.58]"``: a ratio and its interval (bracketed range below 95%)."""
     if not math.isfinite(iv.value):
@@ -126,9 +142,12 @@ SYMMETRIC_WITHIN = 0.05
 
 def format_spread(iv: Interval) -> str:
     """How far a median's interval reaches, for a cell after the median: ``"±5%"`` when it is
-    about even on both sides, else its range in the median's unit, ``"(6.25–26.8)"`` (a
-    symmetric ``±131%`` would put the low end below zero). Below 95% confidence (too few
-    blocks) the range is the bracketed [min–max]: ``"~5%"``, ``"[6.25–26.8]"``."""
+    about even on both sides, else its range in the median's unit, ``"(9.50–16.8)"``. Below
+    95% confidence (too few blocks) the range is the bracketed [min–max]: ``"~5%"``,
+    ``"[9.50–16.8]"``. An interval
+    that reaches further than ±50% of the median is ``"unstable"``: it cannot tell."""
+    if iv.unstable:
+        return UNSTABLE
     if not (iv.value > 0 and math.isfinite(iv.low) and math.isfinite(iv.high)):
         return ""
     down, up = (iv.value - iv.low) / iv.value, (iv.high - iv.value) / iv.value

@@ -142,7 +142,8 @@ def settle(iv: Interval, claim: Claim, config: Mapping[str, Any]) -> str:
 
     Idea: the interval's half-width on the side facing the edge shrinks as 1/sqrt(units) (blocks
     in one process; processes when the interval is taken across them), so the edge leaves it
-    once the units grow by (half-width / distance to the edge)^2.
+    once the units grow by (half-width / distance to the edge)^2. An unstable interval (wider
+    than ±50% of its estimate) promises nothing of the kind: it asks for a steadier machine.
     """
     edges = [e for e in (claim.low, claim.high) if math.isfinite(e) and iv.low <= e <= iv.high]
     if not edges:
@@ -164,6 +165,11 @@ def settle(iv: Interval, claim: Claim, config: Mapping[str, Any]) -> str:
         return (
             f"the interval rests on {iv.units} units, too few for 95%; measure at least "
             f"{need} (a longer --budget) first"
+        )
+    if iv.unstable:
+        return (
+            "the interval is unstable (it reaches further than ±50% of the estimate: a busy "
+            "machine); raise --budget or --processes, or quiet the machine"
         )
     if factor > MAX_FACTOR:
         return (
