@@ -182,9 +182,9 @@ def test_pure_python_is_explained_by_the_interpreter() -> None:
 
 
 def test_declared_work_the_time_outgrows_gets_no_share() -> None:
-    # The README's elementwise cost model copied onto an O(n^2) workload: bytes grow as n, the
-    # time as n^2. No fraction of the machine is given, for the series measured at one size
-    # either, and the sentence says why.
+    # The elementwise cost model of docs/workloads.md copied onto an O(n^2) workload: bytes
+    # grow as n, the time as n^2. No fraction of the machine is given, for the series measured
+    # at one size either, and the sentence says why.
     quadratic = declared(
         synthetic(3e-6, 2e-8, 2.0, impl="broadcast", sizes=SIZES), lambda n: 8.0 * n
     )
