@@ -13,14 +13,12 @@ from arraybench.backends.fake import FakeBackend
 from arraybench.measure.clock import FakeClock
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """The suite's runs (and the commands it starts) keep their cache (the probe's profile, the
-    machine's stability record) in a folder of their own, not the user's."""
-    import os
-    import tempfile
-
-    if "ARRAYBENCH_CACHE" not in os.environ:
-        os.environ["ARRAYBENCH_CACHE"] = tempfile.mkdtemp(prefix="arraybench-test-cache-")
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test (and the commands it starts) keeps its cache (the probe's profile, the
+    machine's stability record) in a folder of its own: not the user's, and not another
+    test's, whose runs would change what this one reads."""
+    monkeypatch.setenv("ARRAYBENCH_CACHE", str(tmp_path_factory.mktemp("cache")))
 
 
 @pytest.fixture
