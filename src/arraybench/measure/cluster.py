@@ -222,7 +222,12 @@ class _Schedule:
 
     def _submit(self, m: str, live: Mapping[str, str]) -> None:
         """Start machine m's next unit on the next of its live workers, if none runs there."""
-        while self.pending[m] and m not in self.running:
+        while m not in self.running:
+            if not self.pending[m]:
+                # The units left were of cases that failed in an earlier part: the next group's.
+                self._refill(m)
+                if not self.pending[m]:
+                    return
             unit = self.pending[m].popleft()
             unit.cases = [i for i in unit.cases if i not in self.finished]
             if not unit.cases:
