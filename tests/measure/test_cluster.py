@@ -241,6 +241,7 @@ WHERE = textwrap.dedent(
                 "parent": os.getppid(),
                 "main": threading.current_thread() is threading.main_thread(),
                 "omp": os.environ.get("OMP_NUM_THREADS"),
+                "hashseed": os.environ.get("PYTHONHASHSEED"),
             }))
         return x * 2
     """
@@ -323,6 +324,9 @@ def test_a_cluster_unit_runs_in_the_main_thread_of_a_process_its_dask_worker_sta
             assert len({d["pid"] for d in mine}) == 1  # one process for both units
         assert all(d["pid"] not in dask_pids and d["main"] is True for d in facts)
         assert all(d["omp"] == "2" for d in facts)
+        # Dask's nanny pins the hash seed in its workers; a measuring process draws its own.
+        assert set(client.run(lambda: os.environ.get("PYTHONHASHSEED")).values()) == {"6640"}
+        assert all(d["hashseed"] == "random" for d in facts)
         assert all(gone(int(d["pid"])) for d in facts)  # stopped when the run ended
         assert set(client.run(os.getpid).values()) == dask_pids  # the Dask workers stay
         assert set(client.run(measuring_pid).values()) == {None}

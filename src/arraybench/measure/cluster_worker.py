@@ -142,7 +142,11 @@ def _measure(req: Mapping[str, Any]) -> dict[str, Any]:
     from .worker import Worker, WorkerCrash
 
     config = req["config"]
-    env = worker_env(config.get("threads"))
+    # Dask's nanny pins PYTHONHASHSEED in its workers, for hashing that agrees between them; a
+    # process that measures takes a random one, as a worker here does: the hash seed is part of
+    # the memory layout that a kernel's speed depends on, and an interval across processes has
+    # to see it vary (processes.py). Pinned, small NumPy calls read ~10% slower on every run.
+    env = {**worker_env(config.get("threads")), "PYTHONHASHSEED": "random"}
     limit = config.get("memory_limit")
     key = (limit, *sorted(env.items()))
     timeout = config.get("timeout")
