@@ -128,6 +128,7 @@ def test_every_case_completes_and_checks_on_a_local_cluster(workload_file: Path)
     assert record["workers"] == 2 and record["cluster"] == "local:2"
     assert record["hostname"] and record["cpu"] and record["cores"]
     assert "numpy" in record["backends"] and record["threads"]["pools"]
+    assert record["threads"]["pools"]["numpy"] == 1  # as measured (--threads 1), not as found
 
 
 def test_cases_are_split_over_a_machine_s_worker_processes(workload_file: Path) -> None:

@@ -65,6 +65,7 @@ def probe(
     from ..suites import load_file
     from . import env as _env
     from . import threads as _threads
+    from .sampling import _apply_threads
     from .wire import _worker_workloads
 
     for origin, text in (sources or {}).items():
@@ -85,7 +86,12 @@ def probe(
             }
         except Exception as e:  # a broken library is unavailable there, with the reason
             found[name] = {"available": False, "reason": f"{type(e).__name__}: {e}"}
-    record = _env.collect([n for n in backend_names if found[n]["available"]])
+    available = [n for n in backend_names if found[n]["available"]]
+    # The pools as the process that measures has them: the run's threads (that process starts
+    # with them in its environment), not whatever Dask's nanny left in this one.
+    with contextlib.ExitStack() as stack:
+        _apply_threads(stack, threads, available)
+        record = _env.collect(available)
     usable = _env.usable_cores()
     record["threads"] = _threads.record(record, usable, threads, workers=True)
     record["machine"] = machine_name()
