@@ -16,6 +16,7 @@ Two pairings, each the way a user would run them:
     .venv/bin/python benchmarks/cluster_overhead.py               # 3 rounds, ~3 min on 2 cores
     .venv/bin/python benchmarks/cluster_overhead.py --rounds 1    # a look
     .venv/bin/python benchmarks/cluster_overhead.py --json out.json
+    .venv/bin/python benchmarks/cluster_overhead.py --only 4 --workers 2 --rounds 6   # local:2
 
 The wall times include each case's budget, the same in both; their difference is the path's
 own cost: starting each size group's task, sending the request and the workload file, the
@@ -66,24 +67,44 @@ WORKLOAD = textwrap.dedent(
     """
 )
 
-PAIRINGS = {
-    "1 process": ({"processes": 1}, {"processes": 1, "cluster": "local:1"}),
-    "4 processes": ({"processes": 4}, {"processes": 4, "cluster": "local:4"}),
-}
+
+def pairings(workers: int) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """The two pairings; the second's cluster has ``workers`` worker processes (each case's 4
+    parts go to them in turn)."""
+    return {
+        "1 process": ({"processes": 1}, {"processes": 1, "cluster": "local:1"}),
+        "4 processes": ({"processes": 4}, {"processes": 4, "cluster": f"local:{workers}"}),
+    }
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--rounds", type=int, default=3, help="runs of each side, in turns (3)")
     p.add_argument("--budget", type=float, default=0.1, help="seconds per case (0.1)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=4,
+        help="worker processes of the 4-process pairing's cluster (4)",
+    )
+    p.add_argument(
+        "--only", choices=("1", "4"), help="run one pairing: 1 process, or 4 (both by default)"
+    )
     p.add_argument("--json", type=Path, help="keep the figures as JSON")
     args = p.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="arraybench-cluster-bench-"))
     path = folder / "overhead_workload.py"
     path.write_text(WORKLOAD)
     (w,) = load_file(path)
-    out: dict[str, Any] = {"rounds": args.rounds, "budget": args.budget, "pairings": {}}
-    for name, (here, there) in PAIRINGS.items():
+    out: dict[str, Any] = {
+        "rounds": args.rounds,
+        "budget": args.budget,
+        "workers": args.workers,
+        "pairings": {},
+    }
+    for name, (here, there) in pairings(args.workers).items():
+        if args.only and not name.startswith(args.only):
+            continue
         with shared_pool(), shared_cluster():
             t0 = time.perf_counter()
             ab.run(w, budget=0.005, sizes=(10,), **there)  # start the cluster, warm its workers

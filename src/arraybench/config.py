@@ -154,11 +154,6 @@ class RunConfig:
             m = re.fullmatch(r"local:(\d+)", self.cluster)
             if m and not 1 <= int(m.group(1)) <= 64:
                 raise ConfigError(f"local:N takes 1 to 64 worker processes, got {self.cluster!r}")
-            if self.memory_limit is not None:
-                raise ConfigError(
-                    "memory_limit does not apply on a cluster: give each worker its limit "
-                    "(dask worker --memory-limit), or measure here"
-                )
         if not _whole(self.max_samples) or self.max_samples < 3:
             raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
         # default_rng([seed, n]) takes non-negative integers only: say so before any case runs.

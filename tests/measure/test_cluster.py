@@ -21,10 +21,19 @@ import pytest
 
 import arraybench as ab
 from arraybench.errors import ConfigError
-from arraybench.measure.cluster_worker import MACHINE_ENV, machine_name, run_unit
+from arraybench.measure.cluster_client import shared_cluster
+from arraybench.measure.cluster_worker import (
+    MACHINE_ENV,
+    machine_name,
+    measuring_pid,
+    run_unit,
+    stop_measuring,
+)
 from arraybench.measure.plan import Machine, plan
 from arraybench.measure.processes import IN_WORKER
 from arraybench.suites import load_file
+
+from .test_isolation import gone
 
 distributed = pytest.importorskip("distributed")
 
@@ -119,6 +128,7 @@ def test_every_case_completes_and_checks_on_a_local_cluster(workload_file: Path)
     assert record["workers"] == 2 and record["cluster"] == "local:2"
     assert record["hostname"] and record["cpu"] and record["cores"]
     assert "numpy" in record["backends"] and record["threads"]["pools"]
+    assert record["threads"]["pools"]["numpy"] == 1  # as measured (--threads 1), not as found
 
 
 def test_cases_are_split_over_a_machine_s_worker_processes(workload_file: Path) -> None:
@@ -171,6 +181,7 @@ def test_a_killed_worker_costs_its_case_a_requeue_then_a_clear_failure_and_nothi
     assert "lost 2 times" in (c.error or "") and "with the other cases of its size" in (
         c.error or ""
     )
+    assert "SIGKILL" in (c.error or "")  # what its measuring process died of
     # Every other case, at both sizes, was measured and checked.
     others = [c for c in r.cases if c is not failed[0]]
     assert len(others) == 3 and all(o.ok for o in others)
@@ -194,11 +205,144 @@ def test_a_workload_file_travels_with_the_request(tmp_path: Path, workload_file:
         {id(w): elsewhere},
     )
     req["sources"] = {elsewhere: workload_file.read_text()}
-    reply = run_unit(req)
-    assert "cases" in reply, reply
-    assert reply["cases"][0]["status"] == "ok"
-    broken = run_unit({**req, "sources": {}})  # without the file: the unit fails, saying why
-    assert "No such file" in broken["error"] or "no such file" in broken["error"]
+    try:
+        reply = run_unit(req)
+        assert "cases" in reply, reply
+        assert reply["cases"][0]["status"] == "ok"
+        broken = run_unit({**req, "sources": {}})  # without the file: the unit fails, saying why
+        assert "No such file" in broken["error"] or "no such file" in broken["error"]
+        assert broken["error"].startswith(f"on {machine_name()}: ")
+    finally:
+        stop_measuring()
+
+
+#: Each case's impl writes where it runs, once per size and process, to a folder named in the
+#: file: the workers of a running cluster do not see a variable set here after they started.
+WHERE = textwrap.dedent(
+    """
+    import json
+    import os
+    import threading
+    from pathlib import Path
+    import arraybench as ab
+
+    w = ab.Workload("where", sizes=[10, 1000], dtypes=("float64",))
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def double(x, xp):
+        out = Path(FOLDER) / f"{len(x)}-{os.getpid()}.json"
+        if not out.exists():
+            out.write_text(json.dumps({
+                "size": len(x),
+                "pid": os.getpid(),
+                "parent": os.getppid(),
+                "main": threading.current_thread() is threading.main_thread(),
+                "omp": os.environ.get("OMP_NUM_THREADS"),
+                "hashseed": os.environ.get("PYTHONHASHSEED"),
+            }))
+        return x * 2
+    """
+)
+
+
+def _where(tmp_path: Path) -> tuple[ab.Workload, Path]:
+    folder = tmp_path / "where"
+    folder.mkdir()
+    path = tmp_path / "where_wl.py"
+    path.write_text(f"FOLDER = {str(folder)!r}\n" + WHERE)
+    (w,) = load_file(path)
+    return w, folder
+
+
+def _facts(folder: Path) -> list[dict[str, object]]:
+    import json
+
+    return sorted(
+        (json.loads(f.read_text()) for f in folder.glob("*.json")),
+        key=lambda d: (d["parent"], d["size"]),
+    )
+
+
+def test_run_unit_measures_in_a_process_of_its_own_kept_while_the_settings_stay(
+    tmp_path: Path,
+) -> None:
+    """No cluster: run_unit called here measures in the main thread of an arraybench worker
+    process it started, kept for the next unit with the same threads and replaced for other
+    threads, until stop_measuring ends it."""
+    from arraybench.measure.wire import request, request_settings
+    from arraybench.results import Floor
+
+    w, folder = _where(tmp_path)
+    cases, _ = plan([w], ab.RunConfig(backends=("numpy",)))
+
+    def unit(n: int, threads: int) -> dict[str, object]:
+        chosen = [c for c in cases if c.size == n]
+        config = ab.RunConfig(budget=0.02, processes=1, threads=threads)
+        reply = run_unit(request(chosen, request_settings(config, Floor(1e-8, 1e-8)), {}))
+        assert "cases" in reply, reply
+        return reply
+
+    try:
+        unit(10, 1)
+        first = measuring_pid()
+        unit(1000, 1)
+        assert measuring_pid() == first  # kept across units
+        unit(10, 2)  # other threads: a process started with them
+        second = measuring_pid()
+        assert second is not None and first is not None and second != first and gone(first)
+    finally:
+        stop_measuring()
+    assert measuring_pid() is None and gone(second)
+    facts = {(d["pid"], d["size"]): d for d in _facts(folder)}
+    assert set(facts) == {(first, 10), (first, 1000), (second, 10)}
+    for d in facts.values():
+        assert d["parent"] == os.getpid() and d["main"] is True
+    assert facts[first, 10]["omp"] == "1" and facts[second, 10]["omp"] == "2"
+
+
+def test_a_cluster_unit_runs_in_the_main_thread_of_a_process_its_dask_worker_started(
+    tmp_path: Path, two_machines: str
+) -> None:
+    """Each machine's units run in one arraybench worker process per Dask worker (kept across
+    units, with the run's threads), not in the Dask worker; when the run ends they are stopped,
+    while the Dask workers of a running scheduler stay."""
+    from distributed import Client
+
+    w, folder = _where(tmp_path)
+    r = ab.run(w, cluster=two_machines, threads=2, **FAST)
+    assert r.cases and all(c.ok for c in r.cases), [c.error for c in r.cases if not c.ok]
+    with Client(two_machines) as client:
+        dask_pids = set(client.run(os.getpid).values())
+        facts = _facts(folder)
+        assert len(dask_pids) == 2 and {d["parent"] for d in facts} == dask_pids
+        for parent in dask_pids:
+            mine = [d for d in facts if d["parent"] == parent]
+            assert [d["size"] for d in mine] == [10, 1000]
+            assert len({d["pid"] for d in mine}) == 1  # one process for both units
+        assert all(d["pid"] not in dask_pids and d["main"] is True for d in facts)
+        assert all(d["omp"] == "2" for d in facts)
+        # Dask's nanny pins the hash seed in its workers; a measuring process draws its own.
+        assert set(client.run(lambda: os.environ.get("PYTHONHASHSEED")).values()) == {"6640"}
+        assert all(d["hashseed"] == "random" for d in facts)
+        assert all(gone(int(d["pid"])) for d in facts)  # stopped when the run ended
+        assert set(client.run(os.getpid).values()) == dask_pids  # the Dask workers stay
+        assert set(client.run(measuring_pid).values()) == {None}
+
+
+def test_a_measuring_process_dies_with_its_dask_worker(tmp_path: Path) -> None:
+    """A Dask worker killed (no clean-up of its own runs) leaves no measuring process behind."""
+    w, folder = _where(tmp_path)
+    with shared_cluster():
+        r = ab.run(w, cluster="local:1", sizes=(10,), **FAST)
+        assert all(c.ok for c in r.cases)
+        (d,) = _facts(folder)
+        assert not gone(int(d["pid"]), 0)
+        os.kill(int(d["parent"]), signal.SIGKILL)
+        assert gone(int(d["pid"]))
 
 
 def test_plan_for_a_machine_skips_there_what_it_lacks() -> None:
@@ -322,7 +466,7 @@ def _stored(store: Path) -> int:
         return 0
 
 
-def test_a_case_past_its_timeout_restarts_its_worker_and_blocks_its_larger_sizes(
+def test_a_case_past_its_timeout_has_its_process_stopped_and_blocks_its_larger_sizes(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "hang.py"
@@ -358,7 +502,7 @@ def test_a_case_past_its_timeout_restarts_its_worker_and_blocks_its_larger_sizes
         ("stuck", 10): ("ok", None),
         ("fine", 1000): ("ok", None),
         ("stuck", 1000): ("failed", "timeout"),
-        ("fine", 100000): ("ok", None),  # the restarted worker measures the rest
+        ("fine", 100000): ("ok", None),  # a new measuring process measures the rest
         ("stuck", 100000): ("skipped", "not-attempted"),
     }
 
@@ -377,3 +521,31 @@ def test_local_cluster_workers_share_the_gpu_memory(monkeypatch: pytest.MonkeyPa
     finally:
         conn.close()
     assert seen == ["false", "true", "1"]
+
+
+def test_every_bad_case_on_a_cluster_shows_its_cause_and_the_good_one_is_measured() -> None:
+    """As here (test_isolation.py): each way a kernel can fail comes back from the process that
+    measured it as that case's failure, with --timeout and --memory-limit enforced there; and
+    cases that failed in their first part leave the later parts' queue empty without ending
+    the run early."""
+    data = Path(__file__).parent.parent / "data" / "badworkloads.py"
+    (w,) = load_file(data)
+    r = ab.run(w, cluster="local:1", timeout=3, memory_limit=2**31, budget=0.05, processes=2)
+    by = {(c.impl, c.size): c for c in r.cases}
+    assert all(by[("good", n)].ok for n in (10, 100, 1000))
+    for impl, said in (("segfault", "crashed with SIGSEGV"), ("exits", "exited with code 3")):
+        for n in (10, 100, 1000):
+            c = by[(impl, n)]
+            assert (
+                c.failure == "crash"
+                and said in (c.error or "")
+                and "lost 2 times" in (c.error or "")
+            )
+    assert by[("hang", 10)].failure == "timeout"
+    assert "timed out after 3 s" in (by[("hang", 10)].error or "")
+    assert by[("hog", 10)].failure == "oom"
+    assert "RuntimeError: kernel exploded" in (by[("raises", 1000)].error or "")
+    assert by[("garbage", 1000)].failure == "mismatch"
+    for impl in ("hang", "hog"):
+        for n in (100, 1000):
+            assert by[(impl, n)].status == "skipped", by[(impl, n)]

@@ -203,3 +203,85 @@ def test_resume_refuses_a_run_whose_process_still_measures(tmp_path: Path) -> No
         dead = {**env, "pid": 2**22 + 12345}  # no such process
         run_id = store.begin_run({"budget": 2}, dead, None, [])
         assert store.unfinished({"budget": 2}, []) == run_id
+
+
+def gone(pid: int, within: float = 20.0) -> bool:
+    """True once process ``pid`` has ended, within ``within`` seconds (a zombie waiting for its
+    parent to collect it counts as ended)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            os.kill(pid, 0)
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            if state in ("Z", "X"):
+                return True
+        except (ProcessLookupError, FileNotFoundError):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+HANGS = textwrap.dedent(
+    """
+    import time
+    from pathlib import Path
+    import arraybench as ab
+
+    w = ab.Workload("hangs", sizes=[10], dtypes=("float64",))
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def hang(x, xp):
+        Path(__file__).with_suffix(".started").touch()
+        time.sleep(600)
+        return x
+    """
+)
+
+PARENT = textwrap.dedent(
+    """
+    import sys
+    import arraybench as ab
+    from arraybench.measure.plan import plan
+    from arraybench.measure.wire import request, request_settings
+    from arraybench.measure.worker import Worker
+    from arraybench.results import Floor
+    from arraybench.suites import load_file
+
+    (w,) = load_file(sys.argv[1])
+    cases, _ = plan([w], ab.RunConfig(backends=("numpy",)))
+    settings = request_settings(ab.RunConfig(budget=0.02, processes=1), Floor(1e-8, 1e-8))
+    worker = Worker()
+    print(worker.pid, flush=True)
+    worker.run(request(cases, settings, {}), None)
+    """
+)
+
+
+def test_a_worker_dies_with_the_process_that_started_it_even_in_the_middle_of_a_case(
+    tmp_path: Path,
+) -> None:
+    """Its parent killed (SIGKILL: no clean-up of its own runs), a worker measuring a case that
+    would take 10 minutes ends at once: no worker outlives the process that started it."""
+    path = tmp_path / "hangs.py"
+    path.write_text(HANGS)
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert parent.stdout is not None
+        pid = int(parent.stdout.readline())
+        deadline = time.monotonic() + 120
+        while not path.with_suffix(".started").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert path.with_suffix(".started").exists() and not gone(pid, 0)
+        parent.kill()
+        parent.wait()
+        assert gone(pid)
+    finally:
+        parent.kill()
+        parent.wait()

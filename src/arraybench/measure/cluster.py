@@ -12,9 +12,11 @@ cluster, the results streamed home one case at a time.
     missing there is skipped there)
     per machine, one unit at a time:
         a size group (one case with --isolate),
-        a part of each case's budget  ---------->  run_unit(): load the workload files sent
-                                                   with the request, prepare, check, sample
-                                                   in turns (wire.run_group_in_worker)
+        a part of each case's budget  ---------->  run_unit(): write the workload files
+                                                   sent with the request, pass it to the
+                                                   Dask worker's arraybench worker process,
+                                                   which prepares, checks and samples in
+                                                   turns in its main thread (as --processes)
         <-------------------------------  CaseResult dicts, or an error for the whole unit
     each case: its parts combined, then yielded (and stored) at once
 
@@ -23,12 +25,14 @@ memory bandwidth, and each reads slower than it is. The units of a machine go to
 turn, so with several worker processes on a machine each case's parts are measured in different
 processes, as ``--processes`` does here.
 
-A worker that dies (a crash, a kill, its machine leaving) costs its unit one re-queue on another
-worker of the same machine (or the one its nanny restarts). A size group lost twice is split into
-its cases, each run alone, so that a case that crashes its process cannot take the others with
-it; a case lost twice alone is recorded failed with the cause. A case past ``timeout`` has its
-worker restarted (workers need a nanny, the default) and is recorded as timed out. Ctrl-C
-cancels the cluster's tasks; what was stored stays, and ``--resume`` finishes the run.
+A unit whose measuring process dies (a crash, a kill), or whose Dask worker dies or leaves, costs
+one re-queue on another worker of the same machine (or on a new measuring process). A size group
+lost twice is split into its cases, each run alone, so that a case that crashes its process
+cannot take the others with it; a case lost twice alone is recorded failed with the cause. A case
+past ``timeout`` has its measuring process stopped by its Dask worker and is recorded as timed
+out; a Dask worker that does not answer even then is restarted (through its nanny). Ctrl-C
+cancels the cluster's tasks; what was stored stays, and ``--resume`` finishes the run. Closing
+the connection stops the measuring processes (cluster_client.py).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from .executors import GroupResults, Job
 from .plan import Machine
 from .timer import TimerSettings
 from .wire import _failed, _origin, read_reply, request, request_settings
+from .worker import START_TIMEOUT_S
 
 #: Seconds between looks at the cluster's workers while units run (a lost worker is noticed
 #: within this; a finished unit is taken at once).
@@ -60,6 +65,10 @@ POLL_S = 0.5
 MACHINE_GONE_S = 60.0
 #: Times a unit is run again after its worker died.
 REQUEUES = 1
+#: Seconds past a unit's timeout before its Dask worker is restarted: the worker stops a
+#: measuring process that ran past the timeout itself (run_unit); this is for a worker that
+#: does not answer, and leaves it time to start its measuring process (imports) first.
+RESTART_AFTER_S = START_TIMEOUT_S + 30.0
 
 
 class DaskCluster:
@@ -222,7 +231,12 @@ class _Schedule:
 
     def _submit(self, m: str, live: Mapping[str, str]) -> None:
         """Start machine m's next unit on the next of its live workers, if none runs there."""
-        while self.pending[m] and m not in self.running:
+        while m not in self.running:
+            if not self.pending[m]:
+                # The units left were of cases that failed in an earlier part: the next group's.
+                self._refill(m)
+                if not self.pending[m]:
+                    return
             unit = self.pending[m].popleft()
             unit.cases = [i for i in unit.cases if i not in self.finished]
             if not unit.cases:
@@ -269,13 +283,14 @@ class _Schedule:
                 else f"worker {unit.worker} left the cluster"
             )
             return self._lost(unit, why)
-        if timeout is not None and time.monotonic() - unit.started > timeout * len(unit.cases):
+        limit = None if timeout is None else timeout * len(unit.cases) + RESTART_AFTER_S
+        if limit is not None and time.monotonic() - unit.started > limit:
             with contextlib.suppress(Exception):
                 self.conn.client.cancel([unit.future], force=True)
                 self.conn.client.restart_workers([unit.worker], raise_for_error=False)
             error = (
-                f"on {unit.machine}: timed out: still running after {timeout:g} s "
-                "(its worker was restarted)"
+                f"on {unit.machine}: timed out: still running after {limit:g} s "
+                "(its Dask worker did not answer and was restarted)"
             )
             return [r for i in unit.cases for r in self._fail(i, error, "timeout")]
         return None
@@ -288,6 +303,8 @@ class _Schedule:
             reply = unit.future.result()
         except Exception as e:
             reply = {"error": f"{type(e).__name__}: {e}", "kind": "crash"}
+        if reply.get("lost"):  # its measuring process died: as if its worker had
+            return self._lost(unit, str(reply["error"]).removeprefix(f"on {unit.machine}: "))
         out: GroupResults = []
         chosen = [self.cases[i] for i in unit.cases]
         for i, r in zip(unit.cases, read_reply(reply, chosen), strict=True):

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ..errors import ConfigError
-from .cluster_worker import machine_name
+from .cluster_worker import machine_name, stop_measuring
 from .kept import Kept
 
 #: Seconds to wait for a scheduler to answer, and for its first worker to join.
@@ -101,6 +101,10 @@ class Connection:
         return {a: self.names[a] for a in addrs if a in self.names}
 
     def close(self) -> None:
+        # Each worker's measuring process (cluster_worker.py) is stopped now, not when its Dask
+        # worker ends: a running scheduler's workers outlive this client.
+        with contextlib.suppress(Exception):
+            self.client.run(stop_measuring, on_error="ignore")
         with contextlib.suppress(Exception):
             self.client.close()
         if self.cluster is not None:

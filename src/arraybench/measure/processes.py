@@ -234,7 +234,7 @@ def shared_pool() -> contextlib.AbstractContextManager[None]:
 def _pool_for(config: RunConfig) -> contextlib.AbstractContextManager[Pool]:
     """The kept pool when one is kept with these settings, else a new one: kept for the next
     run inside a :func:`shared_pool` block, closed after this run outside one."""
-    env = _worker_env(config)
+    env = worker_env(config.threads)
     key = Pool.key_of(config.processes, config.memory_limit, env)
     return _KEPT.use(key, lambda: Pool(config.processes, config.memory_limit, env))
 
@@ -267,17 +267,17 @@ def gpu_sharing_env() -> dict[str, str]:
     return env
 
 
-def _worker_env(config: RunConfig) -> dict[str, str]:
+def worker_env(threads: int | None) -> dict[str, str]:
     """What a worker's environment needs: the marker that it is one, thread counts that
-    libraries read when they start (XLA and TensorFlow above all), and JAX and TensorFlow told
-    not to take most of the GPU's memory at start: several workers share one GPU (and torch or
-    CuPy share each worker)."""
+    libraries read when they start (XLA and TensorFlow above all) from the run's ``threads``,
+    and JAX and TensorFlow told not to take most of the GPU's memory at start: several workers
+    share one GPU (and torch or CuPy share each worker)."""
     env = {IN_WORKER: "1", **gpu_sharing_env()}
-    if config.threads is None:
+    if threads is None:
         return env
-    n = str(config.threads)
+    n = str(threads)
     flags = (
-        f"--xla_cpu_multi_thread_eigen={'true' if config.threads > 1 else 'false'} "
+        f"--xla_cpu_multi_thread_eigen={'true' if threads > 1 else 'false'} "
         f"intra_op_parallelism_threads={n}"
     )
     return {

@@ -10,9 +10,15 @@ eats all memory costs only its own case.
     dead or timed out: kill the process group, record why, start a new worker for the next case
 
 A worker serves requests one after another until it dies, so starting Python and importing the
-libraries (1-2 s) is paid once, not per case. A request is one size group (its cases take turns,
-as in-process) or, under --isolate, one case: the rounds of a group would lose every case of the
-round to one crash. processes.py sends the requests.
+libraries (1-2 s) is paid once, not per case. It dies with its parent: it holds the read end of a
+pipe whose only write end its parent holds, and a thread of its own, asleep in a read of it,
+kills the worker's process group when the read ends (the parent gone, however it went: killed,
+crashed, or a Dask worker that closed), so no worker outlives the process that started it.
+
+A request is one size group (its cases take turns, as in-process) or, under --isolate, one case:
+the rounds of a group would lose every case of the round to one crash. processes.py sends the
+requests, and on a cluster each Dask worker sends its units to a worker of its own
+(cluster_worker.py).
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ from typing import IO, Any
 STDERR_TAIL = 1500
 #: A worker must say it is ready within this long (imports included) before it is called stuck.
 START_TIMEOUT_S = 120.0
+#: The environment variable that gives a worker the descriptor of its lifeline (see the module).
+LIFELINE = "ARRAYBENCH_LIFELINE"
 
 
 class WorkerCrash(Exception):
@@ -69,17 +77,27 @@ class Worker:
 
                 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "arraybench.measure.worker"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._stderr,
-            env={**os.environ, **(env or {})},
-            # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
-            # process, where Python otherwise starts the child without one.
-            preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
-            start_new_session=True,  # its own process group: a kill takes its children too
-        )
+        # The lifeline: the worker reads its end; this process holds the only write end (not
+        # inheritable, so no other child keeps it open), closed when this process ends.
+        lifeline, self._lifeline = os.pipe()
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "arraybench.measure.worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                env={**os.environ, **(env or {}), LIFELINE: str(lifeline)},
+                pass_fds=(lifeline,),
+                # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
+                # process, where Python otherwise starts the child without one.
+                preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
+                start_new_session=True,  # its own process group: a kill takes its children too
+            )
+        except BaseException:
+            os.close(self._lifeline)
+            raise
+        finally:
+            os.close(lifeline)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in: IO[bytes] = self.proc.stdin
         self._out: IO[bytes] = self.proc.stdout
@@ -147,6 +165,10 @@ class Worker:
         data = self._stderr.read().decode(errors="replace")
         return data[-STDERR_TAIL:].strip()
 
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
     def stop(self) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
@@ -155,6 +177,10 @@ class Worker:
         for f in (self._in, self._out):
             with contextlib.suppress(Exception):
                 f.close()
+        if self._lifeline >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self._lifeline)
+            self._lifeline = -1  # its number may be another file's from now on
 
     def close(self) -> None:
         """Ask the worker to finish, then make sure it has."""
@@ -192,6 +218,11 @@ def _quote(tail: str) -> str:
 def _serve() -> None:
     import faulthandler
 
+    lifeline = os.environ.pop(LIFELINE, None)
+    if lifeline is not None:
+        import threading
+
+        threading.Thread(target=_die_with_parent, args=(int(lifeline),), daemon=True).start()
     # The channel is the original stdout; the user's prints go to stderr instead.
     channel = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)
@@ -217,6 +248,18 @@ def _serve() -> None:
                 "kind": "crash",
             }
         channel.write(json.dumps(reply) + "\n")
+
+
+def _die_with_parent(fd: int) -> None:
+    """Sleep in a read of the lifeline until the parent's end closes, then kill this worker's
+    process group (it and its children). Nothing is written to it: the read wakes no one until
+    then, so the case measured in the main thread has its process to itself."""
+    with contextlib.suppress(OSError):
+        while os.read(fd, 1):
+            pass
+    if os.getpgrp() == os.getpid():  # started in a session of its own, as Worker starts it
+        os.killpg(0, signal.SIGKILL)
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 if __name__ == "__main__":
