@@ -8,7 +8,8 @@ one thread for every library on both sides:
 
     arraybench  ``arraybench.run`` in that process (processes=1: the in-process engine), its
                 median per call at the default budget
-    timeit      ``timeit.Timer("kernel(a0, a1)")`` with ``autorange``, then 20 repeats; the
+    timeit      ``timeit.Timer("kernel(a0, a1)")``, the names bound in its setup (locals of
+                its timing loop, as in arraybench's), ``autorange``, then 20 repeats; the
                 median of the repeats per call (the median, not timeit's usual best:
                 arraybench states a median)
 
@@ -82,10 +83,13 @@ def one_timeit(kernel: str) -> float:
         args = tuple(torch.from_numpy(a) for a in arrays)
     elif backend == "python":
         args = tuple(a.tolist() for a in arrays)
+    # Names bound in timeit's setup are locals of its timing function, as arraybench's
+    # compiled loop holds the function and its arguments in locals: no global lookups.
     names = {f"a{i}": a for i, a in enumerate(args)}
-    timer = timeit.Timer(
-        f"kernel({', '.join(names)})", globals={"kernel": _named(fn, len(args)), **names}
-    )
+    binds = "; ".join(f"{k} = _g_{k}" for k in ("kernel", *names))
+    given = {"_g_kernel": _named(fn, len(args)), **{f"_g_{k}": v for k, v in names.items()}}
+    timer = timeit.Timer(f"kernel({', '.join(names)})", setup=binds, globals=given)
+
     number, _ = timer.autorange()
     return statistics.median(timer.repeat(repeat=20, number=number)) / number
 
