@@ -6,11 +6,8 @@ For each case measured in both runs (same workload, impl, backend, device, dtype
                measured in several, else its blocks' medians (samples in results from before
                blocks); consecutive samples share the machine's state and are not independent
     ratio    = median(B) / median(A)                  (> 1: B is slower)
-    ratio CI = with 3 or more processes in each run: a Welch t interval on the logs of the two
-               runs' process medians, at most one process per run left out as a burst of load
-               (stats.across_runs_ratio); else each median's interval at sqrt(95%), combined:
-               [low_B / high_A, high_B / low_A] (the runs were not measured side by side, so
-               nothing pairs)
+    ratio CI = each median's interval at sqrt(95%), combined: [low_B / high_A, high_B / low_A]
+               (results.time_ratio; the runs were not measured side by side, so nothing pairs)
     p        = two-sided Mann-Whitney U test of A's units against B's (normal approximation,
                tie and continuity corrections), reported, not used by the verdict
     band     = the no-change band [1 / (1 + threshold), 1 + threshold]; the threshold defaults
@@ -32,9 +29,7 @@ The machine's own speed is taken out where both runs read a canary (measure/cana
 ``RunResult.extra["canary"]``) and it moved between them (its interval excludes 1): with the
 machine f times as slow in B (``analysis.canary.speed_change``), each case's ratio is divided by
 f, and its interval by f's far ends, ``[low / f_high, high / f_low]``, so the correction's own
-uncertainty widens it. A canary that did not move changes nothing (with the few readings a short
-run gives, its interval is too wide to bound anything: 9 readings of a 13 s run reached ±40%).
-Where either run has no
+uncertainty widens it. A canary that did not move changes nothing. Where either run has no
 canary (results from before it), the caller may pass this machine's run-to-run ``drift`` from its
 stability record (analysis/stability.py): every ratio's interval is then widened by it on both
 sides, ``[low / (1 + drift), high * (1 + drift)]``, as nothing else says how the machine moved.
@@ -96,9 +91,6 @@ DEFAULT_ALPHA = 0.05
 BOOTSTRAP = 400
 #: Confidence level of the ratio's CI.
 CI_LEVEL = stats.CI_LEVEL
-#: Processes each run needs for the interval across runs (stats.across_runs_ratio); with fewer,
-#: the two medians' own intervals are combined.
-MIN_PROCESSES_ACROSS = 3
 #: Elements resampled per bootstrap block: bounds memory for cases with very many samples.
 _BLOCK_ELEMENTS = 2_000_000
 
@@ -688,18 +680,9 @@ def compare_measurements(
     """
     ua, ub = units(a), units(b)
     ratio = b.median / a.median if a.median > 0 else math.nan
-    pa, pb = a.process_medians or (), b.process_medians or ()
-    side_by_side = bool(a.by_round.keys() & b.by_round.keys())
-    if (
-        not side_by_side
-        and min(len(pa), len(pb)) >= MIN_PROCESSES_ACROSS
-        and all(v > 0 for v in (*pa, *pb))
-    ):
-        iv = stats.across_runs_ratio(pb, pa)
-    else:
-        iv = time_ratio(b, a) if paired else stats.unpaired_ratio(b, a)
-    ci = (min(iv.low, ratio), max(iv.high, ratio)) if math.isfinite(ratio) else (math.nan, math.nan)
-    if speed is not None and speed.moved and math.isfinite(ratio):
+    iv = time_ratio(b, a) if paired else stats.unpaired_ratio(b, a)
+    ci = (iv.low, iv.high) if math.isfinite(ratio) else (math.nan, math.nan)
+    if speed is not None and math.isfinite(ratio):
         ratio /= speed.factor
         ci = (ci[0] / speed.high, ci[1] / speed.low)
     if widen is not None and math.isfinite(ratio):

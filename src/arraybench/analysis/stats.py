@@ -138,10 +138,8 @@ class Interval:
             too few units, and then the bounds are the [min, max] range of the units.
         units: how many independent units (blocks, or pairs of blocks) the interval rests on.
         method: ``blocks`` (block medians), ``pairs`` (per-round ratios of blocks taken side by
-            side), ``unpaired`` (two cases' block intervals combined), ``processes`` (process
-            medians: a repeat interval), ``runs`` (one case in two runs, from their process
-            medians: :func:`across_runs_ratio`), ``samples`` (samples as units: results from
-            before arraybench measured in blocks).
+            side), ``unpaired`` (two cases' block intervals combined), ``samples`` (samples as
+            units: results from before arraybench measured in blocks).
     """
 
     value: float
@@ -264,62 +262,6 @@ def paired_ratio(
 
 #: Fewer shared rounds than this and a ratio is taken from the two cases' own intervals.
 MIN_PAIRED_ROUNDS = 3
-#: A run's process whose median lies this far from the median of its others (and beyond 5
-#: robust SDs of them) is taken for a burst of load on the machine, not a process effect.
-OUTLIER_PROCESS = math.log(1.10)
-
-
-def _kept_processes(medians: Sequence[float]) -> list[float]:
-    """The logs of a run's process medians, less at most one that a burst of load took far
-    from the others (with 4 or more: each is judged against the median and MAD of the rest)."""
-    logs = [math.log(v) for v in medians]
-    if len(logs) < 4:
-        return logs
-    kept = []
-    for i, x in enumerate(logs):
-        others = logs[:i] + logs[i + 1 :]
-        mid = median(others)
-        mad = 1.4826 * median([abs(o - mid) for o in others])
-        if abs(x - mid) <= max(5.0 * mad, OUTLIER_PROCESS):
-            kept.append(x)
-    return kept if len(kept) == len(logs) - 1 else logs
-
-
-def across_runs_ratio(
-    num: Sequence[float], den: Sequence[float], level: float = CI_LEVEL
-) -> Interval:
-    """The ratio of one case's time in two runs, from each run's process medians.
-
-    Idea: each run measured the case in fresh processes spread over its time, so its processes
-    are draws of the process effect and of the machine's states during the run. The log of the
-    ratio of the runs' geometric means then has the variance s_num^2/n_num + s_den^2/n_den, and a
-    Welch t interval holds it (degrees of freedom by Welch-Satterthwaite). This is the interval
-    of the *difference* of two runs, not two repeat intervals set end to end, which counted the
-    run-to-run variance twice and could not see a 25% slowdown. A process far from its run's
-    others (a burst of load: :data:`OUTLIER_PROCESS`) is left out, at most one per run. What
-    the processes of both runs could not see, a machine state lasting longer than a run, is the
-    canary's to correct (analysis/canary.py).
-
-    Args:
-        num: the process medians of the run in the numerator (B), at least 3.
-        den: the process medians of the run in the denominator (A), at least 3.
-        level: the confidence level.
-    """
-    a, b = _kept_processes(den), _kept_processes(num)
-    na, nb = len(a), len(b)
-    if na < 2 or nb < 2:
-        raise ValueError("an interval across runs needs at least two processes in each")
-    ma, mb = sum(a) / na, sum(b) / nb
-    va = sum((x - ma) ** 2 for x in a) / (na - 1)
-    vb = sum((x - mb) ** 2 for x in b) / (nb - 1)
-    se2 = va / na + vb / nb
-    if se2 > 0:
-        df = se2**2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
-    else:
-        df = na + nb - 2
-    half = t_quantile(0.5 + level / 2, max(1, math.floor(df))) * math.sqrt(se2)
-    est = math.exp(mb - ma)
-    return Interval(est, math.exp(mb - ma - half), math.exp(mb - ma + half), level, na + nb, "runs")
 
 
 def unpaired_ratio(num: Any, den: Any, level: float = CI_LEVEL) -> Interval:
