@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..analysis.compare import DEFAULT_THRESHOLD, FASTER, SAME, SLOWER, UNSURE
+from ..analysis.compare import DEFAULT_THRESHOLD, SAME, UNSURE, verdict_of
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
 from ..errors import ConfigError, WorkloadError
@@ -440,15 +440,7 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
         if r.value > 0 and r.low > 0:
             speedup = 1.0 / r.value
             ci = (1.0 / r.high, 1.0 / r.low)
-        significance = (
-            SLOWER
-            if r.low > 1 + DEFAULT_THRESHOLD
-            else FASTER
-            if r.high < 1 / (1 + DEFAULT_THRESHOLD)
-            else SAME
-            if r.low >= 1 / (1 + DEFAULT_THRESHOLD) and r.high <= 1 + DEFAULT_THRESHOLD
-            else UNSURE
-        )
+        significance = verdict_of(r.low, r.high, DEFAULT_THRESHOLD)
     cross = _crossover(result, olds, news) if len(both) >= 2 else None
     return Verdict(
         old=old,

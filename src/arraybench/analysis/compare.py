@@ -283,9 +283,9 @@ class CaseComparison:
         """Relative change of the median: +0.3 is 30% slower, -0.2 is 20% faster."""
         return self.ratio - 1.0
 
-    def slower_beyond(self, threshold: float, alpha: float | None = None) -> bool:
-        """Slower by more than ``threshold``: the whole CI above ``1 + threshold`` (``alpha`` is
-        accepted for older callers and not used: the verdicts rest on the interval alone)."""
+    def slower_beyond(self, threshold: float) -> bool:
+        """Slower by more than ``threshold``: the whole CI above ``1 + threshold`` (the verdicts
+        rest on the interval alone)."""
         return (
             self.note != FEW_SAMPLES
             and math.isfinite(self.ratio_ci[0])
@@ -691,6 +691,20 @@ def compare_measurements(
     return _verdict(key, a.median, b.median, ratio, ci, test, len(ua), len(ub), threshold, alpha)
 
 
+def verdict_of(low: float, high: float, threshold: float) -> str:
+    """The verdict on a ratio (B's time over A's) from its interval alone: slower or faster when
+    the whole interval lies beyond the no-change band ``[1 / (1 + threshold), 1 + threshold]``,
+    no change when inside it, cannot tell otherwise (see the module docstring)."""
+    lo, hi = stats.band(threshold)
+    if low > hi:
+        return SLOWER
+    if high < lo:
+        return FASTER
+    if lo <= low and high <= hi:
+        return SAME
+    return UNSURE
+
+
 def _verdict(
     key: Key,
     med_a: float,
@@ -704,19 +718,13 @@ def _verdict(
     alpha: float,
 ) -> CaseComparison:
     note = ""
-    lo, hi = stats.band(threshold)
     if not math.isfinite(ratio) or not math.isfinite(ci[0]) or not math.isfinite(ci[1]):
         verdict, note = UNSURE, ZERO_MEDIAN
     elif min_p_value(n_a, n_b) >= alpha:
         verdict, note = UNSURE, FEW_SAMPLES
-    elif ci[0] > hi:
-        verdict = SLOWER
-    elif ci[1] < lo:
-        verdict = FASTER
-    elif lo <= ci[0] and ci[1] <= hi:
-        verdict = SAME
     else:
-        verdict, note = UNSURE, WIDE
+        verdict = verdict_of(ci[0], ci[1], threshold)
+        note = WIDE if verdict == UNSURE else ""
     return CaseComparison(
         key=key,
         median_a=med_a,
