@@ -400,13 +400,21 @@ def library_versions() -> dict[str, str | None]:
     return out
 
 
-def machine_key() -> dict[str, Any]:
-    """What identifies this machine and software: a change to any part means a new probe."""
+def host_key() -> dict[str, Any]:
+    """What identifies this machine alone, whatever software it runs (the stability record's
+    key; part of :func:`machine_key`)."""
     return {
         "hostname": socket.gethostname(),
         "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "machine": platform.machine(),
+    }
+
+
+def machine_key() -> dict[str, Any]:
+    """What identifies this machine and software: a change to any part means a new probe."""
+    return {
+        **host_key(),
         "python": platform.python_version(),
         "libraries": library_versions(),
         # Only where there is an NVIDIA GPU, so that a CPU-only machine's key stays as it was.

@@ -18,12 +18,8 @@ Format (``"version"`` in the file): 1, ``{"version", "machine", "runs": [{"start
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import json
 import math
-import os
-import platform
-import socket
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +28,7 @@ from typing import Any
 from .._files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
 from .canary import readings
+from .probe import cache_dir, host_key, key_hash
 
 VERSION = 1
 #: Runs the record keeps (the newest).
@@ -42,23 +39,10 @@ MAX_GAP_S = 3600.0
 MIN_PAIRS = 4
 
 
-def _machine() -> dict[str, Any]:
-    from ..measure.env import cpu_model
-
-    return {
-        "hostname": socket.gethostname(),
-        "cpu": cpu_model(),
-        "cores": os.cpu_count(),
-        "machine": platform.machine(),
-    }
-
-
 def path() -> Path:
-    """This machine's record: ``stability-<hash>.json`` in the cache folder."""
-    from .probe import cache_dir
-
-    text = json.dumps(_machine(), sort_keys=True, default=str)
-    return cache_dir() / f"stability-{hashlib.sha256(text.encode()).hexdigest()[:16]}.json"
+    """This machine's record: ``stability-<hash>.json`` in the cache folder (the probe's), one
+    per machine whatever its software (:func:`~arraybench.analysis.probe.host_key`)."""
+    return cache_dir() / f"stability-{key_hash(host_key())}.json"
 
 
 def _medians(record: Any) -> dict[str, float] | None:
@@ -128,7 +112,7 @@ class StabilityRecord:
     def to_dict(self) -> dict[str, Any]:
         return {
             "version": VERSION,
-            "machine": _machine(),
+            "machine": host_key(),
             "runs": [{"started": t, "canary": dict(c)} for t, c in self.runs],
         }
 
