@@ -10,7 +10,7 @@ from rich.console import Console
 
 from arraybench.analysis.findings import Finding, analyze, noise_summary, ranked
 from arraybench.analysis.stats import Interval
-from arraybench.report import summary
+from arraybench.report import failures, summary
 from arraybench.report.units import format_spread
 from arraybench.results import CaseResult, Check, RunResult
 from arraybench.suites.experiment import Answer
@@ -257,7 +257,7 @@ def test_the_python_table_fits_80_columns_without_cutting_a_cell() -> None:
 
 def test_failures_are_one_line_per_impl_with_sizes_and_the_worst_error() -> None:
     result = pdist_run()
-    assert summary.failure_lines(result) == [
+    assert failures.failure_lines(result) == [
         "cdist (torch float64) at n=100–1e3: wrong numbers, relative error up to 1.2e-8 > 1e-9"
         '; close: a different algorithm? Workload(rtol={"float64": 1e-07}) or '
         '@w.impl(..., rtol={"float64": 1e-07}) accepts it'
@@ -273,9 +273,9 @@ def test_failures_are_one_line_per_impl_with_sizes_and_the_worst_error() -> None
 
 
 def test_failed_sizes_that_do_not_follow_each_other_are_listed() -> None:
-    assert summary._failed_sizes([10, 1000], [10, 100, 1000]) == "n=10, 1e3"
-    assert summary._failed_sizes([100, 1000], [10, 100, 1000]) == "n=100–1e3"
-    assert summary._failed_sizes([10], [10, 100]) == "n=10"
+    assert failures._failed_sizes([10, 1000], [10, 100, 1000]) == "n=10, 1e3"
+    assert failures._failed_sizes([100, 1000], [10, 100, 1000]) == "n=100–1e3"
+    assert failures._failed_sizes([10], [10, 100]) == "n=10"
 
 
 def test_the_headline_beats_the_next_impl_not_the_winner_in_another_dtype() -> None:
