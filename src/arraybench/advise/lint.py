@@ -59,7 +59,7 @@ from .loops import (
     short_literal,
 )
 from .program import Analysis, analyse, exports, module_name
-from .rules import RULES, Rule, rule
+from .rules import RULES, OfRule, Rule, rule
 
 #: Diagnostic.confidence: the code shows the pattern runs many times (or outside loops) ...
 SURE = "sure"
@@ -327,7 +327,7 @@ NOT_WORK = frozenset(
 
 
 @dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(OfRule):
     """One pattern found at one place.
 
     Attributes:
@@ -359,18 +359,6 @@ class Diagnostic:
     @property
     def rule(self) -> Rule:
         return rule(self.code)
-
-    @property
-    def message(self) -> str:
-        return self.rule.message
-
-    @property
-    def rewrite(self) -> str:
-        return self.rule.rewrite
-
-    @property
-    def severity(self) -> str:
-        return self.rule.severity
 
     def to_dict(self) -> dict[str, Any]:
         return {

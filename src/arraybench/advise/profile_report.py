@@ -10,7 +10,7 @@ from typing import Any
 
 from .launch import Outcome
 from .ledger import Count
-from .rules import RULES, WARNING, Rule
+from .rules import RULES, WARNING, OfRule, Rule
 
 #: A finding under this share of the run is counted, not listed (``--all`` lists it).
 LIST_SHARE = 0.01
@@ -20,7 +20,7 @@ LINT = "lint"  # a finding lint made and the run confirmed
 
 
 @dataclass(frozen=True)
-class Finding:
+class Finding(OfRule):
     """One slow pattern at one place, with what the run measured of it.
 
     Attributes:
@@ -61,22 +61,6 @@ class Finding:
     @property
     def rule(self) -> Rule:
         return RULES[self.code] if self.code in RULES else RUN_RULES[self.code]
-
-    @property
-    def message(self) -> str:
-        return self.rule.message
-
-    @property
-    def rewrite(self) -> str:
-        return self.rule.rewrite
-
-    @property
-    def name(self) -> str:
-        return self.rule.name
-
-    @property
-    def severity(self) -> str:
-        return self.rule.severity
 
     def to_dict(self) -> dict[str, Any]:
         return {

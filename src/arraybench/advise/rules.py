@@ -43,6 +43,31 @@ class Rule:
             raise ValueError(f"rule {self.code}: severity must be one of {SEVERITIES}")
 
 
+class OfRule:
+    """What a finding reads from its rule: its message, rewrite, name and severity. The record
+    gives ``rule`` (lint's Diagnostic, profile's Finding)."""
+
+    @property
+    def rule(self) -> Rule:
+        raise NotImplementedError
+
+    @property
+    def message(self) -> str:
+        return self.rule.message
+
+    @property
+    def rewrite(self) -> str:
+        return self.rule.rewrite
+
+    @property
+    def name(self) -> str:
+        return self.rule.name
+
+    @property
+    def severity(self) -> str:
+        return self.rule.severity
+
+
 _ALL = (
     Rule(
         "AB101",
