@@ -5,9 +5,6 @@ other name is a usage error before anything runs, with the likely one), the expe
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -22,17 +19,7 @@ from arraybench.errors import ConfigError, UnknownNameError
 from arraybench.measure.plan import plan
 from arraybench.workload import likely
 
-
-def arraybench(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "500", "ARRAYBENCH_STORE": str(cwd / "history.sqlite")}
-    return subprocess.run(
-        [sys.executable, "-m", "arraybench", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-    )
+from ..test_errors import arraybench
 
 
 def cli(
