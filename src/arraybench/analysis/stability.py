@@ -27,6 +27,7 @@ from typing import Any
 
 from .._files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
+from . import stats
 from .canary import readings
 from .probe import cache_dir, host_key, key_hash
 
@@ -47,13 +48,7 @@ def path() -> Path:
 
 def _medians(record: Any) -> dict[str, float] | None:
     got = readings(record)
-    if got is None:
-        return None
-    out = {}
-    for kind, values in got.items():
-        s = sorted(values)
-        out[kind] = s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
-    return out
+    return None if got is None else {kind: stats.median(values) for kind, values in got.items()}
 
 
 def _parse_time(text: str) -> float | None:
