@@ -78,9 +78,9 @@ _TAU_STEPS = 30
 TAU_MAX = 1.0
 
 #: Why a case has no relative reading (the keys compare's header counts).
-OFF_UNITS = "measured in fewer than 3 processes (or without rounds) in a run"
-OFF_FEW = "fewer than 4 other cases to read it against"
-OFF_SIDE = "fewer than 2 other cases measured side by side with it"
+OFF_UNITS = f"measured in fewer than {MIN_PROCESSES} processes (or without rounds) in a run"
+OFF_FEW = f"fewer than {MIN_OTHERS} other cases to read it against"
+OFF_SIDE = f"fewer than {MIN_SIDE_BY_SIDE} other cases measured side by side with it"
 OFF_SCATTER = "the other cases did not move together"
 OFF_MACHINES = "the cases were measured on different machines"
 
