@@ -378,12 +378,13 @@ def gate_message(m: Measured, band: float, source: str, ref: str | None) -> str:
 
     c = m.comparison
     assert c is not None
-    lo, hi = c.ratio_ci
+    ratio, lo, hi = c.decisive
+    against = " against the run's other cases" if c.by_relative else ""
     return (
-        f"arraybench: {m.nodeid} [{m.label}] is slower than in {ref}: {c.ratio:.2f}x "
-        f"[{lo:.2f}–{hi:.2f}] (median {format_time(c.median_a)} -> {format_time(c.median_b)}); "
-        f"the whole 95% interval of the ratio lies above the no-change band "
-        f"±{band:.0%} ({source})"
+        f"arraybench: {m.nodeid} [{m.label}] is slower than in {ref}: {ratio:.2f}x "
+        f"[{lo:.2f}–{hi:.2f}]{against} (median {format_time(c.median_a)} -> "
+        f"{format_time(c.median_b)}); the whole 95% interval of the ratio lies above the "
+        f"no-change band ±{band:.0%} ({source})"
     )
 
 
