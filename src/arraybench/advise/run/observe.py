@@ -1,7 +1,7 @@
 """Run the user's program once and keep what the run shows: the evidence ``profile`` joins to
 lint's findings.
 
-    calibrate        what a traced line costs here (advise/linetime.py)
+    calibrate        what a traced line costs here (advise/run/linetime.py)
     run              the program as __main__, its own code line-timed (hits and time per line),
                      its stack sampled (own time per line, values at the sampled lines)
     libraries        JAX: compilations with their cause (``jax_log_compiles``,
@@ -33,17 +33,17 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
-from .facts import Fact
 from .launch import Outcome, Target, UserCode, run_program
 from .linetime import HitCost, LineTimer, LineTimes, calibrate
 from .sampler import INTERVAL, Sampler, Samples
+from .values import Fact
 
 Key = tuple[str, int]
 
 #: The line timer runs in bursts: on for TRACE_SHARE of every TRACE_PERIOD seconds. Its cost
 #: (up to 3-5x on a tight Python loop) is then paid on a quarter of the run, which bounds what
 #: it does to the program's time (1 + 0.25 x 4 = 2x at worst, ~1.1x on array code) and to the
-#: shares the sampler measures; hit counts are scaled from the bursts (advise/ledger.py).
+#: shares the sampler measures; hit counts are scaled from the bursts (advise/run/ledger.py).
 #: Bursts are switched by the sampler's timer signal (SIGALRM) in the main thread, the only
 #: thread where Python lets a trace function be set; a program that takes SIGALRM for itself
 #: stops both from then on (the report says so).

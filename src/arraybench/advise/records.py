@@ -1,16 +1,136 @@
-"""What ``arraybench profile`` reports: its findings, the hot lines with no finding, and the
-report that holds them (JSON version 1). Plain records; advise/confirm.py makes them,
-advise/profile_out.py renders them."""
+"""What the commands find, as records: lint's diagnostics and report, profile's findings, hot
+lines and report, and their JSON (``to_dict``: versioned formats). The rules make them
+(advise/rules/), the output writes them (advise/output/).
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .launch import Outcome
-from .ledger import Count
-from .rules import RULES, WARNING, OfRule, Rule
+from .rules.catalog import RULES, RUN_RULES, OfRule, Rule, rule
+
+if TYPE_CHECKING:  # (annotations only: lint's records need nothing of the run)
+    from .run.launch import Outcome
+    from .run.ledger import Count
+
+
+# -- lint ------------------------------------------------------------------------------------
+
+#: Diagnostic.confidence: the code shows the pattern runs many times (or outside loops) ...
+SURE = "sure"
+
+#: ... or it sits in loops of no known count: slow only if they run many times.
+POSSIBLE = "possible"
+
+#: What a possible finding means, as the text report and SARIF say it.
+POSSIBLE_NOTE = (
+    "possible: slow only if the loops around it run many times; the code does not show how many"
+)
+
+
+@dataclass(frozen=True)
+class Diagnostic(OfRule):
+    """One pattern found at one place.
+
+    Attributes:
+        path: the file, as given (or found below a directory given).
+        line: 1-based line of the flagged statement or expression.
+        col: 1-based column.
+        code: the rule's code.
+        snippet: the flagged source, shortened to one line.
+        confidence: ``"sure"`` when the code shows the pattern runs many times (or runs
+            outside any loop), ``"possible"`` when it sits in loops whose count the code does
+            not show (``for c in coefs``: three or a million); see advise/read/counts.py.
+        why: for a possible finding, what leaves it possible when that is not the count
+            (``note`` gives the sentence either way).
+    """
+
+    path: str
+    line: int
+    col: int
+    code: str
+    snippet: str = ""
+    confidence: str = "sure"
+    why: str = ""
+
+    @property
+    def note(self) -> str:
+        """For a possible finding, what would make it slow (what to check); else ""."""
+        return "" if self.confidence == SURE else (self.why or POSSIBLE_NOTE)
+
+    @property
+    def rule(self) -> Rule:
+        return rule(self.code)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "code": self.code,
+            "name": self.rule.name,
+            "severity": self.severity,
+            "message": self.message,
+            "rewrite": self.rewrite,
+            "snippet": self.snippet,
+            "confidence": self.confidence,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be analysed (unreadable, not UTF-8, a syntax error)."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """What a lint run found.
+
+    Attributes:
+        diagnostics: every pattern found, by path and line.
+        errors: files that could not be analysed, with the reason.
+        files: how many files were read.
+        lines: how many lines they hold.
+    """
+
+    diagnostics: tuple[Diagnostic, ...]
+    errors: tuple[FileError, ...] = ()
+    files: int = 0
+    lines: int = 0
+    #: possible findings (in loops of no known count) left out: ``possible=True`` keeps them
+    possible_left_out: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not self.diagnostics and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for d in self.diagnostics:
+            counts[d.code] = counts.get(d.code, 0) + 1
+        return {
+            # 2: each diagnostic has a confidence; possible_left_out counts those not listed
+            "version": 2,
+            "files": self.files,
+            "lines": self.lines,
+            "possible_left_out": self.possible_left_out,
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+            "errors": [e.to_dict() for e in self.errors],
+            "counts": dict(sorted(counts.items())),
+        }
+
+
+# -- profile ---------------------------------------------------------------------------------
 
 #: A finding under this share of the run is counted, not listed (``--all`` lists it).
 LIST_SHARE = 0.01
@@ -88,49 +208,6 @@ class Finding(OfRule):
             "message": self.message,
             "rewrite": self.rewrite,
         }
-
-
-#: Codes only a run gives: name, message, rewrite.
-RUN_RULES: dict[str, Rule] = {
-    "AB406": Rule(
-        "AB406",
-        "element-recurrence",
-        WARNING,
-        "a recurrence (each step needs the one before) taken element by element on arrays or "
-        "tensors: every step pays the array library's per-call cost on one element or a tiny "
-        "array, and no whole-array rewrite exists",
-        "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
-        "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
-    ),
-    "AB407": Rule(
-        "AB407",
-        "invariant-solve",
-        WARNING,
-        "a linear system solved on every iteration with a matrix that does not change in the "
-        "loop: each call factors the matrix again (O(n^3)) for an O(n^2) solve",
-        "factor once before the loop: lu = scipy.linalg.lu_factor(A), then "
-        "scipy.linalg.lu_solve(lu, b) in the loop (cho_factor/cho_solve for a symmetric "
-        "positive definite A, solve_banded for a banded one)",
-    ),
-    "AB405": Rule(
-        "AB405",
-        "dispatch-loop",
-        WARNING,
-        "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "
-        "result, so the loop is bound by call overhead, not by the arithmetic",
-        "jit the whole step and run the loop inside JAX: jax.lax.fori_loop(0, n, step, state) "
-        "or jax.lax.scan (one dispatch for all the steps)",
-    ),
-    "AB404": Rule(
-        "AB404",
-        "recompile",
-        WARNING,
-        "a jitted function compiled again and again at this line: new shapes, dtypes or static "
-        "arguments on each call, or a fresh function each time",
-        "keep shapes fixed (pad to a few sizes), pass changing values as arguments rather than "
-        "static ones, and jit once outside the loop",
-    ),
-}
 
 
 @dataclass(frozen=True)

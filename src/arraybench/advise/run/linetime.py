@@ -3,7 +3,7 @@
 line_profiler counts the lines of the functions it is given, and nothing else: it recognises
 them by their bytecode, which it pads with no-ops so that a profiled function never shares its
 bytecode with another. It expects function objects; the user's modules are handed to us as code
-objects before they run (advise/launch.py), so each code object, the nested ones first (the
+objects before they run (advise/run/launch.py), so each code object, the nested ones first (the
 functions, classes, lambdas and comprehensions it defines), goes to ``add_function`` through a
 holder whose ``__code__`` it rewrites, and the padded copies are put back in place of the
 originals. Module-level code is timed too: scripts keep their loops there.
@@ -11,8 +11,8 @@ originals. Module-level code is timed too: scripts keep their loops there.
 Every traced line costs a timer read and a table update, ~0.1-0.5 µs a hit, which is nothing
 for a line that calls a library on a large array and 3-5x for a tight Python loop. So the cost
 of a hit is measured before the run (:func:`calibrate`: the same small loop with and without
-the profiler) and ``hits x cost`` is taken off the time sampled while it ran (advise/ledger.py).
-Only the hits are kept: the time by line comes from the sampler (advise/sampler.py).
+the profiler) and ``hits x cost`` is taken off the time sampled while it ran (advise/run/ledger.py).
+Only the hits are kept: the time by line comes from the sampler (advise/run/sampler.py).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ConfigError
+from ...errors import ConfigError
 
 #: Iterations of the calibration loop (two traced lines each); repeats of it, median taken.
 CALIBRATION_LOOPS = 20_000

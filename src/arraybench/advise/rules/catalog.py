@@ -1,4 +1,5 @@
-"""The rules of ``arraybench lint``: one code, a one-line message, the rewrite and a severity each.
+"""The rules of ``arraybench lint`` and ``profile``: one code, a one-line message, the rewrite and a
+severity each.
 
 Codes are stable: a code is never reused for another pattern, so ``# arraybench: ignore[AB101]``
 comments and CI configurations keep their meaning across versions.
@@ -6,7 +7,8 @@ comments and CI configurations keep their meaning across versions.
     AB1xx  loops that should be one array operation (the interpreter pays per element)
     AB2xx  synchronisation and host/device traffic inside loops
     AB3xx  measurement mistakes
-    AB4xx  dtype, autograd and compilation settings that cost time on every call
+    AB4xx  dtype, autograd and compilation settings that cost time on every call; AB404-AB407
+           only a run shows (``RUN_RULES``: ``arraybench profile`` reports them)
 """
 
 from __future__ import annotations
@@ -208,3 +210,46 @@ def rule(code: str) -> Rule:
         return RULES[code]
     except KeyError:
         raise KeyError(f"unknown rule {code!r}; the rules are {', '.join(RULES)}") from None
+
+
+#: Codes only a run gives: name, message, rewrite.
+RUN_RULES: dict[str, Rule] = {
+    "AB406": Rule(
+        "AB406",
+        "element-recurrence",
+        WARNING,
+        "a recurrence (each step needs the one before) taken element by element on arrays or "
+        "tensors: every step pays the array library's per-call cost on one element or a tiny "
+        "array, and no whole-array rewrite exists",
+        "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
+        "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
+    ),
+    "AB407": Rule(
+        "AB407",
+        "invariant-solve",
+        WARNING,
+        "a linear system solved on every iteration with a matrix that does not change in the "
+        "loop: each call factors the matrix again (O(n^3)) for an O(n^2) solve",
+        "factor once before the loop: lu = scipy.linalg.lu_factor(A), then "
+        "scipy.linalg.lu_solve(lu, b) in the loop (cho_factor/cho_solve for a symmetric "
+        "positive definite A, solve_banded for a banded one)",
+    ),
+    "AB405": Rule(
+        "AB405",
+        "dispatch-loop",
+        WARNING,
+        "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "
+        "result, so the loop is bound by call overhead, not by the arithmetic",
+        "jit the whole step and run the loop inside JAX: jax.lax.fori_loop(0, n, step, state) "
+        "or jax.lax.scan (one dispatch for all the steps)",
+    ),
+    "AB404": Rule(
+        "AB404",
+        "recompile",
+        WARNING,
+        "a jitted function compiled again and again at this line: new shapes, dtypes or static "
+        "arguments on each call, or a fresh function each time",
+        "keep shapes fixed (pad to a few sizes), pass changing values as arguments rather than "
+        "static ones, and jit once outside the loop",
+    ),
+}

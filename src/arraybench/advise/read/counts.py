@@ -19,12 +19,113 @@ from __future__ import annotations
 import ast
 import re
 
-from .dataflow import FEW_ITEMS, SAME_SIZE, Facts, constant
-from .loops import counts_groups, short_literal
+from .facts import Facts
+from .libraries import SAME_SIZE
+from .syntax import FEW_ITEMS, constant, qualname
+
+
+def short_literal(node: ast.AST) -> bool:
+    """A literal tuple, list or set of a few items (``(depth, height, width)``): a zip with
+    it runs a few times, whatever its other arguments hold."""
+    return (
+        isinstance(node, ast.Tuple | ast.List | ast.Set)
+        and len(node.elts) <= FEW_ITEMS
+        and not any(isinstance(e, ast.Starred) for e in node.elts)
+    )
+
+
+#: Words that name what a loop counts when it goes over groups or axes rather than the
+#: elements of data: one iteration does whole-array work on a class, a cluster, a fold, an
+#: axis (``n_classes``, ``self.classes_``, ``x.ndim``, ``len(axes)``).
+GROUP_WORDS = frozenset(
+    {
+        "class",
+        "classes",
+        "cluster",
+        "clusters",
+        "component",
+        "components",
+        "estimator",
+        "estimators",
+        "fold",
+        "folds",
+        "split",
+        "splits",
+        "task",
+        "tasks",
+        "group",
+        "groups",
+        "ndim",
+        "ndims",
+        "dims",
+        "axis",
+        "axes",
+        "rank",
+        "channel",
+        "channels",
+        "layer",
+        "layers",
+        "job",
+        "jobs",
+        "chunk",
+        "chunks",
+        "block",
+        "blocks",
+        "tree",
+        "trees",
+        "level",
+        "levels",
+        "dimension",
+        "dimensions",
+        "degree",
+    }
+)
+#: Words that name groups only as a count (``n_labels``, ``num_outputs``); ``labels`` alone is
+#: often the per-sample array.
+COUNT_WORDS = frozenset(
+    {
+        "label",
+        "labels",
+        "target",
+        "targets",
+        "output",
+        "outputs",
+        "feature",
+        "features",
+        "bin",
+        "bins",
+        "order",
+        "states",
+        "params",
+        "parameters",
+    }
+)
+
+
+def counts_groups(node: ast.AST) -> bool:
+    """Whether an expression names groups or axes (``n_classes``, ``len(self.classes_)``,
+    ``X.ndim``, ``len(shape)``, ``n_features``) rather than a number of elements."""
+    for n in ast.walk(node):
+        word = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else ""
+        if not word:
+            continue
+        if word == "shape" and isinstance(n, ast.Name):
+            return True  # len(shape): the axes of a shape tuple
+        tokens = [t for t in re.split(r"[_\d]+", word.lower()) if t]
+        if any(t in GROUP_WORDS for t in tokens):
+            return True
+        if (
+            len(tokens) >= 2
+            and tokens[0] in ("n", "num", "number", "nb")
+            and tokens[-1] in (COUNT_WORDS)
+        ):
+            return True
+    return False
+
 
 #: Name tokens that say a count or a collection is of data items: one iteration per sample,
 #: point, pixel, time step or batch. ``n`` and ``N`` alone are the size of the data by
-#: convention; ``n_classes`` is not (its token ``classes`` names groups: loops.GROUP_WORDS).
+#: convention; ``n_classes`` is not (its token ``classes`` names groups: GROUP_WORDS).
 ITEM_WORDS = frozenset(
     {
         "sample",
@@ -292,3 +393,71 @@ def while_many(test: ast.AST, facts: Facts) -> bool:
     if isinstance(test, ast.BoolOp):
         return any(while_many(v, facts) for v in test.values)
     return False
+
+
+#: Words that name a few things a loop goes over (types, metrics, options), not data.
+COLD_WORDS = frozenset(
+    {
+        "type",
+        "types",
+        "kind",
+        "kinds",
+        "mode",
+        "modes",
+        "name",
+        "names",
+        "key",
+        "keys",
+        "metric",
+        "metrics",
+        "option",
+        "options",
+        "config",
+        "configs",
+        "setting",
+        "settings",
+        "stat",
+        "stats",
+    }
+)
+
+
+def hot(node: ast.AST, facts: Facts) -> bool:
+    """Whether a loop may run many times: over steps, batches, elements, an unknown
+    iterable; not over a few named things (classes, metrics, keys, types, a literal
+    tuple, a dict's items, range(3))."""
+    if not isinstance(node, ast.For | ast.AsyncFor):
+        return True
+    it: ast.AST = node.iter
+    while (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("enumerate", "reversed", "sorted", "iter", "zip", "list", "tqdm")
+        and it.args
+    ):
+        if it.func.id == "zip" and any(short_literal(a) for a in it.args):
+            return False  # zip(names, (w, b)): as few as the shortest
+        it = it.args[0]
+    if isinstance(it, ast.Call) and facts.qual(it.func) == "range":
+        stop = it.args[1] if len(it.args) >= 2 else (it.args[0] if it.args else None)
+        if isinstance(stop, ast.Constant) and isinstance(stop.value, int):
+            return stop.value > FEW_ITEMS
+        return stop is None or not counts_groups(stop)
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute):
+        if it.func.attr in ("items", "keys", "values"):
+            return False
+        if it.func.attr == "product" or facts.qual(it.func) == "itertools.product":
+            return not any(counts_groups(a) for a in it.args)
+    if isinstance(it, ast.Tuple | ast.List | ast.Set | ast.Dict):
+        return False
+    if counts_groups(it):
+        return False
+    q = qualname(it, {}) or ""
+    words = {w for w in re.split(r"[_.\d]+", q.lower()) if w}
+    if words & COLD_WORDS:
+        return False
+    if isinstance(it, ast.Name):
+        before = facts.last_value(it.id, it.lineno)
+        if isinstance(before, ast.Tuple | ast.List | ast.Dict | ast.Set):
+            return False
+    return True

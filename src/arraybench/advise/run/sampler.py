@@ -8,7 +8,7 @@ code (its own time) and to every user line on the stack (their inclusive time), 
 and py-spy do. A look is weighted by the time since the last one, so a look held up (by a long
 call into a library) is not undercounted.
 
-The same looks record what the values at a line are (advise/facts.py): the names read on the
+The same looks record what the values at a line are (advise/run/values.py): the names read on the
 sampled line, from the frame's locals and globals, for the first few samples of each line only.
 Reading them is the only thing the sampler does to the program's objects, and it never calls
 their methods beyond the attributes ``describe`` reads.
@@ -28,7 +28,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from .facts import MODEL, Fact, describe
+from .values import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
 #: run is seen ~30 times. The interpreter lock is handed over every SWITCH_INTERVAL while
@@ -71,7 +71,7 @@ class Samples:
         stacks: per stack of the user's lines (innermost first), the seconds sampled there
             with the line timer off and on, and the part of each spent in a library's Python
             code below the user's line: ``[off, on, off_lib, on_lib]`` (the timer's cost is in
-            ``on``; see advise/ledger.py). A comprehension's own frame has its line negated.
+            ``on``; see advise/run/ledger.py). A comprehension's own frame has its line negated.
         facts: per line, per name, the values seen (up to FACT_SAMPLES).
         seen: seconds sampled in all (the program's time, the interpreter's start excluded).
         traced: the part of ``seen`` sampled while the line timer was on.
@@ -139,7 +139,7 @@ class _LineNames:
 class Sampler:
     """Samples one thread's stack; a context manager (``with sampler:``).
 
-    Two ways to be driven. From a timer signal in the main thread (advise/observe.py calls
+    Two ways to be driven. From a timer signal in the main thread (advise/run/observe.py calls
     :meth:`tick` from its SIGALRM handler, which Python runs in the main thread between two
     bytecodes, with the frame it interrupted): the way that sees every line. Or, where no
     signal can be had (not the main thread), from a daemon thread that reads
@@ -168,7 +168,7 @@ class Sampler:
         self._thread: threading.Thread | None = None
         self._switch: float | None = None
         self._last = self.clock()
-        #: set by whoever turns the line timer on and off (advise/observe.py)
+        #: set by whoever turns the line timer on and off (advise/run/observe.py)
         self.tracing = False
 
     def __enter__(self) -> Sampler:

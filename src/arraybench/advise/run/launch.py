@@ -6,7 +6,7 @@ folder first on ``sys.path``, its stdout, stderr and exit status), a module thro
 ``-m`` does. What counts as the user's code is decided per file, as the program imports it: any
 ``.py`` file outside the interpreter's own folders (the standard library, ``site-packages``) and
 outside arraybench. Those files' code objects are handed to a ``hook`` before they run (the line
-timer pads them, see advise/linetime.py), through a finder placed first on ``sys.meta_path``.
+timer pads them, see advise/run/linetime.py), through a finder placed first on ``sys.meta_path``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ConfigError
+from ...errors import ConfigError
 
 #: A code object in, the code object to run out (the line timer's padded copy).
 CodeHook = Callable[[types.CodeType], types.CodeType]
@@ -112,7 +112,7 @@ def _library_roots() -> tuple[str, ...]:
     for p in (sys.prefix, sys.base_prefix, sys.exec_prefix):
         roots.add(os.path.join(p, "lib"))
     roots.update(p for p in sys.path if "site-packages" in p or "dist-packages" in p)
-    roots.add(str(Path(__file__).resolve().parents[1]))  # arraybench itself
+    roots.add(str(Path(__file__).resolve().parents[2]))  # arraybench itself (arraybench/advise/run/)
     return tuple(sorted(os.path.realpath(r) + os.sep for r in roots if r))
 
 

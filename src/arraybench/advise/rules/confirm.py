@@ -1,8 +1,8 @@
 """Lint's candidates confirmed, dropped and priced by the run, and what only the run shows.
 
-Everything here reads the evidence of one run (advise/observe.py) through the ledger (its time
-and counts, corrected; advise/ledger.py) and the source (advise/source.py); the model
-measurements after the run are in advise/models.py. advise/profile.py says how the pieces fit.
+Everything here reads the evidence of one run (advise/run/observe.py) through the ledger (its time
+and counts, corrected; advise/run/ledger.py) and the source (advise/read/source.py); the model
+measurements after the run are in advise/run/models.py. advise/profile.py says how the pieces fit.
 """
 
 from __future__ import annotations
@@ -14,15 +14,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..report.units import format_time
-from .facts import JAX, SCALAR, TENSOR, Fact, array_scalar, is_array, on_device, shown, torchish
-from .ledger import Count, Ledger
-from .lint import Diagnostic
-from .models import Costs, float32_speedup, no_grad_speedup, refactor_speedup
-from .observe import Evidence
-from .profile_report import LINT, LIST_SHARE, RUN, Finding, HotLine
-from .sampler import COMPREHENSION_FRAMES
-from .source import (
+from ...report.units import format_time
+from ..read.source import (
     BUILD_CALLS,
     MOVE_METHODS,
     SYNC_BUILTINS,
@@ -37,6 +30,22 @@ from .source import (
     receiver,
     static_size,
     stored_in,
+)
+from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
+from ..run.ledger import Count, Ledger
+from ..run.models import Costs, float32_speedup, no_grad_speedup, refactor_speedup
+from ..run.observe import Evidence
+from ..run.sampler import COMPREHENSION_FRAMES
+from ..run.values import (
+    JAX,
+    SCALAR,
+    TENSOR,
+    Fact,
+    array_scalar,
+    is_array,
+    on_device,
+    shown,
+    torchish,
 )
 
 #: Lines shown in "where the time goes" that hold no finding.
@@ -356,7 +365,7 @@ class Analysis:
     # what only the run shows
     def models(self, files: Iterable[str]) -> None:
         """A torch model run in float64 (AB401) or with autograd recording graphs that nothing
-        uses (AB402), priced by calling the model again after the run (advise/models.py)."""
+        uses (AB402), priced by calling the model again after the run (advise/run/models.py)."""
         trains = any(
             ".backward(" in text or "autograd.grad(" in text
             for p in files

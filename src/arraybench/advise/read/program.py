@@ -6,7 +6,7 @@ parameter that its callers fill with ``torch.matmul``. So, before the rules run,
 analysed as a whole:
 
     scopes      the module, its functions, the methods of its classes (keys ``f``, ``C.m``)
-    rounds      facts of every scope in order (dataflow.scope_facts), then, from each scope:
+    rounds      facts of every scope in order (bind.scope_facts), then, from each scope:
                   call sites      what the arguments are (array, host/device, float64, model,
                                   GPU work) flows into the callee's parameters
                                   (``C(...)`` -> ``C.__init__``, ``self.m(...)``, ``obj(...)``
@@ -22,6 +22,9 @@ analysed as a whole:
 
 Flow-insensitive, like the rest: a parameter is an array if any call passes one. Nothing is
 executed; each round is one more walk of the file, and most files need one or two.
+
+It also says what holds for the whole file, from one pass over its nodes (:class:`FileFlags`:
+where its data lives, whether it trains with torch, the functions it defines).
 """
 
 from __future__ import annotations
@@ -29,22 +32,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .dataflow import (
-    ARRAY,
-    FLOAT64,
-    GPU_FN,
-    Facts,
-    Function,
-    Program,
-    module_namespaces,
-    qualname,
-    scope_facts,
-    self_array_attributes,
-    target_names,
-    tuple_kinds,
-    walk_scope,
-)
+from .bind import module_namespaces, scope_facts, self_array_attributes, tuple_kinds
+from .facts import Facts
+from .kinds import ARRAY, FLOAT64, GPU_FN, HOST, LOADER, MODEL, Function, Program
+from .syntax import qualname, target_names, walk_scope
 
 #: Rounds over a file before its facts are taken as they are (each round lets a fact cross one
 #: more call); two suffice for almost every file, the third catches chains of helpers.
@@ -351,3 +344,211 @@ def module_name(path: Path) -> str:
         parts.append(d.name)
         d = d.parent
     return ".".join(reversed(parts)) or path.stem
+
+
+# -- the files of a folder ------------------------------------------------------------------
+
+#: Passes over a folder after the first: each carries facts across one more import.
+FOLDER_PASSES = 2
+
+#: What a file must learn from the others to be analysed again: array-ness, NumPy-ness,
+#: float64, models and loaders change findings; "a tensor rather than an array" seldom does.
+DECISIVE = ARRAY | HOST | FLOAT64 | MODEL | LOADER
+
+_Sig = tuple[frozenset[tuple[str, Any]], frozenset[tuple[str, Any]]]
+
+
+@dataclass
+class _FileFacts:
+    module: str
+    assumed: dict[str, int]  # imported function -> what its calls were taken to return
+    known: dict[str, dict[str, int]]  # own function -> parameter -> what it knew of it
+    positional: dict[str, list[str]]  # own function -> its positional parameters
+    sig: _Sig = (frozenset(), frozenset())  # the cross-file facts it was last analysed with
+
+
+class Folder:
+    """What the files of a folder tell each other (see the module docstring): each pass records
+    each file's exports and calls; ``to_redo`` names the files that would now learn something
+    they did not know (an imported function returns more than its calls were taken to, a
+    caller in another file passes more than a parameter was known to hold)."""
+
+    def __init__(self) -> None:
+        self.exported: dict[str, tuple[int, tuple[int, ...]]] = {}
+        self.calls: dict[str, dict[str, int]] = {}
+        self.files: dict[Path, _FileFacts] = {}
+        self.fingerprints: dict[Path, int] = {}
+
+    def add(self, path: Path, module: str, analysis: Analysis) -> None:
+        prog = analysis.program
+        self.exported.update(exports(analysis))
+        for callee, by_param in prog.outgoing.items():
+            row = self.calls.setdefault(callee, {})
+            for p, kinds in by_param.items():
+                row[p] = row.get(p, 0) | kinds
+        positional = {
+            f"{module}.{k}": [a.arg for a in [*fn.node.args.posonlyargs, *fn.node.args.args]]
+            for k, fn in prog.functions.items()
+            if fn.cls is None
+        }
+        known = {f"{module}.{k}": v for k, v in analysis.param_kinds.items()}
+        self.fingerprints[path] = analysis.fingerprint()
+        old = self.files.get(path)
+        sig: _Sig = old.sig if old is not None else (frozenset(), frozenset())
+        self.files[path] = _FileFacts(module, dict(prog.assumed), known, positional, sig)
+
+    def to_redo(
+        self,
+    ) -> list[tuple[Path, str, dict[str, tuple[int, tuple[int, ...]]], dict[str, dict[str, int]]]]:
+        out = []
+        for path, ff in self.files.items():
+            given = dict(ff.sig[0])
+            imported = {k: self.exported[k] for k in ff.assumed if k in self.exported}
+            news = any(
+                v != given.get(k) and (v[0] & ~ff.assumed[k] & DECISIVE or any(v[1]))
+                for k, v in imported.items()
+            )
+            prefix = ff.module + "."
+            given_rows = dict(ff.sig[1])
+            incoming = {}
+            for k, names in ff.positional.items():
+                row = self.calls.get(k)
+                if not row:
+                    continue
+                local = k[len(prefix) :]
+                incoming[local] = dict(row)
+                if tuple(sorted(row.items())) == given_rows.get(local):
+                    continue
+                known = ff.known.get(k, {})
+                for p, kinds in row.items():
+                    name = names[int(p)] if p.isdigit() and int(p) < len(names) else p
+                    if kinds & ~known.get(name, 0) & DECISIVE:
+                        news = True
+                        break
+            if news:
+                ff.sig = (
+                    frozenset(imported.items()),
+                    frozenset((k, tuple(sorted(v.items()))) for k, v in incoming.items()),
+                )
+                out.append((path, ff.module, imported, incoming))
+        return out
+
+
+# -- what holds for the whole file ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FileFlags:
+    """What holds for a whole file, from one pass over its nodes: where its data lives, what it
+    does with torch, the functions and methods it defines, and those made by ``np.vectorize``."""
+
+    #: it runs work on an accelerator (a "cuda" or "mps" string, ``.cuda()``, JAX)
+    gpu: bool
+    #: it puts data on an accelerator: `.cpu()` in it is a real copy
+    device_file: bool
+    #: it uses a library whose arrays may live on a device
+    device_lib: bool
+    #: it builds torch models
+    torch_nn: bool
+    #: it asks for float64 on purpose (``.double()``, ``torch.float64``, a default dtype)
+    double: bool
+    #: it turns autograd off for the whole program (``torch.set_grad_enabled(False)``)
+    grad_off: bool
+    #: it trains with torch (loss.backward()): its tensors meet float32 weights
+    trains_torch: bool
+    #: its functions and its classes' methods by name (a name may be defined more than once)
+    functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]
+    methods: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]
+    #: functions made by np.vectorize (f = np.vectorize(g), @np.vectorize): a Python loop over
+    #: the elements of every array they are called with
+    vectorized: set[str]
+
+
+def file_flags(tree: ast.Module, analysis: Analysis) -> FileFlags:
+    """What holds for the whole file ``tree``, whose analysis is ``analysis``."""
+    gpu = jax = nn = double = grad_off = moves = False
+    tensor_idiom = backward_call = False  # x.cuda() or loss.backward(); loss.backward()
+    namespaces = analysis.namespaces
+    functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    own_methods: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    vectorized: set[str] = set()
+    every = analysis.every or list(ast.walk(tree))
+    methods = {
+        id(s)
+        for n in every
+        if isinstance(n, ast.ClassDef)
+        for s in n.body
+        if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    for node in every:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            v = node.value
+            gpu = gpu or v.startswith("cuda") or v in ("mps", "gpu")
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            kind = own_methods if id(node) in methods else functions
+            kind.setdefault(node.name, []).append(node)
+            if isinstance(node, ast.FunctionDef) and any(
+                qualname(d.func if isinstance(d, ast.Call) else d, namespaces) == "numpy.vectorize"
+                for d in node.decorator_list
+            ):
+                vectorized.add(node.name)  # @np.vectorize
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            if qualname(node.value.func, namespaces) == "numpy.vectorize":
+                vectorized.update(target_names(node.targets[0]))  # f = np.vectorize(g)
+        elif isinstance(node, ast.Attribute):
+            tensor_idiom = tensor_idiom or node.attr in ("backward", "cuda")
+            if node.attr in ("cuda", "synchronize"):
+                gpu = True
+            elif node.attr in ("double", "float64"):
+                q = qualname(node, namespaces) or ""
+                double = double or node.attr == "double" or q == "torch.float64"
+            elif node.attr == "set_default_dtype":
+                double = True
+        elif isinstance(node, ast.Call):
+            backward_call = backward_call or (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "backward"
+                and not node.args
+            )
+            if (
+                not moves
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "to"
+                and node.args
+            ):
+                moves = "device" in (qualname(node.args[0], {}) or "").lower()
+            if not moves:
+                # torch.zeros(n, device=x.device): written to run where the data is
+                moves = any(
+                    kw.arg == "device" and "device" in (qualname(kw.value, {}) or "").lower()
+                    for kw in node.keywords
+                )
+            fq = qualname(node.func, namespaces)
+            if fq in ("torch.set_grad_enabled", "torch.autograd.set_grad_enabled") and (
+                node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value is False
+            ):
+                grad_off = True
+    roots = {mod.split(".", 1)[0] for mod in namespaces.values()}
+    for mod in namespaces.values():
+        nn = nn or mod.startswith(("torch.nn", "torch.utils.data"))
+    jax = "jax" in roots
+    # Lightning puts the module and each batch on the accelerator itself
+    moves = moves or bool(roots & {"lightning", "pytorch_lightning"})
+    return FileFlags(
+        gpu=gpu or jax,
+        device_file=gpu or jax or moves,
+        device_lib=bool(roots & {"torch", "jax", "cupy", "tensorflow", "mlx"})
+        # no import, but tensors all the same: loss.backward(), batch.cuda()
+        or ("numpy" not in roots and tensor_idiom),
+        # torch.nn imported, or used as torch.nn.X
+        torch_nn=nn
+        or any(
+            isinstance(n, ast.Attribute) and qualname(n, namespaces) == "torch.nn" for n in every
+        ),
+        double=double,
+        grad_off=grad_off,
+        trains_torch=backward_call and "torch" in roots,
+        functions=functions,
+        methods=own_methods,
+        vectorized=vectorized,
+    )

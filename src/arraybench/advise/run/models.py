@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .facts import Fact
+from .values import Fact
 
 #: Paired calls of each variant at most, and the seconds a measurement may take by default
 #: (profile gives it a quarter of the program's time, within 0.5-3 s: the overhead stays

@@ -1,6 +1,6 @@
 """The run's time and counts by the user's lines, with the profiler's own cost taken out.
 
-Time comes from the sampler (advise/sampler.py): each sample is a stack of the user's lines
+Time comes from the sampler (advise/run/sampler.py): each sample is a stack of the user's lines
 and the seconds charged to it. Samples taken while the line timer was on carry its cost; at the
 line being run (the innermost) that cost is ``hits x HitCost.wall_s``, so those samples are
 scaled down by ``(on - hits x cost) / on`` of that line. Counts come from the line timer, which
