@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 import arraybench as ab
+from arraybench.base.errors import WorkloadError
 from arraybench.cli import listing
 from arraybench.cli import main as cli_main
-from arraybench.errors import WorkloadError
 
 #: Wide enough that rich never wraps a message in the middle of the text a test looks for.
 COLUMNS = "500"

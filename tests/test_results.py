@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import arraybench as ab
-from arraybench.errors import ResultsFormatError
+from arraybench.base.errors import ResultsFormatError
 from arraybench.report.units import format_speedup_vs_reference
 from arraybench.results import (
     FORMAT_VERSION,

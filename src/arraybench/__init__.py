@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
+    from .base.errors import ArraybenchError
     from .config import RunConfig
-    from .errors import ArraybenchError
     from .measure.runner import run
     from .results import CaseResult, Measurement, RunResult, load
     from .workload import Workload, logsizes
 
 #: Each public name and the submodule that defines it.
 _WHERE = {
-    "ArraybenchError": ".errors",
+    "ArraybenchError": ".base.errors",
     "CaseResult": ".results",
     "Measurement": ".results",
     "RunConfig": ".config",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .errors import ConfigError, UnknownNameError
+from .base.errors import ConfigError, UnknownNameError
 from .measure.threads import DEFAULT_THREADS
 from .workload import choices, likely, validate_sizes
 

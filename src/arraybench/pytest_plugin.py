@@ -261,8 +261,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _load_baseline(ref: str) -> RunResult:
+    from .base.errors import ArraybenchError
     from .cli._source import load_results
-    from .errors import ArraybenchError
 
     try:
         run = load_results(ref)

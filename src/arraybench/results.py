@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._files import atomic_write
 from .analysis import stats
-from .errors import ResultsFormatError
+from .base.errors import ResultsFormatError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from .errors import WorkloadError
+from .base.errors import WorkloadError
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from arraybench.analysis import probe as P
+from arraybench.base.errors import ConfigError, ResultsFormatError
 from arraybench.cli import probe as cli_probe
-from arraybench.errors import ConfigError, ResultsFormatError
 from arraybench.measure.clock import FakeClock
 from arraybench.measure.env import usable_cores
 from arraybench.results import Floor, Measurement, Skip

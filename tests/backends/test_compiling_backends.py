@@ -126,7 +126,7 @@ def test_pytensor_compiles_once_per_dtype_and_ndim() -> None:
 
 def test_pytensor_says_what_an_impl_cannot_do() -> None:
     pytest.importorskip("pytensor")
-    from arraybench.errors import BackendError
+    from arraybench.base.errors import BackendError
 
     b = backends.get("pytensor")
 
@@ -315,7 +315,7 @@ def test_numba_refuses_a_generic_impl_on_device_arrays(monkeypatch: pytest.Monke
     from numba import cuda
 
     from arraybench.backends import numba as nb
-    from arraybench.errors import BackendError
+    from arraybench.base.errors import BackendError
 
     class DeviceArray:
         """Stands for a numba.cuda device array."""

@@ -13,9 +13,9 @@ import pytest
 import arraybench as ab
 from arraybench.backends import registered
 from arraybench.backends.fake import FakeBackend
+from arraybench.base.errors import ConfigError, UnknownNameError
 from arraybench.cli import main as cli_main
 from arraybench.config import RunConfig, check_name, device_alias
-from arraybench.errors import ConfigError, UnknownNameError
 from arraybench.measure.plan import plan
 from arraybench.workload import likely
 

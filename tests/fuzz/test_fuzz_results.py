@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import arraybench as ab
 from arraybench import results
-from arraybench.errors import ResultsFormatError
+from arraybench.base.errors import ResultsFormatError
 from arraybench.results import RunResult
 
 from . import FUZZ

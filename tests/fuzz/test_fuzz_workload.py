@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import arraybench as ab
+from arraybench.base.errors import ConfigError, WorkloadError
 from arraybench.config import DTYPES, RunConfig
-from arraybench.errors import ConfigError, WorkloadError
 from arraybench.measure.runner import plan
 from arraybench.workload import MAX_SIZE
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import arraybench as ab
-from arraybench.errors import ConfigError
+from arraybench.base.errors import ConfigError
 from arraybench.measure.cluster_client import shared_cluster
 from arraybench.measure.cluster_worker import (
     MACHINE_ENV,

@@ -18,9 +18,9 @@ import pytest
 import arraybench as ab
 from arraybench.backends import registered
 from arraybench.backends.fake import FakeBackend
+from arraybench.base.errors import ConfigError
 from arraybench.cli.run import parse_bytes
 from arraybench.config import RunConfig
-from arraybench.errors import ConfigError
 from arraybench.measure.clock import FakeClock
 
 DATA = Path(__file__).parent.parent / "data"

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arraybench.errors import ConfigError
+from arraybench.base.errors import ConfigError
 from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult, load
 
 from ..analysis.test_probe import synthetic as synthetic_profile

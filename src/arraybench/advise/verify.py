@@ -31,7 +31,7 @@ import numpy as np
 from ..analysis.compare import DEFAULT_THRESHOLD, SAME, UNSURE, verdict_of
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
-from ..errors import ConfigError, WorkloadError
+from ..base.errors import ConfigError, WorkloadError
 from ..measure.check import is_close, suggested_rtol, tolerance
 from ..measure.clock import Clock
 from ..measure.runner import run

@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..errors import BackendError
+from ..base.errors import BackendError
 
 
 @runtime_checkable

@@ -8,8 +8,8 @@ import re
 import sys
 from typing import NoReturn
 
+from ..base.errors import WorkloadError
 from ..config import parse_names
-from ..errors import WorkloadError
 from ..workload import MAX_SIZE, logsizes, suggest, validate_sizes
 
 __all__ = ["Parser", "parse_names", "parse_sizes", "parse_target"]

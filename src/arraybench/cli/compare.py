@@ -43,7 +43,7 @@ from ..analysis.compare import (
     Comparison,
     compare,
 )
-from ..errors import ArraybenchError, ConfigError
+from ..base.errors import ArraybenchError, ConfigError
 from ..report.units import format_size, format_time
 from ..results import RunResult
 from . import _console

@@ -12,7 +12,7 @@ from ..advise.lint import check_codes, lint_paths
 from ..advise.output.sarif import to_sarif
 from ..advise.output.text import lint_text, rules_text
 from ..advise.rules.catalog import RULES
-from ..errors import ConfigError
+from ..base.errors import ConfigError
 
 FORMATS = ("text", "json", "sarif")
 

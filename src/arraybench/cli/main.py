@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import ArraybenchError, ConfigError
+from ..base.errors import ArraybenchError, ConfigError
 from . import (
     compare,
     env,

@@ -16,7 +16,7 @@ from ..advise.output.text import profile_text
 from ..advise.profile import profile
 from ..advise.records import LIST_SHARE
 from ..advise.run.launch import Target
-from ..errors import ConfigError
+from ..base.errors import ConfigError
 
 FORMATS = ("text", "json", "sarif")
 

@@ -18,8 +18,8 @@ from rich.markup import escape
 from ..analysis import stability
 from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
+from ..base.errors import ConfigError
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
-from ..errors import ConfigError
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key

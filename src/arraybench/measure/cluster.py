@@ -46,8 +46,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..base.errors import ConfigError
 from ..config import RunConfig
-from ..errors import ConfigError
 from ..results import CaseResult
 from ..workload import Workload
 from .cluster_client import KEPT, Connection

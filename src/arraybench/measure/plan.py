@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import backends as _backends
+from ..base.errors import ArraybenchError, WorkloadError
 from ..config import RunConfig
-from ..errors import ArraybenchError, WorkloadError
 from ..results import CaseResult, Skip
 from ..workload import Impl, Workload
 

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..base.errors import WorkloadError
 from ..config import RunConfig
-from ..errors import WorkloadError
 from ..results import CaseResult, RunResult
 from ..workload import Workload
 from . import env as _env

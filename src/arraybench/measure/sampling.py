@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from .. import backends as _backends
+from ..base.errors import WorkloadError
 from ..config import DTYPES, RunConfig
-from ..errors import WorkloadError
 from ..results import (
     FAILED,
     NO_REFERENCE,

@@ -19,8 +19,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..base.errors import WorkloadError
 from ..config import RunConfig
-from ..errors import WorkloadError
 from ..results import FAILED, CaseResult, Floor
 from ..workload import Workload
 from .clock import default_clock

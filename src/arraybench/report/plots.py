@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._files import atomic_write
-from ..errors import ConfigError
+from ..base.errors import ConfigError
 from ..results import CaseResult, RunResult
 from .units import format_size, format_time
 

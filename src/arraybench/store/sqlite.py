@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArraybenchError, ResultsFormatError
+from ..base.errors import ArraybenchError, ResultsFormatError
 from ..results import CaseResult, Floor, RunResult, Skip
 from .migrations import MIGRATIONS, Migration
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .. import workload as _workload
-from ..errors import ConfigError, UnknownNameError, WorkloadError, WorkloadFileError
+from ..base.errors import ConfigError, UnknownNameError, WorkloadError, WorkloadFileError
 from ..workload import Workload, choices
 from .experiment import Experiment
 
