@@ -39,9 +39,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._files import atomic_write
 from .analysis import stats
 from .base.errors import ResultsFormatError
+from .base.files import atomic_write
 
 if TYPE_CHECKING:
     import pandas as pd

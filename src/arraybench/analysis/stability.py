@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_write
+from ..base.files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
 from . import stats
 from .canary import readings

@@ -37,7 +37,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._files import atomic_write
+from ..base.files import atomic_write
 from ..results import CaseResult, RunResult
 from ..suites.claims import AGREES, DISAGREES, PARTLY, UNTESTED
 from ..suites.experiment import Answer

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._files import atomic_write
 from ..base.errors import ConfigError
+from ..base.files import atomic_write
 from ..results import CaseResult, RunResult
 from .units import format_size, format_time
 
