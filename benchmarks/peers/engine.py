@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from arraybench.analysis import stats
+from arraybench.base import stats
 from arraybench.config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET
 from arraybench.measure.env import cpu_model, load1, usable_cores, wait_for_quiet
 from arraybench.measure.processes import IN_WORKER, worker_env

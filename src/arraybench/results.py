@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .analysis import stats
+from .base import stats
 from .base.errors import ResultsFormatError
 from .base.files import atomic_write
 

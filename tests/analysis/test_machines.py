@@ -21,7 +21,7 @@ from arraybench.analysis.machines import (
     pair_labels,
     ranked,
 )
-from arraybench.analysis.stats import Interval
+from arraybench.base.stats import Interval
 from arraybench.report.units import format_ratio_with_interval
 from arraybench.results import load, time_ratio
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pytest
 
-from arraybench.analysis import relative, stats
+from arraybench.analysis import relative
 from arraybench.analysis.compare import (
     FASTER,
     RELATIVE,
@@ -20,6 +20,7 @@ from arraybench.analysis.compare import (
     Comparison,
     compare,
 )
+from arraybench.base import stats
 from arraybench.results import OK, CaseResult, Measurement, RunResult
 
 IMPLS = {"loop": "python", "vectorized": "numpy", "torch_vec": "torch", "tunable": "numpy"}

@@ -7,7 +7,7 @@ import gc
 import numpy as np
 import pytest
 
-from arraybench.analysis import stats
+from arraybench.base import stats
 from arraybench.measure.clock import FakeClock, TwoStateMachine
 from arraybench.measure.timer import (
     BLOCKS_PER_BUDGET,

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rich.console import Console
 
 from arraybench.analysis.findings import Finding, analyze, noise_summary, ranked
-from arraybench.analysis.stats import Interval
+from arraybench.base.stats import Interval
 from arraybench.report import failures, summary
 from arraybench.report.units import format_spread
 from arraybench.results import CaseResult, Check, RunResult

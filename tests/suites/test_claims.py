@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import arraybench as ab
-from arraybench.analysis.stats import Interval
 from arraybench.backends.fake import FakeBackend
+from arraybench.base.stats import Interval
 from arraybench.measure.clock import FakeClock, TwoStateMachine
 from arraybench.results import RunResult, time_ratio
 from arraybench.suites.claims import (

@@ -77,10 +77,11 @@ from typing import Any
 
 import numpy as np
 
+from ..base import stats
 from ..config import DEFAULT_TARGET
 from ..measure.canary import CANARY_KEY
 from ..results import CaseResult, Measurement, RunResult, time_ratio
-from . import relative, stats
+from . import relative
 from .canary import SpeedChange, speed_change
 from .envdiff import EnvChange, env_changes
 from .machines import Difference, differences

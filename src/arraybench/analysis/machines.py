@@ -27,9 +27,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..base.stats import Interval
 from ..report.units import format_ratio_with_interval, format_size
 from ..results import CaseResult, RunResult, time_ratio
-from .stats import Interval
 
 Series = tuple[str, str, str, str, str]
 

@@ -52,8 +52,8 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from ..base import stats
 from ..results import Measurement
-from . import stats
 
 K = TypeVar("K", bound=Hashable)
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..base import stats
 from ..base.files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
-from . import stats
 from .canary import readings
 from .probe import cache_dir, host_key, key_hash
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..analysis import stats
+from ..base import stats
 from ..results import Floor, Measurement
 from .clock import Clock
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..analysis.fit import Fit
-    from ..analysis.stats import Interval
+    from ..base.stats import Interval
     from ..results import CaseResult, RunResult
 
 _TIME_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))

@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis import stats
-from ..analysis.stats import Interval
+from ..base import stats
+from ..base.stats import Interval
 from ..report.units import format_ratio
 from ..results import CaseResult, RunResult
 

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..analysis.stats import Interval
+from ..base.stats import Interval
 from ..config import RunConfig
 from ..measure import canary
 from ..measure.canary import CANARY_KEY

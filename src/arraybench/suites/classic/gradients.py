@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
-from arraybench.analysis.stats import Interval
+from arraybench.base.stats import Interval
 from arraybench.report.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
-from arraybench.analysis import stats
+from arraybench.base import stats
 from arraybench.report.units import format_ratio, format_size, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured
