@@ -8,7 +8,7 @@ import pytest
 
 import arraybench as ab
 from arraybench.base.errors import ResultsFormatError
-from arraybench.report.units import format_speedup_vs_reference
+from arraybench.report.cells import format_speedup_vs_reference
 from arraybench.results import (
     FORMAT_VERSION,
     NO_REFERENCE,

@@ -22,7 +22,7 @@ from arraybench.analysis.machines import (
     ranked,
 )
 from arraybench.base.stats import Interval
-from arraybench.report.units import format_ratio_with_interval
+from arraybench.base.units import format_ratio_with_interval
 from arraybench.results import load, time_ratio
 
 from ..machines import SIN2, classic, measurement_of, sin2_two_machines, two_machines

@@ -32,11 +32,11 @@ from ..analysis.compare import DEFAULT_THRESHOLD, SAME, UNSURE, verdict_of
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
 from ..base.errors import ConfigError, WorkloadError
+from ..base.units import format_ratio as x
+from ..base.units import format_size
 from ..measure.check import is_close, suggested_rtol, tolerance
 from ..measure.clock import Clock
 from ..measure.runner import run
-from ..report.units import format_ratio as x
-from ..report.units import format_size
 from ..results import CaseResult, RunResult, time_ratio
 from ..workload import Workload
 

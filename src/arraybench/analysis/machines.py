@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base.stats import Interval
-from ..report.units import format_ratio_with_interval, format_size
+from ..base.units import format_ratio_with_interval, format_size
 from ..results import CaseResult, RunResult, time_ratio
 
 Series = tuple[str, str, str, str, str]

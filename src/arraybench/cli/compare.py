@@ -44,7 +44,7 @@ from ..analysis.compare import (
     compare,
 )
 from ..base.errors import ArraybenchError, ConfigError
-from ..report.units import format_size, format_time
+from ..base.units import format_size, format_time
 from ..results import RunResult
 from . import _console
 from ._source import load_results

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from ..analysis import probe as _probe
-from ..report.units import format_time
+from ..base.units import format_time
 from . import _console
 from ._args import parse_names
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from ..advise.verify import DEFAULT_BUDGET_S, DEFAULT_SIZES, load_function, verify
 from ..base.errors import ConfigError
+from ..base.units import format_size, format_time
 from ..config import DTYPES
-from ..report.units import format_size, format_time
 from ._args import parse_sizes, positive_float
 
 

@@ -374,6 +374,6 @@ def measure_floor(clock: Clock, min_sample_time: float = MIN_SAMPLE_S) -> Floor:
 
 
 def _fmt(seconds: float) -> str:
-    from ..report.units import format_time
+    from ..base.units import format_time
 
     return format_time(seconds)

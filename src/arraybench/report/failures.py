@@ -9,8 +9,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from ..base.units import format_size
 from ..results import CaseResult, RunResult
-from .units import format_size
 
 
 def failure_lines(result: RunResult) -> list[str]:

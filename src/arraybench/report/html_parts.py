@@ -10,16 +10,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_interval, format_size, format_time
 from ..results import NO_REFERENCE, CaseResult, RunResult
-from .units import (
-    UNSTABLE,
-    UNSTABLE_ADVICE,
-    fit_figures,
-    format_interval,
-    format_size,
-    format_speedup_vs_reference,
-    format_time,
-)
+from .cells import fit_figures, format_speedup_vs_reference
 
 if TYPE_CHECKING:
     from ..analysis.crossover import Crossover

@@ -36,8 +36,8 @@ import numpy as np
 
 from ..base.errors import ConfigError
 from ..base.files import atomic_write
+from ..base.units import format_size, format_time
 from ..results import CaseResult, RunResult
-from .units import format_size, format_time
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
 from ..results import CaseResult, RunResult, time_ratio
 from .failures import failure_lines
-from .units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -383,7 +383,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     stable = [c for c in by_size[top] if not _unstable(c)]
     rival = runner_up(best, stable)
     if rival is not None:
-        from .units import format_ratio_with_interval
+        from ..base.units import format_ratio_with_interval
 
         r = time_ratio(rival.measurement, best.measurement)  # type: ignore[arg-type]
         band = f"±{threshold:.0%}"

@@ -721,7 +721,7 @@ def summarize(cases: Sequence[CaseResult], extra: Mapping[str, Any], status: str
     Returns:
         The line ("" when there is nothing to say).
     """
-    from ..report.units import format_size, format_time
+    from ..base.units import format_size, format_time
 
     parts: list[str] = []
     for name, record in extra.items():

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..base import stats
 from ..base.stats import Interval
-from ..report.units import format_ratio
+from ..base.units import format_ratio
 from ..results import CaseResult, RunResult
 
 AGREES, PARTLY, DISAGREES, UNTESTED = "agrees", "partly agrees", "disagrees", "cannot tell"
@@ -227,7 +227,7 @@ def _measured(iv: Interval | None) -> str:
         return "—"
     if iv.method == "check":
         return "yes" if iv.value else "no"
-    from ..report.units import format_ratio_with_interval
+    from ..base.units import format_ratio_with_interval
 
     return format_ratio_with_interval(iv)
 

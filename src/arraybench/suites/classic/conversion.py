@@ -34,8 +34,8 @@ import numpy as np
 
 import arraybench as ab
 from arraybench.analysis.roofline import implausible
+from arraybench.base.units import format_ratio_with_interval, format_time
 from arraybench.config import RunConfig
-from arraybench.report.units import format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured, fact
 from arraybench.suites.experiment import (

@@ -43,7 +43,7 @@ import numpy as np
 
 import arraybench as ab
 from arraybench.base.stats import Interval
-from arraybench.report.units import format_ratio, format_ratio_with_interval, format_time
+from arraybench.base.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (

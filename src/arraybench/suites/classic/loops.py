@@ -29,7 +29,7 @@ import numpy as np
 
 import arraybench as ab
 from arraybench.base import stats
-from arraybench.report.units import format_ratio, format_size, format_time
+from arraybench.base.units import format_ratio, format_size, format_time
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
