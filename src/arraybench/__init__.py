@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .base.version import __version__
 
 if TYPE_CHECKING:
     from .base.errors import ArraybenchError

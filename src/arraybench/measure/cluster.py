@@ -89,7 +89,7 @@ class DaskCluster:
     ) -> list[Machine]:
         """Every machine of the cluster, as its workers describe it (one probe per worker, all
         at once). Raises ConfigError when a worker runs another version of arraybench."""
-        from .. import __version__
+        from ..base.version import __version__
 
         conn = self._connect()
         addrs = list(conn.client.nthreads())

@@ -60,8 +60,8 @@ def probe(
     """What a worker says of its machine: its name, its record (``env.collect``), and for each
     backend whether it is available there and its devices. The workload files in ``sources``
     are loaded first, since a file may register a backend of its own."""
-    from .. import __version__
     from .. import backends as _backends
+    from ..base.version import __version__
     from ..suites import load_file
     from . import env as _env
     from . import threads as _threads

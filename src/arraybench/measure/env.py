@@ -80,7 +80,8 @@ def usable_cores() -> int:
 
 def collect(backend_names: Iterable[str] = ()) -> dict[str, Any]:
     """The environment of a run: machine, Python, and ``info()`` of each backend named."""
-    from .. import __version__, backends
+    from .. import backends
+    from ..base.version import __version__
 
     env: dict[str, Any] = {
         "arraybench": __version__,

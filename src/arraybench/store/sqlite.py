@@ -786,7 +786,7 @@ def _now() -> str:
 
 
 def _version() -> str:
-    from .. import __version__
+    from ..base.version import __version__
 
     return __version__
 
