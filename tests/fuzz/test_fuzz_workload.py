@@ -13,9 +13,9 @@ from hypothesis.extra import numpy as hnp
 
 import arraybench as ab
 from arraybench.base.errors import ConfigError, WorkloadError
-from arraybench.config import DTYPES, RunConfig
+from arraybench.config import RunConfig
 from arraybench.measure.runner import plan
-from arraybench.workload import MAX_SIZE
+from arraybench.names import DTYPES, MAX_SIZE
 
 from . import FUZZ
 

@@ -10,7 +10,8 @@ from typing import NoReturn
 
 from ..base.errors import WorkloadError
 from ..config import parse_names
-from ..workload import MAX_SIZE, logsizes, suggest, validate_sizes
+from ..names import MAX_SIZE, suggest, validate_sizes
+from ..workload import logsizes
 
 __all__ = ["Parser", "parse_names", "parse_sizes", "parse_target"]
 

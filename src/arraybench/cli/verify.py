@@ -9,7 +9,7 @@ from typing import Any
 from ..advise.verify import DEFAULT_BUDGET_S, DEFAULT_SIZES, load_function, verify
 from ..base.errors import ConfigError
 from ..base.units import format_size, format_time
-from ..config import DTYPES
+from ..names import DTYPES
 from ._args import parse_sizes, positive_float
 
 

@@ -134,7 +134,7 @@ def _plan(
                 try:
                     backend = _backends.get(bname)
                 except ArraybenchError as e:
-                    from ..workload import choices
+                    from ..names import choices
 
                     named = (
                         f"{w.origin + ': ' if w.origin else ''}impl {impl.label!r} of workload "

@@ -17,7 +17,8 @@ from typing import Any, cast
 
 from .. import backends as _backends
 from ..base.errors import WorkloadError
-from ..config import DTYPES, RunConfig
+from ..config import RunConfig
+from ..names import DTYPES
 from ..results import (
     FAILED,
     NO_REFERENCE,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from .. import workload as _workload
 from ..base.errors import ConfigError, UnknownNameError, WorkloadError, WorkloadFileError
-from ..workload import Workload, choices
+from ..names import choices
+from ..workload import Workload
 from .experiment import Experiment
 
 
