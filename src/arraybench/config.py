@@ -9,7 +9,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .base.errors import ConfigError
-from .measure.threads import DEFAULT_THREADS
 from .names import check_name, validate_sizes
 
 #: Seconds of measuring per case after its first call. Half a second gives a few hundred samples
@@ -23,6 +22,9 @@ DEFAULT_TARGET = 0.05
 #: Hard cap on samples per case: past this the CI no longer narrows in any useful way.
 DEFAULT_MAX_SAMPLES = 10_000
 DEFAULT_SEED = 0
+#: Threads each library gets unless --threads says otherwise: one, for the reasons
+#: :mod:`arraybench.measure.threads` gives.
+DEFAULT_THREADS = 1
 #: Fresh processes the command line measures in. Each process has its own memory layout and the
 #: same case read 1-6% apart from one to the next on a quiet machine, more than the blocks inside
 #: one process moved (docs/method.md): with 4 the process is the interval's unit, and 4 is where
