@@ -8,12 +8,12 @@ import argparse
 import pytest
 
 import arraybench as ab
+from arraybench.backends.base import usable_cores
 from arraybench.backends.fake import FakeBackend
 from arraybench.cli._args import parse_threads
 from arraybench.config import DEFAULT_THREADS, RunConfig
 from arraybench.measure import threads as T
 from arraybench.measure.clock import FakeClock
-from arraybench.measure.env import usable_cores
 
 
 def test_the_default_is_one_thread_per_library() -> None:

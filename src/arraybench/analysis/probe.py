@@ -48,10 +48,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..backends.base import usable_cores
 from ..base.errors import ArraybenchError, ConfigError, ResultsFormatError
 from ..base.files import atomic_write
 from ..measure.clock import Clock, PerfCounterClock
-from ..measure.env import cpu_model, load_average, memory_bytes, usable_cores
+from ..measure.env import cpu_model, load_average, memory_bytes
 from ..measure.timer import TimerSettings, first_call, measure, measure_floor
 from ..results import Floor, Measurement, RunResult, Skip
 

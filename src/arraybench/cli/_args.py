@@ -117,7 +117,7 @@ def parse_target(text: str) -> float:
 def parse_threads(text: str) -> int:
     """``"4"`` or ``"all"`` (every core this process may use)."""
     if text.strip().lower() == "all":
-        from ..measure.env import usable_cores
+        from ..backends.base import usable_cores
 
         return usable_cores()
     try:

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from ..backends.base import usable_cores
+
 
 def cpu_model() -> str:
     try:
@@ -69,13 +71,6 @@ def wait_for_quiet(max_load: float, wait_s: float) -> float:
         time.sleep(LOAD_POLL_S)
         load = load1()
     return load
-
-
-def usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def collect(backend_names: Iterable[str] = ()) -> dict[str, Any]:

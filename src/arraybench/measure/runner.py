@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..backends.base import usable_cores
 from ..base.errors import WorkloadError
 from ..config import RunConfig
 from ..results import CaseResult, RunResult
@@ -182,7 +183,7 @@ def _run(
         thread_notes = _apply_threads(stack, config.threads, used)
         environment = _env.collect(used)
         environment["threads_requested"] = config.threads
-        usable = _env.usable_cores()
+        usable = usable_cores()
         environment["threads"] = _threads.record(environment, usable, config.threads, workers)
         if thread_notes and not workers:  # workers start with the counts in their environment
             environment["thread_notes"] = thread_notes
