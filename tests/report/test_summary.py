@@ -8,12 +8,12 @@ from dataclasses import replace
 
 from rich.console import Console
 
+from arraybench.analysis.claims import Answer
 from arraybench.analysis.findings import Finding, analyze, noise_summary, ranked
 from arraybench.base.stats import Interval
 from arraybench.base.units import format_spread
 from arraybench.report import failures, summary
 from arraybench.results import CaseResult, Check, RunResult
-from arraybench.suites.experiment import Answer
 from tests.analysis.test_findings import run_of
 from tests.analysis.test_fit import synthetic
 

@@ -446,6 +446,6 @@ def ranked(lines: Sequence[CrossMachine], limit: int) -> tuple[list[CrossMachine
 
 
 def _usable(c: CaseResult) -> bool:
-    from ..suites.claims import usable
+    from .claims import usable
 
     return usable(c)

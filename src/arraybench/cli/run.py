@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from rich.markup import escape
 
 from ..analysis import stability
+from ..analysis.claims import Answer
 from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
 from ..base.errors import ConfigError
@@ -37,7 +38,7 @@ from ..report.summary import (
 from ..results import CaseResult, RunResult
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
-from ..suites.experiment import Answer, Experiment, combine, run_experiment
+from ..suites.experiment import Experiment, combine, run_experiment
 from ..workload import Workload
 from . import _console
 from ._args import (

@@ -37,10 +37,9 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..analysis.claims import AGREES, DISAGREES, PARTLY, UNTESTED, Answer
 from ..base.files import atomic_write
 from ..results import CaseResult, RunResult
-from ..suites.claims import AGREES, DISAGREES, PARTLY, UNTESTED
-from ..suites.experiment import Answer
 from . import html_parts as parts
 from .summary import fastest_sentence
 

@@ -27,8 +27,8 @@ from .failures import failure_lines
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..analysis.claims import Answer
     from ..analysis.findings import Analysis, Finding
-    from ..suites.experiment import Answer
 
 #: Findings shown per group in the compact view (the rest with -v).
 FINDINGS_SHOWN = 4
@@ -300,7 +300,7 @@ def standing(
     ``[1 / (1 + threshold), 1 + threshold]``; one whose ratio's interval reaches past the band
     without lying beyond it is neither faster nor tied. Unstable cases are in neither list.
     """
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
 
     ok = sorted((c for c in here if usable(c)), key=_median_of)
     if not ok or ok[0].measurement is None or ok[0].measurement.interval.unstable:
@@ -333,8 +333,8 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     named as such; sizes whose fastest case is unstable said to be beyond telling), and how it
     compares with the next at the largest size, with that ratio's 95% interval. An unstable
     case (its interval wider than ±50% of its median) is never named."""
+    from ..analysis.claims import usable
     from ..report.plots import series_label
-    from ..suites.claims import usable
 
     ok = [c for c in result.cases if c.workload == workload and usable(c)]
     if not ok:
@@ -435,7 +435,7 @@ def _unstable(c: CaseResult) -> bool:
 def unstable_advice(result: RunResult) -> str | None:
     """The one line said below a run's tables when any case's interval is unstable (wider than
     ±50% of its median), with what would narrow it; None when none is."""
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
 
     n = sum(1 for c in result.cases if usable(c) and _unstable(c))
     if not n:
@@ -478,7 +478,7 @@ def card_series(
     none of this workload's series (results saved before answers named them). Empty when no
     case of the workload is usable.
     """
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
 
     ok = [c for c in result.cases if c.workload == workload and usable(c)]
     # An impl the answer names in another workload of its group (the vectorized form a loop is
@@ -721,10 +721,10 @@ def print_machine_group(
             workloads no experiment measured.
         verbose: the full detail per machine, and every cross-machine line.
     """
+    from ..analysis.claims import Answer
     from ..analysis.findings import analyze
     from ..analysis.machines import answer_on, in_brief
     from ..analysis.probe import cached_for
-    from ..suites.experiment import Answer
 
     claim = str(record.get("claim", "")) if record is not None else ""
     for name in result.machine_names:

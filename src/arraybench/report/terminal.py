@@ -11,9 +11,9 @@ from .cells import fit_figures, format_speedup_vs_reference
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..analysis.claims import Answer
     from ..analysis.findings import Analysis
     from ..results import CaseResult, RunResult
-    from ..suites.experiment import Answer
 
 #: What each warning tag in the notes column means, printed under the table when present.
 TAG_LEGEND = {

@@ -33,20 +33,12 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
+from arraybench.analysis.claims import Answer, Claim, Measured, fact
 from arraybench.analysis.roofline import implausible
 from arraybench.base.units import format_ratio_with_interval, format_time
 from arraybench.config import RunConfig
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured, fact
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Answer,
-    Experiment,
-    env_summary,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 
 #: 10^6 elements = 1000x1000 float32, 4 MB: above the per-call costs, inside a last-level cache.
 SIZE = 1_000_000

@@ -42,19 +42,11 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
+from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base.stats import Interval
 from arraybench.base.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Answer,
-    Experiment,
-    env_summary,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 
 #: The claim's two sizes: 1,000 observations (d = 100) and 10,000 observations (d = 1000).
 CLAIM_SMALL, CLAIM_LARGE = 100, 1000

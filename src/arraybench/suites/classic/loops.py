@@ -28,19 +28,11 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
+from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base import stats
 from arraybench.base.units import format_ratio, format_size, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Answer,
-    Experiment,
-    env_summary,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 
 #: Sizes of the loops: 10^4 elements already take ~0.1 s per call through torch's indexing. Two
 #: sizes a decade apart show that a loop's cost per element is flat (so extrapolating it is fair).

@@ -41,12 +41,11 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
+from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base.units import format_ratio_with_interval, format_size, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
     UNTESTED,
-    Answer,
     Experiment,
     env_summary,
     faster,

@@ -23,19 +23,11 @@ from typing import Any
 import numpy as np
 
 import arraybench as ab
+from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.config import RunConfig
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Answer,
-    Experiment,
-    env_summary,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 
 #: The tutorial's shapes: batch, input width, hidden width, output width.
 N, D_IN, H, D_OUT = 64, 1000, 100, 10

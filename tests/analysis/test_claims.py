@@ -12,11 +12,7 @@ import numpy as np
 import pytest
 
 import arraybench as ab
-from arraybench.backends.fake import FakeBackend
-from arraybench.base.stats import Interval
-from arraybench.measure.clock import FakeClock, TwoStateMachine
-from arraybench.results import RunResult, time_ratio
-from arraybench.suites.claims import (
+from arraybench.analysis.claims import (
     AGREES,
     DISAGREES,
     PARTLY,
@@ -26,6 +22,10 @@ from arraybench.suites.claims import (
     conclude,
     judge,
 )
+from arraybench.backends.fake import FakeBackend
+from arraybench.base.stats import Interval
+from arraybench.measure.clock import FakeClock, TwoStateMachine
+from arraybench.results import RunResult, time_ratio
 
 RUN = RunResult(cases=(), config={"budget": 0.5, "processes": 4})
 
@@ -205,8 +205,9 @@ def test_slow_spells_turn_a_claim_on_a_time_to_cannot_tell_but_not_one_on_a_rati
 
 def test_an_answer_names_the_series_its_claims_were_measured_on() -> None:
     # A summary card draws these, not every series of the workload.
+    from arraybench.analysis.claims import Answer
     from arraybench.results import OK, CaseResult, Measurement
-    from arraybench.suites.experiment import Answer, ratio, series, verdict
+    from arraybench.suites.experiment import ratio, series, verdict
 
     def case(impl: str, seconds: float) -> CaseResult:
         m = Measurement(samples=(seconds,) * 6, loops=1, first_call=seconds)
