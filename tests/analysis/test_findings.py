@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from arraybench.analysis import probe
 from arraybench.analysis.findings import Finding, analyze, ranked
+from arraybench.measure import probe
 from arraybench.results import CaseResult, Measurement, RunResult
 from tests.analysis.test_fit import synthetic
 

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from arraybench.analysis import probe as P
 from arraybench.analysis.roofline import Roofline, fraction_text, implausible, roofline
 from arraybench.backends.fake import FakeBackend
+from arraybench.measure import probe as P
 from arraybench.measure.clock import FakeClock
 from arraybench.results import CaseResult, Measurement
 

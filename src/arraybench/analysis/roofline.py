@@ -4,7 +4,7 @@
     roof         attainable GFLOP/s = min(GEMM peak, arithmetic intensity x bandwidth)
     fraction     achieved / attainable: the share of what this machine could do for this kernel
 
-The peaks come from a :class:`~arraybench.analysis.probe.MachineProfile`, those of the case's
+The peaks come from a :class:`~arraybench.measure.probe.MachineProfile`, those of the case's
 device: a case on "cuda" is set against the GPU's copy bandwidth and its matmul peak in the case's
 dtype (float32 against plain float32, not TF32, which torch leaves off unless asked). A case with
 only bytes known is compared with the bandwidth alone, one with only flops with the GEMM peak
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..measure.probe import TF32, MachineProfile
 from ..results import CaseResult
-from .probe import TF32, MachineProfile
 
 MEMORY, COMPUTE = "memory", "compute"
 MEMORY_BANDWIDTH = "memory bandwidth"
@@ -56,7 +56,7 @@ def roofline(case: CaseResult, profile: MachineProfile) -> Roofline | None:
 
     Args:
         case: a measured case; its ``flops`` and ``bytes`` per call may each be None.
-        profile: the machine's limits, from :func:`arraybench.analysis.probe.probe`.
+        profile: the machine's limits, from :func:`arraybench.measure.probe.probe`.
 
     Returns:
         A :class:`Roofline`, or None when the case failed, its time is zero, its device was not

@@ -7,8 +7,8 @@ import datetime as _dt
 import json
 from typing import Any
 
-from ..analysis import probe as _probe
 from ..base.units import format_time
+from ..measure import probe as _probe
 from . import _console
 from ._args import parse_names
 

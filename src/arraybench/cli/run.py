@@ -18,12 +18,12 @@ from rich.markup import escape
 from ..analysis import stability
 from ..analysis.claims import Answer
 from ..analysis.findings import analyze
-from ..analysis.probe import load_cached
 from ..base.errors import ConfigError
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAULT_THREADS, RunConfig
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key
+from ..measure.probe import load_cached
 from ..measure.processes import shared_pool
 from ..measure.runner import Case, Progress, run
 from ..names import DTYPES

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from ..analysis.findings import Analysis
-    from ..analysis.probe import MachineProfile
+    from ..measure.probe import MachineProfile
 
 Series = tuple[str, str, str, str, str]
 #: One plot: (slug, title, figure). The slug names its files: ``{slug}.png``.
@@ -139,7 +139,7 @@ def figures(
         result: the run.
         analysis: its analysis (``analysis.findings.analyze``); when given, each series' fitted
             cost model t(n) = a + b·n^k is drawn dotted on the time plot where it holds.
-        profile: the machine's limits (``analysis.probe.load_cached()``); None leaves out the
+        profile: the machine's limits (``measure.profile.load_cached()``); None leaves out the
             fraction-of-peak plots.
         baseline: ``"impl:backend:dtype"`` (or ``"impl:backend:device:dtype"``), the series the
             speedup plots compare with; None compares each case with its reference impl.

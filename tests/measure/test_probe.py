@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from arraybench.analysis import probe as P
 from arraybench.backends.base import usable_cores
 from arraybench.base.errors import ConfigError, ResultsFormatError
 from arraybench.cli import probe as cli_probe
+from arraybench.measure import probe as P
 from arraybench.measure.clock import FakeClock
 from arraybench.results import Floor, Measurement, Skip
 

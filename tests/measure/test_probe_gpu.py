@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from arraybench.analysis import probe as P
 from arraybench.cli import probe as cli_probe
+from arraybench.measure import probe as P
 from arraybench.measure.clock import FakeClock
 from arraybench.results import Measurement
 

@@ -51,10 +51,10 @@ import numpy as np
 from ..backends.base import usable_cores
 from ..base.errors import ArraybenchError, ConfigError, ResultsFormatError
 from ..base.files import atomic_write
-from ..measure.clock import Clock, PerfCounterClock
-from ..measure.env import cpu_model, load_average, memory_bytes
-from ..measure.timer import TimerSettings, first_call, measure, measure_floor
 from ..results import Floor, Measurement, RunResult, Skip
+from .clock import Clock, PerfCounterClock
+from .env import cpu_model, load_average, memory_bytes
+from .timer import TimerSettings, first_call, measure, measure_floor
 
 FORMAT_NAME = "arraybench.probe"
 FORMAT_VERSION = 2
