@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from arraybench.analysis.findings import Finding, analyze, ranked
-from arraybench.measure import probe
+from arraybench.measure import profile as PF
 from arraybench.results import CaseResult, Measurement, RunResult
 from tests.analysis.test_fit import synthetic
 
@@ -111,13 +111,13 @@ def test_degenerate_runs_do_not_crash() -> None:
     assert len(a.fits) == 1
 
 
-def twenty_gbps() -> probe.MachineProfile:
+def twenty_gbps() -> PF.MachineProfile:
     """A profile whose memory moves 20 GB/s: a triad of 3 x 8 bytes x 1e6 elements in 1.2 ms."""
-    return probe.MachineProfile(
+    return PF.MachineProfile(
         key={"hostname": "h"},
         measured_at="now",
         figures=(
-            probe.Figure(
+            PF.Figure(
                 "bandwidth",
                 "numpy",
                 "triad",

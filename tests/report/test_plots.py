@@ -12,7 +12,7 @@ import pytest
 from arraybench.base.errors import ConfigError
 from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult, load
 
-from ..analysis.test_probe import synthetic as synthetic_profile
+from ..measure.test_probe import synthetic as synthetic_profile
 
 mpl = pytest.importorskip("matplotlib", reason="plots need matplotlib (pip install matplotlib)")
 

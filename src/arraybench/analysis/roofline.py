@@ -4,7 +4,7 @@
     roof         attainable GFLOP/s = min(GEMM peak, arithmetic intensity x bandwidth)
     fraction     achieved / attainable: the share of what this machine could do for this kernel
 
-The peaks come from a :class:`~arraybench.measure.probe.MachineProfile`, those of the case's
+The peaks come from a :class:`~arraybench.measure.profile.MachineProfile`, those of the case's
 device: a case on "cuda" is set against the GPU's copy bandwidth and its matmul peak in the case's
 dtype (float32 against plain float32, not TF32, which torch leaves off unless asked). A case with
 only bytes known is compared with the bandwidth alone, one with only flops with the GEMM peak
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..measure.probe import TF32, MachineProfile
+from ..measure.profile import TF32, MachineProfile
 from ..results import CaseResult
 
 MEMORY, COMPUTE = "memory", "compute"

@@ -28,7 +28,7 @@ from typing import Any
 from ..base import stats
 from ..base.files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
-from ..measure.probe import cache_dir, host_key, key_hash
+from ..measure.profile import cache_dir, host_key, key_hash
 from .canary import readings
 
 VERSION = 1
@@ -42,7 +42,7 @@ MIN_PAIRS = 4
 
 def path() -> Path:
     """This machine's record: ``stability-<hash>.json`` in the cache folder (the probe's), one
-    per machine whatever its software (:func:`~arraybench.measure.probe.host_key`)."""
+    per machine whatever its software (:func:`~arraybench.measure.profile.host_key`)."""
     return cache_dir() / f"stability-{key_hash(host_key())}.json"
 
 

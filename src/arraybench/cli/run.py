@@ -23,8 +23,8 @@ from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAUL
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key
-from ..measure.probe import load_cached
 from ..measure.processes import shared_pool
+from ..measure.profile import load_cached
 from ..measure.runner import Case, Progress, run
 from ..names import DTYPES
 from ..report.summary import (

@@ -10,7 +10,7 @@ from typing import Any
 from ..analysis.claims import Answer
 from ..analysis.findings import analyze
 from ..analysis.machines import one_machine
-from ..measure.probe import cached_for
+from ..measure.profile import cached_for
 from ..report.summary import (
     print_footer,
     print_group,

@@ -45,7 +45,7 @@ from .summary import fastest_sentence
 
 if TYPE_CHECKING:
     from ..analysis.findings import Analysis, Finding
-    from ..measure.probe import MachineProfile
+    from ..measure.profile import MachineProfile
 
 #: The order findings are listed in: the headline first, caveats last.
 FINDING_ORDER = ("fixed-cost", "fastest", "phase", "compile", "roofline", "threads", "noise")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..analysis.crossover import Crossover
     from ..analysis.fit import Fit
     from ..analysis.machines import CrossMachine
-    from ..measure.probe import MachineProfile
+    from ..measure.profile import MachineProfile
 
 #: Errors longer than this are cut in the results table; the failures section has them whole.
 SHORT_ERROR = 90

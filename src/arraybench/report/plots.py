@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from ..analysis.findings import Analysis
-    from ..measure.probe import MachineProfile
+    from ..measure.profile import MachineProfile
 
 Series = tuple[str, str, str, str, str]
 #: One plot: (slug, title, figure). The slug names its files: ``{slug}.png``.

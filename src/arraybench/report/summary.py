@@ -724,7 +724,7 @@ def print_machine_group(
     from ..analysis.claims import Answer
     from ..analysis.findings import analyze
     from ..analysis.machines import answer_on, in_brief
-    from ..measure.probe import cached_for
+    from ..measure.profile import cached_for
 
     claim = str(record.get("claim", "")) if record is not None else ""
     for name in result.machine_names:
