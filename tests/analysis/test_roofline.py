@@ -8,10 +8,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from arraybench.analysis.roofline import Roofline, fraction_text, implausible, roofline
+from arraybench.analysis.roofline import Roofline, fraction_text, roofline
 from arraybench.backends.fake import FakeBackend
 from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
+from arraybench.measure.plausible import implausible
 from arraybench.results import CaseResult, Measurement
 from tests.measure.test_probe import synthetic
 

@@ -49,6 +49,7 @@ from .plan import (
     reference_unavailable,
     resume_key,
 )
+from .plausible import implausible
 from .sampling import (
     _apply_threads,
     _base_fields,
@@ -275,8 +276,6 @@ def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[st
 
 def _plausible(result: CaseResult, cores: int, profile: Any) -> CaseResult:
     """The result, with an "implausible" warning when its rate is beyond the hardware."""
-    from ..analysis.roofline import implausible
-
     why = implausible(result, cores, profile)
     if why is None or result.measurement is None:
         return result

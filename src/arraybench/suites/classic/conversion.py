@@ -34,9 +34,9 @@ import numpy as np
 
 import arraybench as ab
 from arraybench.analysis.claims import Answer, Claim, Measured, fact
-from arraybench.analysis.roofline import implausible
 from arraybench.base.units import format_ratio_with_interval, format_time
 from arraybench.config import RunConfig
+from arraybench.measure.plausible import implausible
 from arraybench.results import CaseResult, RunResult
 from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 
