@@ -48,7 +48,7 @@ _DEVICE = re.compile(r"^\S+$")
 MAX_GRID = 1000
 
 
-#: Creation order of workloads: :func:`arraybench.suites.load_file` tells the workloads a file
+#: Creation order of workloads: :func:`arraybench.catalog.load_file` tells the workloads a file
 #: created from those it merely imported (a built-in one, say) by comparing numbers.
 _serial = itertools.count()
 
@@ -148,7 +148,7 @@ class Workload:
         dtypes: the dtypes this workload runs in when a run names none.
         quick_sizes: the sizes of a quick run (``--quick``); the default sizes when not given.
         origin: where the workload was defined (the path of its file), named in its errors; set
-            by :func:`arraybench.suites.load_file`.
+            by :func:`arraybench.catalog.load_file`.
     """
 
     name: str

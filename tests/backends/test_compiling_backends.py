@@ -209,7 +209,7 @@ def test_a_numba_impl_that_wraps_a_kernel_fails_in_one_line_or_runs_as_written(
     """An impl that imports (Numba: "unsupported opcode (IMPORT_NAME)") fails with one line naming
     where and the fix; registered with compile=False it runs as Python around its kernel."""
     pytest.importorskip("numba")
-    from arraybench.suites import load_file
+    from arraybench.catalog import load_file
 
     f = tmp_path / "user_pdist.py"
     f.write_text(WRAPPERS_FILE)

@@ -250,7 +250,7 @@ PARENT = textwrap.dedent(
     from arraybench.measure.wire import request, request_settings
     from arraybench.measure.worker import Worker
     from arraybench.results import Floor
-    from arraybench.suites import load_file
+    from arraybench.catalog import load_file
 
     (w,) = load_file(sys.argv[1])
     cases, _ = plan([w], ab.RunConfig(backends=("numpy",)))

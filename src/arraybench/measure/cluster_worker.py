@@ -63,7 +63,7 @@ def probe(
     from .. import backends as _backends
     from ..backends.base import usable_cores
     from ..base.version import __version__
-    from ..suites import load_file
+    from ..catalog import load_file
     from . import env as _env
     from . import threads as _threads
     from .sampling import _apply_threads
