@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .base import stats
+from .base import hooks, stats
 from .base.errors import ResultsFormatError
 from .base.files import atomic_write
 
@@ -700,17 +700,9 @@ class RunResult:
         workload, a row per impl/backend/dtype and a column per size, split to fit the
         console's width, then the failures, one line per impl. ``verbose``: a row per case
         with every figure, as ``arraybench run -v`` (with the fraction of the machine's peak
-        when given a profile from ``arraybench probe``)."""
-        if verbose:
-            from .report.terminal import print_table
-
-            print_table(self, console=console, profile=profile)
-            return
-        from rich.console import Console
-
-        from .report.summary import print_tables
-
-        print_tables(self, console or Console())
+        when given a profile from ``arraybench probe``). (:func:`arraybench.report.summary.table`)
+        """
+        hooks.call("table", self, console=console, profile=profile, verbose=verbose)
 
     def to_pandas(self) -> pd.DataFrame:
         """One row per case: identity, status, median and its CI, spread, check errors."""
@@ -730,21 +722,20 @@ class RunResult:
         baseline: str | None = None,
     ) -> list[Path]:
         """Write the plots (time against size, speed against a baseline, phases; fraction of
-        peak when this machine was probed) to ``outdir``. Needs matplotlib."""
-        from .report.plots import save
-
-        return save(self, outdir, formats=formats, baseline=baseline)
+        peak when this machine was probed) to ``outdir``. Needs matplotlib.
+        (:func:`arraybench.report.plots.save`)"""
+        paths: list[Path] = hooks.call("plot", self, outdir, formats=formats, baseline=baseline)
+        return paths
 
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
-        """The cases as CSV, one row each; written to ``path`` when given."""
-        from .report.export import to_csv
-
-        return to_csv(self, path)
+        """The cases as CSV, one row each; written to ``path`` when given.
+        (:func:`arraybench.report.export.to_csv`)"""
+        text: str = hooks.call("to_csv", self, path)
+        return text
 
     def _repr_html_(self) -> str:
-        from .report.export import html_table
-
-        return html_table(self)
+        html: str = hooks.call("html", self)
+        return html
 
     def to_records(self) -> list[dict[str, Any]]:
         """One dict per case, the rows of ``to_pandas`` and ``to_csv``: identity, status,

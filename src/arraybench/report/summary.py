@@ -99,6 +99,25 @@ def print_answer(answer: Answer, claim: str, console: Console, who: str = "") ->
         console.print(f"  [dim]Why: {_esc(why)}[/dim]")
 
 
+def table(
+    result: RunResult, console: Console | None = None, profile: Any = None, verbose: bool = False
+) -> None:
+    """Print ``result`` in the terminal as ``arraybench run`` does (``RunResult.table()``): a
+    compact table per workload, split to fit the console's width, then the failures; with
+    ``verbose`` a row per case with every figure, as ``arraybench run -v`` (with the fraction
+    of the machine's peak when given a profile from ``arraybench probe``)."""
+    if verbose:
+        from .terminal import print_table
+
+        print_table(result, console=console, profile=profile)
+        return
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
+    print_tables(result, console)
+
+
 def print_tables(result: RunResult, console: Console, advise: bool = True) -> None:
     """One compact table per workload (or per group of one-size workloads), marks explained;
     then the failures, a line per impl and kind of failure (:func:`failure_lines`); with
