@@ -53,7 +53,7 @@ from ..results import CaseResult
 from ..workload import Workload
 from .cluster_client import KEPT, Connection
 from .cluster_worker import probe, run_unit
-from .executors import GroupResults, Job
+from .job import GroupResults, Job
 from .plan import Machine
 from .timer import TimerSettings
 from .wire import _failed, _origin, read_reply, request, request_settings

@@ -37,7 +37,8 @@ from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
 from .canary import CANARY_KEY, Canary
 from .clock import Clock, PerfCounterClock, default_clock
-from .executors import Executor, Job, executor_for
+from .executors import executor_for
+from .job import Executor, Job
 from .plan import (
     Case,
     Progress,
