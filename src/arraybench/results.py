@@ -41,6 +41,19 @@ from typing import TYPE_CHECKING, Any
 
 from .base import hooks, stats
 from .base.errors import ResultsFormatError
+from .base.fields import (
+    DAMAGED,
+    MALFORMED,
+    float_or_nan,
+    json_default,
+    json_float,
+    json_kind,
+    numbers,
+    optional,
+    required,
+    strings,
+    wrong_type,
+)
 from .base.files import atomic_write
 
 if TYPE_CHECKING:
@@ -341,17 +354,21 @@ class Measurement:
         blocks = d.get("blocks")
         rounds = d.get("rounds")
         return cls(
-            samples=tuple(float(v) for v in _get(d, "samples", list)),
-            loops=_get(d, "loops", int),
-            first_call=float(_get(d, "first_call", (int, float))),
+            samples=tuple(float(v) for v in required(d, "samples", list)),
+            loops=required(d, "loops", int),
+            first_call=float(required(d, "first_call", (int, float))),
             warmup_calls=int(d.get("warmup_calls", 0)),
             stop=str(d.get("stop", "converged")),
             elapsed=float(d.get("elapsed", 0.0)),
             warnings=tuple(str(w) for w in d.get("warnings", ())),
-            blocks=tuple(int(k) for k in _opt(d, "blocks", list)) if blocks is not None else None,
-            rounds=tuple(int(r) for r in _opt(d, "rounds", list)) if rounds is not None else None,
+            blocks=tuple(int(k) for k in optional(d, "blocks", list))
+            if blocks is not None
+            else None,
+            rounds=tuple(int(r) for r in optional(d, "rounds", list))
+            if rounds is not None
+            else None,
             processes=(
-                tuple(int(k) for k in _opt(d, "processes", list))
+                tuple(int(k) for k in optional(d, "processes", list))
                 if d.get("processes") is not None
                 else None
             ),
@@ -375,8 +392,8 @@ class Check:
     def to_dict(self) -> dict[str, Any]:
         return {
             "passed": self.passed,
-            "max_abs_err": _json_float(self.max_abs_err),
-            "max_rel_err": _json_float(self.max_rel_err),
+            "max_abs_err": json_float(self.max_abs_err),
+            "max_rel_err": json_float(self.max_rel_err),
             "rtol": self.rtol,
             "message": self.message,
         }
@@ -384,9 +401,9 @@ class Check:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Check:
         return cls(
-            passed=bool(_get(d, "passed", bool)),
-            max_abs_err=_float_or_nan(d.get("max_abs_err")),
-            max_rel_err=_float_or_nan(d.get("max_rel_err")),
+            passed=bool(required(d, "passed", bool)),
+            max_abs_err=float_or_nan(d.get("max_abs_err")),
+            max_rel_err=float_or_nan(d.get("max_rel_err")),
             rtol=float(d.get("rtol", 0.0)),
             message=str(d.get("message", "")),
         )
@@ -500,26 +517,26 @@ class CaseResult:
         m = d.get("measurement")
         c = d.get("check")
         return cls(
-            workload=_get(d, "workload", str),
-            impl=_get(d, "impl", str),
-            backend=_get(d, "backend", str),
-            device=_get(d, "device", str),
-            dtype=_get(d, "dtype", str),
-            size=_get(d, "size", int),
-            status=_get(d, "status", str),
+            workload=required(d, "workload", str),
+            impl=required(d, "impl", str),
+            backend=required(d, "backend", str),
+            device=required(d, "device", str),
+            dtype=required(d, "dtype", str),
+            size=required(d, "size", int),
+            status=required(d, "status", str),
             measurement=Measurement.from_dict(m) if m is not None else None,
             check=Check.from_dict(c) if c is not None else None,
-            error=_opt(d, "error", str),
-            inputs=_opt(d, "inputs", str),
-            flops=_opt(d, "flops", (int, float)),
-            bytes=_opt(d, "bytes", (int, float)),
+            error=optional(d, "error", str),
+            inputs=optional(d, "inputs", str),
+            flops=optional(d, "flops", (int, float)),
+            bytes=optional(d, "bytes", (int, float)),
             reference=bool(d.get("reference", False)),
-            extends=_opt(d, "extends", str),
-            phase=_opt(d, "phase", str),
-            failure=_opt(d, "failure", str),
-            unchecked=_opt(d, "unchecked", str),
-            computed_in=_opt(d, "computed_in", str),
-            machine=_opt(d, "machine", str),
+            extends=optional(d, "extends", str),
+            phase=optional(d, "phase", str),
+            failure=optional(d, "failure", str),
+            unchecked=optional(d, "unchecked", str),
+            computed_in=optional(d, "computed_in", str),
+            machine=optional(d, "machine", str),
         )
 
 
@@ -803,7 +820,7 @@ class RunResult:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the results as JSON, atomically: a crash never leaves half a file behind."""
-        text = json.dumps(self.to_dict(), indent=1, allow_nan=False, default=_json_default)
+        text = json.dumps(self.to_dict(), indent=1, allow_nan=False, default=json_default)
         return atomic_write(path, text)
 
     @classmethod
@@ -816,7 +833,7 @@ class RunResult:
         version = d.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise ResultsFormatError(
-                f"{source}: format version {version!r} is not valid; {_DAMAGED}"
+                f"{source}: format version {version!r} is not valid; {DAMAGED}"
             )
         if version > FORMAT_VERSION:
             raise ResultsFormatError(
@@ -824,38 +841,38 @@ class RunResult:
                 f"reads ({FORMAT_VERSION}): upgrade arraybench (pip install -U arraybench)"
             )
         try:
-            records = _get(d, "cases", list)
+            records = required(d, "cases", list)
         except ResultsFormatError as e:
-            raise ResultsFormatError(f"{source}: {e}; {_DAMAGED}") from None
+            raise ResultsFormatError(f"{source}: {e}; {DAMAGED}") from None
         cases = []
         for i, record in enumerate(records, 1):
             try:
                 if not isinstance(record, Mapping):
-                    raise ResultsFormatError(f"it is {_json_kind(record)}, not an object")
+                    raise ResultsFormatError(f"it is {json_kind(record)}, not an object")
                 cases.append(CaseResult.from_dict(record))
-            except _MALFORMED as e:
+            except MALFORMED as e:
                 raise ResultsFormatError(
-                    f"{source}: case {i} of {len(records)} is malformed: {e}; {_DAMAGED}"
+                    f"{source}: case {i} of {len(records)} is malformed: {e}; {DAMAGED}"
                 ) from None
         try:
-            floor = _opt(d, "floor", Mapping)
+            floor = optional(d, "floor", Mapping)
             return cls(
                 cases=tuple(cases),
-                env=dict(_opt(d, "env", Mapping) or {}),
-                config=dict(_opt(d, "config", Mapping) or {}),
-                floor=Floor(**_numbers(floor, ("clock_read", "call_overhead"))) if floor else None,
+                env=dict(optional(d, "env", Mapping) or {}),
+                config=dict(optional(d, "config", Mapping) or {}),
+                floor=Floor(**numbers(floor, ("clock_read", "call_overhead"))) if floor else None,
                 skipped=tuple(
-                    Skip(**_strings(s, ("what", "reason")), failed=s.get("failed") is True)
-                    for s in _opt(d, "skipped", list) or ()
+                    Skip(**strings(s, ("what", "reason")), failed=s.get("failed") is True)
+                    for s in optional(d, "skipped", list) or ()
                 ),
                 started=str(d.get("started", "")),
                 finished=str(d.get("finished", "")),
                 arraybench_version=str(d.get("arraybench", "")),
-                extra=dict(_opt(d, "extra", Mapping) or {}),
+                extra=dict(optional(d, "extra", Mapping) or {}),
                 machines=_machines(d),
             )
-        except _MALFORMED as e:
-            raise ResultsFormatError(f"{source}: a record is malformed: {e}; {_DAMAGED}") from None
+        except MALFORMED as e:
+            raise ResultsFormatError(f"{source}: a record is malformed: {e}; {DAMAGED}") from None
 
 
 def load(path: str | os.PathLike[str]) -> RunResult:
@@ -882,7 +899,7 @@ def load(path: str | os.PathLike[str]) -> RunResult:
             "re-run to produce it again"
         ) from None
     except (ValueError, RecursionError) as e:  # a number too long, nesting too deep
-        raise ResultsFormatError(f"{p} is not arraybench results ({e}); {_DAMAGED}") from None
+        raise ResultsFormatError(f"{p} is not arraybench results ({e}); {DAMAGED}") from None
     return RunResult.from_dict(data, source=str(p))
 
 
@@ -910,104 +927,11 @@ def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL
     return stats.unpaired_ratio(num, den, level)
 
 
-#: What reading a damaged record can raise, all turned into one ResultsFormatError.
-_MALFORMED = (
-    ResultsFormatError,
-    TypeError,
-    ValueError,
-    KeyError,
-    AttributeError,
-    OverflowError,
-    RecursionError,
-)
-_DAMAGED = "the file is damaged or was edited by hand: re-run to produce it again"
-
-
-def _opt(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:
-    """An optional field: None when absent or null, else it must have one of ``types``."""
-    v = d.get(key)
-    if v is None:
-        return None
-    if not isinstance(v, types) or (isinstance(v, bool) and bool not in _tuple(types)):
-        raise ResultsFormatError(_wrong_type(key, v, types))
-    return v
-
-
-def _wrong_type(key: str, v: Any, types: type | tuple[type, ...]) -> str:
-    """``"field 'size' is str, not an integer"``, in JSON's words."""
-    words = {
-        str: "a string",
-        int: "an integer",
-        float: "a number",
-        list: "a list",
-        bool: "a boolean",
-    }
-    wanted = " or ".join(dict.fromkeys(words.get(t, "an object") for t in _tuple(types)))
-    return f"field {key!r} is {_json_kind(v)}, not {wanted}"
-
-
-def _json_kind(v: Any) -> str:
-    for t, word in (
-        (bool, "a boolean"),
-        (str, "a string"),
-        (int, "an integer"),
-        (float, "a number"),
-        (list, "a list"),
-        (Mapping, "an object"),
-    ):
-        if isinstance(v, t):
-            return word
-    return "null" if v is None else type(v).__name__
-
-
-def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
-    return types if isinstance(types, tuple) else (types,)
-
-
-def _numbers(d: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, float]:
-    return {k: float(_get(d, k, (int, float))) for k in keys}
-
-
-def _strings(d: Any, keys: tuple[str, ...]) -> dict[str, str]:
-    if not isinstance(d, Mapping):
-        raise ResultsFormatError(f"a skipped entry is {_json_kind(d)}, not an object")
-    return {k: _get(d, k, str) for k in keys}
-
-
 def _machines(d: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The run's "machines": an object of objects, by machine name."""
     out = {}
-    for name, record in (_opt(d, "machines", Mapping) or {}).items():
+    for name, record in (optional(d, "machines", Mapping) or {}).items():
         if not isinstance(record, Mapping):
-            raise ResultsFormatError(_wrong_type(f"machines.{name}", record, Mapping))
+            raise ResultsFormatError(wrong_type(f"machines.{name}", record, Mapping))
         out[str(name)] = dict(record)
     return out
-
-
-def _get(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:
-    if key not in d:
-        raise ResultsFormatError(f"missing field {key!r}")
-    v = d[key]
-    if not isinstance(v, types) or (isinstance(v, bool) and bool not in _tuple(types)):
-        raise ResultsFormatError(_wrong_type(key, v, types))
-    return v
-
-
-def _json_float(v: float) -> float | str:
-    # JSON has no NaN or infinity; keep them readable as strings rather than invalid JSON.
-    return v if math.isfinite(v) else str(v)
-
-
-def _float_or_nan(v: Any) -> float:
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return math.nan
-
-
-def _json_default(o: Any) -> Any:
-    if hasattr(o, "item"):
-        return o.item()
-    if isinstance(o, tuple | set | frozenset):
-        return list(o)
-    return str(o)

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import ArraybenchError, ResultsFormatError
+from ..base.fields import json_default
 from ..results import CaseResult, Floor, RunResult, Skip
 from .migrations import MIGRATIONS, Migration
 
@@ -796,7 +797,7 @@ def _dumps(value: Any, canonical: bool = False) -> str:
     ``finish_run`` recognises cases already stored; elsewhere the order is kept, since it is
     the order of the run (experiments in ``extra``, for one). NaN is written as Python's json
     writes it: the store's JSON is read only by json.loads."""
-    return json.dumps(value, sort_keys=canonical, separators=(",", ":"), default=_json_default)
+    return json.dumps(value, sort_keys=canonical, separators=(",", ":"), default=json_default)
 
 
 def _loads(text: str, kind: type, what: str) -> Any:
@@ -804,11 +805,3 @@ def _loads(text: str, kind: type, what: str) -> Any:
     if not isinstance(value, kind):
         raise StoreError(f"the stored {what} is a {type(value).__name__}, not a {kind.__name__}")
     return value
-
-
-def _json_default(o: Any) -> Any:
-    if hasattr(o, "item"):  # NumPy scalars
-        return o.item()
-    if isinstance(o, tuple | set | frozenset):
-        return list(o)
-    return str(o)
