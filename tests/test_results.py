@@ -8,6 +8,7 @@ import pytest
 
 import arraybench as ab
 from arraybench.base.errors import ResultsFormatError
+from arraybench.measurement import Measurement
 from arraybench.report.cells import format_speedup_vs_reference
 from arraybench.results import (
     FORMAT_VERSION,
@@ -16,7 +17,6 @@ from arraybench.results import (
     CaseResult,
     Check,
     Floor,
-    Measurement,
     RunResult,
     Skip,
 )

@@ -23,14 +23,15 @@ if TYPE_CHECKING:
     from .base.errors import ArraybenchError
     from .config import RunConfig
     from .measure.runner import run
-    from .results import CaseResult, Measurement, RunResult, load
+    from .measurement import Measurement
+    from .results import CaseResult, RunResult, load
     from .workload import Workload, logsizes
 
 #: Each public name and the submodule that defines it.
 _WHERE = {
     "ArraybenchError": ".base.errors",
     "CaseResult": ".results",
-    "Measurement": ".results",
+    "Measurement": ".measurement",
     "RunConfig": ".config",
     "RunResult": ".results",
     "Workload": ".workload",

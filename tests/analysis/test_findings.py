@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from arraybench.analysis.findings import Finding, analyze, ranked
 from arraybench.measure import profile as PF
-from arraybench.results import CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import CaseResult, RunResult
 from tests.analysis.test_fit import synthetic
 
 SIZES = (1, 10, 100, 1000, 10_000)

@@ -10,7 +10,8 @@ import pytest
 
 from arraybench.analysis.crossover import crossover
 from arraybench.analysis.fit import Fit, fit_series
-from arraybench.results import OK, CaseResult, Measurement
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult
 
 SIZES = (1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)
 

@@ -21,7 +21,8 @@ from arraybench.analysis.compare import (
     compare,
 )
 from arraybench.base import stats
-from arraybench.results import OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult, RunResult
 
 IMPLS = {"loop": "python", "vectorized": "numpy", "torch_vec": "torch", "tunable": "numpy"}
 COST = {"loop": 80e-6, "vectorized": 4e-6, "torch_vec": 5e-6, "tunable": 4.4e-6}

@@ -13,7 +13,8 @@ from arraybench.backends.fake import FakeBackend
 from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
 from arraybench.measure.plausible import implausible
-from arraybench.results import CaseResult, Measurement
+from arraybench.measurement import Measurement
+from arraybench.results import CaseResult
 from tests.measure.test_probe import synthetic
 
 # The synthetic profile: 10 GB/s; GEMM numpy float32 100, float64 50, torch float32 200 GFLOP/s.

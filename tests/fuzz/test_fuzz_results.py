@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import arraybench as ab
-from arraybench import results
+from arraybench import measurement, results
 from arraybench.base import fields
 from arraybench.base.errors import ResultsFormatError
 from arraybench.results import RunResult
@@ -198,7 +198,7 @@ EXECUTING_MODULES = {"pickle", "marshal", "shelve", "dill", "cloudpickle", "yaml
 EXECUTING_CALLS = {"eval", "exec", "compile", "__import__", "execfile", "input"}
 
 
-@pytest.mark.parametrize("module", [results, fields], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [results, measurement, fields], ids=lambda m: m.__name__)
 def test_the_results_modules_cannot_execute_anything_they_read(module: Any) -> None:
     tree = ast.parse(Path(module.__file__).read_text())
     for node in ast.walk(tree):

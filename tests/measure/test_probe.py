@@ -16,7 +16,8 @@ from arraybench.cli import probe as cli_probe
 from arraybench.measure import probe as P
 from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
-from arraybench.results import Floor, Measurement, Skip
+from arraybench.measurement import Measurement
+from arraybench.results import Floor, Skip
 
 #: Small enough to finish in well under a second: the test checks structure, not the machine.
 TINY = P.ProbeSettings(

@@ -16,7 +16,7 @@ from arraybench.cli import probe as cli_probe
 from arraybench.measure import probe as P
 from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
-from arraybench.results import Measurement
+from arraybench.measurement import Measurement
 
 #: Modelled rates, about an H100's: 3 TB/s copy, 800 TFLOP/s bf16, 5 µs per launch.
 COPY_BPS = 3.0e12

@@ -12,7 +12,7 @@ import pytest
 import arraybench as ab
 from arraybench.catalog import load_file
 from arraybench.measure import processes
-from arraybench.results import time_ratio
+from arraybench.measurement import time_ratio
 
 WORK = textwrap.dedent(
     """

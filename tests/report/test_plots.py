@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from arraybench.base.errors import ConfigError
-from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult, load
+from arraybench.measurement import Measurement
+from arraybench.results import FAILED, OK, CaseResult, RunResult, load
 
 from ..measure.test_probe import synthetic as synthetic_profile
 

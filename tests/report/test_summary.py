@@ -362,7 +362,8 @@ def in_processes(
     """A case measured in ``len(times)`` processes, one block of one sample each, in rounds 0,
     1, ...: its interval is the repeat interval of ``times``, and its ratio with another such
     case pairs round by round."""
-    from arraybench.results import OK, Measurement
+    from arraybench.measurement import Measurement
+    from arraybench.results import OK
 
     k = len(times)
     m = Measurement(

@@ -37,7 +37,8 @@ from ..base.units import format_size
 from ..measure.check import is_close, suggested_rtol, tolerance
 from ..measure.clock import Clock
 from ..measure.runner import run
-from ..results import CaseResult, RunResult, time_ratio
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 from ..workload import Workload
 
 #: Sizes measured by default: from one element, where fixed costs decide, to 10^4, where a

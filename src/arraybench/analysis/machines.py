@@ -29,7 +29,8 @@ from typing import Any
 
 from ..base.stats import Interval
 from ..base.units import format_ratio_with_interval, format_size
-from ..results import CaseResult, RunResult, time_ratio
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 
 Series = tuple[str, str, str, str, str]
 

@@ -53,7 +53,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from ..base import stats
-from ..results import Measurement
+from ..measurement import Measurement
 
 K = TypeVar("K", bound=Hashable)
 

@@ -32,7 +32,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..config import RunConfig
-from ..results import FAILED, CaseResult, Floor, Measurement
+from ..measurement import Measurement
+from ..results import FAILED, CaseResult, Floor
 from .kept import Kept
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted

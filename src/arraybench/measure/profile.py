@@ -27,7 +27,8 @@ from typing import Any
 
 from ..base.errors import ArraybenchError, ResultsFormatError
 from ..base.files import atomic_write
-from ..results import Floor, Measurement, RunResult, Skip
+from ..measurement import Measurement
+from ..results import Floor, RunResult, Skip
 from .env import cpu_model
 
 FORMAT_NAME = "arraybench.probe"

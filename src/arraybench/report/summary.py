@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
-from ..results import CaseResult, RunResult, time_ratio
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 from .failures import failure_lines
 
 if TYPE_CHECKING:

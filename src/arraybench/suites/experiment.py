@@ -41,7 +41,8 @@ from ..base.stats import Interval
 from ..config import RunConfig
 from ..measure import canary
 from ..measure.canary import CANARY_KEY
-from ..results import CaseResult, RunResult, time_ratio
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 from ..workload import Workload
 
 __all__ = [
