@@ -157,7 +157,7 @@ def fits_table(fits: Iterable[Fit]) -> str:
     fits = list(fits)
     if not fits:
         return ""
-    from .plots import series_label
+    from .plot_parts import series_label
 
     rows = [
         '<p class="dim">t(n) = a + b·n<sup>k</sup> fitted to each series\' medians, with '
@@ -195,7 +195,7 @@ def crossovers_table(crossovers: Iterable[Crossover]) -> str:
     crossovers = list(crossovers)
     if not crossovers:
         return ""
-    from .plots import series_label
+    from .plot_parts import series_label
 
     rows = [
         '<p class="dim">Where one series overtakes another (the size from which it stays '

@@ -354,7 +354,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     compares with the next at the largest size, with that ratio's 95% interval. An unstable
     case (its interval wider than ±50% of its median) is never named."""
     from ..analysis.claims import usable
-    from ..report.plots import series_label
+    from .plot_parts import series_label
 
     ok = [c for c in result.cases if c.workload == workload and usable(c)]
     if not ok:
@@ -425,7 +425,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
 def _one_series(by_size: Mapping[int, Sequence[CaseResult]]) -> str:
     """A workload of one series: its time from the smallest size to the largest (an unstable
     time said to be so)."""
-    from ..report.plots import series_label
+    from .plot_parts import series_label
 
     sizes = sorted(by_size)
     c, low = by_size[sizes[-1]][0], by_size[sizes[0]][0]
