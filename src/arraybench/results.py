@@ -64,7 +64,6 @@ FORMAT_VERSION = 4
 #: The version written when no case names a machine (the files of runs on one machine).
 SINGLE_MACHINE_VERSION = 3
 
-
 OK, FAILED, SKIPPED = "ok", "failed", "skipped"
 STATUSES = (OK, FAILED, SKIPPED)
 #: Why a case failed, for programs: it raised, its numbers were wrong, it crashed its worker, it
