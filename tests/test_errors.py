@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 import arraybench as ab
+from arraybench.base.errors import WorkloadError
 from arraybench.cli import listing
 from arraybench.cli import main as cli_main
-from arraybench.errors import WorkloadError
 
 #: Wide enough that rich never wraps a message in the middle of the text a test looks for.
 COLUMNS = "500"
@@ -500,7 +500,7 @@ def test_one_name_given_as_a_string_is_one_name_not_its_letters() -> None:
 
 
 def test_errors_of_a_loaded_workload_name_its_file(tmp_path: Path) -> None:
-    from arraybench.suites import load_file
+    from arraybench.catalog import load_file
 
     (tmp_path / "w.py").write_text(HEADER + 'w = ab.Workload("wk", sizes=[1])\n')
     (w,) = load_file(tmp_path / "w.py")

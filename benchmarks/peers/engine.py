@@ -13,13 +13,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from arraybench.analysis import stats
-from arraybench.config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET
-from arraybench.measure.env import cpu_model, load1, usable_cores, wait_for_quiet
+from arraybench.backends.base import usable_cores
+from arraybench.base import stats
+from arraybench.catalog import load_file
+from arraybench.config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAULT_THREADS
+from arraybench.measure.env import cpu_model, load1, wait_for_quiet
 from arraybench.measure.processes import IN_WORKER, worker_env
-from arraybench.measure.threads import DEFAULT_THREADS
 from arraybench.measure.timer import BLOCKS_PER_BUDGET, WARMUP_FRACTION
-from arraybench.suites import load_file
 
 __all__ = [
     "BLOCKS_PER_BUDGET",

@@ -261,8 +261,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _load_baseline(ref: str) -> RunResult:
+    from .base.errors import ArraybenchError
     from .cli._source import load_results
-    from .errors import ArraybenchError
 
     try:
         run = load_results(ref)
@@ -374,7 +374,7 @@ class Bench:
 
 def gate_message(m: Measured, band: float, source: str, ref: str | None) -> str:
     """Why a measured case fails its test: the case, the ratio and its interval."""
-    from .report.units import format_time
+    from .base.units import format_time
 
     c = m.comparison
     assert c is not None
@@ -419,7 +419,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if state is None or not state.used:
         return
     from .analysis.compare import NOTES, SLOWER, UNSURE
-    from .report.units import format_interval, format_time
+    from .base.units import format_interval, format_time
 
     tr = terminalreporter
     tr.section("arraybench")

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pytest
 
-from arraybench.analysis import relative, stats
+from arraybench.analysis import relative
 from arraybench.analysis.compare import (
     FASTER,
     RELATIVE,
@@ -20,7 +20,9 @@ from arraybench.analysis.compare import (
     Comparison,
     compare,
 )
-from arraybench.results import OK, CaseResult, Measurement, RunResult
+from arraybench.base import stats
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult, RunResult
 
 IMPLS = {"loop": "python", "vectorized": "numpy", "torch_vec": "torch", "tunable": "numpy"}
 COST = {"loop": 80e-6, "vectorized": 4e-6, "torch_vec": 5e-6, "tunable": 4.4e-6}

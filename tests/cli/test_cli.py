@@ -363,9 +363,9 @@ def test_a_broken_workload_fails_alone_and_the_good_one_is_measured_and_stored(
 def test_only_an_interruption_suggests_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from arraybench.base.errors import WorkloadError
     from arraybench.cli import main as cli_main
     from arraybench.cli import run as cli_run
-    from arraybench.errors import WorkloadError
     from arraybench.store import open_store
 
     f = tmp_path / "work.py"

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from arraybench.cli import compare as compare_cli
-from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import FAILED, OK, CaseResult, RunResult
 
 ENV = {
     "python": "3.11.7",

@@ -7,7 +7,7 @@ import gc
 import numpy as np
 import pytest
 
-from arraybench.analysis import stats
+from arraybench.base import stats
 from arraybench.measure.clock import FakeClock, TwoStateMachine
 from arraybench.measure.timer import (
     BLOCKS_PER_BUDGET,
@@ -20,7 +20,8 @@ from arraybench.measure.timer import (
     measure_floor,
     next_125,
 )
-from arraybench.results import Floor, Measurement
+from arraybench.measurement import Measurement
+from arraybench.results import Floor
 from tests.conftest import kernel, noisy
 
 
@@ -326,7 +327,7 @@ def test_steady_machine_gives_a_narrow_interval_in_the_same_setting() -> None:
 
 
 def test_two_cases_sampled_in_turns_share_rounds_and_their_ratio_cancels_the_spells() -> None:
-    from arraybench.results import time_ratio
+    from arraybench.measurement import time_ratio
 
     rng = np.random.default_rng(3)
     clock = two_state_clock(seed=None)

@@ -7,7 +7,7 @@ For each case measured in both runs (same workload, impl, backend, device, dtype
                blocks); consecutive samples share the machine's state and are not independent
     ratio    = median(B) / median(A)                  (> 1: B is slower)
     ratio CI = each median's interval at sqrt(95%), combined: [low_B / high_A, high_B / low_A]
-               (results.time_ratio; the runs were not measured side by side, so nothing pairs)
+               (measurement.time_ratio; the runs were not measured side by side, so nothing pairs)
     p        = two-sided Mann-Whitney U test of A's units against B's (normal approximation,
                tie and continuity corrections), reported, not used by the verdict
     band     = the no-change band [1 / (1 + threshold), 1 + threshold]; the threshold defaults
@@ -77,10 +77,12 @@ from typing import Any
 
 import numpy as np
 
+from ..base import stats
 from ..config import DEFAULT_TARGET
 from ..measure.canary import CANARY_KEY
-from ..results import CaseResult, Measurement, RunResult, time_ratio
-from . import relative, stats
+from ..measurement import Measurement, time_ratio
+from ..results import CaseResult, RunResult
+from . import relative
 from .canary import SpeedChange, speed_change
 from .envdiff import EnvChange, env_changes
 from .machines import Difference, differences
@@ -483,7 +485,7 @@ def compare(
             :data:`DEFAULT_THRESHOLD`).
         alpha: significance level of the Mann-Whitney test.
         paired: whether blocks of the two runs that share a round may pair
-            (``results.time_ratio``); False for cases measured on different machines, whose
+            (``measurement.time_ratio``); False for cases measured on different machines, whose
             rounds are readings of different clocks.
         drift: how far this machine's speed moves between runs (0.08: 8%; see
             ``analysis.stability``), used only when a run has no canary to read the move from.

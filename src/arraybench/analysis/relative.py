@@ -52,8 +52,8 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from ..results import Measurement
-from . import stats
+from ..base import stats
+from ..measurement import Measurement
 
 K = TypeVar("K", bound=Hashable)
 

@@ -43,8 +43,8 @@ from ..analysis.compare import (
     Comparison,
     compare,
 )
-from ..errors import ArraybenchError, ConfigError
-from ..report.units import format_size, format_time
+from ..base.errors import ArraybenchError, ConfigError
+from ..base.units import format_size, format_time
 from ..results import RunResult
 from . import _console
 from ._source import load_results

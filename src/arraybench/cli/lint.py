@@ -7,12 +7,12 @@ import json
 import sys
 from typing import Any
 
-from .._files import atomic_write
 from ..advise.lint import check_codes, lint_paths
 from ..advise.output.sarif import to_sarif
 from ..advise.output.text import lint_text, rules_text
 from ..advise.rules.catalog import RULES
-from ..errors import ConfigError
+from ..base.errors import ConfigError
+from ..base.files import atomic_write
 
 FORMATS = ("text", "json", "sarif")
 

@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_write
 from ..advise.output.html import profile_html
 from ..advise.output.sarif import profile_sarif
 from ..advise.output.text import profile_text
 from ..advise.profile import profile
 from ..advise.records import LIST_SHARE
 from ..advise.run.launch import Target
-from ..errors import ConfigError
+from ..base.errors import ConfigError
+from ..base.files import atomic_write
 
 FORMATS = ("text", "json", "sarif")
 

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, cast
 
 from .. import backends as _backends
-from ..config import DTYPES, RunConfig
-from ..errors import WorkloadError
+from ..base.errors import WorkloadError
+from ..config import RunConfig
+from ..names import DTYPES
 from ..results import (
     FAILED,
     NO_REFERENCE,

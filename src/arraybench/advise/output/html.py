@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 
-from ...report.units import format_time
+from ...base.units import format_time
 from ..read.source import read_source
 from ..records import LIST_SHARE, Finding, ProfileReport
 from ..run.ledger import Count

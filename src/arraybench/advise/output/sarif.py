@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ... import __version__
-from ...report.units import format_time
+from ...base.units import format_time
+from ...base.version import __version__
 from ..records import SURE, LintReport, ProfileReport
 from ..rules.catalog import RULES, RUN_RULES, Rule
 from .text import pct

@@ -3,7 +3,7 @@ rewrite), the list of rules, and profile's answer first, then each finding costl
 
 from __future__ import annotations
 
-from ...report.units import format_time
+from ...base.units import format_time
 from ..records import LIST_SHARE, POSSIBLE, SURE, Finding, LintReport, ProfileReport
 from ..rules.catalog import RULES
 

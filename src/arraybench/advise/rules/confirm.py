@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ...report.units import format_time
+from ...base.units import format_time
 from ..read.source import (
     BUILD_CALLS,
     MOVE_METHODS,

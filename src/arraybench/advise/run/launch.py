@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...errors import ConfigError
+from ...base.errors import ConfigError
 
 #: A code object in, the code object to run out (the line timer's padded copy).
 CodeHook = Callable[[types.CodeType], types.CodeType]
@@ -112,7 +112,9 @@ def _library_roots() -> tuple[str, ...]:
     for p in (sys.prefix, sys.base_prefix, sys.exec_prefix):
         roots.add(os.path.join(p, "lib"))
     roots.update(p for p in sys.path if "site-packages" in p or "dist-packages" in p)
-    roots.add(str(Path(__file__).resolve().parents[2]))  # arraybench itself (arraybench/advise/run/)
+    roots.add(
+        str(Path(__file__).resolve().parents[2])
+    )  # arraybench itself (arraybench/advise/run/)
     return tuple(sorted(os.path.realpath(r) + os.sep for r in roots if r))
 
 

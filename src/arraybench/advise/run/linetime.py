@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import ConfigError
+from ...base.errors import ConfigError
 
 #: Iterations of the calibration loop (two traced lines each); repeats of it, median taken.
 CALIBRATION_LOOPS = 20_000

@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from arraybench.analysis import stats
+from arraybench.base import stats
 
 
 def test_median_ci_covers_the_true_median_about_95_percent_of_the_time() -> None:

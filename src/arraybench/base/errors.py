@@ -43,7 +43,7 @@ class WorkloadFileError(WorkloadError):
 class UnknownNameError(WorkloadError, ConfigError):
     """A workload or a run's settings name a backend, dtype or device that arraybench does not
     know (a misspelling, or another name for one: "pytorch"): a usage error, refused before
-    anything runs (:func:`arraybench.config.check_name`)."""
+    anything runs (:func:`arraybench.names.check_name`)."""
 
 
 class BackendError(ArraybenchError):

@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from arraybench.analysis import probe as P
+from arraybench.backends.base import usable_cores
+from arraybench.base.errors import ConfigError, ResultsFormatError
 from arraybench.cli import probe as cli_probe
-from arraybench.errors import ConfigError, ResultsFormatError
+from arraybench.measure import probe as P
+from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
-from arraybench.measure.env import usable_cores
-from arraybench.results import Floor, Measurement, Skip
+from arraybench.measurement import Measurement
+from arraybench.results import Floor, Skip
 
 #: Small enough to finish in well under a second: the test checks structure, not the machine.
 TINY = P.ProbeSettings(
@@ -34,24 +36,24 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "cache"
 
 
-def _fig(kind: str, backend: str, name: str, work: float, seconds: float) -> P.Figure:
+def _fig(kind: str, backend: str, name: str, work: float, seconds: float) -> PF.Figure:
     m = Measurement(samples=(seconds, seconds, seconds), loops=1, first_call=seconds)
-    return P.Figure(kind, backend, name, 1000, work, m)
+    return PF.Figure(kind, backend, name, 1000, work, m)
 
 
-def synthetic() -> P.MachineProfile:
+def synthetic() -> PF.MachineProfile:
     """A profile with round numbers: 10 GB/s, numpy 100/50 GFLOP/s, torch 200 float32."""
-    return P.MachineProfile(
-        key=P.machine_key(),
+    return PF.MachineProfile(
+        key=PF.machine_key(),
         measured_at="2024-01-01T00:00:00+00:00",
         figures=(
-            _fig(P.BANDWIDTH, "numpy", "copy", 8e9, 1.0),
-            _fig(P.BANDWIDTH, "numpy", "add", 10e9, 1.0),
-            _fig(P.GEMM, "numpy", "float32", 100e9, 1.0),
-            _fig(P.GEMM, "numpy", "float64", 50e9, 1.0),
-            _fig(P.GEMM, "torch", "float32", 200e9, 1.0),
-            _fig(P.DISPATCH, "numpy", "add", 0.0, 5e-7),
-            _fig(P.DISPATCH, "python", "float add", 0.0, 4e-8),
+            _fig(PF.BANDWIDTH, "numpy", "copy", 8e9, 1.0),
+            _fig(PF.BANDWIDTH, "numpy", "add", 10e9, 1.0),
+            _fig(PF.GEMM, "numpy", "float32", 100e9, 1.0),
+            _fig(PF.GEMM, "numpy", "float64", 50e9, 1.0),
+            _fig(PF.GEMM, "torch", "float32", 200e9, 1.0),
+            _fig(PF.DISPATCH, "numpy", "add", 0.0, 5e-7),
+            _fig(PF.DISPATCH, "python", "float add", 0.0, 4e-8),
         ),
         floor=Floor(clock_read=1e-7, call_overhead=3e-8),
         skipped=(Skip("jax", "jax is not installed"),),
@@ -64,12 +66,12 @@ def test_probe_on_numpy_and_python_has_every_kind_of_figure() -> None:
     prof = P.probe(["python", "numpy"], settings=TINY, progress=seen.append)
     kinds = {(f.kind, f.backend, f.name) for f in prof.figures}
     assert {
-        (P.BANDWIDTH, "numpy", "copy"),
-        (P.BANDWIDTH, "numpy", "add"),
-        (P.GEMM, "numpy", "float32"),
-        (P.GEMM, "numpy", "float64"),
-        (P.DISPATCH, "numpy", "add"),
-        (P.DISPATCH, "python", "float add"),
+        (PF.BANDWIDTH, "numpy", "copy"),
+        (PF.BANDWIDTH, "numpy", "add"),
+        (PF.GEMM, "numpy", "float32"),
+        (PF.GEMM, "numpy", "float64"),
+        (PF.DISPATCH, "numpy", "add"),
+        (PF.DISPATCH, "python", "float add"),
     } <= kinds
     assert not prof.skipped
     for f in prof.figures:
@@ -78,16 +80,16 @@ def test_probe_on_numpy_and_python_has_every_kind_of_figure() -> None:
         assert 0 < lo <= hi
     assert prof.bandwidth() is not None and prof.bandwidth() > 0  # type: ignore[operator]
     gemm = prof.gemm()
-    one = {P.ONE_THREAD.format(dtype="float64")} if usable_cores() > 1 else set()
+    one = {PF.ONE_THREAD.format(dtype="float64")} if usable_cores() > 1 else set()
     assert set(gemm["numpy"]) == {"float32", "float64"} | one
-    assert prof.of_kind(P.GEMM)[0].size in TINY.gemm_sizes
+    assert prof.of_kind(PF.GEMM)[0].size in TINY.gemm_sizes
     assert prof.floor is not None and prof.floor.call_overhead > 0
     assert prof.key["libraries"]["numpy"]
     assert {"hostname", "cpu", "cores", "python"} <= set(prof.key)
     assert prof.info["array_bytes"] == TINY.array_bytes
     assert "harness floor" in seen and any("gemm" in s for s in seen)
     # Every figure survives the file format.
-    again = P.MachineProfile.from_dict(json.loads(json.dumps(prof.to_dict())))
+    again = PF.MachineProfile.from_dict(json.loads(json.dumps(prof.to_dict())))
     assert again.to_dict() == prof.to_dict()
 
 
@@ -118,7 +120,7 @@ def test_failing_figure_is_skipped_not_raised() -> None:
     def boom() -> None:
         raise RuntimeError("no BLAS")
 
-    p.timed(P.GEMM, "numpy", "float64", 8, 1.0, boom)
+    p.timed(PF.GEMM, "numpy", "float64", 8, 1.0, boom)
     assert not p.figures
     assert p.skipped == [Skip("gemm numpy float64", "RuntimeError: no BLAS")]
 
@@ -149,13 +151,13 @@ def test_profile_queries() -> None:
 
 
 def test_save_and_load_round_trip(cache: Path) -> None:
-    assert P.load_cached() is None
+    assert PF.load_cached() is None
     prof = synthetic()
-    path = P.save(prof)
+    path = PF.save(prof)
     assert path.parent == cache and path.name == f"probe-{prof.key_hash}.json"
     data = json.loads(path.read_text())
-    assert data["format"] == "arraybench.probe" and data["version"] == P.FORMAT_VERSION
-    loaded = P.load_cached()
+    assert data["format"] == "arraybench.probe" and data["version"] == PF.FORMAT_VERSION
+    loaded = PF.load_cached()
     assert loaded is not None
     assert loaded.to_dict() == prof.to_dict()
     assert loaded == prof
@@ -164,28 +166,28 @@ def test_save_and_load_round_trip(cache: Path) -> None:
 def test_cache_dir_order(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("ARRAYBENCH_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert P.cache_dir() == tmp_path / "xdg" / "arraybench"
+    assert PF.cache_dir() == tmp_path / "xdg" / "arraybench"
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert P.cache_dir() == tmp_path / "home" / ".cache" / "arraybench"
+    assert PF.cache_dir() == tmp_path / "home" / ".cache" / "arraybench"
 
 
 def test_cache_is_stale_when_a_library_version_changes(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    P.save(synthetic())
-    assert P.load_cached() is not None
-    real = P.library_versions
-    monkeypatch.setattr(P, "library_versions", lambda: {**real(), "numpy": "99.0"})
-    assert P.load_cached() is None
+    PF.save(synthetic())
+    assert PF.load_cached() is not None
+    real = PF.library_versions
+    monkeypatch.setattr(PF, "library_versions", lambda: {**real(), "numpy": "99.0"})
+    assert PF.load_cached() is None
 
 
 def test_a_profile_with_another_key_under_this_name_is_not_used(cache: Path) -> None:
     prof = synthetic()
-    other = P.MachineProfile(key={**prof.key, "cpu": "another CPU"}, measured_at="x")
-    P.cache_path().parent.mkdir(parents=True)
-    P.cache_path().write_text(json.dumps(other.to_dict()))
-    assert P.load_cached() is None
+    other = PF.MachineProfile(key={**prof.key, "cpu": "another CPU"}, measured_at="x")
+    PF.cache_path().parent.mkdir(parents=True)
+    PF.cache_path().write_text(json.dumps(other.to_dict()))
+    assert PF.load_cached() is None
 
 
 @pytest.mark.parametrize(
@@ -203,17 +205,17 @@ def test_a_profile_with_another_key_under_this_name_is_not_used(cache: Path) -> 
 )
 def test_corrupt_cache_reads_as_none(cache: Path, text: str) -> None:
     cache.mkdir(parents=True)
-    P.cache_path().write_text(text)
-    assert P.load_cached() is None
-    P.save(synthetic())  # and a new probe replaces it
-    assert P.load_cached() is not None
+    PF.cache_path().write_text(text)
+    assert PF.load_cached() is None
+    PF.save(synthetic())  # and a new probe replaces it
+    assert PF.load_cached() is not None
 
 
 def test_newer_format_says_to_upgrade(tmp_path: Path) -> None:
     f = tmp_path / "p.json"
-    f.write_text(json.dumps({**synthetic().to_dict(), "version": P.FORMAT_VERSION + 1}))
+    f.write_text(json.dumps({**synthetic().to_dict(), "version": PF.FORMAT_VERSION + 1}))
     with pytest.raises(ResultsFormatError, match="upgrade arraybench"):
-        P.load(f)
+        PF.load(f)
 
 
 def _args(**kw: object) -> argparse.Namespace:
@@ -224,9 +226,9 @@ def _args(**kw: object) -> argparse.Namespace:
 def test_cli_shows_the_cached_profile_without_measuring(
     cache: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    P.save(synthetic())
+    PF.save(synthetic())
 
-    def no_probe(*a: object, **k: object) -> P.MachineProfile:
+    def no_probe(*a: object, **k: object) -> PF.MachineProfile:
         raise AssertionError("a cached profile must not be measured again")
 
     monkeypatch.setattr(P, "probe", no_probe)
@@ -245,7 +247,7 @@ def test_cli_force_measures_and_saves(
 ) -> None:
     calls: list[object] = []
 
-    def fake_probe(backends: object = None, quick: bool = False, **k: object) -> P.MachineProfile:
+    def fake_probe(backends: object = None, quick: bool = False, **k: object) -> PF.MachineProfile:
         calls.append((backends, quick))
         return synthetic()
 
@@ -253,7 +255,7 @@ def test_cli_force_measures_and_saves(
     assert cli_probe.main(_args(force=True, quick=True, backends=["numpy,python"])) == 0
     assert calls == [(("numpy", "python"), True)]
     assert "saved to" in capsys.readouterr().out
-    assert P.load_cached() is not None
+    assert PF.load_cached() is not None
 
 
 def test_others_share_of_cpu() -> None:
@@ -275,7 +277,7 @@ def test_others_share_of_cpu() -> None:
     ],
 )
 def test_busy_machine(info: dict[str, object], busy: bool) -> None:
-    prof = P.MachineProfile(key={"cores": 2}, measured_at="x", info=info)
+    prof = PF.MachineProfile(key={"cores": 2}, measured_at="x", info=info)
     assert prof.busy is busy
 
 
@@ -283,7 +285,7 @@ def test_cli_warns_when_the_machine_was_busy(
     cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     prof = synthetic()
-    P.save(P.MachineProfile(prof.key, prof.measured_at, prof.figures, info={"others_cpu": 0.6}))
+    PF.save(PF.MachineProfile(prof.key, prof.measured_at, prof.figures, info={"others_cpu": 0.6}))
     assert cli_probe.main(_args()) == 0
     out = capsys.readouterr().out
     assert "busy machine" in out and "60%" in out
@@ -331,17 +333,17 @@ def test_gemm_sized_in_a_busy_moment_is_sized_again_larger() -> None:
 
 
 def test_threads_that_make_gemm_slower_than_one_thread_are_named() -> None:
-    def gemm(name: str, seconds: float) -> P.Figure:
+    def gemm(name: str, seconds: float) -> PF.Figure:
         m = Measurement(samples=(seconds,) * 10, loops=1, first_call=seconds)
-        return P.Figure(P.GEMM, "numpy", name, 100, 2e9, m)
+        return PF.Figure(PF.GEMM, "numpy", name, 100, 2e9, m)
 
-    one = P.ONE_THREAD.format(dtype="float64")
+    one = PF.ONE_THREAD.format(dtype="float64")
     key = {"cores": 16}
-    slow = P.MachineProfile(key, "now", (gemm("float64", 2.0), gemm(one, 1.0)))
+    slow = PF.MachineProfile(key, "now", (gemm("float64", 2.0), gemm(one, 1.0)))
     (line,) = slow.collapsed()
     assert "all 16 cores reached 1.0 GFLOP/s, below its 2.0 on one thread" in line
     assert "--threads 1" in line
-    fine = P.MachineProfile(key, "now", (gemm("float64", 0.2), gemm(one, 1.0)))
+    fine = PF.MachineProfile(key, "now", (gemm("float64", 0.2), gemm(one, 1.0)))
     assert fine.collapsed() == []
 
 

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..analysis.fit import Fit
-    from ..analysis.stats import Interval
-    from ..results import CaseResult, RunResult
+from .stats import Interval
 
 _TIME_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 
@@ -51,25 +47,6 @@ def _sig(x: float, digits: int) -> str:
         return "0"
     decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
     return f"{x:.{decimals}f}"
-
-
-def fit_figures(fit: Fit) -> tuple[str, str, str]:
-    """A cost model's fixed cost with its CI, its exponent with its CI, and its marginal cost at
-    the largest size where it holds: the three cells every report shows for a fit."""
-    if fit.kind == "single":
-        return format_time(fit.a) + " (one size)", "—", "—"
-    fixed = f"{format_time(fit.a)} [{format_time(fit.a_ci[0])}–{format_time(fit.a_ci[1])}]"
-    if fit.kind == "flat":
-        return fixed, "—", "—"
-    k = f"{fit.k:.2f} [{fit.k_ci[0]:.2f}–{fit.k_ci[1]:.2f}]"
-    top = fit.sizes[-1]
-    at = min(top, fit.fitted_up_to or top)
-    # What one step of n is (an element, a point, a row) is the workload's business: the
-    # derivative of the model is per unit of n, whatever n counts.
-    marginal = f"{format_time(fit.marginal(at))} per unit of n at n={format_size(at)}"
-    if fit.per_flop:
-        marginal += f", {format_time(fit.per_flop)}/flop"
-    return fixed, k, marginal
 
 
 def format_time_interval(low: float, high: float) -> str:
@@ -121,18 +98,6 @@ def format_ratio_with_interval(iv: Interval) -> str:
 
 def _ratio_bound(x: float) -> str:
     return format_ratio(x).removesuffix("x") if math.isfinite(x) else "—"
-
-
-def format_speedup_vs_reference(result: RunResult, case: CaseResult) -> str:
-    """The "speedup vs ref" cell: how many times faster than the reference at the same size and
-    dtype (the reference's time over the case's: below 1, slower), with the interval of that
-    ratio (``"ref"`` for the reference itself, ``"—"`` without one). The same figure as the
-    exports' ``speedup_vs_ref``."""
-    ref = result.reference_for(case)
-    if ref is case:
-        return "ref"
-    iv = result.speedup_vs_reference(case)
-    return "—" if iv is None else format_ratio_with_interval(iv)
 
 
 #: A ``±x%`` after a median says the interval reaches as far on both sides, to within this many

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from arraybench.analysis import probe as P
 from arraybench.cli import probe as cli_probe
+from arraybench.measure import probe as P
+from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
-from arraybench.results import Measurement
+from arraybench.measurement import Measurement
 
 #: Modelled rates, about an H100's: 3 TB/s copy, 800 TFLOP/s bf16, 5 µs per launch.
 COPY_BPS = 3.0e12
@@ -90,7 +91,7 @@ class FakeGpu:
         self.calls.append("release")
 
 
-def _gpu_probe(**kw: Any) -> tuple[P.MachineProfile, FakeGpu]:
+def _gpu_probe(**kw: Any) -> tuple[PF.MachineProfile, FakeGpu]:
     clock = FakeClock(read_cost_ns=50)
     gpu = FakeGpu(clock, **kw)
     return P.probe([], settings=TINY, clock=clock, gpu=gpu), gpu
@@ -101,7 +102,7 @@ def test_gpu_figures_are_rates_from_the_modelled_times() -> None:
     assert prof.info["gpu"]["name"] == "Fake H100"
     cuda = {(f.kind, f.name): f for f in prof.figures if f.device == "cuda"}
     # Copy of 1 GiB, read + write counted: 2 x 2^30 bytes at the modelled 3 TB/s.
-    copy = cuda[(P.BANDWIDTH, "copy")]
+    copy = cuda[(PF.BANDWIDTH, "copy")]
     assert copy.size == GIB // 8 and copy.work == 2 * GIB
     # (Each sample's closing sync, 1 µs, is part of the time, as on a real GPU: within 1%.)
     assert prof.bandwidth("cuda") == pytest.approx(COPY_BPS / 1e9, rel=1e-2)
@@ -193,8 +194,8 @@ def test_gpu_profile_round_trips_and_renders(
 ) -> None:
     monkeypatch.setenv("ARRAYBENCH_CACHE", str(tmp_path))
     prof, _ = _gpu_probe()
-    path = P.save(prof)
-    loaded = P.load(path)
+    path = PF.save(prof)
+    loaded = PF.load(path)
     assert loaded == prof
     cli_probe.render(loaded, fresh=True, path=path)
     out = capsys.readouterr().out
@@ -214,9 +215,9 @@ def test_gpu_profile_round_trips_and_renders(
 
 def test_cli_says_no_cuda_device(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     m = Measurement(samples=(1.0,) * 3, loops=1, first_call=1.0)
-    prof = P.MachineProfile(
+    prof = PF.MachineProfile(
         {"hostname": "h"}, "2024-01-01T00:00:00+00:00",
-        (P.Figure(P.BANDWIDTH, "numpy", "copy", 1000, 8e9, m),),
+        (PF.Figure(PF.BANDWIDTH, "numpy", "copy", 1000, 8e9, m),),
         info={"gpu": P.NO_CUDA},
     )  # fmt: skip
     cli_probe.render(prof, fresh=True, path=tmp_path / "p.json")
@@ -225,10 +226,10 @@ def test_cli_says_no_cuda_device(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 def test_a_version_1_profile_still_reads() -> None:
     m = Measurement(samples=(1.0,) * 3, loops=1, first_call=1.0)
-    fig = P.Figure(P.GEMM, "numpy", "float64", 10, 2e9, m)
-    prof = P.MachineProfile({"hostname": "h"}, "now", (fig,))
+    fig = PF.Figure(PF.GEMM, "numpy", "float64", 10, 2e9, m)
+    prof = PF.MachineProfile({"hostname": "h"}, "now", (fig,))
     d = {**prof.to_dict(), "version": 1}
-    assert P.MachineProfile.from_dict(d).gemm() == {"numpy": {"float64": 2.0}}
+    assert PF.MachineProfile.from_dict(d).gemm() == {"numpy": {"float64": 2.0}}
 
 
 def test_tf32_block_uses_torchs_new_precision_api_and_restores_it() -> None:

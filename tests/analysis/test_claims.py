@@ -12,11 +12,7 @@ import numpy as np
 import pytest
 
 import arraybench as ab
-from arraybench.analysis.stats import Interval
-from arraybench.backends.fake import FakeBackend
-from arraybench.measure.clock import FakeClock, TwoStateMachine
-from arraybench.results import RunResult, time_ratio
-from arraybench.suites.claims import (
+from arraybench.analysis.claims import (
     AGREES,
     DISAGREES,
     PARTLY,
@@ -26,6 +22,11 @@ from arraybench.suites.claims import (
     conclude,
     judge,
 )
+from arraybench.backends.fake import FakeBackend
+from arraybench.base.stats import Interval
+from arraybench.measure.clock import FakeClock, TwoStateMachine
+from arraybench.measurement import time_ratio
+from arraybench.results import RunResult
 
 RUN = RunResult(cases=(), config={"budget": 0.5, "processes": 4})
 
@@ -80,7 +81,8 @@ def test_too_few_units_ask_for_more_of_them_first() -> None:
 
 def test_a_part_measured_on_an_unstable_case_cannot_tell_and_asks_for_a_steadier_machine() -> None:
     # Issue 25: torch at 232 µs with an interval of 19 µs-5.8 ms against numpy at 302 µs ±4%.
-    from arraybench.results import OK, CaseResult, Measurement
+    from arraybench.measurement import Measurement
+    from arraybench.results import OK, CaseResult
 
     def case(backend: str, times: tuple[float, ...]) -> CaseResult:
         k = len(times)
@@ -205,8 +207,10 @@ def test_slow_spells_turn_a_claim_on_a_time_to_cannot_tell_but_not_one_on_a_rati
 
 def test_an_answer_names_the_series_its_claims_were_measured_on() -> None:
     # A summary card draws these, not every series of the workload.
-    from arraybench.results import OK, CaseResult, Measurement
-    from arraybench.suites.experiment import Answer, ratio, series, verdict
+    from arraybench.analysis.claims import Answer
+    from arraybench.measurement import Measurement
+    from arraybench.results import OK, CaseResult
+    from arraybench.suites.experiment import ratio, series, verdict
 
     def case(impl: str, seconds: float) -> CaseResult:
         m = Measurement(samples=(seconds,) * 6, loops=1, first_call=seconds)
