@@ -27,9 +27,9 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+from .codes import RULES
 from .read.program import FOLDER_PASSES, Analysis, Folder, analyse, module_name
 from .records import SURE, Diagnostic, FileError, LintReport
-from .rules.catalog import RULES
 from .rules.linter import Linter
 
 #: Folders never searched: environments, caches and version control hold other people's code.

@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .rules.catalog import RULES, RUN_RULES, OfRule, Rule, rule
+from .codes import RULES, RUN_RULES, OfRule, Rule, rule
 
 if TYPE_CHECKING:  # (annotations only: lint's records need nothing of the run)
     from .run.launch import Outcome

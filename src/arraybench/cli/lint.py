@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
+from ..advise.codes import RULES
 from ..advise.lint import check_codes, lint_paths
 from ..advise.output.sarif import to_sarif
 from ..advise.output.text import lint_text, rules_text
-from ..advise.rules.catalog import RULES
 from ..base.errors import ConfigError
 from ..base.files import atomic_write
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from ...base.units import format_time
 from ...base.version import __version__
+from ..codes import RULES, RUN_RULES, Rule
 from ..records import SURE, LintReport, ProfileReport
-from ..rules.catalog import RULES, RUN_RULES, Rule
 from .text import pct
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -4,8 +4,8 @@ rewrite), the list of rules, and profile's answer first, then each finding costl
 from __future__ import annotations
 
 from ...base.units import format_time
+from ..codes import RULES
 from ..records import LIST_SHARE, POSSIBLE, SURE, Finding, LintReport, ProfileReport
-from ..rules.catalog import RULES
 
 
 def lint_text(report: LintReport) -> str:
