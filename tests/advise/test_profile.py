@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from threadpoolctl import threadpool_limits
 
 from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
@@ -369,7 +370,10 @@ def test_a_solve_with_the_same_matrix_in_a_loop_is_an_invariant_solve(tmp_path: 
         print(float(T.sum()))
         """,
     )
-    report = profile(Target(script=p))
+    # One BLAS thread: OpenBLAS's threads spin-wait for a core on a busy machine, which made the
+    # 400 solves take over a minute instead of a second (the finding needs no threads).
+    with threadpool_limits(1):
+        report = profile(Target(script=p))
     found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
     assert found.get(7) == "AB407"
     assert 11 not in found  # B changes in its loop: it must be factored every time
