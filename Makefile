@@ -1,11 +1,15 @@
 # The two commands of the README's quick start.
 #   make run   create .venv, install arraybench with every CPU backend, run the main job
-#   make test  the same set-up plus the dev tools, then ruff, mypy, lint-imports and pytest
+#   make test  the same set-up plus the dev tools, then ruff, mypy, lint-imports and pytest (in
+#              parallel: TEST_WORKERS=0 for one process)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --constraint constraints.txt
 ARGS   ?=
+# pytest-xdist workers for `make test`, one per core of the 2-core machines the suite is timed on
+# (each test file runs whole in one worker: module fixtures are built once). 0: one process.
+TEST_WORKERS ?= 2
 
 .PHONY: run test lint browser clean
 
@@ -37,7 +41,7 @@ browser:
 	  || echo "chromium not installed: the browser test of the HTML report will be skipped"; }
 
 test: lint browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache
