@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -57,6 +58,7 @@ from .sampling import (
     sample_group,
 )
 from .timer import TimerSettings
+from .walltime import START_UP, WALL, measuring, watching_imports
 from .wire import run_group_in_worker
 
 #: Names importers know from here, from before the runner was split into its parts.
@@ -126,13 +128,24 @@ def run(
     clock = clock or default_clock()
     for w in workloads:  # a misspelt backend is a usage error: refused before anything runs
         w.check_names()
+    since, t0 = WALL.totals(), time.perf_counter()
     executor = executor_for(config)
-    try:
-        return _run(
-            workloads, config, executor, clock, progress, on_result, resume, profile, on_machine
-        )
-    finally:
-        executor.close()
+    with watching_imports():
+        try:
+            result = _run(
+                workloads,
+                config,
+                executor,
+                clock,
+                progress,
+                on_result,
+                resume,
+                profile,
+                on_machine,
+            )
+        finally:
+            executor.close()
+    return replace(result, time=WALL.split(since, time.perf_counter() - t0))
 
 
 def _run(
@@ -166,7 +179,8 @@ def _run(
             cases += c
             skips += [k for k in s if k not in skips]  # a broken workload is said once
     else:
-        cases, skips = plan(workloads, config)
+        with WALL.part(START_UP):
+            cases, skips = plan(workloads, config)
     records = {m.name: m.record for m in machines}
     used = list(dict.fromkeys(c.backend for c in cases))
     planned = {id(c.workload): c.workload for c in cases}
@@ -180,13 +194,15 @@ def _run(
     )
     with contextlib.ExitStack() as stack:
         thread_notes = _apply_threads(stack, config.threads, used)
-        environment = _env.collect(used)
+        with WALL.part(START_UP):
+            environment = _env.collect(used)
         environment["threads_requested"] = config.threads
         usable = _env.usable_cores()
         environment["threads"] = _threads.record(environment, usable, config.threads, workers)
         if thread_notes and not workers:  # workers start with the counts in their environment
             environment["thread_notes"] = thread_notes
-        floor = _floor(clock)
+        with WALL.part(START_UP):
+            floor = _floor(clock)
         total = len(cases)
         done: dict[int, CaseResult] = {}
         # Series that timed out or ran out of memory at some size: larger sizes are not tried.
@@ -237,7 +253,7 @@ def _run(
             settled=settled,
             progress=progress,
             done=lambda: len(done),
-            tick=canary.tick if canary is not None else lambda: None,
+            tick=_measuring(canary.tick) if canary is not None else lambda: None,
         )
         with contextlib.closing(executor.run(job)) as replies:
             for reply in replies:
@@ -259,6 +275,16 @@ def _run(
         machines=records,
         extra={CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {},
     )
+
+
+def _measuring(tick: Callable[[], None]) -> Callable[[], None]:
+    """The canary's reading, charged to measuring (:mod:`.walltime`)."""
+
+    def timed() -> None:
+        with measuring():
+            tick()
+
+    return timed
 
 
 def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[str]:

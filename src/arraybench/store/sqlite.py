@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ArraybenchError, ResultsFormatError
-from ..results import CaseResult, Floor, RunResult, Skip
+from ..results import CaseResult, Floor, RunResult, Skip, TimeSplit
 from .migrations import MIGRATIONS, Migration
 
 #: The environment variable that moves the store (a folder, or a file ending in .sqlite/.db).
@@ -370,7 +370,7 @@ class Store:
                 "env": _dumps(dict(env)),
                 "floor": _dumps(result.floor.to_dict()) if result.floor else None,
                 "skipped": _dumps([s.to_dict() for s in result.skipped]),
-                "extra": _dumps(dict(result.extra)),
+                "extra": _dumps(_with_time(result)),
                 "summary": summarize(cases, result.extra, status),
                 "result_started": result.started or None,
                 "result_finished": result.finished or None,
@@ -457,6 +457,8 @@ class Store:
                 )
             }
             floor_d = _loads(floor, dict, "floor") if floor else None
+            extra_d = _loads(extra, dict, "extra")
+            time_d = extra_d.pop(TIME_KEY, None)
             try:
                 return RunResult(
                     cases=tuple(cases),
@@ -467,10 +469,11 @@ class Store:
                     started=r_start or started,
                     finished=r_end or finished or "",
                     arraybench_version=version,
-                    extra=_loads(extra, dict, "extra"),
+                    extra=extra_d,
                     machines=machines,
+                    time=TimeSplit.from_dict(time_d) if isinstance(time_d, dict) else None,
                 )
-            except TypeError as e:
+            except (TypeError, ValueError, ResultsFormatError) as e:
                 raise StoreError(f"{self.path}: run {run_id} is malformed ({e})") from None
 
     def resolve(self, ref: str) -> str:
@@ -707,6 +710,18 @@ def _summary(row: Sequence[Any]) -> RunSummary:
         n_failed=int(failed),
         summary=summary,
     )
+
+
+#: Where a run's ``RunResult.time`` is kept: beside the experiments in the ``extra`` column (no
+#: schema change; a store read by an older arraybench shows it as one more extra entry).
+TIME_KEY = "__time__"
+
+
+def _with_time(result: RunResult) -> dict[str, Any]:
+    extra = dict(result.extra)
+    if result.time is not None:
+        extra[TIME_KEY] = result.time.to_dict()
+    return extra
 
 
 def summarize(cases: Sequence[CaseResult], extra: Mapping[str, Any], status: str) -> str:

@@ -20,6 +20,7 @@ whether two arrays share memory); it runs after the cases, its output is saved w
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -29,7 +30,8 @@ from ..analysis.stats import Interval
 from ..config import RunConfig
 from ..measure import canary
 from ..measure.canary import CANARY_KEY
-from ..results import CaseResult, RunResult, time_ratio
+from ..measure.walltime import REPORTING, WALL, extras
+from ..results import CaseResult, RunResult, TimeSplit, time_ratio
 from ..workload import Workload
 from .claims import AGREES, DISAGREES, PARTLY, UNTESTED, Claim, Judgement, conclude, judge, usable
 
@@ -173,11 +175,16 @@ def run_experiment(
     """
     from ..measure.runner import run
 
+    since, t0 = WALL.totals(), time.perf_counter()
     result = run(list(exp.workloads), config, **run_kwargs)
-    extra = dict(exp.extra(config)) if exp.extra is not None else {}
+    extra: dict[str, Any] = {}
+    if exp.extra is not None:
+        with WALL.part(extras(exp.name)):
+            extra = dict(exp.extra(config))
     machines = result.machine_names
-    answers = {m: exp.answer(result.on_machine(m), extra) for m in machines}
-    answer = answers[machines[0]] if machines else exp.answer(result, extra)
+    with WALL.part(REPORTING):
+        answers = {m: exp.answer(result.on_machine(m), extra) for m in machines}
+        answer = answers[machines[0]] if machines else exp.answer(result, extra)
     record = {
         "title": exp.title,
         "question": exp.question,
@@ -188,7 +195,9 @@ def run_experiment(
     }
     if len(machines) > 1:
         record["answers"] = {m: a.to_dict() for m, a in answers.items()}
-    return replace(result, extra={**result.extra, exp.name: record}), answer
+    cache = result.time.compile_cache if result.time is not None else None
+    split = WALL.split(since, time.perf_counter() - t0, compile_cache=cache)
+    return replace(result, extra={**result.extra, exp.name: record}, time=split), answer
 
 
 def combine(results: Sequence[RunResult]) -> RunResult:
@@ -214,6 +223,7 @@ def combine(results: Sequence[RunResult]) -> RunResult:
         "backends": backends,
         "load_average_after": results[-1].env.get("load_average_after"),
     }
+    times = [r.time for r in results if r.time is not None]
     return replace(
         first,
         env=env,
@@ -221,6 +231,7 @@ def combine(results: Sequence[RunResult]) -> RunResult:
         skipped=tuple(s for r in results for s in r.skipped),
         finished=results[-1].finished,
         extra=extra,
+        time=TimeSplit.total(times) if times else None,
     )
 
 
