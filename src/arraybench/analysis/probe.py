@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .._files import atomic_write
+from .._files import atomic_write, cache_dir
 from ..errors import ArraybenchError, ConfigError, ResultsFormatError
 from ..measure.clock import Clock, PerfCounterClock
 from ..measure.env import cpu_model, load_average, memory_bytes, usable_cores
@@ -444,15 +444,6 @@ def key_hash(key: Mapping[str, Any]) -> str:
     """A short stable hash of a machine key (the cache file's name)."""
     text = json.dumps(key, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def cache_dir() -> Path:
-    """``$ARRAYBENCH_CACHE``, else ``$XDG_CACHE_HOME/arraybench``, else ``~/.cache/arraybench``."""
-    if os.environ.get("ARRAYBENCH_CACHE"):
-        return Path(os.environ["ARRAYBENCH_CACHE"]).expanduser()
-    if os.environ.get("XDG_CACHE_HOME"):
-        return Path(os.environ["XDG_CACHE_HOME"]).expanduser() / "arraybench"
-    return Path.home() / ".cache" / "arraybench"
 
 
 def cache_path(key: Mapping[str, Any] | None = None) -> Path:

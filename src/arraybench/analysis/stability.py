@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_write
+from .._files import atomic_write, cache_dir
 from ..measure.canary import CANARY_KEY, KINDS
 from . import stats
 from .canary import readings
-from .probe import cache_dir, host_key, key_hash
+from .probe import host_key, key_hash
 
 VERSION = 1
 #: Runs the record keeps (the newest).

@@ -21,6 +21,7 @@ from ..analysis.findings import analyze
 from ..analysis.probe import load_cached
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
 from ..errors import ConfigError
+from ..measure import compile_cache
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key
@@ -249,12 +250,15 @@ def add_view_arguments(p: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """The command, its wall time split into parts from the process's start (:mod:`walltime`)."""
+    """The command, its wall time split into parts from the process's start (:mod:`walltime`),
+    with the libraries' compile caches set up for it and its workers."""
     age = process_age() or 0.0
     WALL.restart(START_UP, before=age)
     started = time.perf_counter() - age
-    with watching_imports():
-        return _main(args, lambda: WALL.split({}, time.perf_counter() - started))
+    with compile_cache.in_this_process() as cache, watching_imports():
+        return _main(
+            args, lambda: WALL.split({}, time.perf_counter() - started, compile_cache=cache)
+        )
 
 
 def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import RunConfig
 from ..results import FAILED, CaseResult, Floor, Measurement
+from . import compile_cache
 from .kept import Kept
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted
@@ -282,7 +283,7 @@ def worker_env(threads: int | None) -> dict[str, str]:
     libraries read when they start (XLA and TensorFlow above all) from the run's ``threads``,
     and JAX and TensorFlow told not to take most of the GPU's memory at start: several workers
     share one GPU (and torch or CuPy share each worker)."""
-    env = {IN_WORKER: "1", **gpu_sharing_env()}
+    env = {IN_WORKER: "1", **gpu_sharing_env(), **compile_cache.cache_env()}
     if threads is None:
         return env
     n = str(threads)

@@ -32,6 +32,7 @@ from ..config import RunConfig
 from ..errors import WorkloadError
 from ..results import CaseResult, RunResult
 from ..workload import Workload
+from . import compile_cache
 from . import env as _env
 from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
@@ -145,7 +146,8 @@ def run(
             )
         finally:
             executor.close()
-    return replace(result, time=WALL.split(since, time.perf_counter() - t0))
+    cache = compile_cache.in_use(executor.in_this_process)
+    return replace(result, time=WALL.split(since, time.perf_counter() - t0, compile_cache=cache))
 
 
 def _run(

@@ -28,6 +28,7 @@ from ..results import (
     Floor,
 )
 from ..workload import Impl, Workload
+from . import compile_cache
 from .bind import _bind, _to_host, compiles
 from .check import close_hint, compare, tolerance
 from .clock import Clock, PerfCounterClock, default_clock
@@ -200,13 +201,16 @@ def _prepare(
     try:
         with WALL.part(CHECKS):
             call = _bind(impl, backend, inputs, case.dtype, case.device)
-            compiled = compiles(impl, backend)
+            compiled = compiles(impl, backend) or compile_cache.compiles_everything(case.backend)
     except Exception as e:
         return failed(f"could not prepare inputs for {case.backend} {case.dtype}: {_describe(e)}")
 
     def sync(out: Any) -> None:
         backend.sync(case.device, out)
 
+    # A compiled impl's first call compiles, or loads what an earlier process compiled: the
+    # files in its library's cache say which.
+    cached = compile_cache.files(case.backend) if compiled else None
     try:
         with WALL.part(COMPILATION if compiled else FIRST_CALLS):
             out, first = first_call(call, sync, clock)
@@ -214,6 +218,7 @@ def _prepare(
         kind = _failure_kind(e, backend, case.device)
         what = "ran out of memory:" if kind == "oom" else "raised"
         return failed(_explained(e, backend, impl) or f"{what} {_describe(e)}", failure=kind)
+    state = compile_cache.first_call_state(cached, compile_cache.files(case.backend))
     with WALL.part(CHECKS):
         check = None
         if config.check and not w.has_reference():
@@ -232,7 +237,7 @@ def _prepare(
             if not check.passed:
                 return failed(check.message + close_hint(check, case.dtype), check, "mismatch")
         del out
-        sampler = Sampler(call, sync, clock, timer, first=first, floor=floor)
+        sampler = Sampler(call, sync, clock, timer, first=first, floor=floor, first_cache=state)
         return _Pending(sampler, check, base, backend, case.device)
 
 

@@ -172,9 +172,11 @@ class Sampler:
         *,
         first: float,
         floor: Floor | None = None,
+        first_cache: str | None = None,
     ) -> None:
         self.call, self.sync, self.clock = call, sync, clock
         self.settings, self.first, self.floor = settings, first, floor
+        self.first_cache = first_cache
         self.loops = 1
         self.per_block = 1
         self.warmup_calls = 0
@@ -251,6 +253,7 @@ class Sampler:
             elapsed=self.first + self.spent_ns / 1e9,
             blocks=tuple(self.blocks),
             rounds=tuple(self.rounds),
+            first_call_cache=(self.first_cache,) if self.first_cache is not None else None,
         )
         return replace(m, warnings=quality_warnings(m, self.settings, self.floor))
 

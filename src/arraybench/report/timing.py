@@ -17,7 +17,7 @@ EXTRAS = "extras "
 
 def time_split_lines(result: RunResult) -> list[str]:
     """``where the time went: 74.2 s``, then the parts (seconds and share of the wall time,
-    each experiment's extras together)."""
+    each experiment's extras together), then how the first calls found the compile caches."""
     split = result.time
     if split is None:
         return []
@@ -36,6 +36,7 @@ def time_split_lines(result: RunResult) -> list[str]:
     lines += textwrap.wrap(
         ", ".join(items), WIDTH, initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False
     )
+    lines += textwrap.wrap(_caches(result), WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
 
 
@@ -44,6 +45,27 @@ def print_time_split(result: RunResult, console: Console) -> None:
 
     for line in time_split_lines(result):
         console.print(f"[dim]{escape(line)}[/dim]")
+
+
+def _caches(result: RunResult) -> str:
+    """How the first calls of compiled impls found their library's persistent cache."""
+    split = result.time
+    if split is None or split.compile_cache is None:
+        return (
+            "compile caches off: each process compiled its own (ARRAYBENCH_COMPILE_CACHE=off, "
+            "or a run in the calling process)"
+        )
+    states = [
+        s
+        for c in result.cases
+        if c.measurement is not None and c.measurement.first_call_cache
+        for s in c.measurement.first_call_cache
+    ]
+    cold, warm = states.count("cold"), states.count("warm")
+    return (
+        f"compile caches in {split.compile_cache}: {cold} first calls cold (compiled), "
+        f"{warm} warm (loaded)"
+    )
 
 
 def _s(seconds: float) -> str:

@@ -36,7 +36,9 @@ from arraybench.suites.experiment import (
     UNTESTED,
     Answer,
     Experiment,
+    compile_time,
     env_summary,
+    from_cache,
     ratio,
     series,
     verdict,
@@ -320,7 +322,12 @@ def _numba_row(result: RunResult, op: str) -> dict[str, Any] | None:
     n = max(jit)
     m = jit[n].measurement
     assert m is not None
-    row: dict[str, Any] = {"n": n, "per_elem": m.median / n, "first_call": m.first_call}
+    row: dict[str, Any] = {
+        "n": n,
+        "per_elem": m.median / n,
+        "first_call": compile_time(m),
+        "cached": from_cache(m),
+    }
     py = _cpu32(result, f"loop_{op}", "loop", "numpy")
     if n in py:
         row["vs_loop"] = ratio(py[n], jit[n]).value  # how many times faster than the loop
@@ -382,7 +389,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     for op, r in jits.items():
         details.append(
             f"{op:5} numba: {NUMBA_LOOP} {_numba_text(r)}; compiled on its first call "
-            f"({format_time(r['first_call'])})"
+            f"({format_time(r['first_call'])}){r['cached']}"
         )
 
     sentences = []
@@ -421,9 +428,10 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
             "/element (" + "; ".join(f"{op}: {_numba_text(r)}" for op, r in jits.items()) + ")"
         )
         first = [r["first_call"] for r in jits.values()]
+        cached = next((r["cached"] for r in jits.values() if r["cached"]), "")
         sentences.append(
             f"{text}, after {_span(min(first), max(first), format_time)} of compilation on its "
-            "first call."
+            f"first call{cached}."
         )
     text = " ".join(sentences)
 
