@@ -3,14 +3,18 @@ processes, ratios paired within each, failures kept, and workers shared by conse
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 import arraybench as ab
 from arraybench.measure import processes
+from arraybench.measure.clock import FakeClock
 from arraybench.results import time_ratio
 from arraybench.suites import load_file
 
@@ -132,3 +136,85 @@ def test_processes_measure_a_chunk_of_sizes_each_and_finish_it_together(
     assert processes._chunks(groups, config) == [[[0, 1]], [[2, 3]]]
     monkeypatch.setattr(processes, "CHUNK_S", 60.0)
     assert processes._chunks(groups, config) == [[[0, 1], [2, 3]]]
+
+
+class _ModelledWorker:
+    """A worker that measures each case on a fake clock with a modelled cost per call."""
+
+    def __init__(self, costs: dict[str, float], asked: list[tuple[int, str]], p: int) -> None:
+        self.costs, self.asked, self.p = costs, asked, p
+
+    def run(self, request: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+        from arraybench.measure.timer import Sampler, TimerSettings
+        from tests.conftest import kernel
+
+        clock = FakeClock(read_cost_ns=50)
+        settings = TimerSettings(
+            budget=request["budget"],
+            min_samples=request["min_samples"],
+            max_samples=request["max_samples"],
+        )
+        out = []
+        for spec in request["cases"]:
+            label = ("ref", "slower", "dies in a fresh process")[spec["impl_index"]]
+            self.asked.append((self.p, label))
+            cost = self.costs[label]
+            s = Sampler(kernel(clock, cost), lambda _: None, clock, settings, first=cost)
+            s.warm_up()
+            while not s.step():
+                pass
+            case = ab.CaseResult(
+                workload=spec["workload"],
+                impl=label,
+                backend="numpy",
+                device="cpu",
+                dtype=spec["dtype"],
+                size=spec["size"],
+                status="ok",
+                measurement=s.result(),
+            )
+            out.append(case.to_dict())
+        return {"cases": out, "spent": {"measuring": 0.0}}
+
+
+def test_a_call_longer_than_its_share_is_measured_in_two_processes_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload
+) -> None:
+    """4 processes and a 0.1 s budget: 0.025 s each. A call of 0.06 s spends the case's
+    budget in two processes (one call each), the fewest a repeat interval takes; the other
+    two leave it out, and its result says so. A fast case is measured in all four."""
+    from arraybench.measure.plan import _size_groups, plan
+    from arraybench.results import Floor
+
+    asked: list[tuple[int, str]] = []
+    costs = {"ref": 1e-4, "slower": 0.06}
+
+    class Pool:
+        def worker(self, p: int) -> _ModelledWorker:
+            return _ModelledWorker(costs, asked, p)
+
+    @contextlib.contextmanager
+    def pool_for(config: ab.RunConfig) -> Iterator[Pool]:
+        yield Pool()
+
+    monkeypatch.setattr(processes, "_pool_for", pool_for)
+    config = ab.RunConfig(processes=4, budget=0.1, impls=("ref", "slower"), sizes=(100,))
+    cases, _ = plan([work], config)
+    floor = Floor(clock_read=5e-8, call_overhead=5e-8)
+    results = [
+        r
+        for group in processes.run_in_workers(
+            cases, _size_groups(cases), config, floor, lambda i: False, None
+        )
+        for _, r in group
+    ]
+    by = {r.impl: r for r in results}
+    slow, fast = by["slower"].measurement, by["ref"].measurement
+    assert slow is not None and fast is not None
+    assert [p for p, label in asked if label == "slower"] == [0, 1]
+    assert slow.processes == (1, 1) and slow.samples == pytest.approx((0.06, 0.06))
+    assert slow.interval.method == "processes" and slow.interval.units == 2
+    (few,) = [w for w in slow.warnings if w.startswith("few samples")]
+    assert "measured in 2 processes" in few and "--budget to about 0.24 s" in few
+    assert fast.processes is not None and len(fast.processes) == 4
+    assert not any(w.startswith("few samples") for w in fast.warnings)

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..config import RunConfig
 from ..errors import WorkloadError
-from ..results import CaseResult, RunResult
+from ..results import CaseResult, RunResult, Skip
 from ..workload import Workload
 from . import compile_cache
 from . import env as _env
@@ -62,6 +62,9 @@ from .timer import TimerSettings
 from .walltime import START_UP, WALL, measuring, watching_imports
 from .wire import run_group_in_worker
 
+#: An experiment's choice among the planned cases: those to measure, and the Skips of the rest.
+Select = Callable[[Sequence[Case]], tuple[list[Case], list[Skip]]]
+
 #: Names importers know from here, from before the runner was split into its parts.
 __all__ = [
     "Case",
@@ -92,6 +95,7 @@ def run(
     resume: Mapping[tuple[Any, ...], CaseResult] | None = None,
     profile: Any = None,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None = None,
+    select: Select | None = None,
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -110,6 +114,8 @@ def run(
             marked implausible (a warning), and answers do not rest on it.
         on_machine: called with each other machine's name and record before its cases are
             measured (``cluster``: to store the record with them).
+        select: the planned cases -> those to measure, and what was left out and why (an
+            experiment that needs only some cases at some sizes: :class:`Experiment`'s).
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -143,6 +149,7 @@ def run(
                 resume,
                 profile,
                 on_machine,
+                select,
             )
         finally:
             executor.close()
@@ -160,6 +167,7 @@ def _run(
     resume_given: Mapping[tuple[Any, ...], CaseResult] | None,
     profile: Any,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None,
+    select: Select | None = None,
 ) -> RunResult:
     workers = not executor.in_this_process
     if workers:
@@ -183,6 +191,9 @@ def _run(
     else:
         with WALL.part(START_UP):
             cases, skips = plan(workloads, config)
+    if select is not None:
+        cases, left_out = select(cases)
+        skips += left_out
     records = {m.name: m.record for m in machines}
     used = list(dict.fromkeys(c.backend for c in cases))
     planned = {id(c.workload): c.workload for c in cases}

@@ -3,6 +3,8 @@
     first call   timed alone and kept apart (JIT compilation, tracing, allocator and cache warm-up)
     calibrate    loops per sample grow in 1-2-5 steps until a sample lasts MIN_SAMPLE_S
     warm up      calibrated samples, discarded, until WARMUP_FRACTION of the budget is spent
+                 (a single call longer than the whole budget: its calibration call is kept as
+                 the first block instead; the first call warmed what a call that long needs)
     sample       gc off; t0; loops x call(); sync(last output); t1; gc back on
     block        samples back to back for about budget / BLOCKS_PER_BUDGET (at least one)
     stop         budget spent (and MIN_SAMPLES taken) | max_samples reached
@@ -144,7 +146,8 @@ class TimerSettings:
     target: float = 0.02
     max_samples: int = 10_000
     min_sample_time: float = MIN_SAMPLE_S
-    #: samples taken even past the budget (fewer per process when several share a case)
+    #: samples taken even past the budget (one per process when several share a case: each
+    #: process's median is a unit of the interval)
     min_samples: int = MIN_SAMPLES
 
 
@@ -191,25 +194,49 @@ class Sampler:
         self.spent_ns += t1 - t0
         return t1 - t0
 
-    def warm_up(self) -> None:
+    def warm_up(self, round_id: int | None = None) -> None:
         """Calibrate loops per sample, warm up for WARMUP_FRACTION of the budget, and size the
-        blocks so that the budget holds about BLOCKS_PER_BUDGET of them."""
+        blocks so that the budget holds about BLOCKS_PER_BUDGET of them.
+
+        A single call longer than the whole budget is its own warm-up (the first call, kept
+        apart, warmed the caches and the allocator, and a call that long warms them within
+        itself): the calibration's call, timed as a sample is, is kept as the first block
+        (of round ``round_id``) rather than spending the budget again on a call thrown away.
+        """
         target_ns = self.settings.min_sample_time * 1e9
+        budget_ns = self.settings.budget * 1e9
+        calls = 0
         while True:
             took = self._take()
-            self.warmup_calls += self.loops
+            calls += 1
             if took >= target_ns or self.loops >= MAX_LOOPS:
                 break
+            self.warmup_calls += self.loops
             if took <= 0:
                 self.loops = min(MAX_LOOPS, self.loops * 10)
                 continue
             wanted = self.loops * target_ns / took
             self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
-        while self.spent_ns < WARMUP_FRACTION * self.settings.budget * 1e9:
+        if calls == 1 and self.loops == 1 and took >= budget_ns:
+            self.samples.append(took / 1e9)
+            self.blocks.append(1)
+            self.rounds.append(self.clock.now_ns() if round_id is None else round_id)
+            self._stop_if_spent()
+            return
+        self.warmup_calls += self.loops
+        while self.spent_ns < WARMUP_FRACTION * budget_ns:
             took = self._take()
             self.warmup_calls += self.loops
-        block_ns = self.settings.budget * 1e9 / BLOCKS_PER_BUDGET
+        block_ns = budget_ns / BLOCKS_PER_BUDGET
         self.per_block = max(1, int(block_ns // max(took, 1)))
+
+    def _stop_if_spent(self) -> bool:
+        n = len(self.samples)
+        if n >= self.settings.max_samples:
+            self.stop = "max_samples"
+        elif n >= self.settings.min_samples and self.spent_ns >= self.settings.budget * 1e9:
+            self.stop = "budget"
+        return self.stop is not None
 
     @property
     def done(self) -> bool:
@@ -225,17 +252,11 @@ class Sampler:
         if self.stop is not None:
             return True
         rid = self.clock.now_ns() if round_id is None else round_id
-        budget_ns = self.settings.budget * 1e9
         taken = 0
         while taken < self.per_block:
             self.samples.append(self._take() / 1e9 / self.loops)
             taken += 1
-            n = len(self.samples)
-            if n >= self.settings.max_samples:
-                self.stop = "max_samples"
-                break
-            if n >= self.settings.min_samples and self.spent_ns >= budget_ns:
-                self.stop = "budget"
+            if self._stop_if_spent():
                 break
         self.blocks.append(taken)
         self.rounds.append(rid)
@@ -280,9 +301,17 @@ def measure(
 
 
 def quality_warnings(
-    m: Measurement, settings: TimerSettings, floor: Floor | None
+    m: Measurement, settings: TimerSettings, floor: Floor | None, processes: int = 1
 ) -> tuple[str, ...]:
-    """Plain-language warnings about a measurement, each naming the likely cause and the fix."""
+    """Plain-language warnings about a measurement, each naming the likely cause and the fix.
+
+    Args:
+        m: the measurement (of the whole case: its processes combined).
+        settings: the case's sampling settings, its whole budget.
+        floor: the harness floor.
+        processes: how many processes the run asked for: a case measured in fewer (a call
+            longer than its share of the budget) says so.
+    """
     out: list[str] = []
     med = m.median
     n = len(m.samples)
@@ -325,7 +354,17 @@ def quality_warnings(
             "depends on the process it runs in (where memory lands, address-space layout), and "
             "the interval includes that; more --processes narrow it"
         )
-    if not m.interval.confident:
+    measured_in = len(m.processes) if m.processes is not None else 1
+    if processes > 1 and measured_in < processes:
+        out.append(
+            f"few samples: one call takes {_fmt(med)}, more than its share of the "
+            f"{settings.budget:g} s budget ({_fmt(settings.budget / processes)} in each of "
+            f"{processes} processes), so it was measured in {measured_in} processes, "
+            f"{n} calls in all, and its interval rests on those {measured_in} processes' "
+            f"medians; raise --budget to about {processes * med * m.loops:.2g} s to measure it "
+            f"in all {processes}"
+        )
+    elif not m.interval.confident:
         needed = MIN_BLOCKS_95 * med * m.loops / (1 - WARMUP_FRACTION)
         out.append(
             f"few samples: only {n} in {len(m.block_medians)} blocks (one call takes "

@@ -37,9 +37,11 @@ def request_settings(config: RunConfig, floor: Floor, parts: int = 1) -> dict[st
     return {
         "config": config.to_dict(),
         "floor": floor.to_dict(),
-        # The budget is the case's, split between the processes; so are its sample limits.
+        # The budget is the case's, split between the processes; so is its sample limit. In
+        # several processes the interval's units are the processes' medians, and one call gives
+        # a process its median: a call longer than the process's share is taken once.
         "budget": config.budget / parts,
-        "min_samples": max(1, math.ceil(MIN_SAMPLES / parts)),
+        "min_samples": MIN_SAMPLES if parts == 1 else 1,
         "max_samples": max(1, math.ceil(config.max_samples / parts)),
     }
 

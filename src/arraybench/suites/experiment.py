@@ -30,6 +30,7 @@ from ..analysis.stats import Interval
 from ..config import RunConfig
 from ..measure import canary
 from ..measure.canary import CANARY_KEY
+from ..measure.runner import Select
 from ..measure.walltime import REPORTING, WALL, extras
 from ..results import WARM, CaseResult, Measurement, RunResult, TimeSplit, time_ratio
 from ..workload import Workload
@@ -163,6 +164,9 @@ class Experiment:
     extra: Callable[[RunConfig], Mapping[str, Any]] | None = None
     #: the published claim as data: each part an interval on a named quantity.
     claims: Sequence[Claim] = ()
+    #: the planned cases -> those the answer reads, and the Skips of the rest (an experiment
+    #: that measures some impls at some sizes only: loops); None measures every one.
+    select: Select | None = None
 
 
 def run_experiment(
@@ -178,7 +182,7 @@ def run_experiment(
     from ..measure.runner import run
 
     since, t0 = WALL.totals(), time.perf_counter()
-    result = run(list(exp.workloads), config, **run_kwargs)
+    result = run(list(exp.workloads), config, select=exp.select, **run_kwargs)
     extra: dict[str, Any] = {}
     if exp.extra is not None:
         with WALL.part(extras(exp.name)):

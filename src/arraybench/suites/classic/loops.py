@@ -10,7 +10,9 @@ sigmoid written with ``math.exp``) and a conditional (``x if x > 0 else 0.1 * x`
 workloads: ``loop_OP`` times the loops at sizes a loop finishes in (up to 10^4 elements), next to
 the vectorized form at the same sizes; ``vec_OP`` times only the vectorized form on a 1000x1000
 array, where a loop would take seconds to minutes. The loop's cost there is extrapolated from its
-per-element cost at the largest size measured, and the answer says so.
+per-element cost at the largest size measured, and the answer says so. At the smaller loop size
+only the loop runs (:func:`select`): its cost per element there shows the cost is flat, which is
+what makes extrapolating it fair, and nothing else at that size enters the answer.
 
 A fourth way to write each loop answers the question another way: the same element-by-element loop
 compiled by Numba (``numba loop``, on the ``numba`` backend, which njit-compiles it). It runs in
@@ -22,15 +24,16 @@ installed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 import arraybench as ab
 from arraybench.analysis import stats
+from arraybench.measure.plan import Case
 from arraybench.report.units import format_ratio, format_size, format_time
-from arraybench.results import CaseResult, RunResult
+from arraybench.results import CaseResult, RunResult, Skip
 from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
     UNTESTED,
@@ -502,6 +505,35 @@ CLAIMS = tuple(
 )
 
 
+def select(cases: Sequence[Case]) -> tuple[list[Case], list[Skip]]:
+    """At a loop workload's sizes below its largest, only the loop itself: the answer reads every
+    impl at the largest size (the loop's time there is what it extrapolates from), and at a
+    smaller one only the loop's cost per element, which shows that cost is flat (what makes
+    extrapolating it fair). The other impls there would be measured for nothing."""
+    largest: dict[str, int] = {}
+    for c in cases:
+        if c.workload.name.startswith("loop_"):
+            largest[c.workload.name] = max(largest.get(c.workload.name, 0), c.size)
+    keep: list[Case] = []
+    left: dict[str, set[int]] = {}
+    for c in cases:
+        top = largest.get(c.workload.name)
+        if top is not None and c.size < top and c.impl.label != "loop":
+            left.setdefault(c.workload.name, set()).add(c.size)
+        else:
+            keep.append(c)
+    skips = [
+        Skip(
+            f"{name} at n={', '.join(format_size(n) for n in sorted(sizes))}: all but its loop",
+            f"the answer reads the other impls at n={format_size(largest[name])} only, and the "
+            "loop at smaller sizes to show its cost per element is flat (which makes "
+            "extrapolating it fair)",
+        )
+        for name, sizes in left.items()
+    ]
+    return keep, skips
+
+
 EXPERIMENT = Experiment(
     name="loops",
     title="Python loops over tensor and array elements vs the vectorized form",
@@ -512,4 +544,5 @@ EXPERIMENT = Experiment(
     workloads=[loop_add, loop_apply, loop_where, vec_add, vec_apply, vec_where],
     answer=answer,
     claims=CLAIMS,
+    select=select,
 )
