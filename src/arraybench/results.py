@@ -639,6 +639,7 @@ TIME_PARTS = (
     "measuring",
     "extras",
     "reporting",
+    "shut-down",
     "other",
 )
 

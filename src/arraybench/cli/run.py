@@ -31,6 +31,7 @@ from ..measure.threads import DEFAULT_THREADS
 from ..measure.walltime import (
     OTHER,
     REPORTING,
+    SHUT_DOWN,
     START_UP,
     WALL,
     process_age,
@@ -361,6 +362,7 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
                     with WALL.part(REPORTING):
                         result = _explained(result, "workloads", profile, console, view)
                 results.append(result)
+            WALL.rebase(SHUT_DOWN)  # the workers (or the cluster) are let go of next
     except BaseException as e:
         if store is not None and run_id is not None:
             with contextlib.suppress(StoreError):

@@ -1,5 +1,5 @@
 """Where a run's wall time goes: start-up, imports, compilation, first calls, inputs and checks,
-measuring, each experiment's extras, reporting, and the rest.
+measuring, each experiment's extras, reporting, shut-down (letting the workers go), and the rest.
 
 Every process that takes part in a run keeps one :class:`WallTime` (:data:`WALL`). At every moment
 the process is in exactly one part, the innermost :meth:`WallTime.part` block open (``other``
@@ -34,9 +34,18 @@ from ..results import TIME_PARTS, TimeSplit
 
 #: The parts, in the order they are shown. ``extras`` parts are named per experiment
 #: (``extras loops``); ``other`` is the rest, so that the parts add up to the wall time.
-(START_UP, IMPORTS, COMPILATION, FIRST_CALLS, CHECKS, MEASURING, EXTRAS, REPORTING, OTHER) = (
-    TIME_PARTS
-)
+(
+    START_UP,
+    IMPORTS,
+    COMPILATION,
+    FIRST_CALLS,
+    CHECKS,
+    MEASURING,
+    EXTRAS,
+    REPORTING,
+    SHUT_DOWN,
+    OTHER,
+) = TIME_PARTS
 #: The part a parent is in while a worker measures for it: the worker's own parts replace it
 #: when its reply comes (:meth:`WallTime.absorb`); what is left is other.
 WAITING = "waiting on a worker"
