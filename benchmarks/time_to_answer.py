@@ -168,6 +168,7 @@ def table(data: dict[str, Any]) -> str:
         parts: list[str] = []
         for r in splits:
             parts += [p for p in r["time"]["parts"] if p not in parts]
+        parts.sort(key=_rank)
         lines += ["", "Where the time went (seconds; the median over rounds):", ""]
         keys = sorted(
             {(r["command"], r["side"], r["cache"]) for r in splits},
@@ -186,6 +187,26 @@ def table(data: dict[str, Any]) -> str:
                 row.append(f"{statistics.median(vals):.1f}")
             lines.append(f"| {part} | " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+#: The parts in the order arraybench shows them (RunResult.time; "extras NAME" after measuring).
+ORDER = (
+    "start-up",
+    "imports",
+    "compilation",
+    "first calls",
+    "inputs and checks",
+    "measuring",
+    "extras",
+    "reporting",
+    "shut-down",
+    "other",
+)
+
+
+def _rank(part: str) -> tuple[int, str]:
+    base = "extras" if part.startswith("extras ") else part
+    return (ORDER.index(base) if base in ORDER else len(ORDER), part)
 
 
 def main() -> None:

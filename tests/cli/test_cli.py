@@ -257,6 +257,8 @@ def test_run_is_stored_case_by_case_and_shown_again(tmp_path: Path) -> None:
     assert run_id in p.stdout and "complete" in p.stdout
     p = arraybench("show", run_id[:12], "--store", str(store))
     assert p.returncode == 0 and "vectorized" in p.stdout
+    p = arraybench("show", run_id[:12], "--store", str(store), "-v")  # the store kept the split
+    assert p.returncode == 0 and "where the time went: " in p.stdout
     p = arraybench(
         "run",
         "sin2",

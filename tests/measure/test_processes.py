@@ -148,22 +148,30 @@ class _ModelledWorker:
         from arraybench.measure.timer import Sampler, TimerSettings
         from tests.conftest import kernel
 
-        clock = FakeClock(read_cost_ns=50)
+        # Each process its own stretch of time, as perf_counter is one clock for all.
+        clock = FakeClock(start_ns=self.p * 10**12, read_cost_ns=50)
         settings = TimerSettings(
             budget=request["budget"],
             min_samples=request["min_samples"],
             max_samples=request["max_samples"],
         )
-        out = []
+        labels, samplers = [], []
         for spec in request["cases"]:
             label = ("ref", "slower", "dies in a fresh process")[spec["impl_index"]]
             self.asked.append((self.p, label))
             cost = self.costs[label]
-            s = Sampler(kernel(clock, cost), lambda _: None, clock, settings, first=cost)
+            labels.append(label)
+            samplers.append(
+                Sampler(kernel(clock, cost), lambda _: None, clock, settings, first=cost)
+            )
+        for s in samplers:  # warm-ups, then rounds of one block each, as sampling does
             s.warm_up()
-            while not s.step():
-                pass
-            case = ab.CaseResult(
+        while not all(s.done for s in samplers):
+            rid = clock.now_ns()
+            for s in samplers:
+                s.step(rid)
+        out = [
+            ab.CaseResult(
                 workload=spec["workload"],
                 impl=label,
                 backend="numpy",
@@ -172,17 +180,19 @@ class _ModelledWorker:
                 size=spec["size"],
                 status="ok",
                 measurement=s.result(),
-            )
-            out.append(case.to_dict())
+            ).to_dict()
+            for spec, label, s in zip(request["cases"], labels, samplers, strict=True)
+        ]
         return {"cases": out, "spent": {"measuring": 0.0}}
 
 
-def test_a_call_longer_than_its_share_is_measured_in_two_processes_and_says_so(
+def test_a_call_longer_than_its_share_costs_each_process_one_call_and_still_pairs(
     monkeypatch: pytest.MonkeyPatch, work: ab.Workload
 ) -> None:
-    """4 processes and a 0.1 s budget: 0.025 s each. A call of 0.06 s spends the case's
-    budget in two processes (one call each), the fewest a repeat interval takes; the other
-    two leave it out, and its result says so. A fast case is measured in all four."""
+    """4 processes and a 0.1 s budget: 0.025 s each. A call of 0.06 s used to cost each
+    process three (its first, a calibration call thrown away, one sample); now the calibration
+    call is its one sample, in every process, taken in the first round beside the fast case's
+    first block, so their ratio still pairs round by round across the four processes."""
     from arraybench.measure.plan import _size_groups, plan
     from arraybench.results import Floor
 
@@ -211,10 +221,11 @@ def test_a_call_longer_than_its_share_is_measured_in_two_processes_and_says_so(
     by = {r.impl: r for r in results}
     slow, fast = by["slower"].measurement, by["ref"].measurement
     assert slow is not None and fast is not None
-    assert [p for p, label in asked if label == "slower"] == [0, 1]
-    assert slow.processes == (1, 1) and slow.samples == pytest.approx((0.06, 0.06))
-    assert slow.interval.method == "processes" and slow.interval.units == 2
-    (few,) = [w for w in slow.warnings if w.startswith("few samples")]
-    assert "measured in 2 processes" in few and "--budget to about 0.24 s" in few
+    assert slow.processes == (1, 1, 1, 1) and slow.samples == pytest.approx((0.06,) * 4)
+    assert slow.warmup_calls == 0  # no call thrown away
+    # first call + one call per process: 0.48 s for a 0.1 s budget, where it was 0.72 s.
+    assert slow.elapsed == pytest.approx(4 * (0.06 + 0.06), rel=1e-3)
+    assert slow.interval.method == "processes" and slow.interval.units == 4
     assert fast.processes is not None and len(fast.processes) == 4
-    assert not any(w.startswith("few samples") for w in fast.warnings)
+    r = time_ratio(slow, fast)
+    assert r.method == "pairs" and r.units == 4

@@ -111,9 +111,13 @@ def test_a_call_longer_than_the_budget_keeps_its_calibration_call_as_a_sample(
     seven times over, so it is the first block; in several processes one block each is what
     the interval needs (min_samples=1), so the process pays one call after its first."""
     settings = TimerSettings(budget=0.125, min_samples=1)
-    m = measure(kernel(clock, 0.9), nosync, clock, settings, first=1.0)
+    s = Sampler(kernel(clock, 0.9), nosync, clock, settings, first=1.0)
+    s.warm_up()
+    assert not s.samples  # kept for the first round, taken beside the other cases' blocks
+    assert s.step(round_id=7)
+    m = s.result()
     assert m.samples == pytest.approx((0.9,), rel=1e-6)
-    assert m.warmup_calls == 0 and m.blocks == (1,)
+    assert m.warmup_calls == 0 and m.blocks == (1,) and m.rounds == (7,)
     assert m.elapsed == pytest.approx(1.0 + 0.9, rel=1e-6)
     # In one process the minimum is MIN_SAMPLES blocks: the calibration call is one of them.
     m = measure(kernel(clock, 0.9), nosync, clock, TimerSettings(budget=0.5), first=1.0)

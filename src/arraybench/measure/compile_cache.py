@@ -49,6 +49,8 @@ _JAX_KEEP_ALL = {
     "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
     "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "-1",
 }
+#: Every variable arraybench may set (those the user sets are theirs).
+VARIABLES = (*_DIRS, *_JAX_KEEP_ALL, "PYTENSOR_FLAGS")
 #: The variables whose folder holds each backend's compiled code (a first call that adds files
 #: there compiled).
 _BACKEND_DIRS = {

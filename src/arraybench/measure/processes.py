@@ -96,10 +96,7 @@ def run_in_workers(
                         # A case that failed in one process is not tried in the next: it would
                         # fail again, and a timeout would cost P times over.
                         if why is None and all(r.ok for r in parts[i]):
-                            if _enough(parts[i], config):
-                                asker.parts += 1  # measured as far as its budget goes
-                            else:
-                                ask.append(i)
+                            ask.append(i)
                         elif why is not None and not parts[i]:
                             parts[i].append(_not_attempted(cases[i], why))
                     measured = asker.measure(pool, p, ask)
@@ -112,25 +109,6 @@ def run_in_workers(
             for todo in todos:
                 if todo:
                     yield [(i, _combine(parts[i], n, whole, floor)) for i in todo]
-
-
-#: The fewest processes a case is measured in: its interval comes from the spread of their
-#: medians (:func:`~arraybench.analysis.stats.repeat_interval`), which takes two.
-MIN_PROCESSES = 2
-
-
-def _enough(parts: Sequence[CaseResult], config: RunConfig) -> bool:
-    """Whether a case has had its budget: one whose single call takes longer than its share
-    (``budget / processes``) has, once it is measured in MIN_PROCESSES processes and they spent
-    the case's whole budget between them. Each process takes such a case once (its calibration
-    call is its sample), and the rest of the processes leave it out: a call of 0.9 s in 4
-    processes cost 11 s of a 0.5 s budget. Its interval says so (:func:`_combine`)."""
-    measured = [r.measurement for r in parts if r.measurement is not None]
-    if len(measured) < MIN_PROCESSES or config.processes <= MIN_PROCESSES:
-        return False
-    call = min(m.median for m in measured)
-    spent = sum(m.elapsed - m.first_call for m in measured)
-    return call > config.budget / config.processes and spent >= config.budget
 
 
 #: Size groups are measured process after process in chunks of at most this many seconds of
@@ -274,8 +252,7 @@ def _pool_for(config: RunConfig) -> contextlib.AbstractContextManager[Pool]:
 
 def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:
     """One case's result from its parts, one per process: the first failure, or the
-    measurements combined (with the quality warnings of the whole, which say so when a long
-    call was measured in fewer processes than ``n``)."""
+    measurements combined (with the quality warnings of the whole)."""
     for k, r in enumerate(parts, 1):
         if not r.ok:
             where = n > 1 and r.status == FAILED
@@ -283,7 +260,7 @@ def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: F
     if n == 1:
         return parts[0]
     m = Measurement.combine([r.measurement for r in parts if r.measurement is not None])
-    m = replace(m, warnings=quality_warnings(m, whole, floor, processes=n))
+    m = replace(m, warnings=quality_warnings(m, whole, floor))
     checks = [r.check for r in parts if r.check is not None]
     worst = max(checks, key=lambda c: c.max_rel_err, default=None)
     return replace(parts[0], measurement=m, check=worst)

@@ -157,11 +157,9 @@ def iter_group(
         else:
             active.append((k, prepared))
     finished: set[int] = set()
-    # A call longer than its budget keeps its calibration call as a block: one round for all.
-    warm_up = functools.partial(Sampler.warm_up, round_id=clock.now_ns())
     for k, p in active:
         with measuring():
-            warm = p.run(warm_up)
+            warm = p.run(Sampler.warm_up)
         if not warm:
             yield k, p.outcome()
             finished.add(k)

@@ -188,20 +188,23 @@ class Sampler:
         self.blocks: list[int] = []
         self.rounds: list[int] = []
         self.stop: str | None = None
+        #: the calibration call kept as the first block's sample (see warm_up)
+        self._kept: float | None = None
 
     def _take(self) -> int:
         t0, t1 = _sample(self.call, self.sync, self.loops, self.clock)
         self.spent_ns += t1 - t0
         return t1 - t0
 
-    def warm_up(self, round_id: int | None = None) -> None:
+    def warm_up(self) -> None:
         """Calibrate loops per sample, warm up for WARMUP_FRACTION of the budget, and size the
         blocks so that the budget holds about BLOCKS_PER_BUDGET of them.
 
         A single call longer than the whole budget is its own warm-up (the first call, kept
         apart, warmed the caches and the allocator, and a call that long warms them within
-        itself): the calibration's call, timed as a sample is, is kept as the first block
-        (of round ``round_id``) rather than spending the budget again on a call thrown away.
+        itself): the calibration's call, timed as a sample is, becomes the first block (in the
+        first round, beside the other cases' first blocks) rather than spending the budget
+        again on a call thrown away.
         """
         target_ns = self.settings.min_sample_time * 1e9
         budget_ns = self.settings.budget * 1e9
@@ -218,10 +221,7 @@ class Sampler:
             wanted = self.loops * target_ns / took
             self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
         if calls == 1 and self.loops == 1 and took >= budget_ns:
-            self.samples.append(took / 1e9)
-            self.blocks.append(1)
-            self.rounds.append(self.clock.now_ns() if round_id is None else round_id)
-            self._stop_if_spent()
+            self._kept = took / 1e9
             return
         self.warmup_calls += self.loops
         while self.spent_ns < WARMUP_FRACTION * budget_ns:
@@ -231,6 +231,7 @@ class Sampler:
         self.per_block = max(1, int(block_ns // max(took, 1)))
 
     def _stop_if_spent(self) -> bool:
+        """Set ``stop`` when the samples are enough: max_samples, or the budget spent."""
         n = len(self.samples)
         if n >= self.settings.max_samples:
             self.stop = "max_samples"
@@ -253,11 +254,15 @@ class Sampler:
             return True
         rid = self.clock.now_ns() if round_id is None else round_id
         taken = 0
-        while taken < self.per_block:
+        if self._kept is not None:  # the calibration call of a call longer than the budget
+            self.samples.append(self._kept)
+            self._kept = None
+            taken = 1
+            self._stop_if_spent()
+        while taken < self.per_block and self.stop is None:
             self.samples.append(self._take() / 1e9 / self.loops)
             taken += 1
-            if self._stop_if_spent():
-                break
+            self._stop_if_spent()
         self.blocks.append(taken)
         self.rounds.append(rid)
         return self.stop is not None
@@ -301,17 +306,9 @@ def measure(
 
 
 def quality_warnings(
-    m: Measurement, settings: TimerSettings, floor: Floor | None, processes: int = 1
+    m: Measurement, settings: TimerSettings, floor: Floor | None
 ) -> tuple[str, ...]:
-    """Plain-language warnings about a measurement, each naming the likely cause and the fix.
-
-    Args:
-        m: the measurement (of the whole case: its processes combined).
-        settings: the case's sampling settings, its whole budget.
-        floor: the harness floor.
-        processes: how many processes the run asked for: a case measured in fewer (a call
-            longer than its share of the budget) says so.
-    """
+    """Plain-language warnings about a measurement, each naming the likely cause and the fix."""
     out: list[str] = []
     med = m.median
     n = len(m.samples)
@@ -354,17 +351,7 @@ def quality_warnings(
             "depends on the process it runs in (where memory lands, address-space layout), and "
             "the interval includes that; more --processes narrow it"
         )
-    measured_in = len(m.processes) if m.processes is not None else 1
-    if processes > 1 and measured_in < processes:
-        out.append(
-            f"few samples: one call takes {_fmt(med)}, more than its share of the "
-            f"{settings.budget:g} s budget ({_fmt(settings.budget / processes)} in each of "
-            f"{processes} processes), so it was measured in {measured_in} processes, "
-            f"{n} calls in all, and its interval rests on those {measured_in} processes' "
-            f"medians; raise --budget to about {processes * med * m.loops:.2g} s to measure it "
-            f"in all {processes}"
-        )
-    elif not m.interval.confident:
+    if not m.interval.confident:
         needed = MIN_BLOCKS_95 * med * m.loops / (1 - WARMUP_FRACTION)
         out.append(
             f"few samples: only {n} in {len(m.block_medians)} blocks (one call takes "

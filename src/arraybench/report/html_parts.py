@@ -35,8 +35,7 @@ TAG_HELP = {
     "kernel",
     "bimodal": "the fastest sample is far below the median: trust the median",
     "near floor": "within 10x of arraybench's own per-call cost: mostly call overhead",
-    "few samples": "slow calls: under 6 blocks (the [min–max] range, below 95%), or fewer "
-    "processes than asked (a wider interval)",
+    "few samples": "under 6 blocks (slow calls): the interval is the [min–max] range, below 95%",
     "not converged": "the 95% CI is wider than --target after the budget",
     "drift": "the machine's speed changed while it was measured; the interval includes it",
     "process effect": "its time depends on the process it runs in; the interval includes it",

@@ -28,9 +28,8 @@ TAG_LEGEND = {
     "kernel; close other programs or raise --budget",
     "bimodal": "the fastest sample is far below the median: trust the median",
     "near floor": "within 10x of arraybench's own per-call cost: mostly call overhead",
-    "few samples": "slow calls, so fewer units than usual: under 6 blocks in one process (the "
-    "interval is the [min–max] range, below 95% confidence), or fewer processes than asked "
-    "(one call each; a wider interval); raise --budget",
+    "few samples": "under 6 blocks (slow calls): the interval is the [min–max] range, below 95% "
+    "confidence; raise --budget",
     "not converged": "the 95% CI is wider than --target after the budget: raise --budget or "
     "--processes, or quiet the machine",
     "drift": "the machine's speed changed while the case was measured (its blocks disagree "

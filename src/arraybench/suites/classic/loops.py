@@ -511,8 +511,8 @@ def select(cases: Sequence[Case]) -> tuple[list[Case], list[Skip]]:
     smaller one only the loop's cost per element, which shows that cost is flat (what makes
     extrapolating it fair). The other impls there would be measured for nothing."""
     largest: dict[str, int] = {}
-    for c in cases:
-        if c.workload.name.startswith("loop_"):
+    for c in cases:  # a workload whose loop is not in the run (--impl): every impl as asked
+        if c.workload.name.startswith("loop_") and c.impl.label == "loop":
             largest[c.workload.name] = max(largest.get(c.workload.name, 0), c.size)
     keep: list[Case] = []
     left: dict[str, set[int]] = {}
