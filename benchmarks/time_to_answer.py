@@ -165,10 +165,13 @@ def table(data: dict[str, Any]) -> str:
                 )
     splits = [r for r in data["runs"] if r.get("time")]
     if splits:
-        parts: list[str] = []
+        parts: list[str] = []  # each run's own order (arraybench's), merged
         for r in splits:
-            parts += [p for p in r["time"]["parts"] if p not in parts]
-        parts.sort(key=_rank)
+            prev = None
+            for p in r["time"]["parts"]:
+                if p not in parts:
+                    parts.insert(parts.index(prev) + 1 if prev in parts else len(parts), p)
+                prev = p
         lines += ["", "Where the time went (seconds; the median over rounds):", ""]
         keys = sorted(
             {(r["command"], r["side"], r["cache"]) for r in splits},
@@ -179,34 +182,17 @@ def table(data: dict[str, Any]) -> str:
         for part in [*parts, "wall"]:
             row = []
             for key in keys:
+                same = [r for r in splits if (r["command"], r["side"], r["cache"]) == key]
+                if part != "wall" and not any(part in r["time"]["parts"] for r in same):
+                    row.append("—")  # not a part in that code (in its "other")
+                    continue
                 vals = [
                     (r["time"]["wall"] if part == "wall" else r["time"]["parts"].get(part, 0.0))
-                    for r in splits
-                    if (r["command"], r["side"], r["cache"]) == key
+                    for r in same
                 ]
                 row.append(f"{statistics.median(vals):.1f}")
             lines.append(f"| {part} | " + " | ".join(row) + " |")
     return "\n".join(lines)
-
-
-#: The parts in the order arraybench shows them (RunResult.time; "extras NAME" after measuring).
-ORDER = (
-    "start-up",
-    "imports",
-    "compilation",
-    "first calls",
-    "inputs and checks",
-    "measuring",
-    "extras",
-    "reporting",
-    "shut-down",
-    "other",
-)
-
-
-def _rank(part: str) -> tuple[int, str]:
-    base = "extras" if part.startswith("extras ") else part
-    return (ORDER.index(base) if base in ORDER else len(ORDER), part)
 
 
 def main() -> None:
