@@ -1,6 +1,6 @@
 # The two commands of the README's quick start.
 #   make run   create .venv, install arraybench with every CPU backend, run the main job
-#   make test  the same set-up plus the dev tools, then ruff, mypy and pytest
+#   make test  the same set-up plus the dev tools, then ruff, mypy, lint-imports and pytest
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -27,6 +27,7 @@ lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-logo
 
 # The HTML report is checked in a real headless browser: Debian's Chromium, installed when missing
 # and we may (root, apt-get present). Without it those tests skip and say why.
@@ -39,4 +40,4 @@ test: lint browser
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .import_linter_cache

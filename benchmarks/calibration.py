@@ -39,7 +39,8 @@ from typing import Any
 
 import _runs  # benchmarks/_runs.py, beside this script
 
-from arraybench.results import RunResult, load, time_ratio
+from arraybench.measurement import time_ratio
+from arraybench.results import RunResult, load
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE / "calibration_cases.py"

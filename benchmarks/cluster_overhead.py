@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import Any
 
 import arraybench as ab
+from arraybench.catalog import load_file
 from arraybench.measure.cluster_client import shared_cluster
 from arraybench.measure.processes import shared_pool
-from arraybench.suites import load_file
 
 WORKLOAD = textwrap.dedent(
     """

@@ -9,9 +9,13 @@ base, ...) so the machine's slow and fast spells fall on all three alike. Then c
                   "slower" or "faster" (target <= 1%)
     power         every base run against every slowed run: the share of pairs in which the
                   tunable impl at n=1e5 is called "slower" (targets: >= 90% at +10%, 100% at
-                  +25%); the other 7 cases count towards false alarms too
+                  +25%); the other 6 cases (not the tunable impl at n=1e3, also slowed) count
+                  towards false alarms too
 
-and states how often each verdict came out, so "cannot tell" is visible.
+each by two rules: the case's own ratio alone (``absolute_verdict``) and compare's final
+verdict (its own ratio where it decides, else its move against the run's other cases:
+analysis/relative.py), and states how often each verdict came out, so "cannot tell" is
+visible, and where the relative reading was on.
 
     .venv/bin/python benchmarks/compare_power.py --runs 5          # 15 runs, ~6 minutes
     .venv/bin/python benchmarks/compare_power.py --keep /tmp/cp     # keep each run's JSON
@@ -33,7 +37,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from arraybench.analysis.compare import FASTER, SLOWER, compare
+from arraybench.analysis.compare import FASTER, SLOWER, Comparison, compare
 from arraybench.results import RunResult, load
 
 HERE = Path(__file__).resolve().parent
@@ -53,40 +57,75 @@ def run_once(out: Path, slower: float, extra: Sequence[str]) -> float:
     return time.perf_counter() - t0
 
 
+#: The two rules compared: a case's own ratio alone, and the final verdict (its own ratio where
+#: it decides, else its move against the run's other cases: analysis/relative.py).
+RULES = (("absolute only", "absolute_verdict"), ("final (absolute, then relative)", "verdict"))
+
+
 def analyse(runs: dict[float, list[RunResult]]) -> str:
     base = runs[0.0]
-    verdicts: collections.Counter[str] = collections.Counter()
-    alarms = pairs = 0
-    for a, b in itertools.combinations(base, 2):
-        for c in compare(a, b).cases:
-            verdicts[c.verdict] += 1
-            pairs += 1
-            alarms += c.verdict in (SLOWER, FASTER)
-    lines = [
-        f"false alarms: {alarms} of {pairs} case comparisons between identical runs "
-        f"({alarms / max(pairs, 1):.1%}); verdicts: {dict(verdicts)}"
-    ]
-    for slower in SLOWDOWNS[1:]:
-        hit = n = others = other_alarms = 0
-        seen: collections.Counter[str] = collections.Counter()
-        ratios = []
-        for a, b in itertools.product(base, runs[slower]):
-            for c in compare(a, b).cases:
-                if c.key == TARGET:
-                    n += 1
-                    hit += c.verdict == SLOWER
-                    seen[c.verdict] += 1
-                    ratios.append(f"{c.ratio:.3f} [{c.ratio_ci[0]:.3f}-{c.ratio_ci[1]:.3f}]")
-                elif c.key[1] != "tunable":
-                    others += 1
-                    other_alarms += c.verdict in (SLOWER, FASTER)
+    same = [compare(a, b) for a, b in itertools.combinations(base, 2)]
+    slowed = {
+        s: [compare(a, b) for a, b in itertools.product(base, runs[s])] for s in SLOWDOWNS[1:]
+    }
+    lines = []
+    for label, attr in RULES:
+        lines.append(f"rule: {label}")
+        verdicts: collections.Counter[str] = collections.Counter()
+        for comparison in same:
+            verdicts.update(getattr(c, attr) for c in comparison.cases)
+        pairs = sum(verdicts.values())
+        alarms = verdicts[SLOWER] + verdicts[FASTER]
         lines.append(
-            f"+{slower:.0%}: tunable n=1e5 called slower in {hit} of {n} pairs "
-            f"({hit / max(n, 1):.0%}); verdicts {dict(seen)}; other cases' false alarms "
-            f"{other_alarms} of {others}"
+            f"  false alarms: {alarms} of {pairs} case comparisons between identical runs "
+            f"({alarms / max(pairs, 1):.1%}); verdicts: {dict(verdicts)}"
         )
-        lines.append("   ratios: " + ", ".join(ratios[:12]) + (" ..." if len(ratios) > 12 else ""))
+        for slower, comparisons in slowed.items():
+            lines += _power(slower, comparisons, attr)
+    lines += _relative_state(same, slowed)
     return "\n".join(lines)
+
+
+def _power(slower: float, comparisons: list[Comparison], attr: str) -> list[str]:
+    """How often the slowed case is called slower, and the other cases' false alarms."""
+    hit = n = others = other_alarms = relative = 0
+    seen: collections.Counter[str] = collections.Counter()
+    ratios = []
+    for comparison in comparisons:
+        for c in comparison.cases:
+            verdict = getattr(c, attr)
+            if c.key == TARGET:
+                n += 1
+                hit += verdict == SLOWER
+                relative += verdict == SLOWER and attr == "verdict" and c.by_relative
+                seen[verdict] += 1
+                ratio, lo, hi = c.decisive if attr == "verdict" else (c.ratio, *c.ratio_ci)
+                ratios.append(f"{ratio:.3f} [{lo:.3f}-{hi:.3f}]")
+            elif c.key[1] != "tunable":
+                others += 1
+                other_alarms += verdict in (SLOWER, FASTER)
+    return [
+        f"  +{slower:.0%}: tunable n=1e5 called slower in {hit} of {n} pairs "
+        f"({hit / max(n, 1):.0%}{f', {relative} by the relative reading' if relative else ''}); "
+        f"verdicts {dict(seen)}; other cases' false alarms "
+        f"{other_alarms} of {others}",
+        "     ratios: " + ", ".join(ratios[:8]) + (" ..." if len(ratios) > 8 else ""),
+    ]
+
+
+def _relative_state(same: list[Comparison], slowed: dict[float, list[Comparison]]) -> list[str]:
+    """Where the relative reading was on, the run's common moves, and why it was off."""
+    lines = ["relative reading:"]
+    for label, comparisons in (("identical", same), *((f"+{s:.0%}", c) for s, c in slowed.items())):
+        read = sum(c.relative_read for c in comparisons)
+        cases = sum(len(c.cases) for c in comparisons)
+        off: collections.Counter[str] = collections.Counter()
+        for c in comparisons:
+            off.update(dict(c.relative_off))
+        moves = sorted(c.common_move for c in comparisons if c.common_move is not None)
+        spread = f"common moves {moves[0]:.3f}-{moves[-1]:.3f}" if moves else "no common move"
+        lines.append(f"  {label}: {read} of {cases} cases read; {spread}; off: {dict(off)}")
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,8 +146,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     runs: dict[float, list[RunResult]] = {s: [] for s in SLOWDOWNS}
     for s in SLOWDOWNS:
         runs[s] = [load(f) for f in sorted(folder.glob(f"run_*_{round(s * 100):02d}.json"))]
-    count = sum(map(len, runs.values()))
-    print(f"{count} runs from {folder}, load average {os.getloadavg()[0]:.2f}")
+    every = [r for rs in runs.values() for r in rs]
+    loads = [r.env["load_average"][0] for r in every if r.env.get("load_average")]
+    busy = f"load average {min(loads):.1f}-{max(loads):.1f}" if loads else "load not recorded"
+    procs = sorted({str(r.config.get("processes")) for r in every})
+    print(
+        f"{len(every)} runs from {folder} (--processes {', '.join(procs)}; {busy} at their start)"
+    )
     print(analyse(runs))
     return 0
 

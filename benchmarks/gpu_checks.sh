@@ -106,7 +106,7 @@ step env 45 env.txt "${AB[@]}" env
 step plain 45 plain.txt python3 benchmarks/gpu_plain.py --quick
 step probe 120 probe.txt "${AB[@]}" probe --force --quick
 step probejs 20 probe.txt python3 -c "
-from arraybench.analysis import probe as P
+from arraybench.measure import profile as P
 p = P.load_cached()
 print('cached profile:', p is not None and P.cache_path(p.key))
 if p:

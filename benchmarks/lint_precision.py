@@ -29,7 +29,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from arraybench.advise.lint import Diagnostic, lint_paths
+from arraybench.advise import Diagnostic, lint_paths
 
 
 def is_test(path: Path) -> bool:

@@ -47,6 +47,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from _worker import LineWorker  # benchmarks/_worker.py, beside this script
+
 from arraybench.measure.env import load1, wait_for_quiet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,7 +139,7 @@ for line in sys.stdin:
 """
 
 
-class Worker:
+class Worker(LineWorker):
     """One kernel's fresh Python process, timing one repeat at a time on request."""
 
     def __init__(self, kernel: str, min_time: float) -> None:
@@ -149,24 +151,9 @@ class Worker:
         """
         self.kernel = kernel
         argv = [sys.executable, "-c", WORKER, kernel, str(SEED), str(min_time)]
-        self.proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        self.info: dict[str, Any] = self._ask(None)
-
-    def _ask(self, command: str | None) -> Any:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        if command is not None:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            err = self.proc.stderr.read() if self.proc.stderr else ""
-            raise RuntimeError(
-                f"the {self.kernel} worker failed on {command!r} (is {self.kernel} installed in "
-                f"{sys.executable}?):\n{err.strip()}"
-            )
-        return json.loads(line)
+        hint = f"(is {kernel} installed in {sys.executable}?)"
+        super().__init__(argv, f"the {kernel} worker", hint)
+        self.info: dict[str, Any] = self.ask(None)
 
     def calibrate(self, n: int) -> dict[str, Any]:
         """Build the input of size n, check one output, choose the loops per repeat.
@@ -177,7 +164,7 @@ class Worker:
         Returns:
             ``{"number": loops per repeat, "max_abs_error": vs float64}``.
         """
-        result: dict[str, Any] = self._ask(f"calibrate {n}")
+        result: dict[str, Any] = self.ask(f"calibrate {n}")
         return result
 
     def repeat(self, n: int) -> float:
@@ -189,15 +176,7 @@ class Worker:
         Returns:
             Seconds per call over the repeat's loops.
         """
-        return float(self._ask(f"repeat {n}"))
-
-    def close(self) -> None:
-        """Ask the process to end and wait for it."""
-        if self.proc.poll() is None:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write("quit\n")
-            self.proc.stdin.close()
-            self.proc.wait(timeout=30)
+        return float(self.ask(f"repeat {n}"))
 
 
 def line_fit(ns: Sequence[int], ts: Sequence[float]) -> tuple[float, float]:

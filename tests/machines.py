@@ -11,7 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from arraybench.results import CaseResult, Measurement, RunResult, load
+from arraybench.measurement import Measurement
+from arraybench.results import CaseResult, RunResult, load
 from arraybench.store import open_store
 from arraybench.suites import builtin_experiments
 

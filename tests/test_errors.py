@@ -6,19 +6,22 @@ unless ``--debug`` asks for one. The files below are what people really get wron
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import arraybench as ab
+from arraybench.base.errors import WorkloadError
 from arraybench.cli import listing
 from arraybench.cli import main as cli_main
-from arraybench.errors import WorkloadError
 
 #: Wide enough that rich never wraps a message in the middle of the text a test looks for.
 COLUMNS = "500"
@@ -39,7 +42,38 @@ def vectorized(x):
 """
 
 
-def arraybench(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+@dataclass(frozen=True)
+class Ran:
+    """What a command left: its exit code and what it printed (as subprocess.run gives them)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def arraybench(*args: str, cwd: Path) -> Ran:
+    """``arraybench ARGS`` run from ``cwd``, in this process: the console script's own
+    ``main`` (argument parsing, the commands, the one-line errors and exit codes), with stdout
+    and stderr captured as a pipe would take them, and the run's store in ``cwd``.
+
+    The interpreter's start is the only part left out, and it costs a second a command: the
+    real entry point is tested in tests/cli/test_cli.py, and :func:`arraybench_process` runs it
+    where a test needs the process (a traceback printed by Python itself)."""
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COLUMNS", COLUMNS)
+        mp.setenv("ARRAYBENCH_STORE", str(cwd / "history.sqlite"))
+        mp.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = cli_main.main(list(args))
+            except SystemExit as e:  # argparse's usage errors, --help, --version
+                code = e.code if isinstance(e.code, int) else int(e.code is not None)
+    return Ran(code, out.getvalue(), err.getvalue())
+
+
+def arraybench_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``arraybench ARGS`` in a process of its own, as a user runs it (``python -m``)."""
     env = {
         **os.environ,
         "COLUMNS": COLUMNS,
@@ -60,7 +94,7 @@ def write(tmp_path: Path, name: str, body: str) -> str:
     return name
 
 
-def run_quick(tmp_path: Path, *files: str) -> subprocess.CompletedProcess[str]:
+def run_quick(tmp_path: Path, *files: str) -> Ran:
     """A run short enough for a test: one size, float64, a tiny budget, nothing stored."""
     return arraybench(
         "run", *files, "--sizes", "1", "--dtype", "float64", "--budget", "0.01", "-q",
@@ -73,7 +107,9 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def assert_one_clear_error(p: subprocess.CompletedProcess[str], code: int, *parts: str) -> None:
+def assert_one_clear_error(
+    p: Ran | subprocess.CompletedProcess[str], code: int, *parts: str
+) -> None:
     assert p.returncode == code, p.stdout + p.stderr
     assert "Traceback" not in p.stderr
     lines = [ln for ln in p.stderr.splitlines() if ln.startswith("arraybench: error:")]
@@ -97,7 +133,8 @@ def test_a_file_whose_import_fails_names_the_line_and_the_package_to_install(
         "'nosuchmodule_xyz'; install nosuchmodule_xyz (pip install nosuchmodule_xyz)",
     )
     assert "--debug" in p.stderr
-    p = arraybench("run", f, "--debug", cwd=tmp_path)
+    # --debug lets the exception out of main: Python itself prints the traceback.
+    p = arraybench_process("run", f, "--debug", cwd=tmp_path)
     assert "Traceback" in p.stderr and "nosuchmodule_xyz" in p.stderr
 
 
@@ -500,7 +537,7 @@ def test_one_name_given_as_a_string_is_one_name_not_its_letters() -> None:
 
 
 def test_errors_of_a_loaded_workload_name_its_file(tmp_path: Path) -> None:
-    from arraybench.suites import load_file
+    from arraybench.catalog import load_file
 
     (tmp_path / "w.py").write_text(HEADER + 'w = ab.Workload("wk", sizes=[1])\n')
     (w,) = load_file(tmp_path / "w.py")

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import arraybench as ab
-from arraybench.suites import load_file
+from arraybench.catalog import load_file
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "gpu_user.py"
 
@@ -26,7 +26,7 @@ def test_the_gpu_example_loads_and_runs_its_numpy_case_here() -> None:
 
 def test_loading_the_gpu_example_imports_no_gpu_library() -> None:
     code = (
-        "import sys; from arraybench.suites import load_file; "
+        "import sys; from arraybench.catalog import load_file; "
         f"load_file({str(EXAMPLE)!r}); "
         "print(sorted(m for m in ('cupy', 'numba.cuda', 'numba') if m in sys.modules))"
     )

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
+from arraybench.catalog import load_file
 from arraybench.cli.main import build_parser
-from arraybench.suites import load_file
 
 ROOT = Path(__file__).parents[1]
 README = ROOT / "README.md"

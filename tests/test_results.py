@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 import arraybench as ab
-from arraybench.errors import ResultsFormatError
-from arraybench.report.units import format_speedup_vs_reference
+from arraybench.base.errors import ResultsFormatError
+from arraybench.measurement import Measurement
+from arraybench.report.cells import format_speedup_vs_reference
 from arraybench.results import (
     FORMAT_VERSION,
     NO_REFERENCE,
@@ -16,7 +17,6 @@ from arraybench.results import (
     CaseResult,
     Check,
     Floor,
-    Measurement,
     RunResult,
     Skip,
 )

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import arraybench as ab
-from arraybench.errors import ConfigError, UnknownNameError, WorkloadError
+from arraybench.base.errors import ConfigError, UnknownNameError, WorkloadError
 
 
 def test_logsizes_spans_both_ends_one_per_decade() -> None:

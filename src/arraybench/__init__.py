@@ -16,20 +16,22 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .base import hooks as _hooks
+from .base.version import __version__
 
 if TYPE_CHECKING:
+    from .base.errors import ArraybenchError
     from .config import RunConfig
-    from .errors import ArraybenchError
     from .measure.runner import run
-    from .results import CaseResult, Measurement, RunResult, load
+    from .measurement import Measurement
+    from .results import CaseResult, RunResult, load
     from .workload import Workload, logsizes
 
 #: Each public name and the submodule that defines it.
 _WHERE = {
-    "ArraybenchError": ".errors",
+    "ArraybenchError": ".base.errors",
     "CaseResult": ".results",
-    "Measurement": ".results",
+    "Measurement": ".measurement",
     "RunConfig": ".config",
     "RunResult": ".results",
     "Workload": ".workload",
@@ -50,6 +52,39 @@ __all__ = [
     "logsizes",
     "run",
 ]
+
+
+# RunResult's conveniences render through the report, which the records below it cannot import:
+# they are installed here (arraybench.base.hooks), each importing its renderer on first use.
+
+
+def _table(
+    result: RunResult, console: Any = None, profile: Any = None, verbose: bool = False
+) -> None:
+    from .report.summary import table
+
+    table(result, console=console, profile=profile, verbose=verbose)
+
+
+def _plot(result: RunResult, outdir: Any, **kwargs: Any) -> Any:
+    from .report.plots import save
+
+    return save(result, outdir, **kwargs)
+
+
+def _to_csv(result: RunResult, path: Any = None) -> str:
+    from .report.export import to_csv
+
+    return to_csv(result, path)
+
+
+def _html(result: RunResult) -> str:
+    from .report.export import html_table
+
+    return html_table(result)
+
+
+_hooks.install(table=_table, plot=_plot, to_csv=_to_csv, html=_html)
 
 
 def __getattr__(name: str) -> Any:

@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .errors import ConfigError, UnknownNameError
-from .measure.threads import DEFAULT_THREADS
-from .workload import choices, likely, validate_sizes
+from .base.errors import ConfigError
+from .names import check_name, validate_sizes
 
 #: Seconds of measuring per case after its first call. Half a second gives a few hundred samples
 #: of a fast kernel, enough for a ±2% CI of the median on a quiet machine.
@@ -23,6 +22,9 @@ DEFAULT_TARGET = 0.05
 #: Hard cap on samples per case: past this the CI no longer narrows in any useful way.
 DEFAULT_MAX_SAMPLES = 10_000
 DEFAULT_SEED = 0
+#: Threads each library gets unless --threads says otherwise: one, for the reasons
+#: :mod:`arraybench.measure.threads` gives.
+DEFAULT_THREADS = 1
 #: Fresh processes the command line measures in. Each process has its own memory layout and the
 #: same case read 1-6% apart from one to the next on a quiet machine, more than the blocks inside
 #: one process moved (docs/method.md): with 4 the process is the interval's unit, and 4 is where
@@ -31,14 +33,8 @@ DEFAULT_SEED = 0
 #: the libraries, seconds per run, not per case.
 DEFAULT_PROCESSES = 4
 
-#: dtypes arraybench knows how to cast inputs to, and their itemsize in bytes.
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
 CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
-
-DTYPES: dict[str, int] = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8}
-#: Kinds of device an impl may be tied to (``devices=``), with an optional index ("cuda:1"):
-#: a name outside these is a misspelling, refused before anything runs. JAX's "gpu" is "cuda".
-DEVICES: tuple[str, ...] = ("cpu", "cuda", "mps", "xpu", "tpu")
 
 
 @dataclass(frozen=True)
@@ -191,75 +187,6 @@ def _finite_number(v: Any) -> bool:
 
 def _whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def device_alias(name: str) -> str:
-    """A device as arraybench names it: JAX calls NVIDIA devices "gpu", and index 0 is the
-    device a backend uses when none is named, so "gpu", "gpu:0" and "cuda:0" are "cuda"."""
-    kind, sep, index = name.partition(":")
-    kind = "cuda" if kind == "gpu" else kind
-    return kind if sep and index == "0" else f"{kind}{sep}{index}"
-
-
-#: What each kind of name is called in messages, one of them.
-_ONE = {"backends": "backend", "devices": "device", "dtypes": "dtype"}
-
-
-def known_names(kind: str) -> list[str]:
-    """Every name arraybench knows of ``kind``: ``"backends"`` (installed here or not, plug-ins
-    included), ``"devices"`` (kinds of device, each perhaps with an index: "cuda:1") or
-    ``"dtypes"``."""
-    if kind == "backends":
-        from .backends import known
-
-        return known()
-    return list(DEVICES if kind == "devices" else DTYPES)
-
-
-def check_name(kind: str, name: str, where: str = "") -> str:
-    """``name`` as arraybench spells it, or a usage error before anything runs.
-
-    The one check of backend, device and dtype names, for a run's settings (the command line's
-    ``--backend``, ``ab.run(backends=...)``) and for a workload's definitions alike. A backend
-    that is known but not installed passes: that is a skip with its install hint, not a typo.
-
-    Args:
-        kind: ``"backends"``, ``"devices"`` or ``"dtypes"``.
-        name: the name given.
-        where: what named it, to begin the message (``"bad.py:4: workload 'wk': dtypes="``);
-            without it the message begins ``unknown dtype 'flaot32'``.
-
-    Raises:
-        UnknownNameError: naming the likely name (by spelling, and by other names such as
-            "pytorch" for "torch": :data:`arraybench.workload.ALIASES`) and the known ones.
-    """
-    known = known_names(kind)
-    if kind == "devices":
-        name = device_alias(name)
-        base, sep, index = name.partition(":")
-        if base in known and (not sep or index.isdigit()):
-            return name
-        if base in known:
-            hint = f"; a device index is a whole number ({base}:1)"
-        else:
-            hint = choices(base, known, kind)
-    elif name in known:
-        return name
-    else:
-        hint = choices(name, known, kind)
-        if kind == "backends" and likely(name, known) is None:
-            from .backends import ENTRY_POINT_GROUP
-
-            hint += (
-                "; a third-party backend registers under the entry point group "
-                f"{ENTRY_POINT_GROUP!r}"
-            )
-    one = _ONE[kind]
-    if where:
-        raise UnknownNameError(
-            f"{where} names {one} {name!r}, which arraybench does not know{hint}"
-        )
-    raise UnknownNameError(f"unknown {one} {name!r}{hint}")
 
 
 def parse_names(values: Sequence[str] | None) -> tuple[str, ...] | None:

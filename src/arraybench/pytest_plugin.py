@@ -261,8 +261,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _load_baseline(ref: str) -> RunResult:
+    from .base.errors import ArraybenchError
     from .cli._source import load_results
-    from .errors import ArraybenchError
 
     try:
         run = load_results(ref)
@@ -374,16 +374,17 @@ class Bench:
 
 def gate_message(m: Measured, band: float, source: str, ref: str | None) -> str:
     """Why a measured case fails its test: the case, the ratio and its interval."""
-    from .report.units import format_time
+    from .base.units import format_time
 
     c = m.comparison
     assert c is not None
-    lo, hi = c.ratio_ci
+    ratio, lo, hi = c.decisive
+    against = " against the run's other cases" if c.by_relative else ""
     return (
-        f"arraybench: {m.nodeid} [{m.label}] is slower than in {ref}: {c.ratio:.2f}x "
-        f"[{lo:.2f}–{hi:.2f}] (median {format_time(c.median_a)} -> {format_time(c.median_b)}); "
-        f"the whole 95% interval of the ratio lies above the no-change band "
-        f"±{band:.0%} ({source})"
+        f"arraybench: {m.nodeid} [{m.label}] is slower than in {ref}: {ratio:.2f}x "
+        f"[{lo:.2f}–{hi:.2f}]{against} (median {format_time(c.median_a)} -> "
+        f"{format_time(c.median_b)}); the whole 95% interval of the ratio lies above the "
+        f"no-change band ±{band:.0%} ({source})"
     )
 
 
@@ -418,7 +419,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if state is None or not state.used:
         return
     from .analysis.compare import NOTES, SLOWER, UNSURE
-    from .report.units import format_interval, format_time
+    from .base.units import format_interval, format_time
 
     tr = terminalreporter
     tr.section("arraybench")

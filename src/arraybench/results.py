@@ -34,18 +34,30 @@ a newer format version is refused with a message that says to upgrade, never mis
 
 from __future__ import annotations
 
-import functools
 import json
-import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._files import atomic_write
-from .analysis import stats
-from .errors import ResultsFormatError
+from .base import hooks, stats
+from .base.errors import ResultsFormatError
+from .base.fields import (
+    DAMAGED,
+    MALFORMED,
+    float_or_nan,
+    json_default,
+    json_float,
+    json_kind,
+    numbers,
+    optional,
+    required,
+    strings,
+    wrong_type,
+)
+from .base.files import atomic_write
+from .measurement import Measurement, time_ratio
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,9 +67,6 @@ FORMAT_NAME = "arraybench.results"
 FORMAT_VERSION = 4
 #: The version written when no case names a machine (the files of runs on one machine).
 SINGLE_MACHINE_VERSION = 3
-
-#: Block medians spreading this many times more than call-to-call noise explains are drift.
-DRIFT_FACTOR = 2.0
 
 OK, FAILED, SKIPPED = "ok", "failed", "skipped"
 STATUSES = (OK, FAILED, SKIPPED)
@@ -69,360 +78,6 @@ FAILURES = ("raised", "mismatch", "crash", "timeout", "oom", "not-attempted")
 #: run here (its backend is not installed: the run's ``skipped`` says why).
 NO_REFERENCE, REFERENCE_UNAVAILABLE = "no-reference", "reference-unavailable"
 UNCHECKED = (NO_REFERENCE, REFERENCE_UNAVAILABLE)
-#: How a first call found its library's persistent compile cache: it compiled (and wrote the
-#: cache), or it loaded what an earlier process had compiled.
-COLD, WARM = "cold", "warm"
-CACHE_STATES = (COLD, WARM)
-
-
-@dataclass(frozen=True)
-class Measurement:
-    """The timing of one case: raw samples, the blocks they were taken in, and how sampling went.
-
-    Samples come in blocks spread over the case's budget, taking turns with the other cases of
-    the same size; every interval rests on the blocks, so a slow spell of the machine between
-    blocks widens it instead of hiding in it (METHOD.md).
-
-    Attributes:
-        samples: seconds per call, one value per sample (a sample is ``loops`` calls).
-        loops: calls per sample, calibrated so that a sample is well above the clock's resolution.
-        first_call: seconds of the very first call (compilation, tracing, caches, allocation).
-        warmup_calls: calls made after the first and before sampling (calibration included).
-        stop: why sampling ended: ``budget`` (spent), ``max_samples``, or ``converged`` (the CI
-            reached its target: results from before samples were spread over the budget).
-        elapsed: seconds spent on the case in all, first call included.
-        warnings: plain-language notes on the quality of the numbers, each naming cause and fix.
-        blocks: how many consecutive samples each block holds, in order (they sum to the number
-            of samples); None in results from before blocks, where each sample stands alone.
-        rounds: for each block, the clock reading (ns) when its round began: blocks of two cases
-            with the same round were taken side by side, so their ratio cancels the machine's
-            state. None where ``blocks`` is None.
-        processes: how many consecutive blocks each process took, when the case was measured in
-            several fresh processes (``--processes``); None when it ran in one.
-        first_call_cache: for an impl its library compiles (jit, torch.compile, Numba, PyTensor),
-            whether each process's first call found its persistent compile cache ``cold`` (it
-            compiled, and wrote the result there) or ``warm`` (it loaded it); None when it does
-            not compile or the caches were off.
-        first_calls: each process's first call, in order, when measured in several (the cold one
-            is kept apart from ``first_call``, their median).
-    """
-
-    samples: tuple[float, ...]
-    loops: int
-    first_call: float
-    warmup_calls: int = 0
-    stop: str = "budget"
-    elapsed: float = 0.0
-    warnings: tuple[str, ...] = ()
-    blocks: tuple[int, ...] | None = None
-    rounds: tuple[int, ...] | None = None
-    processes: tuple[int, ...] | None = None
-    first_call_cache: tuple[str, ...] | None = None
-    first_calls: tuple[float, ...] | None = None
-
-    def __post_init__(self) -> None:
-        if not self.samples:
-            raise ValueError("a Measurement needs at least one sample")
-        for v in self.samples:
-            if not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
-                raise ValueError(f"samples must be finite numbers >= 0.0, got {v!r}")
-        if not isinstance(self.loops, int) or self.loops < 1:
-            raise ValueError(f"loops must be an integer >= 1, got {self.loops!r}")
-        if self.stop not in ("converged", "budget", "max_samples"):
-            raise ValueError(f"stop must be converged, budget or max_samples, got {self.stop!r}")
-        if self.blocks is not None:
-            if any(not isinstance(k, int) or k < 1 for k in self.blocks):
-                raise ValueError(f"blocks must be counts >= 1, got {self.blocks!r}")
-            if sum(self.blocks) != len(self.samples):
-                raise ValueError(
-                    f"blocks must hold every sample once: they sum to {sum(self.blocks)}, "
-                    f"there are {len(self.samples)} samples"
-                )
-            if self.rounds is None or len(self.rounds) != len(self.blocks):
-                raise ValueError("rounds must give one round for each block")
-        elif self.rounds is not None:
-            raise ValueError("rounds need blocks")
-        if self.processes is not None:
-            if self.blocks is None or any(not isinstance(k, int) or k < 1 for k in self.processes):
-                raise ValueError(f"processes must be counts of blocks >= 1, got {self.processes!r}")
-            if sum(self.processes) != len(self.blocks):
-                raise ValueError(
-                    f"processes must hold every block once: they sum to {sum(self.processes)}, "
-                    f"there are {len(self.blocks)} blocks"
-                )
-        if self.first_call_cache is not None and any(
-            v not in CACHE_STATES for v in self.first_call_cache
-        ):
-            raise ValueError(
-                f"first_call_cache must hold {' or '.join(CACHE_STATES)}, got "
-                f"{self.first_call_cache!r}"
-            )
-
-    @classmethod
-    def combine(cls, parts: Sequence[Measurement]) -> Measurement:
-        """One measurement from the same case measured in several processes, in order.
-
-        Samples, blocks and rounds are concatenated and ``processes`` records which blocks came
-        from which; the first call is the median of the processes' (each was a true first call,
-        in a fresh process); ``loops`` is the first process's (each calibrates its own).
-        """
-        if not parts:
-            raise ValueError("nothing to combine")
-        if len(parts) == 1:
-            return parts[0]
-        if any(p.blocks is None or p.rounds is None for p in parts):
-            raise ValueError("only measurements taken in blocks can be combined")
-        caches = [p.first_call_cache for p in parts]
-        return cls(
-            samples=tuple(v for p in parts for v in p.samples),
-            loops=parts[0].loops,
-            first_call=stats.median([p.first_call for p in parts]),
-            warmup_calls=sum(p.warmup_calls for p in parts),
-            stop="max_samples" if any(p.stop == "max_samples" for p in parts) else "budget",
-            elapsed=sum(p.elapsed for p in parts),
-            blocks=tuple(k for p in parts for k in p.blocks or ()),
-            rounds=tuple(r for p in parts for r in p.rounds or ()),
-            processes=tuple(len(p.blocks or ()) for p in parts),
-            first_call_cache=(
-                tuple(v for c in caches for v in c or ())
-                if all(c is not None for c in caches)
-                else None
-            ),
-            first_calls=tuple(p.first_call for p in parts),
-        )
-
-    @property
-    def cache_state(self) -> str | None:
-        """``cold``, ``warm``, ``cold in 1 of 4`` (processes), or None: how the first calls
-        found the persistent compile cache (see ``first_call_cache``)."""
-        states = self.first_call_cache
-        if not states:
-            return None
-        cold = states.count(COLD)
-        if cold in (0, len(states)):
-            return states[0]
-        return f"{COLD} in {cold} of {len(states)}"
-
-    @property
-    def cold_first_call(self) -> float | None:
-        """The first call of the processes whose cache was cold (their median): what compiling
-        cost; None when none was."""
-        states = self.first_call_cache or ()
-        calls = self.first_calls or (self.first_call,)
-        cold = [t for t, s in zip(calls, states, strict=False) if s == COLD]
-        return stats.median(cold) if cold else None
-
-    @functools.cached_property
-    def median(self) -> float:
-        """Median seconds per call over every sample."""
-        return stats.median(self.samples)
-
-    @functools.cached_property
-    def block_medians(self) -> tuple[float, ...]:
-        """The median of each block (each sample alone in results from before blocks)."""
-        return tuple(stats.median(b) for b in self.block_samples)
-
-    @functools.cached_property
-    def by_round(self) -> dict[int, float]:
-        """Block median by round: what a ratio with a case measured side by side pairs on."""
-        if self.rounds is None:
-            return {}
-        return dict(zip(self.rounds, self.block_medians, strict=True))
-
-    @functools.cached_property
-    def interval(self) -> stats.Interval:
-        """The median and its 95% interval (the [min, max] range with the level it reaches when
-        there are too few blocks): see :meth:`interval_at`."""
-        return self.interval_at(stats.CI_LEVEL)
-
-    def interval_at(self, level: float) -> stats.Interval:
-        """The median and its interval at ``level``.
-
-        Measured in several processes: the interval in which a repeat of the run should find
-        its median, from the processes' medians (:func:`.stats.repeat_interval`).
-        In one process: an order-statistics interval over the block medians, which holds this
-        process's slow spells but not the differences between processes.
-        """
-        if self.process_medians is not None:
-            return stats.repeat_interval(self.process_medians, "processes", level, self.median)
-        method = "samples" if self.blocks is None else "blocks"
-        return stats.median_interval(self.block_medians, method, level, value=self.median)
-
-    @functools.cached_property
-    def process_medians(self) -> tuple[float, ...] | None:
-        """The median time in each process, when measured in several."""
-        if self.processes is None or len(self.processes) < 2:
-            return None
-        return tuple(
-            stats.median([v for block in part for v in block])
-            for part in stats.split_blocks(self.block_samples, self.processes)  # type: ignore[arg-type]
-        )
-
-    @functools.cached_property
-    def block_samples(self) -> tuple[Sequence[float], ...]:
-        """The samples of each block."""
-        if self.blocks is None:
-            return tuple((v,) for v in self.samples)
-        return tuple(stats.split_blocks(self.samples, self.blocks))
-
-    @functools.cached_property
-    def round_process(self) -> dict[int, int]:
-        """The process (0, 1, ...) that took the block of each round."""
-        if self.rounds is None:
-            return {}
-        owners = [0] * len(self.rounds)
-        if self.processes is not None:
-            owners = [p for p, k in enumerate(self.processes) for _ in range(k)]
-        return dict(zip(self.rounds, owners, strict=True))
-
-    @property
-    def ci(self) -> tuple[float, float]:
-        """The median's 95% confidence interval (wider, with its level, for under 6 blocks)."""
-        return self.interval.low, self.interval.high
-
-    @property
-    def ci_level(self) -> float:
-        return self.interval.level
-
-    @property
-    def rel_ci(self) -> float:
-        """Half-width of the CI relative to the median (0.02 means ±2%)."""
-        return self.interval.rel_halfwidth
-
-    @property
-    def min(self) -> float:
-        return min(self.samples)
-
-    @property
-    def iqr(self) -> float:
-        return stats.iqr(self.samples)
-
-    @functools.cached_property
-    def within_spread(self) -> float | None:
-        """Spread of samples around their own block's median (robust SD, as a fraction of the
-        median): the call-to-call noise. None when no block holds two samples."""
-        if self.blocks is None:
-            return None
-        dev = [
-            v - m
-            for block, m in zip(self.block_samples, self.block_medians, strict=True)
-            if len(block) > 1
-            for v in block
-        ]
-        return stats.robust_spread(dev, self.median) if dev else None
-
-    @functools.cached_property
-    def between_spread(self) -> float | None:
-        """Spread of the block medians around their process's median (robust SD, as a fraction
-        of the median): how much the machine's speed moved while a process measured. None
-        without blocks."""
-        if self.blocks is None or len(self.blocks) < 2:
-            return None
-        meds = self.process_medians or (stats.median(self.block_medians),)
-        counts = self.processes or (len(self.blocks),)
-        dev = [
-            b - meds[p]
-            for p, part in enumerate(stats.split_blocks(self.block_medians, counts))
-            for b in part
-        ]
-        return stats.robust_spread(dev, self.median)
-
-    @functools.cached_property
-    def process_spread(self) -> float | None:
-        """Standard deviation of the logs of the processes' medians (about the relative spread):
-        how much a case's time depends on the process it runs in. None in one process."""
-        meds = self.process_medians
-        if meds is None or any(not v > 0 for v in meds):
-            return None
-        logs = [math.log(v) for v in meds]
-        mean = sum(logs) / len(logs)
-        return math.sqrt(sum((x - mean) ** 2 for x in logs) / (len(logs) - 1))
-
-    @property
-    def dominant(self) -> str | None:
-        """Which spread sets the interval: ``processes`` (a case's time depends on the process
-        it runs in), ``between`` blocks (the machine's state changed over the budget) or
-        ``within`` them (call-to-call noise).
-
-        Each level is compared with what the level below explains: from noise alone a block's
-        median varies by about sqrt(pi/2) x within / sqrt(samples per block), and a process's
-        median by about between / sqrt(blocks per process); more than DRIFT_FACTOR times that
-        is the level's own (the factor leaves room for estimates of a spread from few units)."""
-        w, b, p = self.within_spread, self.between_spread, self.process_spread
-        if p is not None and self.processes is not None:
-            per_process = len(self.block_medians) / len(self.processes)
-            explained = max(b or 0.0, w or 0.0) / math.sqrt(per_process)
-            if p > DRIFT_FACTOR * explained:
-                return "processes"
-        if b is None:
-            return None
-        if w is None:
-            return "between"
-        per_block = len(self.samples) / len(self.block_medians)
-        expected = math.sqrt(math.pi / 2) * w / math.sqrt(per_block)
-        return "between" if b > DRIFT_FACTOR * expected else "within"
-
-    def to_dict(self) -> dict[str, Any]:
-        iv = self.interval
-        return {
-            "samples": list(self.samples),
-            "loops": self.loops,
-            "first_call": self.first_call,
-            "warmup_calls": self.warmup_calls,
-            "stop": self.stop,
-            "elapsed": self.elapsed,
-            "warnings": list(self.warnings),
-            "blocks": list(self.blocks) if self.blocks is not None else None,
-            "rounds": list(self.rounds) if self.rounds is not None else None,
-            "processes": list(self.processes) if self.processes is not None else None,
-            **(
-                {"first_call_cache": list(self.first_call_cache)}
-                if self.first_call_cache is not None
-                else {}
-            ),
-            **({"first_calls": list(self.first_calls)} if self.first_calls is not None else {}),
-            # Derived from the fields above, written for readers of the file (ignored when read
-            # back, computed again): the figures exactly as the table states them.
-            "median": self.median,
-            "ci_low": iv.low,
-            "ci_high": iv.high,
-            "ci_level": iv.level,
-            "ci_units": iv.units,
-            "within_spread": self.within_spread,
-            "between_spread": self.between_spread,
-            "process_spread": self.process_spread,
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Measurement:
-        blocks = d.get("blocks")
-        rounds = d.get("rounds")
-        return cls(
-            samples=tuple(float(v) for v in _get(d, "samples", list)),
-            loops=_get(d, "loops", int),
-            first_call=float(_get(d, "first_call", (int, float))),
-            warmup_calls=int(d.get("warmup_calls", 0)),
-            stop=str(d.get("stop", "converged")),
-            elapsed=float(d.get("elapsed", 0.0)),
-            warnings=tuple(str(w) for w in d.get("warnings", ())),
-            blocks=tuple(int(k) for k in _opt(d, "blocks", list)) if blocks is not None else None,
-            rounds=tuple(int(r) for r in _opt(d, "rounds", list)) if rounds is not None else None,
-            processes=(
-                tuple(int(k) for k in _opt(d, "processes", list))
-                if d.get("processes") is not None
-                else None
-            ),
-            first_call_cache=(
-                tuple(str(v) for v in _opt(d, "first_call_cache", list))
-                if d.get("first_call_cache") is not None
-                else None
-            ),
-            first_calls=(
-                tuple(float(v) for v in _opt(d, "first_calls", list))
-                if d.get("first_calls") is not None
-                else None
-            ),
-        )
 
 
 @dataclass(frozen=True)
@@ -442,8 +97,8 @@ class Check:
     def to_dict(self) -> dict[str, Any]:
         return {
             "passed": self.passed,
-            "max_abs_err": _json_float(self.max_abs_err),
-            "max_rel_err": _json_float(self.max_rel_err),
+            "max_abs_err": json_float(self.max_abs_err),
+            "max_rel_err": json_float(self.max_rel_err),
             "rtol": self.rtol,
             "message": self.message,
         }
@@ -451,9 +106,9 @@ class Check:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Check:
         return cls(
-            passed=bool(_get(d, "passed", bool)),
-            max_abs_err=_float_or_nan(d.get("max_abs_err")),
-            max_rel_err=_float_or_nan(d.get("max_rel_err")),
+            passed=bool(required(d, "passed", bool)),
+            max_abs_err=float_or_nan(d.get("max_abs_err")),
+            max_rel_err=float_or_nan(d.get("max_rel_err")),
             rtol=float(d.get("rtol", 0.0)),
             message=str(d.get("message", "")),
         )
@@ -567,26 +222,26 @@ class CaseResult:
         m = d.get("measurement")
         c = d.get("check")
         return cls(
-            workload=_get(d, "workload", str),
-            impl=_get(d, "impl", str),
-            backend=_get(d, "backend", str),
-            device=_get(d, "device", str),
-            dtype=_get(d, "dtype", str),
-            size=_get(d, "size", int),
-            status=_get(d, "status", str),
+            workload=required(d, "workload", str),
+            impl=required(d, "impl", str),
+            backend=required(d, "backend", str),
+            device=required(d, "device", str),
+            dtype=required(d, "dtype", str),
+            size=required(d, "size", int),
+            status=required(d, "status", str),
             measurement=Measurement.from_dict(m) if m is not None else None,
             check=Check.from_dict(c) if c is not None else None,
-            error=_opt(d, "error", str),
-            inputs=_opt(d, "inputs", str),
-            flops=_opt(d, "flops", (int, float)),
-            bytes=_opt(d, "bytes", (int, float)),
+            error=optional(d, "error", str),
+            inputs=optional(d, "inputs", str),
+            flops=optional(d, "flops", (int, float)),
+            bytes=optional(d, "bytes", (int, float)),
             reference=bool(d.get("reference", False)),
-            extends=_opt(d, "extends", str),
-            phase=_opt(d, "phase", str),
-            failure=_opt(d, "failure", str),
-            unchecked=_opt(d, "unchecked", str),
-            computed_in=_opt(d, "computed_in", str),
-            machine=_opt(d, "machine", str),
+            extends=optional(d, "extends", str),
+            phase=optional(d, "phase", str),
+            failure=optional(d, "failure", str),
+            unchecked=optional(d, "unchecked", str),
+            computed_in=optional(d, "computed_in", str),
+            machine=optional(d, "machine", str),
         )
 
 
@@ -690,11 +345,11 @@ class TimeSplit:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> TimeSplit:
-        parts = _get(d, "parts", Mapping)
+        parts = required(d, "parts", Mapping)
         return cls(
-            wall=float(_get(d, "wall", (int, float))),
+            wall=float(required(d, "wall", (int, float))),
             parts={str(k): float(v) for k, v in parts.items() if isinstance(v, int | float)},
-            compile_cache=_opt(d, "compile_cache", str),
+            compile_cache=optional(d, "compile_cache", str),
         )
 
 
@@ -844,17 +499,9 @@ class RunResult:
         workload, a row per impl/backend/dtype and a column per size, split to fit the
         console's width, then the failures, one line per impl. ``verbose``: a row per case
         with every figure, as ``arraybench run -v`` (with the fraction of the machine's peak
-        when given a profile from ``arraybench probe``)."""
-        if verbose:
-            from .report.terminal import print_table
-
-            print_table(self, console=console, profile=profile)
-            return
-        from rich.console import Console
-
-        from .report.summary import print_tables
-
-        print_tables(self, console or Console())
+        when given a profile from ``arraybench probe``). (:func:`arraybench.report.summary.table`)
+        """
+        hooks.call("table", self, console=console, profile=profile, verbose=verbose)
 
     def to_pandas(self) -> pd.DataFrame:
         """One row per case: identity, status, median and its CI, spread, check errors."""
@@ -874,21 +521,20 @@ class RunResult:
         baseline: str | None = None,
     ) -> list[Path]:
         """Write the plots (time against size, speed against a baseline, phases; fraction of
-        peak when this machine was probed) to ``outdir``. Needs matplotlib."""
-        from .report.plots import save
-
-        return save(self, outdir, formats=formats, baseline=baseline)
+        peak when this machine was probed) to ``outdir``. Needs matplotlib.
+        (:func:`arraybench.report.plots.save`)"""
+        paths: list[Path] = hooks.call("plot", self, outdir, formats=formats, baseline=baseline)
+        return paths
 
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
-        """The cases as CSV, one row each; written to ``path`` when given."""
-        from .report.export import to_csv
-
-        return to_csv(self, path)
+        """The cases as CSV, one row each; written to ``path`` when given.
+        (:func:`arraybench.report.export.to_csv`)"""
+        text: str = hooks.call("to_csv", self, path)
+        return text
 
     def _repr_html_(self) -> str:
-        from .report.export import html_table
-
-        return html_table(self)
+        html: str = hooks.call("html", self)
+        return html
 
     def to_records(self) -> list[dict[str, Any]]:
         """One dict per case, the rows of ``to_pandas`` and ``to_csv``: identity, status,
@@ -957,7 +603,7 @@ class RunResult:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the results as JSON, atomically: a crash never leaves half a file behind."""
-        text = json.dumps(self.to_dict(), indent=1, allow_nan=False, default=_json_default)
+        text = json.dumps(self.to_dict(), indent=1, allow_nan=False, default=json_default)
         return atomic_write(path, text)
 
     @classmethod
@@ -970,7 +616,7 @@ class RunResult:
         version = d.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise ResultsFormatError(
-                f"{source}: format version {version!r} is not valid; {_DAMAGED}"
+                f"{source}: format version {version!r} is not valid; {DAMAGED}"
             )
         if version > FORMAT_VERSION:
             raise ResultsFormatError(
@@ -978,39 +624,39 @@ class RunResult:
                 f"reads ({FORMAT_VERSION}): upgrade arraybench (pip install -U arraybench)"
             )
         try:
-            records = _get(d, "cases", list)
+            records = required(d, "cases", list)
         except ResultsFormatError as e:
-            raise ResultsFormatError(f"{source}: {e}; {_DAMAGED}") from None
+            raise ResultsFormatError(f"{source}: {e}; {DAMAGED}") from None
         cases = []
         for i, record in enumerate(records, 1):
             try:
                 if not isinstance(record, Mapping):
-                    raise ResultsFormatError(f"it is {_json_kind(record)}, not an object")
+                    raise ResultsFormatError(f"it is {json_kind(record)}, not an object")
                 cases.append(CaseResult.from_dict(record))
-            except _MALFORMED as e:
+            except MALFORMED as e:
                 raise ResultsFormatError(
-                    f"{source}: case {i} of {len(records)} is malformed: {e}; {_DAMAGED}"
+                    f"{source}: case {i} of {len(records)} is malformed: {e}; {DAMAGED}"
                 ) from None
         try:
-            floor = _opt(d, "floor", Mapping)
+            floor = optional(d, "floor", Mapping)
             return cls(
                 cases=tuple(cases),
-                env=dict(_opt(d, "env", Mapping) or {}),
-                config=dict(_opt(d, "config", Mapping) or {}),
-                floor=Floor(**_numbers(floor, ("clock_read", "call_overhead"))) if floor else None,
+                env=dict(optional(d, "env", Mapping) or {}),
+                config=dict(optional(d, "config", Mapping) or {}),
+                floor=Floor(**numbers(floor, ("clock_read", "call_overhead"))) if floor else None,
                 skipped=tuple(
-                    Skip(**_strings(s, ("what", "reason")), failed=s.get("failed") is True)
-                    for s in _opt(d, "skipped", list) or ()
+                    Skip(**strings(s, ("what", "reason")), failed=s.get("failed") is True)
+                    for s in optional(d, "skipped", list) or ()
                 ),
                 started=str(d.get("started", "")),
                 finished=str(d.get("finished", "")),
                 arraybench_version=str(d.get("arraybench", "")),
-                extra=dict(_opt(d, "extra", Mapping) or {}),
+                extra=dict(optional(d, "extra", Mapping) or {}),
                 machines=_machines(d),
                 time=TimeSplit.from_dict(d["time"]) if d.get("time") is not None else None,
             )
-        except _MALFORMED as e:
-            raise ResultsFormatError(f"{source}: a record is malformed: {e}; {_DAMAGED}") from None
+        except MALFORMED as e:
+            raise ResultsFormatError(f"{source}: a record is malformed: {e}; {DAMAGED}") from None
 
 
 def load(path: str | os.PathLike[str]) -> RunResult:
@@ -1037,132 +683,15 @@ def load(path: str | os.PathLike[str]) -> RunResult:
             "re-run to produce it again"
         ) from None
     except (ValueError, RecursionError) as e:  # a number too long, nesting too deep
-        raise ResultsFormatError(f"{p} is not arraybench results ({e}); {_DAMAGED}") from None
+        raise ResultsFormatError(f"{p} is not arraybench results ({e}); {DAMAGED}") from None
     return RunResult.from_dict(data, source=str(p))
-
-
-def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL) -> stats.Interval:
-    """``num``'s time over ``den``'s, with its interval.
-
-    Cases measured side by side (blocks in the same rounds: the same size of one run) pair
-    round by round, so that the machine's slow spells cancel: in several processes, each
-    process's median of its per-round ratios is a unit of a repeat interval; in one, the
-    per-round ratios are the units of an order-statistics interval. Cases measured apart (other
-    sizes, other runs, results from before blocks) combine their own intervals, which is wider.
-    """
-    shared = num.by_round.keys() & den.by_round.keys()
-    owner = num.round_process
-    by_process: dict[int, list[float]] = {}
-    for r in shared:
-        if den.by_round[r] > 0:
-            by_process.setdefault(owner[r], []).append(num.by_round[r] / den.by_round[r])
-    if len(by_process) >= 2:
-        per = [stats.median(v) for _, v in sorted(by_process.items())]
-        return stats.repeat_interval(per, "pairs", level, stats.median(per))
-    paired = stats.paired_ratio(num.by_round, den.by_round, level)
-    if paired is not None:
-        return paired
-    return stats.unpaired_ratio(num, den, level)
-
-
-#: What reading a damaged record can raise, all turned into one ResultsFormatError.
-_MALFORMED = (
-    ResultsFormatError,
-    TypeError,
-    ValueError,
-    KeyError,
-    AttributeError,
-    OverflowError,
-    RecursionError,
-)
-_DAMAGED = "the file is damaged or was edited by hand: re-run to produce it again"
-
-
-def _opt(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:
-    """An optional field: None when absent or null, else it must have one of ``types``."""
-    v = d.get(key)
-    if v is None:
-        return None
-    if not isinstance(v, types) or (isinstance(v, bool) and bool not in _tuple(types)):
-        raise ResultsFormatError(_wrong_type(key, v, types))
-    return v
-
-
-def _wrong_type(key: str, v: Any, types: type | tuple[type, ...]) -> str:
-    """``"field 'size' is str, not an integer"``, in JSON's words."""
-    words = {
-        str: "a string",
-        int: "an integer",
-        float: "a number",
-        list: "a list",
-        bool: "a boolean",
-    }
-    wanted = " or ".join(dict.fromkeys(words.get(t, "an object") for t in _tuple(types)))
-    return f"field {key!r} is {_json_kind(v)}, not {wanted}"
-
-
-def _json_kind(v: Any) -> str:
-    for t, word in (
-        (bool, "a boolean"),
-        (str, "a string"),
-        (int, "an integer"),
-        (float, "a number"),
-        (list, "a list"),
-        (Mapping, "an object"),
-    ):
-        if isinstance(v, t):
-            return word
-    return "null" if v is None else type(v).__name__
-
-
-def _tuple(types: type | tuple[type, ...]) -> tuple[type, ...]:
-    return types if isinstance(types, tuple) else (types,)
-
-
-def _numbers(d: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, float]:
-    return {k: float(_get(d, k, (int, float))) for k in keys}
-
-
-def _strings(d: Any, keys: tuple[str, ...]) -> dict[str, str]:
-    if not isinstance(d, Mapping):
-        raise ResultsFormatError(f"a skipped entry is {_json_kind(d)}, not an object")
-    return {k: _get(d, k, str) for k in keys}
 
 
 def _machines(d: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The run's "machines": an object of objects, by machine name."""
     out = {}
-    for name, record in (_opt(d, "machines", Mapping) or {}).items():
+    for name, record in (optional(d, "machines", Mapping) or {}).items():
         if not isinstance(record, Mapping):
-            raise ResultsFormatError(_wrong_type(f"machines.{name}", record, Mapping))
+            raise ResultsFormatError(wrong_type(f"machines.{name}", record, Mapping))
         out[str(name)] = dict(record)
     return out
-
-
-def _get(d: Mapping[str, Any], key: str, types: type | tuple[type, ...]) -> Any:
-    if key not in d:
-        raise ResultsFormatError(f"missing field {key!r}")
-    v = d[key]
-    if not isinstance(v, types) or (isinstance(v, bool) and bool not in _tuple(types)):
-        raise ResultsFormatError(_wrong_type(key, v, types))
-    return v
-
-
-def _json_float(v: float) -> float | str:
-    # JSON has no NaN or infinity; keep them readable as strings rather than invalid JSON.
-    return v if math.isfinite(v) else str(v)
-
-
-def _float_or_nan(v: Any) -> float:
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return math.nan
-
-
-def _json_default(o: Any) -> Any:
-    if hasattr(o, "item"):
-        return o.item()
-    if isinstance(o, tuple | set | frozenset):
-        return list(o)
-    return str(o)

@@ -18,19 +18,19 @@ that the analysis turns into GFLOP/s and GB/s.
 from __future__ import annotations
 
 import cmath
-import difflib
 import inspect
 import itertools
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import numpy as np
 
-from .errors import WorkloadError
+from .base.errors import WorkloadError
+from .names import DTYPES, MAX_SIZE, _big, _is_int, check_name, choices, known_names, validate_sizes
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,131 +43,14 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 #: Device names ("cpu", "cuda", perhaps "cuda:1" one day): anything without spaces.
 _DEVICE = re.compile(r"^\S+$")
 
-#: Largest problem size: NumPy indexes with signed 64-bit integers, so no array is larger, and a
-#: bigger number is a typo (an extra ``**``), not a size to measure.
-MAX_SIZE = 2**63 - 1
 #: Most sizes one log grid may hold. Every size is a full set of cases, so thousands of them is a
 #: typo (``per_decade=1000``), and refusing it early beats a run that never ends.
 MAX_GRID = 1000
-#: How alike a misspelt name must be to a known one to be suggested (difflib ratio): "nmupy"
-#: scores 0.8 against "numpy" and is suggested; "cupy" scores 0.67 and is not.
-SUGGEST_CUTOFF = 0.75
 
-#: Other names people give the things arraybench names: the library's own or its import alias
-#: ("pytorch", "np"), another framework's word ("gpu" is JAX's for CUDA, accepted as such by
-#: :func:`arraybench.config.device_alias`), a short dtype ("fp32"). None is taken silently: each
-#: is refused like any unknown name, with the name arraybench uses as its suggestion, so that a
-#: run's settings read one way in every report.
-ALIASES: dict[str, str] = {
-    # backends
-    "pytorch": "torch",
-    "tf": "tensorflow",
-    "tensorflow2": "tensorflow",
-    "keras": "tensorflow",
-    "np": "numpy",
-    "jnp": "jax",
-    "jax.numpy": "jax",
-    "jaxlib": "jax",
-    "py": "python",
-    "cpython": "python",
-    "pure-python": "python",
-    "pure_python": "python",
-    "hips-autograd": "autograd",
-    "hips_autograd": "autograd",
-    "cp": "cupy",
-    "nb": "numba",
-    "theano": "pytensor",
-    "aesara": "pytensor",
-    # devices
-    "nvidia": "cuda",
-    "rocm": "cuda",
-    "hip": "cuda",
-    "host": "cpu",
-    "metal": "mps",
-    "apple": "mps",
-    # dtypes
-    "float": "float64",
-    "double": "float64",
-    "f64": "float64",
-    "fp64": "float64",
-    "single": "float32",
-    "f32": "float32",
-    "fp32": "float32",
-    "half": "float16",
-    "f16": "float16",
-    "fp16": "float16",
-    "bf16": "bfloat16",
-}
 
-#: Creation order of workloads: :func:`arraybench.suites.load_file` tells the workloads a file
+#: Creation order of workloads: :func:`arraybench.catalog.load_file` tells the workloads a file
 #: created from those it merely imported (a built-in one, say) by comparing numbers.
 _serial = itertools.count()
-
-
-def likely(name: str, known: Iterable[str]) -> str | None:
-    """The known name ``name`` was most likely meant to be, or ``None``.
-
-    In order: the same name in other letter case ("NumPy"), an alias (:data:`ALIASES`:
-    "pytorch" is "torch"), then the closest of the known names and aliases by edit distance
-    counting a swap of two neighbouring letters as one edit ("torhc", and "pytroch" through
-    "pytorch") or by difflib's ratio (:data:`SUGGEST_CUTOFF`). A name far from every known one
-    ("mlx") has none.
-    """
-    known = list(dict.fromkeys(known))
-    folded = name.strip().lower()
-    for k in known:
-        if k.lower() == folded:
-            return k
-    if ALIASES.get(folded) in known:
-        return ALIASES[folded]
-    targets = {k.lower(): k for k in known}
-    targets.update({a: t for a, t in ALIASES.items() if t in known and a not in targets})
-    best: tuple[int, float, int] | None = None
-    found = None
-    for i, (spelling, target) in enumerate(targets.items()):
-        distance = _edits(folded, spelling)
-        ratio = difflib.SequenceMatcher(None, folded, spelling).ratio()
-        # One edit in a short name, two in a longer one: "cdua" is "cuda", "mlx" is not "jax".
-        if distance > (1 if len(spelling) <= 4 else 2) and ratio < SUGGEST_CUTOFF:
-            continue
-        score = (distance, -ratio, i)  # known names come before aliases on a tie
-        if best is None or score < best:
-            best, found = score, target
-    return found
-
-
-def _edits(a: str, b: str) -> int:
-    """Edits from ``a`` to ``b``: insertions, deletions, substitutions and swaps of two
-    neighbouring letters (the optimal string alignment distance)."""
-    rows = [list(range(len(b) + 1))]
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
-
-
-def suggest(name: str, known: Iterable[str]) -> str:
-    """``"; did you mean 'numpy'?"`` when ``name`` looks like a misspelling (or another name,
-    :data:`ALIASES`) of a known name."""
-    close = likely(name, known)
-    return f"; did you mean {close!r}?" if close else ""
-
-
-def choices(name: str, known: Iterable[str], what: str) -> str:
-    """The end of an error about an unknown name: the likely one, and every known one.
-
-    ``"; did you mean 'numpy'? (the backends are: python, numpy)"``, or without a likely one
-    ``"; the backends are: python, numpy"``.
-    """
-    known = list(known)
-    hint = suggest(name, known)
-    listing = ", ".join(known) or "none"
-    return f"{hint} (the {what} are: {listing})" if hint else f"; the {what} are: {listing}"
 
 
 def logsizes(lo: int, hi: int, per_decade: int = 1) -> tuple[int, ...]:
@@ -265,7 +148,7 @@ class Workload:
         dtypes: the dtypes this workload runs in when a run names none.
         quick_sizes: the sizes of a quick run (``--quick``); the default sizes when not given.
         origin: where the workload was defined (the path of its file), named in its errors; set
-            by :func:`arraybench.suites.load_file`.
+            by :func:`arraybench.catalog.load_file`.
     """
 
     name: str
@@ -513,8 +396,6 @@ class Workload:
         Raises:
             UnknownNameError: naming the impl, its line and the likely backend.
         """
-        from .config import check_name, known_names
-
         names = known_names("backends")
         for impl in self.impls:
             for b in (*impl.backends, *((impl.inputs,) if impl.inputs else ())):
@@ -556,57 +437,6 @@ class Workload:
         )
 
 
-def validate_sizes(sizes: Iterable[Any], where: str) -> tuple[int, ...]:
-    """Check that sizes are positive integers; return them as a sorted tuple without repeats."""
-    if isinstance(sizes, str | bytes | Mapping):
-        raise WorkloadError(
-            f"{where}: sizes must be a sequence of positive integers, got {_big(sizes)}"
-        )
-    try:
-        items = list(sizes)
-    except TypeError:
-        raise WorkloadError(
-            f"{where}: sizes must be a sequence of positive integers, got {_big(sizes)}"
-        ) from None
-    if not items:
-        raise WorkloadError(f"{where}: sizes is empty; give at least one positive integer")
-    out: set[int] = set()
-    for s in items:
-        if not _is_int(s) or s < 1:
-            hint = (
-                f" (a float: write {int(s)} or 10**k)"
-                if isinstance(s, float) and s.is_integer() and s >= 1
-                else ""
-            )
-            raise WorkloadError(
-                f"{where}: sizes must be positive integers, got {_big(s)}{hint}; "
-                "use ab.logsizes(1, 10**6) for a log-spaced grid"
-            )
-        if s > MAX_SIZE:
-            raise WorkloadError(
-                f"{where}: size {_big(s)} is larger than any array can be (2**63 - 1); "
-                "check for an extra ** or zero"
-            )
-        out.add(int(s))
-    return tuple(sorted(out))
-
-
-def _big(n: Any) -> str:
-    """A value as written, or an integer as ``about 10**30`` once it is too long to read."""
-    if not _is_int(n) or abs(n) < 10**15:
-        try:
-            text = repr(n)
-        except Exception:  # a user object whose repr is broken
-            text = f"<{type(n).__name__}>"
-        return text if len(text) <= 60 else text[:57] + "..."
-    # log10 rather than str() or float(): both fail on integers of thousands of digits.
-    return f"{'-' if n < 0 else ''}about 10**{int(math.log10(abs(n)))}"
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
-
-
 def _names(values: Any, where: str, pattern: re.Pattern[str] = _NAME) -> tuple[str, ...]:
     """A name or a sequence of names as a tuple (a single string is one name, not letters)."""
     if isinstance(values, str):
@@ -625,21 +455,14 @@ def _names(values: Any, where: str, pattern: re.Pattern[str] = _NAME) -> tuple[s
 
 
 def _device_names(values: Any, where: str) -> tuple[str, ...]:
-    from .config import check_name
-
     return tuple(check_name("devices", d, where) for d in _names(values, where, _DEVICE))
 
 
 def _dtype_names(values: Any, where: str) -> tuple[str, ...]:
-    # Imported here: config imports this module for validate_sizes.
-    from .config import check_name
-
     return tuple(check_name("dtypes", d, where) for d in _names(values, where))
 
 
 def _rtols(rtol: Any, where: str) -> dict[str, float]:
-    from .config import DTYPES, check_name
-
     if not isinstance(rtol, Mapping):
         raise WorkloadError(
             f'{where}: rtol= must be a dict of dtype to tolerance, e.g. {{"float32": 1e-3}}; '

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from arraybench.base.errors import ArraybenchError, ConfigError
 from arraybench.cli import lint, verify
 from arraybench.cli import main as cli_main
-from arraybench.errors import ArraybenchError, ConfigError
 
 
 def registered() -> bool:

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from arraybench.advise.lint import Diagnostic, lint_source
+from arraybench.advise import Diagnostic, lint_source
 
 ROOT = Path(__file__).parent / "corpus"
 HELDOUT2 = Path(__file__).parent / "heldout2"

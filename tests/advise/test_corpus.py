@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arraybench.advise.rules import RULES
+from arraybench.advise import RULES
 
 from .corpus import figures, snippets
 

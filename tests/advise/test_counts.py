@@ -1,10 +1,10 @@
-"""Whether the code shows a loop runs many times (advise/counts.py): the sure/possible split."""
+"""Whether the code shows a loop runs many times (advise/read/counts.py): sure or possible."""
 
 from __future__ import annotations
 
 import pytest
 
-from arraybench.advise.lint import lint_source
+from arraybench.advise import lint_source
 
 
 def confidence(source: str) -> list[str]:

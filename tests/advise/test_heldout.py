@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from arraybench.advise.rules import RULES
+from arraybench.advise import RULES
 
 from .corpus import HELDOUT2, HELDOUT3, HELDOUT4, heldout_figures, snippets
 

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from arraybench.advise.lint import iter_python_files, lint_paths, lint_source
-from arraybench.advise.rules import RULES
-from arraybench.advise.sarif import to_sarif
+from arraybench.advise import RULES, lint_paths, lint_source, to_sarif
+from arraybench.advise.lint import iter_python_files
 
 from . import cli_helper
 

@@ -10,15 +10,19 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from threadpoolctl import threadpool_limits
 
-from arraybench.advise.facts import ARRAY, SCALAR, SEQUENCE, describe
-from arraybench.advise.launch import Outcome, Target, UserCode
-from arraybench.advise.ledger import Ledger
-from arraybench.advise.linetime import HitCost, LineTimes, calibrate
-from arraybench.advise.observe import Evidence, LibraryEvents
-from arraybench.advise.profile import LIST_SHARE, analyse, profile
-from arraybench.advise.profile_out import render_html, render_text, to_sarif
-from arraybench.advise.sampler import Samples
+from arraybench.advise.output.html import profile_html
+from arraybench.advise.output.sarif import profile_sarif
+from arraybench.advise.output.text import profile_text
+from arraybench.advise.profile import analyse, profile
+from arraybench.advise.records import LIST_SHARE
+from arraybench.advise.run.launch import Outcome, Target, UserCode
+from arraybench.advise.run.ledger import Ledger
+from arraybench.advise.run.linetime import HitCost, LineTimes, calibrate
+from arraybench.advise.run.observe import Evidence, LibraryEvents
+from arraybench.advise.run.sampler import Samples
+from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, describe
 from arraybench.cli.main import main as cli
 
 pytest.importorskip("line_profiler")
@@ -101,7 +105,7 @@ def test_the_exit_status_and_a_crash_are_the_programs(
     assert report.outcome.error_line == (str(crash.resolve()), 8)
     # what ran before the crash is still measured
     assert [f.line for f in report.findings][:1] == [4]
-    text = render_text(report)
+    text = profile_text(report)
     assert "the program failed" in text and "exited with status 1" in text
 
 
@@ -233,7 +237,7 @@ def test_html_escapes_the_programs_text(tmp_path: Path) -> None:
         print("done")
         """,
     )
-    page = render_html(profile(Target(script=p)))
+    page = profile_html(profile(Target(script=p)))
     assert "x[i] &lt; 0.5" in page and "# &lt;b&gt;" in page and "<b>\n" not in page
 
 
@@ -255,8 +259,8 @@ def test_sarif_of_an_empty_report(tmp_path: Path) -> None:
     p = _write(tmp_path, "quiet.py", "print(sum(range(10)))\n")
     report = profile(Target(script=p))
     assert report.findings == ()
-    assert to_sarif(report)["runs"][0]["results"] == []
-    assert "no known slow pattern" in render_text(report)
+    assert profile_sarif(report)["runs"][0]["results"] == []
+    assert "no known slow pattern" in profile_text(report)
     assert sys.modules["__main__"].__name__ == "__main__"  # pytest's __main__ is back
     assert analyse  # the join is public for callers with their own evidence
 
@@ -340,7 +344,7 @@ def test_a_python_loop_of_jitted_steps_is_a_dispatch_loop(tmp_path: Path) -> Non
 def test_recurrences_are_told_from_element_loops(body: str, recurrence: bool) -> None:
     import ast
 
-    from arraybench.advise.source import is_recurrence
+    from arraybench.advise.read.source import is_recurrence
 
     loop = ast.parse("for i in range(n):\n" + textwrap.indent(body, "    ") + "\n").body[0]
     assert isinstance(loop, ast.For)
@@ -366,7 +370,10 @@ def test_a_solve_with_the_same_matrix_in_a_loop_is_an_invariant_solve(tmp_path: 
         print(float(T.sum()))
         """,
     )
-    report = profile(Target(script=p))
+    # One BLAS thread: OpenBLAS's threads spin-wait for a core on a busy machine, which made the
+    # 400 solves take over a minute instead of a second (the finding needs no threads).
+    with threadpool_limits(1):
+        report = profile(Target(script=p))
     found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
     assert found.get(7) == "AB407"
     assert 11 not in found  # B changes in its loop: it must be factored every time

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from arraybench.advise.launch import Target
 from arraybench.advise.profile import profile
+from arraybench.advise.run.launch import Target
 
 pytest.importorskip("line_profiler")
 

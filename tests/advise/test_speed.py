@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from arraybench.advise.lint import lint_paths
+from arraybench.advise import lint_paths
 
 from .corpus import ROOT
 

@@ -16,7 +16,7 @@ from arraybench.advise.verify import (
     parse_target,
     verify,
 )
-from arraybench.errors import ConfigError
+from arraybench.base.errors import ConfigError
 
 from . import cli_helper
 

@@ -29,7 +29,8 @@ from arraybench.analysis.compare import (
 )
 from arraybench.backends.fake import FakeBackend
 from arraybench.measure.clock import FakeClock
-from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import FAILED, OK, CaseResult, RunResult
 
 from ..conftest import noisy
 

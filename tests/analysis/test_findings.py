@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from arraybench.analysis import probe
 from arraybench.analysis.findings import Finding, analyze, ranked
-from arraybench.results import CaseResult, Measurement, RunResult
+from arraybench.measure import profile as PF
+from arraybench.measurement import Measurement
+from arraybench.results import CaseResult, RunResult
 from tests.analysis.test_fit import synthetic
 
 SIZES = (1, 10, 100, 1000, 10_000)
@@ -111,13 +112,13 @@ def test_degenerate_runs_do_not_crash() -> None:
     assert len(a.fits) == 1
 
 
-def twenty_gbps() -> probe.MachineProfile:
+def twenty_gbps() -> PF.MachineProfile:
     """A profile whose memory moves 20 GB/s: a triad of 3 x 8 bytes x 1e6 elements in 1.2 ms."""
-    return probe.MachineProfile(
+    return PF.MachineProfile(
         key={"hostname": "h"},
         measured_at="now",
         figures=(
-            probe.Figure(
+            PF.Figure(
                 "bandwidth",
                 "numpy",
                 "triad",

@@ -10,7 +10,8 @@ import pytest
 
 from arraybench.analysis.crossover import crossover
 from arraybench.analysis.fit import Fit, fit_series
-from arraybench.results import OK, CaseResult, Measurement
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult
 
 SIZES = (1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000, 100_000)
 
@@ -197,7 +198,7 @@ def test_crossover_falls_back_to_the_data_when_no_model_holds() -> None:
 
 def test_the_marginal_cost_is_per_unit_of_n_not_per_element() -> None:
     # n counts what the workload says (points, rows, steps), not necessarily elements.
-    from arraybench.report.units import fit_figures
+    from arraybench.report.cells import fit_figures
 
     _, _, marginal = fit_figures(fit_series(synthetic(3e-6, 2e-8, 2.0)))
     assert "per unit of n at n=" in marginal and "element" not in marginal

@@ -21,9 +21,10 @@ from arraybench.analysis.machines import (
     pair_labels,
     ranked,
 )
-from arraybench.analysis.stats import Interval
-from arraybench.report.units import format_ratio_with_interval
-from arraybench.results import load, time_ratio
+from arraybench.base.stats import Interval
+from arraybench.base.units import format_ratio_with_interval
+from arraybench.measurement import time_ratio
+from arraybench.results import load
 
 from ..machines import SIN2, classic, measurement_of, sin2_two_machines, two_machines
 

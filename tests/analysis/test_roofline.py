@@ -8,13 +8,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from arraybench.analysis import probe as P
-from arraybench.analysis.roofline import Roofline, fraction_text, implausible, roofline
+from arraybench.analysis.roofline import Roofline, fraction_text, roofline
 from arraybench.backends.fake import FakeBackend
+from arraybench.measure import profile as PF
 from arraybench.measure.clock import FakeClock
-from arraybench.results import CaseResult, Measurement
-
-from .test_probe import synthetic
+from arraybench.measure.plausible import implausible
+from arraybench.measurement import Measurement
+from arraybench.results import CaseResult
+from tests.measure.test_probe import synthetic
 
 # The synthetic profile: 10 GB/s; GEMM numpy float32 100, float64 50, torch float32 200 GFLOP/s.
 
@@ -117,10 +118,10 @@ def test_dtype_without_gemm_falls_back_to_bandwidth_or_none() -> None:
 
 def test_profile_without_bandwidth_uses_flops_alone() -> None:
     prof = synthetic()
-    no_bw = P.MachineProfile(
+    no_bw = PF.MachineProfile(
         key=prof.key,
         measured_at=prof.measured_at,
-        figures=tuple(f for f in prof.figures if f.kind != P.BANDWIDTH),
+        figures=tuple(f for f in prof.figures if f.kind != PF.BANDWIDTH),
     )
     r = roofline(case(1e9, 2e9), no_bw)
     assert r is not None and r.bound == "compute" and r.fraction == pytest.approx(0.02)
@@ -206,24 +207,24 @@ def test_the_runner_marks_an_implausible_case_and_answers_leave_it_out(
 # -- CUDA cases against the GPU's limits --------------------------------------------------------
 
 
-def gpu_profile() -> P.MachineProfile:
+def gpu_profile() -> PF.MachineProfile:
     """The synthetic CPU profile plus a GPU: 3000 GB/s copy, torch float32 50 000, bfloat16
     800 000 GFLOP/s, a 50 MB L2 cache."""
 
-    def fig(kind: str, name: str, work: float) -> P.Figure:
+    def fig(kind: str, name: str, work: float) -> PF.Figure:
         m = Measurement(samples=(1.0, 1.0, 1.0), loops=1, first_call=1.0)
-        return P.Figure(kind, "torch", name, 1000, work, m, device="cuda")
+        return PF.Figure(kind, "torch", name, 1000, work, m, device="cuda")
 
     cpu = synthetic()
     return replace(
         cpu,
         figures=(
             *cpu.figures,
-            fig(P.BANDWIDTH, "copy", 3000e9),
-            fig(P.GEMM, "float32", 50_000e9),
-            fig(P.GEMM, "tf32", 400_000e9),
-            fig(P.GEMM, "bfloat16", 800_000e9),
-            fig(P.TRANSFER, "host to device, pinned", 25e9),
+            fig(PF.BANDWIDTH, "copy", 3000e9),
+            fig(PF.GEMM, "float32", 50_000e9),
+            fig(PF.GEMM, "tf32", 400_000e9),
+            fig(PF.GEMM, "bfloat16", 800_000e9),
+            fig(PF.TRANSFER, "host to device, pinned", 25e9),
         ),
         info={**cpu.info, "llc_bytes": 1e6, "gpu": {"name": "Fake", "l2_bytes": 5e7}},
     )

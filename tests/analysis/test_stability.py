@@ -12,7 +12,8 @@ import pytest
 from arraybench.analysis import stability
 from arraybench.analysis.compare import SLOWER, compare
 from arraybench.measure.canary import CANARY_KEY, FORMAT
-from arraybench.results import OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult, RunResult
 
 
 def canary_extra(factor: float) -> dict[str, Any]:

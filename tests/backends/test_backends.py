@@ -153,14 +153,14 @@ def test_importing_arraybench_does_not_import_tensorflow() -> None:
 
 
 def test_asking_for_a_missing_device_names_the_present_ones() -> None:
-    from arraybench.errors import BackendError
+    from arraybench.base.errors import BackendError
 
     with pytest.raises(BackendError, match=r"has no device .tpu.*cpu"):
         backends.get("numpy").asarray(np.ones(1), "float64", "tpu")
 
 
 def test_unknown_backend_lists_the_known_ones() -> None:
-    from arraybench.errors import BackendError
+    from arraybench.base.errors import BackendError
 
     with pytest.raises(BackendError, match=r"no backend named .cupyy.*numpy"):
         backends.get("cupyy")

@@ -126,7 +126,7 @@ def test_pytensor_compiles_once_per_dtype_and_ndim() -> None:
 
 def test_pytensor_says_what_an_impl_cannot_do() -> None:
     pytest.importorskip("pytensor")
-    from arraybench.errors import BackendError
+    from arraybench.base.errors import BackendError
 
     b = backends.get("pytensor")
 
@@ -209,7 +209,7 @@ def test_a_numba_impl_that_wraps_a_kernel_fails_in_one_line_or_runs_as_written(
     """An impl that imports (Numba: "unsupported opcode (IMPORT_NAME)") fails with one line naming
     where and the fix; registered with compile=False it runs as Python around its kernel."""
     pytest.importorskip("numba")
-    from arraybench.suites import load_file
+    from arraybench.catalog import load_file
 
     f = tmp_path / "user_pdist.py"
     f.write_text(WRAPPERS_FILE)
@@ -315,7 +315,7 @@ def test_numba_refuses_a_generic_impl_on_device_arrays(monkeypatch: pytest.Monke
     from numba import cuda
 
     from arraybench.backends import numba as nb
-    from arraybench.errors import BackendError
+    from arraybench.base.errors import BackendError
 
     class DeviceArray:
         """Stands for a numba.cuda device array."""

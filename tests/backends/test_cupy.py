@@ -17,7 +17,7 @@ import pytest
 
 from arraybench import backends
 from arraybench.backends.cupy import CupyBackend
-from arraybench.errors import BackendError
+from arraybench.base.errors import BackendError
 
 
 class _FakeArray:

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from arraybench.cli import compare as compare_cli
-from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import FAILED, OK, CaseResult, RunResult
 
 ENV = {
     "python": "3.11.7",
@@ -281,3 +282,59 @@ def test_the_machines_speed_from_the_canaries_is_said_and_taken_out(
     assert "Machine speed (the runs' canaries): the machine ran 20%" in out
     assert "slower in B; the times are compared after that" in out
     assert "0 slower" in out
+
+
+# -- each case read against the run's other cases (analysis/relative.py) ------------------------
+
+
+def test_a_case_decided_against_the_run_is_said_so_and_fails_the_gate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ..analysis.test_relative import measured_run
+
+    a = str(measured_run(1).save(tmp_path / "a.json"))
+    b = str(measured_run(51, {("tunable", 100_000): 1.25}).save(tmp_path / "b.json"))
+    assert run_in_process(a, b) == compare_cli.EXIT_SLOWER
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Against the run: the run's cases moved together by" in out
+    assert "each case is also read against them" in out
+    assert "against the run ┃" in out
+    assert "slower [1]" in out and "[1] read against the run's other cases:" in out
+    assert "(+26% against the run)" in out and "1 case slower by more than 5%: exit code 1" in out
+    assert run_in_process(a, b, "--fail-on", "slower", "--json") == compare_cli.EXIT_SLOWER
+    d = json.loads(capsys.readouterr().out)
+    assert d["format"] == 2 and d["relative"]["cases_read"] == 8
+    assert d["failing"] == ["w/tunable[numpy:cpu:float64] n=100000"]
+    worst = d["cases"][0]
+    assert worst["verdict"] == "slower" and worst["absolute_verdict"] == "cannot tell"
+    assert worst["decided_by"] == "relative" and worst["relative"]["ratio_ci"][0] > 1.05
+    # A gate at 30% is beyond what the reading shows.
+    assert run_in_process(a, b, "--fail-on-slowdown", "30%") == compare_cli.EXIT_OK
+
+
+def test_why_each_case_is_read_on_its_own_is_said_in_the_header(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ..analysis.test_relative import IMPLS, measured_run
+
+    moved = {(impl, 100_000): 1.25 for impl in IMPLS} | {("vectorized", 1_000): 1.25}
+    a = str(measured_run(5).save(tmp_path / "a.json"))
+    b = str(measured_run(6, moved).save(tmp_path / "b.json"))
+    assert run_in_process(a, b) == compare_cli.EXIT_OK
+    text = capsys.readouterr().out
+    out = " ".join(text.split())
+    assert (
+        "Against the run: each case is read on its own: the other cases did not move together "
+        "(8 cases)"
+    ) in out
+    rows = [line for line in text.splitlines() if "│" in line]
+    assert len(rows) == 8 and not any("faster" in r or "slower" in r for r in rows)
+    assert "against the run ┃" not in out
+    # Results from before processes and rounds: the same, with their reason.
+    old_a, old_b = (
+        str(synthetic(0).save(tmp_path / "oa.json")),
+        str(synthetic(1).save(tmp_path / "ob.json")),
+    )
+    assert run_in_process(old_a, old_b) == compare_cli.EXIT_OK
+    out = " ".join(capsys.readouterr().out.split())
+    assert "each case is read on its own: measured in fewer than 3 processes" in out

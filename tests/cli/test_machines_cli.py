@@ -13,10 +13,10 @@ import pytest
 from rich.console import Console
 
 from arraybench.analysis.machines import cross_machine
+from arraybench.base.units import format_ratio_with_interval
 from arraybench.cli import compare as compare_cli
 from arraybench.cli import show
 from arraybench.report.summary import print_machines
-from arraybench.report.units import format_ratio_with_interval
 from arraybench.results import RunResult, load
 
 from ..machines import SIN2, classic, sin2_two_machines, stored, two_machines

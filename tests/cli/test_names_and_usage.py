@@ -13,11 +13,11 @@ import pytest
 import arraybench as ab
 from arraybench.backends import registered
 from arraybench.backends.fake import FakeBackend
+from arraybench.base.errors import ConfigError, UnknownNameError
 from arraybench.cli import main as cli_main
-from arraybench.config import RunConfig, check_name, device_alias
-from arraybench.errors import ConfigError, UnknownNameError
+from arraybench.config import RunConfig
 from arraybench.measure.plan import plan
-from arraybench.workload import likely
+from arraybench.names import check_name, device_alias, likely
 
 from ..test_errors import arraybench
 
@@ -60,7 +60,7 @@ def cli(
     ],
 )
 def test_the_likely_name_by_spelling_and_by_alias(name: str, known: str, meant: str | None) -> None:
-    from arraybench.config import known_names
+    from arraybench.names import known_names
 
     assert likely(name, known_names(known)) == meant
     with pytest.raises(UnknownNameError) as e:

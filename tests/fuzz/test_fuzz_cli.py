@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arraybench.base.errors import ConfigError
 from arraybench.cli import _args
 from arraybench.cli.main import build_parser
 from arraybench.cli.run import QUICK_BUDGET_S
 from arraybench.config import DEFAULT_BUDGET_S, RunConfig
-from arraybench.errors import ConfigError
 
 from . import FUZZ
 

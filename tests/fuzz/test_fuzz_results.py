@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import arraybench as ab
-from arraybench import results
-from arraybench.errors import ResultsFormatError
+from arraybench import measurement, results
+from arraybench.base import fields
+from arraybench.base.errors import ResultsFormatError
 from arraybench.results import RunResult
 
 from . import FUZZ
@@ -42,7 +43,7 @@ def _small_valid_document() -> dict[str, Any]:
         for c in cases
     ]
     small = replace(full, cases=tuple(cases))
-    doc: dict[str, Any] = json.loads(json.dumps(small.to_dict(), default=results._json_default))
+    doc: dict[str, Any] = json.loads(json.dumps(small.to_dict(), default=fields.json_default))
     return doc
 
 
@@ -197,8 +198,9 @@ EXECUTING_MODULES = {"pickle", "marshal", "shelve", "dill", "cloudpickle", "yaml
 EXECUTING_CALLS = {"eval", "exec", "compile", "__import__", "execfile", "input"}
 
 
-def test_the_results_module_cannot_execute_anything_it_reads() -> None:
-    tree = ast.parse(Path(results.__file__).read_text())
+@pytest.mark.parametrize("module", [results, measurement, fields], ids=lambda m: m.__name__)
+def test_the_results_modules_cannot_execute_anything_they_read(module: Any) -> None:
+    tree = ast.parse(Path(module.__file__).read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found = {a.name.split(".")[0] for a in node.names}

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import arraybench as ab
-from arraybench.config import DTYPES, RunConfig
-from arraybench.errors import ConfigError, WorkloadError
+from arraybench.base.errors import ConfigError, WorkloadError
+from arraybench.config import RunConfig
 from arraybench.measure.runner import plan
-from arraybench.workload import MAX_SIZE
+from arraybench.names import DTYPES, MAX_SIZE
 
 from . import FUZZ
 

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 import arraybench as ab
-from arraybench.errors import ConfigError
+from arraybench.base.errors import ConfigError
+from arraybench.catalog import load_file
 from arraybench.measure.cluster_client import shared_cluster
 from arraybench.measure.cluster_worker import (
     MACHINE_ENV,
@@ -31,7 +32,6 @@ from arraybench.measure.cluster_worker import (
 )
 from arraybench.measure.plan import Machine, plan
 from arraybench.measure.processes import IN_WORKER
-from arraybench.suites import load_file
 
 from .test_isolation import gone
 

@@ -12,13 +12,14 @@ import numpy as np
 
 import arraybench as ab
 from arraybench.backends.fake import FakeBackend
+from arraybench.catalog import load_file
 from arraybench.config import RunConfig
 from arraybench.measure.clock import FakeClock, default_clock
-from arraybench.measure.executors import InProcess, Isolated, Job, WorkerPool, executor_for
+from arraybench.measure.executors import InProcess, Isolated, WorkerPool, executor_for
+from arraybench.measure.job import Job
 from arraybench.measure.plan import _size_groups, plan
 from arraybench.measure.timer import TimerSettings, measure_floor
 from arraybench.measure.wire import read_reply, request, request_settings, run_group_in_worker
-from arraybench.suites import load_file
 
 
 def test_the_config_picks_the_executor() -> None:

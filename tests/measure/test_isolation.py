@@ -18,9 +18,9 @@ import pytest
 import arraybench as ab
 from arraybench.backends import registered
 from arraybench.backends.fake import FakeBackend
+from arraybench.base.errors import ConfigError
 from arraybench.cli.run import parse_bytes
 from arraybench.config import RunConfig
-from arraybench.errors import ConfigError
 from arraybench.measure.clock import FakeClock
 
 DATA = Path(__file__).parent.parent / "data"
@@ -250,7 +250,7 @@ PARENT = textwrap.dedent(
     from arraybench.measure.wire import request, request_settings
     from arraybench.measure.worker import Worker
     from arraybench.results import Floor
-    from arraybench.suites import load_file
+    from arraybench.catalog import load_file
 
     (w,) = load_file(sys.argv[1])
     cases, _ = plan([w], ab.RunConfig(backends=("numpy",)))

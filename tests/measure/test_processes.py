@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 import arraybench as ab
+from arraybench.catalog import load_file
 from arraybench.measure import processes
 from arraybench.measure.clock import FakeClock
-from arraybench.results import time_ratio
-from arraybench.suites import load_file
+from arraybench.measurement import time_ratio
 
 WORK = textwrap.dedent(
     """

@@ -12,8 +12,8 @@ import pytest
 import arraybench as ab
 from arraybench import backends
 from arraybench.backends.fake import FakeBackend
+from arraybench.base.errors import UnknownNameError, WorkloadError
 from arraybench.config import RunConfig
-from arraybench.errors import UnknownNameError, WorkloadError
 from arraybench.measure.clock import FakeClock
 from arraybench.measure.runner import plan
 from arraybench.results import NO_REFERENCE, REFERENCE_UNAVAILABLE

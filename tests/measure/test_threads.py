@@ -8,16 +8,16 @@ import argparse
 import pytest
 
 import arraybench as ab
+from arraybench.backends.base import usable_cores
 from arraybench.backends.fake import FakeBackend
 from arraybench.cli._args import parse_threads
-from arraybench.config import RunConfig
+from arraybench.config import DEFAULT_THREADS, RunConfig
 from arraybench.measure import threads as T
 from arraybench.measure.clock import FakeClock
-from arraybench.measure.env import usable_cores
 
 
 def test_the_default_is_one_thread_per_library() -> None:
-    assert RunConfig().threads == T.DEFAULT_THREADS == 1
+    assert RunConfig().threads == DEFAULT_THREADS == 1
     assert "1 thread per library" in T.policy(1, 16)
     assert "every usable core" in T.policy(16, 16)
     assert "as found" in T.policy(None, 16)

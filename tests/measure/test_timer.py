@@ -7,7 +7,7 @@ import gc
 import numpy as np
 import pytest
 
-from arraybench.analysis import stats
+from arraybench.base import stats
 from arraybench.measure.clock import FakeClock, TwoStateMachine
 from arraybench.measure.timer import (
     BLOCKS_PER_BUDGET,
@@ -20,7 +20,8 @@ from arraybench.measure.timer import (
     measure_floor,
     next_125,
 )
-from arraybench.results import Floor, Measurement
+from arraybench.measurement import Measurement
+from arraybench.results import Floor
 from tests.conftest import kernel, noisy
 
 
@@ -200,6 +201,20 @@ def test_floor_measures_clock_read_cost() -> None:
     assert floor.call_overhead >= 0
 
 
+def test_a_fake_clocks_floor_is_measured_once_per_read_cost_and_its_reads_replayed() -> None:
+    # Measuring it makes ~16 million no-op calls; a run on a fake clock with a known read cost
+    # takes the figures from the first and leaves the clock where measuring would have.
+    from arraybench.measure import sampling
+
+    sampling._fake_floors.pop(70, None)
+    measured, remembered = FakeClock(read_cost_ns=70), FakeClock(read_cost_ns=70)
+    first = sampling._floor(measured)
+    assert 70 in sampling._fake_floors and first == measure_floor(FakeClock(read_cost_ns=70))
+    assert sampling._floor(remembered) == first
+    assert (remembered.reads, remembered.time_ns) == (measured.reads, measured.time_ns)
+    assert sampling._floor(FakeClock(read_cost_ns=90)).clock_read == pytest.approx(90e-9)
+
+
 def test_real_clock_floor_is_positive_and_small() -> None:
     from arraybench.measure.clock import PerfCounterClock
 
@@ -351,7 +366,7 @@ def test_steady_machine_gives_a_narrow_interval_in_the_same_setting() -> None:
 
 
 def test_two_cases_sampled_in_turns_share_rounds_and_their_ratio_cancels_the_spells() -> None:
-    from arraybench.results import time_ratio
+    from arraybench.measurement import time_ratio
 
     rng = np.random.default_rng(3)
     clock = two_state_clock(seed=None)

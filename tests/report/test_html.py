@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from arraybench.analysis.claims import Answer
 from arraybench.report import html
 from arraybench.results import RunResult, load
-from arraybench.suites.experiment import Answer
 
 from .test_plots import DATA, ENV, case, failed, many_series_run, rich_run, run
 

@@ -9,14 +9,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arraybench.errors import ConfigError
-from arraybench.results import FAILED, OK, CaseResult, Measurement, RunResult, load
+from arraybench.base.errors import ConfigError
+from arraybench.measurement import Measurement
+from arraybench.results import FAILED, OK, CaseResult, RunResult, load
 
-from ..analysis.test_probe import synthetic as synthetic_profile
+from ..measure.test_probe import synthetic as synthetic_profile
 
 mpl = pytest.importorskip("matplotlib", reason="plots need matplotlib (pip install matplotlib)")
 
-from arraybench.report import plots  # noqa: E402
+from arraybench.report import plot_parts, plots  # noqa: E402
 
 DATA = Path(__file__).parent.parent / "data" / "sin2_results.json"
 SIZES = (1, 10, 100, 1000, 10_000)
@@ -276,7 +277,7 @@ def test_the_same_results_give_the_same_svg() -> None:
     ("seconds", "text"), [(2.5, "2.5 s"), (1e-3, "1 ms"), (1e-6, "1 µs"), (1e-7, "100 ns")]
 )
 def test_time_ticks_are_in_units(seconds: float, text: str) -> None:
-    assert plots._time_formatter(seconds) == text
+    assert plot_parts.time_tick(seconds) == text
 
 
 def test_plot_command_prints_the_files_it_wrote(
@@ -329,7 +330,7 @@ def test_a_card_plot_draws_only_the_series_its_answer_names() -> None:
     assert "impl0 (numpy float64)" in svg and "impl7 (numpy float64)" in svg
     assert not any(f"impl{i} (" in svg for i in (1, 2, 3, 4, 5, 6, 8, 9, 10, 11))
     # Small, legend below: the card shows it about 3.5 inches wide.
-    assert tuple(fig.get_size_inches()) == plots.CARD_FIGSIZE
+    assert tuple(fig.get_size_inches()) == plot_parts.CARD_FIGSIZE
     # The full plot still draws every series.
     full = plots.figures(r)[0][2]
     assert len(full.axes[0].get_legend().get_texts()) == 12

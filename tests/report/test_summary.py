@@ -8,12 +8,12 @@ from dataclasses import replace
 
 from rich.console import Console
 
+from arraybench.analysis.claims import Answer
 from arraybench.analysis.findings import Finding, analyze, noise_summary, ranked
-from arraybench.analysis.stats import Interval
+from arraybench.base.stats import Interval
+from arraybench.base.units import format_spread
 from arraybench.report import failures, summary
-from arraybench.report.units import format_spread
 from arraybench.results import CaseResult, Check, RunResult
-from arraybench.suites.experiment import Answer
 from tests.analysis.test_findings import run_of
 from tests.analysis.test_fit import synthetic
 
@@ -362,7 +362,8 @@ def in_processes(
     """A case measured in ``len(times)`` processes, one block of one sample each, in rounds 0,
     1, ...: its interval is the repeat interval of ``times``, and its ratio with another such
     case pairs round by round."""
-    from arraybench.results import OK, Measurement
+    from arraybench.measurement import Measurement
+    from arraybench.results import OK
 
     k = len(times)
     m = Measurement(

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from arraybench.cli import history, show
-from arraybench.results import FAILED, CaseResult, Check, Floor, Measurement, RunResult, Skip
+from arraybench.measurement import Measurement
+from arraybench.results import FAILED, CaseResult, Check, Floor, RunResult, Skip
 from arraybench.store import (
     COMPLETE,
     INTERRUPTED,

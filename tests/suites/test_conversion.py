@@ -11,17 +11,12 @@ from typing import Any
 
 import pytest
 
+from arraybench.analysis.claims import Answer
 from arraybench.config import RunConfig
-from arraybench.results import OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult, RunResult
 from arraybench.suites.classic import conversion as mod
-from arraybench.suites.experiment import (
-    AGREES,
-    DISAGREES,
-    PARTLY,
-    UNTESTED,
-    Answer,
-    run_experiment,
-)
+from arraybench.suites.experiment import AGREES, DISAGREES, PARTLY, UNTESTED, run_experiment
 
 VERDICTS = {AGREES, PARTLY, DISAGREES, UNTESTED}
 

@@ -13,17 +13,12 @@ from collections.abc import Mapping
 import numpy as np
 import pytest
 
+from arraybench.analysis.claims import Answer
 from arraybench.config import RunConfig
-from arraybench.results import OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult, RunResult
 from arraybench.suites.classic import gradients as mod
-from arraybench.suites.experiment import (
-    AGREES,
-    DISAGREES,
-    PARTLY,
-    UNTESTED,
-    Answer,
-    run_experiment,
-)
+from arraybench.suites.experiment import AGREES, DISAGREES, PARTLY, UNTESTED, run_experiment
 
 VERDICTS = {AGREES, PARTLY, DISAGREES, UNTESTED}
 

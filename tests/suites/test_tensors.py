@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from arraybench.config import RunConfig
-from arraybench.results import OK, CaseResult, Measurement, RunResult
+from arraybench.measurement import Measurement
+from arraybench.results import OK, CaseResult, RunResult
 from arraybench.suites.classic import tensors as mod
 from arraybench.suites.experiment import AGREES, DISAGREES, PARTLY, UNTESTED, run_experiment
 

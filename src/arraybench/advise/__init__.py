@@ -10,9 +10,10 @@ print(v.text())
 
 from __future__ import annotations
 
-from .lint import Diagnostic, FileError, LintReport, lint_paths, lint_source
-from .rules import RULES, Rule
-from .sarif import to_sarif
+from .codes import RULES, Rule
+from .lint import lint_paths, lint_source
+from .output.sarif import to_sarif
+from .records import Diagnostic, FileError, LintReport
 from .verify import Verdict, load_function, verify
 
 __all__ = [

@@ -14,38 +14,28 @@
     price        what the rewrite would save, as an interval: the measured time less what the
                  vectorized form costs (per-call costs measured in this process)
 
-The stages live apart: advise/launch.py (running the program), advise/linetime.py and
-advise/sampler.py (counts and time), advise/observe.py (one run's evidence), advise/ledger.py
-(time and counts corrected), advise/confirm.py (the findings), advise/models.py (models priced
-after the run), advise/profile_report.py (the records), advise/profile_out.py (text, SARIF,
-HTML).
+The stages live apart, as lint's do (docs/lint.md, "The advisor's stages"): reading the run
+in advise/run/ (launch.py runs the program, linetime.py and sampler.py count and time it,
+observe.py keeps one run's evidence, ledger.py corrects its time and counts, models.py prices
+models after the run); the rules in advise/rules/confirm.py (the findings); the records in
+advise/records.py; the output in advise/output/ (text.py, sarif.py, html.py).
 
 The figures are the program's own: the sampler's time with the line timer's cost taken out
-(advise/ledger.py), so the shares are of the program as it runs without arraybench.
+(advise/run/ledger.py), so the shares are of the program as it runs without arraybench.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .confirm import Analysis
-from .launch import Target
-from .ledger import Count
 from .lint import lint_paths
-from .observe import Evidence, observe
-from .profile_report import LINT, LIST_SHARE, RUN, RUN_RULES, Finding, HotLine, ProfileReport
+from .records import LIST_SHARE, ProfileReport
+from .rules.confirm import Analysis
+from .run.launch import Target
+from .run.ledger import Count
+from .run.observe import Evidence, observe
 
-__all__ = [
-    "LINT",
-    "LIST_SHARE",
-    "RUN",
-    "RUN_RULES",
-    "Finding",
-    "HotLine",
-    "ProfileReport",
-    "analyse",
-    "profile",
-]
+__all__ = ["analyse", "profile"]
 
 
 def analyse(ev: Evidence, root: str = "") -> ProfileReport:

@@ -31,13 +31,14 @@ import numpy as np
 from ..analysis.compare import DEFAULT_THRESHOLD, SAME, UNSURE, verdict_of
 from ..analysis.crossover import Crossover, crossover
 from ..analysis.fit import fit_all
-from ..errors import ConfigError, WorkloadError
+from ..base.errors import ConfigError, WorkloadError
+from ..base.units import format_ratio as x
+from ..base.units import format_size
 from ..measure.check import is_close, suggested_rtol, tolerance
 from ..measure.clock import Clock
 from ..measure.runner import run
-from ..report.units import format_ratio as x
-from ..report.units import format_size
-from ..results import CaseResult, RunResult, time_ratio
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 from ..workload import Workload
 
 #: Sizes measured by default: from one element, where fixed costs decide, to 10^4, where a

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base import stats
 from ..measure.canary import FORMAT, KINDS
-from . import stats
 
 
 def readings(record: Any) -> dict[str, list[float]] | None:

@@ -7,7 +7,7 @@ For each case measured in both runs (same workload, impl, backend, device, dtype
                blocks); consecutive samples share the machine's state and are not independent
     ratio    = median(B) / median(A)                  (> 1: B is slower)
     ratio CI = each median's interval at sqrt(95%), combined: [low_B / high_A, high_B / low_A]
-               (results.time_ratio; the runs were not measured side by side, so nothing pairs)
+               (measurement.time_ratio; the runs were not measured side by side, so nothing pairs)
     p        = two-sided Mann-Whitney U test of A's units against B's (normal approximation,
                tie and continuity corrections), reported, not used by the verdict
     band     = the no-change band [1 / (1 + threshold), 1 + threshold]; the threshold defaults
@@ -17,6 +17,27 @@ For each case measured in both runs (same workload, impl, backend, device, dtype
                "no change"   if the whole CI lies inside it
                "cannot tell" otherwise: the CI reaches past the band, and the data can neither
                              call it a change nor rule one out; the note says what would settle it
+
+Each case is also read against the run's other cases (analysis/relative.py): the machine's
+state moves every case of a run together, a change to one case's code moves that case alone, so
+the case's move relative to the others' common move leaves the machine out and is far narrower
+than its own ratio's interval (which must hold whatever the machine did between the runs). The
+final verdict:
+
+    verdict  = the case's own verdict (above) when it decides: slower, faster or no change
+               else, when its interval was only too wide (not too few units, no zero median),
+               slower or faster from the relative reading, when that lies beyond the band both
+               against every other case and against those measured side by side with it
+               ("read against the run's other cases"; ``absolute_verdict`` keeps its own)
+               else cannot tell
+
+The relative reading never says "no change" (a change that touched every case alike moves none
+of them relative to the others), and it is off, with the reason said in compare's header, for a
+case measured in fewer than 3 processes (or without rounds: results from before them) in either
+run, with fewer than 4 other such cases or fewer than 2 measured side by side with it, or when
+the other cases did not move together (fewer than 3 in 4 of them within the band of their common
+move, counting those whose own ratio is slower or faster as moved: a change that touched most
+cases would make the untouched ones look changed), and for cases of different machines.
 
 A verdict is a statement about the interval, so it holds as often as the interval does: a change
 smaller than the band is "no change" however many samples say it is real (with thousands a test
@@ -51,18 +72,21 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from ..base import stats
 from ..config import DEFAULT_TARGET
 from ..measure.canary import CANARY_KEY
-from ..results import CaseResult, Measurement, RunResult, time_ratio
-from . import stats
+from ..measurement import Measurement, time_ratio
+from ..results import CaseResult, RunResult
+from . import relative
 from .canary import SpeedChange, speed_change
 from .envdiff import EnvChange, env_changes
 from .machines import Difference, differences
+from .ranktest import MannWhitney, bootstrap_ratio_ci, mann_whitney_u, min_p_value
 
 #: A change must exceed 5% (its whole CI beyond it) to be called slower or faster: the engine's
 #: default precision target (config.DEFAULT_TARGET), the precision each median is measured to.
@@ -92,14 +116,14 @@ DEFAULT_ALPHA = 0.05
 BOOTSTRAP = 400
 #: Confidence level of the ratio's CI.
 CI_LEVEL = stats.CI_LEVEL
-#: Elements resampled per bootstrap block: bounds memory for cases with very many samples.
-_BLOCK_ELEMENTS = 2_000_000
 
 SLOWER, FASTER, SAME, UNSURE = "slower", "faster", "no change", "cannot tell"
 VERDICTS = (SLOWER, FASTER, SAME, UNSURE)
 
 #: Why a case got no verdict although it was measured in both runs, and what would settle it.
 WIDE, FEW_SAMPLES, ZERO_MEDIAN = "interval wider than the band", "too few samples", "zero median"
+#: A case whose own ratio could not tell, decided against the run's other cases.
+RELATIVE = "read against the run's other cases"
 NOTES = {
     FEW_SAMPLES: "with this few independent units (processes, or blocks) no interval can be "
     "trusted whatever the times (a rank test could not reach p < 0.05 either): measure with "
@@ -109,119 +133,19 @@ NOTES = {
     "larger --budget (an interval under half the band decides a change of twice the band), or "
     "widen the band with --threshold",
     ZERO_MEDIAN: "the median in run A is 0 s (below the clock's resolution): there is no ratio",
+    RELATIVE: "its own ratio's interval reaches past the band, but against the run's other "
+    "cases (which moved together: the machine's state) it moved beyond the band, read both "
+    "against all of them and against those measured side by side with it; the 'against the "
+    "run' column gives that move",
 }
+#: The version of :meth:`Comparison.to_dict`'s layout. 1 (no ``format`` key): ``verdict`` from
+#: ``ratio_ci`` alone. 2: adds ``absolute_verdict``, ``decided_by``, each case's ``relative``
+#: reading and ``relative_off`` reason, and the comparison's ``relative``; ``verdict`` is then
+#: the final one (a case's own ratio when it decides, else its reading against the run).
+FORMAT = 2
 
 
 Key = tuple[str, str, str, str, str, int]
-
-
-# -- the test ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MannWhitney:
-    """A two-sided Mann-Whitney U test.
-
-    Attributes:
-        u: the U statistic of the first sample (pairs (x, y) with x > y, ties counting one half);
-            the same number as ``scipy.stats.mannwhitneyu(x, y).statistic``.
-        p: two-sided p-value from the normal approximation with tie and continuity corrections.
-        z: the standardised statistic (0 when every value is tied).
-    """
-
-    u: float
-    p: float
-    z: float
-
-
-def mann_whitney_u(x: Sequence[float], y: Sequence[float]) -> MannWhitney:
-    """Two-sided Mann-Whitney U test of ``x`` against ``y``.
-
-    Idea:
-        ranks  = mid-ranks of x ∪ y (tied values share the mean of their ranks)
-        U      = sum(ranks of x) - n1 (n1 + 1) / 2
-        mu     = n1 n2 / 2
-        sigma² = n1 n2 / 12 · ((n + 1) - Σ(t³ - t) / (n (n - 1)))   t: size of each tie group
-        z      = (|U - mu| - 1/2) / sigma                          (continuity correction)
-        p      = 2 (1 - Φ(z)), at most 1
-
-    Args:
-        x: the first sample (at least one value).
-        y: the second sample (at least one value).
-
-    Returns:
-        U, p and z; p is 1 when every value is tied (sigma = 0): nothing tells the samples apart.
-    """
-    n1, n2 = len(x), len(y)
-    if n1 == 0 or n2 == 0:
-        raise ValueError("the Mann-Whitney test needs at least one value in each sample")
-    both = np.concatenate([np.asarray(x, dtype=float), np.asarray(y, dtype=float)])
-    n = n1 + n2
-    _, inverse, counts = np.unique(both, return_inverse=True, return_counts=True)
-    # Mid-rank of each distinct value: the ranks before it, plus the mean of its own (1-based).
-    starts = np.cumsum(counts) - counts
-    midranks = starts + (counts + 1) / 2.0
-    ranks = midranks[inverse]
-    u = float(ranks[:n1].sum() - n1 * (n1 + 1) / 2.0)
-    mu = n1 * n2 / 2.0
-    ties = float(np.sum(counts.astype(float) ** 3 - counts))
-    var = n1 * n2 / 12.0 * ((n + 1) - (ties / (n * (n - 1)) if n > 1 else 0.0))
-    if var <= 0:
-        return MannWhitney(u=u, p=1.0, z=0.0)
-    z = (abs(u - mu) - 0.5) / math.sqrt(var)
-    p = min(1.0, math.erfc(z / math.sqrt(2.0)))
-    return MannWhitney(u=u, p=p, z=z)
-
-
-def min_p_value(n1: int, n2: int) -> float:
-    """The smallest p :func:`mann_whitney_u` can give for samples of these sizes (no ties, every
-    value of one above every value of the other): under alpha, the test cannot decide."""
-    if n1 < 1 or n2 < 1:
-        return 1.0
-    var = n1 * n2 * (n1 + n2 + 1) / 12.0
-    z = (n1 * n2 / 2.0 - 0.5) / math.sqrt(var)
-    return min(1.0, math.erfc(z / math.sqrt(2.0)))
-
-
-def bootstrap_ratio_ci(
-    a: Sequence[float],
-    b: Sequence[float],
-    rng: np.random.Generator,
-    replicates: int = BOOTSTRAP,
-    level: float = CI_LEVEL,
-) -> tuple[float, float]:
-    """Percentile bootstrap CI of median(b) / median(a), each sample resampled on its own.
-
-    Args:
-        a: raw samples of the first run.
-        b: raw samples of the second run.
-        rng: the generator to resample with (seeded by the caller).
-        replicates: how many resamples.
-        level: confidence level.
-
-    Returns:
-        (low, high); NaN where a resampled median of ``a`` is 0 (no ratio exists).
-    """
-    med_a = _bootstrap_medians(np.asarray(a, dtype=float), rng, replicates)
-    med_b = _bootstrap_medians(np.asarray(b, dtype=float), rng, replicates)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratios = med_b / med_a
-    if not np.all(np.isfinite(ratios)):
-        return math.nan, math.nan
-    tail = (1.0 - level) / 2.0
-    lo, hi = np.quantile(ratios, [tail, 1.0 - tail])
-    return float(lo), float(hi)
-
-
-def _bootstrap_medians(x: np.ndarray, rng: np.random.Generator, replicates: int) -> np.ndarray:
-    n = len(x)
-    block = max(1, _BLOCK_ELEMENTS // max(n, 1))
-    out = np.empty(replicates)
-    for start in range(0, replicates, block):
-        stop = min(replicates, start + block)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        out[start:stop] = np.median(x[idx], axis=1)
-    return out
 
 
 # -- the records --------------------------------------------------------------------------------
@@ -250,8 +174,14 @@ class CaseComparison:
         u: the U statistic of A's units.
         n_a: independent units in A (processes, or blocks).
         n_b: independent units in B.
-        verdict: ``slower``, ``faster``, ``no change`` or ``cannot tell`` (module docstring).
-        note: why the data could not support a verdict (a key of :data:`NOTES`), or "".
+        verdict: ``slower``, ``faster``, ``no change`` or ``cannot tell`` (module docstring):
+            the absolute verdict where it decides, else the relative reading's slower or faster.
+        note: why the data could not support a verdict, or that the relative reading decided it
+            (a key of :data:`NOTES`), or "".
+        absolute_verdict: the verdict of the case's own ratio interval (``ratio_ci``) alone;
+            the same as ``verdict`` unless the relative reading decided.
+        relative: the case's move against the run's other cases (analysis/relative.py), or None.
+        relative_off: why it has no relative reading, or "".
     """
 
     key: Key
@@ -265,10 +195,34 @@ class CaseComparison:
     n_b: int
     verdict: str
     note: str = ""
+    absolute_verdict: str = ""
+    relative: relative.Relative | None = None
+    relative_off: str = ""
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
             raise ValueError(f"verdict must be one of {VERDICTS}, got {self.verdict!r}")
+        if not self.absolute_verdict:
+            object.__setattr__(self, "absolute_verdict", self.verdict)
+        elif self.absolute_verdict not in VERDICTS:
+            raise ValueError(
+                f"absolute_verdict must be one of {VERDICTS}, got {self.absolute_verdict!r}"
+            )
+
+    @property
+    def by_relative(self) -> bool:
+        """Whether the verdict came from the relative reading (the case's own ratio could not
+        tell)."""
+        return self.relative is not None and self.note == RELATIVE
+
+    @property
+    def decisive(self) -> tuple[float, float, float]:
+        """The ratio and interval the verdict rests on: the relative reading's when it decided,
+        else the case's own."""
+        if self.by_relative:
+            assert self.relative is not None
+            return (self.relative.ratio, *self.relative.ci)
+        return (self.ratio, *self.ratio_ci)
 
     @property
     def name(self) -> str:
@@ -281,7 +235,14 @@ class CaseComparison:
 
     def slower_beyond(self, threshold: float) -> bool:
         """Slower by more than ``threshold``: the whole CI above ``1 + threshold`` (the verdicts
-        rest on the interval alone)."""
+        rest on the interval alone); where the case's own interval cannot tell, its relative
+        reading's (both readings' intervals above it)."""
+        if (
+            self.absolute_verdict == UNSURE
+            and self.relative is not None
+            and self.relative.slower_beyond(threshold)
+        ):
+            return True
         return (
             self.note != FEW_SAMPLES
             and math.isfinite(self.ratio_ci[0])
@@ -307,6 +268,10 @@ class CaseComparison:
             "units_b": self.n_b,
             "verdict": self.verdict,
             "note": self.note,
+            "absolute_verdict": self.absolute_verdict,
+            "decided_by": "relative" if self.by_relative else "absolute",
+            "relative": self.relative.to_dict() if self.relative is not None else None,
+            "relative_off": self.relative_off or None,
         }
 
 
@@ -389,9 +354,10 @@ class Summary:
         line = ", ".join(parts)
         if self.worst is not None:
             w = self.worst
+            ratio, lo, hi = w.decisive
+            against = " against the run" if w.by_relative else ""
             line += (
-                f"; worst: {w.name} {w.ratio:.2f}x "
-                f"[{w.ratio_ci[0]:.2f}-{w.ratio_ci[1]:.2f}] (+{w.change:.0%})"
+                f"; worst: {w.name} {ratio:.2f}x [{lo:.2f}-{hi:.2f}] (+{ratio - 1:.0%}{against})"
             )
         return line
 
@@ -431,6 +397,11 @@ class Comparison:
             either run has none); when it moved, every ratio was divided by it.
         widened: the machine's run-to-run drift every ratio's interval was widened by (a run
             without a canary), or None.
+        common_move: how the cases read against each other moved together from A to B (1.03:
+            3% slower in B; the median of their moves, the machine's state), or None when fewer
+            than two could be read.
+        relative_read: how many cases have a relative reading.
+        relative_off: why the others have none: (reason, how many cases), most first.
     """
 
     cases: tuple[CaseComparison, ...]
@@ -444,6 +415,9 @@ class Comparison:
     meta: Mapping[str, Any] = field(default_factory=dict)
     speed: SpeedChange | None = None
     widened: float | None = None
+    common_move: float | None = None
+    relative_read: int = 0
+    relative_off: tuple[tuple[str, int], ...] = ()
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -462,18 +436,24 @@ class Comparison:
             same=len(self.with_verdict(SAME)),
             unmatched=len(self.unmatched),
             failed=len(self.failed),
-            worst=max(slower, key=lambda c: c.ratio) if slower else None,
+            worst=max(slower, key=lambda c: c.decisive[0]) if slower else None,
             unsure=len(self.with_verdict(UNSURE)),
         )
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "format": FORMAT,
             "threshold": self.threshold,
             "alpha": self.alpha,
             "seed": self.seed,
             "meta": dict(self.meta),
             "machine_speed": self.speed.to_dict() if self.speed is not None else None,
             "widened_by_drift": self.widened,
+            "relative": {
+                "common_move": self.common_move,
+                "cases_read": self.relative_read,
+                "off": dict(self.relative_off),
+            },
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
             "environments_differ": [d.to_dict() for d in self.environment],
@@ -505,7 +485,7 @@ def compare(
             :data:`DEFAULT_THRESHOLD`).
         alpha: significance level of the Mann-Whitney test.
         paired: whether blocks of the two runs that share a round may pair
-            (``results.time_ratio``); False for cases measured on different machines, whose
+            (``measurement.time_ratio``); False for cases measured on different machines, whose
             rounds are readings of different clocks.
         drift: how far this machine's speed moves between runs (0.08: 8%; see
             ``analysis.stability``), used only when a run has no canary to read the move from.
@@ -545,7 +525,9 @@ def compare(
         )
     unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
     unmatched += [Unmatched(k, "B") for k in cases_b if k not in cases_a]
-    matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.ratio)))
+    reading = _relative(matched, cases_a, cases_b, threshold, paired)
+    matched = [_with_relative(c, reading) for c in matched]
+    matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.decisive[0])))
     return Comparison(
         cases=tuple(matched),
         unmatched=tuple(unmatched),
@@ -556,11 +538,44 @@ def compare(
         alpha=alpha,
         speed=speed,
         widened=widen,
+        common_move=reading.common if reading.cases else None,
+        relative_read=len(reading.cases),
+        relative_off=tuple(reading.reasons().items()),
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
         },
     )
+
+
+def _relative(
+    cases: Sequence[CaseComparison],
+    cases_a: Mapping[Key, CaseResult],
+    cases_b: Mapping[Key, CaseResult],
+    threshold: float,
+    paired: bool,
+) -> relative.RunReading[Key]:
+    """The matched cases read against each other (analysis/relative.py); none across machines."""
+    if not paired:
+        off = {c.key: relative.OFF_MACHINES for c in cases}
+        return relative.RunReading(cases={}, off=off, common=None)
+    a = {c.key: m for c in cases if (m := cases_a[c.key].measurement) is not None}
+    b = {c.key: m for c in cases if (m := cases_b[c.key].measurement) is not None}
+    changed = {c.key for c in cases if c.verdict in (SLOWER, FASTER)}
+    beside = {k: (k[0], k[5]) for k in a}  # one workload and size: sampled in the same rounds
+    return relative.read_run(a, b, beside, threshold, changed)
+
+
+def _with_relative(c: CaseComparison, reading: relative.RunReading[Key]) -> CaseComparison:
+    """The case with its relative reading, and the final verdict: its own when decisive, else
+    the relative reading's slower or faster (never its "cannot tell" as "no change")."""
+    rel = reading.cases.get(c.key)
+    if rel is None:
+        return replace(c, relative_off=reading.off.get(c.key, ""))
+    # Only an interval too wide: with too few units the case's own test could not decide either.
+    if c.verdict == UNSURE and c.note == WIDE and rel.verdict in (SLOWER, FASTER):
+        return replace(c, verdict=rel.verdict, note=RELATIVE, relative=rel)
+    return replace(c, relative=rel)
 
 
 def _machine_of(run: RunResult) -> dict[str, str]:
@@ -731,7 +746,7 @@ def compare_samples(
         rng = np.random.default_rng([0, _key_seed(key)])
     med_a, med_b = stats.median(a), stats.median(b)
     ratio = med_b / med_a if med_a > 0 else math.nan
-    ci = bootstrap_ratio_ci(a, b, rng, replicates)
+    ci = bootstrap_ratio_ci(a, b, rng, replicates, CI_LEVEL)
     test = mann_whitney_u(a, b)
     return _verdict(key, med_a, med_b, ratio, ci, test, len(a), len(b), threshold, alpha)
 

@@ -2,7 +2,7 @@
 
     common sizes of the two series; d(n) = log t_A(n) - log t_B(n) at each
     "clearly faster" at a size: the interval of the two cases' time ratio excludes 1 (blocks
-    measured side by side, see results.time_ratio), or, given medians alone, their CIs apart
+    measured side by side, see measurement.time_ratio), or, given medians alone, their CIs apart
     the last sign change of d brackets the crossover between two measured sizes [n_j, n_j+1]
     if both cost models hold there: solve a_A + b_A n^k_A = a_B + b_B n^k_B in the bracket
         (bisection in log n), CI from the bootstrap replicates of both fits, paired
@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from ..results import CaseResult, time_ratio
+from ..measurement import time_ratio
+from ..results import CaseResult
 from .fit import Fit, Series
 
 #: Share of bootstrap replicates that must cross inside the search window for a model CI.

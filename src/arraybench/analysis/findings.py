@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..report.units import format_size, format_time
+from ..base.units import format_size, format_time
 from ..results import CaseResult, RunResult
 from .crossover import Crossover, clear_order, crossover
 from .fit import Fit, Series, fit_all

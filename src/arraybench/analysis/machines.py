@@ -27,9 +27,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..report.units import format_ratio_with_interval, format_size
-from ..results import CaseResult, RunResult, time_ratio
-from .stats import Interval
+from ..base.stats import Interval
+from ..base.units import format_ratio_with_interval, format_size
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 
 Series = tuple[str, str, str, str, str]
 
@@ -446,6 +447,6 @@ def ranked(lines: Sequence[CrossMachine], limit: int) -> tuple[list[CrossMachine
 
 
 def _usable(c: CaseResult) -> bool:
-    from ..suites.claims import usable
+    from .claims import usable
 
     return usable(c)

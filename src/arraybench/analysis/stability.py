@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_write, cache_dir
+from ..base import stats
+from ..base.files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
-from . import stats
+from ..measure.profile import cache_dir, host_key, key_hash
 from .canary import readings
-from .probe import host_key, key_hash
 
 VERSION = 1
 #: Runs the record keeps (the newest).
@@ -42,7 +42,7 @@ MIN_PAIRS = 4
 
 def path() -> Path:
     """This machine's record: ``stability-<hash>.json`` in the cache folder (the probe's), one
-    per machine whatever its software (:func:`~arraybench.analysis.probe.host_key`)."""
+    per machine whatever its software (:func:`~arraybench.measure.profile.host_key`)."""
     return cache_dir() / f"stability-{key_hash(host_key())}.json"
 
 

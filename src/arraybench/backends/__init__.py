@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from importlib import metadata
 from typing import Any
 
-from ..errors import BackendError
+from ..base.errors import BackendError
 from .base import Backend, BaseBackend, as_numpy
 
 __all__ = [

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import os
 from collections.abc import Iterator
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..errors import BackendError
+from ..base.errors import BackendError
 
 
 @runtime_checkable
@@ -174,3 +175,12 @@ def _is_torch(x: Any) -> bool:
     except ImportError:  # array-api-compat is a dependency, but duck typing serves without it
         return hasattr(x, "detach") and hasattr(x, "cpu")
     return bool(is_torch_array(x))
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (its CPU affinity), or every core where that cannot be
+    read: what a library's "all threads" means here."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

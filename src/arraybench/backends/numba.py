@@ -49,8 +49,8 @@ from typing import Any
 
 import numpy as np
 
-from .._files import compile_cache_on
-from ..errors import BackendError
+from ..base.errors import BackendError
+from ..base.files import compile_cache_on
 from .base import BaseBackend, blas_info, blas_threads
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BackendError
+from ..base.errors import BackendError
 from .base import BaseBackend, blas_info, blas_threads
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import BaseBackend
+from .base import BaseBackend, usable_cores
 
 #: TF's C++ log level when arraybench imports it: 2 hides INFO and WARNING lines, keeps errors.
 #: The informational lines (CPU instruction sets, oneDNN, XLA devices) would bury a run's output.
@@ -177,7 +177,7 @@ class TensorflowBackend(BaseBackend):
         info: dict[str, Any] = {
             "version": tf.__version__,
             # 0 means "TF's choice": every core for intra-op work, unless the env says otherwise.
-            "threads": intra or _env_int(THREAD_ENV[0]) or _usable(),
+            "threads": intra or _env_int(THREAD_ENV[0]) or usable_cores(),
             "interop_threads": inter or _env_int(THREAD_ENV[1]) or "TF's choice",
             "onednn": os.environ.get("TF_ENABLE_ONEDNN_OPTS", "1") not in ("0", "false"),
             "devices": self.devices(),
@@ -204,9 +204,3 @@ def _env_int(name: str) -> int | None:
         return int(os.environ[name])
     except (KeyError, ValueError):
         return None
-
-
-def _usable() -> int:
-    from ..measure.env import usable_cores
-
-    return usable_cores()

@@ -8,9 +8,10 @@ import re
 import sys
 from typing import NoReturn
 
+from ..base.errors import WorkloadError
 from ..config import parse_names
-from ..errors import WorkloadError
-from ..workload import MAX_SIZE, logsizes, suggest, validate_sizes
+from ..names import MAX_SIZE, suggest, validate_sizes
+from ..workload import logsizes
 
 __all__ = ["Parser", "parse_names", "parse_sizes", "parse_target"]
 
@@ -116,7 +117,7 @@ def parse_target(text: str) -> float:
 def parse_threads(text: str) -> int:
     """``"4"`` or ``"all"`` (every core this process may use)."""
     if text.strip().lower() == "all":
-        from ..measure.env import usable_cores
+        from ..backends.base import usable_cores
 
         return usable_cores()
     try:

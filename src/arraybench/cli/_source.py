@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ResultsFormatError
+from ..base.errors import ResultsFormatError
 from ..results import RunResult, load
 
 

@@ -4,7 +4,8 @@ might have (what changed in the environment). Exit 1 on a slowdown, for CI.
 Exit codes (:data:`EXIT_OK` ...), for CI scripts:
 
     0   no case slower (and, under --fail-on cannot-tell, none that cannot be told)
-    1   some case slower: its whole ratio interval above the band (or --fail-on-slowdown)
+    1   some case slower: its whole ratio interval above the band (or --fail-on-slowdown), or,
+        where that interval cannot tell, its move against the run's other cases
     2   bad usage, or results that cannot be read or share no case
     3   --fail-on cannot-tell only: none slower, but some case cannot be told (its interval
         reaches past the band), so the runs do not show the change is absent
@@ -42,8 +43,8 @@ from ..analysis.compare import (
     Comparison,
     compare,
 )
-from ..errors import ArraybenchError, ConfigError
-from ..report.units import format_size, format_time
+from ..base.errors import ArraybenchError, ConfigError
+from ..base.units import format_size, format_time
 from ..results import RunResult
 from . import _console
 from ._source import load_results
@@ -91,7 +92,9 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "CI from the two medians' intervals, a Mann-Whitney test on the runs' independent units "
         "(each process's median, or each block's, for information), and a verdict from the "
         "interval alone: slower or faster when the whole CI lies beyond the no-change band "
-        "(±threshold), no change when it lies inside, cannot tell otherwise. Also "
+        "(±threshold), no change when it lies inside, cannot tell otherwise; where it cannot "
+        "tell, a case whose move against the run's other cases (which move together with the "
+        "machine's state) lies beyond the band is called slower or faster. Also "
         "names what differs between the two environments (CPU, cores, GPU, Python and library "
         "versions, BLAS, threads), then every entry that differs. Given one run from several "
         "machines (run --cluster), compares its machines: each machine's cases against the "
@@ -432,6 +435,9 @@ def render(
             f"recorded one), so every interval is widened by this machine's run-to-run drift, "
             f"±{comparison.widened:.0%} (its stability record: 'arraybench env')"
         )
+    relative_line = _relative_line(comparison)
+    if relative_line:
+        console.print(f"[bold]Against the run[/bold]: {escape(relative_line)}")
     console.print()
 
     table = Table(
@@ -447,6 +453,7 @@ def render(
         ("median A", "right"),
         ("median B", "right"),
         ("ratio B/A [95% CI]", "right"),
+        *((("against the run", "right"),) if comparison.relative_read else ()),
         ("p", "right"),
         ("verdict", "left"),
     )
@@ -464,6 +471,7 @@ def render(
             format_time(c.median_a),
             format_time(c.median_b),
             _ratio(c),
+            *((_relative(c),) if comparison.relative_read else ()),
             _p(c.p),
             verdict,
         )
@@ -503,6 +511,30 @@ def _ratio(c: CaseComparison) -> str:
         return "—"
     lo, hi = c.ratio_ci
     return f"{c.ratio:.2f}x [{lo:.2f}–{hi:.2f}]"
+
+
+def _relative(c: CaseComparison) -> str:
+    if c.relative is None:
+        return "—"
+    lo, hi = c.relative.ci
+    return f"{c.relative.ratio:.2f}x [{lo:.2f}–{hi:.2f}]"
+
+
+def _relative_line(comparison: Comparison) -> str:
+    """What the header says of the relative reading: the run's common move and the cases left
+    unread, or why it is off (empty when there is nothing to say: no case matched)."""
+    off = "; ".join(
+        f"{why} ({n} case{'s' if n != 1 else ''})" for why, n in comparison.relative_off
+    )
+    if comparison.relative_read and comparison.common_move is not None:
+        line = (
+            f"the run's cases moved together by {comparison.common_move:.2f}x; each case is also "
+            "read against them"
+        )
+        return f"{line} (not read: {off})" if off else line
+    if off:
+        return f"each case is read on its own: {off}"
+    return ""
 
 
 def _p(p: float) -> str:

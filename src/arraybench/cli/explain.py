@@ -8,7 +8,7 @@ from typing import Any
 
 from ..analysis.findings import analyze
 from ..analysis.machines import machine_view, one_machine
-from ..analysis.probe import cached_for
+from ..measure.profile import cached_for
 from ..report.terminal import print_findings, print_fits
 from ..results import load
 from . import _console

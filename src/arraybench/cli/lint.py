@@ -7,11 +7,12 @@ import json
 import sys
 from typing import Any
 
-from .._files import atomic_write
-from ..advise.lint import POSSIBLE, SURE, LintReport, check_codes, lint_paths
-from ..advise.rules import RULES
-from ..advise.sarif import to_sarif
-from ..errors import ConfigError
+from ..advise.codes import RULES
+from ..advise.lint import check_codes, lint_paths
+from ..advise.output.sarif import to_sarif
+from ..advise.output.text import lint_text, rules_text
+from ..base.errors import ConfigError
+from ..base.files import atomic_write
 
 FORMATS = ("text", "json", "sarif")
 
@@ -56,7 +57,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
 
 def main(args: argparse.Namespace) -> int:
     if args.rules:
-        _emit(args, _rules_text())
+        _emit(args, rules_text())
         return 0
     if not args.paths:
         raise ConfigError("name at least one file or directory to check, e.g. arraybench lint src/")
@@ -71,59 +72,9 @@ def main(args: argparse.Namespace) -> int:
     elif args.format == "sarif":
         text = json.dumps(to_sarif(report), indent=1)
     else:
-        text = render(report)
+        text = lint_text(report)
     _emit(args, text)
     return 0 if report.clean else 1
-
-
-def render(report: LintReport) -> str:
-    """The report as people read it: file:line:col, code, message, the line, the rewrite."""
-    out: list[str] = []
-    for d in report.diagnostics:
-        level = d.severity if d.confidence == SURE else f"{d.severity}, {POSSIBLE}"
-        out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{level}] {d.message}")
-        if d.snippet:
-            out.append(f"    {d.snippet}")
-        if d.note:
-            out.append(f"    {d.note}")
-        out.append(f"    fix: {d.rewrite}")
-    for e in report.errors:
-        where = f"{e.path}:{e.line}" if e.line else e.path
-        out.append(f"{where}: not checked: {e.message}")
-    counts: dict[str, int] = {}
-    for d in report.diagnostics:
-        counts[d.code] = counts.get(d.code, 0) + 1
-    files = len({d.path for d in report.diagnostics})
-    summary = (
-        f"{len(report.diagnostics)} finding{'s' if len(report.diagnostics) != 1 else ''} in "
-        f"{files} file{'s' if files != 1 else ''} ("
-        + ", ".join(f"{c} x{k}" for c, k in sorted(counts.items()))
-        + ")"
-        if report.diagnostics
-        else "no findings"
-    )
-    summary += f"; {report.files} file{'s' if report.files != 1 else ''} checked"
-    if report.errors:
-        summary += f", {len(report.errors)} could not be"
-    n = report.possible_left_out
-    if n:
-        summary += (
-            f"\n{n} possible finding{'s' if n != 1 else ''} not listed: in loops whose count the "
-            "code does not show (arraybench lint --all lists them)"
-        )
-    if out:
-        out.append("")
-    out.append(summary)
-    return "\n".join(out)
-
-
-def _rules_text() -> str:
-    lines = []
-    for r in RULES.values():
-        lines.append(f"{r.code} {r.name} [{r.severity}]")
-        lines.append(f"    {r.message}")
-        lines.append(f"    fix: {r.rewrite}")
-    return "\n".join(lines)
 
 
 def _codes(text: str | None, option: str) -> list[str] | None:

@@ -77,7 +77,7 @@ def _print_workload(w: Workload, console: Any) -> None:
     from rich.markup import escape
 
     from .. import backends
-    from ..report.units import format_size
+    from ..base.units import format_size
 
     ref, ref_backend = w.reference_impl()
     sizes = ", ".join(format_size(s) for s in w.sizes)

@@ -6,8 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .. import __version__
-from ..errors import ArraybenchError, ConfigError
+from ..base.errors import ArraybenchError, ConfigError
+from ..base.version import __version__
 from . import (
     compare,
     env,

@@ -63,7 +63,7 @@ def matching_profile(result: Any, wanted: bool = True) -> Any:
     """
     if not wanted:
         return None
-    from ..analysis.probe import cached_for
+    from ..measure.profile import cached_for
 
     return cached_for(result)
 

@@ -7,8 +7,9 @@ import datetime as _dt
 import json
 from typing import Any
 
-from ..analysis import probe as _probe
-from ..report.units import format_time
+from ..base.units import format_time
+from ..measure import probe as _probe
+from ..measure import profile as _profile
 from . import _console
 from ._args import parse_names
 
@@ -46,21 +47,21 @@ def main(args: argparse.Namespace) -> int:
     Returns:
         The exit code: 0.
     """
-    cached = None if args.force else _probe.load_cached()
+    cached = None if args.force else _profile.load_cached()
     path = None
     if cached is None:
         profile = _measure(args)
-        path = _probe.save(profile)
+        path = _profile.save(profile)
     else:
         profile = cached
     if args.json:
         print(json.dumps(profile.to_dict(), indent=1))
         return 0
-    render(profile, fresh=cached is None, path=path or _probe.cache_path(profile.key))
+    render(profile, fresh=cached is None, path=path or _profile.cache_path(profile.key))
     return 0
 
 
-def _measure(args: argparse.Namespace) -> _probe.MachineProfile:
+def _measure(args: argparse.Namespace) -> _profile.MachineProfile:
     names = parse_names(getattr(args, "backends", None))
     if args.json:
         return _probe.probe(names, quick=args.quick)
@@ -71,7 +72,7 @@ def _measure(args: argparse.Namespace) -> _probe.MachineProfile:
         )
 
 
-def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
+def render(profile: _profile.MachineProfile, *, fresh: bool, path: Any) -> None:
     """Print ``profile`` as a table, with when it was measured and how to re-measure.
 
     Args:
@@ -114,12 +115,12 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
         if not first:
             table.add_section()
         first = False
-        best = profile.bandwidth_figure(device) if kind == _probe.BANDWIDTH else None
+        best = profile.bandwidth_figure(device) if kind == _profile.BANDWIDTH else None
         for i, f in enumerate(figs):
             lo, hi = f.interval
-            if kind == _probe.DISPATCH:
+            if kind == _profile.DISPATCH:
                 size, value, ci = "1", format_time(f.value), f"{format_time(lo)}–{format_time(hi)}"
-            elif kind == _probe.GEMM:
+            elif kind == _profile.GEMM:
                 size = f"{f.size}²"
                 value, ci = f"{f.value:,.1f} GFLOP/s", f"{lo:,.1f}–{hi:,.1f}"
             else:
@@ -147,7 +148,7 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
             f"\nbandwidth: {bw.value:,.1f} GB/s ({bw.label}: STREAM counting, arrays "
             f"{bw.size * 8 / 2**20:,.0f} MiB each, beyond the last-level cache)"
         )
-    for dtype in _probe.GEMM_DTYPES:
+    for dtype in _profile.GEMM_DTYPES:
         peak = profile.peak_flops("", dtype)
         if peak:
             console.print(f"{dtype} peak: {peak[1]:,.1f} GFLOP/s ({peak[0]})")
@@ -175,11 +176,11 @@ def render(profile: _probe.MachineProfile, *, fresh: bool, path: Any) -> None:
         console.print(f"[yellow]skipped[/yellow] {escape(s.what)}: {escape(s.reason)}")
 
 
-def _render_gpu(console: Any, profile: _probe.MachineProfile) -> None:
+def _render_gpu(console: Any, profile: _profile.MachineProfile) -> None:
     """The GPU's summary lines, or why its limits were not measured."""
     from rich.markup import escape
 
-    cuda = _probe.CUDA
+    cuda = _profile.CUDA
     gpu = profile.info.get("gpu")
     if isinstance(gpu, str):
         console.print(f"[dim]{escape(gpu)}[/dim]")
@@ -211,13 +212,13 @@ def _render_gpu(console: Any, profile: _probe.MachineProfile) -> None:
 
 #: The table's sections: (device, kind, title), the CPU's first.
 SECTIONS = (
-    ("cpu", _probe.BANDWIDTH, "memory bandwidth"),
-    ("cpu", _probe.GEMM, "GEMM peak"),
-    ("cpu", _probe.DISPATCH, "dispatch cost"),
-    (_probe.CUDA, _probe.BANDWIDTH, "GPU bandwidth"),
-    (_probe.CUDA, _probe.GEMM, "GPU matmul peak"),
-    (_probe.CUDA, _probe.DISPATCH, "GPU launch cost"),
-    (_probe.CUDA, _probe.TRANSFER, "host↔device"),
+    ("cpu", _profile.BANDWIDTH, "memory bandwidth"),
+    ("cpu", _profile.GEMM, "GEMM peak"),
+    ("cpu", _profile.DISPATCH, "dispatch cost"),
+    (_profile.CUDA, _profile.BANDWIDTH, "GPU bandwidth"),
+    (_profile.CUDA, _profile.GEMM, "GPU matmul peak"),
+    (_profile.CUDA, _profile.DISPATCH, "GPU launch cost"),
+    (_profile.CUDA, _profile.TRANSFER, "host↔device"),
 )
 
 

@@ -9,11 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .._files import atomic_write
-from ..advise.launch import Target
-from ..advise.profile import LIST_SHARE, profile
-from ..advise.profile_out import render_html, render_text, to_sarif
-from ..errors import ConfigError
+from ..advise.output.html import profile_html
+from ..advise.output.sarif import profile_sarif
+from ..advise.output.text import profile_text
+from ..advise.profile import profile
+from ..advise.records import LIST_SHARE
+from ..advise.run.launch import Target
+from ..base.errors import ConfigError
+from ..base.files import atomic_write
 
 FORMATS = ("text", "json", "sarif")
 
@@ -90,15 +93,15 @@ def main(args: argparse.Namespace) -> int:
     if args.format == "json":
         text = json.dumps(report.to_dict(), indent=1)
     elif args.format == "sarif":
-        text = json.dumps(to_sarif(report), indent=1)
+        text = json.dumps(profile_sarif(report), indent=1)
     else:
-        text = render_text(report, show_all=args.show_all)
+        text = profile_text(report, show_all=args.show_all)
     if args.output:
         atomic_write(args.output, text + "\n")
     else:
         sys.stdout.write(("\n" if args.format == "text" else "") + text + "\n")
     if args.html:
-        atomic_write(args.html, render_html(report))
+        atomic_write(args.html, profile_html(report))
         if args.format == "text" and not args.output:
             sys.stdout.write(f"HTML: {args.html}\n")
     # the program's exit status is the command's: a CI step that runs a profile fails with it

@@ -17,17 +17,17 @@ from typing import Any, TypeVar
 from rich.markup import escape
 
 from ..analysis import stability
+from ..analysis.claims import Answer
 from ..analysis.findings import analyze
-from ..analysis.probe import load_cached
-from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DTYPES, RunConfig
-from ..errors import ConfigError
+from ..base.errors import ConfigError
+from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAULT_THREADS, RunConfig
 from ..measure import compile_cache
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key
 from ..measure.processes import shared_pool
+from ..measure.profile import load_cached
 from ..measure.runner import Case, Progress, run
-from ..measure.threads import DEFAULT_THREADS
 from ..measure.walltime import (
     OTHER,
     REPORTING,
@@ -37,6 +37,7 @@ from ..measure.walltime import (
     process_age,
     watching_imports,
 )
+from ..names import DTYPES
 from ..report.summary import (
     View,
     print_footer,
@@ -49,7 +50,7 @@ from ..report.timing import print_time_split
 from ..results import CaseResult, RunResult, TimeSplit
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
-from ..suites.experiment import Answer, Experiment, combine, run_experiment
+from ..suites.experiment import Experiment, combine, run_experiment
 from ..workload import Workload
 from . import _console
 from ._args import (

@@ -7,9 +7,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..analysis.claims import Answer
 from ..analysis.findings import analyze
 from ..analysis.machines import one_machine
-from ..analysis.probe import cached_for
+from ..measure.profile import cached_for
 from ..report.summary import (
     print_footer,
     print_group,
@@ -20,7 +21,6 @@ from ..report.summary import (
 from ..report.timing import print_time_split
 from ..results import RunResult
 from ..store import RUNNING, open_store
-from ..suites.experiment import Answer
 from . import _console
 from .history import add_store_argument, local_time
 from .run import add_view_arguments

@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 from ..advise.verify import DEFAULT_BUDGET_S, DEFAULT_SIZES, load_function, verify
-from ..config import DTYPES
-from ..errors import ConfigError
-from ..report.units import format_size, format_time
+from ..base.errors import ConfigError
+from ..base.units import format_size, format_time
+from ..names import DTYPES
 from ._args import parse_sizes, positive_float
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import backends as _backends
-from ..errors import BackendError, WorkloadError
+from ..base.errors import BackendError, WorkloadError
 from ..workload import Impl
 
 

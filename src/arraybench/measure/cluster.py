@@ -46,13 +46,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..base.errors import ConfigError
+from ..catalog import MODULE
 from ..config import RunConfig
-from ..errors import ConfigError
 from ..results import CaseResult
 from ..workload import Workload
 from .cluster_client import KEPT, Connection
 from .cluster_worker import probe, run_unit
-from .executors import GroupResults, Job
+from .job import GroupResults, Job
 from .plan import Machine
 from .timer import TimerSettings
 from .wire import _failed, _origin, read_reply, request, request_settings
@@ -89,11 +90,11 @@ class DaskCluster:
     ) -> list[Machine]:
         """Every machine of the cluster, as its workers describe it (one probe per worker, all
         at once). Raises ConfigError when a worker runs another version of arraybench."""
-        from .. import __version__
+        from ..base.version import __version__
 
         conn = self._connect()
         addrs = list(conn.client.nthreads())
-        origins = {_origin(w) for w in workloads} - {"builtin"}
+        origins = {o for o in map(_origin, workloads) if not o.startswith(MODULE)}
         sources = {o: Path(o).read_text(encoding="utf-8") for o in origins}
         futures = [
             conn.client.submit(
@@ -264,7 +265,7 @@ class _Schedule:
     def _request(self, unit: _Unit) -> dict[str, Any]:
         """The unit's request, with the text of each workload file it names."""
         req = request([self.cases[i] for i in unit.cases], self.settings, self.origins)
-        used = {spec["origin"] for spec in req["cases"]} - {"builtin"}
+        used = {o for o in (spec["origin"] for spec in req["cases"]) if not o.startswith(MODULE)}
         for origin in used - set(self.sources):
             self.sources[origin] = Path(origin).read_text(encoding="utf-8")
         req["sources"] = {o: self.sources[o] for o in used}

@@ -9,7 +9,7 @@ import contextlib
 import re
 from typing import Any
 
-from ..errors import ConfigError
+from ..base.errors import ConfigError
 from .cluster_worker import machine_name, stop_measuring
 from .kept import Kept
 

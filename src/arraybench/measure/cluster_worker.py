@@ -60,9 +60,10 @@ def probe(
     """What a worker says of its machine: its name, its record (``env.collect``), and for each
     backend whether it is available there and its devices. The workload files in ``sources``
     are loaded first, since a file may register a backend of its own."""
-    from .. import __version__
     from .. import backends as _backends
-    from ..suites import load_file
+    from ..backends.base import usable_cores
+    from ..base.version import __version__
+    from ..catalog import load_file
     from . import env as _env
     from . import threads as _threads
     from .sampling import _apply_threads
@@ -92,7 +93,7 @@ def probe(
     with contextlib.ExitStack() as stack:
         _apply_threads(stack, threads, available)
         record = _env.collect(available)
-    usable = _env.usable_cores()
+    usable = usable_cores()
     record["threads"] = _threads.record(record, usable, threads, workers=True)
     record["machine"] = machine_name()
     return {

@@ -31,8 +31,9 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from .._files import COMPILE_CACHE_SWITCH, cache_dir, compile_cache_on
-from ..results import COLD, WARM
+from ..base.files import COMPILE_CACHE_SWITCH, compile_cache_on
+from ..measurement import COLD, WARM
+from .profile import cache_dir
 
 #: The switch: "off" (or 0, no, false) and arraybench sets up no compile cache.
 SWITCH = COMPILE_CACHE_SWITCH

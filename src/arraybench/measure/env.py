@@ -9,6 +9,8 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from ..backends.base import usable_cores
+
 
 def cpu_model() -> str:
     try:
@@ -71,16 +73,10 @@ def wait_for_quiet(max_load: float, wait_s: float) -> float:
     return load
 
 
-def usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def collect(backend_names: Iterable[str] = ()) -> dict[str, Any]:
     """The environment of a run: machine, Python, and ``info()`` of each backend named."""
-    from .. import __version__, backends
+    from .. import backends
+    from ..base.version import __version__
 
     env: dict[str, Any] = {
         "arraybench": __version__,

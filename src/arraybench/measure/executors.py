@@ -1,6 +1,6 @@
 """Executors: where a run's size groups are measured. The plan (:mod:`.plan`) and the sampling
 of a group (:mod:`.sampling`) do not change with it; the runner (:mod:`.runner`) hands its
-executor a :class:`Job` and takes the results back one size group at a time.
+executor a :class:`~.job.Job` and takes the results back one size group at a time.
 
     InProcess    here, group after group (the default)
     Isolated     in a worker process, one case per request, so a crash, a hang or a kernel
@@ -13,91 +13,23 @@ executor a :class:`Job` and takes the results back one size group at a time.
 An executor that measures elsewhere sends each group as plain data, a request built by
 :func:`.wire.request`, has :func:`.wire.run_group_in_worker` run it there, and reads the reply's
 CaseResult dicts back with :func:`.wire.read_reply`; it yields the results of each group as they
-come. A new one implements :class:`Executor` on that seam and is named in :data:`EXECUTORS` and
-:func:`executor_for`; one that measures on other machines says which from
-:meth:`Executor.machines`, and the runner plans the matrix once for each (a library missing on
-one is skipped there only). Results stay CaseResult objects between an executor
-and the runner, so a case measured in this process never goes through JSON.
+come. A new one implements :class:`~.job.Executor` (the seam, in :mod:`.job`) and is named in
+:data:`EXECUTORS` and :func:`executor_for`; one that measures on other machines says which from
+:meth:`~.job.Executor.machines`, and the runner plans the matrix once for each (a library
+missing on one is skipped there only). Results stay CaseResult objects between an executor and
+the runner, so a case measured in this process never goes through JSON.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import replace
 
 from ..config import RunConfig
-from ..results import CaseResult, Floor
 from ..workload import Workload
-from .clock import Clock
-from .plan import Case, Machine, Progress
+from .job import Executor, GroupResults, Job
+from .plan import Machine
 from .sampling import _References, iter_group
-from .timer import TimerSettings
-
-#: The results of one size group, or of part of one: ``(index in Job.cases, result)``, in the
-#: order the cases finished.
-GroupResults = list[tuple[int, CaseResult]]
-
-
-@dataclass(frozen=True)
-class Job:
-    """What a run gives its executor.
-
-    Attributes:
-        cases: the case matrix, in plan order.
-        groups: indices into ``cases`` of each size group, in order.
-        config: the run's settings.
-        timer: the sampling settings of one case, for the whole of its budget.
-        clock: the clock to time with here (a worker process uses its own real clock).
-        floor: the harness floor, measured once by the runner.
-        settled: asked for each case before its group is measured: True if it needs no run
-            (resumed, or its series blocked at a smaller size); the runner has then finished
-            it already. Ask it only after the results of the groups before were taken.
-        progress: called before each case is measured, ``(done, total, case, None)``.
-        done: how many cases the run has finished so far, for ``progress``.
-        tick: called here between units of work (before each size group, after each request
-            to a worker process): the runner reads its canary there (:mod:`.canary`).
-    """
-
-    cases: Sequence[Case]
-    groups: Sequence[Sequence[int]]
-    config: RunConfig
-    timer: TimerSettings
-    clock: Clock
-    floor: Floor
-    settled: Callable[[int], bool]
-    progress: Progress | None
-    done: Callable[[], int]
-    tick: Callable[[], None] = lambda: None
-
-
-class Executor(Protocol):
-    """Where size groups are measured.
-
-    Attributes:
-        in_this_process: True when the cases run in this process, so that the thread settings
-            the runner applies here are the ones they run with.
-    """
-
-    in_this_process: bool
-
-    def machines(
-        self, workloads: Sequence[Workload], backend_names: Sequence[str]
-    ) -> Sequence[Machine]:
-        """The other machines the cases are measured on, each planned for on its own (asked
-        before :meth:`run`, with the workloads and the backends they name); empty: this
-        machine."""
-        ...
-
-    def run(self, job: Job) -> Generator[GroupResults, None, None]:
-        """Measure ``job``'s size groups in order (every case not ``settled``); yield the
-        results of each group as they come, a whole group or part of one at a time, each case
-        once."""
-        ...
-
-    def close(self) -> None:
-        """Let go of what :meth:`machines` or :meth:`run` started (called once, at the end)."""
-        ...
 
 
 class _Here:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import backends as _backends
+from ..base.errors import ArraybenchError, WorkloadError
 from ..config import RunConfig
-from ..errors import ArraybenchError, WorkloadError
 from ..results import CaseResult, Skip
 from ..workload import Impl, Workload
 
@@ -134,7 +134,7 @@ def _plan(
                 try:
                     backend = _backends.get(bname)
                 except ArraybenchError as e:
-                    from ..workload import choices
+                    from ..names import choices
 
                     named = (
                         f"{w.origin + ': ' if w.origin else ''}impl {impl.label!r} of workload "

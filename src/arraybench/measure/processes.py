@@ -17,7 +17,7 @@ randomisation, where the allocator puts the arrays, hash seeds), and a kernel's 
 it. On a quiet 2-core machine the same case read 1-6% apart from process to process while blocks
 inside one process agreed within 0.5% (docs/method.md), so an interval from one process held
 another run's median in a quarter of pairs. With a few processes the process is the unit of the
-interval (:func:`~arraybench.analysis.stats.repeat_interval`) and the differences are in it.
+interval (:func:`~arraybench.base.stats.repeat_interval`) and the differences are in it.
 The processes measure a chunk of groups one after another, so each case's parts are spread over
 the chunk's time, and a slow spell of the machine lands between processes too.
 """
@@ -32,7 +32,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..config import RunConfig
-from ..results import FAILED, CaseResult, Floor, Measurement
+from ..measurement import Measurement
+from ..results import FAILED, CaseResult, Floor
 from . import compile_cache
 from .kept import Kept
 from .plan import Case, Progress, _series_of

@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..backends.base import usable_cores
+from ..base.errors import WorkloadError
 from ..config import RunConfig
-from ..errors import WorkloadError
 from ..results import CaseResult, RunResult, Skip
 from ..workload import Workload
 from . import compile_cache
@@ -38,7 +39,8 @@ from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
 from .canary import CANARY_KEY, Canary
 from .clock import Clock, PerfCounterClock, default_clock
-from .executors import Executor, Job, executor_for
+from .executors import executor_for
+from .job import Executor, Job
 from .plan import (
     Case,
     Progress,
@@ -50,6 +52,7 @@ from .plan import (
     reference_unavailable,
     resume_key,
 )
+from .plausible import implausible
 from .sampling import (
     _apply_threads,
     _base_fields,
@@ -210,7 +213,7 @@ def _run(
         with WALL.part(START_UP):
             environment = _env.collect(used)
         environment["threads_requested"] = config.threads
-        usable = _env.usable_cores()
+        usable = usable_cores()
         environment["threads"] = _threads.record(environment, usable, config.threads, workers)
         if thread_notes and not workers:  # workers start with the counts in their environment
             environment["thread_notes"] = thread_notes
@@ -313,8 +316,6 @@ def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[st
 
 def _plausible(result: CaseResult, cores: int, profile: Any) -> CaseResult:
     """The result, with an "implausible" warning when its rate is beyond the hardware."""
-    from ..analysis.roofline import implausible
-
     why = implausible(result, cores, profile)
     if why is None or result.measurement is None:
         return result

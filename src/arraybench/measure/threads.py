@@ -1,7 +1,8 @@
 """Threads: the policy every run follows, and pools that fight.
 
 The policy: every library runs with ``--threads`` threads, 1 unless asked otherwise
-(DEFAULT_THREADS), and the count is recorded and shown with every result. One thread because:
+(:data:`arraybench.config.DEFAULT_THREADS`), and the count is recorded and shown with every
+result. One thread because:
 
 - answers stay the same from machine to machine and run to run: a multi-threaded figure depends on
   the core count, on what else runs on the cores (a loaded core stalls every thread of a BLAS call
@@ -22,9 +23,6 @@ import os
 import re
 from collections.abc import Mapping
 from typing import Any
-
-#: Threads each library gets unless --threads says otherwise (see the module's docstring).
-DEFAULT_THREADS = 1
 
 
 def pools(

@@ -11,7 +11,7 @@
 
 The runner gives the cases of one size one block each in turn, round after round (see
 :class:`Sampler`), so every case's blocks are spread over the same stretch of time. Intervals rest
-on the blocks (:attr:`~arraybench.results.Measurement.interval`): a machine that changes speed
+on the blocks (:attr:`~arraybench.measurement.Measurement.interval`): a machine that changes speed
 for seconds at a time shows up as blocks that disagree, and the interval widens to hold them.
 
 The clock is injected; nothing here reads time any other way, so a fake clock with modelled costs
@@ -28,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..analysis import stats
-from ..results import Floor, Measurement
+from ..base import stats
+from ..measurement import Measurement
+from ..results import Floor
 from .clock import Clock
 
 Call = Callable[[], Any]
@@ -403,6 +404,6 @@ def measure_floor(clock: Clock, min_sample_time: float = MIN_SAMPLE_S) -> Floor:
 
 
 def _fmt(seconds: float) -> str:
-    from ..report.units import format_time
+    from ..base.units import format_time
 
     return format_time(seconds)

@@ -20,8 +20,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..base.errors import WorkloadError
+from ..catalog import MODULE, builtin_module, load
 from ..config import RunConfig
-from ..errors import WorkloadError
 from ..results import FAILED, CaseResult, Floor
 from ..workload import Workload
 from .clock import default_clock
@@ -83,14 +84,14 @@ def _failed(case: Case, error: str, kind: str) -> CaseResult:
 
 
 def _origin(w: Workload) -> str:
-    """Where a worker can find ``w`` again: ``builtin`` or the path of the file defining it."""
-    from ..suites import builtin
-
+    """Where a worker can find ``w`` again: the module of a built-in workload
+    (``module:NAME``, :mod:`arraybench.catalog`) or the path of the file defining it."""
     origin = getattr(w, "origin", None)
     if origin:
         return str(origin)
-    if builtin().get(w.name) is w:
-        return "builtin"
+    module = builtin_module(w)
+    if module is not None:
+        return MODULE + module
     try:
         source = inspect.getsourcefile(w._inputs) if w._inputs else None
     except TypeError:
@@ -126,15 +127,11 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
-    from ..suites import builtin, load_file
-
     cases = []
     for spec in request["cases"]:
         origin, name = spec["origin"], spec["workload"]
         if origin not in _worker_workloads:
-            _worker_workloads[origin] = (
-                list(builtin().values()) if origin == "builtin" else load_file(origin)
-            )
+            _worker_workloads[origin] = load(origin)
         found = [w for w in _worker_workloads[origin] if w.name == name]
         if not found:
             raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .units import format_case_interval, format_size, format_time
+from ..base.units import format_case_interval, format_size, format_time
 
 if TYPE_CHECKING:
     from ..results import RunResult

@@ -9,8 +9,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from ..base.units import format_size
 from ..results import CaseResult, RunResult
-from .units import format_size
 
 
 def failure_lines(result: RunResult) -> list[str]:
@@ -19,7 +19,7 @@ def failure_lines(result: RunResult) -> list[str]:
     ``"cdist (torch float64) at n=100–1e3: wrong numbers, relative error up to 9.3e-9 >
     1e-9"`` (the largest error of those sizes, and the tolerance it exceeds). Sizes that
     follow each other among the series' sizes read as a range."""
-    from ..report.plots import series_label
+    from .plot_parts import series_label
 
     groups: dict[tuple[Any, ...], list[CaseResult]] = defaultdict(list)
     for c in result.failed:

@@ -22,7 +22,8 @@ No network: the style sheet is inline, the plots are data: URIs, and there is no
 is the browser's own <details>). Every string that comes from the results (names, labels,
 errors, environment values) is escaped, so a workload called ``<script>`` shows as text. A plot
 is embedded as an ``<img>`` of SVG, not as inline SVG: its markup then cannot reach the page, and
-ids in two plots cannot collide. The pieces behind a click are in ``html_parts``.
+ids in two plots cannot collide. The pieces behind a click are in ``html_parts``, the style sheet
+in ``html_style``.
 """
 
 from __future__ import annotations
@@ -37,16 +38,16 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._files import atomic_write
+from ..analysis.claims import AGREES, DISAGREES, PARTLY, UNTESTED, Answer
+from ..base.files import atomic_write
 from ..results import CaseResult, RunResult
-from ..suites.claims import AGREES, DISAGREES, PARTLY, UNTESTED
-from ..suites.experiment import Answer
 from . import html_parts as parts
+from .html_style import CSS, MACHINES_CSS
 from .summary import fastest_sentence
 
 if TYPE_CHECKING:
     from ..analysis.findings import Analysis, Finding
-    from ..analysis.probe import MachineProfile
+    from ..measure.profile import MachineProfile
 
 #: The order findings are listed in: the headline first, caveats last.
 FINDING_ORDER = ("fixed-cost", "fastest", "phase", "compile", "roofline", "threads", "noise")
@@ -58,90 +59,6 @@ VERDICT_CLASS = {AGREES: "good", PARTLY: "mixed", DISAGREES: "bad", UNTESTED: "u
 CLAIM_MARK = {AGREES: "✓", PARTLY: "~", DISAGREES: "✗", UNTESTED: "?"}
 #: A time plot against size says more than a one-size dot plot: the main plot is one if any.
 AGAINST_SIZE = "against size"
-
-CSS = """
-:root { --fg: #1d2330; --muted: #5b6475; --line: #d9dee7; --bg2: #f4f6fa; --accent: #2f5d9e;
-  --good: #1e7b3a; --mixed: #9a6400; --bad: #b3261e; --unknown: #6b7280; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: var(--fg); background: #fff; }
-main { max-width: 1180px; margin: 0 auto; padding: 20px 28px 64px; }
-h1 { font-size: 26px; margin: 0 0 2px; }
-h2 { font-size: 21px; margin: 40px 0 6px; padding-bottom: 4px; border-bottom: 2px solid
-  var(--line); }
-h3 { font-size: 17px; margin: 22px 0 6px; }
-p, li, h2, h3, dd, td, summary { overflow-wrap: anywhere; }
-a { color: var(--accent); }
-.sub { color: var(--muted); margin: 0 0 12px; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
-  gap: 14px; }
-.card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
-.card img { display: block; width: 100%; height: auto; aspect-ratio: 19 / 10;
-  object-fit: contain; border: 1px solid var(--line); border-radius: 4px; }
-.card h3 { font-size: 15.5px; margin: 8px 0 4px; }
-.card h3 a { color: var(--fg); text-decoration: none; }
-.card h3 a:hover { text-decoration: underline; }
-.card p { margin: 4px 0; font-size: 14px; }
-.verdict { display: inline-block; padding: 0 9px; border-radius: 12px; color: #fff;
-  font-weight: 600; font-size: 13px; white-space: nowrap; background: var(--unknown); }
-.verdict.good { background: var(--good); } .verdict.mixed { background: var(--mixed); }
-.verdict.bad { background: var(--bad); }
-.question { color: var(--muted); font-style: italic; margin: 0 0 8px; }
-.answer { border-left: 4px solid var(--unknown); padding: 2px 0 2px 14px; margin: 10px 0 16px; }
-.answer.good { border-color: var(--good); } .answer.mixed { border-color: var(--mixed); }
-.answer.bad { border-color: var(--bad); } .answer.plain { border-color: var(--accent); }
-.answer p { margin: 6px 0; }
-.lead { font-size: 16px; }
-ul.claims { list-style: none; padding-left: 0; margin: 6px 0; }
-ul.claims li { padding-left: 1.5em; text-indent: -1.5em; margin: 3px 0; }
-.mark { display: inline-block; width: 1.5em; text-indent: 0; font-weight: 700;
-  color: var(--unknown); }
-.mark.good { color: var(--good); } .mark.mixed { color: var(--mixed); }
-.mark.bad { color: var(--bad); }
-.label { font-weight: 600; }
-details { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; }
-details > summary { cursor: pointer; padding: 6px 12px; font-weight: 600; background: var(--bg2);
-  border-radius: 6px; }
-details[open] > summary { border-bottom: 1px solid var(--line); border-radius: 6px 6px 0 0; }
-details > .body { padding: 4px 14px 10px; }
-ul.findings li { margin: 3px 0; }
-.dim { color: var(--muted); }
-.scroll { overflow-x: auto; max-width: 100%; }
-table { border-collapse: collapse; font-size: 13px; margin: 8px 0 16px; min-width: 100%; }
-th, td { padding: 3px 8px; border-bottom: 1px solid var(--line); text-align: left;
-  vertical-align: top; }
-th { background: var(--bg2); font-weight: 600; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-tr.sizebreak td { border-top: 2px solid #b9c1cf; }
-tr.failed td { background: #fdf0ef; }
-.ok { color: var(--good); } .fail { color: var(--bad); font-weight: 600; }
-.warn { color: var(--mixed); }
-figure { margin: 10px 0 14px; }
-figure img { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 4px; }
-pre { background: var(--bg2); padding: 8px 12px; border-radius: 4px; white-space: pre-wrap;
-  word-break: break-word; font-size: 12.5px; }
-dl.env { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
-  gap: 2px 16px; font-size: 14px; }
-dl.env dt { font-weight: 600; } dl.env dd { margin: 0; word-break: break-word; }
-footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
-@media (max-width: 640px) {
-  main { padding: 12px 12px 40px; }
-  h1 { font-size: 21px; } h2 { font-size: 18px; margin-top: 28px; }
-  .cards { grid-template-columns: 1fr; }
-  dl.env { grid-template-columns: minmax(0, 1fr); } dl.env dd { margin-bottom: 6px; }
-}
-"""
-
-
-#: Added to CSS in the report of a run from several machines (a run on one keeps its page as it
-#: was): the lines across machines in a box, and a rule under each machine's heading.
-MACHINES_CSS = """
-.across { background: var(--bg2); border-radius: 6px; padding: 4px 14px; margin: 10px 0 16px; }
-.across ul { margin: 4px 0; padding-left: 1.2em; } .across details { background: #fff; }
-h3.machine { font-size: 18px; margin-top: 28px; padding-bottom: 3px;
-  border-bottom: 1px solid var(--line); }
-table.machines td { white-space: normal; min-width: 6em; }
-"""
 
 
 @dataclass(frozen=True)

@@ -10,22 +10,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_interval, format_size, format_time
 from ..results import NO_REFERENCE, CaseResult, RunResult
-from .units import (
-    UNSTABLE,
-    UNSTABLE_ADVICE,
-    fit_figures,
-    format_interval,
-    format_size,
-    format_speedup_vs_reference,
-    format_time,
-)
+from .cells import fit_figures, format_speedup_vs_reference
 
 if TYPE_CHECKING:
     from ..analysis.crossover import Crossover
     from ..analysis.fit import Fit
     from ..analysis.machines import CrossMachine
-    from ..analysis.probe import MachineProfile
+    from ..measure.profile import MachineProfile
 
 #: Errors longer than this are cut in the results table; the failures section has them whole.
 SHORT_ERROR = 90
@@ -164,7 +157,7 @@ def fits_table(fits: Iterable[Fit]) -> str:
     fits = list(fits)
     if not fits:
         return ""
-    from .plots import series_label
+    from .plot_parts import series_label
 
     rows = [
         '<p class="dim">t(n) = a + b·n<sup>k</sup> fitted to each series\' medians, with '
@@ -202,7 +195,7 @@ def crossovers_table(crossovers: Iterable[Crossover]) -> str:
     crossovers = list(crossovers)
     if not crossovers:
         return ""
-    from .plots import series_label
+    from .plot_parts import series_label
 
     rows = [
         '<p class="dim">Where one series overtakes another (the size from which it stays '

@@ -21,45 +21,56 @@ they were. Failed cases are left out of every plot (the reports list them with t
 
 from __future__ import annotations
 
-import contextlib
 import io
 import math
 import os
 import re
-import textwrap
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._files import atomic_write
-from ..errors import ConfigError
+from ..base.errors import ConfigError
+from ..base.files import atomic_write
+from ..base.units import format_size, format_time
 from ..results import CaseResult, RunResult
-from .units import format_size, format_time
+from .plot_parts import (
+    CARD_LEGEND_COLUMNS,
+    FIGSIZE,
+    LOG_AXIS_SPAN,
+    Series,
+    add_caption,
+    add_legend,
+    by_series,
+    dots,
+    formatter,
+    log_axis,
+    need_matplotlib,
+    new_figure,
+    percent_text,
+    percent_tick,
+    ratio_tick,
+    series_colours,
+    series_label,
+    size_axis,
+    style,
+    time_tick,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from ..analysis.findings import Analysis
-    from ..analysis.probe import MachineProfile
+    from ..measure.profile import MachineProfile
 
-Series = tuple[str, str, str, str, str]
 #: One plot: (slug, title, figure). The slug names its files: ``{slug}.png``.
 Plot = tuple[str, str, "Figure"]
 
 #: Formats ``save`` writes; matplotlib picks the writer from the file's suffix.
 FORMATS = ("png", "svg", "pdf")
-#: Inches: wide enough for a legend beside the axes at the size a report shows it.
-FIGSIZE = (9.5, 5.0)
-#: Height per series of a one-size dot plot, and the least height of one, in inches.
-DOT_ROW_HEIGHT, DOTS_MIN_HEIGHT = 0.42, 2.4
-#: Inches of a summary card's plot: drawn about 3.5 inches wide, its text stays readable.
-CARD_FIGSIZE = (5.0, 3.1)
-#: The least height of a card's one-size dot plot, and the columns of a card's legend.
-CARD_DOTS_MIN_HEIGHT, CARD_LEGEND_COLUMNS = 1.6, 2
 #: Height of one panel of the phase figure, in inches.
 PHASE_PANEL_HEIGHT = 1.9
 #: More sizes than this in a phase panel: labels turn so that they do not overlap.
@@ -68,60 +79,12 @@ PHASE_FLAT_LABELS = 10
 PNG_DPI = 110
 #: Opacity of a CI band: visible, yet lines of other series show through it.
 BAND_ALPHA = 0.18
-#: Above this ratio between the largest and smallest value, an axis of ratios or times is
-#: logarithmic; below it a linear axis reads more easily.
-LOG_AXIS_SPAN = 20.0
-#: Below this many decades on a log axis, the ticks between powers of ten are labelled too,
-#: otherwise a narrow axis shows one label or none.
-FEW_DECADES = 1.5
 #: Crossovers labelled on a time plot at most, and the least ratio between the sizes of two
 #: labels: more, or closer, and the labels would cover each other and the lines.
 MAX_CROSSOVER_LABELS, CROSSOVER_LABEL_GAP = 6, 2.0
-#: Caption lines wrap at this many characters.
-CAPTION_WIDTH = 150
-#: Style for every figure: light grid, small legend, text as text in SVG (smaller files, and
-#: the labels can be searched and copied in a browser), reproducible SVG ids.
-STYLE: Mapping[str, Any] = {
-    "figure.dpi": 100,
-    "font.size": 9,
-    "axes.titlesize": 10,
-    "axes.titleweight": "bold",
-    "axes.grid": True,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "grid.alpha": 0.35,
-    "grid.linewidth": 0.6,
-    "legend.fontsize": 8,
-    "legend.frameon": False,
-    "lines.linewidth": 1.6,
-    "lines.markersize": 4.5,
-    "svg.fonttype": "none",
-    "svg.hashsalt": "arraybench",
-}
-#: Matplotlib's qualitative palette of 20 colours, pairs of one hue: enough for the series of
-#: the largest built-in workload (11) to stay apart.
-PALETTE = "tab20"
 MARKERS = "osD^vP*X<>hp"
 #: Colours of the two parts of a phase bar: the part measured before, and the step on top.
 BASE_COLOUR, STEP_COLOUR = "#9db4d0", "#e8833a"
-
-
-def _matplotlib() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise ImportError(
-            "plots need matplotlib: pip install matplotlib (or pip install 'arraybench[plot]')"
-        ) from None
-    return matplotlib
-
-
-@contextlib.contextmanager
-def style() -> Iterator[None]:
-    """arraybench's plot style, for the duration of the block only."""
-    mpl = _matplotlib()
-    with mpl.rc_context(dict(STYLE)):
-        yield
 
 
 # -- public API ---------------------------------------------------------------------------------
@@ -139,7 +102,7 @@ def figures(
         result: the run.
         analysis: its analysis (``analysis.findings.analyze``); when given, each series' fitted
             cost model t(n) = a + b·n^k is drawn dotted on the time plot where it holds.
-        profile: the machine's limits (``analysis.probe.load_cached()``); None leaves out the
+        profile: the machine's limits (``measure.profile.load_cached()``); None leaves out the
             fraction-of-peak plots.
         baseline: ``"impl:backend:dtype"`` (or ``"impl:backend:device:dtype"``), the series the
             speedup plots compare with; None compares each case with its reference impl.
@@ -194,7 +157,7 @@ def figures_by_workload(
                 if made is None:
                     continue
                 title, fig = made
-                _caption(fig, caption)
+                add_caption(fig, caption)
                 plots.append((f"{slug}-{kind}", title, fig))
     return out
 
@@ -289,13 +252,6 @@ def parse_baseline(text: str) -> tuple[str, str, str | None, str]:
     return parts[0], parts[1], None, parts[2]
 
 
-def series_label(series: Series) -> str:
-    """``vectorized (numpy float32)``, with the device when it is not the CPU."""
-    _, impl, backend, device, dtype = series
-    dev = "" if device == "cpu" else f" {device}"
-    return f"{impl} ({backend}{dev} {dtype})"
-
-
 def environment_caption(result: RunResult) -> str:
     """The machine and libraries of a run, in a line or two: what its numbers hold for."""
     env = result.env
@@ -351,8 +307,8 @@ def _time_figure(
 ) -> tuple[str, Figure] | None:
     """The time plot; with ``only``, a summary card's: those series alone (in the colours and
     markers they have in the full plot), small, its legend below, without fitted models."""
-    every = _series(ok)
-    colours = _colours(every)
+    every = by_series(ok)
+    colours = series_colours(every)
     marks = {s: MARKERS[i % len(MARKERS)] for i, s in enumerate(every)}
     card = only is not None
     groups = {s: cs for s, cs in every.items() if only is None or s in only}
@@ -367,15 +323,15 @@ def _time_figure(
             assert m is not None
             lo, hi = m.ci
             points.append((s, m.median, lo, hi))
-        fig, ax = _new(len(points), card)
-        _dots(ax, points, colours, _time_formatter, format_time)
+        fig, ax = new_figure(len(points), card)
+        dots(ax, points, colours, time_tick, format_time)
         ax.set_xlabel("time per call (median, 95% CI)")
         if not card:
             ax.set_title(title, loc="left")
         return title, fig
 
     title = f"{workload}: time per call against size"
-    fig, ax = _new(card=card)
+    fig, ax = new_figure(card=card)
     values: list[float] = []
     fitted = False
     for s, cs in groups.items():
@@ -405,8 +361,8 @@ def _time_figure(
     _mark_crossovers(ax, workload, groups, colours, analysis)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    _size_axis(ax, sizes)
-    _log_axis(ax.yaxis, [v for v in values if v > 0], _time_formatter)
+    size_axis(ax, sizes)
+    log_axis(ax.yaxis, [v for v in values if v > 0], time_tick)
     ax.set_xlabel("size n")
     if card:
         ax.set_ylabel("time per call")
@@ -414,7 +370,7 @@ def _time_figure(
         return title, fig
     ax.set_ylabel("time per call (median; band: 95% CI)")
     ax.set_title(title, loc="left")
-    _legend(ax)
+    add_legend(ax)
     return title, fig
 
 
@@ -510,16 +466,16 @@ def _speedup_figure(
     against = " / ".join(sorted(base_names))
     what = "the reference" if base is None else "the baseline"
     sizes = sorted({n for ps in points.values() for n, *_ in ps})
-    colours = _colours(points)
+    colours = series_colours(points)
     ratios = [v for ps in points.values() for p in ps for v in p[1:]]
     if len(sizes) == 1:
         title = f"{workload}: speed relative to {what} at n={format_size(sizes[0])}"
-        fig, ax = _new(len(points))
-        _dots(
+        fig, ax = new_figure(len(points))
+        dots(
             ax,
             [(s, ps[0][1], ps[0][2], ps[0][3]) for s, ps in points.items()],
             colours,
-            _ratio_formatter,
+            ratio_tick,
             lambda v: f"{v:.3g}×",
         )
         ax.axvline(1.0, color="0.3", linewidth=1.0, linestyle="--")
@@ -527,7 +483,7 @@ def _speedup_figure(
         ax.set_title(title, loc="left")
         return title, fig
     title = f"{workload}: speed relative to {what}"
-    fig, ax = _new()
+    fig, ax = new_figure()
     for i, (s, ps) in enumerate(points.items()):
         ps.sort()
         xs = [p[0] for p in ps]
@@ -549,17 +505,17 @@ def _speedup_figure(
             )
     ax.axhline(1.0, color="0.3", linewidth=1.0, linestyle="--", label=f"{what}: {against}")
     ax.set_xscale("log")
-    _size_axis(ax, sizes)
+    size_axis(ax, sizes)
     positive = [v for v in ratios if v > 0]
     if positive and max(positive) / min(positive) > LOG_AXIS_SPAN:
         ax.set_yscale("log")
-        _log_axis(ax.yaxis, positive, _ratio_formatter)
+        log_axis(ax.yaxis, positive, ratio_tick)
     else:
-        ax.yaxis.set_major_formatter(_formatter(_ratio_formatter))
+        ax.yaxis.set_major_formatter(formatter(ratio_tick))
     ax.set_xlabel("size n")
     ax.set_ylabel(f"{what} time / this time\n(above 1: faster)")
     ax.set_title(title, loc="left")
-    _legend(ax)
+    add_legend(ax)
     return title, fig
 
 
@@ -580,7 +536,7 @@ def _peak_figure(
         bounds[c.series].add("memory bandwidth" if r.bound == MEMORY else r.peak_used)
     if not points:
         return None
-    colours = _colours(points)
+    colours = series_colours(points)
     sizes = sorted({n for ps in points.values() for n, _ in ps})
     fractions = [f for ps in points.values() for _, f in ps]
 
@@ -595,13 +551,13 @@ def _peak_figure(
 
     if len(sizes) == 1:
         title = f"{workload}: fraction of the machine's limit at n={format_size(sizes[0])}"
-        fig, ax = _new(len(points))
-        _dots(
+        fig, ax = new_figure(len(points))
+        dots(
             ax,
             [(s, ps[0][1], ps[0][1], ps[0][1]) for s, ps in points.items()],
             colours,
-            _percent_formatter,
-            _percent,
+            percent_tick,
+            percent_text,
             labels={s: label(s) for s in points},
         )
         ax.axvline(1.0, color="0.3", linewidth=1.0, linestyle="--")
@@ -609,7 +565,7 @@ def _peak_figure(
         ax.set_title(title, loc="left")
         return title, fig
     title = f"{workload}: fraction of the machine's limit"
-    fig, ax = _new()
+    fig, ax = new_figure()
     for i, (s, ps) in enumerate(points.items()):
         ps.sort()
         ax.plot(
@@ -622,12 +578,12 @@ def _peak_figure(
     ax.axhline(1.0, color="0.3", linewidth=1.0, linestyle="--", label="the machine's limit")
     ax.set_xscale("log")
     ax.set_yscale("log")
-    _size_axis(ax, sizes)
-    _log_axis(ax.yaxis, [*fractions, 1.0], _percent_formatter)
+    size_axis(ax, sizes)
+    log_axis(ax.yaxis, [*fractions, 1.0], percent_tick)
     ax.set_xlabel("size n")
     ax.set_ylabel(f"achieved / attainable\n({common}, from arraybench probe)")
     ax.set_title(title, loc="left")
-    _legend(ax)
+    add_legend(ax)
     return title, fig
 
 
@@ -639,7 +595,7 @@ def _phase_figure(
     # Each panel: (title, lower part's name, upper part's name, [(size, lower s, upper s)]).
     panels: list[tuple[str, str, str, list[tuple[int, float, float]]]] = []
     index = {c.key: c for c in ok}
-    groups = _series(ok)
+    groups = by_series(ok)
     for s, cs in groups.items():
         if not (cs[0].extends and cs[0].phase):
             continue
@@ -671,7 +627,7 @@ def _phase_figure(
             panels.append((label, "a steady call", "first call's extra", bars))
     if not panels:
         return None
-    mpl = _matplotlib()
+    mpl = need_matplotlib()
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 
@@ -710,126 +666,6 @@ def _phase_figure(
 
 
 # -- pieces --------------------------------------------------------------------------------------
-
-
-def _new(rows: int | None = None, card: bool = False) -> tuple[Figure, Axes]:
-    """A figure with one axes; ``rows`` dots of a one-size plot set its height; ``card``: the
-    size of a summary card's plot."""
-    _matplotlib()
-    from matplotlib.figure import Figure
-
-    width, height = CARD_FIGSIZE if card else FIGSIZE
-    if rows is not None:
-        height = max(CARD_DOTS_MIN_HEIGHT if card else DOTS_MIN_HEIGHT, DOT_ROW_HEIGHT * rows + 1.4)
-    fig = Figure(figsize=(width, height), layout="constrained")
-    return fig, fig.add_subplot()
-
-
-def _dots(
-    ax: Axes,
-    points: Sequence[tuple[Series, float, float, float]],
-    colours: Mapping[Series, Any],
-    tick: Any,
-    text: Any,
-    labels: Mapping[Series, str] | None = None,
-) -> None:
-    """One size only: a dot per series with its interval, sorted, values written beside."""
-    order = sorted(points, key=lambda p: p[1], reverse=True)
-    ys = list(range(len(order)))
-    for y, (s, v, lo, hi) in zip(ys, order, strict=True):
-        ax.errorbar(
-            [v], [y], xerr=[[max(0.0, v - lo)], [max(0.0, hi - v)]], color=colours[s], marker="o",
-            capsize=3, linestyle="none",
-        )  # fmt: skip
-        ax.annotate(
-            text(v), (v, y), xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7,
-            color="0.25",
-        )  # fmt: skip
-    ax.set_yticks(ys, [(labels or {}).get(s, series_label(s)) for s, *_ in order])
-    ax.set_ylim(-0.7, len(order) - 0.3)
-    ax.grid(axis="y", visible=False)
-    values = [v for _, mid, lo, hi in order for v in (mid, lo, hi) if v > 0]
-    if values and max(values) / min(values) > LOG_AXIS_SPAN:
-        ax.set_xscale("log")
-        _log_axis(ax.xaxis, values, tick)
-    else:
-        ax.xaxis.set_major_formatter(_formatter(tick))
-        ax.set_xlim(left=0, right=max(values, default=1.0) * 1.15)
-
-
-def _size_axis(ax: Axes, sizes: Sequence[int]) -> None:
-    _log_axis(ax.xaxis, [float(n) for n in sizes], lambda v: format_size(round(v)))
-    ax.set_xlim(min(sizes) / 1.5, max(sizes) * 1.5)
-
-
-def _log_axis(axis: Any, values: Sequence[float], tick: Any) -> None:
-    """Ticks of a log axis in the given units; between powers of ten too when it is narrow."""
-    from matplotlib.ticker import LogLocator, NullFormatter
-
-    axis.set_major_locator(LogLocator(base=10, numticks=12))
-    axis.set_major_formatter(_formatter(tick))
-    positive = [v for v in values if v > 0]
-    narrow = bool(positive) and math.log10(max(positive) / min(positive)) < FEW_DECADES
-    if narrow:
-        axis.set_minor_locator(LogLocator(base=10, subs=(2.0, 5.0), numticks=12))
-        axis.set_minor_formatter(_formatter(tick))
-    else:
-        axis.set_minor_formatter(NullFormatter())
-
-
-def _formatter(tick: Any) -> Any:
-    from matplotlib.ticker import FuncFormatter
-
-    return FuncFormatter(lambda v, _pos: tick(v) if v > 0 else ("0" if v == 0 else ""))
-
-
-def _time_formatter(seconds: float) -> str:
-    """Tick labels: ``100 ns``, ``1 µs``, ``2.5 ms`` (no trailing zeros, unlike a table's)."""
-    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")):
-        if seconds >= scale * 0.9999:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds / 1e-9:.3g} ns"
-
-
-def _ratio_formatter(v: float) -> str:
-    return f"{v:.3g}×"
-
-
-def _percent_formatter(v: float) -> str:
-    return f"{v * 100:.3g}%"
-
-
-def _percent(v: float) -> str:
-    from ..analysis.roofline import percent
-
-    return percent(v)
-
-
-def _legend(ax: Axes) -> None:
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
-
-
-def _caption(fig: Figure, text: str) -> None:
-    wrapped = "\n".join(textwrap.wrap(text, CAPTION_WIDTH))
-    fig.text(0.005, -0.01, wrapped, ha="left", va="top", fontsize=7, color="0.35")
-
-
-def _colours(series: Mapping[Series, Any] | Sequence[Series]) -> dict[Series, Any]:
-    from matplotlib import colormaps
-
-    cmap = colormaps[PALETTE]
-    # Even entries first: the strong half of each pair, so few series get distinct hues.
-    order = [*range(0, cmap.N, 2), *range(1, cmap.N, 2)]
-    return {s: cmap(order[i % len(order)]) for i, s in enumerate(series)}
-
-
-def _series(cases: Sequence[CaseResult]) -> dict[Series, list[CaseResult]]:
-    out: dict[Series, list[CaseResult]] = defaultdict(list)
-    for c in cases:
-        out[c.series].append(c)
-    for cs in out.values():
-        cs.sort(key=lambda c: c.size)
-    return dict(out)
 
 
 def _by_workload(result: RunResult) -> dict[str, list[CaseResult]]:

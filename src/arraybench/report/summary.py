@@ -20,15 +20,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..results import CaseResult, RunResult, time_ratio
+from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
+from ..measurement import time_ratio
+from ..results import CaseResult, RunResult
 from .failures import failure_lines
-from .units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..analysis.claims import Answer
     from ..analysis.findings import Analysis, Finding
-    from ..suites.experiment import Answer
 
 #: Findings shown per group in the compact view (the rest with -v).
 FINDINGS_SHOWN = 4
@@ -97,6 +98,25 @@ def print_answer(answer: Answer, claim: str, console: Console, who: str = "") ->
     why = answer.context if answer.claims else answer.why
     if why and answer.verdict != "agrees":
         console.print(f"  [dim]Why: {_esc(why)}[/dim]")
+
+
+def table(
+    result: RunResult, console: Console | None = None, profile: Any = None, verbose: bool = False
+) -> None:
+    """Print ``result`` in the terminal as ``arraybench run`` does (``RunResult.table()``): a
+    compact table per workload, split to fit the console's width, then the failures; with
+    ``verbose`` a row per case with every figure, as ``arraybench run -v`` (with the fraction
+    of the machine's peak when given a profile from ``arraybench probe``)."""
+    if verbose:
+        from .terminal import print_table
+
+        print_table(result, console=console, profile=profile)
+        return
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
+    print_tables(result, console)
 
 
 def print_tables(result: RunResult, console: Console, advise: bool = True) -> None:
@@ -300,7 +320,7 @@ def standing(
     ``[1 / (1 + threshold), 1 + threshold]``; one whose ratio's interval reaches past the band
     without lying beyond it is neither faster nor tied. Unstable cases are in neither list.
     """
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
 
     ok = sorted((c for c in here if usable(c)), key=_median_of)
     if not ok or ok[0].measurement is None or ok[0].measurement.interval.unstable:
@@ -333,8 +353,8 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     named as such; sizes whose fastest case is unstable said to be beyond telling), and how it
     compares with the next at the largest size, with that ratio's 95% interval. An unstable
     case (its interval wider than ±50% of its median) is never named."""
-    from ..report.plots import series_label
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
+    from .plot_parts import series_label
 
     ok = [c for c in result.cases if c.workload == workload and usable(c)]
     if not ok:
@@ -383,7 +403,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     stable = [c for c in by_size[top] if not _unstable(c)]
     rival = runner_up(best, stable)
     if rival is not None:
-        from .units import format_ratio_with_interval
+        from ..base.units import format_ratio_with_interval
 
         r = time_ratio(rival.measurement, best.measurement)  # type: ignore[arg-type]
         band = f"±{threshold:.0%}"
@@ -405,7 +425,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
 def _one_series(by_size: Mapping[int, Sequence[CaseResult]]) -> str:
     """A workload of one series: its time from the smallest size to the largest (an unstable
     time said to be so)."""
-    from ..report.plots import series_label
+    from .plot_parts import series_label
 
     sizes = sorted(by_size)
     c, low = by_size[sizes[-1]][0], by_size[sizes[0]][0]
@@ -435,7 +455,7 @@ def _unstable(c: CaseResult) -> bool:
 def unstable_advice(result: RunResult) -> str | None:
     """The one line said below a run's tables when any case's interval is unstable (wider than
     ±50% of its median), with what would narrow it; None when none is."""
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
 
     n = sum(1 for c in result.cases if usable(c) and _unstable(c))
     if not n:
@@ -478,7 +498,7 @@ def card_series(
     none of this workload's series (results saved before answers named them). Empty when no
     case of the workload is usable.
     """
-    from ..suites.claims import usable
+    from ..analysis.claims import usable
 
     ok = [c for c in result.cases if c.workload == workload and usable(c)]
     # An impl the answer names in another workload of its group (the vectorized form a loop is
@@ -721,10 +741,10 @@ def print_machine_group(
             workloads no experiment measured.
         verbose: the full detail per machine, and every cross-machine line.
     """
+    from ..analysis.claims import Answer
     from ..analysis.findings import analyze
     from ..analysis.machines import answer_on, in_brief
-    from ..analysis.probe import cached_for
-    from ..suites.experiment import Answer
+    from ..measure.profile import cached_for
 
     claim = str(record.get("claim", "")) if record is not None else ""
     for name in result.machine_names:

@@ -5,22 +5,16 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from .units import (
-    UNSTABLE,
-    UNSTABLE_ADVICE,
-    fit_figures,
-    format_case_interval,
-    format_size,
-    format_speedup_vs_reference,
-    format_time,
-)
+from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_case_interval, format_size, format_time
+from .cells import fit_figures, format_speedup_vs_reference
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..analysis.claims import Answer
     from ..analysis.findings import Analysis
-    from ..results import CaseResult, Measurement, RunResult
-    from ..suites.experiment import Answer
+    from ..measurement import Measurement
+    from ..results import CaseResult, RunResult
 
 #: What each warning tag in the notes column means, printed under the table when present.
 TAG_LEGEND = {

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 from .migrations import SCHEMA_VERSION
 from .sqlite import (
-    COMPLETE,
-    INTERRUPTED,
-    RUNNING,
     STORE_ENV,
     NoStoreError,
-    RunSummary,
     Store,
     StoreError,
     UnknownRunError,
     default_path,
     open_store,
 )
+from .summary import COMPLETE, INTERRUPTED, RUNNING, RunSummary
 
 __all__ = [
     "COMPLETE",

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
-import math
 import os
 import platform
 import re
@@ -28,13 +27,14 @@ import secrets
 import socket
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArraybenchError, ResultsFormatError
+from ..base.errors import ArraybenchError, ResultsFormatError
+from ..base.fields import json_default
 from ..results import CaseResult, Floor, RunResult, Skip, TimeSplit
 from .migrations import MIGRATIONS, Migration
+from .summary import COMPLETE, INTERRUPTED, RUNNING, RunSummary, summarize
 
 #: The environment variable that moves the store (a folder, or a file ending in .sqlite/.db).
 STORE_ENV = "ARRAYBENCH_STORE"
@@ -45,9 +45,6 @@ DEFAULT_DIR = ".arraybench"
 DB_NAME = "history.sqlite"
 #: Suffixes that make a --store path a database file rather than a folder.
 FILE_SUFFIXES = (".sqlite", ".sqlite3", ".db")
-
-RUNNING, COMPLETE, INTERRUPTED = "running", "complete", "interrupted"
-RUN_STATUSES = (RUNNING, COMPLETE, INTERRUPTED)
 
 #: Seconds a connection waits for another process's write before giving up. A case commit takes
 #: milliseconds, so a wait this long means something is stuck, not merely busy.
@@ -74,47 +71,6 @@ class UnknownRunError(StoreError, LookupError):
 
 class NoStoreError(StoreError, FileNotFoundError):
     """There is no store at the path given, and it was not to be created."""
-
-
-@dataclass(frozen=True)
-class RunSummary:
-    """One run as ``arraybench history`` lists it.
-
-    Attributes:
-        id: the run id (``YYYYMMDD-HHMMSS-xxxx``, UTC).
-        started: when the run began, ISO 8601 UTC.
-        finished: when it was finished ("" while running or when it never finished).
-        status: ``running`` (still going, or killed before finishing), ``complete`` or
-            ``interrupted``.
-        machine: host name and CPU model.
-        targets: what was asked to run (workload names or files; empty: the classic suite).
-        n_cases: cases stored.
-        n_failed: cases among them that failed.
-        summary: one line on what the run found (verdicts, fastest impls).
-    """
-
-    id: str
-    started: str
-    finished: str
-    status: str
-    machine: str
-    targets: tuple[str, ...]
-    n_cases: int
-    n_failed: int
-    summary: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "started": self.started,
-            "finished": self.finished,
-            "status": self.status,
-            "machine": self.machine,
-            "targets": list(self.targets),
-            "n_cases": self.n_cases,
-            "n_failed": self.n_failed,
-            "summary": self.summary,
-        }
 
 
 def default_path() -> Path:
@@ -724,48 +680,6 @@ def _with_time(result: RunResult) -> dict[str, Any]:
     return extra
 
 
-def summarize(cases: Sequence[CaseResult], extra: Mapping[str, Any], status: str) -> str:
-    """One line on what a run found: each experiment's verdict, else the fastest impl of each
-    workload at its largest size.
-
-    Args:
-        cases: the run's cases.
-        extra: ``RunResult.extra`` (experiment records carry ``answer.verdict``).
-        status: the run's status.
-
-    Returns:
-        The line ("" when there is nothing to say).
-    """
-    from ..report.units import format_size, format_time
-
-    parts: list[str] = []
-    for name, record in extra.items():
-        if isinstance(record, Mapping) and isinstance(record.get("answer"), Mapping):
-            verdict = record["answer"].get("verdict")
-            if verdict:
-                parts.append(f"{name} {verdict}")
-    if not parts:
-        by_workload: dict[str, list[CaseResult]] = {}
-        for c in cases:
-            if c.ok and c.measurement is not None:
-                by_workload.setdefault(c.workload, []).append(c)
-        for workload, ok in by_workload.items():
-            top = max(c.size for c in ok)
-            best = min((c for c in ok if c.size == top), key=_median)
-            parts.append(
-                f"{workload}: {best.impl} ({best.backend} {best.dtype}) fastest at "
-                f"n={format_size(top)}, {format_time(_median(best))}"
-            )
-    line = "; ".join(parts)
-    if status == INTERRUPTED:
-        line = f"interrupted after {len(cases)} cases" + (f"; {line}" if line else "")
-    return line
-
-
-def _median(c: CaseResult) -> float:
-    return c.measurement.median if c.measurement is not None else math.inf
-
-
 def _file_for(path: str | os.PathLike[str]) -> Path:
     """A --store argument as the database file: a folder holds ``history.sqlite``."""
     p = Path(path).expanduser()
@@ -801,7 +715,7 @@ def _now() -> str:
 
 
 def _version() -> str:
-    from .. import __version__
+    from ..base.version import __version__
 
     return __version__
 
@@ -811,7 +725,7 @@ def _dumps(value: Any, canonical: bool = False) -> str:
     ``finish_run`` recognises cases already stored; elsewhere the order is kept, since it is
     the order of the run (experiments in ``extra``, for one). NaN is written as Python's json
     writes it: the store's JSON is read only by json.loads."""
-    return json.dumps(value, sort_keys=canonical, separators=(",", ":"), default=_json_default)
+    return json.dumps(value, sort_keys=canonical, separators=(",", ":"), default=json_default)
 
 
 def _loads(text: str, kind: type, what: str) -> Any:
@@ -819,11 +733,3 @@ def _loads(text: str, kind: type, what: str) -> Any:
     if not isinstance(value, kind):
         raise StoreError(f"the stored {what} is a {type(value).__name__}, not a {kind.__name__}")
     return value
-
-
-def _json_default(o: Any) -> Any:
-    if hasattr(o, "item"):  # NumPy scalars
-        return o.item()
-    if isinstance(o, tuple | set | frozenset):
-        return list(o)
-    return str(o)

@@ -23,18 +23,30 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..analysis.stats import Interval
+from ..analysis.claims import (
+    AGREES,
+    DISAGREES,
+    PARTLY,
+    UNTESTED,
+    Answer,
+    Claim,
+    Judgement,
+    conclude,
+    judge,
+    usable,
+)
+from ..base.stats import Interval
 from ..config import RunConfig
 from ..measure import canary
 from ..measure.canary import CANARY_KEY
 from ..measure.runner import Select
 from ..measure.walltime import REPORTING, WALL, extras
-from ..results import WARM, CaseResult, Measurement, RunResult, TimeSplit, time_ratio
+from ..measurement import WARM, Measurement, time_ratio
+from ..results import CaseResult, RunResult, TimeSplit
 from ..workload import Workload
-from .claims import AGREES, DISAGREES, PARTLY, UNTESTED, Claim, Judgement, conclude, judge, usable
 
 __all__ = [
     "AGREES",
@@ -48,7 +60,6 @@ __all__ = [
     "compile_time",
     "env_summary",
     "faster",
-    "first_sentence",
     "first_size_faster",
     "from_cache",
     "median",
@@ -57,100 +68,6 @@ __all__ = [
     "series",
     "verdict",
 ]
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What an experiment concludes on this machine.
-
-    Attributes:
-        answer: one or two sentences with the numbers behind them.
-        verdict: whether this machine agrees with the published claim (AGREES, PARTLY,
-            DISAGREES, or UNTESTED: "cannot tell", when an interval straddles the claim's edge
-            or the cases it needs did not run); it follows from the claims (claims.py).
-        why: when it does not agree, why: each part's measured interval against the claim's,
-            what would settle it, and the context (versions, BLAS vendor, threads, dtype).
-        details: further lines (a per-line profile, a table of ratios).
-    """
-
-    answer: str
-    verdict: str
-    why: str = ""
-    details: tuple[str, ...] = ()
-    #: each part of the claim against its measured quantity (``Judgement.to_dict()``).
-    claims: tuple[Mapping[str, Any], ...] = field(default=())
-    #: what explains a verdict other than "agrees" beyond the parts themselves (versions, BLAS,
-    #: what a profile blames); part of ``why`` too.
-    context: str = ""
-    #: the answer in one or two sentences with its key numbers, shown first (terminal, HTML);
-    #: ``summary`` falls back to the first sentence of ``answer``.
-    headline: str = ""
-    #: the series its claims were measured on (CaseResult.series): what a card's plot draws.
-    series: tuple[tuple[str, str, str, str, str], ...] = ()
-
-    @property
-    def summary(self) -> str:
-        """The one- or two-sentence answer that leads every view of the results."""
-        if self.headline:
-            return self.headline
-        return first_sentence(self.answer)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "answer": self.answer,
-            "verdict": self.verdict,
-            "why": self.why,
-            "details": list(self.details),
-            "claims": [dict(c) for c in self.claims],
-            "context": self.context,
-            "headline": self.headline,
-            "series": [list(s) for s in self.series],
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Answer:
-        """An answer as saved with the results (older files lack claims and context)."""
-        claims = d.get("claims")
-        return cls(
-            answer=str(d.get("answer", "")),
-            verdict=str(d.get("verdict", "?")),
-            why=str(d.get("why", "")),
-            details=tuple(str(x) for x in d.get("details", ()) or ()),
-            claims=tuple(c for c in claims if isinstance(c, Mapping))
-            if isinstance(claims, list)
-            else (),
-            context=str(d.get("context", "") or ""),
-            headline=str(d.get("headline", "") or ""),
-            series=_series_keys(d.get("series")),
-        )
-
-
-def _series_keys(saved: Any) -> tuple[tuple[str, str, str, str, str], ...]:
-    """Saved series keys, each five strings (older files have none; anything else is dropped)."""
-    if not isinstance(saved, list):
-        return ()
-    return tuple(
-        (str(s[0]), str(s[1]), str(s[2]), str(s[3]), str(s[4]))
-        for s in saved
-        if isinstance(s, list) and len(s) == 5 and all(isinstance(x, str) for x in s)
-    )
-
-
-def first_sentence(text: str) -> str:
-    """The text up to the end of its first sentence (a full stop, ! or ? followed by a space and
-    not inside brackets, so "1.5x [1.2–1.9]. Next" splits after "]." and "e.g. 5" does not)."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif ch in ".!?" and depth == 0 and text[i + 1 : i + 2] == " " and i > 0:
-            before = text[max(0, i - 4) : i]
-            if before.endswith(("e.g", "i.e", "vs", "etc")):
-                continue
-            return text[: i + 1]
-    return text
 
 
 @dataclass

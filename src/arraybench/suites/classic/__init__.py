@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import importlib
 
+from ...catalog import register_builtin
 from ..experiment import Experiment
 
 #: The experiments in the order ``arraybench run`` runs them.
 MODULES = ("sin2", "tensors", "loops", "gradients", "conversion")
+
+# Their workloads are built in: a worker loads one by importing its module (arraybench.catalog).
+register_builtin(*(f"{__name__}.{name}" for name in MODULES))
 
 
 def experiments() -> list[Experiment]:

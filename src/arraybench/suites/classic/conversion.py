@@ -32,21 +32,13 @@ from typing import Any
 
 import numpy as np
 
-import arraybench as ab
-from arraybench.analysis.roofline import implausible
+from arraybench.analysis.claims import Answer, Claim, Measured, fact
+from arraybench.base.units import format_ratio_with_interval, format_time
 from arraybench.config import RunConfig
-from arraybench.report.units import format_ratio_with_interval, format_time
+from arraybench.measure.plausible import implausible
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured, fact
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Answer,
-    Experiment,
-    env_summary,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
+from arraybench.workload import Workload
 
 #: 10^6 elements = 1000x1000 float32, 4 MB: above the per-call costs, inside a last-level cache.
 SIZE = 1_000_000
@@ -57,7 +49,7 @@ FREE_SHARE = 0.5
 #: over its intra-op threads, and on a busy machine they wait for each other.
 SLOW_COPY = 10.0
 
-conversion = ab.Workload(
+conversion = Workload(
     "conversion",
     sizes=(SIZE,),
     quick_sizes=(SIZE,),
@@ -192,7 +184,7 @@ _TF: dict[str, Any] = {}
 #: Vector lengths of the eager sweep (1e7 float32 = 40 MB, beyond the last-level cache).
 VECTOR_SIZES = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
 
-conversion_n = ab.Workload(
+conversion_n = Workload(
     "conversion_n",
     sizes=VECTOR_SIZES,
     quick_sizes=(1_000, 100_000, 10_000_000),

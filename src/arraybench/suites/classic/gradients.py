@@ -41,14 +41,12 @@ from typing import Any
 
 import numpy as np
 
-import arraybench as ab
-from arraybench.analysis.stats import Interval
-from arraybench.report.units import format_ratio, format_ratio_with_interval, format_time
+from arraybench.analysis.claims import Answer, Claim, Measured
+from arraybench.base.stats import Interval
+from arraybench.base.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
     UNTESTED,
-    Answer,
     Experiment,
     compile_time,
     env_summary,
@@ -57,6 +55,7 @@ from arraybench.suites.experiment import (
     series,
     verdict,
 )
+from arraybench.workload import Workload
 
 #: The claim's two sizes: 1,000 observations (d = 100) and 10,000 observations (d = 1000).
 CLAIM_SMALL, CLAIM_LARGE = 100, 1000
@@ -80,7 +79,7 @@ def _bytes(d: int, itemsize: int) -> float:
     return float((2 * m * d + 3 * m + 2 * d) * itemsize)
 
 
-gradients = ab.Workload(
+gradients = Workload(
     "gradients",
     sizes=(10, 30, 100, 300, 1000),
     # The claim's two sizes, and nothing else: JAX's eager grad alone pays ~0.4 s of per-shape

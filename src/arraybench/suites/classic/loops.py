@@ -29,15 +29,13 @@ from typing import Any
 
 import numpy as np
 
-import arraybench as ab
-from arraybench.analysis import stats
+from arraybench.analysis.claims import Answer, Claim, Measured
+from arraybench.base import stats
+from arraybench.base.units import format_ratio, format_size, format_time
 from arraybench.measure.plan import Case
-from arraybench.report.units import format_ratio, format_size, format_time
 from arraybench.results import CaseResult, RunResult, Skip
-from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
     UNTESTED,
-    Answer,
     Experiment,
     compile_time,
     env_summary,
@@ -46,6 +44,7 @@ from arraybench.suites.experiment import (
     series,
     verdict,
 )
+from arraybench.workload import Workload
 
 #: Sizes of the loops: 10^4 elements already take ~0.1 s per call through torch's indexing. Two
 #: sizes a decade apart show that a loop's cost per element is flat (so extrapolating it is fair).
@@ -75,9 +74,9 @@ def _workloads(
     flops: Callable[[int], float],
     nbytes: Callable[[int, int], float],
     two_inputs: bool,
-) -> tuple[ab.Workload, ab.Workload]:
+) -> tuple[Workload, Workload]:
     """The loop workload (small sizes) and the vectorized-only workload (1000x1000) of ``op``."""
-    loop_w = ab.Workload(
+    loop_w = Workload(
         f"loop_{op}",
         sizes=LOOP_SIZES,
         quick_sizes=LOOP_QUICK_SIZES,
@@ -86,7 +85,7 @@ def _workloads(
         bytes=nbytes,
         dtypes=("float32",),
     )
-    vec_w = ab.Workload(
+    vec_w = Workload(
         f"vec_{op}",
         sizes=VEC_SIZES,
         quick_sizes=VEC_SIZES,

@@ -40,13 +40,11 @@ from typing import Any
 
 import numpy as np
 
-import arraybench as ab
-from arraybench.report.units import format_ratio_with_interval, format_size, format_time
+from arraybench.analysis.claims import Answer, Claim, Measured
+from arraybench.base.units import format_ratio_with_interval, format_size, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
 from arraybench.suites.experiment import (
     UNTESTED,
-    Answer,
     Experiment,
     compile_time,
     env_summary,
@@ -57,11 +55,12 @@ from arraybench.suites.experiment import (
     series,
     verdict,
 )
+from arraybench.workload import Workload, logsizes
 
-SIZES = ab.logsizes(1, 10**7)
+SIZES = logsizes(1, 10**7)
 QUICK_SIZES = (1, 100, 10_000, 1_000_000)
 
-sin2 = ab.Workload(
+sin2 = Workload(
     "sin2",
     sizes=SIZES,
     description="y = sin(x)**2, elementwise",

@@ -22,20 +22,12 @@ from typing import Any
 
 import numpy as np
 
-import arraybench as ab
+from arraybench.analysis.claims import Answer, Claim, Measured
+from arraybench.base.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.config import RunConfig
-from arraybench.report.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.claims import Claim, Measured
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Answer,
-    Experiment,
-    env_summary,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
+from arraybench.workload import Workload
 
 #: The tutorial's shapes: batch, input width, hidden width, output width.
 N, D_IN, H, D_OUT = 64, 1000, 100, 10
@@ -52,7 +44,7 @@ STEP_FLOPS = 2 * (2 * N * D_IN * H) + 3 * (2 * N * H * D_OUT)
 # so every step keeps the tutorial's shapes (the same BLAS kernels, the same per-op overheads) and
 # the steps only scale the time linearly. A quick run takes fewer steps of the same question;
 # changing the batch would change the question (bigger products amortise the per-op cost).
-tensors = ab.Workload(
+tensors = Workload(
     "tensors",
     sizes=(500,),
     quick_sizes=(20,),

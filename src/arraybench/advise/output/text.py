@@ -1,0 +1,200 @@
+"""The reports as people read them: lint's findings (file:line:col, code, message, the line, the
+rewrite), the list of rules, and profile's answer first, then each finding costliest first."""
+
+from __future__ import annotations
+
+from ...base.units import format_time
+from ..codes import RULES
+from ..records import LIST_SHARE, POSSIBLE, SURE, Finding, LintReport, ProfileReport
+
+
+def lint_text(report: LintReport) -> str:
+    """The report as people read it: file:line:col, code, message, the line, the rewrite."""
+    out: list[str] = []
+    for d in report.diagnostics:
+        level = d.severity if d.confidence == SURE else f"{d.severity}, {POSSIBLE}"
+        out.append(f"{d.path}:{d.line}:{d.col}: {d.code} [{level}] {d.message}")
+        if d.snippet:
+            out.append(f"    {d.snippet}")
+        if d.note:
+            out.append(f"    {d.note}")
+        out.append(f"    fix: {d.rewrite}")
+    for e in report.errors:
+        where = f"{e.path}:{e.line}" if e.line else e.path
+        out.append(f"{where}: not checked: {e.message}")
+    counts: dict[str, int] = {}
+    for d in report.diagnostics:
+        counts[d.code] = counts.get(d.code, 0) + 1
+    files = len({d.path for d in report.diagnostics})
+    summary = (
+        f"{len(report.diagnostics)} finding{'s' if len(report.diagnostics) != 1 else ''} in "
+        f"{files} file{'s' if files != 1 else ''} ("
+        + ", ".join(f"{c} x{k}" for c, k in sorted(counts.items()))
+        + ")"
+        if report.diagnostics
+        else "no findings"
+    )
+    summary += f"; {report.files} file{'s' if report.files != 1 else ''} checked"
+    if report.errors:
+        summary += f", {len(report.errors)} could not be"
+    n = report.possible_left_out
+    if n:
+        summary += (
+            f"\n{n} possible finding{'s' if n != 1 else ''} not listed: in loops whose count the "
+            "code does not show (arraybench lint --all lists them)"
+        )
+    if out:
+        out.append("")
+    out.append(summary)
+    return "\n".join(out)
+
+
+def rules_text() -> str:
+    """Every rule of ``arraybench lint``: code, name, severity, message and rewrite."""
+    lines = []
+    for r in RULES.values():
+        lines.append(f"{r.code} {r.name} [{r.severity}]")
+        lines.append(f"    {r.message}")
+        lines.append(f"    fix: {r.rewrite}")
+    return "\n".join(lines)
+
+
+# -- profile ---------------------------------------------------------------------------------
+
+
+def pct(x: float) -> str:
+    if x >= 0.095:
+        return f"{x:.0%}"
+    if x >= 0.0095:
+        return f"{x:.1%}"
+    return f"{x:.2%}"
+
+
+def gain_text(f: Finding, total: float) -> str:
+    if f.gain is None:
+        return ""
+    lo, hi = f.gain
+    if hi <= 0:
+        return "the rewrite would save little: the loop's calls cost about what its time is"
+    if lo < hi * 0.95:
+        span, share = (
+            f"{format_time(lo)}-{format_time(hi)}",
+            f"{pct(lo / total)}-{pct(hi / total)}",
+        )
+    else:
+        span, share = f"~{format_time(hi)}", pct(hi / total)
+    return f"the rewrite would save {span} ({share} of the run)"
+
+
+def verify_command(report: ProfileReport, f: Finding) -> str:
+    """The ``arraybench verify`` call that would prove a rewrite of the finding's function."""
+    if not f.function or "." in f.function:
+        return ""
+    rel = report.rel(f.path)
+    stem = rel[:-3] if rel.endswith(".py") else rel
+    return f"arraybench verify {rel}:{f.function} {stem}_fast.py:{f.function}"
+
+
+def headline(r: ProfileReport) -> str:
+    ran = f"ran {format_time(r.program)}"
+    if r.outcome.status:
+        ran += f" and exited with status {r.outcome.status}"
+    if r.findings:
+        share = sum(f.share for f in r.findings)
+        n = len(r.findings)
+        return (
+            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''} cost {pct(min(share, 1.0))} "
+            f"of it, the costliest {r.rel(r.findings[0].path)}:{r.findings[0].line} "
+            f"{r.findings[0].code} ({pct(r.findings[0].share)})"
+        )
+    return f"{r.target}: {ran}; no known slow pattern costs {pct(LIST_SHARE)} of it or more"
+
+
+def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) -> list[str]:
+    tag = f.code + (" (seen by running)" if f.origin == "run" else "")
+    out = [
+        f"{i:2d}. {r.rel(f.path)}:{f.line} {tag} {f.name}: {format_time(f.seconds)} "
+        f"({pct(f.share)} of the run)"
+    ]
+    if f.snippet:
+        out.append(f"      {f.snippet}")
+    if f.evidence:
+        sure = " (lint had it possible: the run's count makes it sure)" if f.was_possible else ""
+        out.append(f"      {f.evidence}{sure}" if not dropped else f"      {f.evidence}")
+    if f.facts:
+        out.append("      values: " + "; ".join(f"{n}: {v}" for n, v in list(f.facts.items())[:4]))
+    if dropped:
+        out.append(f"      dropped: {f.dropped}")
+        return out
+    out.append(f"      {f.message}")
+    out.append(f"      fix: {f.rewrite}")
+    gain = gain_text(f, r.program)
+    if gain:
+        out.append(f"      {gain}")
+    cmd = verify_command(r, f)
+    if cmd:
+        new = cmd.split()[-1].split(":")[0]
+        out.append(f"      prove it: write the rewrite in {new}, then {cmd}")
+    return out
+
+
+def profile_text(r: ProfileReport, show_all: bool = False) -> str:
+    """The report as people read it: the answer, then each finding costliest first, then where
+    the rest of the time goes, then how the figures were made."""
+    out = [headline(r), ""]
+    if r.outcome.error:
+        out.append("the program failed (what ran before is measured below):")
+        out += ["    " + ln for ln in r.outcome.error.splitlines()[-12:]]
+        out.append("")
+    for i, f in enumerate(r.findings, 1):
+        out += _finding_lines(r, i, f)
+        out.append("")
+    if r.hot:
+        out.append("where the time goes, no known pattern:")
+        for h in r.hot:
+            facts = "; ".join(f"{n}: {v}" for n, v in list(h.facts.items())[:3])
+            count = f", runs {h.count}" if h.count is not None else ""
+            out.append(
+                f"    {r.rel(h.path)}:{h.line} {format_time(h.seconds)} ({pct(h.share)}{count})"
+                f"  {h.snippet}"
+            )
+            if facts:
+                out.append(f"        values: {facts}")
+        out.append("")
+    if r.unlisted:
+        if show_all:
+            out.append(f"under {pct(LIST_SHARE)} of the run each:")
+            for i, f in enumerate(r.unlisted, 1):
+                out += _finding_lines(r, i, f)
+            out.append("")
+        else:
+            total = sum(f.share for f in r.unlisted)
+            n = len(r.unlisted)
+            out.append(
+                f"{n} more finding{'s' if n != 1 else ''} cost {pct(total)} of the run together: "
+                "--all lists them"
+            )
+    if r.dropped:
+        if show_all:
+            out.append("dropped by what the run showed:")
+            for i, f in enumerate(r.dropped, 1):
+                out += _finding_lines(r, i, f, dropped=True)
+            out.append("")
+        else:
+            n = len(r.dropped)
+            out.append(
+                f"{n} candidate{'s' if n != 1 else ''} of lint dropped by what the run showed: "
+                "--all says why"
+            )
+    out.append(times(r))
+    out += [f"note: {n}" for n in r.notes]
+    return "\n".join(out)
+
+
+def times(r: ProfileReport) -> str:
+    """How the figures were made, in one line."""
+    return (
+        f"times: {r.samples:,} samples of the stack over {format_time(r.wall)}, the line "
+        f"timer's cost ({format_time(r.hit_cost)} a traced line, ~{format_time(r.overhead)} in "
+        f"all) taken out; {len(r.files)} file{'s' if len(r.files) != 1 else ''} of yours timed"
+    )

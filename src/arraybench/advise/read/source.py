@@ -1,0 +1,465 @@
+"""What ``profile`` needs to know of a line of the user's source: the statement it belongs to,
+the loops around it, what it calls. Plain ``ast``; one parse per file, cached.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .syntax import int_op
+
+LOOP_NODES = (ast.For, ast.AsyncFor, ast.While)
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+#: Calls that bring a value from a tensor (or JAX array) to Python: a device sync on a GPU and
+#: a Python object per call everywhere.
+SYNC_METHODS = frozenset({"item", "tolist", "numpy", "cpu"})
+SYNC_BUILTINS = frozenset({"float", "int", "bool"})
+#: Calls that build an array or tensor from what they are given.
+BUILD_CALLS = frozenset(
+    {"tensor", "as_tensor", "from_numpy", "array", "asarray", "stack", "FloatTensor", "LongTensor"}
+)
+#: Calls that move data between devices.
+MOVE_METHODS = frozenset({"to", "cuda", "device_put"})
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A loop of the source: a ``for``/``while`` statement or a comprehension.
+
+    Attributes:
+        line: its first line (where reports name it).
+        end: its last line.
+        body: the first line of its body (hit once per iteration), or ``line`` for a
+            comprehension (its line is hit once per item).
+        targets: the names the loop binds (``i``, ``x, y``).
+        indexes: whether the body indexes something with a loop name as a scalar (``x[i]``,
+            ``img[i, j]``; a slice ``x[i:i+b]`` is not).
+        comprehension: a comprehension rather than a statement.
+    """
+
+    line: int
+    end: int
+    body: int
+    targets: tuple[str, ...]
+    indexes: bool
+    comprehension: bool = False
+    parent: int | None = None
+    #: a comprehension's names (its items, conditions and what it iterates over)
+    names: tuple[str, ...] = ()
+    #: a generator expression (which keeps a frame of its own on every Python)
+    generator: bool = False
+    #: what it iterates over (a ``for``'s iterable, a comprehension's first one); None for
+    #: ``while``
+    over: ast.expr | None = field(default=None, compare=False)
+    #: each step needs the one before (``u[n + 1] = f(u[n])``, ``h = tanh(W @ h + x[t])``)
+    recurrence: bool = False
+
+
+@dataclass
+class SourceFile:
+    path: str
+    lines: list[str]
+    tree: ast.Module | None
+    loops: list[Loop] = field(default_factory=list)
+    #: line -> (first, last) line of the innermost statement starting or holding it
+    spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: line -> the name of the innermost function holding it ("" at module level)
+    functions: dict[int, str] = field(default_factory=dict)
+
+    def text(self, line: int) -> str:
+        if 1 <= line <= len(self.lines):
+            return self.lines[line - 1].strip()
+        return ""
+
+    def loop_at(self, line: int) -> Loop | None:
+        for lp in self.loops:
+            if lp.line == line:
+                return lp
+        return None
+
+    def span(self, line: int) -> tuple[int, int]:
+        return self.spans.get(line, (line, line))
+
+    def calls_on(self, line: int) -> list[ast.Call]:
+        if self.tree is None:
+            return []
+        return [n for n in ast.walk(self.tree) if isinstance(n, ast.Call) and n.lineno == line]
+
+    def enclosing_loops(self, line: int) -> list[Loop]:
+        """The loops holding the line, innermost first."""
+        return sorted(
+            (lp for lp in self.loops if lp.line <= line <= lp.end and not lp.comprehension),
+            key=lambda lp: lp.line,
+            reverse=True,
+        )
+
+
+def _names(target: ast.AST) -> tuple[str, ...]:
+    return tuple(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _indexes(body: list[ast.AST], names: tuple[str, ...]) -> bool:
+    if not names:
+        return False
+    for stmt in body:
+        for n in ast.walk(stmt):
+            if not isinstance(n, ast.Subscript):
+                continue
+            idx = n.slice
+            parts = idx.elts if isinstance(idx, ast.Tuple) else [idx]
+            for p in parts:
+                if isinstance(p, ast.Slice):
+                    continue
+                if any(isinstance(m, ast.Name) and m.id in names for m in ast.walk(p)):
+                    return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def read_source(path: str) -> SourceFile:
+    """The file's statements, loops and functions by line (an unreadable file has none)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return SourceFile(path, [], None)
+    lines = text.splitlines()
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError):
+        return SourceFile(path, lines, None)
+    sf = SourceFile(path, lines, tree)
+    _walk(sf, tree, "", None)
+    return sf
+
+
+def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
+    for child in ast.iter_child_nodes(node):
+        name = func
+        inner = loop
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = f"{func}.{child.name}" if func else child.name
+            inner = None
+        if isinstance(child, ast.stmt):
+            end = child.end_lineno or child.lineno
+            for ln in range(child.lineno, end + 1):
+                sf.spans[ln] = (child.lineno, end)
+                sf.functions[ln] = name
+        if isinstance(child, LOOP_NODES):
+            targets = _names(child.target) if isinstance(child, (ast.For, ast.AsyncFor)) else ()
+            body = child.body[0].lineno if child.body else child.lineno
+            sf.loops.append(
+                Loop(
+                    child.lineno,
+                    child.end_lineno or child.lineno,
+                    body,
+                    targets,
+                    _indexes(list(child.body), targets),
+                    parent=loop,
+                    over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
+                    recurrence=is_recurrence(child.body),
+                )
+            )
+            inner = child.lineno
+        elif isinstance(child, COMPREHENSIONS):
+            targets = tuple(t for g in child.generators for t in _names(g.target))
+            elts: list[ast.AST] = (
+                [child.key, child.value] if isinstance(child, ast.DictComp) else [child.elt]
+            )
+            elts += [c for g in child.generators for c in g.ifs]
+            if not sf.loop_at(child.lineno):
+                sf.loops.append(
+                    Loop(
+                        child.lineno,
+                        child.end_lineno or child.lineno,
+                        child.lineno,
+                        targets,
+                        _indexes(elts, targets),
+                        comprehension=True,
+                        parent=loop,
+                        names=tuple({n.id for n in ast.walk(child) if isinstance(n, ast.Name)}),
+                        generator=isinstance(child, ast.GeneratorExp),
+                        over=child.generators[0].iter,
+                    )
+                )
+        _walk(sf, child, name, inner)
+
+
+def call_name(call: ast.Call) -> str:
+    """``item`` of ``t.item()``, ``tensor`` of ``torch.tensor(...)``, ``float`` of ``float(x)``."""
+    f = call.func
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    if isinstance(f, ast.Name):
+        return f.id
+    return ""
+
+
+def receiver(call: ast.Call) -> str:
+    """The name a method is called on (``t`` of ``t.item()``, ``loss`` of ``loss.cpu().item()``)
+    or the first argument's name of a builtin call (``x`` of ``float(x)``)."""
+    f = call.func
+    node: ast.AST | None = None
+    if isinstance(f, ast.Attribute):
+        node = f.value
+    elif call.args:
+        node = call.args[0]
+    while node is not None:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Call):
+            node = node.func.value if isinstance(node.func, ast.Attribute) else None
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        else:
+            return ""
+    return ""
+
+
+def static_size(node: ast.expr | None, facts: dict[str, Any]) -> int | None:
+    """How many items a loop over ``node`` gets, from the values seen at run time: the length of
+    a list or an array's first axis, ``range(...)`` of ints seen (``range(len(x))``,
+    ``range(x.shape[1])``, ``range(1, n - 1)``), ``enumerate``/``zip``/``reversed`` of those.
+    None when the values do not tell."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Name):
+        f = facts.get(node.id)
+        shape = getattr(f, "shape", ())
+        return int(shape[0]) if shape and getattr(f, "kind", "") != "scalar" else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        name, args = node.func.id, node.args
+        if name == "range" and 1 <= len(args) <= 3 and not node.keywords:
+            vals = [_int(a, facts) for a in args]
+            if any(v is None for v in vals):
+                return None
+            ints = [v for v in vals if v is not None]
+            return len(range(*ints)) if (len(ints) < 3 or ints[2] != 0) else None
+        if name in ("enumerate", "reversed", "sorted", "list", "tuple") and args:
+            return static_size(args[0], facts)
+        if name == "zip" and args:
+            sizes = [static_size(a, facts) for a in args]
+            known = [s for s in sizes if s is not None]
+            return min(known) if known else None
+    return None
+
+
+def _int(node: ast.expr, facts: dict[str, Any]) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return int(node.value)
+    if isinstance(node, ast.Name):
+        v = getattr(facts.get(node.id), "value", None)
+        return int(v) if isinstance(v, int) else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len":
+        return static_size(node.args[0], facts) if node.args else None
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "shape"
+        and isinstance(node.value.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, int)
+    ):
+        shape = getattr(facts.get(node.value.value.id), "shape", ())
+        i = node.slice.value
+        return int(shape[i]) if -len(shape) <= i < len(shape) else None
+    if isinstance(node, ast.BinOp):
+        return int_op(node.op, _int(node.left, facts), _int(node.right, facts))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _int(node.operand, facts)
+        return -v if v is not None else None
+    return None
+
+
+_REDUCING = (ast.Add, ast.Sub, ast.Mult, ast.BitOr, ast.BitAnd)
+
+
+def _reads(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _reduction(stmt: ast.stmt, name: str) -> bool:
+    """``s += e``, ``s = s + e``, ``s = max(s, e)`` with ``e`` free of ``s``: a sum, not a step
+    that needs the last."""
+    if isinstance(stmt, ast.AugAssign):
+        return isinstance(stmt.op, _REDUCING) and not _reads(stmt.value, name)
+    if isinstance(stmt, ast.Assign):
+        v = stmt.value
+        if isinstance(v, ast.BinOp) and isinstance(v.op, _REDUCING):
+            left, right = v.left, v.right
+            if isinstance(left, ast.Name) and left.id == name:
+                return not _reads(right, name)
+            if isinstance(right, ast.Name) and right.id == name:
+                return not _reads(left, name)
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ("max", "min"):
+            return sum(_reads(a, name) for a in v.args) == 1
+    return False
+
+
+def _own_exprs(s: ast.stmt) -> list[ast.AST]:
+    """The expressions a statement evaluates itself (not those of the statements it holds)."""
+    if isinstance(s, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        return [s.value] if s.value is not None else []
+    if isinstance(s, (ast.If, ast.While)):
+        return [s.test]
+    if isinstance(s, (ast.For, ast.AsyncFor)):
+        return [s.iter]
+    return []
+
+
+def is_recurrence(body: list[ast.stmt]) -> bool:
+    """Whether a loop's steps depend on each other: an array written at one index and read at
+    another in the same statement (``u[n + 1] = u[n] + dt * f(u[n])``), or a name read before
+    it is written in the body and not only summed (``x = f(x)``). Such a loop has no
+    whole-array form, only a faster way to take each step."""
+    stmts = sorted(
+        (s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)),
+        key=lambda s: (s.lineno, s.col_offset),
+    )
+    for s in stmts:
+        if isinstance(s, (ast.Assign, ast.AugAssign)):
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            for t in targets:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                    where = ast.dump(t.slice)
+                    for n in ast.walk(s.value):
+                        if (
+                            isinstance(n, ast.Subscript)
+                            and isinstance(n.value, ast.Name)
+                            and n.value.id == t.value.id
+                            and ast.dump(n.slice) != where
+                        ):
+                            return True
+    # names carried from one step to the next by more than a sum
+    assigned: dict[str, int] = {}
+    for i, s in enumerate(stmts):
+        if isinstance(s, (ast.Assign, ast.AugAssign)):
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                        assigned.setdefault(n.id, i)
+    for name, first in assigned.items():
+        writes = [
+            s
+            for s in stmts
+            if isinstance(s, (ast.Assign, ast.AugAssign))
+            and any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+                for n in ast.walk(t)
+            )
+        ]
+        guards: list[ast.stmt] = [
+            s for s in stmts if isinstance(s, ast.If) and _reads(s.test, name)
+        ]
+
+        def guarded(w: ast.stmt, name: str = name, guards: list[ast.stmt] = guards) -> bool:
+            # ``if x[i] > best: best = x[i]``: a max (or argmax) kept under its test
+            return (
+                isinstance(w, ast.Assign)
+                and not _reads(w.value, name)
+                and any(w in list(ast.walk(g)) for g in guards)
+            )
+
+        # a sum's increment must not come from the name itself through other names of the
+        # body (``rhs = f(u); u = u + dt * rhs`` is Euler's method, not a sum)
+        tainted = {name}
+        for s in stmts:
+            if s in writes:
+                continue
+            if isinstance(s, (ast.Assign, ast.AugAssign)) and any(
+                _reads(s.value, t) for t in tainted
+            ):
+                for t in s.targets if isinstance(s, ast.Assign) else [s.target]:
+                    tainted |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+        fed = tainted - {name}
+        if all(
+            (_reduction(w, name) and not any(_reads(w.value, t) for t in fed)) or guarded(w)
+            for w in writes
+        ):
+            continue
+        value = getattr(stmts[first], "value", None)
+        read_before = any(_reads(e, name) for s in stmts[:first] for e in _own_exprs(s)) or (
+            value is not None and _reads(value, name)
+        )
+        if read_before:
+            return True
+    return False
+
+
+def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
+    """Whether ``name`` is assigned, or written into (``name[i] = ...``, ``name += ...``)
+    between those lines."""
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and (
+            first <= node.lineno <= last
+        ):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                base = t
+                while isinstance(base, (ast.Subscript, ast.Attribute)):
+                    base = base.value
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(base)):
+                    return True
+    return False
+
+
+def feeds_back(sf: SourceFile, line: int, model: str) -> bool:
+    """``state = model(state)``: the call's output is its next input."""
+    if sf.tree is None:
+        return False
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and isinstance(node.value, ast.Call)
+        ):
+            c = node.value
+            if isinstance(c.func, ast.Name) and c.func.id == model and c.args:
+                arg = c.args[0]
+                targets = {t.id for t in node.targets if isinstance(t, ast.Name)}
+                return isinstance(arg, ast.Name) and arg.id in targets
+    return False
+
+
+def made_at(sf: SourceFile, line: int, name: str) -> int | None:
+    """The line above ``line`` in the same function that makes ``name`` a tensor from NumPy or
+    Python data (``xb = torch.from_numpy(...)``), if there is one."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    best = None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and sf.functions.get(node.lineno, "") == func
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+            and any(
+                isinstance(c, ast.Call) and call_name(c) in BUILD_CALLS
+                for c in ast.walk(node.value)
+            )
+        ):
+            best = node.lineno if best is None else max(best, node.lineno)
+    return best
+
+
+def count_ops(sf: SourceFile, loop: Loop) -> int:
+    """Array operations in a loop body: its calls, subscripts and arithmetic, roughly."""
+    if sf.tree is None:
+        return 1
+    n = 0
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.Call, ast.BinOp))
+            and loop.line <= getattr(node, "lineno", 0) <= loop.end
+        ):
+            n += 1
+    return n

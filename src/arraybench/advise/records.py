@@ -1,0 +1,300 @@
+"""What the commands find, as records: lint's diagnostics and report, profile's findings, hot
+lines and report, and their JSON (``to_dict``: versioned formats). The rules make them
+(advise/rules/), the output writes them (advise/output/).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .codes import RULES, RUN_RULES, OfRule, Rule, rule
+
+if TYPE_CHECKING:  # (annotations only: lint's records need nothing of the run)
+    from .run.launch import Outcome
+    from .run.ledger import Count
+
+
+# -- lint ------------------------------------------------------------------------------------
+
+#: Diagnostic.confidence: the code shows the pattern runs many times (or outside loops) ...
+SURE = "sure"
+
+#: ... or it sits in loops of no known count: slow only if they run many times.
+POSSIBLE = "possible"
+
+#: What a possible finding means, as the text report and SARIF say it.
+POSSIBLE_NOTE = (
+    "possible: slow only if the loops around it run many times; the code does not show how many"
+)
+
+
+@dataclass(frozen=True)
+class Diagnostic(OfRule):
+    """One pattern found at one place.
+
+    Attributes:
+        path: the file, as given (or found below a directory given).
+        line: 1-based line of the flagged statement or expression.
+        col: 1-based column.
+        code: the rule's code.
+        snippet: the flagged source, shortened to one line.
+        confidence: ``"sure"`` when the code shows the pattern runs many times (or runs
+            outside any loop), ``"possible"`` when it sits in loops whose count the code does
+            not show (``for c in coefs``: three or a million); see advise/read/counts.py.
+        why: for a possible finding, what leaves it possible when that is not the count
+            (``note`` gives the sentence either way).
+    """
+
+    path: str
+    line: int
+    col: int
+    code: str
+    snippet: str = ""
+    confidence: str = "sure"
+    why: str = ""
+
+    @property
+    def note(self) -> str:
+        """For a possible finding, what would make it slow (what to check); else ""."""
+        return "" if self.confidence == SURE else (self.why or POSSIBLE_NOTE)
+
+    @property
+    def rule(self) -> Rule:
+        return rule(self.code)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "code": self.code,
+            "name": self.rule.name,
+            "severity": self.severity,
+            "message": self.message,
+            "rewrite": self.rewrite,
+            "snippet": self.snippet,
+            "confidence": self.confidence,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be analysed (unreadable, not UTF-8, a syntax error)."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """What a lint run found.
+
+    Attributes:
+        diagnostics: every pattern found, by path and line.
+        errors: files that could not be analysed, with the reason.
+        files: how many files were read.
+        lines: how many lines they hold.
+    """
+
+    diagnostics: tuple[Diagnostic, ...]
+    errors: tuple[FileError, ...] = ()
+    files: int = 0
+    lines: int = 0
+    #: possible findings (in loops of no known count) left out: ``possible=True`` keeps them
+    possible_left_out: int = 0
+
+    @property
+    def clean(self) -> bool:
+        return not self.diagnostics and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        counts: dict[str, int] = {}
+        for d in self.diagnostics:
+            counts[d.code] = counts.get(d.code, 0) + 1
+        return {
+            # 2: each diagnostic has a confidence; possible_left_out counts those not listed
+            "version": 2,
+            "files": self.files,
+            "lines": self.lines,
+            "possible_left_out": self.possible_left_out,
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+            "errors": [e.to_dict() for e in self.errors],
+            "counts": dict(sorted(counts.items())),
+        }
+
+
+# -- profile ---------------------------------------------------------------------------------
+
+#: A finding under this share of the run is counted, not listed (``--all`` lists it).
+LIST_SHARE = 0.01
+
+RUN = "run"  # a finding the run made
+LINT = "lint"  # a finding lint made and the run confirmed
+
+
+@dataclass(frozen=True)
+class Finding(OfRule):
+    """One slow pattern at one place, with what the run measured of it.
+
+    Attributes:
+        path: the file.
+        line: the line reports name (a loop's ``for`` line, a call's line).
+        end: the last line of the loop or statement whose time is counted.
+        code: the rule's code (``AB201``).
+        origin: ``lint`` (found in the source, confirmed by the run) or ``run`` (seen only
+            by running).
+        seconds: the measured time of the loop or statement, the profiler's cost taken out.
+        share: of the program's time.
+        count: how many times the line ran (iterations, for a loop).
+        evidence: the measured facts in words (``12,000 syncs, 0.26 µs each``).
+        facts: the values seen at the line, by name.
+        snippet: the line's source.
+        function: the function holding it (``""`` at module level).
+        gain: what the rewrite would save, seconds ``(low, high)``; None without a model.
+        dropped: why the run refutes it ("" when it stands).
+        was_possible: lint had it possible (its count unknown to the source).
+    """
+
+    path: str
+    line: int
+    end: int
+    code: str
+    origin: str
+    seconds: float
+    share: float
+    count: Count | None
+    evidence: str
+    facts: dict[str, str] = field(default_factory=dict)
+    snippet: str = ""
+    function: str = ""
+    gain: tuple[float, float] | None = None
+    dropped: str = ""
+    was_possible: bool = False
+
+    @property
+    def rule(self) -> Rule:
+        return RULES[self.code] if self.code in RULES else RUN_RULES[self.code]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "end_line": self.end,
+            "code": self.code,
+            "name": self.name,
+            "origin": self.origin,
+            "seconds": self.seconds,
+            "share": self.share,
+            "count": None if self.count is None else self.count.n,
+            "count_kind": None
+            if self.count is None
+            else (
+                "counted" if self.count.exact else "at least" if self.count.at_least else "scaled"
+            ),
+            "evidence": self.evidence,
+            "facts": self.facts,
+            "snippet": self.snippet,
+            "function": self.function,
+            "gain": None if self.gain is None else list(self.gain),
+            "dropped": self.dropped,
+            "was_possible": self.was_possible,
+            "message": self.message,
+            "rewrite": self.rewrite,
+        }
+
+
+@dataclass(frozen=True)
+class HotLine:
+    """A line where much of the run's time goes, with no known pattern."""
+
+    path: str
+    line: int
+    seconds: float
+    share: float
+    count: Count | None
+    snippet: str
+    facts: dict[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "seconds": self.seconds,
+            "share": self.share,
+            "count": None if self.count is None else self.count.n,
+            "snippet": self.snippet,
+            "facts": self.facts,
+        }
+
+
+@dataclass(frozen=True)
+class ProfileReport:
+    """What ``arraybench profile`` found.
+
+    Attributes:
+        target: what ran (``train.py --epochs 2``).
+        outcome: its exit status and crash, if any.
+        wall: seconds from its first line to its end under the profiler.
+        program: seconds the program itself took (the sampled time, the profiler's cost out).
+        overhead: seconds the line timer added (estimated: hits x the measured cost of a hit).
+        hit_cost: what one traced line cost (seconds), as measured before the run.
+        findings: the listed findings, costliest first.
+        unlisted: findings under LIST_SHARE of the run, costliest first.
+        dropped: candidates the run refuted, with the reason.
+        hot: the costliest lines with no finding.
+        files: the user's files that ran.
+        samples: how many stack samples the times come from.
+        notes: what the reader should know about this run's figures.
+        root: the folder paths are shown relative to.
+    """
+
+    target: str
+    outcome: Outcome
+    wall: float
+    program: float
+    overhead: float
+    hit_cost: float
+    findings: tuple[Finding, ...]
+    unlisted: tuple[Finding, ...]
+    dropped: tuple[Finding, ...]
+    hot: tuple[HotLine, ...]
+    files: tuple[str, ...]
+    samples: int
+    notes: tuple[str, ...] = ()
+    root: str = ""
+    #: per file, per line: inclusive seconds and count (the HTML page's columns)
+    line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
+
+    def rel(self, path: str) -> str:
+        try:
+            return os.path.relpath(path, self.root) if self.root else path
+        except ValueError:
+            return path
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            # 1: the first version of the profile report
+            "version": 1,
+            "target": self.target,
+            "exit_status": self.outcome.status,
+            "error": self.outcome.error,
+            "wall_seconds": self.wall,
+            "program_seconds": self.program,
+            "overhead_seconds": self.overhead,
+            "hit_cost_seconds": self.hit_cost,
+            "samples": self.samples,
+            "root": self.root,
+            "files": list(self.files),
+            "findings": [f.to_dict() for f in self.findings],
+            "unlisted": [f.to_dict() for f in self.unlisted],
+            "dropped": [f.to_dict() for f in self.dropped],
+            "hot_lines": [h.to_dict() for h in self.hot],
+            "notes": list(self.notes),
+        }

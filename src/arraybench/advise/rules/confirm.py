@@ -1,0 +1,738 @@
+"""Lint's candidates confirmed, dropped and priced by the run, and what only the run shows.
+
+Everything here reads the evidence of one run (advise/run/observe.py) through the ledger (its time
+and counts, corrected; advise/run/ledger.py) and the source (advise/read/source.py); the model
+measurements after the run are in advise/run/models.py. advise/profile.py says how the pieces fit.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from ...base.units import format_time
+from ..read.source import (
+    BUILD_CALLS,
+    MOVE_METHODS,
+    SYNC_BUILTINS,
+    SYNC_METHODS,
+    Loop,
+    SourceFile,
+    call_name,
+    count_ops,
+    feeds_back,
+    made_at,
+    read_source,
+    receiver,
+    static_size,
+    stored_in,
+)
+from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
+from ..run.ledger import Count, Ledger
+from ..run.models import Costs, float32_speedup, no_grad_speedup, refactor_speedup
+from ..run.observe import Evidence
+from ..run.sampler import COMPREHENSION_FRAMES
+from ..run.values import (
+    JAX,
+    SCALAR,
+    TENSOR,
+    Fact,
+    array_scalar,
+    is_array,
+    on_device,
+    shown,
+    torchish,
+)
+
+#: Lines shown in "where the time goes" that hold no finding.
+HOT_LINES = 3
+#: A loop is element by element when it runs at least this many iterations per entry...
+ELEMENT_MIN = 32
+#: ...and each costs at most this (an iteration over a batch of a training loop costs more).
+ELEMENT_MAX_S = 1e-3
+#: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
+PER_ITERATION_MIN = 100
+#: Compilations of the same function at one line that make it a recompiling line. JAX compiles
+#: each primitive once on its first use (many functions compiled once each is no recompile),
+#: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
+RECOMPILES_MIN = 5
+
+
+def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> bool:
+    """Whether the line calls, by name, a jitted function (``jax.jit`` of the user's, seen as
+    such at run time) that was compiled RECOMPILES_MIN times there (``jit(pooled_features)``
+    at ``feats = pooled_features(x)``). JAX's own operations run eagerly are compiled once per
+    new shape too (``jnp.dot`` under ``vmap``, a kernel built at a few sizes): those are the
+    shapes of the data, not a function compiled again for nothing, and are not counted."""
+    called = {
+        call_name(c)
+        for c in sf.calls_on(line)
+        if call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib.")
+    }
+    counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
+    return any(k in called and v >= RECOMPILES_MIN for k, v in counts.items())
+
+
+def _recompiles(names: list[str]) -> int:
+    """The most times one function was compiled (a line's compilations, by function name)."""
+    return max(Counter(names).values(), default=0)
+
+
+#: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
+#: with the same matrix to be worth factoring once.
+SOLVERS = frozenset({"solve", "inv"})
+INVARIANT_SOLVES_MIN = 10
+
+
+#: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
+#: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.
+DISPATCH_STEPS = 500
+DISPATCH_STEP_MAX_S = 2e-3
+DISPATCH_CALLS_MAX = 20
+#: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
+LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
+
+
+# -- facts at a line --------------------------------------------------------------------------
+
+
+# -- the analysis -----------------------------------------------------------------------------
+
+
+class Analysis:
+    """The findings of one run: built from its evidence, filled by ``confirm``, ``detect``
+    and ``models``, read as ``found``, ``dropped`` and :meth:`hot_lines`."""
+
+    def __init__(self, ev: Evidence) -> None:
+        self.ev = ev
+        self.led = Ledger(ev)
+        self.total = max(self.led.total, 1e-9)
+        self.costs = Costs.measure()
+        self.cuda = bool(ev.events.syncs) or any(
+            on_device(f)
+            for names in ev.samples.facts.values()
+            for facts in names.values()
+            for f in facts
+        )
+        self.found: dict[tuple[str, int], Finding] = {}
+        self.dropped: list[Finding] = []
+
+    def _loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
+        """A loop's iterations over the run and per entry: from the bursts' counts, and the
+        per-entry count from the values seen where they tell (``range(len(x))`` with ``x`` of
+        300,000 items), which is exact where the bursts' is an estimate. On Python 3.12+, where
+        a list comprehension has no frame of its own and its line is hit once per entry, its
+        iterations are that count times the items per entry."""
+        count, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension, lp.end)
+        size = static_size(lp.over, self.ev.facts_in(path, lp.line, lp.end))
+        if size is None:
+            return count, per_entry
+        if lp.comprehension and not _own_frame(lp):
+            entries = self.led.count((path, lp.line))
+            return Count(size * max(entries.n, 1), at_least=entries.at_least), float(size)
+        if count.n < size:
+            # it ran at least once, over that many items (the bursts missed it, or a generator's
+            # resumptions are not line events, as on Python 3.12)
+            return Count(size, at_least=True), float(size)
+        return count, float(size)
+
+    # the pieces of a finding
+    def _finding(
+        self,
+        sf: SourceFile,
+        line: int,
+        code: str,
+        origin: str,
+        loop: Loop | None,
+        was_possible: bool = False,
+    ) -> tuple[Finding, dict[str, Fact]]:
+        path = sf.path
+        if loop is not None:
+            # a loop holds its iterations, the user functions they call included
+            first, last = loop.line, loop.end
+            seconds = self.led.span(path, first, last, comprehension=_own_frame(loop))
+        else:
+            # a statement holds its own work and the libraries it calls, not the user functions
+            # it calls (they are measured where they are)
+            first, last = sf.span(line)
+            seconds = self.led.span(path, first, last, own=True)
+        facts = self.ev.facts_in(path, first, last)
+        count: Count | None
+        evidence = ""
+        if loop is not None:
+            # (iterations per entry are an estimate from the bursts: used to judge, not shown)
+            count, _ = self._loop_counts(path, loop)
+            if count.n:
+                evidence = f"{count} iterations, {format_time(seconds / count.n)} each"
+        else:
+            count = self.led.count((path, line))
+            if count.n:
+                evidence = f"runs {count} times, {format_time(seconds / count.n)} each"
+        f = Finding(
+            path=path,
+            line=line,
+            end=last,
+            code=code,
+            origin=origin,
+            seconds=seconds,
+            share=seconds / self.total,
+            count=count if count.n else None,
+            evidence=evidence,
+            facts=shown(facts),
+            snippet=sf.text(line),
+            function=sf.functions.get(line, ""),
+            was_possible=was_possible,
+        )
+        return f, facts
+
+    def add(self, f: Finding) -> None:
+        key = (f.path, f.line)
+        old = self.found.get(key)
+        if old is None or (old.origin == RUN and f.origin == LINT):
+            self.found[key] = f
+
+    # lint's candidates
+    def confirm(self, d: Diagnostic, path: str) -> None:
+        sf = read_source(path)
+        loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
+        f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
+        if d.code == "AB403":
+            f = self._with_calls(f, sf)
+        if d.code == "AB107" and loop is None:
+            # reported, like the other loop patterns, on the loop's line; its time is the growing
+            # statement's (the copies), which lint names
+            loops = sf.enclosing_loops(d.line)
+            if loops:
+                f = _with(
+                    f,
+                    line=loops[0].line,
+                    end=loops[0].end,
+                    snippet=f"{sf.text(loops[0].line)}  ... {sf.text(d.line)} (line {d.line})",
+                )
+        reason = self._refuted(d, f, facts, loop, sf)
+        compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
+        if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
+            reason = f"its time is compilation: {compiles} compilations here (AB404)"
+        if reason:
+            self.dropped.append(_with(f, dropped=reason))
+            return
+        f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
+        self.add(f)
+
+    def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
+        """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
+        in the same loop, are part of the finding's time."""
+        if sf.tree is None:
+            return f
+        name = None
+        for node in ast.walk(sf.tree):
+            if isinstance(node, ast.Assign) and node.lineno == f.line:
+                name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
+        loops = sf.enclosing_loops(f.line)
+        if name is None or not loops:
+            return f
+        lp = loops[0]
+        calls = sorted(
+            {
+                c.lineno
+                for c in ast.walk(sf.tree)
+                if isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id == name
+                and lp.line <= c.lineno <= lp.end
+                and c.lineno != f.line
+            }
+        )
+        if not calls:
+            return f
+        extra = sum(self.led.span(f.path, *sf.span(ln), own=True) for ln in calls)
+        seconds = f.seconds + extra
+        return _with(f, seconds=seconds, share=seconds / self.total, end=max(f.end, *calls))
+
+    def _refuted(
+        self, d: Diagnostic, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+    ) -> str:
+        if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
+            return (
+                "not seen running: no sample fell there and the line timer's bursts did not "
+                "hit it (it ran for well under a millisecond, if at all)"
+            )
+        if loop is not None:
+            _, per_entry = self._loop_counts(f.path, loop)
+            size = static_size(loop.over, self.ev.facts_in(f.path, loop.line, loop.end))
+            if size is not None and size < ELEMENT_MIN / 2:
+                # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
+                return f"runs over {size} items: too few for the loop to matter"
+            if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
+                return (
+                    f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
+                    "the loop to matter"
+                )
+        if d.code == "AB201":
+            synced = [
+                facts[r]
+                for c in sf.calls_on(d.line)
+                if (r := receiver(c)) in facts
+                and (call_name(c) in SYNC_METHODS or call_name(c) in SYNC_BUILTINS)
+            ]
+            if synced and not any(torchish(x) for x in synced):
+                kinds = ", ".join(sorted({x.type for x in synced}))
+                return f"converts a {kinds} at run time, not a tensor: no device sync"
+        if d.code == "AB401":
+            arrays = [x for x in facts.values() if is_array(x)]
+            if arrays and not any(x.dtype == "float64" for x in arrays):
+                return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
+        return ""
+
+    def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
+        parts = [f.evidence] if f.evidence else []
+        for ln in range(f.line, f.end + 1):
+            key = (f.path, ln)
+            syncs = self.ev.events.syncs.get(key)
+            if syncs:
+                parts.append(
+                    f"{syncs:,} CUDA syncs at line {ln}"
+                    if ln != f.line
+                    else f"{syncs:,} CUDA syncs"
+                )
+            compiles = self.ev.events.compiles.get(key)
+            if compiles:
+                spent = self.ev.events.compile_s.get(key, 0.0)
+                took = f" took {format_time(spent)}" if spent else ""
+                parts.append(
+                    f"{len(compiles):,} compilations ({', '.join(sorted(set(compiles))[:3])}){took}"
+                )
+            causes = self.ev.events.causes.get(key)
+            if causes:
+                parts.append(f"cause: {causes[-1]}")
+        return "; ".join(parts)
+
+    def _gain(
+        self, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+    ) -> tuple[float, float] | None:
+        """What the rewrite saves: the measured time less what the rewritten code costs.
+
+        A loop made one array operation still pays a call per operation per entry and its
+        elements once (1-4 ns an element for the operations of a body); a conversion, sync or
+        copy taken out of the loop leaves one per entry. Both are bounds, from per-call costs
+        measured in this process after the run."""
+        if f.code in ("AB403", "AB404") and f.seconds > 0:
+            # compiling once per function instead of once per call saves the measured compile
+            # time less one compilation of each function (at the mean cost of one) for sure,
+            # and the rest of the line's time at most
+            names = [
+                n
+                for ln in range(f.line, f.end + 1)
+                for n in self.ev.events.compiles.get((f.path, ln), [])
+            ]
+            spent = sum(
+                self.ev.events.compile_s.get((f.path, ln), 0.0) for ln in range(f.line, f.end + 1)
+            )
+            if not names:
+                return None
+            if spent <= 0:  # no durations (an older JAX): the line's time stands in
+                spent = f.seconds
+            keep = spent * len(set(names)) / len(names)
+            low = keep
+            high = keep + max(0.0, f.seconds - spent)
+            return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+        if f.count is None or not f.count.n or f.seconds <= 0:
+            return None
+        call = self.costs.call(facts.values())
+        if loop is not None and f.code == "AB406":
+            # the same steps on Python floats: each operation a float operation (measured after
+            # the run, a call's overhead included), up to three times that for the lists' reads
+            ops = max(1, min(20, count_ops(sf, loop)))
+            low = f.count.n * ops * self.costs.python_op
+            high = 3 * low
+        elif loop is not None:
+            _, per_entry = self._loop_counts(f.path, loop)
+            entries = max(1.0, f.count.n / max(per_entry, 1.0))
+            ops = max(1, min(20, count_ops(sf, loop)))
+            low = entries * ops * call
+            high = low + f.count.n * ops * 4e-9
+        elif f.code in ("AB201", "AB202", "AB108", "AB203"):
+            low = 0.0
+            high = f.count.n * call
+        else:
+            return None
+        return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+
+    # what only the run shows
+    def models(self, files: Iterable[str]) -> None:
+        """A torch model run in float64 (AB401) or with autograd recording graphs that nothing
+        uses (AB402), priced by calling the model again after the run (advise/run/models.py)."""
+        trains = any(
+            ".backward(" in text or "autograd.grad(" in text
+            for p in files
+            for text in ["\n".join(read_source(p).lines)]
+        )
+        done: set[tuple[str, int, str]] = set()
+        for ((path, line), name), model in list(self.ev.samples.models.items()):
+            sf = read_source(path)
+            call = next(
+                (
+                    c
+                    for c in sf.calls_on(line)
+                    if isinstance(c.func, ast.Name) and c.func.id == name and c.args
+                ),
+                None,
+            )
+            if call is None or not isinstance(call.args[0], ast.Name):
+                continue
+            facts = self.ev.facts_at((path, line))
+            mfact, arg = facts.get(name), facts.get(call.args[0].id)
+            if mfact is None or arg is None or arg.kind != TENSOR:
+                continue
+            first, last = sf.span(line)
+            model_s = self.led.span(path, first, last)
+            if model_s / self.total < LIST_SHARE:
+                continue
+            if mfact.dtype == "float64" and (path, line, "AB401") not in done:
+                r = float32_speedup(model, arg.shape, self._budget())
+                done.add((path, line, "AB401"))
+                at = made_at(sf, line, call.args[0].id) or line
+                priced = (
+                    f"a float32 copy ran {r[0]:.2f}x as fast on a {arg} input (measured after "
+                    "the run)"
+                    if r is not None
+                    else "a float32 copy could not be timed"
+                )
+                self._model_finding(
+                    sf,
+                    at,
+                    "AB401",
+                    model_s,
+                    r,
+                    line,
+                    f"the model ({mfact}) takes {format_time(model_s)} at line {line}; {priced}",
+                )
+            seen = self.ev.samples.facts.get((path, line), {})
+            grads = [f for fs in seen.values() for f in fs if f.kind == TENSOR and f.grad]
+            if not trains and mfact.grad and grads and (path, line, "AB402") not in done:
+                chain = 1
+                loops = sf.enclosing_loops(line)
+                if feeds_back(sf, line, name) and loops:
+                    lp = loops[0]
+                    _, per_entry = self._loop_counts(path, lp)
+                    chain = round(per_entry)
+                r = no_grad_speedup(model, arg.shape, arg.dtype, chain, self._budget())
+                done.add((path, line, "AB402"))
+                priced = (
+                    f"under torch.no_grad() it ran {r[0]:.2f}x as fast (measured after the run)"
+                    if r is not None
+                    else "no_grad could not be timed"
+                )
+                self._model_finding(
+                    sf,
+                    line,
+                    "AB402",
+                    model_s,
+                    r,
+                    line,
+                    f"the model's calls take {format_time(model_s)}, recording graphs that nothing "
+                    f"here differentiates (no .backward()); {priced}",
+                )
+        self.ev.samples.models.clear()  # the program's models are not kept past the report
+
+    def _budget(self) -> float:
+        """Seconds a model measurement may take: a quarter of the program's time, 0.5-3 s."""
+        return min(3.0, max(0.5, 0.25 * self.total))
+
+    def _model_finding(
+        self,
+        sf: SourceFile,
+        line: int,
+        code: str,
+        model_s: float,
+        ratio: tuple[float, float, float] | None,
+        call_line: int,
+        evidence: str,
+    ) -> None:
+        """The finding's time is what the pattern costs: the model's time less what it would
+        take in float32 / without autograd (the model's time when that could not be timed; a
+        measured ratio under 1 costs nothing, and the finding is counted, not listed)."""
+        mid, lo, hi = ratio if ratio is not None else (math.inf, math.inf, math.inf)
+        excess = model_s * max(0.0, 1 - 1 / mid)
+        f, _ = self._finding(sf, line, code, RUN, None)
+        f = _with(
+            f,
+            end=max(f.end, call_line),
+            seconds=excess,
+            share=excess / self.total,
+            count=self.led.count((sf.path, call_line)) or None,
+            evidence=evidence,
+            gain=None
+            if ratio is None
+            else (model_s * (1 - 1 / max(lo, 1.0)), model_s * (1 - 1 / max(hi, 1.0))),
+        )
+        old = self.found.get((sf.path, line))
+        if old is None or old.code == code:
+            self.found[(sf.path, line)] = _with(f, origin=old.origin) if old else f
+
+    def detect(self, files: Iterable[str]) -> None:
+        for path in files:
+            sf = read_source(path)
+            if sf.tree is None:
+                continue
+            self._element_loops(sf)
+            self._line_patterns(sf)
+            self._invariant_solves(sf)
+        for (path, line), names in self.ev.events.compiles.items():
+            if (
+                _recompiles(names) >= RECOMPILES_MIN
+                and (path, line) not in self.found
+                # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
+                # eager operations compile once per new shape: the line must call a jitted
+                # function of the user's that was compiled again and again
+                and _calls_compiled(read_source(path), line, names, self.ev.facts_at((path, line)))
+            ):
+                sf = read_source(path)
+                first = sf.span(line)[0]
+                if any(f.path == path and f.line <= first <= f.end for f in self.found.values()):
+                    continue  # one statement over several lines is one finding
+                loop = None
+                f, facts = self._finding(sf, line, "AB404", RUN, loop)
+                f = _with(
+                    f,
+                    evidence=self._more_evidence(f, sf),
+                    gain=self._gain(f, facts, loop, sf),
+                )
+                self.add(f)
+        for path in files:
+            sf = read_source(path)
+            if sf.tree is not None:
+                self._dispatch_loops(sf)
+        for (path, line), n in self.ev.events.syncs.items():
+            if n >= PER_ITERATION_MIN and (path, line) not in self.found:
+                sf = read_source(path)
+                f, facts = self._finding(sf, line, "AB201", RUN, None)
+                f = _with(
+                    f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf)
+                )
+                self.add(f)
+
+    def _dispatch_loops(self, sf: SourceFile) -> None:
+        """Python loops of many steps of small JAX calls: each step pays JAX's dispatch (and a
+        wait, when its result is read), which a loop inside JAX (``lax.fori_loop``,
+        ``lax.scan`` of a jitted step) pays once."""
+        call = self.costs.jax_call
+        if call is None:
+            return
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if lp.comprehension or (sf.path, lp.line) in self.found:
+                continue
+            count, per_entry = self._loop_counts(sf.path, lp)
+            if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
+                continue
+            seconds = self.led.span(sf.path, lp.line, lp.end)
+            if seconds / self.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
+                continue
+            facts = self.ev.facts_in(sf.path, lp.line, lp.end)
+            # JAX arrays, jitted functions (``jaxlib.PjitFunction``) called on a state, or
+            # lists and dicts of JAX arrays (parameters)
+            if not any(
+                f.type.startswith(("jax.", "jaxlib.")) or f.item == JAX for f in facts.values()
+            ):
+                continue
+            # the time of the findings the loop holds or calls is theirs, not its steps'
+            others = [(f.path, f.line, f.end) for f in self.found.values()]
+            seconds -= self.led.overlap(sf.path, lp.line, lp.end, others)
+            if seconds / self.total < LIST_SHARE:
+                continue
+            calls = max(1, min(DISPATCH_CALLS_MAX, count_ops(sf, lp)))
+            low = min(seconds, count.n * calls * call)
+            f, _ = self._finding(sf, lp.line, "AB405", RUN, lp)
+            f = _with(f, seconds=seconds, share=seconds / self.total)
+            # its time is the loop's, as for the other loops: inside JAX the steps' Python and
+            # dispatch go, and small steps cost little else; the saving is at least the
+            # dispatches (a jitted call's cost, measured after the run, per call of a step)
+            self.add(
+                _with(
+                    f,
+                    evidence=f"{f.evidence}; a JAX call here costs {format_time(call)} to dispatch "
+                    f"and wait for (measured after the run), {calls} or more a step",
+                    gain=(low, seconds),
+                )
+            )
+
+    def _element_loops(self, sf: SourceFile) -> None:
+        """Loops of many cheap iterations that index arrays: element by element."""
+        chosen: list[Loop] = []
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if any(c.line <= lp.line <= c.end for c in chosen):
+                continue  # inside a loop already reported: that loop holds its time
+            count, per_entry = self._loop_counts(sf.path, lp)
+            if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
+                continue
+            seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
+            if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
+                continue
+            facts = self.ev.facts_in(sf.path, lp.line, lp.end)
+            if not self._element_evidence(lp, facts, sf):
+                continue
+            chosen.append(lp)
+            if (sf.path, lp.line) in self.found:
+                continue
+            # a recurrence has no whole-array form: its steps are what to make cheaper
+            code = "AB406" if lp.recurrence else "AB101"
+            f, facts = self._finding(sf, lp.line, code, RUN, lp)
+            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
+            self.add(f)
+
+    def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
+        if lp.comprehension:
+            # the line's other names belong to the statement that holds the comprehension
+            facts = {n: f for n, f in facts.items() if n in lp.names}
+        target = [facts[t] for t in lp.targets if t in facts]
+        # an element of an array (numpy.float64, a 0-d tensor) is as good a sign as the array
+        arrays = [f for f in facts.values() if is_array(f) or array_scalar(f)]
+        if not arrays:
+            return False
+        if lp.indexes:
+            return True
+        # iterating over an array gives scalars or rows: element by element
+        return any(
+            array_scalar(t)
+            or (t.kind == SCALAR and lp.comprehension)
+            or (is_array(t) and len(t.shape) == 1 and t.size <= 64)
+            for t in target
+        )
+
+    def _line_patterns(self, sf: SourceFile) -> None:
+        """Conversions, builds and moves of arrays at lines run many times."""
+        for (path, line), hits in list(self._hit_lines(sf.path)):
+            if hits < PER_ITERATION_MIN or (path, line) in self.found:
+                continue
+            seconds = self.led.span(path, *sf.span(line))
+            if seconds / self.total < LIST_SHARE / 2:
+                continue
+            facts = self.ev.facts_at((path, line))
+            code = self._line_code(sf, line, facts)
+            if code is None:
+                continue
+            if any(f.path == path and f.line <= line <= f.end for f in self.found.values()):
+                continue  # inside a loop finding: the loop's rewrite covers it
+            f, facts = self._finding(sf, line, code, RUN, None)
+            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf))
+            self.add(f)
+
+    def _invariant_solves(self, sf: SourceFile) -> None:
+        """A linear system solved in a loop with a matrix that does not change there
+        (``x = solve(A, b)`` with ``A`` made before the loop): each call factors the matrix
+        again, O(n^3), where one factorization before the loop leaves O(n^2) a step. Priced by
+        timing both on a random matrix of the size seen, after the run."""
+        if sf.tree is None:
+            return
+        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+            name = call_name(c)
+            if name not in SOLVERS or not c.args or not isinstance(c.args[0], ast.Name):
+                continue
+            line, matrix = c.lineno, c.args[0].id
+            loops = sf.enclosing_loops(line)
+            if not loops or (sf.path, line) in self.found:
+                continue
+            lp = loops[0]
+            if stored_in(sf, matrix, lp.line, lp.end):
+                continue  # the matrix changes in the loop: nothing to factor once
+            a = self.ev.facts_at((sf.path, line)).get(matrix)
+            if a is None or len(a.shape) != 2 or a.shape[0] != a.shape[1] or a.shape[0] < 16:
+                continue
+            count = self.led.count((sf.path, line))
+            size = static_size(lp.over, self.ev.facts_in(sf.path, lp.line, lp.end))
+            if max(count.n, size or 0) < INVARIANT_SOLVES_MIN:
+                continue
+            first, last = sf.span(line)
+            seconds = self.led.span(sf.path, first, last, own=True)
+            if seconds / self.total < LIST_SHARE:
+                continue
+            rhs_fact = (
+                self.ev.facts_at((sf.path, line)).get(c.args[1].id)
+                if len(c.args) > 1 and isinstance(c.args[1], ast.Name)
+                else None
+            )
+            rhs = rhs_fact.shape if rhs_fact is not None and rhs_fact.shape else (a.shape[0],)
+            r = refactor_speedup(a.shape[0], rhs, name, self._budget())
+            f, _ = self._finding(sf, line, "AB407", RUN, None)
+            if r is None:
+                self.add(_with(f, evidence=f"{f.evidence}; a {a} matrix"))
+                continue
+            mid, lo, hi = r
+            excess = seconds * max(0.0, 1 - 1 / mid)
+            self.add(
+                _with(
+                    f,
+                    seconds=excess,
+                    share=excess / self.total,
+                    evidence=f"{f.evidence}; a {a} matrix, the same in every step: solved from "
+                    f"one factorization it ran {mid:.1f}x as fast (timed after the run on a "
+                    "random matrix of that size)",
+                    gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
+                )
+            )
+
+    def _hit_lines(self, path: str) -> Iterable[tuple[tuple[str, int], int]]:
+        for key in self.led.by_code:
+            if key[0] == path:
+                yield key, self.led.count(key).n
+
+    def _line_code(self, sf: SourceFile, line: int, facts: dict[str, Fact]) -> str | None:
+        for c in sf.calls_on(line):
+            name = call_name(c)
+            r = receiver(c)
+            fact = facts.get(r)
+            if name in SYNC_METHODS and fact is not None and torchish(fact):
+                if name == "cpu" and not on_device(fact):
+                    continue
+                return "AB201"
+            if name in SYNC_BUILTINS and fact is not None and torchish(fact):
+                return "AB201"
+            if name in BUILD_CALLS:
+                arg = facts.get(receiver(c)) if c.args else None
+                if arg is not None and arg.kind == "sequence":
+                    return "AB108"
+            if name in MOVE_METHODS and fact is not None and self.cuda:
+                return "AB202"
+        return None
+
+    def hot_lines(self) -> list[HotLine]:
+        listed = [f for f in self.found.values() if f.share >= LIST_SHARE]
+        spans = [(f.path, f.line, f.end) for f in listed]
+        out: list[HotLine] = []
+        for key, seconds in sorted(self.led.own_s.items(), key=lambda kv: -kv[1]):
+            if len(out) >= HOT_LINES or seconds / self.total < LIST_SHARE:
+                break
+            path, line = key
+            if any(f.path == path and f.line <= line <= f.end for f in listed):
+                continue
+            # a line of a function that a listed loop calls is in that finding's time already
+            if spans and self.led.overlap(path, line, line, spans) >= seconds / 2:
+                continue
+            sf = read_source(path)
+            c = self.led.count(key)
+            out.append(
+                HotLine(
+                    path,
+                    line,
+                    seconds,
+                    seconds / self.total,
+                    c if c.n else None,
+                    sf.text(line),
+                    shown(self.ev.facts_at(key)),
+                )
+            )
+        return out
+
+
+def _own_frame(loop: Loop) -> bool:
+    """A comprehension that runs in a frame of its own (Python 3.11; from 3.12 only generator
+    expressions do): its time can be told from its statement's."""
+    return loop.comprehension and (COMPREHENSION_FRAMES or loop.generator)
+
+
+def _with(f: Finding, **changes: Any) -> Finding:
+    return replace(f, **changes)

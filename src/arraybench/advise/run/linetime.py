@@ -1,0 +1,168 @@
+"""Per-line hit counts of the user's code, through line_profiler, and what its tracing costs.
+
+line_profiler counts the lines of the functions it is given, and nothing else: it recognises
+them by their bytecode, which it pads with no-ops so that a profiled function never shares its
+bytecode with another. It expects function objects; the user's modules are handed to us as code
+objects before they run (advise/run/launch.py), so each code object, the nested ones first (the
+functions, classes, lambdas and comprehensions it defines), goes to ``add_function`` through a
+holder whose ``__code__`` it rewrites, and the padded copies are put back in place of the
+originals. Module-level code is timed too: scripts keep their loops there.
+
+Every traced line costs a timer read and a table update, ~0.1-0.5 µs a hit, which is nothing
+for a line that calls a library on a large array and 3-5x for a tight Python loop. So the cost
+of a hit is measured before the run (:func:`calibrate`: the same small loop with and without
+the profiler) and ``hits x cost`` is taken off the time sampled while it ran (advise/run/ledger.py).
+Only the hits are kept: the time by line comes from the sampler (advise/run/sampler.py).
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...base.errors import ConfigError
+
+#: Iterations of the calibration loop (two traced lines each); repeats of it, median taken.
+CALIBRATION_LOOPS = 20_000
+CALIBRATION_REPEATS = 7
+
+
+@dataclass(frozen=True)
+class HitCost:
+    """What one traced line costs, measured in this process.
+
+    Attributes:
+        wall_s: how much a hit adds to the program's wall time.
+    """
+
+    wall_s: float
+
+
+@dataclass(frozen=True)
+class LineTimes:
+    """The lines of one code object.
+
+    Attributes:
+        path: its file.
+        first: the line its ``def`` (or the module) starts on.
+        name: its qualified name (``<module>``, ``train``, ``Net.forward``, ``<listcomp>``).
+        lines: line number to its hits (time comes from the sampler: line_profiler's own times
+            hold the time between bursts of lines that straddle one).
+    """
+
+    path: str
+    first: int
+    name: str
+    lines: dict[int, int]
+
+
+class _Holder:
+    """What line_profiler takes for a function: anything with a writable ``__code__``."""
+
+    def __init__(self, code: types.CodeType) -> None:
+        self.__code__ = code
+        self.__name__ = code.co_name
+
+
+def _profiler_class() -> Any:
+    try:
+        from line_profiler import LineProfiler
+    except ImportError:
+        raise ConfigError(
+            "arraybench profile needs line_profiler: pip install line_profiler "
+            "(or pip install 'arraybench[all]')"
+        ) from None
+    return LineProfiler
+
+
+@dataclass
+class LineTimer:
+    """Times the lines of the code objects given to :meth:`instrument`."""
+
+    profiler: Any = field(default_factory=lambda: _profiler_class()())  # noqa: PLW0108
+    codes: int = 0
+
+    def instrument(self, code: types.CodeType) -> types.CodeType:
+        """The code object to run in place of ``code``: padded, with its nested code objects
+        padded too, all registered with the profiler."""
+        consts = tuple(
+            self.instrument(c) if isinstance(c, types.CodeType) else c for c in code.co_consts
+        )
+        if consts != code.co_consts:
+            code = code.replace(co_consts=consts)
+        holder = _Holder(code)
+        self.profiler.add_function(holder)
+        self.codes += 1
+        padded: types.CodeType = holder.__code__
+        return padded
+
+    def enable(self) -> None:
+        self.profiler.enable_by_count()
+
+    def disable(self) -> None:
+        self.profiler.disable_by_count()
+
+    def stats(self) -> list[LineTimes]:
+        """Every code object that ran and its lines' hits."""
+        out = []
+        for (path, first, name), entries in self.profiler.get_stats().timings.items():
+            lines = {line: hits for line, hits, _ in entries if hits}
+            if lines:
+                out.append(LineTimes(path, first, name, lines))
+        return out
+
+
+def _calibration_loop(n: int) -> float:
+    # a line that reads and writes an array element, as the element loops that matter most do
+    # (a bare ``s += i`` loop measured ~20% less per hit)
+    out = _CAL_OUT
+    for i in range(n):
+        out[i % 64] = out[i % 64] + 1.0
+    return float(out[0])
+
+
+try:
+    import numpy as _np
+
+    _CAL_OUT: Any = _np.zeros(64)
+except ImportError:  # pragma: no cover - numpy is a dependency
+    _CAL_OUT = [0.0] * 64
+
+
+def calibrate(repeats: int = CALIBRATION_REPEATS, n: int = CALIBRATION_LOOPS) -> HitCost:
+    """Measure what a traced line costs here: the calibration loop plain and profiled, in turns.
+
+    Two lines run per iteration (the ``for`` and its body); the plain loop's time is what those
+    lines cost without the profiler, so the difference over the hits is the profiler's share.
+    """
+    cls = _profiler_class()
+    holder = _Holder(_calibration_loop.__code__)
+    prof = cls()
+    prof.add_function(holder)
+    fn: Callable[[int], float] = types.FunctionType(holder.__code__, globals())
+    plain, wall = [], []
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        _calibration_loop(n)
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            _calibration_loop(n)
+            plain.append(time.perf_counter() - t0)
+            prof.enable_by_count()
+            t0 = time.perf_counter()
+            fn(n)
+            t1 = time.perf_counter()
+            prof.disable_by_count()
+            wall.append(t1 - t0)
+    finally:
+        if gc_was:
+            gc.enable()
+    hits = 2 * n + 1
+    base = statistics.median(plain)
+    return HitCost(wall_s=max(0.0, (statistics.median(wall) - base) / hits))

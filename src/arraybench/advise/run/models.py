@@ -1,0 +1,210 @@
+"""What rewrites would cost, measured in this process after the run: per-call costs of the
+libraries (:class:`Costs`), and a torch model's dtype and autograd, on the model itself.
+
+A model that runs in float64 (AB401) or records autograd graphs it never uses (AB402) costs a
+share of its calls that depends on the model and the machine: a wide matrix product in float64
+takes about twice its float32 time on a CPU, a tiny network mostly pays Python and autograd
+bookkeeping. So rather than guess, ``profile`` keeps the models the sampler saw and, once the
+program has ended, calls each again on random inputs of the shape it saw, in turns: float64
+against a float32 copy (under ``no_grad`` both), and with autograd on against ``no_grad``. The
+program's own model is called, but the program is over: nothing it computed can change.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .values import Fact
+
+#: Paired calls of each variant at most, and the seconds a measurement may take by default
+#: (profile gives it a quarter of the program's time, within 0.5-3 s: the overhead stays
+#: within the 3x of the program's own time it is allowed).
+PAIRS = 7
+BUDGET_S = 3.0
+#: Inputs larger than this (elements) are not made again for a measurement.
+MAX_ELEMENTS = 50_000_000
+
+
+def _timed(fn: Callable[[], Any], sync: Callable[[], None]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    sync()
+    return time.perf_counter() - t0
+
+
+def _ratios(
+    slow: Callable[[], Any], fast: Callable[[], Any], sync: Callable[[], None], budget: float
+) -> tuple[float, float, float] | None:
+    """Median and range of slow/fast over paired calls (a warm-up of each first), as many
+    pairs as ``budget`` seconds hold (3 to PAIRS); None when 3 pairs would take far longer."""
+    per_pair = _timed(slow, sync) + _timed(fast, sync)
+    if 3 * per_pair > 4 * budget:
+        return None
+    pairs = int(min(PAIRS, max(3, budget / max(per_pair, 1e-9))))
+    ratios: list[float] = []
+    for _ in range(pairs):
+        a = _timed(slow, sync)
+        b = _timed(fast, sync)
+        if b > 0:
+            ratios.append(a / b)
+    if len(ratios) < 3:
+        return None
+    return statistics.median(ratios), min(ratios), max(ratios)
+
+
+def _setup(model: Any, shape: tuple[int, ...], dtype: str) -> tuple[Any, Any, Callable[[], None]]:
+    torch = sys.modules["torch"]
+    p = next(iter(model.parameters()))
+    n = 1
+    for d in shape:
+        n *= d
+    if not shape or n > MAX_ELEMENTS:
+        raise ValueError("input too large to make again")
+    x = torch.randn(*shape, dtype=getattr(torch, dtype), device=p.device)
+    sync = torch.cuda.synchronize if p.device.type == "cuda" else (lambda: None)
+    return torch, x, sync
+
+
+def float32_speedup(
+    model: Any, shape: tuple[int, ...], budget: float = BUDGET_S
+) -> tuple[float, float, float] | None:
+    """How many times faster a float32 copy of the float64 model runs on an input of this shape:
+    (median, low, high) over paired calls; None when it cannot be measured."""
+    try:
+        torch, x, sync = _setup(model, shape, "float64")
+        m32 = copy.deepcopy(model).float()
+        x32 = x.float()
+        with torch.no_grad():
+            return _ratios(lambda: model(x), lambda: m32(x32), sync, budget)
+    except Exception:
+        return None
+
+
+#: At most this many calls in a row for a model whose output is fed back as its input
+#: (``state = model(state)``): with autograd on, each call extends one graph that keeps all the
+#: earlier calls' activations alive, so the cost grows with the length of the chain.
+CHAIN_MAX = 1_000
+
+
+def no_grad_speedup(
+    model: Any, shape: tuple[int, ...], dtype: str, chain: int = 1, budget: float = BUDGET_S
+) -> tuple[float, float, float] | None:
+    """How many times faster the model runs under ``torch.no_grad()`` than with autograd on;
+    ``chain``: that many calls in a row, each fed the last one's output, as the program does
+    (the graph and the activations it keeps grow with it)."""
+    try:
+        torch, x, sync = _setup(model, shape, dtype)
+        calls = max(1, min(chain, CHAIN_MAX))
+
+        def run() -> Any:
+            y = x
+            for _ in range(calls):
+                y = model(y)
+            return y
+
+        def with_grad() -> Any:
+            with torch.enable_grad():
+                return run()
+
+        def without() -> Any:
+            with torch.no_grad():
+                return run()
+
+        return _ratios(with_grad, without, sync, budget)
+    except Exception:
+        return None
+
+
+def refactor_speedup(
+    n: int, rhs: tuple[int, ...], solver: str, budget: float = BUDGET_S
+) -> tuple[float, float, float] | None:
+    """How many times faster a system with an n x n matrix is solved from a factorization made
+    once (``lu_solve``; ``inv(A) @ b`` where SciPy is missing) than factored each time
+    (``solve``), on random data of the shapes seen."""
+    try:
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        a = rng.standard_normal((n, n)) + n * np.eye(n)
+        b = rng.standard_normal(rhs or (n,))
+        try:
+            import scipy.linalg as sla  # type: ignore[import-untyped]
+
+            factors = sla.lu_factor(a)
+
+            def once() -> Any:
+                return sla.lu_solve(factors, b)
+
+            def each() -> Any:
+                return sla.solve(a, b) if solver == "solve" else sla.inv(a) @ b
+
+        except ImportError:
+            inv = np.linalg.inv(a)
+
+            def once() -> Any:
+                return inv @ b
+
+            def each() -> Any:
+                return np.linalg.solve(a, b) if solver == "solve" else np.linalg.inv(a) @ b
+
+        return _ratios(each, once, lambda: None, budget)
+    except Exception:
+        return None
+
+
+@dataclass
+class Costs:
+    """Per-call costs measured in this process after the run, for the price of a rewrite."""
+
+    numpy_call: float = 1e-6
+    torch_call: float | None = None
+    #: a jitted JAX call on a small array, waited for: what a step of a Python loop pays
+    jax_call: float | None = None
+    #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
+    python_op: float = 5e-8
+
+    @classmethod
+    def measure(cls) -> Costs:
+        out = cls()
+        np = sys.modules.get("numpy")
+        if np is not None:
+            a = np.ones(4)
+            out.numpy_call = _per_call(lambda: np.add(a, a))
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            t = torch.ones(4)
+            out.torch_call = _per_call(lambda: torch.add(t, t))
+        a_, b_, c_ = 1.5, 2.5, 0.5
+        out.python_op = _per_call(lambda: a_ * b_ + c_)
+        jax = sys.modules.get("jax")
+        if jax is not None:
+            try:
+                f = jax.jit(lambda x: x + 1)
+                x = jax.numpy.ones(4)
+                f(x).block_until_ready()
+                out.jax_call = _per_call(lambda: f(x).block_until_ready(), 500)
+            except Exception:  # no usable device: nothing to price with
+                out.jax_call = None
+        return out
+
+    def call(self, facts: Iterable[Fact]) -> float:
+        if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
+            return self.torch_call
+        return self.numpy_call
+
+
+def _per_call(fn: Callable[[], object], n: int = 2000) -> float:
+    best = math.inf
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / n)
+    return best

@@ -1,0 +1,287 @@
+"""Where the program's time goes, by the user's lines: a sampler.
+
+A line's *own* time is the time spent at that line of the user's code, in it or in the libraries
+it calls, but not in other user functions; its inclusive time holds those too. Every
+``interval`` seconds the sampler looks at the main thread's stack (from a timer signal, see
+:class:`Sampler`) and charges the time since its last look to the innermost frame of the user's
+code (its own time) and to every user line on the stack (their inclusive time), as pyinstrument
+and py-spy do. A look is weighted by the time since the last one, so a look held up (by a long
+call into a library) is not undercounted.
+
+The same looks record what the values at a line are (advise/run/values.py): the names read on the
+sampled line, from the frame's locals and globals, for the first few samples of each line only.
+Reading them is the only thing the sampler does to the program's objects, and it never calls
+their methods beyond the attributes ``describe`` reads.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import sys
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from .values import MODEL, Fact, describe
+
+#: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
+#: run is seen ~30 times. The interpreter lock is handed over every SWITCH_INTERVAL while
+#: sampling (5 ms by default) so that a look is not held up by a long stretch of bytecode.
+INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0005
+
+#: Looks at a line that record its values; then the line costs only the time charge.
+FACT_SAMPLES = 3
+
+#: The code names of comprehensions (their own frames up to Python 3.11; inlined from 3.12,
+#: PEP 709, where only generator expressions keep a frame).
+COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+#: Whether a list, set or dict comprehension runs in a frame of its own.
+COMPREHENSION_FRAMES = sys.version_info < (3, 12)
+
+#: Code whose first line is also its body's: never "at its def line, not started".
+ENTRY_IS_BODY = COMPREHENSIONS | {"<module>", "<lambda>"}
+
+#: Names of a loop's header recorded at each line of its body (what it iterates over).
+LOOP_NAMES = 3
+
+#: User frames of a sample whose lines' values are recorded (innermost first).
+FACT_DEPTH = 3
+
+#: Names per line whose values are recorded (the first ones read on the line).
+FACT_NAMES = 8
+
+Key = tuple[str, int]
+
+
+Stack = tuple[Key, ...]
+
+
+@dataclass
+class Samples:
+    """What the sampler saw.
+
+    Attributes:
+        stacks: per stack of the user's lines (innermost first), the seconds sampled there
+            with the line timer off and on, and the part of each spent in a library's Python
+            code below the user's line: ``[off, on, off_lib, on_lib]`` (the timer's cost is in
+            ``on``; see advise/run/ledger.py). A comprehension's own frame has its line negated.
+        facts: per line, per name, the values seen (up to FACT_SAMPLES).
+        seen: seconds sampled in all (the program's time, the interpreter's start excluded).
+        traced: the part of ``seen`` sampled while the line timer was on.
+        outside: seconds sampled with no user frame on the stack (imports, library set-up).
+        count: how many looks.
+    """
+
+    stacks: dict[Stack, list[float]] = field(default_factory=dict)
+    #: models seen at a line, by (line, name), for measurements after the run
+    models: dict[tuple[Key, str], Any] = field(default_factory=dict)
+    facts: dict[Key, dict[str, list[Fact]]] = field(default_factory=dict)
+    seen: float = 0.0
+    traced: float = 0.0
+    outside: float = 0.0
+    count: int = 0
+
+    def own(self) -> dict[Key, list[float]]:
+        """Per line, ``[off, on]`` seconds as the innermost user line."""
+        out: dict[Key, list[float]] = {}
+        for stack, (off, on, *_) in self.stacks.items():
+            path, line = stack[0]
+            got = out.setdefault((path, abs(line)), [0.0, 0.0])
+            got[0] += off
+            got[1] += on
+        return out
+
+
+class _LineNames:
+    """The names each line of a file reads (``x``, and ``t`` of ``t.item()``), from its AST."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, dict[int, tuple[str, ...]]] = {}
+
+    def __call__(self, path: str, line: int) -> tuple[str, ...]:
+        table = self._files.get(path)
+        if table is None:
+            table = self._files[path] = self._read(path)
+        return table.get(line, ())
+
+    @staticmethod
+    def _read(path: str) -> dict[int, tuple[str, ...]]:
+        try:
+            tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+            return {}
+        names: dict[int, list[str]] = defaultdict(list)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                got = names[node.lineno]
+                if node.id not in got and len(got) < FACT_NAMES:
+                    got.append(node.id)
+        # what a loop runs over, read at each line of its body (its header line is seldom the
+        # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.For, ast.AsyncFor)) and node.body:
+                header = [n.id for n in ast.walk(node.iter) if isinstance(n, ast.Name)]
+                for line in range(node.body[0].lineno, (node.end_lineno or node.lineno) + 1):
+                    got = names[line]
+                    for h in header[:LOOP_NAMES]:
+                        if h not in got:
+                            got.append(h)
+        return {line: tuple(v) for line, v in names.items()}
+
+
+class Sampler:
+    """Samples one thread's stack; a context manager (``with sampler:``).
+
+    Two ways to be driven. From a timer signal in the main thread (advise/run/observe.py calls
+    :meth:`tick` from its SIGALRM handler, which Python runs in the main thread between two
+    bytecodes, with the frame it interrupted): the way that sees every line. Or, where no
+    signal can be had (not the main thread), from a daemon thread that reads
+    ``sys._current_frames()``: that thread needs the interpreter lock to look, and a program
+    that releases and retakes the lock often (NumPy fancy indexing in a loop) wins it back every
+    time, so the looks land only where the lock was released (measured: a loop whose time was
+    mostly in a nested function was charged entirely to its caller's line).
+    """
+
+    def __init__(
+        self,
+        is_user: Callable[[str], bool],
+        interval: float = INTERVAL,
+        thread_id: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        threaded: bool = True,
+    ) -> None:
+        self.is_user = is_user
+        self.threaded = threaded
+        self.interval = interval
+        self.thread_id = thread_id if thread_id is not None else threading.get_ident()
+        self.clock = clock
+        self.samples = Samples()
+        self._names = _LineNames()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._switch: float | None = None
+        self._last = self.clock()
+        #: set by whoever turns the line timer on and off (advise/run/observe.py)
+        self.tracing = False
+
+    def __enter__(self) -> Sampler:
+        self._last = self.clock()
+        if not self.threaded:
+            return self
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL))
+        self._thread = threading.Thread(target=self._loop, name="arraybench-sampler", daemon=True)
+        self._thread.start()
+        return self
+
+    def tick(self, frame: FrameType | None, now: float | None = None) -> None:
+        """One look, from the thread being sampled (a signal handler): the time since the last
+        look is charged to ``frame``'s stack."""
+        now = self.clock() if now is None else now
+        dt, self._last = now - self._last, now
+        if frame is not None:
+            self.take(frame, dt)
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._switch is not None:
+            sys.setswitchinterval(self._switch)
+
+    def _loop(self) -> None:
+        last = self.clock()
+        while not self._stop.wait(self.interval):
+            now = self.clock()
+            frame = sys._current_frames().get(self.thread_id)
+            if frame is not None:
+                self.take(frame, now - last)
+            last = now
+
+    def take(self, frame: FrameType, dt: float) -> None:
+        """Charge ``dt`` seconds to the stack whose innermost frame is ``frame``."""
+        s = self.samples
+        s.count += 1
+        s.seen += dt
+        traced = self.tracing
+        if traced:
+            s.traced += dt
+        innermost: FrameType | None = None
+        stack: list[Key] = []
+        frames: list[FrameType] = []
+        f: FrameType | None = frame
+        # A frame at its ``def`` line has not started its body: a signal is handled at the
+        # entry of a call, so the time before it (evaluating the call's arguments, say) is
+        # the caller's line's.
+        if (
+            f is not None
+            and f.f_back is not None
+            and (f.f_lineno or 0) == f.f_code.co_firstlineno
+            and f.f_code.co_name not in ENTRY_IS_BODY
+        ):
+            f = f.f_back
+        while f is not None:
+            code = f.f_code
+            if self.is_user(code.co_filename):
+                if len(frames) < FACT_DEPTH:
+                    frames.append(f)
+                if innermost is None:
+                    innermost = f
+                # a frame being set up or torn down has no line yet: its def line stands in;
+                # a comprehension's own frame is marked by a negative line, so that its time can
+                # be told from the statement's that holds it (the same line)
+                line = f.f_lineno or code.co_firstlineno
+                comp = code.co_name in COMPREHENSIONS
+                stack.append((code.co_filename, -line if comp else line))
+            f = f.f_back
+        if innermost is None:
+            s.outside += dt
+            return
+        key = tuple(stack)
+        got = s.stacks.get(key)
+        if got is None:
+            got = s.stacks[key] = [0.0, 0.0, 0.0, 0.0]
+        got[1 if traced else 0] += dt
+        if frame is not innermost:  # in a library's Python code, below the user's line
+            got[3 if traced else 2] += dt
+        # the callers' lines too: a model's call line is seldom innermost (its forward is)
+        for f in frames:
+            self._record_facts(f)
+
+    def _record_facts(self, frame: FrameType) -> None:
+        if frame.f_lineno is None:
+            return
+        key = (frame.f_code.co_filename, frame.f_lineno)
+        seen = self.samples.facts.get(key)
+        if seen is not None and all(len(v) >= FACT_SAMPLES for v in seen.values()):
+            return
+        names = self._names(*key)
+        if not names:
+            self.samples.facts.setdefault(key, {})
+            return
+        seen = self.samples.facts.setdefault(key, {})
+        with contextlib.suppress(Exception):
+            local = frame.f_locals
+            glob = frame.f_globals
+            for name in names:
+                if name in local:
+                    value = local[name]
+                elif name in glob:
+                    value = glob[name]
+                else:
+                    continue
+                got = seen.setdefault(name, [])
+                if len(got) < FACT_SAMPLES:
+                    fact = describe(value)
+                    got.append(fact)
+                    if fact.kind == MODEL and (key, name) not in self.samples.models:
+                        # held until the report is made (the program's own objects are gone
+                        # by then), then dropped
+                        self.samples.models[(key, name)] = value
