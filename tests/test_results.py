@@ -323,3 +323,29 @@ def test_a_format_3_file_without_the_newer_fields_still_reads(tmp_path: Path) ->
 def test_unchecked_must_be_a_known_reason() -> None:
     with pytest.raises(ValueError, match="unchecked must be one of"):
         replace(sample_result().cases[0], unchecked="because")
+
+
+def test_first_calls_against_the_compile_cache_survive_save_and_combine(tmp_path: Path) -> None:
+    def part(first: float, state: str) -> Measurement:
+        return Measurement(
+            samples=(1e-3,) * 4,
+            loops=1,
+            first_call=first,
+            blocks=(2, 2),
+            rounds=(int(first * 1e9), int(first * 1e9) + 1),
+            first_call_cache=(state,),
+        )
+
+    m = Measurement.combine([part(2.0, "cold"), part(0.1, "warm"), part(0.12, "warm")])
+    assert m.first_call_cache == ("cold", "warm", "warm")
+    assert m.first_calls == (2.0, 0.1, 0.12)
+    assert m.first_call == 0.12  # the median: what a process with the cache warm pays
+    assert m.cold_first_call == 2.0 and m.cache_state == "cold in 1 of 3"
+    case = replace(sample_result().cases[0], measurement=m)
+    back = ab.load(replace(sample_result(), cases=(case,)).save(tmp_path / "r.json"))
+    assert back.cases[0].measurement == m
+    # Without a cache (or from an older file): no label, and no cold call apart.
+    plain = sample_result().cases[0].measurement
+    assert plain is not None and plain.first_call_cache is None and plain.cold_first_call is None
+    with pytest.raises(ValueError, match="cold or warm"):
+        replace(m, first_call_cache=("hot",))

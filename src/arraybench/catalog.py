@@ -11,6 +11,7 @@ It loads the workloads from there, once per origin (:func:`load`).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import importlib
 import importlib.util
 import sys
@@ -73,7 +74,10 @@ def load_file(path: str | Path) -> list[Workload]:
         )
     if p.suffix != ".py":
         raise WorkloadFileError(f"{p}: a workload file must be a Python file ending in .py")
-    module_name = f"arraybench_user_{abs(hash(str(p.resolve())))}_{p.stem}"
+    # The same name in every process (not hash(), which each process seeds anew): code compiled
+    # from the file and kept on disk (Numba's cache) names its module, and a worker loads it so.
+    digest = hashlib.sha256(str(p.resolve()).encode()).hexdigest()[:16]
+    module_name = f"arraybench_user_{digest}_{p.stem}"
     spec = importlib.util.spec_from_file_location(module_name, p)
     if spec is None or spec.loader is None:
         raise WorkloadFileError(f"{p}: cannot be imported as a Python module")

@@ -18,6 +18,10 @@ from .base.fields import optional, required
 
 #: Block medians spreading this many times more than call-to-call noise explains are drift.
 DRIFT_FACTOR = 2.0
+#: How a first call found its library's persistent compile cache: it compiled (and wrote the
+#: cache), or it loaded what an earlier process had compiled.
+COLD, WARM = "cold", "warm"
+CACHE_STATES = (COLD, WARM)
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,12 @@ class Measurement:
             state. None where ``blocks`` is None.
         processes: how many consecutive blocks each process took, when the case was measured in
             several fresh processes (``--processes``); None when it ran in one.
+        first_call_cache: for an impl its library compiles (jit, torch.compile, Numba, PyTensor),
+            whether each process's first call found its persistent compile cache ``cold`` (it
+            compiled, and wrote the result there) or ``warm`` (it loaded it); None when it does
+            not compile or the caches were off.
+        first_calls: each process's first call, in order, when measured in several (the cold one
+            is kept apart from ``first_call``, their median).
     """
 
     samples: tuple[float, ...]
@@ -56,6 +66,8 @@ class Measurement:
     blocks: tuple[int, ...] | None = None
     rounds: tuple[int, ...] | None = None
     processes: tuple[int, ...] | None = None
+    first_call_cache: tuple[str, ...] | None = None
+    first_calls: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         if not self.samples:
@@ -88,6 +100,14 @@ class Measurement:
                     f"there are {len(self.blocks)} blocks"
                 )
 
+        if self.first_call_cache is not None and any(
+            v not in CACHE_STATES for v in self.first_call_cache
+        ):
+            raise ValueError(
+                f"first_call_cache must hold {' or '.join(CACHE_STATES)}, got "
+                f"{self.first_call_cache!r}"
+            )
+
     @classmethod
     def combine(cls, parts: Sequence[Measurement]) -> Measurement:
         """One measurement from the same case measured in several processes, in order.
@@ -102,6 +122,7 @@ class Measurement:
             return parts[0]
         if any(p.blocks is None or p.rounds is None for p in parts):
             raise ValueError("only measurements taken in blocks can be combined")
+        caches = [p.first_call_cache for p in parts]
         return cls(
             samples=tuple(v for p in parts for v in p.samples),
             loops=parts[0].loops,
@@ -112,7 +133,34 @@ class Measurement:
             blocks=tuple(k for p in parts for k in p.blocks or ()),
             rounds=tuple(r for p in parts for r in p.rounds or ()),
             processes=tuple(len(p.blocks or ()) for p in parts),
+            first_call_cache=(
+                tuple(v for c in caches for v in c or ())
+                if all(c is not None for c in caches)
+                else None
+            ),
+            first_calls=tuple(p.first_call for p in parts),
         )
+
+    @property
+    def cache_state(self) -> str | None:
+        """``cold``, ``warm``, ``cold in 1 of 4`` (processes), or None: how the first calls
+        found the persistent compile cache (see ``first_call_cache``)."""
+        states = self.first_call_cache
+        if not states:
+            return None
+        cold = states.count(COLD)
+        if cold in (0, len(states)):
+            return states[0]
+        return f"{COLD} in {cold} of {len(states)}"
+
+    @property
+    def cold_first_call(self) -> float | None:
+        """The first call of the processes whose cache was cold (their median): what compiling
+        cost; None when none was."""
+        states = self.first_call_cache or ()
+        calls = self.first_calls or (self.first_call,)
+        cold = [t for t, s in zip(calls, states, strict=False) if s == COLD]
+        return stats.median(cold) if cold else None
 
     @functools.cached_property
     def median(self) -> float:
@@ -277,6 +325,12 @@ class Measurement:
             "blocks": list(self.blocks) if self.blocks is not None else None,
             "rounds": list(self.rounds) if self.rounds is not None else None,
             "processes": list(self.processes) if self.processes is not None else None,
+            **(
+                {"first_call_cache": list(self.first_call_cache)}
+                if self.first_call_cache is not None
+                else {}
+            ),
+            **({"first_calls": list(self.first_calls)} if self.first_calls is not None else {}),
             # Derived from the fields above, written for readers of the file (ignored when read
             # back, computed again): the figures exactly as the table states them.
             "median": self.median,
@@ -310,6 +364,16 @@ class Measurement:
             processes=(
                 tuple(int(k) for k in optional(d, "processes", list))
                 if d.get("processes") is not None
+                else None
+            ),
+            first_call_cache=(
+                tuple(str(v) for v in optional(d, "first_call_cache", list))
+                if d.get("first_call_cache") is not None
+                else None
+            ),
+            first_calls=(
+                tuple(float(v) for v in optional(d, "first_calls", list))
+                if d.get("first_calls") is not None
                 else None
             ),
         )

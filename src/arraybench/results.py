@@ -17,7 +17,11 @@ Format history (``"version"`` in the file):
        Python computes in float64 whatever the case's dtype); skipped "failed" (a workload that
        could not run at all, which fails the run); in run "ratios", "speedup_vs_ref" beside
        "ratio" (the same interval turned over: the reference's time over the case's, as the
-       tables show it). "ratios" is derived from the cases and ignored when read.
+       tables show it). "ratios" is derived from the cases and ignored when read. Run "time"
+       (where the wall time went: "wall", "parts" by name, "compile_cache"); measurement
+       "first_call_cache" (each process's first call "cold" or "warm" against the persistent
+       compile cache) and "first_calls" (each process's first call); older versions of
+       arraybench read such a file and ignore them.
     4  (arraybench 0.2) cases from several machines (``--cluster``): case "machine" names the
        machine it ran on, run "machines" holds each machine's record (host, CPU, cores, GPUs,
        library versions, BLAS) by name. Written only when some case carries a machine, so that
@@ -32,7 +36,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -279,6 +283,81 @@ class Floor:
         return {"clock_read": self.clock_read, "call_overhead": self.call_overhead}
 
 
+#: The parts of a run's wall time (:class:`TimeSplit`), in the order they are shown; an
+#: experiment's extra measurements are a part of their own, named ``extras NAME``.
+TIME_PARTS = (
+    "start-up",
+    "imports",
+    "compilation",
+    "first calls",
+    "inputs and checks",
+    "measuring",
+    "extras",
+    "reporting",
+    "shut-down",
+    "other",
+)
+
+
+@dataclass(frozen=True)
+class TimeSplit:
+    """Where a run's wall time went, part by part (measured, not estimated: see
+    :mod:`arraybench.measure.walltime`).
+
+    Attributes:
+        wall: seconds from start to end (the whole command for ``arraybench run``, Python's own
+            start included; the call for :func:`arraybench.run`).
+        parts: seconds by part, in :data:`TIME_PARTS` order (``extras NAME`` for each
+            experiment's extra measurements); ``other`` is what the named parts leave of
+            ``wall``, so they add up to it. Worker processes' parts are counted while the run
+            waits for them, as the person waiting sees them.
+        compile_cache: the folder of the libraries' persistent compile caches, or None when
+            they were off (``ARRAYBENCH_COMPILE_CACHE=off``).
+    """
+
+    wall: float
+    parts: Mapping[str, float]
+    compile_cache: str | None = None
+
+    @classmethod
+    def of(
+        cls, wall: float, parts: Mapping[str, float], compile_cache: str | None = None
+    ) -> TimeSplit:
+        """The split of ``wall`` seconds from the named ``parts`` (other: the rest)."""
+        named = {k: float(v) for k, v in parts.items() if k != "other" and v > 0}
+        wall = max(float(wall), sum(named.values()))
+        ordered = dict(sorted(named.items(), key=lambda kv: _part_rank(kv[0])))
+        ordered["other"] = max(0.0, wall - sum(named.values()))
+        return cls(wall, ordered, compile_cache)
+
+    @classmethod
+    def total(cls, splits: Sequence[TimeSplit]) -> TimeSplit:
+        """Several runs one after another (a session's experiments) as one split."""
+        parts: dict[str, float] = {}
+        for t in splits:
+            for k, v in t.parts.items():
+                parts[k] = parts.get(k, 0.0) + v
+        cache = next((t.compile_cache for t in splits if t.compile_cache), None)
+        return cls.of(sum(t.wall for t in splits), parts, cache)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"wall": self.wall, "parts": dict(self.parts), "compile_cache": self.compile_cache}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> TimeSplit:
+        parts = required(d, "parts", Mapping)
+        return cls(
+            wall=float(required(d, "wall", (int, float))),
+            parts={str(k): float(v) for k, v in parts.items() if isinstance(v, int | float)},
+            compile_cache=optional(d, "compile_cache", str),
+        )
+
+
+def _part_rank(name: str) -> tuple[int, str]:
+    base = "extras" if name.startswith("extras ") else name
+    return (TIME_PARTS.index(base) if base in TIME_PARTS else len(TIME_PARTS) - 1, name)
+
+
 @dataclass(frozen=True)
 class RunResult:
     """Everything one run produced. Reports are made from this alone."""
@@ -297,6 +376,8 @@ class RunResult:
     #: :func:`arraybench.measure.env.collect` says there. Empty for a run on one machine,
     #: whose record is ``env``.
     machines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Where the run's wall time went (None in results from before it was recorded).
+    time: TimeSplit | None = None
 
     # -- views --------------------------------------------------------------------------------
 
@@ -517,6 +598,7 @@ class RunResult:
                 if self.machines
                 else {}
             ),
+            **({"time": self.time.to_dict()} if self.time is not None else {}),
         }
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -571,6 +653,7 @@ class RunResult:
                 arraybench_version=str(d.get("arraybench", "")),
                 extra=dict(optional(d, "extra", Mapping) or {}),
                 machines=_machines(d),
+                time=TimeSplit.from_dict(d["time"]) if d.get("time") is not None else None,
             )
         except MALFORMED as e:
             raise ResultsFormatError(f"{source}: a record is malformed: {e}; {DAMAGED}") from None

@@ -116,6 +116,11 @@ def test_verbose_run_prints_a_row_per_case_and_every_finding() -> None:
     assert p.returncode == 0, p.stderr + p.stdout
     assert "95% CI" in p.stdout and "harness floor" in p.stdout and "first call" in p.stdout
     assert "Published claim:" in p.stdout
+    # Where the time went, last, in lines that fit 80 columns.
+    split = p.stdout[p.stdout.index("where the time went: ") :].splitlines()
+    assert all(len(line) <= 80 for line in split[:4])
+    for part in ("start-up", "imports", "first calls", "measuring", "reporting", "other"):
+        assert f"{part} " in " ".join(split[:4])
 
 
 def test_format_json_prints_only_the_results_on_stdout() -> None:
@@ -126,6 +131,10 @@ def test_format_json_prints_only_the_results_on_stdout() -> None:
     assert {c.impl for c in result.cases} == {"vectorized", "loop", "from list"}
     assert result.extra["sin2"]["answer"]["verdict"]
     assert "Answer:" not in p.stdout and "Answer:" not in p.stderr
+    # The file keeps where the command's time went: parts that add up to its wall time.
+    assert result.time is not None and result.time.parts["measuring"] > 0
+    assert sum(result.time.parts.values()) == pytest.approx(result.time.wall)
+    assert result.time.parts["start-up"] > 0 and "extras sin2" not in result.time.parts
 
 
 @pytest.mark.parametrize(
@@ -256,6 +265,8 @@ def test_run_is_stored_case_by_case_and_shown_again(tmp_path: Path) -> None:
     assert run_id in p.stdout and "complete" in p.stdout
     p = arraybench("show", run_id[:12], "--store", str(store))
     assert p.returncode == 0 and "vectorized" in p.stdout
+    p = arraybench("show", run_id[:12], "--store", str(store), "-v")  # the store kept the split
+    assert p.returncode == 0 and "where the time went: " in p.stdout
     p = arraybench(
         "run",
         "sin2",

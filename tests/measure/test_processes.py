@@ -3,8 +3,11 @@ processes, ratios paired within each, failures kept, and workers shared by conse
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,6 +15,7 @@ import pytest
 import arraybench as ab
 from arraybench.catalog import load_file
 from arraybench.measure import processes
+from arraybench.measure.clock import FakeClock
 from arraybench.measurement import time_ratio
 
 WORK = textwrap.dedent(
@@ -132,3 +136,96 @@ def test_processes_measure_a_chunk_of_sizes_each_and_finish_it_together(
     assert processes._chunks(groups, config) == [[[0, 1]], [[2, 3]]]
     monkeypatch.setattr(processes, "CHUNK_S", 60.0)
     assert processes._chunks(groups, config) == [[[0, 1], [2, 3]]]
+
+
+class _ModelledWorker:
+    """A worker that measures each case on a fake clock with a modelled cost per call."""
+
+    def __init__(self, costs: dict[str, float], asked: list[tuple[int, str]], p: int) -> None:
+        self.costs, self.asked, self.p = costs, asked, p
+
+    def run(self, request: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+        from arraybench.measure.timer import Sampler, TimerSettings
+        from tests.conftest import kernel
+
+        # Each process its own stretch of time, as perf_counter is one clock for all.
+        clock = FakeClock(start_ns=self.p * 10**12, read_cost_ns=50)
+        settings = TimerSettings(
+            budget=request["budget"],
+            min_samples=request["min_samples"],
+            max_samples=request["max_samples"],
+        )
+        labels, samplers = [], []
+        for spec in request["cases"]:
+            label = ("ref", "slower", "dies in a fresh process")[spec["impl_index"]]
+            self.asked.append((self.p, label))
+            cost = self.costs[label]
+            labels.append(label)
+            samplers.append(
+                Sampler(kernel(clock, cost), lambda _: None, clock, settings, first=cost)
+            )
+        for s in samplers:  # warm-ups, then rounds of one block each, as sampling does
+            s.warm_up()
+        while not all(s.done for s in samplers):
+            rid = clock.now_ns()
+            for s in samplers:
+                s.step(rid)
+        out = [
+            ab.CaseResult(
+                workload=spec["workload"],
+                impl=label,
+                backend="numpy",
+                device="cpu",
+                dtype=spec["dtype"],
+                size=spec["size"],
+                status="ok",
+                measurement=s.result(),
+            ).to_dict()
+            for spec, label, s in zip(request["cases"], labels, samplers, strict=True)
+        ]
+        return {"cases": out, "spent": {"measuring": 0.0}}
+
+
+def test_a_call_longer_than_its_share_costs_each_process_one_call_and_still_pairs(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload
+) -> None:
+    """4 processes and a 0.1 s budget: 0.025 s each. A call of 0.06 s used to cost each
+    process three (its first, a calibration call thrown away, one sample); now the calibration
+    call is its one sample, in every process, taken in the first round beside the fast case's
+    first block, so their ratio still pairs round by round across the four processes."""
+    from arraybench.measure.plan import _size_groups, plan
+    from arraybench.results import Floor
+
+    asked: list[tuple[int, str]] = []
+    costs = {"ref": 1e-4, "slower": 0.06}
+
+    class Pool:
+        def worker(self, p: int) -> _ModelledWorker:
+            return _ModelledWorker(costs, asked, p)
+
+    @contextlib.contextmanager
+    def pool_for(config: ab.RunConfig) -> Iterator[Pool]:
+        yield Pool()
+
+    monkeypatch.setattr(processes, "_pool_for", pool_for)
+    config = ab.RunConfig(processes=4, budget=0.1, impls=("ref", "slower"), sizes=(100,))
+    cases, _ = plan([work], config)
+    floor = Floor(clock_read=5e-8, call_overhead=5e-8)
+    results = [
+        r
+        for group in processes.run_in_workers(
+            cases, _size_groups(cases), config, floor, lambda i: False, None
+        )
+        for _, r in group
+    ]
+    by = {r.impl: r for r in results}
+    slow, fast = by["slower"].measurement, by["ref"].measurement
+    assert slow is not None and fast is not None
+    assert slow.processes == (1, 1, 1, 1) and slow.samples == pytest.approx((0.06,) * 4)
+    assert slow.warmup_calls == 0  # no call thrown away
+    # first call + one call per process: 0.48 s for a 0.1 s budget, where it was 0.72 s.
+    assert slow.elapsed == pytest.approx(4 * (0.06 + 0.06), rel=1e-3)
+    assert slow.interval.method == "processes" and slow.interval.units == 4
+    assert fast.processes is not None and len(fast.processes) == 4
+    r = time_ratio(slow, fast)
+    assert r.method == "pairs" and r.units == 4

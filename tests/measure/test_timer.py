@@ -104,6 +104,31 @@ def test_kernel_slower_than_the_budget_still_gets_the_minimum_samples(clock: Fak
     assert m.ci == (min(m.samples), max(m.samples))
 
 
+def test_a_call_longer_than_the_budget_keeps_its_calibration_call_as_a_sample(
+    clock: FakeClock,
+) -> None:
+    """A process's share of the budget is 0.125 s and one call takes 0.9 s: the calibration's
+    call is timed as a sample is, and warming up with a second one would spend the budget
+    seven times over, so it is the first block; in several processes one block each is what
+    the interval needs (min_samples=1), so the process pays one call after its first."""
+    settings = TimerSettings(budget=0.125, min_samples=1)
+    s = Sampler(kernel(clock, 0.9), nosync, clock, settings, first=1.0)
+    s.warm_up()
+    assert not s.samples  # kept for the first round, taken beside the other cases' blocks
+    assert s.step(round_id=7)
+    m = s.result()
+    assert m.samples == pytest.approx((0.9,), rel=1e-6)
+    assert m.warmup_calls == 0 and m.blocks == (1,) and m.rounds == (7,)
+    assert m.elapsed == pytest.approx(1.0 + 0.9, rel=1e-6)
+    # In one process the minimum is MIN_SAMPLES blocks: the calibration call is one of them.
+    m = measure(kernel(clock, 0.9), nosync, clock, TimerSettings(budget=0.5), first=1.0)
+    assert len(m.samples) == MIN_SAMPLES and m.warmup_calls == 0
+    assert m.elapsed == pytest.approx(1.0 + MIN_SAMPLES * 0.9, rel=1e-6)
+    # A call shorter than the budget warms up as before: its calibration call is thrown away.
+    m = measure(kernel(clock, 0.09), nosync, clock, TimerSettings(budget=0.5), first=0.09)
+    assert m.warmup_calls == 1 and len(m.samples) >= MIN_SAMPLES
+
+
 def test_first_call_is_timed_apart_and_returns_the_output(clock: FakeClock) -> None:
     out, t = first_call(kernel(clock, 0.3, out="result"), nosync, clock)
     assert out == "result"

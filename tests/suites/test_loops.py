@@ -52,6 +52,19 @@ def test_every_case_runs_and_agrees_with_the_reference(real: tuple[RunResult, An
     assert ("loop_apply", "np.vectorize", "numpy") in ran
 
 
+def test_below_the_largest_loop_size_only_the_loop_runs(real: tuple[RunResult, Answer]) -> None:
+    """The answer reads every impl at the loops' largest size, and at a smaller one only the
+    loop's cost per element (what shows extrapolating it is fair): nothing else runs there,
+    and the run says so."""
+    result, answer = real
+    small = {(c.workload, c.impl) for c in result.cases if c.size == 16}
+    assert {impl for w, impl in small if w.startswith("loop_")} == {"loop"}
+    assert {(w, impl) for w, impl in small if w.startswith("vec_")}  # a workload of its own
+    said = [s for s in result.skipped if s.what.startswith("loop_add at n=16")]
+    assert said and "extrapolating" in said[0].reason
+    assert "(n=64; " in answer.details[0]  # the smaller size's cost per element, beside
+
+
 def test_answer_on_real_results(real: tuple[RunResult, Answer]) -> None:
     result, answer = real
     assert answer.verdict in VERDICTS

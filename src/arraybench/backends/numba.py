@@ -20,7 +20,9 @@ naming ``compile=False``, rather than Numba's page of typing detail.
 
 Numba compiles once per argument types (dtype, ndim, layout), on the first call: the runner keeps
 that call apart (``Measurement.first_call``), and later sizes of the same dtype reuse the machine
-code, so only a series' first size pays it.
+code, so only a series' first size pays it. In a worker process, where arraybench keeps compiled
+code (NUMBA_CACHE_DIR in its cache folder: measure/compile_cache.py), impls are compiled with
+``cache=True``: the machine code is kept on disk and the next process loads it.
 
 Generic impls (a parameter ``xp``) get ``numpy``: Numba cannot take a module as an argument, so
 the backend compiles a small jitted wrapper that passes ``numpy`` from inside compiled code (and a
@@ -39,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import os
 import re
 from collections.abc import Callable, Iterator
 from importlib import metadata
@@ -47,6 +50,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import BackendError
+from ..base.files import compile_cache_on
 from .base import BaseBackend, blas_info, blas_threads
 
 
@@ -104,7 +108,8 @@ class NumbaBackend(BaseBackend):
         if isinstance(fn, Dispatcher) or not inspect.isfunction(fn):
             return fn  # already compiled (njit, vectorize, cuda.jit...) or not ours to compile
         params = inspect.signature(fn).parameters
-        jitted = _jit_generic(fn, params, numba.njit) if "xp" in params else numba.njit(fn)
+        njit = _cached_njit if _caching() else numba.njit
+        jitted = _jit_generic(fn, params, njit) if "xp" in params else njit(fn)
         if not _cuda_available():
             return jitted
         return _host_or_device(jitted, fn, generic="xp" in params)
@@ -142,6 +147,23 @@ class NumbaBackend(BaseBackend):
             "blas": blas_info("numpy") or blas_info("openblas"),
             "devices": self.devices(),
         }
+
+
+def _caching() -> bool:
+    """Compile with ``cache=True``: when arraybench keeps compiled code and NUMBA_CACHE_DIR names
+    a folder for it (a worker process), so that Numba never writes beside the user's files."""
+    return compile_cache_on() and bool(os.environ.get("NUMBA_CACHE_DIR"))
+
+
+def _cached_njit(fn: Any) -> Any:
+    """``numba.njit(fn, cache=True)``: the machine code kept on disk and loaded by the next
+    process; a function with no file of its own (made by exec) cannot be, and compiles each time."""
+    import numba
+
+    try:
+        return numba.njit(fn, cache=True)
+    except RuntimeError:  # "cannot cache function ...: no locator available for file"
+        return numba.njit(fn)
 
 
 @functools.lru_cache(maxsize=1)

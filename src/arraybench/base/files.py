@@ -1,9 +1,11 @@
-"""Writing files so that a crash never leaves half of one behind."""
+"""Writing files so that a crash never leaves half of one behind, and the switch of the compile
+caches that several layers read (the command, its workers, the numba backend)."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 
@@ -27,3 +29,14 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return out
+
+
+#: Set to "off" (or 0, no, false), arraybench keeps no compiled code between processes
+#: (:mod:`arraybench.measure.compile_cache`).
+COMPILE_CACHE_SWITCH = "ARRAYBENCH_COMPILE_CACHE"
+
+
+def compile_cache_on(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether arraybench keeps the libraries' compiled code between processes."""
+    env = os.environ if environ is None else environ
+    return env.get(COMPILE_CACHE_SWITCH, "").strip().lower() not in ("0", "off", "no", "false")

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
@@ -20,12 +21,22 @@ from ..analysis.claims import Answer
 from ..analysis.findings import analyze
 from ..base.errors import ConfigError
 from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAULT_THREADS, RunConfig
+from ..measure import compile_cache
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key
 from ..measure.processes import shared_pool
 from ..measure.profile import load_cached
 from ..measure.runner import Case, Progress, run
+from ..measure.walltime import (
+    OTHER,
+    REPORTING,
+    SHUT_DOWN,
+    START_UP,
+    WALL,
+    process_age,
+    watching_imports,
+)
 from ..names import DTYPES
 from ..report.summary import (
     View,
@@ -35,7 +46,8 @@ from ..report.summary import (
     print_machine_group,
     print_machines_table,
 )
-from ..results import CaseResult, RunResult
+from ..report.timing import print_time_split
+from ..results import CaseResult, RunResult, TimeSplit
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
 from ..suites.experiment import Experiment, combine, run_experiment
@@ -240,6 +252,18 @@ def add_view_arguments(p: Any) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    """The command, its wall time split into parts from the process's start (:mod:`walltime`),
+    with the libraries' compile caches set up for it and its workers."""
+    age = process_age() or 0.0
+    WALL.restart(START_UP, before=age)
+    started = time.perf_counter() - age
+    with compile_cache.in_this_process() as cache, watching_imports():
+        return _main(
+            args, lambda: WALL.split({}, time.perf_counter() - started, compile_cache=cache)
+        )
+
+
+def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
     items = resolve(args.targets)
     budget = (
         args.budget
@@ -316,6 +340,7 @@ def main(args: argparse.Namespace) -> int:
 
     keep = Keep(on_result, on_machine, resume, profile)
     results: list[RunResult] = []
+    WALL.rebase(OTHER)
     try:
         # Worker processes (and a cluster) live for the whole command, not one experiment.
         with shared_pool(), shared_cluster():
@@ -327,15 +352,18 @@ def main(args: argparse.Namespace) -> int:
                         functools.partial(_run_experiment, group, config, keep),
                         quiet=args.quiet,
                     )
-                    result = _explained(
-                        result, group.name, profile, console, view, (group.claim, answer)
-                    )
+                    with WALL.part(REPORTING):
+                        result = _explained(
+                            result, group.name, profile, console, view, (group.claim, answer)
+                        )
                 else:
                     result = _with_progress(
                         functools.partial(_run, group, config, keep), quiet=args.quiet
                     )
-                    result = _explained(result, "workloads", profile, console, view)
+                    with WALL.part(REPORTING):
+                        result = _explained(result, "workloads", profile, console, view)
                 results.append(result)
+            WALL.rebase(SHUT_DOWN)  # the workers (or the cluster) are let go of next
     except BaseException as e:
         if store is not None and run_id is not None:
             with contextlib.suppress(StoreError):
@@ -359,6 +387,7 @@ def main(args: argparse.Namespace) -> int:
                         file=sys.stderr,
                     )
         raise
+    WALL.rebase(REPORTING)
     combined = combine(results) if results else RunResult(cases=())
     try:  # this machine's run-to-run drift, for comparisons of runs without a canary
         stability.remember(combined.started, combined.extra)
@@ -366,29 +395,33 @@ def main(args: argparse.Namespace) -> int:
         console.print(
             f"[dim]the machine's stability record was not updated: {escape(str(e))}[/dim]"
         )
-    if store is not None and run_id is not None:
-        store.finish_run(run_id, combined)
-        store.close()
     if profile is None:
         console.print(
             "[dim]fraction of peak: run 'arraybench probe' once to measure this machine's "
             "bandwidth and matrix-multiply peak, and every run shows it[/dim]"
         )
-    if as_json:
-        print(json.dumps(combined.to_dict(), indent=1))
-    else:
+    if not as_json:
         if len(combined.machine_names) > 1:
             print_machines_table(combined, console)
         if not args.verbose:
             print_footer(combined, console)
-    if args.json:
-        combined.save(args.json)
-        console.print(f"results saved to {args.json}")
     if args.html:
         from ..report.html import write as write_html
 
         path = write_html(combined, args.html, profile=profile)
         console.print(f"HTML report: {path.resolve()}")
+    # Where the time went, up to here: what is left (writing the file) takes milliseconds.
+    combined = replace(combined, time=split())
+    if store is not None and run_id is not None:
+        store.finish_run(run_id, combined)
+        store.close()
+    if as_json:
+        print(json.dumps(combined.to_dict(), indent=1))
+    if args.json:
+        combined.save(args.json)
+        console.print(f"results saved to {args.json}")
+    if args.verbose and not as_json and combined.time is not None:
+        print_time_split(combined, console)
     if run_id is not None:
         console.print(
             f"[dim]stored as run {run_id}: 'arraybench show {run_id}' shows it again, "

@@ -18,6 +18,7 @@ from ..report.summary import (
     print_machines,
     question_parts,
 )
+from ..report.timing import print_time_split
 from ..results import RunResult
 from ..store import RUNNING, open_store
 from . import _console
@@ -74,6 +75,8 @@ def main(args: argparse.Namespace) -> int:
     render(result, console, verbose=args.verbose)
     if not args.verbose:
         print_footer(one_machine(result), console)
+    elif result.time is not None:
+        print_time_split(result, console)
     if args.json:
         result.save(args.json)
         console.print(f"results saved to {args.json}")

@@ -34,10 +34,12 @@ from typing import TYPE_CHECKING, Any
 from ..config import RunConfig
 from ..measurement import Measurement
 from ..results import FAILED, CaseResult, Floor
+from . import compile_cache
 from .kept import Kept
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted
 from .timer import TimerSettings, quality_warnings
+from .walltime import START_UP, WALL
 from .wire import _failed, _spec, read_reply, request, request_settings
 
 if TYPE_CHECKING:
@@ -159,7 +161,11 @@ class _Requests:
         chosen = [self.cases[i] for i in ask]
         timeout = self.config.timeout if self.config.isolate else None
         try:
-            reply = pool.worker(p).run(request(chosen, self.common, self.origins), timeout)
+            with WALL.part(START_UP):  # a worker that died is started again
+                worker = pool.worker(p)
+            with WALL.waiting():
+                reply = worker.run(request(chosen, self.common, self.origins), timeout)
+            WALL.absorb(reply.get("spent") or {})  # the worker's parts, out of the wait
             got = read_reply(reply, chosen)
         except WorkerCrash as e:
             pool.lost(p)  # dead or killed: the next request starts a new one
@@ -237,7 +243,12 @@ def _pool_for(config: RunConfig) -> contextlib.AbstractContextManager[Pool]:
     run inside a :func:`shared_pool` block, closed after this run outside one."""
     env = worker_env(config.threads)
     key = Pool.key_of(config.processes, config.memory_limit, env)
-    return _KEPT.use(key, lambda: Pool(config.processes, config.memory_limit, env))
+
+    def start() -> Pool:
+        with WALL.part(START_UP):
+            return Pool(config.processes, config.memory_limit, env)
+
+    return _KEPT.use(key, start)
 
 
 def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:
@@ -273,7 +284,7 @@ def worker_env(threads: int | None) -> dict[str, str]:
     libraries read when they start (XLA and TensorFlow above all) from the run's ``threads``,
     and JAX and TensorFlow told not to take most of the GPU's memory at start: several workers
     share one GPU (and torch or CuPy share each worker)."""
-    env = {IN_WORKER: "1", **gpu_sharing_env()}
+    env = {IN_WORKER: "1", **gpu_sharing_env(), **compile_cache.cache_env()}
     if threads is None:
         return env
     n = str(threads)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -30,8 +31,9 @@ from typing import Any
 from ..backends.base import usable_cores
 from ..base.errors import WorkloadError
 from ..config import RunConfig
-from ..results import CaseResult, RunResult
+from ..results import CaseResult, RunResult, Skip
 from ..workload import Workload
+from . import compile_cache
 from . import env as _env
 from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
@@ -60,7 +62,11 @@ from .sampling import (
     sample_group,
 )
 from .timer import TimerSettings
+from .walltime import START_UP, WALL, measuring, watching_imports
 from .wire import run_group_in_worker
+
+#: An experiment's choice among the planned cases: those to measure, and the Skips of the rest.
+Select = Callable[[Sequence[Case]], tuple[list[Case], list[Skip]]]
 
 #: Names importers know from here, from before the runner was split into its parts.
 __all__ = [
@@ -92,6 +98,7 @@ def run(
     resume: Mapping[tuple[Any, ...], CaseResult] | None = None,
     profile: Any = None,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None = None,
+    select: Select | None = None,
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -110,6 +117,8 @@ def run(
             marked implausible (a warning), and answers do not rest on it.
         on_machine: called with each other machine's name and record before its cases are
             measured (``cluster``: to store the record with them).
+        select: the planned cases -> those to measure, and what was left out and why (an
+            experiment that needs only some cases at some sizes: :class:`Experiment`'s).
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -129,13 +138,26 @@ def run(
     clock = clock or default_clock()
     for w in workloads:  # a misspelt backend is a usage error: refused before anything runs
         w.check_names()
+    since, t0 = WALL.totals(), time.perf_counter()
     executor = executor_for(config)
-    try:
-        return _run(
-            workloads, config, executor, clock, progress, on_result, resume, profile, on_machine
-        )
-    finally:
-        executor.close()
+    with watching_imports():
+        try:
+            result = _run(
+                workloads,
+                config,
+                executor,
+                clock,
+                progress,
+                on_result,
+                resume,
+                profile,
+                on_machine,
+                select,
+            )
+        finally:
+            executor.close()
+    cache = compile_cache.in_use(executor.in_this_process)
+    return replace(result, time=WALL.split(since, time.perf_counter() - t0, compile_cache=cache))
 
 
 def _run(
@@ -148,6 +170,7 @@ def _run(
     resume_given: Mapping[tuple[Any, ...], CaseResult] | None,
     profile: Any,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None,
+    select: Select | None = None,
 ) -> RunResult:
     workers = not executor.in_this_process
     if workers:
@@ -169,7 +192,11 @@ def _run(
             cases += c
             skips += [k for k in s if k not in skips]  # a broken workload is said once
     else:
-        cases, skips = plan(workloads, config)
+        with WALL.part(START_UP):
+            cases, skips = plan(workloads, config)
+    if select is not None:
+        cases, left_out = select(cases)
+        skips += left_out
     records = {m.name: m.record for m in machines}
     used = list(dict.fromkeys(c.backend for c in cases))
     planned = {id(c.workload): c.workload for c in cases}
@@ -183,13 +210,15 @@ def _run(
     )
     with contextlib.ExitStack() as stack:
         thread_notes = _apply_threads(stack, config.threads, used)
-        environment = _env.collect(used)
+        with WALL.part(START_UP):
+            environment = _env.collect(used)
         environment["threads_requested"] = config.threads
         usable = usable_cores()
         environment["threads"] = _threads.record(environment, usable, config.threads, workers)
         if thread_notes and not workers:  # workers start with the counts in their environment
             environment["thread_notes"] = thread_notes
-        floor = _floor(clock)
+        with WALL.part(START_UP):
+            floor = _floor(clock)
         total = len(cases)
         done: dict[int, CaseResult] = {}
         # Series that timed out or ran out of memory at some size: larger sizes are not tried.
@@ -240,7 +269,7 @@ def _run(
             settled=settled,
             progress=progress,
             done=lambda: len(done),
-            tick=canary.tick if canary is not None else lambda: None,
+            tick=_measuring(canary.tick) if canary is not None else lambda: None,
         )
         with contextlib.closing(executor.run(job)) as replies:
             for reply in replies:
@@ -262,6 +291,16 @@ def _run(
         machines=records,
         extra={CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {},
     )
+
+
+def _measuring(tick: Callable[[], None]) -> Callable[[], None]:
+    """The canary's reading, charged to measuring (:mod:`.walltime`)."""
+
+    def timed() -> None:
+        with measuring():
+            tick()
+
+    return timed
 
 
 def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[str]:

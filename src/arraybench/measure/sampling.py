@@ -29,11 +29,13 @@ from ..results import (
     Floor,
 )
 from ..workload import Impl, Workload
+from . import compile_cache
 from .bind import _bind, _to_host, compiles
 from .check import close_hint, compare, tolerance
 from .clock import Clock, FakeClock, PerfCounterClock, default_clock
 from .plan import Case, reference_unavailable
 from .timer import Sampler, TimerSettings, first_call, measure_floor
+from .walltime import CHECKS, COMPILATION, FIRST_CALLS, WALL, measuring
 
 
 class _References:
@@ -157,14 +159,18 @@ def iter_group(
             active.append((k, prepared))
     finished: set[int] = set()
     for k, p in active:
-        if not p.run(Sampler.warm_up):
+        with measuring():
+            warm = p.run(Sampler.warm_up)
+        if not warm:
             yield k, p.outcome()
             finished.add(k)
     active = [(k, p) for k, p in active if k not in finished]
     while active:
         step = functools.partial(Sampler.step, round_id=clock.now_ns())
         for k, p in active:
-            if not p.run(step) or p.sampler.done:
+            with measuring():
+                going = p.run(step) and not p.sampler.done
+            if not going:
                 yield k, p.outcome()
                 finished.add(k)
         active = [(k, p) for k, p in active if k not in finished]
@@ -187,45 +193,53 @@ def _prepare(
         return CaseResult(status=FAILED, error=error, check=check, failure=failure, **base)
 
     try:
-        inputs = refs.inputs(w, case.size)
+        with WALL.part(CHECKS):
+            inputs = refs.inputs(w, case.size)
     except WorkloadError as e:  # arraybench's own message already names the file and the fix
         return failed(f"the inputs builder failed at n={case.size}: {e}")
     except Exception as e:
         return failed(f"the inputs builder failed at n={case.size}: {_describe(e)}")
     try:
-        call = _bind(impl, backend, inputs, case.dtype, case.device)
+        with WALL.part(CHECKS):
+            call = _bind(impl, backend, inputs, case.dtype, case.device)
+            compiled = compiles(impl, backend) or compile_cache.compiles_everything(case.backend)
     except Exception as e:
         return failed(f"could not prepare inputs for {case.backend} {case.dtype}: {_describe(e)}")
 
     def sync(out: Any) -> None:
         backend.sync(case.device, out)
 
+    # A compiled impl's first call compiles, or loads what an earlier process compiled: the
+    # files in its library's cache say which.
+    cached = compile_cache.files(case.backend) if compiled else None
     try:
-        out, first = first_call(call, sync, clock)
+        with WALL.part(COMPILATION if compiled else FIRST_CALLS):
+            out, first = first_call(call, sync, clock)
     except Exception as e:
         kind = _failure_kind(e, backend, case.device)
         what = "ran out of memory:" if kind == "oom" else "raised"
         return failed(_explained(e, backend, impl) or f"{what} {_describe(e)}", failure=kind)
-
-    check = None
-    if config.check and not w.has_reference():
-        base = {**base, "unchecked": NO_REFERENCE}  # nothing to compare with: not a warning
-    elif config.check and refs.unavailable(w) is not None:
-        base = {**base, "unchecked": REFERENCE_UNAVAILABLE}  # the run's skips say why
-    elif config.check:
-        ref, why_not = refs.output(w, case.size)
-        if why_not is not None:
-            return failed(why_not)
-        try:
-            host = _to_host(backend, out)
-        except Exception as e:
-            return failed(f"its output could not be brought back to NumPy: {_describe(e)}")
-        check = compare(host, ref, tolerance(case.dtype, w.rtol, impl.rtol))
-        if not check.passed:
-            return failed(check.message + close_hint(check, case.dtype), check, "mismatch")
-    del out
-    sampler = Sampler(call, sync, clock, timer, first=first, floor=floor)
-    return _Pending(sampler, check, base, backend, case.device)
+    state = compile_cache.first_call_state(cached, compile_cache.files(case.backend))
+    with WALL.part(CHECKS):
+        check = None
+        if config.check and not w.has_reference():
+            base = {**base, "unchecked": NO_REFERENCE}  # nothing to compare with: not a warning
+        elif config.check and refs.unavailable(w) is not None:
+            base = {**base, "unchecked": REFERENCE_UNAVAILABLE}  # the run's skips say why
+        elif config.check:
+            ref, why_not = refs.output(w, case.size)
+            if why_not is not None:
+                return failed(why_not)
+            try:
+                host = _to_host(backend, out)
+            except Exception as e:
+                return failed(f"its output could not be brought back to NumPy: {_describe(e)}")
+            check = compare(host, ref, tolerance(case.dtype, w.rtol, impl.rtol))
+            if not check.passed:
+                return failed(check.message + close_hint(check, case.dtype), check, "mismatch")
+        del out
+        sampler = Sampler(call, sync, clock, timer, first=first, floor=floor, first_cache=state)
+        return _Pending(sampler, check, base, backend, case.device)
 
 
 _floors: dict[type, Floor] = {}

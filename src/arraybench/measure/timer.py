@@ -3,6 +3,8 @@
     first call   timed alone and kept apart (JIT compilation, tracing, allocator and cache warm-up)
     calibrate    loops per sample grow in 1-2-5 steps until a sample lasts MIN_SAMPLE_S
     warm up      calibrated samples, discarded, until WARMUP_FRACTION of the budget is spent
+                 (a single call longer than the whole budget: its calibration call is kept as
+                 the first block instead; the first call warmed what a call that long needs)
     sample       gc off; t0; loops x call(); sync(last output); t1; gc back on
     block        samples back to back for about budget / BLOCKS_PER_BUDGET (at least one)
     stop         budget spent (and MIN_SAMPLES taken) | max_samples reached
@@ -145,7 +147,8 @@ class TimerSettings:
     target: float = 0.02
     max_samples: int = 10_000
     min_sample_time: float = MIN_SAMPLE_S
-    #: samples taken even past the budget (fewer per process when several share a case)
+    #: samples taken even past the budget (one per process when several share a case: each
+    #: process's median is a unit of the interval)
     min_samples: int = MIN_SAMPLES
 
 
@@ -173,9 +176,11 @@ class Sampler:
         *,
         first: float,
         floor: Floor | None = None,
+        first_cache: str | None = None,
     ) -> None:
         self.call, self.sync, self.clock = call, sync, clock
         self.settings, self.first, self.floor = settings, first, floor
+        self.first_cache = first_cache
         self.loops = 1
         self.per_block = 1
         self.warmup_calls = 0
@@ -184,6 +189,8 @@ class Sampler:
         self.blocks: list[int] = []
         self.rounds: list[int] = []
         self.stop: str | None = None
+        #: the calibration call kept as the first block's sample (see warm_up)
+        self._kept: float | None = None
 
     def _take(self) -> int:
         t0, t1 = _sample(self.call, self.sync, self.loops, self.clock)
@@ -192,23 +199,46 @@ class Sampler:
 
     def warm_up(self) -> None:
         """Calibrate loops per sample, warm up for WARMUP_FRACTION of the budget, and size the
-        blocks so that the budget holds about BLOCKS_PER_BUDGET of them."""
+        blocks so that the budget holds about BLOCKS_PER_BUDGET of them.
+
+        A single call longer than the whole budget is its own warm-up (the first call, kept
+        apart, warmed the caches and the allocator, and a call that long warms them within
+        itself): the calibration's call, timed as a sample is, becomes the first block (in the
+        first round, beside the other cases' first blocks) rather than spending the budget
+        again on a call thrown away.
+        """
         target_ns = self.settings.min_sample_time * 1e9
+        budget_ns = self.settings.budget * 1e9
+        calls = 0
         while True:
             took = self._take()
-            self.warmup_calls += self.loops
+            calls += 1
             if took >= target_ns or self.loops >= MAX_LOOPS:
                 break
+            self.warmup_calls += self.loops
             if took <= 0:
                 self.loops = min(MAX_LOOPS, self.loops * 10)
                 continue
             wanted = self.loops * target_ns / took
             self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
-        while self.spent_ns < WARMUP_FRACTION * self.settings.budget * 1e9:
+        if calls == 1 and self.loops == 1 and took >= budget_ns:
+            self._kept = took / 1e9
+            return
+        self.warmup_calls += self.loops
+        while self.spent_ns < WARMUP_FRACTION * budget_ns:
             took = self._take()
             self.warmup_calls += self.loops
-        block_ns = self.settings.budget * 1e9 / BLOCKS_PER_BUDGET
+        block_ns = budget_ns / BLOCKS_PER_BUDGET
         self.per_block = max(1, int(block_ns // max(took, 1)))
+
+    def _stop_if_spent(self) -> bool:
+        """Set ``stop`` when the samples are enough: max_samples, or the budget spent."""
+        n = len(self.samples)
+        if n >= self.settings.max_samples:
+            self.stop = "max_samples"
+        elif n >= self.settings.min_samples and self.spent_ns >= self.settings.budget * 1e9:
+            self.stop = "budget"
+        return self.stop is not None
 
     @property
     def done(self) -> bool:
@@ -224,18 +254,16 @@ class Sampler:
         if self.stop is not None:
             return True
         rid = self.clock.now_ns() if round_id is None else round_id
-        budget_ns = self.settings.budget * 1e9
         taken = 0
-        while taken < self.per_block:
+        if self._kept is not None:  # the calibration call of a call longer than the budget
+            self.samples.append(self._kept)
+            self._kept = None
+            taken = 1
+            self._stop_if_spent()
+        while taken < self.per_block and self.stop is None:
             self.samples.append(self._take() / 1e9 / self.loops)
             taken += 1
-            n = len(self.samples)
-            if n >= self.settings.max_samples:
-                self.stop = "max_samples"
-                break
-            if n >= self.settings.min_samples and self.spent_ns >= budget_ns:
-                self.stop = "budget"
-                break
+            self._stop_if_spent()
         self.blocks.append(taken)
         self.rounds.append(rid)
         return self.stop is not None
@@ -252,6 +280,7 @@ class Sampler:
             elapsed=self.first + self.spent_ns / 1e9,
             blocks=tuple(self.blocks),
             rounds=tuple(self.rounds),
+            first_call_cache=(self.first_cache,) if self.first_cache is not None else None,
         )
         return replace(m, warnings=quality_warnings(m, self.settings, self.floor))
 

@@ -7,7 +7,8 @@ the reply's CaseResults read back.
                          "size", "machine" (on a cluster)}, ...],
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
               "budget": s, "min_samples": n, "max_samples": n}
-    reply:   {"cases": [CaseResult.to_dict(), ...]} in the request's order
+    reply:   {"cases": [CaseResult.to_dict(), ...] in the request's order,
+              "spent": {part: seconds} (where the worker's time went: measure/walltime.py)}
              | {"error": why, "kind": "crash" | "timeout" | "oom"}
 """
 
@@ -28,6 +29,7 @@ from .clock import default_clock
 from .plan import Case
 from .sampling import _apply_threads, _base_fields, _References, sample_group
 from .timer import MIN_SAMPLES, TimerSettings
+from .walltime import WALL, watching_imports
 
 
 def request_settings(config: RunConfig, floor: Floor, parts: int = 1) -> dict[str, Any]:
@@ -36,9 +38,11 @@ def request_settings(config: RunConfig, floor: Floor, parts: int = 1) -> dict[st
     return {
         "config": config.to_dict(),
         "floor": floor.to_dict(),
-        # The budget is the case's, split between the processes; so are its sample limits.
+        # The budget is the case's, split between the processes; so is its sample limit. In
+        # several processes the interval's units are the processes' medians, and one call gives
+        # a process its median: a call longer than the process's share is taken once.
         "budget": config.budget / parts,
-        "min_samples": max(1, math.ceil(MIN_SAMPLES / parts)),
+        "min_samples": MIN_SAMPLES if parts == 1 else 1,
         "max_samples": max(1, math.ceil(config.max_samples / parts)),
     }
 
@@ -112,8 +116,17 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
     cases (one size group, or one case under --isolate) in turns as an in-process run does.
 
     Returns:
-        ``{"cases": [CaseResult as a dict, ...]}`` in the request's order.
+        ``{"cases": [CaseResult as a dict, ...], "spent": {part: seconds}}``: the cases in the
+        request's order, and where this process's time went while it measured them
+        (:mod:`.walltime`).
     """
+    WALL.take()  # the time before the request (waiting for it) is not the request's
+    with watching_imports():
+        out = _run_group(request)
+    return {"cases": out, "spent": WALL.take()}
+
+
+def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
     cases = []
     for spec in request["cases"]:
         origin, name = spec["origin"], spec["workload"]
@@ -165,4 +178,4 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
             Floor(**request["floor"]),
             done,
         )
-    return {"cases": out}
+    return out

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from ..analysis.claims import Answer
     from ..analysis.findings import Analysis
+    from ..measurement import Measurement
     from ..results import CaseResult, RunResult
 
 #: What each warning tag in the notes column means, printed under the table when present.
@@ -136,10 +137,12 @@ LEGEND = (
     "median: time per call; 95% CI: where a repeat run's median should land (from the "
     "processes, or the blocks of one process; in brackets, the [min–max] range with the "
     "confidence it reaches when there were too few); first call: the very first call "
-    "(compilation, caches) kept apart; of peak: share of the machine's memory bandwidth "
-    "(mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; speedup vs ref: "
-    "how many times faster than the reference impl at the same size and dtype (its time over "
-    "this one's: below 1x, slower), with its 95% CI from blocks measured side by side"
+    "(compilation, caches) kept apart, with how it found the compile cache (cold: it "
+    "compiled; warm: it loaded an earlier process's code); of peak: share of the machine's "
+    "memory bandwidth (mem) or matrix-multiply peak (flop) reached, from 'arraybench probe'; "
+    "speedup vs ref: how many times faster than the reference impl at the same size and dtype "
+    "(its time over this one's: below 1x, slower), with its 95% CI from blocks measured side "
+    "by side"
 )
 
 
@@ -251,12 +254,23 @@ def _cells(
         *ident,
         format_time(m.median),
         format_case_interval(m.interval),
-        format_time(m.first_call),
+        format_time(m.first_call) + _cache_note(m),
         vs,
         *extra,
         check,
         f"[yellow]{notes}[/yellow]" if notes else "",
     ]
+
+
+def _cache_note(m: Measurement) -> str:
+    """`` warm``, `` cold`` or `` 1/4 cold`` after a first call: how it found its library's
+    persistent compile cache (nothing for an impl that does not compile)."""
+    states = m.first_call_cache
+    if not states:
+        return ""
+    cold = states.count("cold")
+    label = states[0] if cold in (0, len(states)) else f"{cold}/{len(states)} cold"
+    return f" [dim]{label}[/dim]"
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..base.errors import ArraybenchError, ResultsFormatError
 from ..base.fields import json_default
-from ..results import CaseResult, Floor, RunResult, Skip
+from ..results import CaseResult, Floor, RunResult, Skip, TimeSplit
 from .migrations import MIGRATIONS, Migration
 from .summary import COMPLETE, INTERRUPTED, RUNNING, RunSummary, summarize
 
@@ -326,7 +326,7 @@ class Store:
                 "env": _dumps(dict(env)),
                 "floor": _dumps(result.floor.to_dict()) if result.floor else None,
                 "skipped": _dumps([s.to_dict() for s in result.skipped]),
-                "extra": _dumps(dict(result.extra)),
+                "extra": _dumps(_with_time(result)),
                 "summary": summarize(cases, result.extra, status),
                 "result_started": result.started or None,
                 "result_finished": result.finished or None,
@@ -413,6 +413,8 @@ class Store:
                 )
             }
             floor_d = _loads(floor, dict, "floor") if floor else None
+            extra_d = _loads(extra, dict, "extra")
+            time_d = extra_d.pop(TIME_KEY, None)
             try:
                 return RunResult(
                     cases=tuple(cases),
@@ -423,10 +425,11 @@ class Store:
                     started=r_start or started,
                     finished=r_end or finished or "",
                     arraybench_version=version,
-                    extra=_loads(extra, dict, "extra"),
+                    extra=extra_d,
                     machines=machines,
+                    time=TimeSplit.from_dict(time_d) if isinstance(time_d, dict) else None,
                 )
-            except TypeError as e:
+            except (TypeError, ValueError, ResultsFormatError) as e:
                 raise StoreError(f"{self.path}: run {run_id} is malformed ({e})") from None
 
     def resolve(self, ref: str) -> str:
@@ -663,6 +666,18 @@ def _summary(row: Sequence[Any]) -> RunSummary:
         n_failed=int(failed),
         summary=summary,
     )
+
+
+#: Where a run's ``RunResult.time`` is kept: beside the experiments in the ``extra`` column (no
+#: schema change; a store read by an older arraybench shows it as one more extra entry).
+TIME_KEY = "__time__"
+
+
+def _with_time(result: RunResult) -> dict[str, Any]:
+    extra = dict(result.extra)
+    if result.time is not None:
+        extra[TIME_KEY] = result.time.to_dict()
+    return extra
 
 
 def _file_for(path: str | os.PathLike[str]) -> Path:

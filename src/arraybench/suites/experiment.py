@@ -20,6 +20,7 @@ whether two arrays share memory); it runs after the cases, its output is saved w
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -41,8 +42,10 @@ from ..base.stats import Interval
 from ..config import RunConfig
 from ..measure import canary
 from ..measure.canary import CANARY_KEY
-from ..measurement import time_ratio
-from ..results import CaseResult, RunResult
+from ..measure.runner import Select
+from ..measure.walltime import REPORTING, WALL, extras
+from ..measurement import WARM, Measurement, time_ratio
+from ..results import CaseResult, RunResult, TimeSplit
 from ..workload import Workload
 
 __all__ = [
@@ -54,9 +57,11 @@ __all__ = [
     "Claim",
     "Experiment",
     "combine",
+    "compile_time",
     "env_summary",
     "faster",
     "first_size_faster",
+    "from_cache",
     "median",
     "ratio",
     "run_experiment",
@@ -76,6 +81,9 @@ class Experiment:
     extra: Callable[[RunConfig], Mapping[str, Any]] | None = None
     #: the published claim as data: each part an interval on a named quantity.
     claims: Sequence[Claim] = ()
+    #: the planned cases -> those the answer reads, and the Skips of the rest (an experiment
+    #: that measures some impls at some sizes only: loops); None measures every one.
+    select: Select | None = None
 
 
 def run_experiment(
@@ -90,11 +98,16 @@ def run_experiment(
     """
     from ..measure.runner import run
 
-    result = run(list(exp.workloads), config, **run_kwargs)
-    extra = dict(exp.extra(config)) if exp.extra is not None else {}
+    since, t0 = WALL.totals(), time.perf_counter()
+    result = run(list(exp.workloads), config, select=exp.select, **run_kwargs)
+    extra: dict[str, Any] = {}
+    if exp.extra is not None:
+        with WALL.part(extras(exp.name)):
+            extra = dict(exp.extra(config))
     machines = result.machine_names
-    answers = {m: exp.answer(result.on_machine(m), extra) for m in machines}
-    answer = answers[machines[0]] if machines else exp.answer(result, extra)
+    with WALL.part(REPORTING):
+        answers = {m: exp.answer(result.on_machine(m), extra) for m in machines}
+        answer = answers[machines[0]] if machines else exp.answer(result, extra)
     record = {
         "title": exp.title,
         "question": exp.question,
@@ -105,7 +118,9 @@ def run_experiment(
     }
     if len(machines) > 1:
         record["answers"] = {m: a.to_dict() for m, a in answers.items()}
-    return replace(result, extra={**result.extra, exp.name: record}), answer
+    cache = result.time.compile_cache if result.time is not None else None
+    split = WALL.split(since, time.perf_counter() - t0, compile_cache=cache)
+    return replace(result, extra={**result.extra, exp.name: record}, time=split), answer
 
 
 def combine(results: Sequence[RunResult]) -> RunResult:
@@ -131,6 +146,7 @@ def combine(results: Sequence[RunResult]) -> RunResult:
         "backends": backends,
         "load_average_after": results[-1].env.get("load_average_after"),
     }
+    times = [r.time for r in results if r.time is not None]
     return replace(
         first,
         env=env,
@@ -138,6 +154,7 @@ def combine(results: Sequence[RunResult]) -> RunResult:
         skipped=tuple(s for r in results for s in r.skipped),
         finished=results[-1].finished,
         extra=extra,
+        time=TimeSplit.total(times) if times else None,
     )
 
 
@@ -180,6 +197,23 @@ def ratio(a: CaseResult, b: CaseResult) -> Interval:
     assert a.measurement is not None and b.measurement is not None
     _reading((a, b))
     return time_ratio(a.measurement, b.measurement)
+
+
+def compile_time(m: Measurement) -> float:
+    """What a first call that compiles costs: the first call of a process whose compile cache was
+    cold (it compiled), when one was; else the first call as measured (loaded from the cache,
+    or an impl that does not compile)."""
+    cold = m.cold_first_call
+    return cold if cold is not None else m.first_call
+
+
+def from_cache(m: Measurement) -> str:
+    """`` (loaded from the compile cache: an earlier run compiled it)`` when no first call of
+    the case compiled, every one finding its code in the persistent cache; else ""."""
+    states = m.first_call_cache or ()
+    if states and all(s == WARM for s in states):
+        return " (loaded from the compile cache: an earlier run compiled it)"
+    return ""
 
 
 def faster(a: CaseResult, b: CaseResult) -> bool:

@@ -10,7 +10,9 @@ sigmoid written with ``math.exp``) and a conditional (``x if x > 0 else 0.1 * x`
 workloads: ``loop_OP`` times the loops at sizes a loop finishes in (up to 10^4 elements), next to
 the vectorized form at the same sizes; ``vec_OP`` times only the vectorized form on a 1000x1000
 array, where a loop would take seconds to minutes. The loop's cost there is extrapolated from its
-per-element cost at the largest size measured, and the answer says so.
+per-element cost at the largest size measured, and the answer says so. At the smaller loop size
+only the loop runs (:func:`select`): its cost per element there shows the cost is flat, which is
+what makes extrapolating it fair, and nothing else at that size enters the answer.
 
 A fourth way to write each loop answers the question another way: the same element-by-element loop
 compiled by Numba (``numba loop``, on the ``numba`` backend, which njit-compiles it). It runs in
@@ -22,7 +24,7 @@ installed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -30,8 +32,18 @@ import numpy as np
 from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base import stats
 from arraybench.base.units import format_ratio, format_size, format_time
-from arraybench.results import CaseResult, RunResult
-from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
+from arraybench.measure.plan import Case
+from arraybench.results import CaseResult, RunResult, Skip
+from arraybench.suites.experiment import (
+    UNTESTED,
+    Experiment,
+    compile_time,
+    env_summary,
+    from_cache,
+    ratio,
+    series,
+    verdict,
+)
 from arraybench.workload import Workload
 
 #: Sizes of the loops: 10^4 elements already take ~0.1 s per call through torch's indexing. Two
@@ -312,7 +324,12 @@ def _numba_row(result: RunResult, op: str) -> dict[str, Any] | None:
     n = max(jit)
     m = jit[n].measurement
     assert m is not None
-    row: dict[str, Any] = {"n": n, "per_elem": m.median / n, "first_call": m.first_call}
+    row: dict[str, Any] = {
+        "n": n,
+        "per_elem": m.median / n,
+        "first_call": compile_time(m),
+        "cached": from_cache(m),
+    }
     py = _cpu32(result, f"loop_{op}", "loop", "numpy")
     if n in py:
         row["vs_loop"] = ratio(py[n], jit[n]).value  # how many times faster than the loop
@@ -374,7 +391,7 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
     for op, r in jits.items():
         details.append(
             f"{op:5} numba: {NUMBA_LOOP} {_numba_text(r)}; compiled on its first call "
-            f"({format_time(r['first_call'])})"
+            f"({format_time(r['first_call'])}){r['cached']}"
         )
 
     sentences = []
@@ -413,9 +430,10 @@ def answer(result: RunResult, extra: Mapping[str, Any]) -> Answer:
             "/element (" + "; ".join(f"{op}: {_numba_text(r)}" for op, r in jits.items()) + ")"
         )
         first = [r["first_call"] for r in jits.values()]
+        cached = next((r["cached"] for r in jits.values() if r["cached"]), "")
         sentences.append(
             f"{text}, after {_span(min(first), max(first), format_time)} of compilation on its "
-            "first call."
+            f"first call{cached}."
         )
     text = " ".join(sentences)
 
@@ -486,6 +504,35 @@ CLAIMS = tuple(
 )
 
 
+def select(cases: Sequence[Case]) -> tuple[list[Case], list[Skip]]:
+    """At a loop workload's sizes below its largest, only the loop itself: the answer reads every
+    impl at the largest size (the loop's time there is what it extrapolates from), and at a
+    smaller one only the loop's cost per element, which shows that cost is flat (what makes
+    extrapolating it fair). The other impls there would be measured for nothing."""
+    largest: dict[str, int] = {}
+    for c in cases:  # a workload whose loop is not in the run (--impl): every impl as asked
+        if c.workload.name.startswith("loop_") and c.impl.label == "loop":
+            largest[c.workload.name] = max(largest.get(c.workload.name, 0), c.size)
+    keep: list[Case] = []
+    left: dict[str, set[int]] = {}
+    for c in cases:
+        top = largest.get(c.workload.name)
+        if top is not None and c.size < top and c.impl.label != "loop":
+            left.setdefault(c.workload.name, set()).add(c.size)
+        else:
+            keep.append(c)
+    skips = [
+        Skip(
+            f"{name} at n={', '.join(format_size(n) for n in sorted(sizes))}: all but its loop",
+            f"the answer reads the other impls at n={format_size(largest[name])} only, and the "
+            "loop at smaller sizes to show its cost per element is flat (which makes "
+            "extrapolating it fair)",
+        )
+        for name, sizes in left.items()
+    ]
+    return keep, skips
+
+
 EXPERIMENT = Experiment(
     name="loops",
     title="Python loops over tensor and array elements vs the vectorized form",
@@ -496,4 +543,5 @@ EXPERIMENT = Experiment(
     workloads=[loop_add, loop_apply, loop_where, vec_add, vec_apply, vec_where],
     answer=answer,
     claims=CLAIMS,
+    select=select,
 )

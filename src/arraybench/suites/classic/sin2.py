@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -46,9 +46,11 @@ from arraybench.results import CaseResult, RunResult
 from arraybench.suites.experiment import (
     UNTESTED,
     Experiment,
+    compile_time,
     env_summary,
     faster,
     first_size_faster,
+    from_cache,
     ratio,
     series,
     verdict,
@@ -215,8 +217,16 @@ def _med(c: CaseResult) -> float:
 
 
 def _first(c: CaseResult) -> float:
+    """Its first call, as compiling cost it (a cold compile cache) where a process's was cold."""
     assert c.measurement is not None
-    return c.measurement.first_call
+    return compile_time(c.measurement)
+
+
+def _cached(cases: Iterable[CaseResult]) -> str:
+    """The note that no first call compiled, when every one loaded from the compile cache."""
+    ms = [c.measurement for c in cases if c.measurement is not None]
+    notes = {from_cache(m) for m in ms}
+    return notes.pop() if len(notes) == 1 else ""
 
 
 def _share(part: float, whole: float) -> str:
@@ -427,8 +437,8 @@ def _jax_compile(result: RunResult, details: list[str]) -> list[str]:
     n_small, n_large = min(jit), max(jit)
     text = (
         f"JAX jit compiles on the first call of each size, "
-        f"{format_time(compiles[0])}-{format_time(compiles[-1])} beyond a steady call of "
-        f"{format_time(_med(jit[n_small]))} at n={format_size(n_small)}"
+        f"{format_time(compiles[0])}-{format_time(compiles[-1])}{_cached(jit.values())} beyond "
+        f"a steady call of {format_time(_med(jit[n_small]))} at n={format_size(n_small)}"
     )
     if n_large != n_small:
         text += f" and {format_time(_med(jit[n_large]))} at n={format_size(n_large)}"
