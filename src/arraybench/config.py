@@ -31,6 +31,9 @@ DEFAULT_SEED = 0
 #: the libraries, seconds per run, not per case.
 DEFAULT_PROCESSES = 4
 
+#: How a run that answers claims spends its budget (``RunConfig.spending``), the default first.
+SPENDING = ("adaptive", "even")
+
 #: dtypes arraybench knows how to cast inputs to, and their itemsize in bytes.
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
 CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
@@ -74,6 +77,10 @@ class RunConfig:
             single-threaded worker processes on this machine, ``tcp://HOST:PORT`` uses the
             running scheduler there. Every machine of the cluster measures the whole case
             matrix, one size group at a time (:mod:`arraybench.measure.cluster`).
+        spending: how a run that answers claims (an experiment's) spends its budget:
+            ``adaptive`` measures the cases the claims read in two stages and stops those whose
+            answer is settled at the look between them, giving their time to the open ones
+            (:mod:`arraybench.measure.spending`); ``even`` gives every case its budget.
     """
 
     backends: tuple[str, ...] | None = None
@@ -93,6 +100,7 @@ class RunConfig:
     memory_limit: int | None = None
     processes: int = 1
     cluster: str | None = None
+    spending: str = "adaptive"
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -154,6 +162,10 @@ class RunConfig:
             m = re.fullmatch(r"local:(\d+)", self.cluster)
             if m and not 1 <= int(m.group(1)) <= 64:
                 raise ConfigError(f"local:N takes 1 to 64 worker processes, got {self.cluster!r}")
+        if self.spending not in SPENDING:
+            raise ConfigError(
+                f"spending must be one of {', '.join(SPENDING)}, got {self.spending!r}"
+            )
         if not _whole(self.max_samples) or self.max_samples < 3:
             raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
         # default_rng([seed, n]) takes non-negative integers only: say so before any case runs.
@@ -182,6 +194,9 @@ class RunConfig:
         d = asdict(self)
         if d["cluster"] is None:  # as before clusters, so that older runs still resume
             del d["cluster"]
+        for key, default in (("spending", SPENDING[0]),):
+            if d[key] == default:  # as before it could be chosen
+                del d[key]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
 

@@ -17,7 +17,9 @@ Format history (``"version"`` in the file):
        Python computes in float64 whatever the case's dtype); skipped "failed" (a workload that
        could not run at all, which fails the run); in run "ratios", "speedup_vs_ref" beside
        "ratio" (the same interval turned over: the reference's time over the case's, as the
-       tables show it). "ratios" is derived from the cases and ignored when read.
+       tables show it). "ratios" is derived from the cases and ignored when read. Measurement
+       "alpha_share" (below 1 for a case measured with adaptive spending, whose intervals are
+       taken at a higher level so that its looks keep the stated one; absent: 1).
     4  (arraybench 0.2) cases from several machines (``--cluster``): case "machine" names the
        machine it ran on, run "machines" holds each machine's record (host, CPU, cores, GPUs,
        library versions, BLAS) by name. Written only when some case carries a machine, so that
@@ -91,6 +93,11 @@ class Measurement:
             state. None where ``blocks`` is None.
         processes: how many consecutive blocks each process took, when the case was measured in
             several fresh processes (``--processes``); None when it ran in one.
+        alpha_share: the share of the intervals' error (1 - level) this measurement may spend:
+            1 for a case measured in one go; less for one that was looked at part-way and could
+            have stopped there (adaptive spending, :mod:`arraybench.measure.spending`): its
+            intervals are taken at ``1 - alpha_share x (1 - level)`` and stated at ``level``,
+            which its looks keep together (Bonferroni: :func:`.stats.spent_level`).
     """
 
     samples: tuple[float, ...]
@@ -103,6 +110,7 @@ class Measurement:
     blocks: tuple[int, ...] | None = None
     rounds: tuple[int, ...] | None = None
     processes: tuple[int, ...] | None = None
+    alpha_share: float = 1.0
 
     def __post_init__(self) -> None:
         if not self.samples:
@@ -126,6 +134,8 @@ class Measurement:
                 raise ValueError("rounds must give one round for each block")
         elif self.rounds is not None:
             raise ValueError("rounds need blocks")
+        if not (isinstance(self.alpha_share, int | float) and 0 < self.alpha_share <= 1):
+            raise ValueError(f"alpha_share must be in (0, 1], got {self.alpha_share!r}")
         if self.processes is not None:
             if self.blocks is None or any(not isinstance(k, int) or k < 1 for k in self.processes):
                 raise ValueError(f"processes must be counts of blocks >= 1, got {self.processes!r}")
@@ -159,6 +169,7 @@ class Measurement:
             blocks=tuple(k for p in parts for k in p.blocks or ()),
             rounds=tuple(r for p in parts for r in p.rounds or ()),
             processes=tuple(len(p.blocks or ()) for p in parts),
+            alpha_share=min(p.alpha_share for p in parts),
         )
 
     @functools.cached_property
@@ -191,11 +202,16 @@ class Measurement:
         its median, from the processes' medians (:func:`.stats.repeat_interval`).
         In one process: an order-statistics interval over the block medians, which holds this
         process's slow spells but not the differences between processes.
+        Taken at a higher level when the measurement spends only a share of the error
+        (``alpha_share``), and stated at ``level``.
         """
+        at = stats.spent_level(level, self.alpha_share)
         if self.process_medians is not None:
-            return stats.repeat_interval(self.process_medians, "processes", level, self.median)
-        method = "samples" if self.blocks is None else "blocks"
-        return stats.median_interval(self.block_medians, method, level, value=self.median)
+            iv = stats.repeat_interval(self.process_medians, "processes", at, self.median)
+        else:
+            method = "samples" if self.blocks is None else "blocks"
+            iv = stats.median_interval(self.block_medians, method, at, value=self.median)
+        return stats.restated(iv, self.alpha_share)
 
     @functools.cached_property
     def process_medians(self) -> tuple[float, ...] | None:
@@ -324,6 +340,8 @@ class Measurement:
             "blocks": list(self.blocks) if self.blocks is not None else None,
             "rounds": list(self.rounds) if self.rounds is not None else None,
             "processes": list(self.processes) if self.processes is not None else None,
+            # Written only when below 1, so that a case measured in one go reads as before.
+            **({"alpha_share": self.alpha_share} if self.alpha_share < 1 else {}),
             # Derived from the fields above, written for readers of the file (ignored when read
             # back, computed again): the figures exactly as the table states them.
             "median": self.median,
@@ -355,6 +373,7 @@ class Measurement:
                 if d.get("processes") is not None
                 else None
             ),
+            alpha_share=float(_opt(d, "alpha_share", (int, float)) or 1.0),  # absent: 1
         )
 
 
@@ -903,7 +922,11 @@ def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL
     process's median of its per-round ratios is a unit of a repeat interval; in one, the
     per-round ratios are the units of an order-statistics interval. Cases measured apart (other
     sizes, other runs, results from before blocks) combine their own intervals, which is wider.
+    A case that spends only a share of the error (``alpha_share``) takes the ratio's interval
+    at the higher level too (the smaller share of the two).
     """
+    share = min(num.alpha_share, den.alpha_share)
+    at = stats.spent_level(level, share)
     shared = num.by_round.keys() & den.by_round.keys()
     owner = num.round_process
     by_process: dict[int, list[float]] = {}
@@ -912,11 +935,11 @@ def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL
             by_process.setdefault(owner[r], []).append(num.by_round[r] / den.by_round[r])
     if len(by_process) >= 2:
         per = [stats.median(v) for _, v in sorted(by_process.items())]
-        return stats.repeat_interval(per, "pairs", level, stats.median(per))
-    paired = stats.paired_ratio(num.by_round, den.by_round, level)
+        return stats.restated(stats.repeat_interval(per, "pairs", at, stats.median(per)), share)
+    paired = stats.paired_ratio(num.by_round, den.by_round, at)
     if paired is not None:
-        return paired
-    return stats.unpaired_ratio(num, den, level)
+        return stats.restated(paired, share)
+    return stats.unpaired_ratio(num, den, level)  # each side takes its own share
 
 
 #: What reading a damaged record can raise, all turned into one ResultsFormatError.

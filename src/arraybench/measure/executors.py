@@ -22,7 +22,7 @@ and the runner, so a case measured in this process never goes through JSON.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -57,6 +57,9 @@ class Job:
         done: how many cases the run has finished so far, for ``progress``.
         tick: called here between units of work (before each size group, after each request
             to a worker process): the runner reads its canary there (:mod:`.canary`).
+        budgets: the whole budget of each case (by index in ``cases``) that does not spend
+            ``timer``'s: adaptive spending measures in stages (:mod:`.spending`). Split
+            between processes as ``timer``'s is.
     """
 
     cases: Sequence[Case]
@@ -69,6 +72,11 @@ class Job:
     progress: Progress | None
     done: Callable[[], int]
     tick: Callable[[], None] = lambda: None
+    budgets: Mapping[int, float] | None = None
+
+    def budget_of(self, i: int) -> float:
+        """Case ``i``'s whole budget."""
+        return self.timer.budget if self.budgets is None else self.budgets.get(i, self.timer.budget)
 
 
 class Executor(Protocol):
@@ -129,8 +137,9 @@ class InProcess(_Here):
                     job.progress(job.done(), total, cases[todo[k]], None)
 
             chosen = [cases[i] for i in todo]
+            budgets = [job.budget_of(i) for i in todo]
             for k, result in iter_group(
-                chosen, refs, job.config, job.timer, job.clock, job.floor, starting
+                chosen, refs, job.config, job.timer, job.clock, job.floor, starting, budgets
             ):
                 yield [(todo[k], result)]
             refs.release_before(cases[group[-1]])
@@ -153,6 +162,7 @@ class WorkerPool(_Here):
             job.settled,
             job.progress,
             job.tick,
+            job.budget_of,
         )
 
     def _config(self, config: RunConfig) -> RunConfig:

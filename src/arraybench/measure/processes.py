@@ -55,6 +55,7 @@ def run_in_workers(
     settled: Callable[[int], bool],
     progress: Progress | None,
     tick: Callable[[], None] = lambda: None,
+    budget_of: Callable[[int], float] | None = None,
 ) -> Generator[list[tuple[int, CaseResult]], None, None]:
     """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes; yield
     each group's results, ``(case index, result)``, once all processes have measured it (the
@@ -70,12 +71,14 @@ def run_in_workers(
             before it were taken.
         progress: called before each case is measured.
         tick: called before the first request and after each (the runner's canary).
+        budget_of: each case's whole budget, when not ``config.budget`` (adaptive spending).
     """
     n = config.processes
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
-    asker = _Requests(cases, config, floor, progress)  # before any worker starts: see there
+    budget_of = budget_of or (lambda i: config.budget)
+    asker = _Requests(cases, config, floor, progress, budget_of)  # before any worker starts
     with _pool_for(config) as pool:
         tick()
         for chunk in _chunks(groups, config):
@@ -106,7 +109,10 @@ def run_in_workers(
                             blocked.setdefault(_series_of(cases[i]), f"n={r.size} {what}")
             for todo in todos:
                 if todo:
-                    yield [(i, _combine(parts[i], n, whole, floor)) for i in todo]
+                    yield [
+                        (i, _combine(parts[i], n, replace(whole, budget=budget_of(i)), floor))
+                        for i in todo
+                    ]
 
 
 #: Size groups are measured process after process in chunks of at most this many seconds of
@@ -136,9 +142,15 @@ class _Requests:
     """Sends cases to the workers: what every request of a run has in common."""
 
     def __init__(
-        self, cases: Sequence[Case], config: RunConfig, floor: Floor, progress: Progress | None
+        self,
+        cases: Sequence[Case],
+        config: RunConfig,
+        floor: Floor,
+        progress: Progress | None,
+        budget_of: Callable[[int], float],
     ) -> None:
         self.cases, self.config, self.progress = cases, config, progress
+        self.budget_of = budget_of
         self.common = request_settings(config, floor, config.processes)
         self.origins: dict[int, str] = {}
         for case in cases:  # a workload no worker can load fails the run now, before any starts
@@ -157,8 +169,12 @@ class _Requests:
                 self.progress(done, len(self.cases), self.cases[i], None)
         chosen = [self.cases[i] for i in ask]
         timeout = self.config.timeout if self.config.isolate else None
+        asked = request(chosen, self.common, self.origins)
+        budgets = [self.budget_of(i) for i in ask]
+        if any(b != self.config.budget for b in budgets):  # each case's share of its own
+            asked["budgets"] = [b / self.config.processes for b in budgets]
         try:
-            reply = pool.worker(p).run(request(chosen, self.common, self.origins), timeout)
+            reply = pool.worker(p).run(asked, timeout)
             got = read_reply(reply, chosen)
         except WorkerCrash as e:
             pool.lost(p)  # dead or killed: the next request starts a new one

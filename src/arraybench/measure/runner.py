@@ -32,6 +32,7 @@ from ..errors import WorkloadError
 from ..results import CaseResult, RunResult
 from ..workload import Workload
 from . import env as _env
+from . import spending as _spending
 from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
 from .canary import CANARY_KEY, Canary
@@ -56,6 +57,7 @@ from .sampling import (
     _References,
     sample_group,
 )
+from .spending import Question
 from .timer import TimerSettings
 from .wire import run_group_in_worker
 
@@ -89,6 +91,7 @@ def run(
     resume: Mapping[tuple[Any, ...], CaseResult] | None = None,
     profile: Any = None,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None = None,
+    questions: Sequence[Question] = (),
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -107,6 +110,10 @@ def run(
             marked implausible (a warning), and answers do not rest on it.
         on_machine: called with each other machine's name and record before its cases are
             measured (``cluster``: to store the record with them).
+        questions: the claim parts the run answers, each asked of a run's results and True
+            when they settle it: with ``spending="adaptive"`` the cases they read are measured
+            in two stages, and those whose answer is settled at the look in between stop there
+            (:mod:`.spending`).
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -129,7 +136,16 @@ def run(
     executor = executor_for(config)
     try:
         return _run(
-            workloads, config, executor, clock, progress, on_result, resume, profile, on_machine
+            workloads,
+            config,
+            executor,
+            clock,
+            progress,
+            on_result,
+            resume,
+            profile,
+            on_machine,
+            questions,
         )
     finally:
         executor.close()
@@ -145,6 +161,7 @@ def _run(
     resume_given: Mapping[tuple[Any, ...], CaseResult] | None,
     profile: Any,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None,
+    questions: Sequence[Question] = (),
 ) -> RunResult:
     workers = not executor.in_this_process
     if workers:
@@ -227,6 +244,19 @@ def _run(
         # The canary reads the machine's speed through the run, here; with a fake clock, or
         # cases measured on other machines, it would say nothing of theirs.
         canary = Canary(clock) if isinstance(clock, PerfCounterClock) and not machines else None
+        # Adaptive spending (spending.py): the cases the claims read in two stages, on this
+        # machine only (a cluster's machines each answer on their own).
+        stages = None
+        if config.spending == "adaptive" and questions and not machines:
+            stages = _spending.plan(questions, cases, config, environment)
+        held: dict[int, CaseResult] = {}  # stage-1 results of the cases the claims read
+
+        def take(i: int, result: CaseResult) -> None:
+            if stages is not None and i in stages.read and result.ok:
+                held[i] = result
+            else:
+                finish(i, result)
+
         job = Job(
             cases=cases,
             groups=_size_groups(cases),
@@ -238,11 +268,13 @@ def _run(
             progress=progress,
             done=lambda: len(done),
             tick=canary.tick if canary is not None else lambda: None,
+            budgets=stages.first_budgets() if stages is not None else None,
         )
-        with contextlib.closing(executor.run(job)) as replies:
-            for reply in replies:
-                for i, result in reply:
-                    finish(i, result)
+        # Both stages in the same worker processes: a stage's blocks join the other's there.
+        with _kept_workers(workers and stages is not None):
+            _measure(executor, job, take)
+            if stages is not None and held:
+                _second_stage(stages, executor, job, held, done, finish, usable, profile)
         results = [done[i] for i in range(total)]
         if canary is not None:
             canary.tick()
@@ -259,6 +291,59 @@ def _run(
         machines=records,
         extra={CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {},
     )
+
+
+def _measure(executor: Executor, job: Job, take: Callable[[int, CaseResult], None]) -> None:
+    """Every case of ``job`` the executor measures, handed to ``take`` as it comes."""
+    with contextlib.closing(executor.run(job)) as replies:
+        for reply in replies:
+            for i, result in reply:
+                take(i, result)
+
+
+def _second_stage(
+    stages: _spending.Stages,
+    executor: Executor,
+    job: Job,
+    held: Mapping[int, CaseResult],
+    done: Mapping[int, CaseResult],
+    finish: Callable[[int, CaseResult], None],
+    cores: int,
+    profile: Any,
+) -> None:
+    """The look, and stage 2 of adaptive spending: the cases settled at the look finished with
+    their stage-1 results, the open ones measured again with more budget and finished with
+    both stages' blocks."""
+    config = job.config
+    looked = {i: _plausible(r, config.threads or cores, profile) for i, r in held.items()}
+    settled, open_ = stages.look(done, looked)
+    for i in sorted(settled):
+        finish(i, stages.stopped(held[i], job.floor))
+    if not open_:
+        return
+    budgets = stages.second_budgets(settled, open_)
+    second = replace(
+        job,
+        # Stage 1 checked them in these processes already.
+        config=replace(config, check=False),
+        settled=lambda i: i not in open_,
+        budgets=budgets,
+    )
+    whole = _spending.FIRST_SHARE * config.budget
+
+    def take(i: int, result: CaseResult) -> None:
+        finish(i, stages.merged(held[i], result, whole + budgets[i], job.floor))
+
+    _measure(executor, second, take)
+
+
+def _kept_workers(keep: bool) -> contextlib.AbstractContextManager[None]:
+    """Worker processes kept between the stages of a run (when ``keep``)."""
+    if not keep:
+        return contextlib.nullcontext()
+    from .processes import shared_pool
+
+    return shared_pool()
 
 
 def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[str]:

@@ -13,6 +13,7 @@ import contextlib
 import functools
 import traceback
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from .. import backends as _backends
@@ -122,16 +123,18 @@ def sample_group(
     floor: Floor,
     done: Callable[[int, CaseResult], None],
     starting: Callable[[int], None] | None = None,
+    budgets: Sequence[float] | None = None,
 ) -> None:
     """Prepare, check and sample the cases of one size, taking turns: ``done(k, result)`` for
-    the k-th case as it finishes (``starting(k)`` before it is prepared).
+    the k-th case as it finishes (``starting(k)`` before it is prepared). ``budgets``: each
+    case's own budget in place of ``timer``'s (adaptive spending gives cases different ones).
 
     Rounds: one block of each unfinished case in turn, until every case has spent its budget. A
     round is named by the clock when it began, so blocks taken side by side can be paired later
     (and names never repeat, across runs and processes: perf_counter is the system's monotonic
     clock).
     """
-    for k, result in iter_group(cases, refs, config, timer, clock, floor, starting):
+    for k, result in iter_group(cases, refs, config, timer, clock, floor, starting, budgets):
         done(k, result)
 
 
@@ -143,13 +146,15 @@ def iter_group(
     clock: Clock,
     floor: Floor,
     starting: Callable[[int], None] | None = None,
+    budgets: Sequence[float] | None = None,
 ) -> Iterator[tuple[int, CaseResult]]:
     """:func:`sample_group` as a generator: ``(k, result)`` for the k-th case as it finishes."""
     active: list[tuple[int, _Pending]] = []
     for k, case in enumerate(cases):
         if starting is not None:
             starting(k)
-        prepared = _prepare(case, refs, config, timer, clock, floor)
+        own = timer if budgets is None else replace(timer, budget=budgets[k])
+        prepared = _prepare(case, refs, config, own, clock, floor)
         if isinstance(prepared, CaseResult):
             yield k, prepared
         else:

@@ -6,7 +6,8 @@ the reply's CaseResults read back.
     request: {"cases": [{"origin", "workload", "impl_index", "backend", "device", "dtype",
                          "size", "machine" (on a cluster)}, ...],
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
-              "budget": s, "min_samples": n, "max_samples": n}
+              "budget": s, "min_samples": n, "max_samples": n,
+              "budgets": [s, ...] (optional: each case's own, in place of "budget")}
     reply:   {"cases": [CaseResult.to_dict(), ...]} in the request's order
              | {"error": why, "kind": "crash" | "timeout" | "oom"}
 """
@@ -167,5 +168,6 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
             default_clock(),
             Floor(**request["floor"]),
             done,
+            budgets=request.get("budgets"),
         )
     return {"cases": out}

@@ -31,7 +31,18 @@ from ..measure import canary
 from ..measure.canary import CANARY_KEY
 from ..results import CaseResult, RunResult, time_ratio
 from ..workload import Workload
-from .claims import AGREES, DISAGREES, PARTLY, UNTESTED, Claim, Judgement, conclude, judge, usable
+from .claims import (
+    AGREES,
+    DISAGREES,
+    PARTLY,
+    UNTESTED,
+    Claim,
+    Judgement,
+    conclude,
+    judge,
+    settles,
+    usable,
+)
 
 __all__ = [
     "AGREES",
@@ -173,7 +184,9 @@ def run_experiment(
     """
     from ..measure.runner import run
 
-    result = run(list(exp.workloads), config, **run_kwargs)
+    # The claim parts steer adaptive spending: cases whose answer is settled stop early.
+    questions = [settles(c, config.target) for c in exp.claims]
+    result = run(list(exp.workloads), config, questions=questions, **run_kwargs)
     extra = dict(exp.extra(config)) if exp.extra is not None else {}
     machines = result.machine_names
     answers = {m: exp.answer(result.on_machine(m), extra) for m in machines}
