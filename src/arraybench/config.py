@@ -33,6 +33,8 @@ DEFAULT_PROCESSES = 4
 
 #: How a run that answers claims spends its budget (``RunConfig.spending``), the default first.
 SPENDING = ("adaptive", "even")
+#: How worker processes start (``RunConfig.start``), the default first.
+STARTS = ("fresh", "overlap", "fork")
 
 #: dtypes arraybench knows how to cast inputs to, and their itemsize in bytes.
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
@@ -81,6 +83,12 @@ class RunConfig:
             ``adaptive`` measures the cases the claims read in two stages and stops those whose
             answer is settled at the look between them, giving their time to the open ones
             (:mod:`arraybench.measure.spending`); ``even`` gives every case its budget.
+        start: how the worker processes of ``processes`` start: ``fresh`` (a new Python
+            each, importing the libraries when its first case needs them), ``overlap`` (fresh,
+            but each imports the run's libraries at idle priority while the one before it
+            measures) or ``fork`` (forked from one process that imported them once; their
+            memory layouts differ less than fresh processes': see
+            :mod:`arraybench.measure.zygote`).
     """
 
     backends: tuple[str, ...] | None = None
@@ -101,6 +109,7 @@ class RunConfig:
     processes: int = 1
     cluster: str | None = None
     spending: str = "adaptive"
+    start: str = "fresh"
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -166,6 +175,8 @@ class RunConfig:
             raise ConfigError(
                 f"spending must be one of {', '.join(SPENDING)}, got {self.spending!r}"
             )
+        if self.start not in STARTS:
+            raise ConfigError(f"start must be one of {', '.join(STARTS)}, got {self.start!r}")
         if not _whole(self.max_samples) or self.max_samples < 3:
             raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
         # default_rng([seed, n]) takes non-negative integers only: say so before any case runs.
@@ -194,7 +205,7 @@ class RunConfig:
         d = asdict(self)
         if d["cluster"] is None:  # as before clusters, so that older runs still resume
             del d["cluster"]
-        for key, default in (("spending", SPENDING[0]),):
+        for key, default in (("spending", SPENDING[0]), ("start", STARTS[0])):
             if d[key] == default:  # as before it could be chosen
                 del d[key]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}

@@ -3,6 +3,7 @@ processes, ratios paired within each, failures kept, and workers shared by conse
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -132,3 +133,94 @@ def test_processes_measure_a_chunk_of_sizes_each_and_finish_it_together(
     assert processes._chunks(groups, config) == [[[0, 1]], [[2, 3]]]
     monkeypatch.setattr(processes, "CHUNK_S", 60.0)
     assert processes._chunks(groups, config) == [[[0, 1], [2, 3]]]
+
+
+def _parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="forking workers is Linux's")
+@pytest.mark.parametrize("start", ["overlap", "fork"])
+def test_workers_started_ahead_measure_as_fresh_ones_do(work: ab.Workload, start: str) -> None:
+    """``--start overlap`` primes each worker's imports while the one before it measures;
+    ``--start fork`` forks the workers from a zygote that imported the libraries once. Either
+    way each case is measured in every process, and failures say which process."""
+    with processes.shared_pool():
+        result = ab.run(work, processes=2, budget=0.02, start=start)
+        pool = processes._KEPT.value
+        assert pool is not None
+        if start == "fork":
+            assert pool.zygote is not None and pool.not_forked is None
+            for p in range(2):  # the zygote's children, each in a session of its own
+                pid = pool.worker(p).pid
+                assert _parent(pid) == pool.zygote.proc.pid and os.getsid(pid) == pid
+    for c in result.cases:
+        if c.impl == "dies in a fresh process":  # forked workers are workers too
+            assert c.error is not None and c.error.startswith("in process 1 of 2:")
+        else:
+            assert c.ok and c.measurement is not None and c.measurement.processes is not None
+            assert len(c.measurement.processes) == 2
+    assert result.config["start"] == start
+
+
+def test_a_forked_worker_that_dies_is_reported_and_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "dies.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import os
+            import arraybench as ab
+
+            w = ab.Workload("dies", sizes=(10,), dtypes=("float64",))
+
+            @w.inputs
+            def make(n, rng):
+                return {"x": rng.standard_normal(n)}
+
+            @w.impl("numpy")
+            def ref(x):
+                return x * 2
+
+            @w.impl("numpy", label="exits")
+            def exits(x):
+                os._exit(3)
+            """
+        )
+    )
+    (w,) = load_file(path)
+    result = ab.run(w, processes=2, budget=0.02, start="fork", isolate=True)
+    by = {c.impl: c for c in result.cases}
+    assert by["ref"].ok
+    assert by["exits"].failure == "crash"
+    assert by["exits"].error is not None and "exited with code 3" in by["exits"].error
+
+
+def test_a_zygote_whose_imports_start_a_thread_refuses_and_the_pool_starts_fresh_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arraybench.measure.zygote import Zygote, ZygoteError
+
+    (tmp_path / "spins.py").write_text(
+        "import threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True)"
+        ".start()\n"
+    )
+    path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(path))
+    with pytest.raises(ZygoteError, match="importing spins started a thread"):
+        Zygote(["json", "spins"], processes.worker_env(1))
+    pool = processes.Pool(1, None, processes.worker_env(1), "fork", ["spins"])
+    try:
+        assert pool.zygote is None and pool.not_forked is not None
+        assert _parent(pool.worker(0).pid) == os.getpid()  # a fresh process, started here
+    finally:
+        pool.close()
+
+
+def test_the_start_is_a_setting_saved_only_when_it_is_not_the_default() -> None:
+    from arraybench.errors import ConfigError
+
+    assert ab.RunConfig().start == "fresh" and "start" not in ab.RunConfig().to_dict()
+    assert ab.RunConfig(start="fork").to_dict()["start"] == "fork"
+    with pytest.raises(ConfigError, match="start must be one of fresh, overlap, fork"):
+        ab.RunConfig(start="spawn")

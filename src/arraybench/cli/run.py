@@ -24,6 +24,7 @@ from ..config import (
     DEFAULT_TARGET,
     DTYPES,
     SPENDING,
+    STARTS,
     RunConfig,
 )
 from ..errors import ConfigError
@@ -190,6 +191,16 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "be in files or built in",
     )
     p.add_argument(
+        "--start",
+        choices=STARTS,
+        default=STARTS[0],
+        help="how the worker processes start: fresh (default: a new Python each, importing "
+        "the libraries when its first case needs them), overlap (fresh, each importing the "
+        "run's libraries at idle priority while the one before it measures) or fork (forked "
+        "from one process that imported them once: fastest, but forked processes share more of "
+        "their memory layout, which is what makes a process the unit of the interval)",
+    )
+    p.add_argument(
         "--spending",
         choices=SPENDING,
         default=SPENDING[0],
@@ -280,6 +291,7 @@ def main(args: argparse.Namespace) -> int:
         processes=args.processes,
         cluster=args.cluster,
         spending=args.spending,
+        start=args.start,
     )
     if config.cluster is not None:
         from ..measure.cluster_client import require_dask

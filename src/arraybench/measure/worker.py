@@ -24,6 +24,7 @@ requests, and on a cluster each Dask worker sends its units to a worker of its o
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import selectors
@@ -31,9 +32,13 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .zygote import Forked, Zygote
 
 #: How much of a dead worker's stderr to quote in the case's error (a faulthandler traceback, a
 #: library's abort message).
@@ -58,41 +63,31 @@ class Worker:
     Args:
         memory_limit: bytes of address space the worker may use (RLIMIT_AS), or None.
         env: extra environment variables (thread counts that libraries read at start).
+        wait: wait until it is ready (else call :meth:`wait_ready`).
+        zygote: fork it from this zygote (zygote.py), which has the libraries imported, in
+            place of starting a fresh Python (``env`` is then the zygote's).
     """
+
+    proc: subprocess.Popen[bytes] | Forked
 
     def __init__(
         self,
         memory_limit: int | None = None,
         env: Mapping[str, str] | None = None,
         wait: bool = True,
+        zygote: Zygote | None = None,
     ):
         self.memory_limit = memory_limit
         # Kept for the life of the worker, closed by close(): not a with-block.
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
-        limit = memory_limit
-
-        def limits() -> None:  # runs in the child, before Python starts
-            if limit is not None:
-                import resource
-
-                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
         # The lifeline: the worker reads its end; this process holds the only write end (not
         # inheritable, so no other child keeps it open), closed when this process ends.
         lifeline, self._lifeline = os.pipe()
         try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "arraybench.measure.worker"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self._stderr,
-                env={**os.environ, **(env or {}), LIFELINE: str(lifeline)},
-                pass_fds=(lifeline,),
-                # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
-                # process, where Python otherwise starts the child without one.
-                preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
-                start_new_session=True,  # its own process group: a kill takes its children too
-            )
+            if zygote is not None:
+                self.proc = zygote.fork(self._stderr.fileno(), lifeline, memory_limit)
+            else:
+                self.proc = self._start(lifeline, env)
         except BaseException:
             os.close(self._lifeline)
             raise
@@ -104,12 +99,40 @@ class Worker:
         if wait:
             self.wait_ready()
 
+    def _start(self, lifeline: int, env: Mapping[str, str] | None) -> subprocess.Popen[bytes]:
+        """A fresh Python running the worker."""
+        limit = self.memory_limit
+
+        def limits() -> None:  # runs in the child, before Python starts
+            if limit is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+        return subprocess.Popen(
+            [sys.executable, "-m", "arraybench.measure.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            env={**os.environ, **(env or {}), LIFELINE: str(lifeline)},
+            pass_fds=(lifeline,),
+            # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
+            # process, where Python otherwise starts the child without one.
+            preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
+            start_new_session=True,  # its own process group: a kill takes its children too
+        )
+
     def wait_ready(self) -> None:
         """Wait until the worker says it is ready (its imports done), or raise WorkerCrash."""
         ready = self._read_line(START_TIMEOUT_S)
         if not ready or json.loads(ready).get("ready") is not True:
             self.stop()
             raise WorkerCrash("crash", f"the worker process did not start: {self.stderr_tail()}")
+
+    def prime(self, modules: list[str]) -> None:
+        """Have the worker import ``modules`` in the background, at idle priority, before its
+        next request (which waits for them): ``--start overlap``."""
+        self.run({"prime": modules}, None)
 
     def run(self, request: Mapping[str, Any], timeout: float | None) -> dict[str, Any]:
         """Send one request (cases to measure); return the worker's reply, or raise
@@ -220,8 +243,6 @@ def _serve() -> None:
 
     lifeline = os.environ.pop(LIFELINE, None)
     if lifeline is not None:
-        import threading
-
         threading.Thread(target=_die_with_parent, args=(int(lifeline),), daemon=True).start()
     # The channel is the original stdout; the user's prints go to stderr instead.
     channel = os.fdopen(os.dup(1), "w", buffering=1)
@@ -233,10 +254,19 @@ def _serve() -> None:
     from .wire import run_group_in_worker
 
     channel.write(json.dumps({"ready": True}) + "\n")
+    priming: threading.Thread | None = None
     for line in sys.stdin:
         if not line.strip():
             continue
         request = json.loads(line)
+        if "prime" in request:  # import these now, at idle priority; answered at once
+            if priming is None or not priming.is_alive():
+                priming = _prime(request["prime"])
+            channel.write(json.dumps({"priming": True}) + "\n")
+            continue
+        if priming is not None:  # never measure while this process is still importing
+            _finish_priming(priming)
+            priming = None
         reply: dict[str, Any]
         try:
             reply = run_group_in_worker(request)
@@ -248,6 +278,47 @@ def _serve() -> None:
                 "kind": "crash",
             }
         channel.write(json.dumps(reply) + "\n")
+
+
+def _prime(modules: list[str]) -> threading.Thread:
+    """Import ``modules`` in a thread of this worker that runs only when a core is idle
+    (SCHED_IDLE, on Linux), so that this process's imports take no time from the process
+    measuring beside it: ``--start overlap`` (processes.py) has worker k+1 import its libraries
+    while worker k measures. A module that fails to import is left for the case that needs it
+    to fail on, with its own message."""
+
+    def run() -> None:
+        if _may_restore():
+            with contextlib.suppress(AttributeError, OSError):  # not Linux: a plain thread
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        for name in modules:
+            with contextlib.suppress(Exception):
+                importlib.import_module(name)
+
+    thread = threading.Thread(target=run, name="arraybench-prime", daemon=True)
+    thread.start()
+    return thread
+
+
+def _finish_priming(thread: threading.Thread) -> None:
+    """Wait for the imports of :func:`_prime`, at normal priority from now on: this process
+    is about to measure, and an idle-priority thread on a busy machine might never finish."""
+    tid = thread.native_id
+    if tid is not None and thread.is_alive():
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setscheduler(tid, os.SCHED_OTHER, os.sched_param(0))
+    thread.join()
+
+
+def _may_restore() -> bool:
+    """Whether this process may move a thread from SCHED_IDLE back to normal priority (Linux
+    lets an unprivileged one only with RLIMIT_NICE at 20 or more)."""
+    try:
+        import resource
+
+        return os.geteuid() == 0 or resource.getrlimit(resource.RLIMIT_NICE)[0] >= 20
+    except (ImportError, AttributeError, OSError):
+        return False
 
 
 def _die_with_parent(fd: int) -> None:
