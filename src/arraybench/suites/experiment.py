@@ -31,18 +31,8 @@ from ..measure import canary
 from ..measure.canary import CANARY_KEY
 from ..results import CaseResult, RunResult, time_ratio
 from ..workload import Workload
-from .claims import (
-    AGREES,
-    DISAGREES,
-    PARTLY,
-    UNTESTED,
-    Claim,
-    Judgement,
-    conclude,
-    judge,
-    settles,
-    usable,
-)
+from . import claims as _claims
+from .claims import AGREES, DISAGREES, PARTLY, UNTESTED, Claim, Judgement, conclude, judge, usable
 
 __all__ = [
     "AGREES",
@@ -185,7 +175,7 @@ def run_experiment(
     from ..measure.runner import run
 
     # The claim parts steer adaptive spending: cases whose answer is settled stop early.
-    questions = [settles(c, config.target) for c in exp.claims]
+    questions = [_claims.settles(c, config.target) for c in exp.claims]
     result = run(list(exp.workloads), config, questions=questions, **run_kwargs)
     extra = dict(exp.extra(config)) if exp.extra is not None else {}
     machines = result.machine_names
