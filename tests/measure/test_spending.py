@@ -124,6 +124,8 @@ def test_settled_cases_stop_at_the_look_and_open_ones_get_their_time() -> None:
         assert a[impl].elapsed == pytest.approx(budget + saved / 2, rel=0.1)
         more, fewer = a[impl].blocks, e[impl].blocks
         assert more is not None and fewer is not None and len(more) > len(fewer)
+        # Stage 2 took no first call of its own: the case's is stage 1's, its only one.
+        assert a[impl].first_call == pytest.approx(COSTS[impl], rel=0.3)
     # e, read by no claim, is measured in one go as before.
     assert a["e"].alpha_share == 1.0 and a["e"].elapsed == pytest.approx(budget, rel=0.1)
     # Everything the open cases got came from the settled ones: the run took no longer.

@@ -60,6 +60,8 @@ class Job:
         budgets: the whole budget of each case (by index in ``cases``) that does not spend
             ``timer``'s: adaptive spending measures in stages (:mod:`.spending`). Split
             between processes as ``timer``'s is.
+        warm: the cases were measured in the same processes before (adaptive spending's
+            second stage): their first calls and checks are not taken again.
     """
 
     cases: Sequence[Case]
@@ -73,6 +75,7 @@ class Job:
     done: Callable[[], int]
     tick: Callable[[], None] = lambda: None
     budgets: Mapping[int, float] | None = None
+    warm: bool = False
 
     def budget_of(self, i: int) -> float:
         """Case ``i``'s whole budget."""
@@ -139,7 +142,15 @@ class InProcess(_Here):
             chosen = [cases[i] for i in todo]
             budgets = [job.budget_of(i) for i in todo]
             for k, result in iter_group(
-                chosen, refs, job.config, job.timer, job.clock, job.floor, starting, budgets
+                chosen,
+                refs,
+                job.config,
+                job.timer,
+                job.clock,
+                job.floor,
+                starting,
+                budgets,
+                job.warm,
             ):
                 yield [(todo[k], result)]
             refs.release_before(cases[group[-1]])
@@ -163,6 +174,7 @@ class WorkerPool(_Here):
             job.progress,
             job.tick,
             job.budget_of,
+            job.warm,
         )
 
     def _config(self, config: RunConfig) -> RunConfig:

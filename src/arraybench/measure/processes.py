@@ -56,6 +56,7 @@ def run_in_workers(
     progress: Progress | None,
     tick: Callable[[], None] = lambda: None,
     budget_of: Callable[[int], float] | None = None,
+    warm: bool = False,
 ) -> Generator[list[tuple[int, CaseResult]], None, None]:
     """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes; yield
     each group's results, ``(case index, result)``, once all processes have measured it (the
@@ -72,13 +73,14 @@ def run_in_workers(
         progress: called before each case is measured.
         tick: called before the first request and after each (the runner's canary).
         budget_of: each case's whole budget, when not ``config.budget`` (adaptive spending).
+        warm: the cases were measured in these processes before: no first calls or checks.
     """
     n = config.processes
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
     budget_of = budget_of or (lambda i: config.budget)
-    asker = _Requests(cases, config, floor, progress, budget_of)  # before any worker starts
+    asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
     modules = libraries(cases)
     with _pool_for(config, modules) as pool:
         tick()
@@ -155,9 +157,10 @@ class _Requests:
         floor: Floor,
         progress: Progress | None,
         budget_of: Callable[[int], float],
+        warm: bool = False,
     ) -> None:
         self.cases, self.config, self.progress = cases, config, progress
-        self.budget_of = budget_of
+        self.budget_of, self.warm = budget_of, warm
         self.common = request_settings(config, floor, config.processes)
         self.origins: dict[int, str] = {}
         for case in cases:  # a workload no worker can load fails the run now, before any starts
@@ -180,6 +183,8 @@ class _Requests:
         budgets = [self.budget_of(i) for i in ask]
         if any(b != self.config.budget for b in budgets):  # each case's share of its own
             asked["budgets"] = [b / self.config.processes for b in budgets]
+        if self.warm:
+            asked["warm"] = True
         try:
             reply = pool.worker(p).run(asked, timeout)
             got = read_reply(reply, chosen)

@@ -324,10 +324,9 @@ def _second_stage(
     budgets = stages.second_budgets(settled, open_)
     second = replace(
         job,
-        # Stage 1 checked them in these processes already.
-        config=replace(config, check=False),
         settled=lambda i: i not in open_,
         budgets=budgets,
+        warm=True,  # stage 1 took their first calls and checks in these processes
     )
     whole = _spending.FIRST_SHARE * config.budget
 

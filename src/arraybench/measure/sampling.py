@@ -124,17 +124,20 @@ def sample_group(
     done: Callable[[int, CaseResult], None],
     starting: Callable[[int], None] | None = None,
     budgets: Sequence[float] | None = None,
+    warm: bool = False,
 ) -> None:
     """Prepare, check and sample the cases of one size, taking turns: ``done(k, result)`` for
     the k-th case as it finishes (``starting(k)`` before it is prepared). ``budgets``: each
     case's own budget in place of ``timer``'s (adaptive spending gives cases different ones).
+    ``warm``: the cases were prepared in this process before (adaptive spending's second
+    stage): no first call and no check, which were taken then.
 
     Rounds: one block of each unfinished case in turn, until every case has spent its budget. A
     round is named by the clock when it began, so blocks taken side by side can be paired later
     (and names never repeat, across runs and processes: perf_counter is the system's monotonic
     clock).
     """
-    for k, result in iter_group(cases, refs, config, timer, clock, floor, starting, budgets):
+    for k, result in iter_group(cases, refs, config, timer, clock, floor, starting, budgets, warm):
         done(k, result)
 
 
@@ -147,6 +150,7 @@ def iter_group(
     floor: Floor,
     starting: Callable[[int], None] | None = None,
     budgets: Sequence[float] | None = None,
+    warm: bool = False,
 ) -> Iterator[tuple[int, CaseResult]]:
     """:func:`sample_group` as a generator: ``(k, result)`` for the k-th case as it finishes."""
     active: list[tuple[int, _Pending]] = []
@@ -154,7 +158,7 @@ def iter_group(
         if starting is not None:
             starting(k)
         own = timer if budgets is None else replace(timer, budget=budgets[k])
-        prepared = _prepare(case, refs, config, own, clock, floor)
+        prepared = _prepare(case, refs, config, own, clock, floor, warm)
         if isinstance(prepared, CaseResult):
             yield k, prepared
         else:
@@ -181,6 +185,7 @@ def _prepare(
     timer: TimerSettings,
     clock: Clock,
     floor: Floor,
+    warm: bool = False,
 ) -> CaseResult | _Pending:
     """Inputs, first call and check of a case: its failure, or a sampler ready to run."""
     w, impl = case.workload, case.impl
@@ -204,6 +209,9 @@ def _prepare(
     def sync(out: Any) -> None:
         backend.sync(case.device, out)
 
+    if warm:  # its first call and its check were taken in this process before
+        sampler = Sampler(call, sync, clock, timer, first=0.0, floor=floor)
+        return _Pending(sampler, None, base, backend, case.device)
     try:
         out, first = first_call(call, sync, clock)
     except Exception as e:

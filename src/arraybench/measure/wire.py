@@ -7,7 +7,8 @@ the reply's CaseResults read back.
                          "size", "machine" (on a cluster)}, ...],
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
               "budget": s, "min_samples": n, "max_samples": n,
-              "budgets": [s, ...] (optional: each case's own, in place of "budget")}
+              "budgets": [s, ...] (optional: each case's own, in place of "budget"),
+              "warm": true (optional: measured in this process before; no first call, no check)}
     reply:   {"cases": [CaseResult.to_dict(), ...]} in the request's order
              | {"error": why, "kind": "crash" | "timeout" | "oom"}
 """
@@ -169,5 +170,6 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
             Floor(**request["floor"]),
             done,
             budgets=request.get("budgets"),
+            warm=bool(request.get("warm", False)),
         )
     return {"cases": out}
