@@ -32,10 +32,10 @@ back; whether the intervals still hold is for benchmarks/calibration.py to say, 
 
 from __future__ import annotations
 
-import array
 import contextlib
 import importlib
 import json
+import mmap
 import os
 import random
 import socket
@@ -271,10 +271,18 @@ def _fresh() -> None:
     random.seed()
     if "numpy" in sys.modules:
         sys.modules["numpy"].random.seed()
-    # Small blocks move where the next small allocations land; one mapping of a random number
-    # of pages moves every later mapping (large arrays are mappings of their own).
-    _SHIFT.extend(bytearray(rng.randrange(16, 4096)) for _ in range(rng.randrange(1, 256)))
-    _SHIFT.append(array.array("b", bytes(4096 * rng.randrange(1, 1024))))
+    # One mapping of a random number of pages moves every later mapping (large arrays are
+    # mappings of their own); blocks of random sizes taken from C's heap (never freed) move
+    # where small arrays land; objects of random sizes do the same in Python's own allocator.
+    _SHIFT.append(mmap.mmap(-1, mmap.PAGESIZE * rng.randrange(1, 4096)))
+    with contextlib.suppress(Exception):  # no C library to call: the mapping alone
+        import ctypes
+
+        malloc = ctypes.CDLL(None).malloc
+        malloc.restype = ctypes.c_void_p
+        for _ in range(rng.randrange(16, 512)):
+            malloc(rng.randrange(16, 4096))
+    _SHIFT.extend(bytearray(rng.randrange(1, 512)) for _ in range(rng.randrange(16, 512)))
 
 
 if __name__ == "__main__":
