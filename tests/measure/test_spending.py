@@ -126,6 +126,12 @@ def test_settled_cases_stop_at_the_look_and_open_ones_get_their_time() -> None:
         assert more is not None and fewer is not None and len(more) > len(fewer)
         # Stage 2 took no first call of its own: the case's is stage 1's, its only one.
         assert a[impl].first_call == pytest.approx(COSTS[impl], rel=0.3)
+    # The results say what the look decided for each case it looked at.
+    decided = {
+        name.split("/")[1].split("[")[0]: v for name, v in adaptive.extra["spending"].items()
+    }
+    assert decided == {"a": "settled", "b": "settled", "c": "open", "d": "open"}
+    assert "spending" not in even.extra
     # e, read by no claim, is measured in one go as before.
     assert a["e"].alpha_share == 1.0 and a["e"].elapsed == pytest.approx(budget, rel=0.1)
     # Everything the open cases got came from the settled ones: the run took no longer.

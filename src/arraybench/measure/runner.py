@@ -250,6 +250,7 @@ def _run(
         if config.spending == "adaptive" and questions and not machines:
             stages = _spending.plan(questions, cases, config, environment)
         held: dict[int, CaseResult] = {}  # stage-1 results of the cases the claims read
+        looked: dict[str, str] = {}  # what the look decided for each, by case name
 
         def take(i: int, result: CaseResult) -> None:
             if stages is not None and i in stages.read and result.ok:
@@ -274,7 +275,7 @@ def _run(
         with _kept_workers(workers and stages is not None):
             _measure(executor, job, take)
             if stages is not None and held:
-                _second_stage(stages, executor, job, held, done, finish, usable, profile)
+                looked = _second_stage(stages, executor, job, held, done, finish, usable, profile)
         results = [done[i] for i in range(total)]
         if canary is not None:
             canary.tick()
@@ -289,7 +290,10 @@ def _run(
         finished=_now(),
         arraybench_version=environment["arraybench"],
         machines=records,
-        extra={CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {},
+        extra={
+            **({CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {}),
+            **({_spending.SPENDING_KEY: looked} if looked else {}),
+        },
     )
 
 
@@ -310,17 +314,18 @@ def _second_stage(
     finish: Callable[[int, CaseResult], None],
     cores: int,
     profile: Any,
-) -> None:
+) -> dict[str, str]:
     """The look, and stage 2 of adaptive spending: the cases settled at the look finished with
     their stage-1 results, the open ones measured again with more budget and finished with
-    both stages' blocks."""
+    both stages' blocks. Returns what the look decided, ``settled`` or ``open``, by case name."""
     config = job.config
     looked = {i: _plausible(r, config.threads or cores, profile) for i, r in held.items()}
     settled, open_ = stages.look(done, looked)
+    decided = {held[i].name: ("settled" if i in settled else "open") for i in sorted(held)}
     for i in sorted(settled):
         finish(i, stages.stopped(held[i], job.floor))
     if not open_:
-        return
+        return decided
     budgets = stages.second_budgets(settled, open_)
     second = replace(
         job,
@@ -334,6 +339,7 @@ def _second_stage(
         finish(i, stages.merged(held[i], result, whole + budgets[i], job.floor))
 
     _measure(executor, second, take)
+    return decided
 
 
 def _kept_workers(keep: bool) -> contextlib.AbstractContextManager[None]:

@@ -48,6 +48,9 @@ from .plan import Case
 from .sampling import _base_fields
 from .timer import TimerSettings, quality_warnings
 
+#: Where a run's results say what the look decided for each case a claim reads (``settled``:
+#: stopped there; ``open``: measured on), by case name (``RunResult.extra``).
+SPENDING_KEY = "spending"
 #: A part of a claim, as the runner sees it: asked of a run's results, True when they settle it.
 Question = Callable[[RunResult], bool]
 
