@@ -138,13 +138,54 @@ def test_settled_cases_stop_at_the_look_and_open_ones_get_their_time() -> None:
     assert adaptive_s <= even_s * 1.02
 
 
+def _spent(seconds: float) -> ab.CaseResult:
+    """A case that spent ``seconds`` of its budget in stage 1."""
+    m = Measurement(
+        samples=(1e-3,) * 3,
+        loops=1,
+        first_call=0.0,
+        elapsed=seconds,
+        blocks=(1,) * 3,
+        rounds=(0, 1, 2),
+    )
+    return ab.CaseResult("w", "i", "numpy", "cpu", "float64", 10, "ok", measurement=m)
+
+
 def test_the_time_saved_is_kept_beyond_what_the_open_cases_may_take() -> None:
-    config = ab.RunConfig(budget=1.0)
-    stages = spending.Stages((), frozenset(range(10)), config, {})
-    budgets = stages.second_budgets(settled=set(range(8)), open_={8, 9})
-    # 8 settled cases saved 4 s; the 2 open ones take at most EXTRA_MAX budgets more each.
+    stages = spending.Stages((), frozenset(range(11)), ab.RunConfig(budget=1.0), {})
+    held = {i: _spent(0.5) for i in range(10)}
+    held[10] = _spent(2.0)  # one call outlasted its share: it spent twice its budget already
+    budgets = stages.second_budgets(held, settled=set(range(8)), open_={8, 9, 10})
+    # 8 settled cases saved 4 s; the 2 open ones with budget left take at most EXTRA_MAX budgets
+    # more each; case 10 is not measured again (a stage would take its minimum samples again).
     assert budgets == {8: 0.5 + spending.EXTRA_MAX, 9: 0.5 + spending.EXTRA_MAX}
-    assert stages.second_budgets(settled={0}, open_={1, 2}) == {1: 0.75, 2: 0.75}
+    assert stages.second_budgets(held, settled={0}, open_={1, 2}) == {1: 0.75, 2: 0.75}
+
+
+def test_an_open_case_whose_call_outlasts_its_share_ends_at_the_look() -> None:
+    clock = FakeClock(read_cost_ns=50)
+    w = ab.Workload("slow", sizes=(100,), dtypes=("float64",))
+
+    @w.inputs
+    def make(n: int, r: np.random.Generator) -> dict[str, Any]:
+        return {"x": np.zeros(1)}
+
+    rng = np.random.default_rng(0)
+    for label, cost in (("fast", 1e-3), ("slow", 0.2)):
+        w.impl("numpy", label=label)(
+            lambda x, cost=cost: clock.advance(cost * rng.lognormal(0.0, 0.05)) or x
+        )
+    claims = [Claim("slow / fast", 199.0, 201.0, _ratio_of("slow", "fast"))]  # on the edge
+    exp = Experiment(
+        "slow", "slow", "?", "c", [w], lambda r, e: verdict(claims, r, e, ""), claims=claims
+    )
+    result, _ = run_experiment(exp, ab.RunConfig(budget=0.5), clock=clock)
+    decided = {k.split("/")[1].split("[")[0]: v for k, v in result.extra["spending"].items()}
+    assert decided == {"fast": "open", "slow": "spent"}
+    m = by_impl(result)
+    assert len(m["slow"].samples) == 3  # its minimum, taken once: 0.6 s of its 0.5 s budget
+    assert m["slow"].alpha_share == spending.LOOK_SHARES[0]
+    assert m["fast"].elapsed > 0.5  # the fast one measured on
 
 
 @pytest.mark.slow

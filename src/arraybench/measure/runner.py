@@ -317,26 +317,29 @@ def _second_stage(
 ) -> dict[str, str]:
     """The look, and stage 2 of adaptive spending: the cases settled at the look finished with
     their stage-1 results, the open ones measured again with more budget and finished with
-    both stages' blocks. Returns what the look decided, ``settled`` or ``open``, by case name."""
+    both stages' blocks. Returns what the look decided by case name: ``settled``, ``open``
+    (measured on), or ``spent`` (open, but its whole budget spent in stage 1)."""
     config = job.config
     looked = {i: _plausible(r, config.threads or cores, profile) for i, r in held.items()}
     settled, open_ = stages.look(done, looked)
-    decided = {held[i].name: ("settled" if i in settled else "open") for i in sorted(held)}
-    for i in sorted(settled):
-        finish(i, stages.stopped(held[i], job.floor))
-    if not open_:
+    budgets = stages.second_budgets(held, settled, open_)
+    decided = {}
+    for i in sorted(held):
+        decided[held[i].name] = "open" if i in budgets else "settled" if i in settled else "spent"
+        if i not in budgets:  # settled, or its whole budget spent in stage 1
+            finish(i, stages.stopped(held[i], job.floor))
+    if not budgets:
         return decided
-    budgets = stages.second_budgets(settled, open_)
     second = replace(
         job,
-        settled=lambda i: i not in open_,
+        settled=lambda i: i not in budgets,
         budgets=budgets,
         warm=True,  # stage 1 took their first calls and checks in these processes
     )
-    whole = _spending.FIRST_SHARE * config.budget
 
     def take(i: int, result: CaseResult) -> None:
-        finish(i, stages.merged(held[i], result, whole + budgets[i], job.floor))
+        whole = _spending.spent(held[i]) + budgets[i]
+        finish(i, stages.merged(held[i], result, whole, job.floor))
 
     _measure(executor, second, take)
     return decided

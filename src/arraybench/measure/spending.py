@@ -14,7 +14,9 @@ whose answer is still open.
     stage 2   the other cases read by questions measured again, in the same worker processes,
               with the rest of their budget and the time the settled cases saved (at most
               EXTRA_MAX budgets more each); their blocks join their stage-1 blocks process by
-              process, and their intervals are taken at LOOK_SHARES[1] of the error
+              process, and their intervals are taken at LOOK_SHARES[1] of the error. A case
+              whose one call outlasts its stage-1 share spent its whole budget there already
+              (its minimum of samples): it ends at the look too
 
 The stopping rule. Stopping when an interval looks good enough, and going on otherwise, picks
 the intervals that happened to come out narrow or far from an edge: taken at their usual 95%,
@@ -49,7 +51,8 @@ from .sampling import _base_fields
 from .timer import TimerSettings, quality_warnings
 
 #: Where a run's results say what the look decided for each case a claim reads (``settled``:
-#: stopped there; ``open``: measured on), by case name (``RunResult.extra``).
+#: stopped there; ``open``: measured on; ``spent``: open, but its budget spent in stage 1), by
+#: case name (``RunResult.extra``).
 SPENDING_KEY = "spending"
 #: A part of a claim, as the runner sees it: asked of a run's results, True when they settle it.
 Question = Callable[[RunResult], bool]
@@ -173,21 +176,29 @@ class Stages:
         open_ = {i for i in held if i in open_ or i not in vouched}
         return set(held) - open_, open_
 
-    def second_budgets(self, settled: set[int], open_: set[int]) -> dict[int, float]:
-        """Stage 2's budget of each open case: the rest of its own, and a fair share of the
-        time the settled cases saved, at most EXTRA_MAX budgets."""
+    def second_budgets(
+        self, held: Mapping[int, CaseResult], settled: set[int], open_: set[int]
+    ) -> dict[int, float]:
+        """Stage 2's budget of each open case that has some of its own budget left: the rest
+        of it, and a fair share of the time the settled cases saved, at most EXTRA_MAX budgets.
+        An open case that spent its whole budget in stage 1 already (one call of it takes more
+        than its share: a stage of its own would take its minimum of samples again) is not
+        measured again: it ends with its stage-1 blocks, as a settled case does."""
         budget = self.config.budget
-        rest = (1 - FIRST_SHARE) * budget
-        saved = rest * len(settled)
-        extra = min(EXTRA_MAX * budget, saved / len(open_)) if open_ else 0.0
-        return {i: rest + extra for i in open_}
+        saved = sum(max(0.0, budget - spent(held[i])) for i in settled)
+        rest = {i: budget - spent(held[i]) for i in sorted(open_)}
+        going = {i: r for i, r in rest.items() if r > 0}
+        extra = min(EXTRA_MAX * budget, saved / len(going)) if going else 0.0
+        return {i: r + extra for i, r in going.items()}
 
     def stopped(self, first: CaseResult, floor: Floor | None) -> CaseResult:
-        """A case settled at the look: its stage-1 result, its intervals at the look's share."""
+        """A case that ends at the look: its stage-1 result, its intervals at the look's
+        share."""
         m = first.measurement
         assert m is not None
         m = replace(m, alpha_share=LOOK_SHARES[0])
-        return replace(first, measurement=self._warned(m, FIRST_SHARE * self.config.budget, floor))
+        whole = max(FIRST_SHARE * self.config.budget, spent(first))
+        return replace(first, measurement=self._warned(m, whole, floor))
 
     def merged(
         self, first: CaseResult, second: CaseResult, budget: float, floor: Floor | None
@@ -204,6 +215,15 @@ class Stages:
             budget=budget, target=self.config.target, max_samples=self.config.max_samples
         )
         return replace(m, warnings=quality_warnings(m, settings, floor))
+
+
+def spent(result: CaseResult) -> float:
+    """Seconds of its budget a case has spent (all its processes together): its time less its
+    first calls."""
+    m = result.measurement
+    if m is None:
+        return 0.0
+    return max(0.0, m.elapsed - m.first_call * len(m.processes or (1,)))
 
 
 def plan(
