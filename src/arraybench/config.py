@@ -33,6 +33,11 @@ DEFAULT_THREADS = 1
 #: the libraries, seconds per run, not per case.
 DEFAULT_PROCESSES = 4
 
+#: How a run that answers claims spends its budget (``RunConfig.spending``), the default first.
+SPENDING = ("adaptive", "even")
+#: How worker processes start (``RunConfig.start``), the default first.
+STARTS = ("fresh", "overlap", "fork")
+
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
 CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
 
@@ -70,6 +75,16 @@ class RunConfig:
             single-threaded worker processes on this machine, ``tcp://HOST:PORT`` uses the
             running scheduler there. Every machine of the cluster measures the whole case
             matrix, one size group at a time (:mod:`arraybench.measure.cluster`).
+        spending: how a run that answers claims (an experiment's) spends its budget:
+            ``adaptive`` measures the cases the claims read in two stages and stops those whose
+            answer is settled at the look between them, giving their time to the open ones
+            (:mod:`arraybench.measure.spending`); ``even`` gives every case its budget.
+        start: how the worker processes of ``processes`` start: ``fresh`` (a new Python
+            each, importing the libraries when its first case needs them), ``overlap`` (fresh,
+            but each imports the run's libraries at idle priority while the one before it
+            measures) or ``fork`` (forked from one process that imported them once; their
+            memory layouts differ less than fresh processes': see
+            :mod:`arraybench.measure.zygote`).
     """
 
     backends: tuple[str, ...] | None = None
@@ -89,6 +104,8 @@ class RunConfig:
     memory_limit: int | None = None
     processes: int = 1
     cluster: str | None = None
+    spending: str = "adaptive"
+    start: str = "fresh"
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -150,6 +167,12 @@ class RunConfig:
             m = re.fullmatch(r"local:(\d+)", self.cluster)
             if m and not 1 <= int(m.group(1)) <= 64:
                 raise ConfigError(f"local:N takes 1 to 64 worker processes, got {self.cluster!r}")
+        if self.spending not in SPENDING:
+            raise ConfigError(
+                f"spending must be one of {', '.join(SPENDING)}, got {self.spending!r}"
+            )
+        if self.start not in STARTS:
+            raise ConfigError(f"start must be one of {', '.join(STARTS)}, got {self.start!r}")
         if not _whole(self.max_samples) or self.max_samples < 3:
             raise ConfigError(f"max_samples must be an integer >= 3, got {self.max_samples!r}")
         # default_rng([seed, n]) takes non-negative integers only: say so before any case runs.
@@ -178,6 +201,9 @@ class RunConfig:
         d = asdict(self)
         if d["cluster"] is None:  # as before clusters, so that older runs still resume
             del d["cluster"]
+        for key, default in (("spending", SPENDING[0]), ("start", STARTS[0])):
+            if d[key] == default:  # as before it could be chosen
+                del d[key]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
 

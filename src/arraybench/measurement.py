@@ -54,6 +54,11 @@ class Measurement:
             not compile or the caches were off.
         first_calls: each process's first call, in order, when measured in several (the cold one
             is kept apart from ``first_call``, their median).
+        alpha_share: the share of the intervals' error (1 - level) this measurement may spend:
+            1 for a case measured in one go; less for one that was looked at part-way and could
+            have stopped there (adaptive spending, :mod:`arraybench.measure.spending`): its
+            intervals are taken at ``1 - alpha_share x (1 - level)`` and stated at ``level``,
+            which its looks keep together (Bonferroni: :func:`.stats.spent_level`).
     """
 
     samples: tuple[float, ...]
@@ -68,6 +73,7 @@ class Measurement:
     processes: tuple[int, ...] | None = None
     first_call_cache: tuple[str, ...] | None = None
     first_calls: tuple[float, ...] | None = None
+    alpha_share: float = 1.0
 
     def __post_init__(self) -> None:
         if not self.samples:
@@ -91,6 +97,8 @@ class Measurement:
                 raise ValueError("rounds must give one round for each block")
         elif self.rounds is not None:
             raise ValueError("rounds need blocks")
+        if not (isinstance(self.alpha_share, int | float) and 0 < self.alpha_share <= 1):
+            raise ValueError(f"alpha_share must be in (0, 1], got {self.alpha_share!r}")
         if self.processes is not None:
             if self.blocks is None or any(not isinstance(k, int) or k < 1 for k in self.processes):
                 raise ValueError(f"processes must be counts of blocks >= 1, got {self.processes!r}")
@@ -139,6 +147,7 @@ class Measurement:
                 else None
             ),
             first_calls=tuple(p.first_call for p in parts),
+            alpha_share=min(p.alpha_share for p in parts),
         )
 
     @property
@@ -192,11 +201,16 @@ class Measurement:
         its median, from the processes' medians (:func:`.stats.repeat_interval`).
         In one process: an order-statistics interval over the block medians, which holds this
         process's slow spells but not the differences between processes.
+        Taken at a higher level when the measurement spends only a share of the error
+        (``alpha_share``), and stated at ``level``.
         """
+        at = stats.spent_level(level, self.alpha_share)
         if self.process_medians is not None:
-            return stats.repeat_interval(self.process_medians, "processes", level, self.median)
-        method = "samples" if self.blocks is None else "blocks"
-        return stats.median_interval(self.block_medians, method, level, value=self.median)
+            iv = stats.repeat_interval(self.process_medians, "processes", at, self.median)
+        else:
+            method = "samples" if self.blocks is None else "blocks"
+            iv = stats.median_interval(self.block_medians, method, at, value=self.median)
+        return stats.restated(iv, self.alpha_share)
 
     @functools.cached_property
     def process_medians(self) -> tuple[float, ...] | None:
@@ -331,6 +345,8 @@ class Measurement:
                 else {}
             ),
             **({"first_calls": list(self.first_calls)} if self.first_calls is not None else {}),
+            # Written only when below 1, so that a case measured in one go reads as before.
+            **({"alpha_share": self.alpha_share} if self.alpha_share < 1 else {}),
             # Derived from the fields above, written for readers of the file (ignored when read
             # back, computed again): the figures exactly as the table states them.
             "median": self.median,
@@ -376,6 +392,7 @@ class Measurement:
                 if d.get("first_calls") is not None
                 else None
             ),
+            alpha_share=float(optional(d, "alpha_share", (int, float)) or 1.0),  # absent: 1
         )
 
 
@@ -387,7 +404,11 @@ def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL
     process's median of its per-round ratios is a unit of a repeat interval; in one, the
     per-round ratios are the units of an order-statistics interval. Cases measured apart (other
     sizes, other runs, results from before blocks) combine their own intervals, which is wider.
+    A case that spends only a share of the error (``alpha_share``) takes the ratio's interval
+    at the higher level too (the smaller share of the two).
     """
+    share = min(num.alpha_share, den.alpha_share)
+    at = stats.spent_level(level, share)
     shared = num.by_round.keys() & den.by_round.keys()
     owner = num.round_process
     by_process: dict[int, list[float]] = {}
@@ -396,8 +417,8 @@ def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL
             by_process.setdefault(owner[r], []).append(num.by_round[r] / den.by_round[r])
     if len(by_process) >= 2:
         per = [stats.median(v) for _, v in sorted(by_process.items())]
-        return stats.repeat_interval(per, "pairs", level, stats.median(per))
-    paired = stats.paired_ratio(num.by_round, den.by_round, level)
+        return stats.restated(stats.repeat_interval(per, "pairs", at, stats.median(per)), share)
+    paired = stats.paired_ratio(num.by_round, den.by_round, at)
     if paired is not None:
-        return paired
-    return stats.unpaired_ratio(num, den, level)
+        return stats.restated(paired, share)
+    return stats.unpaired_ratio(num, den, level)  # each side takes its own share

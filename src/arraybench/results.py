@@ -20,7 +20,9 @@ Format history (``"version"`` in the file):
        tables show it). "ratios" is derived from the cases and ignored when read. Run "time"
        (where the wall time went: "wall", "parts" by name, "compile_cache"); measurement
        "first_call_cache" (each process's first call "cold" or "warm" against the persistent
-       compile cache) and "first_calls" (each process's first call); older versions of
+       compile cache) and "first_calls" (each process's first call); measurement "alpha_share"
+       (below 1 for a case measured with adaptive spending, whose intervals are taken at a
+       higher level so that its looks keep the stated one; absent: 1); older versions of
        arraybench read such a file and ignore them.
     4  (arraybench 0.2) cases from several machines (``--cluster``): case "machine" names the
        machine it ran on, run "machines" holds each machine's record (host, CPU, cores, GPUs,

@@ -4,6 +4,7 @@ processes, ratios paired within each, failures kept, and workers shared by conse
 from __future__ import annotations
 
 import contextlib
+import os
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -229,3 +230,74 @@ def test_a_call_longer_than_its_share_costs_each_process_one_call_and_still_pair
     assert fast.processes is not None and len(fast.processes) == 4
     r = time_ratio(slow, fast)
     assert r.method == "pairs" and r.units == 4
+
+
+def _parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="forking workers is Linux's")
+@pytest.mark.parametrize("start", ["overlap", "fork"])
+def test_workers_started_ahead_measure_as_fresh_ones_do(work: ab.Workload, start: str) -> None:
+    """``--start overlap`` primes each worker's imports while the one before it measures;
+    ``--start fork`` forks the workers from a zygote that imported the libraries once. Either
+    way each case is measured in every process, and failures say which process."""
+    with processes.shared_pool():
+        result = ab.run(work, processes=2, budget=0.02, start=start)
+        pool = processes._KEPT.value
+        assert pool is not None
+        if start == "fork":
+            assert pool.zygote is not None and pool.not_forked is None
+            for p in range(2):  # the zygote's children, each in a session of its own
+                pid = pool.worker(p).pid
+                assert _parent(pid) == pool.zygote.proc.pid and os.getsid(pid) == pid
+    for c in result.cases:
+        if c.impl == "dies in a fresh process":  # forked workers are workers too
+            assert c.error is not None and c.error.startswith("in process 1 of 2:")
+        else:
+            assert c.ok and c.measurement is not None and c.measurement.processes is not None
+            assert len(c.measurement.processes) == 2
+    assert result.config["start"] == start
+
+
+def test_a_forked_worker_that_dies_is_reported_and_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "exits.py"
+    exits = '\n@w.impl("numpy", label="exits")\ndef exits(x):\n    os._exit(3)\n'
+    path.write_text(WORK + exits)
+    (w,) = load_file(path)
+    result = ab.run(w, processes=2, budget=0.02, start="fork", isolate=True, sizes=(100,))
+    by = {c.impl: c for c in result.cases}
+    assert by["ref"].ok and by["slower"].ok  # measured in the workers forked after the crash
+    assert by["exits"].failure == "crash"
+    assert by["exits"].error is not None and "exited with code 3" in by["exits"].error
+
+
+def test_a_zygote_whose_imports_start_a_thread_refuses_and_the_pool_starts_fresh_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arraybench.measure.zygote import Zygote, ZygoteError
+
+    (tmp_path / "spins.py").write_text(
+        "import threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True)"
+        ".start()\n"
+    )
+    path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(path))
+    with pytest.raises(ZygoteError, match="importing spins started a thread"):
+        Zygote(["json", "spins"], processes.worker_env(1))
+    pool = processes.Pool(1, None, processes.worker_env(1), "fork", ["spins"])
+    try:
+        assert pool.zygote is None and pool.not_forked is not None
+        assert _parent(pool.worker(0).pid) == os.getpid()  # a fresh process, started here
+    finally:
+        pool.close()
+
+
+def test_the_start_is_a_setting_saved_only_when_it_is_not_the_default() -> None:
+    from arraybench.base.errors import ConfigError
+
+    assert ab.RunConfig().start == "fresh" and "start" not in ab.RunConfig().to_dict()
+    assert ab.RunConfig(start="fork").to_dict()["start"] == "fork"
+    with pytest.raises(ConfigError, match="start must be one of fresh, overlap, fork"):
+        ab.RunConfig(start="spawn")

@@ -139,6 +139,24 @@ def judge(claim: Claim, result: RunResult, extra: Mapping[str, Any]) -> Judgemen
     return Judgement(claim, UNTESTED, iv, settle(iv, claim, result.config))
 
 
+def settles(claim: Claim, target: float) -> Callable[[RunResult], bool]:
+    """The claim part as a question a run's results answer (adaptive spending,
+    :mod:`arraybench.measure.spending`): True when its verdict is told (agrees or disagrees)
+    by an interval within ``target`` of its estimate, or the claim does not cover the run. Its
+    extra data (taken after the cases) is not there yet: a part that needs it stays open."""
+
+    def settled(result: RunResult) -> bool:
+        j = judge(claim, result, {})
+        if not j.applicable:
+            return True
+        iv = j.interval
+        if j.verdict not in (AGREES, DISAGREES) or iv is None:
+            return False
+        return iv.method == "check" or iv.rel_halfwidth <= target
+
+    return settled
+
+
 def settle(iv: Interval, claim: Claim, config: Mapping[str, Any]) -> str:
     """What would likely settle a claim whose edge falls inside the interval.
 

@@ -220,6 +220,28 @@ def median_interval(
     return Interval(est, min(s[lo_r], est), max(s[hi_r], est), achieved, len(s), method)
 
 
+def spent_level(level: float, share: float) -> float:
+    """The level at which to take an interval that may spend only ``share`` of the error
+    ``1 - level``: 95% with a share of 1/2 is 97.5% (Bonferroni).
+
+    A case measured in one go spends all of it (share 1). A case that was looked at part-way
+    and could have stopped there (adaptive spending, :mod:`arraybench.measure.spending`) has its
+    looks share the error, so that whichever look it stopped at, its interval holds at
+    ``level``: the chance that any of the looks' intervals misses is at most the sum of their
+    shares of ``1 - level``.
+    """
+    return 1.0 - share * (1.0 - level)
+
+
+def restated(iv: Interval, share: float) -> Interval:
+    """An interval taken at :func:`spent_level` stated at the level its looks keep together:
+    a 97.5% interval with a share of 1/2 is stated as 95%."""
+    if share >= 1.0:
+        return iv
+    level = max(0.0, 1.0 - (1.0 - iv.level) / share)
+    return Interval(iv.value, iv.low, iv.high, level, iv.units, iv.method)
+
+
 def split_blocks(samples: Sequence[T], blocks: Sequence[int]) -> list[Sequence[T]]:
     """``samples`` cut into consecutive blocks of the given sizes."""
     out, start = [], 0

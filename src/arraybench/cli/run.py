@@ -20,7 +20,15 @@ from ..analysis import stability
 from ..analysis.claims import Answer
 from ..analysis.findings import analyze
 from ..base.errors import ConfigError
-from ..config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAULT_THREADS, RunConfig
+from ..config import (
+    DEFAULT_BUDGET_S,
+    DEFAULT_PROCESSES,
+    DEFAULT_TARGET,
+    DEFAULT_THREADS,
+    SPENDING,
+    STARTS,
+    RunConfig,
+)
 from ..measure import compile_cache
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
@@ -196,6 +204,26 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "be in files or built in",
     )
     p.add_argument(
+        "--start",
+        choices=STARTS,
+        default=STARTS[0],
+        help="how the worker processes start: fresh (default: a new Python each, importing "
+        "the libraries when its first case needs them), overlap (fresh, each importing the "
+        "run's libraries at idle priority while the one before it measures) or fork (forked "
+        "from one process that imported them once: fastest, but forked processes share more of "
+        "their memory layout, which is what makes a process the unit of the interval)",
+    )
+    p.add_argument(
+        "--spending",
+        choices=SPENDING,
+        default=SPENDING[0],
+        help="how an experiment spends its budget: adaptive (default) measures the cases its "
+        "claims read in two stages, stops those whose answer is settled at the look between "
+        "them (verdict told, interval within --target) and gives their time to the open ones; "
+        "their intervals are taken at 97.5%% so that both looks together keep 95%% "
+        "(docs/method.md). even gives every case its whole budget",
+    )
+    p.add_argument(
         "--isolate",
         action="store_true",
         help="run each case in a worker process: a crash, hang or memory blow-up costs only "
@@ -287,6 +315,8 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
         memory_limit=args.memory_limit,
         processes=args.processes,
         cluster=args.cluster,
+        spending=args.spending,
+        start=args.start,
     )
     if config.cluster is not None:
         from ..measure.cluster_client import require_dask

@@ -61,8 +61,17 @@ class InProcess(_Here):
                     job.progress(job.done(), total, cases[todo[k]], None)
 
             chosen = [cases[i] for i in todo]
+            budgets = [job.budget_of(i) for i in todo]
             for k, result in iter_group(
-                chosen, refs, job.config, job.timer, job.clock, job.floor, starting
+                chosen,
+                refs,
+                job.config,
+                job.timer,
+                job.clock,
+                job.floor,
+                starting,
+                budgets,
+                job.warm,
             ):
                 yield [(todo[k], result)]
             refs.release_before(cases[group[-1]])
@@ -85,6 +94,8 @@ class WorkerPool(_Here):
             job.settled,
             job.progress,
             job.tick,
+            job.budget_of,
+            job.warm,
         )
 
     def _config(self, config: RunConfig) -> RunConfig:

@@ -6,7 +6,7 @@ processes) and :mod:`.cluster` (a Dask cluster).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -40,6 +40,11 @@ class Job:
         done: how many cases the run has finished so far, for ``progress``.
         tick: called here between units of work (before each size group, after each request
             to a worker process): the runner reads its canary there (:mod:`.canary`).
+        budgets: the whole budget of each case (by index in ``cases``) that does not spend
+            ``timer``'s: adaptive spending measures in stages (:mod:`.spending`). Split
+            between processes as ``timer``'s is.
+        warm: the cases were measured in the same processes before (adaptive spending's
+            second stage): their first calls and checks are not taken again.
     """
 
     cases: Sequence[Case]
@@ -52,6 +57,12 @@ class Job:
     progress: Progress | None
     done: Callable[[], int]
     tick: Callable[[], None] = lambda: None
+    budgets: Mapping[int, float] | None = None
+    warm: bool = False
+
+    def budget_of(self, i: int) -> float:
+        """Case ``i``'s whole budget."""
+        return self.timer.budget if self.budgets is None else self.budgets.get(i, self.timer.budget)
 
 
 class Executor(Protocol):

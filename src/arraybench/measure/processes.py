@@ -58,6 +58,8 @@ def run_in_workers(
     settled: Callable[[int], bool],
     progress: Progress | None,
     tick: Callable[[], None] = lambda: None,
+    budget_of: Callable[[int], float] | None = None,
+    warm: bool = False,
 ) -> Generator[list[tuple[int, CaseResult]], None, None]:
     """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes; yield
     each group's results, ``(case index, result)``, once all processes have measured it (the
@@ -73,13 +75,17 @@ def run_in_workers(
             before it were taken.
         progress: called before each case is measured.
         tick: called before the first request and after each (the runner's canary).
+        budget_of: each case's whole budget, when not ``config.budget`` (adaptive spending).
+        warm: the cases were measured in these processes before: no first calls or checks.
     """
     n = config.processes
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
-    asker = _Requests(cases, config, floor, progress)  # before any worker starts: see there
-    with _pool_for(config) as pool:
+    budget_of = budget_of or (lambda i: config.budget)
+    asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
+    modules = libraries(cases)
+    with _pool_for(config, modules) as pool:
         tick()
         for chunk in _chunks(groups, config):
             todos = [[i for i in group if not settled(i)] for group in chunk]
@@ -90,6 +96,12 @@ def run_in_workers(
             # A series that timed out or ran out of memory at a size is not tried at larger ones.
             blocked: dict[tuple[str | int | None, ...], str] = {}
             for p in range(n):
+                if config.start == "overlap" and units:
+                    # The next process imports while this one measures (at idle priority; it
+                    # waits for its imports to end before it measures in turn).
+                    for q in (0, 1) if p == 0 else (p + 1,):
+                        if q < n:
+                            pool.prime(q, modules)
                 for unit in units:
                     ask = []
                     for i in unit:
@@ -109,7 +121,10 @@ def run_in_workers(
                             blocked.setdefault(_series_of(cases[i]), f"n={r.size} {what}")
             for todo in todos:
                 if todo:
-                    yield [(i, _combine(parts[i], n, whole, floor)) for i in todo]
+                    yield [
+                        (i, _combine(parts[i], n, replace(whole, budget=budget_of(i)), floor))
+                        for i in todo
+                    ]
 
 
 #: Size groups are measured process after process in chunks of at most this many seconds of
@@ -139,9 +154,16 @@ class _Requests:
     """Sends cases to the workers: what every request of a run has in common."""
 
     def __init__(
-        self, cases: Sequence[Case], config: RunConfig, floor: Floor, progress: Progress | None
+        self,
+        cases: Sequence[Case],
+        config: RunConfig,
+        floor: Floor,
+        progress: Progress | None,
+        budget_of: Callable[[int], float],
+        warm: bool = False,
     ) -> None:
         self.cases, self.config, self.progress = cases, config, progress
+        self.budget_of, self.warm = budget_of, warm
         self.common = request_settings(config, floor, config.processes)
         self.origins: dict[int, str] = {}
         for case in cases:  # a workload no worker can load fails the run now, before any starts
@@ -160,11 +182,17 @@ class _Requests:
                 self.progress(done, len(self.cases), self.cases[i], None)
         chosen = [self.cases[i] for i in ask]
         timeout = self.config.timeout if self.config.isolate else None
+        asked = request(chosen, self.common, self.origins)
+        budgets = [self.budget_of(i) for i in ask]
+        if any(b != self.config.budget for b in budgets):  # each case's share of its own
+            asked["budgets"] = [b / self.config.processes for b in budgets]
+        if self.warm:
+            asked["warm"] = True
         try:
             with WALL.part(START_UP):  # a worker that died is started again
                 worker = pool.worker(p)
             with WALL.waiting():
-                reply = worker.run(request(chosen, self.common, self.origins), timeout)
+                reply = worker.run(asked, timeout)
             WALL.absorb(reply.get("spent") or {})  # the worker's parts, out of the wait
             got = read_reply(reply, chosen)
         except WorkerCrash as e:
@@ -174,6 +202,22 @@ class _Requests:
         return got
 
 
+def libraries(cases: Sequence[Case]) -> list[str]:
+    """The modules of the backends ``cases`` run on (and their references'): what a worker
+    imports ahead under ``--start overlap`` or ``fork``."""
+    from .. import backends
+
+    names = {c.backend for c in cases}
+    names |= {c.workload.reference_impl()[1] for c in cases if c.workload.impls}
+    out = set()
+    for name in names:
+        with contextlib.suppress(Exception):  # unknown here: its cases say why
+            module = getattr(backends.get(name), "module", "")
+            if module:
+                out.add(module)
+    return sorted(out)
+
+
 class Pool:
     """``n`` worker processes, started together, replaced one by one when they die.
 
@@ -181,20 +225,39 @@ class Pool:
         n: how many.
         memory_limit: each one's RLIMIT_AS, or None.
         env: extra environment variables each starts with.
+        start: how they start (``RunConfig.start``): ``fork`` forks them from a zygote that
+            imported ``modules`` once; if it cannot (it would not be safe), fresh processes.
+        modules: the libraries the run uses.
     """
 
-    def __init__(self, n: int, memory_limit: int | None, env: Mapping[str, str]) -> None:
-        from .worker import Worker, WorkerCrash
+    def __init__(
+        self,
+        n: int,
+        memory_limit: int | None,
+        env: Mapping[str, str],
+        start: str = "fresh",
+        modules: Sequence[str] = (),
+    ) -> None:
+        from .worker import WorkerCrash
+        from .zygote import Zygote, ZygoteError
 
-        self.key = self.key_of(n, memory_limit, env)
+        self.key = self.key_of(n, memory_limit, env, start)
         self.memory_limit, self.env = memory_limit, dict(env)
+        self.zygote: Zygote | None = None
+        #: Why a ``fork`` pool runs fresh processes instead (None: it forks, or was not asked).
+        self.not_forked: str | None = None
+        if start == "fork":
+            try:
+                self.zygote = Zygote(modules, self.env)
+            except (OSError, ZygoteError) as e:
+                self.not_forked = str(e)
         self._workers: list[Worker | None] = [None] * n
         # Started at once and waited for together: each imports its libraries (seconds).
         started = []
         for p in range(n):
             try:
-                started.append((p, Worker(memory_limit, self.env, wait=False)))
-            except (OSError, WorkerCrash):
+                started.append((p, self._new(wait=False)))
+            except (OSError, WorkerCrash, ZygoteError):
                 continue
         for p, w in started:
             try:
@@ -204,18 +267,39 @@ class Pool:
                 w.stop()  # started again, and failing with its reason, when first needed
 
     @staticmethod
-    def key_of(n: int, memory_limit: int | None, env: Mapping[str, str]) -> tuple[Any, ...]:
+    def key_of(
+        n: int, memory_limit: int | None, env: Mapping[str, str], start: str = "fresh"
+    ) -> tuple[Any, ...]:
         """What makes two pools interchangeable: how many workers, and how they start."""
-        return (n, memory_limit, tuple(sorted(env.items())))
+        return (n, memory_limit, tuple(sorted(env.items())), start)
+
+    def _new(self, wait: bool = True) -> Worker:
+        from .worker import Worker, WorkerCrash
+        from .zygote import ZygoteError
+
+        if self.zygote is not None:
+            try:
+                return Worker(self.memory_limit, wait=wait, zygote=self.zygote)
+            except (OSError, ZygoteError) as e:
+                raise WorkerCrash("crash", f"the worker process did not start: {e}") from None
+        return Worker(self.memory_limit, self.env, wait=wait)
 
     def worker(self, p: int) -> Worker:
         """Worker ``p``, started anew if it died (raises WorkerCrash if it cannot start)."""
-        from .worker import Worker
-
         w = self._workers[p]
         if w is None:
-            w = self._workers[p] = Worker(self.memory_limit, self.env)
+            w = self._workers[p] = self._new()
         return w
+
+    def prime(self, p: int, modules: list[str]) -> None:
+        """Have worker ``p`` import ``modules`` in the background (``--start overlap``); a
+        worker that cannot is left to start, or fail, when it is asked to measure."""
+        from .worker import WorkerCrash
+
+        try:
+            self.worker(p).prime(modules)
+        except WorkerCrash:
+            self.lost(p)
 
     def lost(self, p: int) -> None:
         self._workers[p] = None
@@ -225,6 +309,9 @@ class Pool:
             if w is not None:
                 w.close()
         self._workers = [None] * len(self._workers)
+        if self.zygote is not None:
+            self.zygote.close()
+            self.zygote = None
 
 
 #: The pool :func:`shared_pool` keeps for the runs inside its block.
@@ -238,15 +325,17 @@ def shared_pool() -> contextlib.AbstractContextManager[None]:
     return _KEPT.block()
 
 
-def _pool_for(config: RunConfig) -> contextlib.AbstractContextManager[Pool]:
+def _pool_for(
+    config: RunConfig, modules: Sequence[str] = ()
+) -> contextlib.AbstractContextManager[Pool]:
     """The kept pool when one is kept with these settings, else a new one: kept for the next
     run inside a :func:`shared_pool` block, closed after this run outside one."""
     env = worker_env(config.threads)
-    key = Pool.key_of(config.processes, config.memory_limit, env)
+    key = Pool.key_of(config.processes, config.memory_limit, env, config.start)
 
     def start() -> Pool:
         with WALL.part(START_UP):
-            return Pool(config.processes, config.memory_limit, env)
+            return Pool(config.processes, config.memory_limit, env, config.start, modules)
 
     return _KEPT.use(key, start)
 

@@ -35,6 +35,7 @@ from ..results import CaseResult, RunResult, Skip
 from ..workload import Workload
 from . import compile_cache
 from . import env as _env
+from . import spending as _spending
 from . import threads as _threads
 from .bind import _bind, _positional_call, _to_host
 from .canary import CANARY_KEY, Canary
@@ -61,6 +62,7 @@ from .sampling import (
     _References,
     sample_group,
 )
+from .spending import Question
 from .timer import TimerSettings
 from .walltime import START_UP, WALL, measuring, watching_imports
 from .wire import run_group_in_worker
@@ -99,6 +101,7 @@ def run(
     profile: Any = None,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None = None,
     select: Select | None = None,
+    questions: Sequence[Question] = (),
     **settings: Any,
 ) -> RunResult:
     """Run workloads on every backend, check them, and measure them.
@@ -119,6 +122,10 @@ def run(
             measured (``cluster``: to store the record with them).
         select: the planned cases -> those to measure, and what was left out and why (an
             experiment that needs only some cases at some sizes: :class:`Experiment`'s).
+        questions: the claim parts the run answers, each asked of a run's results and True
+            when they settle it: with ``spending="adaptive"`` the cases they read are measured
+            in two stages, and those whose answer is settled at the look in between stop there
+            (:mod:`.spending`).
 
     Returns:
         A :class:`RunResult` with one record per case, the environment and the harness floor.
@@ -153,6 +160,7 @@ def run(
                 profile,
                 on_machine,
                 select,
+                questions,
             )
         finally:
             executor.close()
@@ -171,6 +179,7 @@ def _run(
     profile: Any,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None,
     select: Select | None = None,
+    questions: Sequence[Question] = (),
 ) -> RunResult:
     workers = not executor.in_this_process
     if workers:
@@ -259,6 +268,20 @@ def _run(
         # The canary reads the machine's speed through the run, here; with a fake clock, or
         # cases measured on other machines, it would say nothing of theirs.
         canary = Canary(clock) if isinstance(clock, PerfCounterClock) and not machines else None
+        # Adaptive spending (spending.py): the cases the claims read in two stages, on this
+        # machine only (a cluster's machines each answer on their own).
+        stages = None
+        if config.spending == "adaptive" and questions and not machines:
+            stages = _spending.plan(questions, cases, config, environment)
+        held: dict[int, CaseResult] = {}  # stage-1 results of the cases the claims read
+        looked: dict[str, str] = {}  # what the look decided for each, by case name
+
+        def take(i: int, result: CaseResult) -> None:
+            if stages is not None and i in stages.read and result.ok:
+                held[i] = result
+            else:
+                finish(i, result)
+
         job = Job(
             cases=cases,
             groups=_size_groups(cases),
@@ -270,11 +293,13 @@ def _run(
             progress=progress,
             done=lambda: len(done),
             tick=_measuring(canary.tick) if canary is not None else lambda: None,
+            budgets=stages.first_budgets() if stages is not None else None,
         )
-        with contextlib.closing(executor.run(job)) as replies:
-            for reply in replies:
-                for i, result in reply:
-                    finish(i, result)
+        # Both stages in the same worker processes: a stage's blocks join the other's there.
+        with _kept_workers(workers and stages is not None):
+            _measure(executor, job, take)
+            if stages is not None and held:
+                looked = _second_stage(stages, executor, job, held, done, finish, usable, profile)
         results = [done[i] for i in range(total)]
         if canary is not None:
             canary.tick()
@@ -289,7 +314,10 @@ def _run(
         finished=_now(),
         arraybench_version=environment["arraybench"],
         machines=records,
-        extra={CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {},
+        extra={
+            **({CANARY_KEY: canary.to_dict()} if canary is not None and canary.readings else {}),
+            **({_spending.SPENDING_KEY: looked} if looked else {}),
+        },
     )
 
 
@@ -301,6 +329,63 @@ def _measuring(tick: Callable[[], None]) -> Callable[[], None]:
             tick()
 
     return timed
+
+
+def _measure(executor: Executor, job: Job, take: Callable[[int, CaseResult], None]) -> None:
+    """Every case of ``job`` the executor measures, handed to ``take`` as it comes."""
+    with contextlib.closing(executor.run(job)) as replies:
+        for reply in replies:
+            for i, result in reply:
+                take(i, result)
+
+
+def _second_stage(
+    stages: _spending.Stages,
+    executor: Executor,
+    job: Job,
+    held: Mapping[int, CaseResult],
+    done: Mapping[int, CaseResult],
+    finish: Callable[[int, CaseResult], None],
+    cores: int,
+    profile: Any,
+) -> dict[str, str]:
+    """The look, and stage 2 of adaptive spending: the cases settled at the look finished with
+    their stage-1 results, the open ones measured again with more budget and finished with
+    both stages' blocks. Returns what the look decided by case name: ``settled``, ``open``
+    (measured on), or ``spent`` (open, but its whole budget spent in stage 1)."""
+    config = job.config
+    looked = {i: _plausible(r, config.threads or cores, profile) for i, r in held.items()}
+    settled, open_ = stages.look(done, looked)
+    budgets = stages.second_budgets(held, settled, open_)
+    decided = {}
+    for i in sorted(held):
+        decided[held[i].name] = "open" if i in budgets else "settled" if i in settled else "spent"
+        if i not in budgets:  # settled, or its whole budget spent in stage 1
+            finish(i, stages.stopped(held[i], job.floor))
+    if not budgets:
+        return decided
+    second = replace(
+        job,
+        settled=lambda i: i not in budgets,
+        budgets=budgets,
+        warm=True,  # stage 1 took their first calls and checks in these processes
+    )
+
+    def take(i: int, result: CaseResult) -> None:
+        whole = _spending.spent(held[i]) + budgets[i]
+        finish(i, stages.merged(held[i], result, whole, job.floor))
+
+    _measure(executor, second, take)
+    return decided
+
+
+def _kept_workers(keep: bool) -> contextlib.AbstractContextManager[None]:
+    """Worker processes kept between the stages of a run (when ``keep``)."""
+    if not keep:
+        return contextlib.nullcontext()
+    from .processes import shared_pool
+
+    return shared_pool()
 
 
 def _backends_named(workloads: Sequence[Workload], config: RunConfig) -> list[str]:

@@ -13,6 +13,7 @@ import contextlib
 import functools
 import traceback
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from .. import backends as _backends
@@ -125,16 +126,21 @@ def sample_group(
     floor: Floor,
     done: Callable[[int, CaseResult], None],
     starting: Callable[[int], None] | None = None,
+    budgets: Sequence[float] | None = None,
+    warm: bool = False,
 ) -> None:
     """Prepare, check and sample the cases of one size, taking turns: ``done(k, result)`` for
-    the k-th case as it finishes (``starting(k)`` before it is prepared).
+    the k-th case as it finishes (``starting(k)`` before it is prepared). ``budgets``: each
+    case's own budget in place of ``timer``'s (adaptive spending gives cases different ones).
+    ``warm``: the cases were prepared in this process before (adaptive spending's second
+    stage): no first call and no check, which were taken then.
 
     Rounds: one block of each unfinished case in turn, until every case has spent its budget. A
     round is named by the clock when it began, so blocks taken side by side can be paired later
     (and names never repeat, across runs and processes: perf_counter is the system's monotonic
     clock).
     """
-    for k, result in iter_group(cases, refs, config, timer, clock, floor, starting):
+    for k, result in iter_group(cases, refs, config, timer, clock, floor, starting, budgets, warm):
         done(k, result)
 
 
@@ -146,13 +152,16 @@ def iter_group(
     clock: Clock,
     floor: Floor,
     starting: Callable[[int], None] | None = None,
+    budgets: Sequence[float] | None = None,
+    warm: bool = False,
 ) -> Iterator[tuple[int, CaseResult]]:
     """:func:`sample_group` as a generator: ``(k, result)`` for the k-th case as it finishes."""
     active: list[tuple[int, _Pending]] = []
     for k, case in enumerate(cases):
         if starting is not None:
             starting(k)
-        prepared = _prepare(case, refs, config, timer, clock, floor)
+        own = timer if budgets is None else replace(timer, budget=budgets[k])
+        prepared = _prepare(case, refs, config, own, clock, floor, warm)
         if isinstance(prepared, CaseResult):
             yield k, prepared
         else:
@@ -183,6 +192,7 @@ def _prepare(
     timer: TimerSettings,
     clock: Clock,
     floor: Floor,
+    warm: bool = False,
 ) -> CaseResult | _Pending:
     """Inputs, first call and check of a case: its failure, or a sampler ready to run."""
     w, impl = case.workload, case.impl
@@ -209,6 +219,9 @@ def _prepare(
     def sync(out: Any) -> None:
         backend.sync(case.device, out)
 
+    if warm:  # its first call and its check were taken in this process before
+        sampler = Sampler(call, sync, clock, timer, first=0.0, floor=floor)
+        return _Pending(sampler, None, base, backend, case.device)
     # A compiled impl's first call compiles, or loads what an earlier process compiled: the
     # files in its library's cache say which.
     cached = compile_cache.files(case.backend) if compiled else None

@@ -6,7 +6,9 @@ the reply's CaseResults read back.
     request: {"cases": [{"origin", "workload", "impl_index", "backend", "device", "dtype",
                          "size", "machine" (on a cluster)}, ...],
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
-              "budget": s, "min_samples": n, "max_samples": n}
+              "budget": s, "min_samples": n, "max_samples": n,
+              "budgets": [s, ...] (optional: each case's own, in place of "budget"),
+              "warm": true (optional: measured in this process before; no first call, no check)}
     reply:   {"cases": [CaseResult.to_dict(), ...] in the request's order,
               "spent": {part: seconds} (where the worker's time went: measure/walltime.py)}
              | {"error": why, "kind": "crash" | "timeout" | "oom"}
@@ -177,5 +179,7 @@ def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
             default_clock(),
             Floor(**request["floor"]),
             done,
+            budgets=request.get("budgets"),
+            warm=bool(request.get("warm", False)),
         )
     return out

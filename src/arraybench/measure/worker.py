@@ -33,7 +33,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+from .serve import LIFELINE
+
+if TYPE_CHECKING:
+    from .zygote import Forked, Zygote
 
 #: How much of a dead worker's stderr to quote in the case's error (a faulthandler traceback, a
 #: library's abort message).
@@ -41,7 +46,6 @@ STDERR_TAIL = 1500
 #: A worker must say it is ready within this long (imports included) before it is called stuck.
 START_TIMEOUT_S = 120.0
 #: The environment variable that gives a worker the descriptor of its lifeline (see the module).
-LIFELINE = "ARRAYBENCH_LIFELINE"
 
 
 class WorkerCrash(Exception):
@@ -58,41 +62,31 @@ class Worker:
     Args:
         memory_limit: bytes of address space the worker may use (RLIMIT_AS), or None.
         env: extra environment variables (thread counts that libraries read at start).
+        wait: wait until it is ready (else call :meth:`wait_ready`).
+        zygote: fork it from this zygote (zygote.py), which has the libraries imported, in
+            place of starting a fresh Python (``env`` is then the zygote's).
     """
+
+    proc: subprocess.Popen[bytes] | Forked
 
     def __init__(
         self,
         memory_limit: int | None = None,
         env: Mapping[str, str] | None = None,
         wait: bool = True,
+        zygote: Zygote | None = None,
     ):
         self.memory_limit = memory_limit
         # Kept for the life of the worker, closed by close(): not a with-block.
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115
-        limit = memory_limit
-
-        def limits() -> None:  # runs in the child, before Python starts
-            if limit is not None:
-                import resource
-
-                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
         # The lifeline: the worker reads its end; this process holds the only write end (not
         # inheritable, so no other child keeps it open), closed when this process ends.
         lifeline, self._lifeline = os.pipe()
         try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "arraybench.measure.worker"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self._stderr,
-                env={**os.environ, **(env or {}), LIFELINE: str(lifeline)},
-                pass_fds=(lifeline,),
-                # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
-                # process, where Python otherwise starts the child without one.
-                preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
-                start_new_session=True,  # its own process group: a kill takes its children too
-            )
+            if zygote is not None:
+                self.proc = zygote.fork(self._stderr.fileno(), lifeline, memory_limit)
+            else:
+                self.proc = self._start(lifeline, env)
         except BaseException:
             os.close(self._lifeline)
             raise
@@ -104,12 +98,40 @@ class Worker:
         if wait:
             self.wait_ready()
 
+    def _start(self, lifeline: int, env: Mapping[str, str] | None) -> subprocess.Popen[bytes]:
+        """A fresh Python running the worker."""
+        limit = self.memory_limit
+
+        def limits() -> None:  # runs in the child, before Python starts
+            if limit is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+        return subprocess.Popen(
+            [sys.executable, "-m", "arraybench.measure.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            env={**os.environ, **(env or {}), LIFELINE: str(lifeline)},
+            pass_fds=(lifeline,),
+            # Only with a limit: a preexec_fn forces a plain fork of this (maybe multithreaded)
+            # process, where Python otherwise starts the child without one.
+            preexec_fn=limits if limit is not None else None,  # noqa: PLW1509
+            start_new_session=True,  # its own process group: a kill takes its children too
+        )
+
     def wait_ready(self) -> None:
         """Wait until the worker says it is ready (its imports done), or raise WorkerCrash."""
         ready = self._read_line(START_TIMEOUT_S)
         if not ready or json.loads(ready).get("ready") is not True:
             self.stop()
             raise WorkerCrash("crash", f"the worker process did not start: {self.stderr_tail()}")
+
+    def prime(self, modules: list[str]) -> None:
+        """Have the worker import ``modules`` in the background, at idle priority, before its
+        next request (which waits for them): ``--start overlap``."""
+        self.run({"prime": modules}, None)
 
     def run(self, request: Mapping[str, Any], timeout: float | None) -> dict[str, Any]:
         """Send one request (cases to measure); return the worker's reply, or raise
@@ -212,61 +234,7 @@ def _quote(tail: str) -> str:
     return " — its last words: " + " | ".join(lines[-3:])
 
 
-# -- the worker side ---------------------------------------------------------------------------
-
-
-def _serve() -> None:
-    import faulthandler
-
-    lifeline = os.environ.pop(LIFELINE, None)
-    if lifeline is not None:
-        import threading
-
-        threading.Thread(target=_die_with_parent, args=(int(lifeline),), daemon=True).start()
-    # The channel is the original stdout; the user's prints go to stderr instead.
-    channel = os.fdopen(os.dup(1), "w", buffering=1)
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    faulthandler.enable()  # a segfault prints the Python stack to stderr, quoted by the parent
-
-    from .. import backends  # noqa: F401 - fail here, visibly, if arraybench cannot import
-    from .wire import run_group_in_worker
-
-    channel.write(json.dumps({"ready": True}) + "\n")
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        reply: dict[str, Any]
-        try:
-            reply = run_group_in_worker(request)
-        except MemoryError:
-            reply = {"error": "ran out of memory (--memory-limit)", "kind": "oom"}
-        except Exception as e:  # a bug in arraybench, not the impl: report it, keep serving
-            reply = {
-                "error": f"arraybench failed in the worker: {type(e).__name__}: {e}",
-                "kind": "crash",
-            }
-        channel.write(json.dumps(reply) + "\n")
-    # Asked to finish (its input closed): every reply is written, and compiled code was kept on
-    # disk as it was made. The interpreter's own shutdown with torch, JAX and TensorFlow loaded
-    # (their exit handlers, thread pools) took seconds per worker on 2 cores: skipped.
-    channel.close()
-    sys.stderr.flush()
-    os._exit(0)
-
-
-def _die_with_parent(fd: int) -> None:
-    """Sleep in a read of the lifeline until the parent's end closes, then kill this worker's
-    process group (it and its children). Nothing is written to it: the read wakes no one until
-    then, so the case measured in the main thread has its process to itself."""
-    with contextlib.suppress(OSError):
-        while os.read(fd, 1):
-            pass
-    if os.getpgrp() == os.getpid():  # started in a session of its own, as Worker starts it
-        os.killpg(0, signal.SIGKILL)
-    os.kill(os.getpid(), signal.SIGKILL)
-
-
 if __name__ == "__main__":
-    _serve()
+    from .serve import serve
+
+    serve()

@@ -36,6 +36,7 @@ from ..analysis.claims import (
     Judgement,
     conclude,
     judge,
+    settles,
     usable,
 )
 from ..base.stats import Interval
@@ -99,7 +100,9 @@ def run_experiment(
     from ..measure.runner import run
 
     since, t0 = WALL.totals(), time.perf_counter()
-    result = run(list(exp.workloads), config, select=exp.select, **run_kwargs)
+    # The claim parts steer adaptive spending: cases whose answer is settled stop early.
+    questions = [settles(c, config.target) for c in exp.claims]
+    result = run(list(exp.workloads), config, select=exp.select, questions=questions, **run_kwargs)
     extra: dict[str, Any] = {}
     if exp.extra is not None:
         with WALL.part(extras(exp.name)):
