@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -205,7 +205,7 @@ def test_a_call_longer_than_its_share_costs_each_process_one_call_and_still_pair
             return _ModelledWorker(costs, asked, p)
 
     @contextlib.contextmanager
-    def pool_for(config: ab.RunConfig) -> Iterator[Pool]:
+    def pool_for(config: ab.RunConfig, modules: Sequence[str] = ()) -> Iterator[Pool]:
         yield Pool()
 
     monkeypatch.setattr(processes, "_pool_for", pool_for)
