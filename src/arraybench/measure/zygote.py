@@ -149,9 +149,14 @@ class Zygote:
     def poll(self, pid: int) -> int | None:
         """A child's exit status as Popen gives it (minus the signal that killed it), or None
         while it runs."""
-        self._sock.sendall(json.dumps({"poll": pid}).encode() + b"\n")
-        reply = json.loads(self._file.readline() or b'{"status": -9}')
-        status: int | None = reply.get("status")
+        try:
+            self._sock.sendall(json.dumps({"poll": pid}).encode() + b"\n")
+            reply = json.loads(self._file.readline() or b"{}")
+        except (OSError, ValueError):
+            reply = {}
+        # No answer: the zygote is gone (killed with the run's process group, say), and its
+        # children with it: report the child killed.
+        status: int | None = reply.get("status", -9) if reply else -9
         return status
 
     def _tail(self) -> str:
@@ -182,10 +187,9 @@ def _threads() -> int:
 
 def _serve(modules: Sequence[str]) -> None:
     sock = socket.socket(fileno=int(os.environ.pop(CONTROL)))
-    out = sock.makefile("wb", buffering=0)
 
     def say(**reply: Any) -> None:
-        out.write(json.dumps(reply).encode() + b"\n")
+        sock.sendall(json.dumps(reply).encode() + b"\n")
 
     if not os.path.isdir("/proc/self/task"):
         say(ready=False, why="forking workers is only done on Linux")
@@ -231,7 +235,7 @@ def _fork(sock: socket.socket, fds: list[int], memory_limit: int | None) -> int:
         return pid
     code = 1
     try:
-        sock.close()
+        sock.close()  # the zygote's control socket: a child holding it would outlive its use
         stdin, stdout, stderr, lifeline = fds
         for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
             os.dup2(fd, target)
