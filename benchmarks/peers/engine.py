@@ -8,13 +8,13 @@ one of these moves inside arraybench, this module is the one to change.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from arraybench.backends.base import usable_cores
 from arraybench.base import stats
+from arraybench.base.environ import environ
 from arraybench.catalog import load_file
 from arraybench.config import DEFAULT_BUDGET_S, DEFAULT_PROCESSES, DEFAULT_TARGET, DEFAULT_THREADS
 from arraybench.measure.env import cpu_model, load1, wait_for_quiet
@@ -86,14 +86,5 @@ def one_thread_per_library(threads: int = DEFAULT_THREADS) -> Iterator[dict[str,
     from threadpoolctl import threadpool_limits
 
     env = thread_env(threads)
-    before = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        with threadpool_limits(limits=threads):
-            yield env
-    finally:
-        for k, v in before.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+    with environ(env), threadpool_limits(limits=threads):
+        yield env

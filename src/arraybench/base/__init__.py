@@ -1,5 +1,6 @@
 """The base layer: what every other layer of arraybench may use, and which uses none of them.
 
+    environ   environment variables set for a block and put back after it
     errors    every error arraybench raises on purpose, under one root
     fields    reading a JSON record field by field, and values JSON cannot hold
     files     writing files so that a crash never leaves half of one behind

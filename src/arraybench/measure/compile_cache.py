@@ -31,6 +31,7 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from ..base.environ import environ
 from ..base.files import COMPILE_CACHE_SWITCH, compile_cache_on
 from ..measurement import COLD, WARM
 from .profile import cache_dir
@@ -104,17 +105,8 @@ def cache_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
 def in_this_process() -> Iterator[str | None]:
     """Set :func:`cache_env` in this process's environment for the block (before the libraries
     are imported: they read it then), and restore it after. Yields the folder, or None when off."""
-    added = cache_env()
-    before = {k: os.environ.get(k) for k in added}
-    os.environ.update(added)
-    try:
+    with environ(cache_env()):
         yield str(folder()) if enabled() else None
-    finally:
-        for k, v in before.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 def in_use(in_this_process: bool) -> str | None:

@@ -45,7 +45,7 @@ from ..measure import canary
 from ..measure.canary import CANARY_KEY
 from ..measure.runner import Select
 from ..measure.walltime import REPORTING, WALL, extras
-from ..measurement import WARM, Measurement, time_ratio
+from ..measurement import time_ratio
 from ..results import CaseResult, RunResult, TimeSplit
 from ..workload import Workload
 
@@ -58,11 +58,9 @@ __all__ = [
     "Claim",
     "Experiment",
     "combine",
-    "compile_time",
     "env_summary",
     "faster",
     "first_size_faster",
-    "from_cache",
     "median",
     "ratio",
     "run_experiment",
@@ -200,23 +198,6 @@ def ratio(a: CaseResult, b: CaseResult) -> Interval:
     assert a.measurement is not None and b.measurement is not None
     _reading((a, b))
     return time_ratio(a.measurement, b.measurement)
-
-
-def compile_time(m: Measurement) -> float:
-    """What a first call that compiles costs: the first call of a process whose compile cache was
-    cold (it compiled), when one was; else the first call as measured (loaded from the cache,
-    or an impl that does not compile)."""
-    cold = m.cold_first_call
-    return cold if cold is not None else m.first_call
-
-
-def from_cache(m: Measurement) -> str:
-    """`` (loaded from the compile cache: an earlier run compiled it)`` when no first call of
-    the case compiled, every one finding its code in the persistent cache; else ""."""
-    states = m.first_call_cache or ()
-    if states and all(s == WARM for s in states):
-        return " (loaded from the compile cache: an earlier run compiled it)"
-    return ""
 
 
 def faster(a: CaseResult, b: CaseResult) -> bool:

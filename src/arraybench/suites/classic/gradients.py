@@ -45,16 +45,8 @@ from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base.stats import Interval
 from arraybench.base.units import format_ratio, format_ratio_with_interval, format_time
 from arraybench.results import CaseResult, RunResult
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Experiment,
-    compile_time,
-    env_summary,
-    from_cache,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.compiled import compile_time, from_cache
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 from arraybench.workload import Workload
 
 #: The claim's two sizes: 1,000 observations (d = 100) and 10,000 observations (d = 1000).

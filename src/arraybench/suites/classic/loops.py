@@ -34,16 +34,8 @@ from arraybench.base import stats
 from arraybench.base.units import format_ratio, format_size, format_time
 from arraybench.measure.plan import Case
 from arraybench.results import CaseResult, RunResult, Skip
-from arraybench.suites.experiment import (
-    UNTESTED,
-    Experiment,
-    compile_time,
-    env_summary,
-    from_cache,
-    ratio,
-    series,
-    verdict,
-)
+from arraybench.suites.compiled import compile_time, from_cache
+from arraybench.suites.experiment import UNTESTED, Experiment, env_summary, ratio, series, verdict
 from arraybench.workload import Workload
 
 #: Sizes of the loops: 10^4 elements already take ~0.1 s per call through torch's indexing. Two

@@ -43,14 +43,13 @@ import numpy as np
 from arraybench.analysis.claims import Answer, Claim, Measured
 from arraybench.base.units import format_ratio_with_interval, format_size, format_time
 from arraybench.results import CaseResult, RunResult
+from arraybench.suites.compiled import compile_time, from_cache
 from arraybench.suites.experiment import (
     UNTESTED,
     Experiment,
-    compile_time,
     env_summary,
     faster,
     first_size_faster,
-    from_cache,
     ratio,
     series,
     verdict,
