@@ -180,7 +180,7 @@ def test_an_open_case_whose_call_outlasts_its_share_ends_at_the_look() -> None:
     exp = Experiment(
         "slow", "slow", "?", "c", [w], lambda r, e: verdict(claims, r, e, ""), claims=claims
     )
-    result, _ = run_experiment(exp, ab.RunConfig(budget=0.5), clock=clock)
+    result, _ = run_experiment(exp, ab.RunConfig(budget=0.5, spending="adaptive"), clock=clock)
     decided = {k.split("/")[1].split("[")[0]: v for k, v in result.extra["spending"].items()}
     assert decided == {"fast": "open", "slow": "spent"}
     m = by_impl(result)
@@ -294,8 +294,8 @@ def test_a_share_of_the_error_widens_the_interval_and_keeps_its_stated_level() -
 def test_the_settings_name_the_spending() -> None:
     from arraybench.base.errors import ConfigError
 
-    assert ab.RunConfig().spending == "adaptive"
+    assert ab.RunConfig().spending == "even"
     assert "spending" not in ab.RunConfig().to_dict()  # the default: as before it existed
-    assert ab.RunConfig(spending="even").to_dict()["spending"] == "even"
-    with pytest.raises(ConfigError, match="spending must be one of adaptive, even"):
+    assert ab.RunConfig(spending="adaptive").to_dict()["spending"] == "adaptive"
+    with pytest.raises(ConfigError, match="spending must be one of even, adaptive"):
         ab.RunConfig(spending="greedy")

@@ -217,11 +217,11 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "--spending",
         choices=SPENDING,
         default=SPENDING[0],
-        help="how an experiment spends its budget: adaptive (default) measures the cases its "
-        "claims read in two stages, stops those whose answer is settled at the look between "
-        "them (verdict told, interval within --target) and gives their time to the open ones; "
-        "their intervals are taken at 97.5%% so that both looks together keep 95%% "
-        "(docs/method.md). even gives every case its whole budget",
+        help="how an experiment spends its budget: even (default) gives every case its whole "
+        "budget; adaptive measures the cases its claims read in two stages, stops those whose "
+        "answer is settled at the look between them (verdict told, interval within --target) "
+        "and gives their time to the open ones; their intervals are taken at 97.5%% so that "
+        "both looks together keep 95%% (docs/method.md)",
     )
     p.add_argument(
         "--isolate",
