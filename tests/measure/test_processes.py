@@ -204,6 +204,9 @@ def test_a_call_longer_than_its_share_costs_each_process_one_call_and_still_pair
         def worker(self, p: int) -> _ModelledWorker:
             return _ModelledWorker(costs, asked, p)
 
+        def load(self, modules: Sequence[str], origins: Sequence[str]) -> None:
+            pass  # nothing to import: the modelled workers only measure
+
     @contextlib.contextmanager
     def pool_for(config: ab.RunConfig, modules: Sequence[str] = ()) -> Iterator[Pool]:
         yield Pool()
@@ -301,3 +304,65 @@ def test_the_start_is_a_setting_saved_only_when_it_is_not_the_default() -> None:
     assert ab.RunConfig(start="fork").to_dict()["start"] == "fork"
     with pytest.raises(ConfigError, match="start must be one of fresh, overlap, fork"):
         ab.RunConfig(start="spawn")
+
+
+LOGS = textwrap.dedent(
+    """
+    import os
+    import numpy as np
+    import arraybench as ab
+
+    LOG = os.environ["ARRAYBENCH_TEST_LOG"]
+    with open(LOG, "a") as f:
+        f.write(f"loaded {os.getpid()}\\n")
+
+    w = ab.Workload("logs", sizes=(100,), dtypes=("float64",))
+
+    @w.inputs
+    def make(n, rng):
+        return {"x": rng.standard_normal(n)}
+
+    @w.impl("numpy")
+    def ref(x):
+        return x * 2
+
+    @w.impl("numpy", label="right in the first process only")
+    def first(x):
+        mark = LOG + ".first"
+        if not os.path.exists(mark):
+            with open(mark, "w") as f:
+                f.write(str(os.getpid()))
+            with open(LOG, "a") as f:
+                f.write(f"measures {os.getpid()}\\n")
+        with open(mark) as f:
+            return x * 2 if f.read() == str(os.getpid()) else x * 3
+    """
+)
+
+
+def test_fresh_workers_load_the_run_together_before_any_measures_and_check_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under ``--start fresh`` every worker imports the run's libraries and loads its workloads
+    before the first measures (no worker's imports beside another's measuring), and a case's
+    results are checked against the reference in one process, not in each."""
+    log = tmp_path / "log"
+    monkeypatch.setenv("ARRAYBENCH_TEST_LOG", str(log))
+    path = tmp_path / "logs.py"
+    path.write_text(LOGS)
+    (w,) = load_file(path)  # this process loads it too: its line is left out below
+    log.write_text("")
+    result = ab.run(w, processes=3, budget=0.02)
+    lines = log.read_text().split()
+    events = list(zip(lines[::2], lines[1::2], strict=True))
+    loads = [pid for what, pid in events if what == "loaded"]
+    assert len(set(loads)) == 3 and str(os.getpid()) not in loads
+    first_measure = next(k for k, (what, _) in enumerate(events) if what == "measures")
+    assert all(what == "loaded" for what, _ in events[:first_measure])
+    assert first_measure == 3
+    by = {c.impl: c for c in result.cases}
+    c = by["right in the first process only"]
+    # Wrong in processes 2 and 3, which measure it without checking: the run's check is once.
+    assert c.ok and c.check is not None and c.check.passed
+    assert c.measurement is not None and c.measurement.processes is not None
+    assert len(c.measurement.processes) == 3

@@ -39,6 +39,8 @@ class Backend(Protocol):
     # Optional: ``compiles_impls`` (compile every impl unless compile=False), ``runs_as_written``
     # (compile=False may opt out of that), and ``explain_failure(e, fn, compiled) -> str | None``,
     # one line for an error of the library's that its own message says badly.
+    # Optional: ``compiler_modules``, modules the compiler imports only when first used, which a
+    # fresh worker imports with the library before a run measures.
 
     def available(self) -> tuple[bool, str]:
         """(True, "") or (False, the reason, naming the fix)."""
@@ -79,6 +81,7 @@ class BaseBackend:
 
     name = "base"
     module = ""
+    compiler_modules: tuple[str, ...] = ()
     dtypes: tuple[str, ...] = ("float16", "float32", "float64")
     install_hint = ""
 

@@ -3,11 +3,15 @@ worker that may crash (``--isolate``). The WorkerPool and Isolated executors (ex
 here; requests and replies are the plain data of wire.py.
 
     parent                                    P workers (fresh processes, started together)
+    load (--start fresh)         request ---->  all import the run's libraries and compilers and
+                                              load its workloads, side by side
+                                 <----  loaded  (before any measures: no worker imports beside
+                                                 another's measuring)
     for each chunk of size groups (CHUNK_S of budget):
         for each worker p:
             for each group (each case alone under --isolate):
-                             request ------>  load the workloads from their files, prepare,
-                                              check, sample in turns with budget / P per case
+                             request ------>  prepare, check (in worker 1 only: once a run),
+                                              sample in turns with budget / P per case
                              <------  results | a crash, a timeout: those cases fail there
         each case: its P parts combined (samples, blocks and rounds concatenated, the processes
         recorded), or its first failure
@@ -39,7 +43,7 @@ from .kept import Kept
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted
 from .timer import TimerSettings, quality_warnings
-from .walltime import START_UP, WALL
+from .walltime import IMPORTS, START_UP, WALL
 from .wire import _failed, _spec, read_reply, request, request_settings
 
 if TYPE_CHECKING:
@@ -86,6 +90,9 @@ def run_in_workers(
     asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
     modules = libraries(cases)
     with _pool_for(config, modules) as pool:
+        if config.start == "fresh" and not warm:
+            with WALL.part(IMPORTS):
+                pool.load(preload(cases), sorted(set(asker.origins.values())))
         tick()
         for chunk in _chunks(groups, config):
             todos = [[i for i in group if not settled(i)] for group in chunk]
@@ -112,7 +119,9 @@ def run_in_workers(
                             ask.append(i)
                         elif why is not None and not parts[i]:
                             parts[i].append(_not_attempted(cases[i], why))
-                    measured = asker.measure(pool, p, ask)
+                    # One process checks the results against the reference: a check is the
+                    # same in every process, and its reference calls cost each one seconds.
+                    measured = asker.measure(pool, p, ask, checked=p > 0)
                     tick()
                     for i, r in zip(ask, measured, strict=True):
                         parts[i].append(r)
@@ -170,8 +179,11 @@ class _Requests:
             _spec(case, self.origins)
         self.parts = 0  # measured so far: a case counts in the progress once all its processes ran
 
-    def measure(self, pool: Pool, p: int, ask: Sequence[int]) -> list[CaseResult]:
-        """Measure the cases ``ask`` (one size group, or one case) in worker ``p`` of ``pool``."""
+    def measure(
+        self, pool: Pool, p: int, ask: Sequence[int], checked: bool = False
+    ) -> list[CaseResult]:
+        """Measure the cases ``ask`` (one size group, or one case) in worker ``p`` of ``pool``;
+        ``checked``: another worker checks their results (this one only measures them)."""
         from .worker import WorkerCrash
 
         if not ask:
@@ -188,6 +200,8 @@ class _Requests:
             asked["budgets"] = [b / self.config.processes for b in budgets]
         if self.warm:
             asked["warm"] = True
+        if checked and self.config.check:
+            asked["checked"] = True
         try:
             with WALL.part(START_UP):  # a worker that died is started again
                 worker = pool.worker(p)
@@ -215,6 +229,21 @@ def libraries(cases: Sequence[Case]) -> list[str]:
             module = getattr(backends.get(name), "module", "")
             if module:
                 out.add(module)
+    return sorted(out)
+
+
+def preload(cases: Sequence[Case]) -> list[str]:
+    """What a fresh worker imports before the run measures: the backends' libraries, and their
+    compilers where a case compiles (torch.compile's dynamo and inductor import lazily, ~2 s)."""
+    from .. import backends
+    from .bind import compiles
+
+    out = set(libraries(cases))
+    for case in cases:
+        with contextlib.suppress(Exception):  # unknown or refused here: its case says why
+            backend = backends.get(case.backend)
+            if compiles(case.impl, backend):
+                out.update(getattr(backend, "compiler_modules", ()))
     return sorted(out)
 
 
@@ -291,6 +320,30 @@ class Pool:
             w = self._workers[p] = self._new()
         return w
 
+    def load(self, modules: Sequence[str], origins: Sequence[str]) -> None:
+        """Have every live worker import ``modules`` and load the workloads at ``origins``, all
+        at once, and wait until each has (``--start fresh``). A worker that dies or hangs is
+        dropped: started again, or failing with its reason, when it is asked to measure."""
+        from .worker import WorkerCrash
+
+        asked = {"load": list(modules), "origins": list(origins)}
+        sent = []
+        for p, w in enumerate(self._workers):
+            if w is None:
+                continue
+            try:
+                w.send(asked)
+                sent.append(p)
+            except WorkerCrash:
+                self.lost(p)
+        for p in sent:
+            w = self._workers[p]
+            try:
+                assert w is not None
+                w.receive(LOAD_TIMEOUT_S)
+            except WorkerCrash:
+                self.lost(p)
+
     def prime(self, p: int, modules: list[str]) -> None:
         """Have worker ``p`` import ``modules`` in the background (``--start overlap``); a
         worker that cannot is left to start, or fail, when it is asked to measure."""
@@ -313,6 +366,9 @@ class Pool:
             self.zygote.close()
             self.zygote = None
 
+
+#: How long a worker may take to import a run's libraries and load its workloads.
+LOAD_TIMEOUT_S = 300.0
 
 #: The pool :func:`shared_pool` keeps for the runs inside its block.
 _KEPT: Kept[Pool] = Kept()

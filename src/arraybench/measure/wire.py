@@ -8,7 +8,9 @@ the reply's CaseResults read back.
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
               "budget": s, "min_samples": n, "max_samples": n,
               "budgets": [s, ...] (optional: each case's own, in place of "budget"),
-              "warm": true (optional: measured in this process before; no first call, no check)}
+              "warm": true (optional: measured in this process before; no first call, no check),
+              "checked": true (optional: another process of the run checks these cases' results
+                               against the reference; this one only measures)}
     reply:   {"cases": [CaseResult.to_dict(), ...] in the request's order,
               "spent": {part: seconds} (where the worker's time went: measure/walltime.py)}
              | {"error": why, "kind": "crash" | "timeout" | "oom"}
@@ -20,6 +22,7 @@ import contextlib
 import inspect
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..base.errors import WorkloadError
@@ -128,6 +131,16 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"cases": out, "spent": WALL.take()}
 
 
+def preload_workloads(origins: Sequence[str]) -> None:
+    """Load the workloads at ``origins`` now, ahead of the requests that name them (a worker
+    asked to load its run before measuring). One that fails is left for its cases to fail on,
+    with its own message."""
+    for origin in origins:
+        if origin not in _worker_workloads:
+            with contextlib.suppress(Exception):
+                _worker_workloads[origin] = load(origin)
+
+
 def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
     cases = []
     for spec in request["cases"]:
@@ -158,6 +171,8 @@ def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
             if k not in ("isolate", "timeout", "memory_limit", "processes", "cluster")
         }
     )
+    if request.get("checked"):  # another process compares the results: the run's check is once
+        config = replace(config, check=False)
     timer = TimerSettings(
         budget=request["budget"],
         target=config.target,
