@@ -88,11 +88,11 @@ def run_in_workers(
     )
     budget_of = budget_of or (lambda i: config.budget)
     asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
-    modules = libraries(cases)
+    modules = preload(cases)  # what a zygote imports, a worker primes or loads ahead
     with _pool_for(config, modules) as pool:
         if config.start == "fresh" and not warm:
             with WALL.part(IMPORTS):
-                pool.load(preload(cases), sorted(set(asker.origins.values())))
+                pool.load(modules, sorted(set(asker.origins.values())))
         tick()
         for chunk in _chunks(groups, config):
             todos = [[i for i in group if not settled(i)] for group in chunk]
@@ -217,8 +217,7 @@ class _Requests:
 
 
 def libraries(cases: Sequence[Case]) -> list[str]:
-    """The modules of the backends ``cases`` run on (and their references'): what a worker
-    imports ahead under ``--start overlap`` or ``fork``."""
+    """The modules of the backends ``cases`` run on (and their references')."""
     from .. import backends
 
     names = {c.backend for c in cases}
@@ -233,8 +232,10 @@ def libraries(cases: Sequence[Case]) -> list[str]:
 
 
 def preload(cases: Sequence[Case]) -> list[str]:
-    """What a fresh worker imports before the run measures: the backends' libraries, and their
-    compilers where a case compiles (torch.compile's dynamo and inductor import lazily, ~2 s)."""
+    """What a worker imports before it measures (every ``--start``: loaded together by fresh
+    workers, primed under overlap, imported once by fork's zygote): the backends' libraries,
+    and their compilers where a case compiles (torch.compile's dynamo and inductor import
+    lazily, ~2 s)."""
     from .. import backends
     from .bind import compiles
 
