@@ -5,6 +5,7 @@ and then warm (the same folder again), back to back, and where the new code's ti
     .venv/bin/python benchmarks/time_to_answer.py --old main                 # main vs this tree
     .venv/bin/python benchmarks/time_to_answer.py --old 41ca0d6 --new HEAD --rounds 2
     .venv/bin/python benchmarks/time_to_answer.py --old main --only quick --json t.json
+    .venv/bin/python benchmarks/time_to_answer.py --old main --new main --new-args '--start fork'
     .venv/bin/python benchmarks/time_to_answer.py --from-json t.json         # the table again
 
 Each side's ``src`` is taken from git (``git archive REV src``; ``--new .``, the default, is
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -110,6 +112,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     sides = {}
     for side, rev in (("old", args.old), ("new", args.new)):
         src, name = source(rev, work / side)
+        if side == "new" and args.new_args:
+            name += f" with {args.new_args}"
         sides[side] = {"src": src, "name": name}
     runs: list[dict[str, Any]] = []
     commands = [args.only] if args.only else list(COMMANDS)
@@ -122,7 +126,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     env = environment(s["src"], caches[side], own)
                     folder = work / f"{side}-{command}-{state}-{r}"
                     folder.mkdir()
-                    got = run_once(args.python, COMMANDS[command], env, folder / "r.json")
+                    extra = shlex.split(args.new_args) if side == "new" else []
+                    got = run_once(args.python, COMMANDS[command] + extra, env, folder / "r.json")
                     got.update(command=command, side=side, cache=state, round=r)
                     runs.append(got)
                     print(
@@ -199,6 +204,11 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--old", default="main", help="the code before (a git rev; default main)")
     p.add_argument("--new", default=".", help="the code after (a git rev; default: this tree)")
+    p.add_argument(
+        "--new-args",
+        default="",
+        help="more arguments for the new side's runs only ('--start fork'), to time a setting",
+    )
     p.add_argument("--rounds", type=int, default=1, help="rounds of all four runs (1)")
     p.add_argument("--only", choices=list(COMMANDS), help="one command only")
     p.add_argument("--python", default=sys.executable, help="the interpreter (this one)")
