@@ -38,8 +38,12 @@ DEFAULT_PROCESSES = 4
 #: interval came within --target at the look, so adaptive spending saved nothing there
 #: (docs/performance.md) while it widens the intervals of the cases the claims read.
 SPENDING = ("even", "adaptive")
-#: How worker processes start (``RunConfig.start``), the default first.
+#: How worker processes start (``RunConfig.start``). ``fresh`` first: a results file without
+#: the setting was measured so, from before it could be chosen.
 STARTS = ("fresh", "overlap", "fork")
+#: The default start: ``overlap`` held the same coverage as ``fresh`` in six calibration sets
+#: side by side (quiet and loaded; docs/method.md) and spares a run most of its imports.
+DEFAULT_START = "overlap"
 
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
 CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
@@ -82,11 +86,11 @@ class RunConfig:
             ``even`` gives every case its budget; ``adaptive`` measures the cases the claims
             read in two stages and stops those whose answer is settled at the look between
             them, giving their time to the open ones (:mod:`arraybench.measure.spending`).
-        start: how the worker processes of ``processes`` start: ``fresh`` (a new Python
-            each, importing the libraries when its first case needs them), ``overlap`` (fresh,
-            but each imports the run's libraries at idle priority while the one before it
-            measures) or ``fork`` (forked from one process that imported them once; their
-            memory layouts differ less than fresh processes': see
+        start: how the worker processes of ``processes`` start: ``overlap`` (the default: a
+            new Python each, which imports the run's libraries at idle priority while the one
+            before it measures), ``fresh`` (a new Python each, importing the libraries when its
+            first case needs them) or ``fork`` (forked from one process that imported them
+            once; their memory layouts differ less than fresh processes': see
             :mod:`arraybench.measure.zygote`).
     """
 
@@ -108,7 +112,7 @@ class RunConfig:
     processes: int = 1
     cluster: str | None = None
     spending: str = "even"
-    start: str = "fresh"
+    start: str = DEFAULT_START
 
     def __post_init__(self) -> None:
         for name in ("backends", "devices", "dtypes", "impls"):
@@ -204,8 +208,10 @@ class RunConfig:
         d = asdict(self)
         if d["cluster"] is None:  # as before clusters, so that older runs still resume
             del d["cluster"]
-        for key, default in (("spending", SPENDING[0]), ("start", STARTS[0])):
-            if d[key] == default:  # as before it could be chosen
+        # Left out where a file without them meant the same, as before they could be chosen (a
+        # file without "start" was measured with fresh workers, the default then).
+        for key, historic in (("spending", SPENDING[0]), ("start", STARTS[0])):
+            if d[key] == historic:
                 del d[key]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 

@@ -204,15 +204,14 @@ def test_a_call_longer_than_its_share_costs_each_process_one_call_and_still_pair
         def worker(self, p: int) -> _ModelledWorker:
             return _ModelledWorker(costs, asked, p)
 
-        def load(self, modules: Sequence[str], origins: Sequence[str]) -> None:
-            pass  # nothing to import: the modelled workers only measure
-
     @contextlib.contextmanager
     def pool_for(config: ab.RunConfig, modules: Sequence[str] = ()) -> Iterator[Pool]:
         yield Pool()
 
     monkeypatch.setattr(processes, "_pool_for", pool_for)
-    config = ab.RunConfig(processes=4, budget=0.1, impls=("ref", "slower"), sizes=(100,))
+    config = ab.RunConfig(
+        processes=4, budget=0.1, impls=("ref", "slower"), sizes=(100,), start="fresh"
+    )
     cases, _ = plan([work], config)
     floor = Floor(clock_read=5e-8, call_overhead=5e-8)
     results = [
@@ -297,26 +296,24 @@ def test_a_zygote_whose_imports_start_a_thread_refuses_and_the_pool_starts_fresh
         pool.close()
 
 
-def test_the_start_is_a_setting_saved_only_when_it_is_not_the_default() -> None:
+def test_the_start_is_a_setting_saved_unless_fresh_which_files_without_it_meant() -> None:
     from arraybench.base.errors import ConfigError
 
-    assert ab.RunConfig().start == "fresh" and "start" not in ab.RunConfig().to_dict()
+    assert ab.RunConfig().start == "overlap" and ab.RunConfig().to_dict()["start"] == "overlap"
+    # A file without the setting was measured with fresh workers: only fresh is left out.
+    assert "start" not in ab.RunConfig(start="fresh").to_dict()
     assert ab.RunConfig(start="fork").to_dict()["start"] == "fork"
     with pytest.raises(ConfigError, match="start must be one of fresh, overlap, fork"):
         ab.RunConfig(start="spawn")
 
 
-LOGS = textwrap.dedent(
+CHECKS = textwrap.dedent(
     """
     import os
     import numpy as np
     import arraybench as ab
 
-    LOG = os.environ["ARRAYBENCH_TEST_LOG"]
-    with open(LOG, "a") as f:
-        f.write(f"loaded {os.getpid()}\\n")
-
-    w = ab.Workload("logs", sizes=(100,), dtypes=("float64",))
+    w = ab.Workload("checks", sizes=(100,), dtypes=("float64",))
 
     @w.inputs
     def make(n, rng):
@@ -328,41 +325,34 @@ LOGS = textwrap.dedent(
 
     @w.impl("numpy", label="right in the first process only")
     def first(x):
-        mark = LOG + ".first"
+        mark = os.environ["ARRAYBENCH_TEST_MARK"]
         if not os.path.exists(mark):
             with open(mark, "w") as f:
                 f.write(str(os.getpid()))
-            with open(LOG, "a") as f:
-                f.write(f"measures {os.getpid()}\\n")
         with open(mark) as f:
             return x * 2 if f.read() == str(os.getpid()) else x * 3
     """
 )
 
 
-def test_fresh_workers_load_the_run_together_before_any_measures_and_check_once(
+def test_a_case_is_checked_in_the_first_process_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Under ``--start fresh`` every worker imports the run's libraries and loads its workloads
-    before the first measures (no worker's imports beside another's measuring), and a case's
-    results are checked against the reference in one process, not in each."""
-    log = tmp_path / "log"
-    monkeypatch.setenv("ARRAYBENCH_TEST_LOG", str(log))
-    path = tmp_path / "logs.py"
-    path.write_text(LOGS)
-    (w,) = load_file(path)  # this process loads it too: its line is left out below
-    log.write_text("")
+    """A case's results are compared with the reference's in one process, not in each: the
+    check is the same everywhere, and its reference calls cost every process time."""
+    monkeypatch.setenv("ARRAYBENCH_TEST_MARK", str(tmp_path / "mark"))
+    path = tmp_path / "checks.py"
+    path.write_text(CHECKS)
+    (w,) = load_file(path)
     result = ab.run(w, processes=3, budget=0.02)
-    lines = log.read_text().split()
-    events = list(zip(lines[::2], lines[1::2], strict=True))
-    loads = [pid for what, pid in events if what == "loaded"]
-    assert len(set(loads)) == 3 and str(os.getpid()) not in loads
-    first_measure = next(k for k, (what, _) in enumerate(events) if what == "measures")
-    assert all(what == "loaded" for what, _ in events[:first_measure])
-    assert first_measure == 3
-    by = {c.impl: c for c in result.cases}
-    c = by["right in the first process only"]
-    # Wrong in processes 2 and 3, which measure it without checking: the run's check is once.
+    c = {c.impl: c for c in result.cases}["right in the first process only"]
+    # Wrong in processes 2 and 3, which measure it without checking it.
     assert c.ok and c.check is not None and c.check.passed
     assert c.measurement is not None and c.measurement.processes is not None
     assert len(c.measurement.processes) == 3
+    # Checked in one process: a wrong result there fails the case.
+    (tmp_path / "mark").write_text("not a process")
+    failed = ab.run(w, processes=3, budget=0.02, impls=["ref", "right in the first process only"])
+    bad = {c.impl: c for c in failed.cases}["right in the first process only"]
+    assert bad.failure == "mismatch" and bad.error is not None
+    assert bad.error.startswith("in process 1 of 3:")

@@ -23,6 +23,7 @@ from ..base.errors import ConfigError
 from ..config import (
     DEFAULT_BUDGET_S,
     DEFAULT_PROCESSES,
+    DEFAULT_START,
     DEFAULT_TARGET,
     DEFAULT_THREADS,
     SPENDING,
@@ -206,10 +207,11 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.add_argument(
         "--start",
         choices=STARTS,
-        default=STARTS[0],
-        help="how the worker processes start: fresh (default: a new Python each, importing "
-        "the libraries when its first case needs them), overlap (fresh, each importing the "
-        "run's libraries at idle priority while the one before it measures) or fork (forked "
+        default=DEFAULT_START,
+        help="how the worker processes start: overlap (default: a new Python each, which "
+        "imports the run's libraries at idle priority while the one before it measures), "
+        "fresh (a new Python each, importing the libraries when its first case needs them: "
+        "slower, and its intervals held no better in calibration) or fork (forked "
         "from one process that imported them once: fastest, but forked processes share more of "
         "their memory layout, which is what makes a process the unit of the interval)",
     )

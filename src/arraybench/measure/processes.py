@@ -3,10 +3,6 @@ worker that may crash (``--isolate``). The WorkerPool and Isolated executors (ex
 here; requests and replies are the plain data of wire.py.
 
     parent                                    P workers (fresh processes, started together)
-    load (--start fresh)         request ---->  all import the run's libraries and compilers and
-                                              load its workloads, side by side
-                                 <----  loaded  (before any measures: no worker imports beside
-                                                 another's measuring)
     for each chunk of size groups (CHUNK_S of budget):
         for each worker p:
             for each group (each case alone under --isolate):
@@ -43,7 +39,7 @@ from .kept import Kept
 from .plan import Case, Progress, _series_of
 from .sampling import _not_attempted
 from .timer import TimerSettings, quality_warnings
-from .walltime import IMPORTS, START_UP, WALL
+from .walltime import START_UP, WALL
 from .wire import _failed, _spec, read_reply, request, request_settings
 
 if TYPE_CHECKING:
@@ -88,11 +84,8 @@ def run_in_workers(
     )
     budget_of = budget_of or (lambda i: config.budget)
     asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
-    modules = preload(cases)  # what a zygote imports, a worker primes or loads ahead
+    modules = preload(cases)  # what a zygote imports, or a worker primes, ahead
     with _pool_for(config, modules) as pool:
-        if config.start == "fresh" and not warm:
-            with WALL.part(IMPORTS):
-                pool.load(modules, sorted(set(asker.origins.values())))
         tick()
         for chunk in _chunks(groups, config):
             todos = [[i for i in group if not settled(i)] for group in chunk]
@@ -232,10 +225,9 @@ def libraries(cases: Sequence[Case]) -> list[str]:
 
 
 def preload(cases: Sequence[Case]) -> list[str]:
-    """What a worker imports before it measures (every ``--start``: loaded together by fresh
-    workers, primed under overlap, imported once by fork's zygote): the backends' libraries,
-    and their compilers where a case compiles (torch.compile's dynamo and inductor import
-    lazily, ~2 s)."""
+    """What a worker imports ahead of its cases (primed under ``--start overlap``, imported once
+    by fork's zygote): the backends' libraries, and their compilers where a case compiles
+    (torch.compile's dynamo and inductor import lazily, ~2 s)."""
     from .. import backends
     from .bind import compiles
 
@@ -265,7 +257,7 @@ class Pool:
         n: int,
         memory_limit: int | None,
         env: Mapping[str, str],
-        start: str = "fresh",
+        start: str = "overlap",
         modules: Sequence[str] = (),
     ) -> None:
         from .worker import WorkerCrash
@@ -298,7 +290,7 @@ class Pool:
 
     @staticmethod
     def key_of(
-        n: int, memory_limit: int | None, env: Mapping[str, str], start: str = "fresh"
+        n: int, memory_limit: int | None, env: Mapping[str, str], start: str = "overlap"
     ) -> tuple[Any, ...]:
         """What makes two pools interchangeable: how many workers, and how they start."""
         return (n, memory_limit, tuple(sorted(env.items())), start)
@@ -320,30 +312,6 @@ class Pool:
         if w is None:
             w = self._workers[p] = self._new()
         return w
-
-    def load(self, modules: Sequence[str], origins: Sequence[str]) -> None:
-        """Have every live worker import ``modules`` and load the workloads at ``origins``, all
-        at once, and wait until each has (``--start fresh``). A worker that dies or hangs is
-        dropped: started again, or failing with its reason, when it is asked to measure."""
-        from .worker import WorkerCrash
-
-        asked = {"load": list(modules), "origins": list(origins)}
-        sent = []
-        for p, w in enumerate(self._workers):
-            if w is None:
-                continue
-            try:
-                w.send(asked)
-                sent.append(p)
-            except WorkerCrash:
-                self.lost(p)
-        for p in sent:
-            w = self._workers[p]
-            try:
-                assert w is not None
-                w.receive(LOAD_TIMEOUT_S)
-            except WorkerCrash:
-                self.lost(p)
 
     def prime(self, p: int, modules: list[str]) -> None:
         """Have worker ``p`` import ``modules`` in the background (``--start overlap``); a
@@ -367,9 +335,6 @@ class Pool:
             self.zygote.close()
             self.zygote = None
 
-
-#: How long a worker may take to import a run's libraries and load its workloads.
-LOAD_TIMEOUT_S = 300.0
 
 #: The pool :func:`shared_pool` keeps for the runs inside its block.
 _KEPT: Kept[Pool] = Kept()

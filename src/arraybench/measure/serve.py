@@ -11,7 +11,6 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
 from typing import Any
 
 #: The environment variable naming the lifeline's file descriptor in a worker: the read end of
@@ -34,7 +33,7 @@ def serve() -> None:
     faulthandler.enable()  # a segfault prints the Python stack to stderr, quoted by the parent
 
     from .. import backends  # noqa: F401 - fail here, visibly, if arraybench cannot import
-    from .wire import preload_workloads, run_group_in_worker
+    from .wire import run_group_in_worker
 
     channel.write(json.dumps({"ready": True}) + "\n")
     priming: threading.Thread | None = None
@@ -46,10 +45,6 @@ def serve() -> None:
             if priming is None or not priming.is_alive():
                 priming = _prime(request["prime"])
             channel.write(json.dumps({"priming": True}) + "\n")
-            continue
-        if "load" in request:  # import the run's libraries and workloads now, and say when done
-            _load(request["load"], request.get("origins", []), preload_workloads)
-            channel.write(json.dumps({"loaded": True}) + "\n")
             continue
         if priming is not None:  # never measure while this process is still importing
             _finish_priming(priming)
@@ -71,16 +66,6 @@ def serve() -> None:
     channel.close()
     sys.stderr.flush()
     os._exit(0)
-
-
-def _load(modules: list[str], origins: list[str], preload: Callable[[list[str]], None]) -> None:
-    """Import ``modules`` and load the workloads at ``origins`` (``--start fresh``: every worker
-    of a run loads before any measures, so no worker's imports run beside another's
-    measuring). A module or file that fails is left for the case that needs it to fail on."""
-    for name in modules:
-        with contextlib.suppress(Exception):
-            importlib.import_module(name)
-    preload(origins)
 
 
 def _prime(modules: list[str]) -> threading.Thread:

@@ -131,16 +131,6 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"cases": out, "spent": WALL.take()}
 
 
-def preload_workloads(origins: Sequence[str]) -> None:
-    """Load the workloads at ``origins`` now, ahead of the requests that name them (a worker
-    asked to load its run before measuring). One that fails is left for its cases to fail on,
-    with its own message."""
-    for origin in origins:
-        if origin not in _worker_workloads:
-            with contextlib.suppress(Exception):
-                _worker_workloads[origin] = load(origin)
-
-
 def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
     cases = []
     for spec in request["cases"]:

@@ -136,20 +136,11 @@ class Worker:
     def run(self, request: Mapping[str, Any], timeout: float | None) -> dict[str, Any]:
         """Send one request (cases to measure); return the worker's reply, or raise
         :class:`WorkerCrash`."""
-        self.send(request)
-        return self.receive(timeout)
-
-    def send(self, request: Mapping[str, Any]) -> None:
-        """Send one request without waiting for its reply (:meth:`receive` reads it)."""
         try:
             self._in.write(json.dumps(request).encode() + b"\n")
             self._in.flush()
         except BrokenPipeError:
             raise self._death() from None
-
-    def receive(self, timeout: float | None) -> dict[str, Any]:
-        """The reply to the request sent last, or raise :class:`WorkerCrash` (a timeout stops
-        the worker)."""
         line = self._read_line(timeout)
         if line is None:  # nothing within the timeout, and the channel is still open
             self.stop()
