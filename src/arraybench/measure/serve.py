@@ -11,6 +11,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from typing import Any
 
 #: The environment variable naming the lifeline's file descriptor in a worker: the read end of
@@ -33,6 +34,7 @@ def serve() -> None:
     faulthandler.enable()  # a segfault prints the Python stack to stderr, quoted by the parent
 
     from .. import backends  # noqa: F401 - fail here, visibly, if arraybench cannot import
+    from .walltime import IMPORTS
     from .wire import run_group_in_worker
 
     channel.write(json.dumps({"ready": True}) + "\n")
@@ -46,12 +48,17 @@ def serve() -> None:
                 priming = _prime(request["prime"])
             channel.write(json.dumps({"priming": True}) + "\n")
             continue
+        waited = 0.0
         if priming is not None:  # never measure while this process is still importing
+            start = time.perf_counter()
             _finish_priming(priming)
+            waited = time.perf_counter() - start  # the imports' time: said in the reply's split
             priming = None
         reply: dict[str, Any]
         try:
             reply = run_group_in_worker(request)
+            if waited:
+                reply["spent"][IMPORTS] = reply["spent"].get(IMPORTS, 0.0) + waited
         except MemoryError:
             reply = {"error": "ran out of memory (--memory-limit)", "kind": "oom"}
         except Exception as e:  # a bug in arraybench, not the impl: report it, keep serving
