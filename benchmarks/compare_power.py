@@ -20,6 +20,7 @@ visible, and where the relative reading was on.
     .venv/bin/python benchmarks/compare_power.py --runs 5          # 15 runs, ~6 minutes
     .venv/bin/python benchmarks/compare_power.py --keep /tmp/cp     # keep each run's JSON
     .venv/bin/python benchmarks/compare_power.py --from-dir /tmp/cp # analyse saved runs again
+    .venv/bin/python benchmarks/compare_power.py --from-dir /tmp/cp --control vectorized
 
 Not a test: its figures belong to the machine and the hour it ran in.
 """
@@ -62,14 +63,18 @@ def run_once(out: Path, slower: float, extra: Sequence[str]) -> float:
 RULES = (("absolute only", "absolute_verdict"), ("final (absolute, then relative)", "verdict"))
 
 
-def analyse(runs: dict[float, list[RunResult]]) -> str:
+def analyse(runs: dict[float, list[RunResult]], control: str | None = None) -> str:
     base = runs[0.0]
-    same = [compare(a, b) for a, b in itertools.combinations(base, 2)]
+    same = [compare(a, b, control=control) for a, b in itertools.combinations(base, 2)]
     slowed = {
-        s: [compare(a, b) for a, b in itertools.product(base, runs[s])] for s in SLOWDOWNS[1:]
+        s: [compare(a, b, control=control) for a, b in itertools.product(base, runs[s])]
+        for s in SLOWDOWNS[1:]
     }
     lines = []
-    for label, attr in RULES:
+    rules = RULES
+    if control is not None:
+        rules = (RULES[0], (f"final (absolute, then against {control}, then relative)", "verdict"))
+    for label, attr in rules:
         lines.append(f"rule: {label}")
         verdicts: collections.Counter[str] = collections.Counter()
         for comparison in same:
@@ -88,7 +93,7 @@ def analyse(runs: dict[float, list[RunResult]]) -> str:
 
 def _power(slower: float, comparisons: list[Comparison], attr: str) -> list[str]:
     """How often the slowed case is called slower, and the other cases' false alarms."""
-    hit = n = others = other_alarms = relative = 0
+    hit = n = others = other_alarms = relative = by_control = 0
     seen: collections.Counter[str] = collections.Counter()
     ratios = []
     for comparison in comparisons:
@@ -98,6 +103,7 @@ def _power(slower: float, comparisons: list[Comparison], attr: str) -> list[str]
                 n += 1
                 hit += verdict == SLOWER
                 relative += verdict == SLOWER and attr == "verdict" and c.by_relative
+                by_control += verdict == SLOWER and attr == "verdict" and c.by_control
                 seen[verdict] += 1
                 ratio, lo, hi = c.decisive if attr == "verdict" else (c.ratio, *c.ratio_ci)
                 ratios.append(f"{ratio:.3f} [{lo:.3f}-{hi:.3f}]")
@@ -106,7 +112,8 @@ def _power(slower: float, comparisons: list[Comparison], attr: str) -> list[str]
                 other_alarms += verdict in (SLOWER, FASTER)
     return [
         f"  +{slower:.0%}: tunable n=1e5 called slower in {hit} of {n} pairs "
-        f"({hit / max(n, 1):.0%}{f', {relative} by the relative reading' if relative else ''}); "
+        f"({hit / max(n, 1):.0%}{f', {relative} by the relative reading' if relative else ''}"
+        f"{f', {by_control} by the control' if by_control else ''}); "
         f"verdicts {dict(seen)}; other cases' false alarms "
         f"{other_alarms} of {others}",
         "     ratios: " + ", ".join(ratios[:8]) + (" ..." if len(ratios) > 8 else ""),
@@ -133,6 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=5, help="runs of each of the three variants")
     p.add_argument("--keep", type=Path, help="keep each run's results JSON in this folder")
     p.add_argument("--from-dir", type=Path, help="analyse the JSON of a --keep folder instead")
+    p.add_argument(
+        "--control",
+        help="also read each case against this impl (compare --control: 'vectorized' is the "
+        "NumPy impl doing the tunable one's work beside it)",
+    )
     p.add_argument("extra", nargs="*", help="more arguments for arraybench run (after --)")
     args = p.parse_args(argv)
     folder = args.from_dir or args.keep or Path(tempfile.mkdtemp(prefix="arraybench-power-"))
@@ -153,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{len(every)} runs from {folder} (--processes {', '.join(procs)}; {busy} at their start)"
     )
-    print(analyse(runs))
+    print(analyse(runs, args.control))
     return 0
 
 

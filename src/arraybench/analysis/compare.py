@@ -39,6 +39,11 @@ the other cases did not move together (fewer than 3 in 4 of them within the band
 move, counting those whose own ratio is slower or faster as moved: a change that touched most
 cases would make the untouched ones look changed), and for cases of different machines.
 
+With ``control`` named (``--control IMPL[:BACKEND]``, analysis/control.py), each case is also
+read against that one case of its workload and size, measured beside it in every process: where
+its own interval was too wide and that reading lies beyond the band, it decides ("read against
+the control case"), before the relative reading; it too never says "no change".
+
 A verdict is a statement about the interval, so it holds as often as the interval does: a change
 smaller than the band is "no change" however many samples say it is real (with thousands a test
 finds a 0.5% shift "significant", which nobody should act on), and a large ratio from a handful
@@ -84,6 +89,8 @@ from ..measurement import Measurement, time_ratio
 from ..results import CaseResult, RunResult
 from . import relative
 from .canary import SpeedChange, speed_change
+from .control import ControlReading, counts
+from .control import read_cases as read_controls
 from .envdiff import EnvChange, env_changes
 from .machines import Difference, differences
 from .ranktest import MannWhitney, bootstrap_ratio_ci, mann_whitney_u, min_p_value
@@ -124,6 +131,7 @@ VERDICTS = (SLOWER, FASTER, SAME, UNSURE)
 WIDE, FEW_SAMPLES, ZERO_MEDIAN = "interval wider than the band", "too few samples", "zero median"
 #: A case whose own ratio could not tell, decided against the run's other cases.
 RELATIVE = "read against the run's other cases"
+CONTROL = "read against the control case"
 NOTES = {
     FEW_SAMPLES: "with this few independent units (processes, or blocks) no interval can be "
     "trusted whatever the times (a rank test could not reach p < 0.05 either): measure with "
@@ -133,6 +141,10 @@ NOTES = {
     "larger --budget (an interval under half the band decides a change of twice the band), or "
     "widen the band with --threshold",
     ZERO_MEDIAN: "the median in run A is 0 s (below the clock's resolution): there is no ratio",
+    CONTROL: "its own ratio's interval reaches past the band, but against the control case you "
+    "named (--control), measured beside it in the same rounds of every process, it moved beyond "
+    "the band; the 'against the control' column gives that move, which rests on the control "
+    "not having changed",
     RELATIVE: "its own ratio's interval reaches past the band, but against the run's other "
     "cases (which moved together: the machine's state) it moved beyond the band, read both "
     "against all of them and against those measured side by side with it; the 'against the "
@@ -182,6 +194,9 @@ class CaseComparison:
             the same as ``verdict`` unless the relative reading decided.
         relative: the case's move against the run's other cases (analysis/relative.py), or None.
         relative_off: why it has no relative reading, or "".
+        control: the case's move against the control case (``--control``;
+            analysis/control.py), or None.
+        control_off: why it has none when a control was named, or "".
     """
 
     key: Key
@@ -198,6 +213,8 @@ class CaseComparison:
     absolute_verdict: str = ""
     relative: relative.Relative | None = None
     relative_off: str = ""
+    control: ControlReading | None = None
+    control_off: str = ""
 
     def __post_init__(self) -> None:
         if self.verdict not in VERDICTS:
@@ -210,6 +227,11 @@ class CaseComparison:
             )
 
     @property
+    def by_control(self) -> bool:
+        """Whether the verdict came from the control reading."""
+        return self.control is not None and self.note == CONTROL
+
+    @property
     def by_relative(self) -> bool:
         """Whether the verdict came from the relative reading (the case's own ratio could not
         tell)."""
@@ -219,6 +241,9 @@ class CaseComparison:
     def decisive(self) -> tuple[float, float, float]:
         """The ratio and interval the verdict rests on: the relative reading's when it decided,
         else the case's own."""
+        if self.by_control:
+            assert self.control is not None
+            return (self.control.ratio, *self.control.ci)
         if self.by_relative:
             assert self.relative is not None
             return (self.relative.ratio, *self.relative.ci)
@@ -237,10 +262,8 @@ class CaseComparison:
         """Slower by more than ``threshold``: the whole CI above ``1 + threshold`` (the verdicts
         rest on the interval alone); where the case's own interval cannot tell, its relative
         reading's (both readings' intervals above it)."""
-        if (
-            self.absolute_verdict == UNSURE
-            and self.relative is not None
-            and self.relative.slower_beyond(threshold)
+        if self.absolute_verdict == UNSURE and any(
+            r is not None and r.slower_beyond(threshold) for r in (self.relative, self.control)
         ):
             return True
         return (
@@ -269,9 +292,13 @@ class CaseComparison:
             "verdict": self.verdict,
             "note": self.note,
             "absolute_verdict": self.absolute_verdict,
-            "decided_by": "relative" if self.by_relative else "absolute",
+            "decided_by": (
+                "control" if self.by_control else "relative" if self.by_relative else "absolute"
+            ),
             "relative": self.relative.to_dict() if self.relative is not None else None,
             "relative_off": self.relative_off or None,
+            "control": self.control.to_dict() if self.control is not None else None,
+            "control_off": self.control_off or None,
         }
 
 
@@ -355,7 +382,13 @@ class Summary:
         if self.worst is not None:
             w = self.worst
             ratio, lo, hi = w.decisive
-            against = " against the run" if w.by_relative else ""
+            against = (
+                " against the control"
+                if w.by_control
+                else " against the run"
+                if w.by_relative
+                else ""
+            )
             line += (
                 f"; worst: {w.name} {ratio:.2f}x [{lo:.2f}-{hi:.2f}] (+{ratio - 1:.0%}{against})"
             )
@@ -402,6 +435,9 @@ class Comparison:
             than two could be read.
         relative_read: how many cases have a relative reading.
         relative_off: why the others have none: (reason, how many cases), most first.
+        control: the control case named (``IMPL`` or ``IMPL:BACKEND``), or None.
+        control_read: how many cases have a control reading.
+        control_off: why the others have none: (reason, how many cases), most first.
     """
 
     cases: tuple[CaseComparison, ...]
@@ -418,6 +454,9 @@ class Comparison:
     common_move: float | None = None
     relative_read: int = 0
     relative_off: tuple[tuple[str, int], ...] = ()
+    control: str | None = None
+    control_read: int = 0
+    control_off: tuple[tuple[str, int], ...] = ()
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -454,6 +493,13 @@ class Comparison:
                 "cases_read": self.relative_read,
                 "off": dict(self.relative_off),
             },
+            "control": {
+                "case": self.control,
+                "cases_read": self.control_read,
+                "off": dict(self.control_off),
+            }
+            if self.control is not None
+            else None,
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
             "environments_differ": [d.to_dict() for d in self.environment],
@@ -474,6 +520,7 @@ def compare(
     alpha: float = DEFAULT_ALPHA,
     paired: bool = True,
     drift: float | None = None,
+    control: str | None = None,
 ) -> Comparison:
     """Compare run ``b`` with run ``a``, case by case, and their environments.
 
@@ -489,6 +536,9 @@ def compare(
             rounds are readings of different clocks.
         drift: how far this machine's speed moves between runs (0.08: 8%; see
             ``analysis.stability``), used only when a run has no canary to read the move from.
+        control: a control case, ``IMPL`` or ``IMPL:BACKEND`` (analysis/control.py): each case
+            is also read against it, where its own interval cannot tell (ValueError when the
+            text is not one).
 
     Returns:
         A :class:`Comparison`.
@@ -527,6 +577,10 @@ def compare(
     unmatched += [Unmatched(k, "B") for k in cases_b if k not in cases_a]
     reading = _relative(matched, cases_a, cases_b, threshold, paired)
     matched = [_with_relative(c, reading) for c in matched]
+    controls, control_off = read_controls(
+        [c.key for c in matched], cases_a, cases_b, control, threshold, paired, _case_name
+    )
+    matched = [_with_control(c, controls.get(c.key), control_off.get(c.key, "")) for c in matched]
     matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.decisive[0])))
     return Comparison(
         cases=tuple(matched),
@@ -541,6 +595,9 @@ def compare(
         common_move=reading.common if reading.cases else None,
         relative_read=len(reading.cases),
         relative_off=tuple(reading.reasons().items()),
+        control=control,
+        control_read=len(controls),
+        control_off=tuple(counts(control_off.values())),
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
@@ -564,6 +621,18 @@ def _relative(
     changed = {c.key for c in cases if c.verdict in (SLOWER, FASTER)}
     beside = {k: (k[0], k[5]) for k in a}  # one workload and size: sampled in the same rounds
     return relative.read_run(a, b, beside, threshold, changed)
+
+
+def _with_control(c: CaseComparison, reading: ControlReading | None, off: str) -> CaseComparison:
+    """The case with its control reading; the reading decides where the case's own interval was
+    too wide and it lies beyond the band (before the relative reading: the control was measured
+    beside the case in every round)."""
+    if reading is None:
+        return replace(c, control_off=off)
+    decides = reading.verdict in (SLOWER, FASTER) and c.note in (WIDE, RELATIVE)
+    if c.absolute_verdict == UNSURE and decides:
+        return replace(c, verdict=reading.verdict, note=CONTROL, control=reading)
+    return replace(c, control=reading)
 
 
 def _with_relative(c: CaseComparison, reading: relative.RunReading[Key]) -> CaseComparison:

@@ -33,6 +33,7 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..analysis import control
 from ..analysis.compare import (
     DEFAULT_THRESHOLD,
     FASTER,
@@ -94,7 +95,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "interval alone: slower or faster when the whole CI lies beyond the no-change band "
         "(±threshold), no change when it lies inside, cannot tell otherwise; where it cannot "
         "tell, a case whose move against the run's other cases (which move together with the "
-        "machine's state) lies beyond the band is called slower or faster. Also "
+        "machine's state) lies beyond the band is called slower or faster, and with --control "
+        "so is one whose move against that named case, measured beside it, does. Also "
         "names what differs between the two environments (CPU, cores, GPU, Python and library "
         "versions, BLAS, threads), then every entry that differs. Given one run from several "
         "machines (run --cluster), compares its machines: each machine's cases against the "
@@ -149,6 +151,15 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="exit 1 when a case is slower by more than this, its whole CI beyond it (default: the "
         "--threshold)",
     )
+    p.add_argument(
+        "--control",
+        metavar="IMPL[:BACKEND]",
+        default=None,
+        help="a case you know did not change (an impl label; :BACKEND when it runs on several): "
+        "each case is also read against it, at the same size, dtype and device, through the "
+        "processes where both took turns; that reading decides where a case's own interval "
+        "cannot tell (the machine's state, which moves both alike, drops out: docs/ci.md)",
+    )
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
     p.add_argument(
         "--store", metavar="PATH", default=None, help="the history store to find run ids in"
@@ -177,6 +188,20 @@ def main(args: argparse.Namespace) -> int:
         print(f"arraybench: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     machines_of_one_run = b is None
+    if args.control is not None:
+        try:
+            impl, _ = control.parse(args.control)
+        except ValueError as e:
+            print(f"arraybench: error: {e}", file=sys.stderr)
+            return EXIT_USAGE
+        labels = sorted({c.impl for run in (a, b) if run is not None for c in run.cases})
+        if impl not in labels:
+            print(
+                f"arraybench: error: --control {args.control}: no case has the impl "
+                f"{impl!r}; the runs' impls: {', '.join(labels)}",
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
     if args.threshold is not None:
         threshold, source = args.threshold, "--threshold"
     else:
@@ -186,7 +211,7 @@ def main(args: argparse.Namespace) -> int:
         (
             compare(x, y, threshold=threshold, paired=False)
             if machines_of_one_run
-            else compare(x, y, threshold=threshold, drift=drift),
+            else compare(x, y, threshold=threshold, drift=drift, control=args.control),
             x,
             y,
             name_x,
@@ -438,6 +463,13 @@ def render(
     relative_line = _relative_line(comparison)
     if relative_line:
         console.print(f"[bold]Against the run[/bold]: {escape(relative_line)}")
+    if comparison.control is not None:
+        off = "; ".join(f"{why} ({n})" for why, n in comparison.control_off)
+        console.print(
+            f"[bold]Against the control[/bold] {escape(comparison.control)}: "
+            f"{comparison.control_read} case{'s' if comparison.control_read != 1 else ''} read "
+            f"against it{escape(f' (not read: {off})') if off else ''}"
+        )
     console.print()
 
     table = Table(
@@ -454,6 +486,7 @@ def render(
         ("median B", "right"),
         ("ratio B/A [95% CI]", "right"),
         *((("against the run", "right"),) if comparison.relative_read else ()),
+        *((("against the control", "right"),) if comparison.control_read else ()),
         ("p", "right"),
         ("verdict", "left"),
     )
@@ -472,6 +505,7 @@ def render(
             format_time(c.median_b),
             _ratio(c),
             *((_relative(c),) if comparison.relative_read else ()),
+            *((_against_control(c),) if comparison.control_read else ()),
             _p(c.p),
             verdict,
         )
@@ -518,6 +552,12 @@ def _relative(c: CaseComparison) -> str:
         return "—"
     lo, hi = c.relative.ci
     return f"{c.relative.ratio:.2f}x [{lo:.2f}–{hi:.2f}]"
+
+
+def _against_control(c: CaseComparison) -> str:
+    if c.control is None:
+        return "—"
+    return f"{c.control.ratio:.2f}x [{c.control.low:.2f}–{c.control.high:.2f}]"
 
 
 def _relative_line(comparison: Comparison) -> str:

@@ -1,0 +1,187 @@
+"""Reading a case against a control case the user names (``arraybench compare --control IMPL``).
+
+Across two runs a case's own ratio carries the machine's change of state between them, and on a
+shared machine whose speed switches between states that outlast a run that is wide: on the 2-core
+development machine a NumPy kernel made 10% slower read 1.07-1.11x between runs, but with
+intervals of ±6-40%, so compare could not tell (docs/method.md, "Comparing runs"). The run's
+other cases (analysis/relative.py) take out what moved every case alike, but on that machine
+cases of different kinds moved apart by 3-8% from run to run.
+
+A control is one case the user knows did not change and that does the same kind of work, say the
+NumPy impl beside the one they changed. In every process of a run the case and its control took
+turns in the same rounds, so the process's state and memory layout touch both: the log of their
+ratio in each process is free of them. The reading is the move of that log between runs,
+
+    d = mean over B's processes of log(case / control) - the same over A's processes,
+
+with Welch's interval over the two runs' processes (at least two in each, the same processes
+measuring case and control). ``exp(d)`` above the band says the case got slower *relative to the
+control*. The reading rests on the user's word that the control did not change: where it decides
+it is named so, and like the relative reading it only turns "cannot tell" into slower or faster,
+never into "no change" (a change that slowed both would read as none).
+
+On compare_power's saved runs (15 runs, 2026-11-27, load 1.1-1.8) against the NumPy impl doing
+the same work: identical runs 0 of 10 pairs beyond the band; +10% slower in 21 of 25 pairs,
++25% in 25 of 25 (intervals ±1-3%), where the case's own interval said so in 0 and 16.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import stats
+from ..measurement import Measurement
+from ..results import CaseResult
+from . import relative
+
+#: A case's key: (workload, impl, backend, device, dtype, size).
+Key = tuple[Any, ...]
+
+#: Processes a run needs in both the case and its control for a reading.
+MIN_PROCESSES = 2
+
+OFF_NONE = "no control case of its workload, size, device and dtype in both runs"
+OFF_UNITS = f"it or its control was measured in fewer than {MIN_PROCESSES} processes in a run"
+OFF_SELF = "it is the control"
+
+
+@dataclass(frozen=True)
+class ControlReading:
+    """A case's move between two runs relative to its control case.
+
+    Attributes:
+        control: the control case's name (``workload/impl[backend:device:dtype] n=...``).
+        ratio: exp(d): the case's time over the control's in B, over the same in A.
+        low: the ratio's 95% interval, low end.
+        high: its high end.
+        verdict: ``slower`` or ``faster`` when the interval lies beyond the band on that side,
+            else ``cannot tell`` (never ``no change``: the module docstring).
+    """
+
+    control: str
+    ratio: float
+    low: float
+    high: float
+    verdict: str
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return (self.low, self.high)
+
+    def slower_beyond(self, threshold: float) -> bool:
+        """The whole interval above ``1 + threshold``."""
+        return self.low > 1.0 + threshold
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "control": self.control,
+            "ratio": self.ratio,
+            "ratio_ci": [self.low, self.high],
+            "verdict": self.verdict,
+        }
+
+
+def parse(text: str) -> tuple[str, str | None]:
+    """``IMPL`` or ``IMPL:BACKEND`` (an impl label, and the backend when the label runs on
+    several): the control's impl and backend (None: the case's own backend).
+
+    Raises:
+        ValueError: an empty label or backend.
+    """
+    impl, _, backend = text.rpartition(":") if ":" in text else (text, "", "")
+    if not impl.strip() or (":" in text and not backend.strip()):
+        raise ValueError(
+            f"--control takes an impl label, or LABEL:BACKEND (say vectorized:numpy), got {text!r}"
+        )
+    return impl.strip(), backend.strip() or None
+
+
+def control_key(key: Key, impl: str, backend: str | None) -> Key:
+    """The control of the case ``key`` (workload, impl, backend, device, dtype, size): the same
+    workload, device, dtype and size, the control's impl, and its backend or the case's."""
+    workload, _, own_backend, device, dtype, size = key
+    return (workload, impl, backend or own_backend, device, dtype, size)
+
+
+def process_logs(case: Measurement, control: Measurement) -> list[float] | None:
+    """log(case / control) in each process that measured both (None: fewer than
+    :data:`MIN_PROCESSES`, or not the same processes)."""
+    a, b = case.process_medians, control.process_medians
+    if not a or not b or len(a) != len(b) or len(a) < MIN_PROCESSES:
+        return None
+    if any(x <= 0 or y <= 0 for x, y in zip(a, b, strict=True)):
+        return None
+    return [math.log(x / y) for x, y in zip(a, b, strict=True)]
+
+
+def read(a: Sequence[float], b: Sequence[float], name: str, threshold: float) -> ControlReading:
+    """The reading from A's and B's per-process logs (:func:`process_logs`)."""
+    m = relative.move(a, b)
+    half = relative.t_quantile(0.5 + stats.CI_LEVEL / 2, m.df) * math.sqrt(m.var)
+    low, high = math.exp(m.d - half), math.exp(m.d + half)
+    lo, hi = stats.band(threshold)
+    verdict = "slower" if low > hi else "faster" if high < lo else "cannot tell"
+    return ControlReading(name, math.exp(m.d), low, high, verdict)
+
+
+def read_all(
+    keys: Sequence[Key],
+    a: Mapping[Key, Measurement],
+    b: Mapping[Key, Measurement],
+    control: str,
+    threshold: float,
+    name_of: Callable[[Key], str],
+) -> tuple[dict[Key, ControlReading], dict[Key, str]]:
+    """Each of ``keys`` read against its control (``control``: ``IMPL[:BACKEND]``), or why not.
+
+    Returns:
+        The readings, and the reason for each key left unread (an ``OFF_*``).
+    """
+    impl, backend = parse(control)
+    read_: dict[Key, ControlReading] = {}
+    off: dict[Key, str] = {}
+    for key in keys:
+        ck = control_key(key, impl, backend)
+        if ck == key:
+            off[key] = OFF_SELF
+            continue
+        if ck not in a or ck not in b or key not in a or key not in b:
+            off[key] = OFF_NONE
+            continue
+        la, lb = process_logs(a[key], a[ck]), process_logs(b[key], b[ck])
+        if la is None or lb is None:
+            off[key] = OFF_UNITS
+            continue
+        read_[key] = read(la, lb, name_of(ck), threshold)
+    return read_, off
+
+
+def read_cases(
+    keys: Sequence[Key],
+    cases_a: Mapping[Key, CaseResult],
+    cases_b: Mapping[Key, CaseResult],
+    control: str | None,
+    threshold: float,
+    paired: bool,
+    name_of: Callable[[Key], str],
+) -> tuple[dict[Key, ControlReading], dict[Key, str]]:
+    """:func:`read_all` over two runs' cases: none when no control is named; across machines
+    none, each off with the reason (their rounds are readings of different clocks)."""
+    if control is None:
+        return {}, {}
+    if not paired:
+        return {}, {k: relative.OFF_MACHINES for k in keys}
+    a = {k: m for k, c in cases_a.items() if c.ok and (m := c.measurement) is not None}
+    b = {k: m for k, c in cases_b.items() if c.ok and (m := c.measurement) is not None}
+    return read_all(keys, a, b, control, threshold, name_of)
+
+
+def counts(reasons: Iterable[str]) -> list[tuple[str, int]]:
+    """How many cases each reason left unread, most first."""
+    out: dict[str, int] = {}
+    for why in reasons:
+        out[why] = out.get(why, 0) + 1
+    return sorted(out.items(), key=lambda kv: -kv[1])

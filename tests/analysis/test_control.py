@@ -1,0 +1,115 @@
+"""compare's reading against a control case the user names (analysis/control.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from arraybench.analysis import control, relative
+from arraybench.analysis.compare import CONTROL, SLOWER, UNSURE, compare
+from arraybench.cli import compare as compare_cli
+
+from .test_relative import TUNABLE, alarms, measured_run
+
+VECTORIZED = ("w", "vectorized", "numpy", "cpu", "float64", 100_000)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_identical_runs_read_against_the_control_raise_no_alarm(seed: int) -> None:
+    c = compare(measured_run(10 + seed), measured_run(20 + seed), control="vectorized:numpy")
+    assert not alarms(c)
+    assert c.control == "vectorized:numpy" and c.control_read == 6
+    # The control itself, and no case can be read against itself.
+    assert dict(c.control_off) == {control.OFF_SELF: 2}
+    (case,) = [x for x in c.cases if x.key == TUNABLE]
+    assert case.control is not None and case.control.verdict == UNSURE
+    # The processes' states (8%) touch case and control alike: the reading is ±1% or so.
+    assert 0.98 < case.control.low < 1.0 < case.control.high < 1.02
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_case_10_percent_slower_is_slower_against_its_control(seed: int) -> None:
+    c = compare(
+        measured_run(seed),
+        measured_run(seed + 50, slow={("tunable", 100_000): 1.10}),
+        control="vectorized",
+    )
+    (case,) = [x for x in c.cases if x.key == TUNABLE]
+    assert case.absolute_verdict == UNSURE  # its own interval carries the processes' 8%
+    assert case.verdict == SLOWER and case.note == CONTROL and case.by_control
+    assert case.control is not None
+    assert 1.07 < case.control.low < case.control.ratio < case.control.high < 1.13
+    assert abs(case.control.ratio - 1.10) < 0.02
+    assert case.decisive == (case.control.ratio, *case.control.ci)
+    assert case.slower_beyond(0.05) and not case.slower_beyond(0.2)
+    assert alarms(c) == [case]
+    d = case.to_dict()
+    assert d["decided_by"] == "control" and d["control"]["verdict"] == SLOWER
+    assert d["control"]["control"].startswith("w/vectorized[numpy")
+    whole = c.to_dict()
+    assert whole["control"]["case"] == "vectorized" and whole["control"]["cases_read"] >= 1
+    # Without the control the same pair decides nothing from the case's own interval.
+    plain = compare(measured_run(seed), measured_run(seed + 50, slow={("tunable", 100_000): 1.1}))
+    (own,) = [x for x in plain.cases if x.key == TUNABLE]
+    assert own.absolute_verdict == UNSURE and own.control is None and plain.control is None
+    assert plain.to_dict()["control"] is None
+
+
+def test_a_control_that_changed_too_hides_the_change_and_never_says_no_change() -> None:
+    both = {("tunable", 100_000): 1.25, ("vectorized", 100_000): 1.25}
+    c = compare(measured_run(1), measured_run(2, slow=both), control="vectorized")
+    (case,) = [x for x in c.cases if x.key == TUNABLE]
+    assert case.control is not None and case.control.verdict == UNSURE
+    assert case.note != CONTROL
+
+
+def test_without_processes_or_across_machines_the_control_reading_is_off() -> None:
+    c = compare(measured_run(1, processes=1), measured_run(2, processes=1), control="vectorized")
+    assert c.control_read == 0 and dict(c.control_off)[control.OFF_UNITS] == 2
+    c = compare(measured_run(1), measured_run(2), control="vectorized", paired=False)
+    assert c.control_read == 0 and dict(c.control_off) == {relative.OFF_MACHINES: 8}
+    c = compare(measured_run(1), measured_run(2), control="vectorized:jax")
+    assert c.control_read == 0 and dict(c.control_off) == {control.OFF_NONE: 8}
+
+
+def test_the_control_is_an_impl_label_and_maybe_its_backend() -> None:
+    assert control.parse("vectorized") == ("vectorized", None)
+    assert control.parse("vectorized:numpy") == ("vectorized", "numpy")
+    for bad in ("", ":numpy", "vectorized:"):
+        with pytest.raises(ValueError, match="--control takes an impl label"):
+            control.parse(bad)
+    key = ("w", "tunable", "torch", "cpu", "float32", 10)
+    assert control.control_key(key, "ref", None) == ("w", "ref", "torch", "cpu", "float32", 10)
+    assert control.control_key(key, "ref", "numpy")[2] == "numpy"
+
+
+def _cli(*argv: str) -> int:
+    parser = argparse.ArgumentParser(prog="arraybench")
+    sub = parser.add_subparsers(dest="command")
+    compare_cli.add_parser(sub, [])
+    args = parser.parse_args(list(argv))
+    return int(args.handler(args))
+
+
+def test_compare_control_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    a = measured_run(1).save(tmp_path / "a.json")
+    b = measured_run(51, slow={("tunable", 100_000): 1.10}).save(tmp_path / "b.json")
+    assert _cli("compare", str(a), str(b), "--control", "vectorized") == 1  # slower: the gate
+    out = capsys.readouterr().out
+    assert "Against the control vectorized: 2 cases read against it" in out
+    assert "against the control" in out and "read against the control case" in out
+    assert _cli("compare", str(a), str(b), "--control", "vectorized", "--json") == 1
+    data = json.loads(capsys.readouterr().out)
+    (case,) = [x for x in data["cases"] if x["impl"] == "tunable" and x["size"] == 100_000]
+    assert case["decided_by"] == "control" and case["verdict"] == SLOWER
+    assert _cli("compare", str(a), str(b), "--control", "nosuch") == 2
+    err = capsys.readouterr().err
+    assert "no case has the impl 'nosuch'" in err and "vectorized" in err
+    assert _cli("compare", str(a), str(b), "--control", ":numpy") == 2
+    assert "--control takes an impl label" in capsys.readouterr().err
