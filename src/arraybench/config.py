@@ -41,9 +41,11 @@ SPENDING = ("even", "adaptive")
 #: How worker processes start (``RunConfig.start``). ``fresh`` first: a results file without
 #: the setting was measured so, from before it could be chosen.
 STARTS = ("fresh", "overlap", "fork")
-#: The default start: ``overlap`` held the same coverage as ``fresh`` in six calibration sets
-#: side by side (quiet and loaded; docs/method.md) and spares a run most of its imports.
-DEFAULT_START = "overlap"
+#: The default start. ``overlap`` held the same coverage as ``fresh`` in calibration and spares
+#: a run most of its imports, but a neighbour importing while a process measures cost compare
+#: its power: a 10% slowdown read against a control was called in 8 of 25 pairs of runs against
+#: 21 of 25 with fresh workers, interleaved (docs/method.md, "Starting the worker processes").
+DEFAULT_START = "fresh"
 
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
 CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
@@ -86,11 +88,11 @@ class RunConfig:
             ``even`` gives every case its budget; ``adaptive`` measures the cases the claims
             read in two stages and stops those whose answer is settled at the look between
             them, giving their time to the open ones (:mod:`arraybench.measure.spending`).
-        start: how the worker processes of ``processes`` start: ``overlap`` (the default: a
-            new Python each, which imports the run's libraries at idle priority while the one
-            before it measures), ``fresh`` (a new Python each, importing the libraries when its
-            first case needs them) or ``fork`` (forked from one process that imported them
-            once; their memory layouts differ less than fresh processes': see
+        start: how the worker processes of ``processes`` start: ``fresh`` (the default: a new
+            Python each, importing the libraries when its first case needs them), ``overlap``
+            (a new Python each, which imports the run's libraries at idle priority while the
+            one before it measures: faster, noisier) or ``fork`` (forked from one process that
+            imported them once; their memory layouts differ less than fresh processes': see
             :mod:`arraybench.measure.zygote`).
     """
 

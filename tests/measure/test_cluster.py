@@ -388,6 +388,9 @@ def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: 
     path.write_text(
         textwrap.dedent(
             """
+            import os
+            import time
+
             import arraybench as ab
 
             w = ab.Workload("slow", sizes=[10, 100, 1000, 10000, 100000])
@@ -398,6 +401,13 @@ def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: 
 
             @w.impl("numpy")
             def double(x, xp):
+                # The last size waits for the test's gate (at most 60 s): the run cannot end
+                # before the test has interrupted it, however busy the machine.
+                gate, deadline = os.environ.get("ARRAYBENCH_TEST_GATE"), time.monotonic() + 60
+                while x.size == 100000 and gate and not os.path.exists(gate):
+                    if time.monotonic() > deadline:
+                        break
+                    time.sleep(0.05)
                 return x * 2
             """
         )
@@ -421,7 +431,8 @@ def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: 
         str(store),
         "--quiet",
     ]
-    env = {**os.environ, "COLUMNS": "120"}
+    gate = tmp_path / "gate"
+    env = {**os.environ, "COLUMNS": "120", "ARRAYBENCH_TEST_GATE": str(gate)}
     proc = subprocess.Popen(
         command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -441,6 +452,7 @@ def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: 
     db = sqlite3.connect(store)
     assert db.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
     db.close()
+    gate.touch()
     done = subprocess.run(
         [*command, "--resume"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180
     )

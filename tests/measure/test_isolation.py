@@ -128,6 +128,7 @@ def test_gpu_out_of_memory_skips_larger_sizes_and_releases_memory(clock: FakeClo
 
 SLOW = textwrap.dedent(
     """
+    import os
     import time
     import numpy as np
     import arraybench as ab
@@ -141,6 +142,12 @@ SLOW = textwrap.dedent(
     @w.impl("numpy")
     def ref(x):
         time.sleep(0.002)
+        # The last size waits for the test to open its gate (at most 60 s): the run cannot end
+        # before the test has interrupted it, however busy the machine.
+        gate = os.environ.get("ARRAYBENCH_TEST_GATE")
+        deadline = time.monotonic() + 60
+        while x.size == 12 and gate and not os.path.exists(gate) and time.monotonic() < deadline:
+            time.sleep(0.05)
         return x * 2
     """
 )
@@ -166,11 +173,14 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
     # In this process (--processes 1) every case is stored as it finishes; with several
     # processes a chunk of size groups is (tests/measure/test_processes.py).
     args = ["run", str(work), "--budget", "0.4", "-q", "--store", str(store), "--processes", "1"]
+    gate = tmp_path / "gate"
+    env = {**os.environ, "ARRAYBENCH_TEST_GATE": str(gate)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "arraybench", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # wait until some cases are stored, then Ctrl-C
@@ -183,6 +193,7 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
     assert "--resume" in err and "interrupted" in err
     [(run_id, status, first)] = _stored(store)
     assert status == "interrupted" and 3 <= first < 12
+    gate.touch()
     p = arraybench(*args, "--resume")
     assert p.returncode == 0, p.stderr
     assert f"resuming run {run_id}: {first} cases already measured" in p.stdout

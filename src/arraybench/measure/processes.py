@@ -257,7 +257,7 @@ class Pool:
         n: int,
         memory_limit: int | None,
         env: Mapping[str, str],
-        start: str = "overlap",
+        start: str = "fresh",
         modules: Sequence[str] = (),
     ) -> None:
         from .worker import WorkerCrash
@@ -290,7 +290,7 @@ class Pool:
 
     @staticmethod
     def key_of(
-        n: int, memory_limit: int | None, env: Mapping[str, str], start: str = "overlap"
+        n: int, memory_limit: int | None, env: Mapping[str, str], start: str = "fresh"
     ) -> tuple[Any, ...]:
         """What makes two pools interchangeable: how many workers, and how they start."""
         return (n, memory_limit, tuple(sorted(env.items())), start)
