@@ -211,7 +211,7 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="how the worker processes start: fresh (default: a new Python each, importing "
         "the libraries when its first case needs them), overlap (a new Python each, which "
         "imports the run's libraries at idle priority while the one before it measures: a "
-        "quick run 20-30%% faster, its measurements noisier) or fork (forked "
+        "quick run about 20%% faster, its measurements noisier) or fork (forked "
         "from one process that imported them once: fastest, but forked processes share more of "
         "their memory layout, which is what makes a process the unit of the interval)",
     )
