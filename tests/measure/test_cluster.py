@@ -33,7 +33,7 @@ from arraybench.measure.cluster_worker import (
 from arraybench.measure.plan import Machine, plan
 from arraybench.measure.processes import IN_WORKER
 
-from .test_isolation import gone
+from .test_isolation import _ctrl_c_works, gone
 
 distributed = pytest.importorskip("distributed")
 
@@ -434,7 +434,13 @@ def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: 
     gate = tmp_path / "gate"
     env = {**os.environ, "COLUMNS": "120", "ARRAYBENCH_TEST_GATE": str(gate)}
     proc = subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_works,  # noqa: PLW1509
     )
     try:
         deadline = time.monotonic() + 120

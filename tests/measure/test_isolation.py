@@ -166,6 +166,13 @@ def _stored(store: Path) -> list[tuple[str, str, int]]:
     return [(rid, status, k) for (rid, status), k in zip(runs, n, strict=True)]
 
 
+def _ctrl_c_works() -> None:
+    """In the child before it starts: SIGINT back to its default. A suite started in the
+    background by a non-interactive shell has SIGINT ignored, and a Python started so ignores
+    Ctrl-C for good (it installs its KeyboardInterrupt handler only where SIGINT is not ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) -> None:
     work = tmp_path / "slow.py"
     work.write_text(SLOW)
@@ -181,6 +188,7 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=_ctrl_c_works,  # noqa: PLW1509
     )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # wait until some cases are stored, then Ctrl-C
