@@ -22,11 +22,11 @@ from arraybench.analysis.compare import (
     UNSURE,
     WIDE,
     compare,
-    compare_samples,
     env_changes,
     mann_whitney_u,
     min_p_value,
 )
+from arraybench.analysis.samples import compare_samples
 from arraybench.backends.fake import FakeBackend
 from arraybench.measure.clock import FakeClock
 from arraybench.measurement import Measurement

@@ -75,12 +75,9 @@ two medians' own intervals (``paired=False``).
 from __future__ import annotations
 
 import math
-import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
-
-import numpy as np
 
 from ..base import stats
 from ..config import DEFAULT_TARGET
@@ -93,7 +90,7 @@ from .control import ControlReading, counts
 from .control import read_cases as read_controls
 from .envdiff import EnvChange, env_changes
 from .machines import Difference, differences
-from .ranktest import MannWhitney, bootstrap_ratio_ci, mann_whitney_u, min_p_value
+from .ranktest import MannWhitney, mann_whitney_u, min_p_value
 
 #: A change must exceed 5% (its whole CI beyond it) to be called slower or faster: the engine's
 #: default precision target (config.DEFAULT_TARGET), the precision each median is measured to.
@@ -118,9 +115,6 @@ def threshold_of(config: Mapping[str, Any]) -> float:
 #: Significance level of the Mann-Whitney test (the usual 5%: one unchanged case in twenty may
 #: pass the test by chance, which is why the effect-size threshold must also be met).
 DEFAULT_ALPHA = 0.05
-#: Bootstrap replicates for the ratio's CI: a few hundred place the 2.5% and 97.5% quantiles
-#: within a fraction of the CI's width, and keep a 200-case comparison under a second.
-BOOTSTRAP = 400
 #: Confidence level of the ratio's CI.
 CI_LEVEL = stats.CI_LEVEL
 
@@ -785,51 +779,11 @@ def _verdict(
     )
 
 
-def compare_samples(
-    key: Key,
-    a: Sequence[float],
-    b: Sequence[float],
-    *,
-    threshold: float = DEFAULT_THRESHOLD,
-    alpha: float = DEFAULT_ALPHA,
-    rng: np.random.Generator | None = None,
-    replicates: int = BOOTSTRAP,
-) -> CaseComparison:
-    """Compare two sets of independent values of one case (per-process medians, say): the
-    ratio of medians with a percentile bootstrap CI, and the same test and verdict as
-    :func:`compare_measurements`.
-
-    Args:
-        key: the case's key, carried into the record.
-        a: seconds per call, run A (each an independent unit).
-        b: seconds per call, run B.
-        threshold: effect size a verdict needs.
-        alpha: significance level.
-        rng: bootstrap generator (default: seeded from the key).
-        replicates: bootstrap replicates.
-
-    Returns:
-        A :class:`CaseComparison`.
-    """
-    if rng is None:
-        rng = np.random.default_rng([0, _key_seed(key)])
-    med_a, med_b = stats.median(a), stats.median(b)
-    ratio = med_b / med_a if med_a > 0 else math.nan
-    ci = bootstrap_ratio_ci(a, b, rng, replicates, CI_LEVEL)
-    test = mann_whitney_u(a, b)
-    return _verdict(key, med_a, med_b, ratio, ci, test, len(a), len(b), threshold, alpha)
-
-
 def _by_key(cases: Sequence[CaseResult]) -> dict[Key, CaseResult]:
     out: dict[Key, CaseResult] = {}
     for c in cases:
         out.setdefault(c.key, c)  # a run holds each case once; keep the first if not
     return out
-
-
-def _key_seed(key: Key) -> int:
-    # A stable hash (Python's hash() of str is salted per process).
-    return zlib.crc32(repr(key).encode("utf-8"))
 
 
 def _sortable(v: float) -> float:

@@ -1,6 +1,6 @@
 """The rank test and the bootstrap behind ``arraybench compare``'s figures (analysis/compare.py):
 a two-sided Mann-Whitney U test of two runs' independent units, reported beside each case, and a
-percentile bootstrap interval of a ratio of medians (``compare_samples``)."""
+percentile bootstrap interval of a ratio of medians (``samples.compare_samples``)."""
 
 from __future__ import annotations
 
