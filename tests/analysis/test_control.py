@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from arraybench.analysis import control, relative
 from arraybench.analysis.compare import CONTROL, SLOWER, UNSURE, compare
 from arraybench.cli import compare as compare_cli
 
+from ..cli.test_machines_cli import cli
 from .test_relative import TUNABLE, alarms, measured_run
 
 VECTORIZED = ("w", "vectorized", "numpy", "cpu", "float64", 100_000)
@@ -86,30 +86,23 @@ def test_the_control_is_an_impl_label_and_maybe_its_backend() -> None:
     assert control.control_key(key, "ref", "numpy")[2] == "numpy"
 
 
-def _cli(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="arraybench")
-    sub = parser.add_subparsers(dest="command")
-    compare_cli.add_parser(sub, [])
-    args = parser.parse_args(list(argv))
-    return int(args.handler(args))
-
-
 def test_compare_control_on_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     a = measured_run(1).save(tmp_path / "a.json")
     b = measured_run(51, slow={("tunable", 100_000): 1.10}).save(tmp_path / "b.json")
-    assert _cli("compare", str(a), str(b), "--control", "vectorized") == 1  # slower: the gate
+    # Slower: the gate fails.
+    assert cli(compare_cli, "compare", str(a), str(b), "--control", "vectorized") == 1
     out = capsys.readouterr().out
     assert "Against the control vectorized: 2 cases read against it" in out
     assert "against the control" in out and "read against the control case" in out
-    assert _cli("compare", str(a), str(b), "--control", "vectorized", "--json") == 1
+    assert cli(compare_cli, "compare", str(a), str(b), "--control", "vectorized", "--json") == 1
     data = json.loads(capsys.readouterr().out)
     (case,) = [x for x in data["cases"] if x["impl"] == "tunable" and x["size"] == 100_000]
     assert case["decided_by"] == "control" and case["verdict"] == SLOWER
-    assert _cli("compare", str(a), str(b), "--control", "nosuch") == 2
+    assert cli(compare_cli, "compare", str(a), str(b), "--control", "nosuch") == 2
     err = capsys.readouterr().err
     assert "no case has the impl 'nosuch'" in err and "vectorized" in err
-    assert _cli("compare", str(a), str(b), "--control", ":numpy") == 2
+    assert cli(compare_cli, "compare", str(a), str(b), "--control", ":numpy") == 2
     assert "--control takes an impl label" in capsys.readouterr().err

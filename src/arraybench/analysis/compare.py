@@ -86,7 +86,7 @@ from ..measurement import Measurement, time_ratio
 from ..results import CaseResult, RunResult
 from . import relative
 from .canary import SpeedChange, speed_change
-from .control import ControlReading, counts
+from .control import ControlReading
 from .control import read_cases as read_controls
 from .envdiff import EnvChange, env_changes
 from .machines import Difference, differences
@@ -591,7 +591,7 @@ def compare(
         relative_off=tuple(reading.reasons().items()),
         control=control,
         control_read=len(controls),
-        control_off=tuple(counts(control_off.values())),
+        control_off=tuple(relative.reason_counts(control_off.values()).items()),
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},

@@ -28,7 +28,7 @@ the same work: identical runs 0 of 10 pairs beyond the band; +10% slower in 21 o
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,11 +177,3 @@ def read_cases(
     a = {k: m for k, c in cases_a.items() if c.ok and (m := c.measurement) is not None}
     b = {k: m for k, c in cases_b.items() if c.ok and (m := c.measurement) is not None}
     return read_all(keys, a, b, control, threshold, name_of)
-
-
-def counts(reasons: Iterable[str]) -> list[tuple[str, int]]:
-    """How many cases each reason left unread, most first."""
-    out: dict[str, int] = {}
-    for why in reasons:
-        out[why] = out.get(why, 0) + 1
-    return sorted(out.items(), key=lambda kv: -kv[1])

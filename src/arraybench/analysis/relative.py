@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, Generic, TypeVar
@@ -200,10 +200,16 @@ class RunReading(Generic[K]):
 
     def reasons(self) -> dict[str, int]:
         """How many cases each reason left unread, most first."""
-        counts: dict[str, int] = {}
-        for why in self.off.values():
-            counts[why] = counts.get(why, 0) + 1
-        return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+        return reason_counts(self.off.values())
+
+
+def reason_counts(reasons: Iterable[str]) -> dict[str, int]:
+    """How many cases each reason left unread, most first (the relative reading's, and the
+    control reading's in analysis/control.py)."""
+    counts: dict[str, int] = {}
+    for why in reasons:
+        counts[why] = counts.get(why, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
 # -- within one run -------------------------------------------------------------------------------
