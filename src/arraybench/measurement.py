@@ -396,6 +396,21 @@ class Measurement:
         )
 
 
+def process_ratios(num: Measurement, den: Measurement) -> list[float]:
+    """``num``'s time over ``den``'s in each process, paired round by round: per process (in
+    order), the median of the ratios of the two cases' blocks in the rounds both took there.
+    Rounds only one of them took count for neither, so a block the other lacks (taken in a slow
+    spell, say) cannot pull one median into another state than the other's. Empty when the two
+    share no rounds (other sizes, other runs, results from before blocks)."""
+    shared = num.by_round.keys() & den.by_round.keys()
+    owner = num.round_process
+    by_process: dict[int, list[float]] = {}
+    for r in shared:
+        if den.by_round[r] > 0:
+            by_process.setdefault(owner[r], []).append(num.by_round[r] / den.by_round[r])
+    return [stats.median(v) for _, v in sorted(by_process.items())]
+
+
 def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL) -> stats.Interval:
     """``num``'s time over ``den``'s, with its interval.
 
@@ -409,14 +424,8 @@ def time_ratio(num: Measurement, den: Measurement, level: float = stats.CI_LEVEL
     """
     share = min(num.alpha_share, den.alpha_share)
     at = stats.spent_level(level, share)
-    shared = num.by_round.keys() & den.by_round.keys()
-    owner = num.round_process
-    by_process: dict[int, list[float]] = {}
-    for r in shared:
-        if den.by_round[r] > 0:
-            by_process.setdefault(owner[r], []).append(num.by_round[r] / den.by_round[r])
-    if len(by_process) >= 2:
-        per = [stats.median(v) for _, v in sorted(by_process.items())]
+    per = process_ratios(num, den)
+    if len(per) >= 2:
         return stats.restated(stats.repeat_interval(per, "pairs", at, stats.median(per)), share)
     paired = stats.paired_ratio(num.by_round, den.by_round, at)
     if paired is not None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from arraybench.analysis import control, relative
 from arraybench.analysis.compare import CONTROL, SLOWER, UNSURE, compare
 from arraybench.cli import compare as compare_cli
+from arraybench.measurement import Measurement
 
 from ..cli.test_machines_cli import cli
 from .test_relative import TUNABLE, alarms, measured_run
@@ -97,6 +100,12 @@ def test_compare_control_on_the_command_line(
     out = capsys.readouterr().out
     assert "Against the control vectorized: 2 cases read against it" in out
     assert "against the control" in out and "read against the control case" in out
+    assert "another backend" not in out
+    # Read against NumPy, the other backends' cases get a caution: another kind of work.
+    cli(compare_cli, "compare", str(a), str(b), "--control", "vectorized:numpy")
+    out = capsys.readouterr().out
+    assert "6 cases read against it" in out
+    assert "4 of them on another backend than the control" in out
     assert cli(compare_cli, "compare", str(a), str(b), "--control", "vectorized", "--json") == 1
     data = json.loads(capsys.readouterr().out)
     (case,) = [x for x in data["cases"] if x["impl"] == "tunable" and x["size"] == 100_000]
@@ -106,3 +115,69 @@ def test_compare_control_on_the_command_line(
     assert "no case has the impl 'nosuch'" in err and "vectorized" in err
     assert cli(compare_cli, "compare", str(a), str(b), "--control", ":numpy") == 2
     assert "--control takes an impl label" in capsys.readouterr().err
+
+
+def _spell(case_cost: float, extra_state: float, seed: int) -> tuple[Measurement, Measurement]:
+    """A case and its control in 4 processes of 6 shared rounds, the last 3 in a slow spell
+    (2x), and a 7th round that the case alone took, in state ``extra_state``."""
+    rng = np.random.default_rng(seed)
+    rid = seed * 1_000
+    case: list[float] = []
+    ctrl: list[float] = []
+    ids: list[int] = []
+    for _ in range(4):
+        for r in range(7):
+            state = 2.0 if 3 <= r < 6 else (extra_state if r == 6 else 1.0)
+            ids.append(rid + r)
+            case += [case_cost * state * float(v) for v in rng.lognormal(0.0, 0.003, 5)]
+            if r < 6:
+                ctrl += [state * float(v) for v in rng.lognormal(0.0, 0.003, 5)]
+        rid += 10
+    own = list(ids)
+    shared = [i for k, i in enumerate(ids) if k % 7 != 6]
+
+    def m(samples: list[float], rounds: list[int], per: int) -> Measurement:
+        n = len(rounds)
+        return Measurement(
+            samples=tuple(samples),
+            loops=1,
+            first_call=samples[0],
+            blocks=(5,) * n,
+            rounds=tuple(rounds),
+            processes=(per,) * 4,
+        )
+
+    return m(case, own, 7), m(ctrl, shared, 6)
+
+
+def test_the_reading_pairs_case_and_control_round_by_round() -> None:
+    # Run A's extra round fell in the slow spell, B's did not: each process's median of the
+    # case lands in the slow state in A (4 slow blocks of 7) and the fast one in B, the
+    # control's between the two in both. Their ratio of medians would read a 2x change.
+    a_case, a_ctrl = _spell(1.1, 2.0, 1)
+    b_case, b_ctrl = _spell(1.1, 1.0, 2)
+    assert a_case.process_medians is not None and b_case.process_medians is not None
+    assert a_ctrl.process_medians is not None and b_ctrl.process_medians is not None
+    by_medians = [
+        (bc / bk) / (ac / ak)
+        for ac, ak, bc, bk in zip(
+            a_case.process_medians,
+            a_ctrl.process_medians,
+            b_case.process_medians,
+            b_ctrl.process_medians,
+            strict=True,
+        )
+    ]
+    assert all(r < 0.6 for r in by_medians)
+    # Paired round by round, the extra round counts for neither: 1.1 in every process of both.
+    la, lb = control.process_logs(a_case, a_ctrl), control.process_logs(b_case, b_ctrl)
+    assert la is not None and lb is not None
+    assert all(abs(x - math.log(1.1)) < 0.005 for x in la + lb)
+    reading = control.read(la, lb, "w/vectorized", 0.05)
+    assert reading.verdict == UNSURE and 0.99 < reading.low < 1.0 < reading.high < 1.01
+    # And a real 10% change in B reads as such.
+    c_case, c_ctrl = _spell(1.21, 1.0, 3)
+    lc = control.process_logs(c_case, c_ctrl)
+    assert lc is not None
+    slower = control.read(la, lc, "w/vectorized", 0.05)
+    assert slower.verdict == SLOWER and 1.09 < slower.low < slower.high < 1.11

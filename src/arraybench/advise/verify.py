@@ -7,7 +7,7 @@
                the same inputs for both at every size, outputs checked norm-wise against OLD's
                (measure.check.compare with measure.check.tolerance), both timed
     verdict    speedup at the largest size both ran: ratio of medians, bootstrap 95% CI
-               (results.time_ratio, blocks paired round by round); crossover of the fitted cost
+               (measurement.time_ratio, blocks paired round by round); crossover of the fitted cost
                models
                (analysis.crossover); the worst relative disagreement over all sizes
 

@@ -156,8 +156,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         metavar="IMPL[:BACKEND]",
         default=None,
         help="a case you know did not change (an impl label; :BACKEND when it runs on several): "
-        "each case is also read against it, at the same size, dtype and device, through the "
-        "processes where both took turns; that reading decides where a case's own interval "
+        "each case is also read against it, at the same size, dtype and device, round by round "
+        "in the processes where both took turns; that reading decides where a case's own interval "
         "cannot tell (the machine's state, which moves both alike, drops out: docs/ci.md)",
     )
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
@@ -470,6 +470,14 @@ def render(
             f"{comparison.control_read} case{'s' if comparison.control_read != 1 else ''} read "
             f"against it{escape(f' (not read: {off})') if off else ''}"
         )
+        other = _other_kind(comparison)
+        if other:
+            console.print(
+                f"  {other} of them on another backend than the control: work of another kind "
+                "can move apart from it between runs, which nothing inside a run shows (read "
+                "against NumPy, a Python loop moved 25% between identical runs); a control of "
+                "the case's own backend is safer"
+            )
     console.print()
 
     table = Table(
@@ -552,6 +560,16 @@ def _relative(c: CaseComparison) -> str:
         return "—"
     lo, hi = c.relative.ci
     return f"{c.relative.ratio:.2f}x [{lo:.2f}–{hi:.2f}]"
+
+
+def _other_kind(comparison: Comparison) -> int:
+    """How many cases were read against a control on another backend than their own."""
+    if comparison.control is None:
+        return 0
+    _, backend = control.parse(comparison.control)
+    if backend is None:
+        return 0
+    return sum(1 for c in comparison.cases if c.control is not None and c.key[2] != backend)
 
 
 def _against_control(c: CaseComparison) -> str:
