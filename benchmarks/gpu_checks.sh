@@ -133,8 +133,12 @@ step tests 90 tests.txt python3 -m pytest -q -p no:cacheprovider --no-header -rs
 step quick 190 quick.txt "${AB[@]}" run --quick --device cuda --processes 2 -v
 # The calibration script (how often one run's interval holds another run's figure) on CUDA
 # cases: NumPy on the CPU against PyTorch, CuPy and JAX on the GPU, fresh processes.
-step calibration 240 calibration.txt python3 benchmarks/calibration.py --runs 6 \
-  --cases benchmarks/calibration_cases_cuda.py --keep /tmp/cal -- --device cpu,cuda
+# CAL_RUNS and CAL_LIMIT set its runs (each about 35-45 s on an H100 or H200) and its limit in
+# seconds; CAL_WARMUP runs go first, not counted: on a machine just started the first run read
+# 10-40% slower than the rest (2026-11-27, H200).
+step calibration "${CAL_LIMIT:-240}" calibration.txt python3 benchmarks/calibration.py \
+  --runs "${CAL_RUNS:-6}" --warmup-runs "${CAL_WARMUP:-1}" --keep /tmp/cal \
+  --cases benchmarks/calibration_cases_cuda.py --json "$OUT/calibration.json" -- --device cpu,cuda
 [[ -d /tmp/cal ]] && tar -czf "$OUT/cal.tgz" -C /tmp cal
 # The full classic suite (every size), its CUDA cases, last: it takes what time is left.
 step full 600 full.txt "${AB[@]}" run --device cuda --processes 2 -v --json "$OUT/full.json"
