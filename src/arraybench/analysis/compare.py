@@ -133,7 +133,9 @@ NOTES = {
     WIDE: "the ratio's interval reaches past the no-change band on one side or both, so the "
     "runs can neither show a change nor rule one out: measure both with more --processes or a "
     "larger --budget (an interval under half the band decides a change of twice the band), or "
-    "widen the band with --threshold",
+    "widen the band with --threshold; where another impl of the same workload did not change, "
+    "--control IMPL reads the case against it round by round, which the machine's move between "
+    "runs does not touch (docs/ci.md)",
     ZERO_MEDIAN: "the median in run A is 0 s (below the clock's resolution): there is no ratio",
     CONTROL: "its own ratio's interval reaches past the band, but against the control case you "
     "named (--control), measured beside it in the same rounds of every process, it moved beyond "
