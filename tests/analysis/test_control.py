@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -181,3 +182,11 @@ def test_the_reading_pairs_case_and_control_round_by_round() -> None:
     assert lc is not None
     slower = control.read(la, lc, "w/vectorized", 0.05)
     assert slower.verdict == SLOWER and 1.09 < slower.low < slower.high < 1.11
+
+
+def test_a_process_where_case_and_control_took_no_round_together_is_not_read() -> None:
+    case, ctrl = _spell(1.1, 1.0, 4)
+    # The control's rounds renumbered: it shares none with the case.
+    apart = replace(ctrl, rounds=tuple(r + 500 for r in ctrl.rounds or ()))
+    assert control.process_logs(case, apart) is None
+    assert control.process_logs(case, ctrl) is not None

@@ -49,7 +49,10 @@ Key = tuple[Any, ...]
 MIN_PROCESSES = 2
 
 OFF_NONE = "no control case of its workload, size, device and dtype in both runs"
-OFF_UNITS = f"it or its control was measured in fewer than {MIN_PROCESSES} processes in a run"
+OFF_UNITS = (
+    f"it or its control was measured in fewer than {MIN_PROCESSES} processes in a run, or the "
+    "two took no round together in one of them"
+)
 OFF_SELF = "it is the control"
 
 
