@@ -101,6 +101,8 @@ def test_compare_control_on_the_command_line(
     out = capsys.readouterr().out
     assert "Against the control vectorized: 2 cases read against it" in out
     assert "against the control" in out and "read against the control case" in out
+    # With both extra columns the table still fits: names fold, no figure or verdict is cut.
+    assert "…" not in out and "slower [1]" in out and "cannot tell [2]" in out
     assert "another backend" not in out
     # Read against NumPy, the other backends' cases get a caution: another kind of work.
     cli(compare_cli, "compare", str(a), str(b), "--control", "vectorized:numpy")

@@ -498,25 +498,39 @@ def render(
         ("p", "right"),
         ("verdict", "left"),
     )
-    for col, justify in columns:
-        table.add_column(col, justify=justify, no_wrap=col != "verdict")
     # Each reason a case got no verdict is said once, below the table; its rows point to it.
     notes: dict[str, int] = {}
+    rows = []
     for c in comparison.cases:
         style = {SLOWER: "red", FASTER: "green"}.get(c.verdict, "")
         verdict = f"[{style}]{c.verdict}[/{style}]" if style else c.verdict
+        plain = c.verdict
         if c.note:
-            verdict += f" [dim]\\[{notes.setdefault(c.note, len(notes) + 1)}][/dim]"
-        table.add_row(
-            escape(c.name),
+            k = notes.setdefault(c.note, len(notes) + 1)
+            verdict += f" [dim]\\[{k}][/dim]"
+            plain += f" [{k}]"
+        cells = [
+            c.name,
             format_time(c.median_a),
             format_time(c.median_b),
             _ratio(c),
             *((_relative(c),) if comparison.relative_read else ()),
             *((_against_control(c),) if comparison.control_read else ()),
             _p(c.p),
-            verdict,
+        ]
+        rows.append((cells, verdict, plain))
+    # A narrow terminal folds the case names; no figure and no verdict is ever cut short.
+    for i, (col, justify) in enumerate(columns):
+        if col == "case":
+            table.add_column(col, justify=justify, overflow="fold", min_width=24)
+            continue
+        width = max(
+            [len(col)] + [len(cells[i] if i < len(cells) else plain) for cells, _, plain in rows]
         )
+        table.add_column(col, justify=justify, no_wrap=True, min_width=width)
+    for cells, verdict, _ in rows:
+        # A space before the bracket lets a narrow terminal break the name there.
+        table.add_row(escape(cells[0].replace("[", " [", 1)), *cells[1:], verdict)
     console.print(table)
     for note, i in notes.items():
         why = NOTES.get(note, "")
