@@ -334,3 +334,23 @@ def test_the_plugins_notes_name_compares_reasons() -> None:
     from arraybench.pytest_plugin import _NOTES
 
     assert set(_NOTES) == {WIDE, FEW_SAMPLES} and set(_NOTES) <= set(NOTES)
+
+
+def test_under_xdist_nothing_is_measured_and_saving_is_refused(
+    gate: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pytest-xdist's workers share the cores: abench calls the function and measures nothing,
+    the summary says so, and --arraybench-save or --arraybench-compare stops at once."""
+    pytest.importorskip("xdist")
+    xdist = ("-p", "xdist", "-n", "2")
+    r = session(gate, monkeypatch, *xdist, seed=1)
+    r.assert_outcomes(passed=3)
+    r.stdout.fnmatch_lines(["*= arraybench =*", "2 calls of abench measured nothing*-n 0*"])
+    r = session(gate, monkeypatch, *xdist, "--arraybench-save=base.json", seed=1)
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    r.stderr.fnmatch_lines(["*--arraybench-save cannot measure under pytest-xdist (-n 2)*"])
+    assert not (gate.path / "base.json").exists()
+    # -n 0 measures as without xdist.
+    r = session(gate, monkeypatch, "-p", "xdist", "-n", "0", "--arraybench-save=b.json", seed=1)
+    r.assert_outcomes(passed=3)
+    r.stdout.fnmatch_lines(["saved 2 measured cases to b.json"])

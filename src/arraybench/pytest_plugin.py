@@ -27,6 +27,13 @@ What ``abench(fn, *args, **kwargs)`` does:
     band      --arraybench-band, else the runs' --target (the larger of the two: the precision
               each median was measured to)
 
+Under pytest-xdist (``-n N``) nothing is measured: the workers run tests side by side on the
+same cores, so each one's timings would hold the others' work (pytest-benchmark turns itself off
+there too). ``abench`` then calls the function and returns its result, the terminal summary
+says how many calls went unmeasured, and ``--arraybench-save``/``--arraybench-compare`` stop
+the session at once with the fix (``-n 0``), since each worker would write its own part of the
+file and gate on contaminated times.
+
 The plugin is registered through the ``pytest11`` entry point, so pytest loads it in every
 session of an environment holding arraybench: loading it imports nothing but pytest, and a
 session that neither uses the fixture nor gives an option sees no change. The fixture
@@ -143,10 +150,15 @@ class Session:
     measured: list[Measured] = field(default_factory=list)
     runs: list[RunResult] = field(default_factory=list)
     saved: str = ""
+    #: Under pytest-xdist: nothing is measured (the module docstring).
+    parallel: bool = False
+    #: abench calls that measured nothing for that reason (the workers' counts, on the
+    #: controller).
+    unmeasured: int = 0
 
     @property
     def used(self) -> bool:
-        return bool(self.measured or self.save or self.compare_ref)
+        return bool(self.measured or self.save or self.compare_ref or self.unmeasured)
 
     def threshold(self) -> tuple[float, str]:
         """The no-change band and where it came from."""
@@ -248,6 +260,26 @@ _NOTES = {
 }
 
 
+#: What ``--arraybench-save``/``--arraybench-compare`` say under pytest-xdist.
+PARALLEL_ERROR = (
+    "arraybench: {option} cannot measure under pytest-xdist (-n {n}): its workers run tests "
+    "side by side on the same cores, so each one's timings would hold the others' work, and "
+    "each worker would write its own part of the results. Run the measured tests with -n 0 "
+    "(or -p no:xdist)"
+)
+
+
+def _xdist(config: pytest.Config) -> str | None:
+    """pytest-xdist's worker count when this session runs tests in its workers (or is one of
+    them), else None."""
+    if hasattr(config, "workerinput"):
+        return str(config.workerinput.get("workercount", "N"))  # type: ignore[attr-defined]
+    n = getattr(config.option, "numprocesses", None)
+    if n in (None, 0, "0"):
+        return None
+    return str(n)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     session = Session(
         save=config.getoption("arraybench_save"),
@@ -255,6 +287,19 @@ def pytest_configure(config: pytest.Config) -> None:
         band=config.getoption("arraybench_band"),
         budget=config.getoption("arraybench_budget"),
     )
+    workers = _xdist(config)
+    if workers is not None:
+        given = [
+            name
+            for name, value in (
+                ("--arraybench-save", session.save),
+                ("--arraybench-compare", session.compare_ref),
+            )
+            if value
+        ]
+        if given:
+            raise pytest.UsageError(PARALLEL_ERROR.format(option=" and ".join(given), n=workers))
+        session.parallel = True
     if session.compare_ref is not None:
         session.baseline = _load_baseline(session.compare_ref)
     config.stash[_SESSION] = session
@@ -353,6 +398,9 @@ class Bench:
             raise TypeError(f"abench measures a function, got {type(fn).__name__}")
         kwargs = kwargs or {}
         out = fn(*args, **kwargs)
+        if self._session.parallel:
+            self._session.unmeasured += 1
+            return out
         label = label or getattr(fn, "__name__", None) or type(fn).__name__
         if label == "<lambda>":
             label = "lambda"
@@ -407,8 +455,18 @@ def abench(request: pytest.FixtureRequest, arraybench_clock: Clock | None) -> Be
     return Bench(request.node.nodeid, _session(request.config), arraybench_clock)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist, on the controller: add up a finished worker's unmeasured calls."""
+    state = node.config.stash.get(_SESSION, None)
+    if state is not None:
+        state.unmeasured += int(getattr(node, "workeroutput", {}).get("arraybench_unmeasured", 0))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     state = session.config.stash.get(_SESSION, None)
+    if state is not None and state.unmeasured and hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["arraybench_unmeasured"] = state.unmeasured
     if state is None or not state.save or not state.measured:
         return
     state.saved = str(state.result().save(state.save))
@@ -423,6 +481,15 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
     tr = terminalreporter
     tr.section("arraybench")
+    if state.unmeasured:
+        n = state.unmeasured
+        tr.write_line(
+            f"{n} call{'s' if n != 1 else ''} of abench measured nothing: pytest-xdist runs the "
+            "tests side by side on the same cores, where no timing would be the function's "
+            "own; run the measured tests with -n 0 (or -p no:xdist)"
+        )
+        if not state.measured:
+            return
     if not state.measured:
         tr.write_line("no test measured anything (the abench fixture measures a function)")
         return
