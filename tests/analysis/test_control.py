@@ -103,6 +103,12 @@ def test_compare_control_on_the_command_line(
     assert "against the control" in out and "read against the control case" in out
     # With both extra columns the table still fits: names fold, no figure or verdict is cut.
     assert "…" not in out and "slower [1]" in out and "cannot tell [2]" in out
+    # Named, no hint; without a control, compare names the impls it could read against.
+    assert "--control IMPL reads the others" not in out
+    cli(compare_cli, "compare", str(a), str(b))
+    out = " ".join(capsys.readouterr().out.split())
+    assert "cannot tell from their own interval. If one impl beside them did not change" in out
+    assert "(tunable, vectorized), --control IMPL reads the others against it" in out
     assert "another backend" not in out
     # Read against NumPy, the other backends' cases get a caution: another kind of work.
     cli(compare_cli, "compare", str(a), str(b), "--control", "vectorized:numpy")

@@ -40,6 +40,7 @@ from ..analysis.compare import (
     NOTES,
     SLOWER,
     UNSURE,
+    WIDE,
     CaseComparison,
     Comparison,
     compare,
@@ -550,6 +551,9 @@ def render(
         console.print()
 
     console.print(f"[bold]Summary[/bold]: {escape(comparison.summary.text())}")
+    hint = _control_hint(comparison)
+    if hint:
+        console.print(f"[dim]{escape(hint)}[/dim]")
     if not gate and comparison.with_verdict(SLOWER):
         console.print(
             "[dim]comparing machines: a slower machine is not a failure (exit 0); "
@@ -574,6 +578,30 @@ def _relative(c: CaseComparison) -> str:
         return "—"
     lo, hi = c.relative.ci
     return f"{c.relative.ratio:.2f}x [{lo:.2f}–{hi:.2f}]"
+
+
+def _control_hint(comparison: Comparison) -> str:
+    """Where cases could not tell and no control was named: the impls measured beside them
+    (same workload, backend, device, dtype and size, in both runs) that --control could name."""
+    if comparison.control is not None:
+        return ""
+    unsure = [c for c in comparison.cases if c.verdict == UNSURE and c.note == WIDE]
+    beside: dict[str, int] = {}
+    for c in unsure:
+        workload, impl, *rest = c.key
+        for other in comparison.cases:
+            o_workload, o_impl, *o_rest = other.key
+            if o_workload == workload and o_rest == rest and o_impl != impl:
+                beside[o_impl] = beside.get(o_impl, 0) + 1
+    if not beside:
+        return ""
+    named = ", ".join(sorted(beside, key=lambda k: (-beside[k], k))[:3])
+    n = len(unsure)
+    return (
+        f"{n} case{'s' if n != 1 else ''} cannot tell from {'their' if n != 1 else 'its'} own "
+        f"interval. If one impl beside them did not change ({named}), --control IMPL reads the "
+        "others against it, round by round, where the machine's move between runs drops out"
+    )
 
 
 def _other_kind(comparison: Comparison) -> int:
