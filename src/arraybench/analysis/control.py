@@ -132,9 +132,9 @@ def read(a: Sequence[float], b: Sequence[float], name: str, threshold: float) ->
     m = relative.move(a, b)
     half = relative.t_quantile(0.5 + stats.CI_LEVEL / 2, m.df) * math.sqrt(m.var)
     low, high = math.exp(m.d - half), math.exp(m.d + half)
-    lo, hi = stats.band(threshold)
-    verdict = "slower" if low > hi else "faster" if high < lo else "cannot tell"
-    return ControlReading(name, math.exp(m.d), low, high, verdict)
+    return ControlReading(
+        name, math.exp(m.d), low, high, relative.band_verdict(low, high, threshold)
+    )
 
 
 def read_all(

@@ -319,15 +319,19 @@ def _t(p: float, df: int) -> float:
     return stats.t_quantile(p, min(df, 10_000))
 
 
+def band_verdict(low: float, high: float, threshold: float) -> str:
+    """``slower`` (``faster``) when the interval [low, high] lies above (below) the band, else
+    ``cannot tell``: a reading against other cases never says "no change" (a change that moved
+    them too would read as none)."""
+    lo, hi = stats.band(threshold)
+    return "slower" if low > hi else "faster" if high < lo else "cannot tell"
+
+
 def verdict(readings: Sequence[Reading], threshold: float) -> str:
     """``slower`` (``faster``) when every reading's interval lies above (below) the band, else
     ``cannot tell``."""
-    lo, hi = stats.band(threshold)
-    if all(r.low > hi for r in readings):
-        return "slower"
-    if all(r.high < lo for r in readings):
-        return "faster"
-    return "cannot tell"
+    found = {band_verdict(r.low, r.high, threshold) for r in readings}
+    return found.pop() if len(found) == 1 else "cannot tell"
 
 
 def read_run(
