@@ -549,6 +549,10 @@ def compare(
     widen = drift if speed is None and drift is not None and drift > 0 else None
     matched: list[CaseComparison] = []
     failed: list[FailedPair] = []
+    # The measurements of the cases measured in both runs: what the readings against other
+    # cases (the run's, a control) read.
+    measured_a: dict[Key, Measurement] = {}
+    measured_b: dict[Key, Measurement] = {}
     for key, ca in cases_a.items():
         cb = cases_b.get(key)
         if cb is None:
@@ -557,6 +561,7 @@ def compare(
             side = "both" if not ca.ok and not cb.ok else ("A" if not ca.ok else "B")
             failed.append(FailedPair(key, side, ca.error, cb.error))
             continue
+        measured_a[key], measured_b[key] = ca.measurement, cb.measurement
         matched.append(
             compare_measurements(
                 key,
@@ -571,10 +576,10 @@ def compare(
         )
     unmatched = [Unmatched(k, "A") for k in cases_a if k not in cases_b]
     unmatched += [Unmatched(k, "B") for k in cases_b if k not in cases_a]
-    reading = _relative(matched, cases_a, cases_b, threshold, paired)
+    reading = _relative(matched, measured_a, measured_b, threshold, paired)
     matched = [_with_relative(c, reading) for c in matched]
     controls, control_off = read_controls(
-        [c.key for c in matched], cases_a, cases_b, control, threshold, paired, _case_name
+        measured_a, measured_b, control, threshold, paired, _case_name
     )
     matched = [_with_control(c, controls.get(c.key), control_off.get(c.key, "")) for c in matched]
     matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.decisive[0])))
@@ -603,17 +608,16 @@ def compare(
 
 def _relative(
     cases: Sequence[CaseComparison],
-    cases_a: Mapping[Key, CaseResult],
-    cases_b: Mapping[Key, CaseResult],
+    a: Mapping[Key, Measurement],
+    b: Mapping[Key, Measurement],
     threshold: float,
     paired: bool,
 ) -> relative.RunReading[Key]:
-    """The matched cases read against each other (analysis/relative.py); none across machines."""
+    """The matched cases (measured ``a`` and ``b``) read against each other
+    (analysis/relative.py); none across machines."""
     if not paired:
         off = {c.key: relative.OFF_MACHINES for c in cases}
         return relative.RunReading(cases={}, off=off, common=None)
-    a = {c.key: m for c in cases if (m := cases_a[c.key].measurement) is not None}
-    b = {c.key: m for c in cases if (m := cases_b[c.key].measurement) is not None}
     changed = {c.key for c in cases if c.verdict in (SLOWER, FASTER)}
     beside = {k: (k[0], k[5]) for k in a}  # one workload and size: sampled in the same rounds
     return relative.read_run(a, b, beside, threshold, changed)

@@ -39,7 +39,6 @@ from typing import Any
 
 from ..base import stats
 from ..measurement import Measurement, process_ratios
-from ..results import CaseResult
 from . import relative
 
 #: A case's key: (workload, impl, backend, device, dtype, size).
@@ -170,20 +169,18 @@ def read_all(
 
 
 def read_cases(
-    keys: Sequence[Key],
-    cases_a: Mapping[Key, CaseResult],
-    cases_b: Mapping[Key, CaseResult],
+    a: Mapping[Key, Measurement],
+    b: Mapping[Key, Measurement],
     control: str | None,
     threshold: float,
     paired: bool,
     name_of: Callable[[Key], str],
 ) -> tuple[dict[Key, ControlReading], dict[Key, str]]:
-    """:func:`read_all` over two runs' cases: none when no control is named; across machines
-    none, each off with the reason (their rounds are readings of different clocks)."""
+    """:func:`read_all` over the cases measured in both runs (``a`` and ``b``, by key): none
+    when no control is named; across machines none, each off with the reason (their rounds are
+    readings of different clocks)."""
     if control is None:
         return {}, {}
     if not paired:
-        return {}, {k: relative.OFF_MACHINES for k in keys}
-    a = {k: m for k, c in cases_a.items() if c.ok and (m := c.measurement) is not None}
-    b = {k: m for k, c in cases_b.items() if c.ok and (m := c.measurement) is not None}
-    return read_all(keys, a, b, control, threshold, name_of)
+        return {}, {k: relative.OFF_MACHINES for k in a}
+    return read_all(list(a), a, b, control, threshold, name_of)
