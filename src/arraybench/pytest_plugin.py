@@ -488,10 +488,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             "tests side by side on the same cores, where no timing would be the function's "
             "own; run the measured tests with -n 0 (or -p no:xdist)"
         )
-        if not state.measured:
-            return
     if not state.measured:
-        tr.write_line("no test measured anything (the abench fixture measures a function)")
+        if not state.unmeasured:
+            tr.write_line("no test measured anything (the abench fixture measures a function)")
         return
     if state.baseline is not None:
         band, source = state.threshold()

@@ -510,7 +510,7 @@ def render(
             k = notes.setdefault(c.note, len(notes) + 1)
             verdict += f" [dim]\\[{k}][/dim]"
             plain += f" [{k}]"
-        cells = [
+        texts = [
             c.name,
             format_time(c.median_a),
             format_time(c.median_b),
@@ -518,20 +518,19 @@ def render(
             *((_relative(c),) if comparison.relative_read else ()),
             *((_against_control(c),) if comparison.control_read else ()),
             _p(c.p),
+            plain,
         ]
-        rows.append((cells, verdict, plain))
+        rows.append((texts, verdict))
     # A narrow terminal folds the case names; no figure and no verdict is ever cut short.
     for i, (col, justify) in enumerate(columns):
         if col == "case":
             table.add_column(col, justify=justify, overflow="fold", min_width=24)
             continue
-        width = max(
-            [len(col)] + [len(cells[i] if i < len(cells) else plain) for cells, _, plain in rows]
-        )
+        width = max([len(col)] + [len(texts[i]) for texts, _ in rows])
         table.add_column(col, justify=justify, no_wrap=True, min_width=width)
-    for cells, verdict, _ in rows:
+    for texts, verdict in rows:
         # A space before the bracket lets a narrow terminal break the name there.
-        table.add_row(escape(cells[0].replace("[", " [", 1)), *cells[1:], verdict)
+        table.add_row(escape(texts[0].replace("[", " [", 1)), *texts[1:-1], verdict)
     console.print(table)
     for note, i in notes.items():
         why = NOTES.get(note, "")
