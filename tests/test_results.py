@@ -11,7 +11,9 @@ from arraybench.base.errors import ResultsFormatError
 from arraybench.measurement import Measurement
 from arraybench.report.cells import format_speedup_vs_reference
 from arraybench.results import (
+    COMPILES_VERSION,
     FORMAT_VERSION,
+    MACHINES_VERSION,
     NO_REFERENCE,
     SINGLE_MACHINE_VERSION,
     CaseResult,
@@ -88,7 +90,7 @@ def test_cases_from_several_machines_are_a_version_4_file_that_keeps_them_apart(
         skipped=(Skip("w/i on torch on beta", "torch is not installed"),),
     )
     path = several.save(tmp_path / "r.json")
-    assert json.loads(path.read_text())["version"] == FORMAT_VERSION == 4
+    assert json.loads(path.read_text())["version"] == MACHINES_VERSION == 4
     back = ab.load(path)
     assert [c.machine for c in back.cases] == ["alpha", "beta"] and back.cases[0] == a
     assert back.machines == records
@@ -98,6 +100,33 @@ def test_cases_from_several_machines_are_a_version_4_file_that_keeps_them_apart(
     assert back.on_machine("beta").skipped == several.skipped
     # An older reader refuses the file rather than mixing the machines' cases.
     assert json.loads(path.read_text())["version"] > SINGLE_MACHINE_VERSION
+
+
+def test_a_case_that_kept_compiling_is_a_version_5_file_and_reads_back(tmp_path: Path) -> None:
+    r = sample_result()
+    m = r.cases[0].measurement
+    assert m is not None
+    blocks = (3, 3)
+    m = replace(m, blocks=blocks, rounds=(1, 2), compiles=(0, 0))
+    counted = replace(r.cases[0], measurement=m)
+    kept = replace(
+        r.cases[1],
+        status="failed",
+        failure="compiles",
+        error="compiles on every call: JAX compiled or traced 12 times in 12 timed calls",
+        measurement=None,
+        check=None,
+    )
+    plain = r.save(tmp_path / "plain.json")
+    assert json.loads(plain.read_text())["version"] == SINGLE_MACHINE_VERSION
+    # The per-block counts alone are a field older versions ignore: still version 3.
+    path = replace(r, cases=(counted, r.cases[1])).save(tmp_path / "counted.json")
+    assert json.loads(path.read_text())["version"] == SINGLE_MACHINE_VERSION
+    assert ab.load(path).cases[0] == counted
+    # The new failure is one an older version would call damaged: it must refuse the file.
+    path = replace(r, cases=(counted, kept)).save(tmp_path / "compiles.json")
+    assert json.loads(path.read_text())["version"] == COMPILES_VERSION == FORMAT_VERSION == 5
+    assert ab.load(path).cases == (counted, kept)
 
 
 def test_a_damaged_machine_record_is_named(tmp_path: Path) -> None:

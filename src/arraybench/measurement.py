@@ -59,6 +59,11 @@ class Measurement:
             have stopped there (adaptive spending, :mod:`arraybench.measure.spending`): its
             intervals are taken at ``1 - alpha_share x (1 - level)`` and stated at ``level``,
             which its looks keep together (Bonferroni: :func:`.stats.spent_level`).
+        compiles: for each block, how many times the case's library compiled (or traced) while
+            the block was timed (1 for a block in which it did, where the library keeps no
+            count); None where the library cannot tell. A case that compiled in most of its
+            blocks keeps compiling, and its samples are no steady time
+            (:func:`arraybench.measure.timer.keeps_compiling`).
     """
 
     samples: tuple[float, ...]
@@ -74,6 +79,7 @@ class Measurement:
     first_call_cache: tuple[str, ...] | None = None
     first_calls: tuple[float, ...] | None = None
     alpha_share: float = 1.0
+    compiles: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if not self.samples:
@@ -108,6 +114,14 @@ class Measurement:
                     f"there are {len(self.blocks)} blocks"
                 )
 
+        if self.compiles is not None and (
+            self.blocks is None
+            or len(self.compiles) != len(self.blocks)
+            or any(not isinstance(k, int) or k < 0 for k in self.compiles)
+        ):
+            raise ValueError(
+                f"compiles must give a count >= 0 for each block, got {self.compiles!r}"
+            )
         if self.first_call_cache is not None and any(
             v not in CACHE_STATES for v in self.first_call_cache
         ):
@@ -131,6 +145,7 @@ class Measurement:
         if any(p.blocks is None or p.rounds is None for p in parts):
             raise ValueError("only measurements taken in blocks can be combined")
         caches = [p.first_call_cache for p in parts]
+        compiles = [p.compiles for p in parts]
         return cls(
             samples=tuple(v for p in parts for v in p.samples),
             loops=parts[0].loops,
@@ -148,6 +163,11 @@ class Measurement:
             ),
             first_calls=tuple(p.first_call for p in parts),
             alpha_share=min(p.alpha_share for p in parts),
+            compiles=(
+                tuple(k for c in compiles for k in c or ())
+                if all(c is not None for c in compiles)
+                else None
+            ),
         )
 
     @property
@@ -345,6 +365,7 @@ class Measurement:
                 else {}
             ),
             **({"first_calls": list(self.first_calls)} if self.first_calls is not None else {}),
+            **({"compiles": list(self.compiles)} if self.compiles is not None else {}),
             # Written only when below 1, so that a case measured in one go reads as before.
             **({"alpha_share": self.alpha_share} if self.alpha_share < 1 else {}),
             # Derived from the fields above, written for readers of the file (ignored when read
@@ -393,6 +414,11 @@ class Measurement:
                 else None
             ),
             alpha_share=float(optional(d, "alpha_share", (int, float)) or 1.0),  # absent: 1
+            compiles=(
+                tuple(int(k) for k in optional(d, "compiles", list))
+                if d.get("compiles") is not None
+                else None
+            ),
         )
 
 

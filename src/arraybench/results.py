@@ -29,6 +29,12 @@ Format history (``"version"`` in the file):
        library versions, BLAS) by name. Written only when some case carries a machine, so that
        a run on one machine stays a version 3 file that older versions read; an older version
        refuses a version 4 file rather than mixing cases from different machines.
+    5  (arraybench 0.3) case failure "compiles": a case that kept compiling while it was timed
+       (its samples held compilations), reported with the evidence in place of a time; and
+       measurement "compiles" (per block, the compilations its library counted while the block
+       was timed), which older versions ignore. Written only when some case failed so, so that
+       other runs stay version 3 (or 4) files that older versions read; an older version
+       refuses a version 5 file rather than calling the new failure damaged.
 
 Reading never executes anything from a file: it is plain JSON, validated field by field. A file from
 a newer format version is refused with a message that says to upgrade, never misread.
@@ -66,15 +72,20 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 FORMAT_NAME = "arraybench.results"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 #: The version written when no case names a machine (the files of runs on one machine).
 SINGLE_MACHINE_VERSION = 3
+#: The version that machines need (``--cluster``), and the one that the failure "compiles"
+#: needs: each written only when a run holds it.
+MACHINES_VERSION = 4
+COMPILES_VERSION = 5
 
 OK, FAILED, SKIPPED = "ok", "failed", "skipped"
 STATUSES = (OK, FAILED, SKIPPED)
 #: Why a case failed, for programs: it raised, its numbers were wrong, it crashed its worker, it
-#: ran past --timeout, it ran out of memory (host or GPU); or why it was skipped.
-FAILURES = ("raised", "mismatch", "crash", "timeout", "oom", "not-attempted")
+#: ran past --timeout, it ran out of memory (host or GPU), it kept compiling while it was timed
+#: (so its samples are no steady time); or why it was skipped.
+FAILURES = ("raised", "mismatch", "crash", "timeout", "oom", "not-attempted", "compiles")
 #: Why an ok case has no check although checking was on: its workload has nothing to compare
 #: with (one impl on one backend: shown as "—", not a warning), or the reference impl could not
 #: run here (its backend is not installed: the run's ``skipped`` says why).
@@ -580,10 +591,18 @@ class RunResult:
 
     # -- the file format ----------------------------------------------------------------------
 
+    @property
+    def format_version(self) -> int:
+        """The oldest format that holds this run: 3, 4 with machines, 5 with a case that kept
+        compiling (older versions of arraybench read the files of the versions they know)."""
+        if any(c.failure == "compiles" for c in self.cases):
+            return COMPILES_VERSION
+        return MACHINES_VERSION if self.machine_names else SINGLE_MACHINE_VERSION
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT_NAME,
-            "version": FORMAT_VERSION if self.machine_names else SINGLE_MACHINE_VERSION,
+            "version": self.format_version,
             "arraybench": self.arraybench_version,
             "started": self.started,
             "finished": self.finished,

@@ -41,6 +41,11 @@ class Backend(Protocol):
     # one line for an error of the library's that its own message says badly.
     # Optional: ``compiler_modules``, modules the compiler imports only when first used, which a
     # fresh worker imports with the library before a run measures.
+    # Optional (BaseBackend has both): ``scope(dtype, device)``, a context manager every call of
+    # a case runs in, from its inputs to its last sample (JAX: float64 on for float64 cases
+    # only); ``compilations()``, how many times the library has compiled in this process, read
+    # before and after each block of samples, so that a case that keeps compiling while it is
+    # timed is told from one that runs (None: it cannot count).
 
     def available(self) -> tuple[bool, str]:
         """(True, "") or (False, the reason, naming the fix)."""
@@ -102,6 +107,23 @@ class BaseBackend:
 
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return blas_threads(n)
+
+    def scope(self, dtype: str, device: str) -> contextlib.AbstractContextManager[None]:
+        """The library's settings for one case, entered around everything the case runs (its
+        inputs, first call, check and every block of samples), so that they never change
+        between its first call and its samples. Nothing by default."""
+        return contextlib.nullcontext()
+
+    def compilations(self) -> int | None:
+        """How many times the library has compiled or traced code in this process so far (a
+        number that grows by at least one each time: see :attr:`counts_compilations`); None
+        where it cannot tell. Read around each block of samples: one that grew while a case
+        was timed held a compilation."""
+        return None
+
+    #: ``compilations()`` counts each compilation (False: it only grows when one happened, as
+    #: TensorFlow's microseconds of graph building do).
+    counts_compilations = True
 
     def compile(self, fn: Any) -> Any:
         """``fn`` through this library's compiler (for impls registered with compile=True)."""

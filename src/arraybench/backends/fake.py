@@ -23,6 +23,8 @@ class FakeBackend(BaseBackend):
         dtypes: dtypes it accepts.
         on_sync: called on every sync (a test can advance a fake clock here to model device work).
         unavailable: if given, ``available()`` returns (False, this reason).
+        compiled: a count of compilations that ``compilations()`` returns (a test's impl adds
+            to it to model a library that compiles); None: it cannot count, as NumPy.
     """
 
     def __init__(
@@ -32,6 +34,7 @@ class FakeBackend(BaseBackend):
         dtypes: tuple[str, ...] = ("float32", "float64"),
         on_sync: Callable[[str, Any], None] | None = None,
         unavailable: str | None = None,
+        compiled: int | None = None,
     ) -> None:
         self.name = name
         self._devices = list(devices)
@@ -39,6 +42,7 @@ class FakeBackend(BaseBackend):
         self.on_sync = on_sync
         self.unavailable = unavailable
         self.syncs = 0
+        self.compiled = compiled
         self.thread_calls: list[int] = []
 
     @property
@@ -59,6 +63,9 @@ class FakeBackend(BaseBackend):
         self.syncs += 1
         if self.on_sync is not None:
             self.on_sync(device, out)
+
+    def compilations(self) -> int | None:
+        return self.compiled
 
     def threads(self, n: int) -> Any:
         import contextlib

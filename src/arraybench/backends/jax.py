@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -58,6 +58,29 @@ class JaxBackend(BaseBackend):
             x = jax.device_put(np.asarray(a, dtype=dtype), dev)
         return x.block_until_ready()
 
+    def scope(self, dtype: str, device: str) -> contextlib.AbstractContextManager[None]:
+        """float64 on for a float64 case and off for the others, for as long as the case runs.
+
+        JAX holds float64 only with ``jax_enable_x64``, and each op is compiled for the state it
+        runs in: a float32 case whose first call ran with it off, sampled after a float64 case
+        had turned it on globally, compiled every op again in its first timed call (a 25 µs
+        softmax read 44 ms in a quick run, that one call being the whole sample). Scoped per
+        case, each state is compiled once, in its first call, and a float32 case runs as a
+        user's float32 code runs: in JAX's default mode."""
+        import jax
+
+        scoped = getattr(jax, "enable_x64", None)
+        if scoped is None or not callable(scoped):  # an older JAX: the global switch only
+            if dtype == "float64":
+                enable_x64()
+            return contextlib.nullcontext()
+        return cast("contextlib.AbstractContextManager[None]", scoped(dtype == "float64"))
+
+    def compilations(self) -> int | None:
+        """JAX's traces and XLA compilations in this process (jax.monitoring's events), counted
+        from the first time this is asked (before any case's first call)."""
+        return _compile_events()
+
     def sync(self, device: str, out: Any = None) -> None:
         # JAX dispatches asynchronously: wait for the result, or the clock stops too early.
         if out is not None:
@@ -103,6 +126,34 @@ def share_gpu_memory() -> None:
     there would leave a quarter of the GPU to torch, CuPy and every worker for the whole run.
     Read by JAX when its GPU client starts: no effect once it has."""
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+
+#: The jax.monitoring events that mean work was traced or compiled (each eager op on a new
+#: shape, dtype or setting is both, as a jitted function is).
+_COMPILE_EVENTS = frozenset(
+    ("/jax/core/compile/jaxpr_trace_duration", "/jax/core/compile/backend_compile_duration")
+)
+#: The count, and whether the listener is in place (it stays for the life of the process).
+_counted = [0]
+_listening: list[bool] = []
+
+
+def _compile_events() -> int | None:
+    import jax
+
+    monitoring = getattr(jax, "monitoring", None)
+    register = getattr(monitoring, "register_event_duration_secs_listener", None)
+    if register is None:
+        return None
+    if not _listening:
+
+        def count(event: str, duration: float, **_: Any) -> None:
+            if event in _COMPILE_EVENTS:
+                _counted[0] += 1
+
+        register(count)
+        _listening.append(True)
+    return _counted[0]
 
 
 def enable_x64() -> None:

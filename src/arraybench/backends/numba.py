@@ -114,6 +114,11 @@ class NumbaBackend(BaseBackend):
             return jitted
         return _host_or_device(jitted, fn, generic="xp" in params)
 
+    def compilations(self) -> int | None:
+        """Numba's compilations in this process ("numba:compile" events: a new dispatcher, or a
+        new signature of one), counted from the first time this is asked."""
+        return _compile_events()
+
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return _numba_threads(n)
 
@@ -147,6 +152,31 @@ class NumbaBackend(BaseBackend):
             "blas": blas_info("numpy") or blas_info("openblas"),
             "devices": self.devices(),
         }
+
+
+#: The count of "numba:compile" events, and whether the listener is in place (it stays for the
+#: life of the process).
+_counted = [0]
+_listening: list[bool] = []
+
+
+def _compile_events() -> int | None:
+    try:
+        from numba.core import event
+    except ImportError:  # pragma: no cover - a Numba without the event API (before 0.53)
+        return None
+    if not _listening:
+
+        class Count(event.Listener):  # type: ignore[misc]
+            def on_start(self, ev: Any) -> None:
+                _counted[0] += 1
+
+            def on_end(self, ev: Any) -> None:
+                pass
+
+        event.register("numba:compile", Count())
+        _listening.append(True)
+    return _counted[0]
 
 
 def _caching() -> bool:

@@ -165,6 +165,21 @@ class TensorflowBackend(BaseBackend):
 
         return call
 
+    #: TensorFlow keeps the time it spent building graphs, not how many it built.
+    counts_compilations = False
+
+    def compilations(self) -> int | None:
+        """Microseconds tf.function has spent tracing graphs in this process: it grows with
+        each trace (a new tf.function, or a new input signature of one)."""
+        try:
+            from tensorflow.python.eager.polymorphic_function import tracing_compilation
+        except ImportError:  # a TensorFlow that moved it: cannot tell
+            return None
+        counter = getattr(tracing_compilation, "_graph_building_time_counter", None)
+        if counter is None:
+            return None
+        return int(counter.get_cell().value())
+
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         # Nothing to set here: see threads_fixed_at_start. The runner records the real count.
         return contextlib.nullcontext()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -57,6 +58,18 @@ class TorchBackend(BaseBackend):
         import torch
 
         return torch.compile(fn)
+
+    def compilations(self) -> int | None:
+        """Frames torch.compile (dynamo) has compiled in this process, each recompile on a
+        guard that failed included: 0 until something imports dynamo (nothing compiled yet),
+        which this never does itself (it costs 1.5 s)."""
+        dynamo = sys.modules.get("torch._dynamo")
+        if dynamo is None:
+            return 0
+        counters = getattr(getattr(dynamo, "utils", None), "counters", None)
+        if counters is None:
+            return None
+        return int(counters["frames"]["total"])
 
     def threads(self, n: int) -> contextlib.AbstractContextManager[None]:
         return _torch_threads(n)

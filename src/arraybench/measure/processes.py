@@ -37,7 +37,7 @@ from ..results import FAILED, CaseResult, Floor
 from . import compile_cache
 from .kept import Kept
 from .plan import Case, Progress, _series_of
-from .sampling import _not_attempted
+from .sampling import _not_attempted, settle_compiling
 from .timer import TimerSettings, quality_warnings
 from .walltime import START_UP, WALL
 from .wire import _failed, _spec, read_reply, request, request_settings
@@ -364,7 +364,8 @@ def _pool_for(
 
 def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:
     """One case's result from its parts, one per process: the first failure, or the
-    measurements combined (with the quality warnings of the whole)."""
+    measurements combined (with the quality warnings of the whole; a failure if the whole kept
+    compiling, though no part did by itself)."""
     for k, r in enumerate(parts, 1):
         if not r.ok:
             where = n > 1 and r.status == FAILED
@@ -375,7 +376,7 @@ def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: F
     m = replace(m, warnings=quality_warnings(m, whole, floor))
     checks = [r.check for r in parts if r.check is not None]
     worst = max(checks, key=lambda c: c.max_rel_err, default=None)
-    return replace(parts[0], measurement=m, check=worst)
+    return settle_compiling(replace(parts[0], measurement=m, check=worst))
 
 
 def gpu_sharing_env() -> dict[str, str]:

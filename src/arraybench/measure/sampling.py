@@ -35,7 +35,14 @@ from .bind import _bind, _to_host, compiles
 from .check import close_hint, compare, tolerance
 from .clock import Clock, FakeClock, PerfCounterClock, default_clock
 from .plan import Case, reference_unavailable
-from .timer import Sampler, TimerSettings, first_call, measure_floor
+from .timer import (
+    Sampler,
+    TimerSettings,
+    compiling_evidence,
+    first_call,
+    keeps_compiling,
+    measure_floor,
+)
 from .walltime import CHECKS, COMPILATION, FIRST_CALLS, WALL, measuring
 
 
@@ -67,9 +74,10 @@ class _References:
             impl, bname = w.reference_impl()
             try:
                 backend = _backends.get(bname)
-                call = _bind(impl, backend, self.inputs(w, n), "float64", "cpu")
-                out, _ = first_call(call, lambda o: backend.sync("cpu", o), default_clock())
-                self._outputs[key] = (_to_host(backend, out), None)
+                with _scope(backend, "float64", "cpu"):
+                    call = _bind(impl, backend, self.inputs(w, n), "float64", "cpu")
+                    out, _ = first_call(call, lambda o: backend.sync("cpu", o), default_clock())
+                    self._outputs[key] = (_to_host(backend, out), None)
             except Exception as e:
                 self._outputs[key] = (
                     None,
@@ -98,9 +106,11 @@ class _Pending:
         self.failure: str | None = None
 
     def run(self, step: Callable[[Sampler], Any]) -> bool:
-        """Do one step of sampling; False (and the error kept) if the impl raised."""
+        """Do one step of sampling (in the case's scope: the settings of its first call);
+        False (and the error kept) if the impl raised."""
         try:
-            step(self.sampler)
+            with _scope(self.backend, self.base["dtype"], self.device):
+                step(self.sampler)
         except Exception as e:
             self.failure = _failure_kind(e, self.backend, self.device)
             self.error = f"raised on a later call (the first passed): {_describe(e)}"
@@ -112,9 +122,32 @@ class _Pending:
             return CaseResult(
                 status=FAILED, error=self.error, check=self.check, failure=self.failure, **self.base
             )
-        return CaseResult(
-            status=OK, measurement=self.sampler.result(), check=self.check, **self.base
+        return settle_compiling(
+            CaseResult(status=OK, measurement=self.sampler.result(), check=self.check, **self.base)
         )
+
+
+def settle_compiling(result: CaseResult) -> CaseResult:
+    """A measured case that kept compiling while it was timed (:func:`keeps_compiling`), as the
+    failure it is, with the evidence, in place of a time; any other result as it is."""
+    m = result.measurement
+    if not result.ok or m is None or not keeps_compiling(m):
+        return result
+    backend = _backends.get(result.backend)
+    library = _LIBRARY.get(result.backend, result.backend)
+    error = compiling_evidence(m, library, getattr(backend, "counts_compilations", True))
+    return replace(result, status=FAILED, failure="compiles", error=error, measurement=None)
+
+
+#: How the evidence names each library's compilations.
+_LIBRARY = {"jax": "JAX", "torch": "torch.compile", "numba": "Numba", "tensorflow": "tf.function"}
+
+
+def _scope(backend: Any, dtype: str, device: str) -> contextlib.AbstractContextManager[None]:
+    """The backend's settings for a case (:meth:`BaseBackend.scope`); none for a backend
+    without the hook (one registered by a third party)."""
+    scope = getattr(backend, "scope", None)
+    return scope(dtype, device) if scope is not None else contextlib.nullcontext()
 
 
 def sample_group(
@@ -194,10 +227,43 @@ def _prepare(
     floor: Floor,
     warm: bool = False,
 ) -> CaseResult | _Pending:
-    """Inputs, first call and check of a case: its failure, or a sampler ready to run."""
-    w, impl = case.workload, case.impl
+    """Inputs, first call and check of a case: its failure, or a sampler ready to run. All of
+    it in the case's scope (:func:`_scope`), as its samples will be."""
     backend = _backends.get(case.backend)
+    with _scope(backend, case.dtype, case.device):
+        return _prepare_in_scope(case, backend, refs, config, timer, clock, floor, warm)
+
+
+def _prepare_in_scope(
+    case: Case,
+    backend: Any,
+    refs: _References,
+    config: RunConfig,
+    timer: TimerSettings,
+    clock: Clock,
+    floor: Floor,
+    warm: bool,
+) -> CaseResult | _Pending:
+    w, impl = case.workload, case.impl
     base = _base_fields(case)
+    # The library's count of compilations, asked before the first call (a library that counts
+    # with a listener starts listening now); None: it cannot count, and is not asked again.
+    count = getattr(backend, "compilations", None)
+    counter = count if count is not None and count() is not None else None
+    counted = bool(getattr(backend, "counts_compilations", True))
+
+    def sampler(first: float, state: str | None = None) -> Sampler:
+        return Sampler(
+            call,
+            sync,
+            clock,
+            timer,
+            first=first,
+            floor=floor,
+            first_cache=state,
+            compilations=counter,
+            counts_compilations=counted,
+        )
 
     def failed(error: str, check: Any = None, failure: str = "raised") -> CaseResult:
         return CaseResult(status=FAILED, error=error, check=check, failure=failure, **base)
@@ -220,8 +286,7 @@ def _prepare(
         backend.sync(case.device, out)
 
     if warm:  # its first call and its check were taken in this process before
-        sampler = Sampler(call, sync, clock, timer, first=0.0, floor=floor)
-        return _Pending(sampler, None, base, backend, case.device)
+        return _Pending(sampler(0.0), None, base, backend, case.device)
     # A compiled impl's first call compiles, or loads what an earlier process compiled: the
     # files in its library's cache say which.
     cached = compile_cache.files(case.backend) if compiled else None
@@ -251,8 +316,7 @@ def _prepare(
             if not check.passed:
                 return failed(check.message + close_hint(check, case.dtype), check, "mismatch")
         del out
-        sampler = Sampler(call, sync, clock, timer, first=first, floor=floor, first_cache=state)
-        return _Pending(sampler, check, base, backend, case.device)
+        return _Pending(sampler(first, state), check, base, backend, case.device)
 
 
 _floors: dict[type, Floor] = {}

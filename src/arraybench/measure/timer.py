@@ -1,13 +1,17 @@
 """The timer: first call, calibration, warm-up, then blocks of samples over the whole budget.
 
     first call   timed alone and kept apart (JIT compilation, tracing, allocator and cache warm-up)
-    calibrate    loops per sample grow in 1-2-5 steps until a sample lasts MIN_SAMPLE_S
+    calibrate    loops per sample grow in 1-2-5 steps until a sample lasts MIN_SAMPLE_S (again,
+                 up to RECALIBRATIONS times, when the library compiled while calibrating)
     warm up      calibrated samples, discarded, until WARMUP_FRACTION of the budget is spent
                  (a single call longer than the whole budget: its calibration call is kept as
                  the first block instead; the first call warmed what a call that long needs)
     sample       gc off; t0; loops x call(); sync(last output); t1; gc back on
     block        samples back to back for about budget / BLOCKS_PER_BUDGET (at least one)
     stop         budget spent (and MIN_SAMPLES taken) | max_samples reached
+    compiles     the library's count of compilations read around each block: a case that
+                 compiled in most of its blocks keeps compiling (keeps_compiling), and its
+                 samples are not a steady time
 
 The runner gives the cases of one size one block each in turn, round after round (see
 :class:`Sampler`), so every case's blocks are spread over the same stretch of time. Intervals rest
@@ -54,6 +58,18 @@ MIN_BLOCKS_95 = stats.MIN_UNITS_95
 BLOCKS_PER_BUDGET = 20
 #: Loops per sample never exceed this (a kernel that fast is measuring the harness anyway).
 MAX_LOOPS = 10**8
+
+#: Calibrations tried again when the library compiled during one (its calls then measured a
+#: compilation, not the kernel: a JAX case sampled after a setting changed compiled every op in
+#: its one calibration call, which was kept as its only sample).
+RECALIBRATIONS = 3
+#: A case that compiled in at least this share of its timed blocks keeps compiling: its samples
+#: hold compilations, so its time is no steady time (a one-off recompile in a block or two is a
+#: warning instead: the median over blocks stands).
+COMPILING_SHARE = 0.5
+#: With no count of the library's compilations, a steady time this close to a first call that
+#: compiled is named: it may compile on every call.
+NEAR_FIRST_CALL = 0.5
 
 #: Warn when the interquartile range exceeds this share of the median: the machine was busy, or the
 #: kernel's own time varies (torch.utils.benchmark flags the same at IQR/median > 0.1).
@@ -177,10 +193,18 @@ class Sampler:
         first: float,
         floor: Floor | None = None,
         first_cache: str | None = None,
+        compilations: Callable[[], int | None] | None = None,
+        counts_compilations: bool = True,
     ) -> None:
         self.call, self.sync, self.clock = call, sync, clock
         self.settings, self.first, self.floor = settings, first, floor
         self.first_cache = first_cache
+        #: the library's count of compilations in this process (None: it cannot count), and
+        #: whether it counts each one (False: it only grows when one happened)
+        self._compilations = compilations
+        self._counts = counts_compilations
+        #: compilations during each block (None once the library cannot count them)
+        self.compiles: list[int] | None = [] if compilations is not None else None
         self.loops = 1
         self.per_block = 1
         self.warmup_calls = 0
@@ -197,9 +221,15 @@ class Sampler:
         self.spent_ns += t1 - t0
         return t1 - t0
 
+    def _compiled(self) -> int | None:
+        return self._compilations() if self._compilations is not None else None
+
     def warm_up(self) -> None:
         """Calibrate loops per sample, warm up for WARMUP_FRACTION of the budget, and size the
         blocks so that the budget holds about BLOCKS_PER_BUDGET of them.
+
+        A calibration during which the library compiled timed the compilation: it starts again
+        from one loop (at most RECALIBRATIONS times), and its call is never kept as a sample.
 
         A single call longer than the whole budget is its own warm-up (the first call, kept
         apart, warmed the caches and the allocator, and a call that long warms them within
@@ -207,21 +237,17 @@ class Sampler:
         first round, beside the other cases' first blocks) rather than spending the budget
         again on a call thrown away.
         """
-        target_ns = self.settings.min_sample_time * 1e9
         budget_ns = self.settings.budget * 1e9
-        calls = 0
-        while True:
-            took = self._take()
-            calls += 1
-            if took >= target_ns or self.loops >= MAX_LOOPS:
+        for attempt in range(RECALIBRATIONS + 1):
+            before = self._compiled()
+            took, calls = self._calibrate()
+            compiled = before is not None and self._compiled() != before
+            if not compiled:
                 break
-            self.warmup_calls += self.loops
-            if took <= 0:
-                self.loops = min(MAX_LOOPS, self.loops * 10)
-                continue
-            wanted = self.loops * target_ns / took
-            self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
-        if calls == 1 and self.loops == 1 and took >= budget_ns:
+            if attempt < RECALIBRATIONS:
+                self.warmup_calls += self.loops
+                self.loops = 1
+        if not compiled and calls == 1 and self.loops == 1 and took >= budget_ns:
             self._kept = took / 1e9
             return
         self.warmup_calls += self.loops
@@ -230,6 +256,23 @@ class Sampler:
             self.warmup_calls += self.loops
         block_ns = budget_ns / BLOCKS_PER_BUDGET
         self.per_block = max(1, int(block_ns // max(took, 1)))
+
+    def _calibrate(self) -> tuple[int, int]:
+        """Loops per sample grown in 1-2-5 steps until a sample lasts ``min_sample_time``: the
+        last sample's nanoseconds, and how many samples it took."""
+        target_ns = self.settings.min_sample_time * 1e9
+        calls = 0
+        while True:
+            took = self._take()
+            calls += 1
+            if took >= target_ns or self.loops >= MAX_LOOPS:
+                return took, calls
+            self.warmup_calls += self.loops
+            if took <= 0:
+                self.loops = min(MAX_LOOPS, self.loops * 10)
+                continue
+            wanted = self.loops * target_ns / took
+            self.loops = min(MAX_LOOPS, next_125(max(wanted, 2 * self.loops)))
 
     def _stop_if_spent(self) -> bool:
         """Set ``stop`` when the samples are enough: max_samples, or the budget spent."""
@@ -254,6 +297,7 @@ class Sampler:
         if self.stop is not None:
             return True
         rid = self.clock.now_ns() if round_id is None else round_id
+        before = self._compiled()
         taken = 0
         if self._kept is not None:  # the calibration call of a call longer than the budget
             self.samples.append(self._kept)
@@ -266,6 +310,13 @@ class Sampler:
             self._stop_if_spent()
         self.blocks.append(taken)
         self.rounds.append(rid)
+        if self.compiles is not None:
+            after = self._compiled()
+            if before is None or after is None:
+                self.compiles = None  # it stopped telling: no count for any block
+            else:
+                grew = max(0, after - before)
+                self.compiles.append(grew if self._counts else min(grew, 1))
         return self.stop is not None
 
     def result(self) -> Measurement:
@@ -281,6 +332,7 @@ class Sampler:
             blocks=tuple(self.blocks),
             rounds=tuple(self.rounds),
             first_call_cache=(self.first_cache,) if self.first_cache is not None else None,
+            compiles=tuple(self.compiles) if self.compiles is not None else None,
         )
         return replace(m, warnings=quality_warnings(m, self.settings, self.floor))
 
@@ -306,6 +358,42 @@ def measure(
     return sampler.result()
 
 
+def compiled_blocks(m: Measurement) -> int:
+    """How many of the measurement's timed blocks held a compilation (0 where none did, or the
+    library cannot tell)."""
+    return sum(1 for k in m.compiles or () if k > 0)
+
+
+def keeps_compiling(m: Measurement) -> bool:
+    """The library compiled in at least :data:`COMPILING_SHARE` of the timed blocks: the samples
+    hold compilations, so the time is no steady time."""
+    held = compiled_blocks(m)
+    return held > 0 and held >= COMPILING_SHARE * len(m.compiles or ())
+
+
+def compiling_evidence(m: Measurement, library: str, counted: bool = True) -> str:
+    """Why a measurement that :func:`keeps_compiling` is not given as a time: how many blocks
+    and calls held compilations, and its time beside its own first call."""
+    calls = len(m.samples) * m.loops
+    total = sum(m.compiles or ())
+    held, blocks = compiled_blocks(m), len(m.compiles or ())
+    every = (total >= calls) if counted else held == blocks
+    head = "compiles on every call" if every else "keeps compiling while it is timed"
+    times = "once" if total == 1 else f"{total} times"
+    count = (
+        f"{library} compiled or traced {times} in {calls} timed call{'s' if calls != 1 else ''}"
+        if counted
+        else f"{library} compiled"
+    )
+    return (
+        f"{head}: {count}, in {held} of its {blocks} block{'s' if blocks != 1 else ''}; a call "
+        f"took {_fmt(m.median)} against {_fmt(m.first_call)} for its first call (compilation "
+        "included), so that time is no steady time. Something changes on every call (a shape, "
+        "a dtype, a setting, a function made inside the impl: jax.jit, torch.compile or "
+        "numba.njit of a new function); make it once, outside the impl"
+    )
+
+
 def quality_warnings(
     m: Measurement, settings: TimerSettings, floor: Floor | None
 ) -> tuple[str, ...]:
@@ -313,6 +401,24 @@ def quality_warnings(
     out: list[str] = []
     med = m.median
     n = len(m.samples)
+    held = compiled_blocks(m)
+    if held and not keeps_compiling(m):
+        out.append(
+            f"compiled while timed: {held} of its {len(m.compiles or ())} blocks held a "
+            "compilation (a new shape or setting, or a cache evicted), and their samples include "
+            "it; the median over blocks stands"
+        )
+    if (
+        m.compiles is None
+        and m.first_call_cache is not None
+        and m.first_call > 0
+        and med >= NEAR_FIRST_CALL * m.first_call
+    ):
+        out.append(
+            f"near first call: a call takes {_fmt(med)}, {med / m.first_call:.0%} of its first "
+            f"call ({_fmt(m.first_call)}), which compiled; arraybench cannot count this "
+            "library's compilations, so if it compiles on every call this time holds it"
+        )
     if med <= 0:
         return (
             "zero time: every sample read zero time: the clock did not advance, so the kernel is "
