@@ -22,8 +22,10 @@ from typing import Any
 
 from ..base.units import format_size, format_time
 from ..results import CaseResult, RunResult
+from .compare import threshold_of
 from .crossover import Crossover, clear_order, crossover
 from .fit import Fit, Series, fit_all
+from .standing import standing
 
 #: A first call this many times the steady time, and at least COMPILE_MIN_S longer, is reported as
 #: compilation or tracing (JAX's jit, torch.compile, first-use initialisation).
@@ -96,8 +98,18 @@ def analyze(result: RunResult, profile: Any = None) -> Analysis:
     def between(a: Fit, b: Fit) -> Crossover:
         return crossover(a, b, clear_order(by_series[a.series], by_series[b.series]))
 
+    threshold = threshold_of(result.config)
+
+    def fastest_at(group: Sequence[Fit], n: int) -> Series | None:
+        here = [c for f in group for c in by_series[f.series] if c.size == n]
+        tied, _ = standing(here, threshold)
+        return tied[0].series if tied else None
+
     for group in by_workload.values():
-        for more_c, more_f in (_against_python(group, between), _against_fastest(group, between)):
+        for more_c, more_f in (
+            _against_python(group, between),
+            _against_fastest(group, between, fastest_at),
+        ):
             crossovers += more_c
             findings += more_f
     findings += _phases(result, fits)
@@ -177,13 +189,18 @@ def _against_python(
 
 
 def _against_fastest(
-    group: Sequence[Fit], between: Between
+    group: Sequence[Fit], between: Between, fastest_at: Callable[[Sequence[Fit], int], Any]
 ) -> tuple[list[Crossover], list[Finding]]:
+    """The fastest at the largest size (by the paired ratios: :func:`.standing.standing`), and
+    the sizes below which another series is faster than it."""
     top = max(max(f.sizes) for f in group)
     at_top = [f for f in group if top in f.sizes]
     if len(at_top) < 2:
         return [], []
-    fastest = min(at_top, key=lambda f: dict(zip(f.sizes, f.medians, strict=True))[top])
+    named = fastest_at(at_top, top)
+    fastest = next((f for f in at_top if f.series == named), None)
+    if fastest is None:
+        return [], []
     out_c, out_f = [], []
     for f in group:
         if f is fastest or f.series[2] == "python" or f.kind == "single":

@@ -121,8 +121,9 @@ def iqr(values: Sequence[float]) -> float:
 #: With fewer units than this, no pair of order statistics reaches 95% ([min, max] of 6 is 96.9%).
 MIN_UNITS_95 = 6
 #: An interval reaching further than this from its estimate, on either side (relative), is
-#: "unstable": it cannot tell, so reports show the word in place of the figure and never rank,
-#: star or name a case on it (a busy machine; more --processes or --budget narrow it).
+#: "unstable": it cannot tell, so reports show the word in place of the figure (a busy machine;
+#: more --processes or --budget narrow it). A case's standing comes from its ratios to the
+#: others, measured side by side, whatever its own interval.
 UNSTABLE_BEYOND = 0.5
 
 

@@ -72,12 +72,15 @@ def format_interval(iv: Interval, kind: str = "time") -> str:
 
 
 #: Shown in place of a case's interval when it is unstable (``Interval.unstable``: it reaches
-#: further than ±50% of the median), in every table; such a case is never starred or named.
+#: further than ±50% of the median), in every table. It describes the absolute time only: the
+#: case's standing (fastest, ★, tied) comes from ratios measured side by side, which cancel
+#: what moved every case of the round.
 UNSTABLE = "unstable"
 #: The one line a report prints below its tables when a case is unstable (once per run).
 UNSTABLE_ADVICE = (
     "unstable: the interval reaches further than ±50% of the median (a busy machine), so "
-    "it cannot tell; raise --budget or --processes, or quiet the machine"
+    "the time itself cannot tell (who is fastest still comes from the ratios measured side by "
+    "side); raise --budget or --processes, or quiet the machine"
 )
 
 

@@ -5,7 +5,8 @@ sizes as columns, then the findings that matter.
     table       a row per impl/backend/dtype, a column per size: median ±95% CI, ★ on the
                 fastest at each size and on those tied with it (their paired ratio's whole
                 interval within the tie band, the run's --target); "unstable" in place of an
-                interval wider than ±50% of its median, never starred; workloads of one group
+                interval wider than ±50% of its median (the standing still comes from the
+                paired ratios); workloads of one group
                 measured at one shared size share a table, a column each
     findings    ranked (findings.ranked): ties, fits over few sizes and repeats left out
 
@@ -20,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..analysis.standing import ratio_of, standing
 from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_size, format_spread, format_time
 from ..measurement import time_ratio
 from ..results import CaseResult, RunResult
@@ -306,53 +308,19 @@ def tie_threshold(result: RunResult) -> float:
     return threshold_of(result.config)
 
 
-def standing(
-    here: Sequence[CaseResult], threshold: float
-) -> tuple[list[CaseResult], list[CaseResult]]:
-    """The usable cases of one size ranked as far as their intervals allow: the fastest (the
-    lowest median) with those tied with it, fastest first; and the cases that can be neither
-    told apart from it nor called tied with it, fastest first.
-
-    The fastest counts only when its own interval is not unstable (wider than ±50% of its
-    median: ``Interval.unstable``); with it unstable, both lists are empty and the size cannot
-    be told. Another case is tied with it when it is not unstable either and the whole interval
-    of their time ratio (paired when measured side by side) lies within the tie band
-    ``[1 / (1 + threshold), 1 + threshold]``; one whose ratio's interval reaches past the band
-    without lying beyond it is neither faster nor tied. Unstable cases are in neither list.
-    """
-    from ..analysis.claims import usable
-
-    ok = sorted((c for c in here if usable(c)), key=_median_of)
-    if not ok or ok[0].measurement is None or ok[0].measurement.interval.unstable:
-        return [], []
-    top = ok[0].measurement
-    tied, unclear = [ok[0]], []
-    for c in ok[1:]:
-        assert c.measurement is not None
-        if c.measurement.interval.unstable:
-            continue
-        r = time_ratio(c.measurement, top)
-        if r.within(threshold):
-            tied.append(c)
-        elif not r.low > 1.0 + threshold:
-            unclear.append(c)
-    return tied, unclear
-
-
 def _fastest(cases: dict[Any, CaseResult], col: Column, threshold: float) -> set[tuple[Any, ...]]:
     """The keys of the cases starred at this column: the fastest and those tied with it
-    (:func:`standing`); none when the fastest's interval is unstable."""
+    (:func:`standing`, from the paired ratios: an unstable cell may carry a star)."""
     here = [c for key, c in cases.items() if key[0] == col.workload and key[1] == col.size]
     tied, _ = standing(here, threshold)
     return {(c.workload, c.size, c.impl, c.backend, c.device, c.dtype) for c in tied}
 
 
 def fastest_sentence(result: RunResult, workload: str) -> str:
-    """A workload's answer without a question: which series is fastest at each size (ties named:
-    their paired ratio's whole interval within the tie band; cases neither tied nor told apart
-    named as such; sizes whose fastest case is unstable said to be beyond telling), and how it
-    compares with the next at the largest size, with that ratio's 95% interval. An unstable
-    case (its interval wider than ±50% of its median) is never named."""
+    """A workload's answer without a question: which series is fastest at each size, from the
+    paired ratios (:func:`standing`: ties named, their ratio's whole interval within the tie
+    band; cases neither tied nor told apart named as such, with their ratio), and how it
+    compares with the next at the largest size, with that ratio's 95% interval."""
     from ..analysis.claims import usable
     from .plot_parts import series_label
 
@@ -383,16 +351,10 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     for _, ns in runs:
         tied, unclear = ranked[ns[0]]
         where = "every size" if len(runs) == 1 and len(sizes) > 1 else _sizes_text(ns)
-        if not tied:
-            parts.append(
-                f"cannot tell at {where} (unstable: the fastest case's interval is wider "
-                "than ±50% of its median; a larger --budget or more --processes would settle it)"
-            )
-            continue
         who = _named([series_label(c.series) for c in tied], "tied")
         if unclear:
             who += " or " + _named([series_label(c.series) for c in unclear], "")
-            who += " (cannot tell apart)"
+            who += f" (cannot tell apart: {_unclear_ratios(ranked, ns, threshold)})"
         parts.append(f"{who} at {where}")
     text = "Fastest: " + "; ".join(parts) + "."
     top = sizes[-1]
@@ -400,8 +362,7 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
     if not winners:
         return text
     best = winners[0]
-    stable = [c for c in by_size[top] if not _unstable(c)]
-    rival = runner_up(best, stable)
+    rival = runner_up(best, by_size[top])
     if rival is not None:
         from ..base.units import format_ratio_with_interval
 
@@ -420,6 +381,39 @@ def fastest_sentence(result: RunResult, workload: str) -> str:
             )
         )
     return text
+
+
+#: Sizes whose ratio a "cannot tell apart" names one by one; beyond it, their range.
+RATIOS_NAMED = 2
+
+
+def _unclear_ratios(
+    ranked: Mapping[int, tuple[list[CaseResult], list[CaseResult]]],
+    sizes: Sequence[int],
+    threshold: float,
+) -> str:
+    """What a "cannot tell apart" rests on: the nearest such case's time over the fastest's, with
+    its interval, at each size of the run (their range when there are many), against the band."""
+    from ..base.units import format_ratio_with_interval
+
+    said = []
+    for n in sizes:
+        tied, unclear = ranked[n]
+        r = ratio_of(unclear[0], tied[0])
+        said.append((n, r))
+    band = f"the ±{threshold:.0%} tie band"
+    if len(said) <= RATIOS_NAMED:
+        each = "; ".join(
+            f"{format_ratio_with_interval(r)}"
+            + (f" at n={format_size(n)}" if len(said) > 1 else "")
+            for n, r in said
+        )
+        return f"their time ratio {each} reaches past {band}"
+    values = [r.value for _, r in said]
+    return (
+        f"their time ratios {min(values):.2f}x–{max(values):.2f}x each have an interval "
+        f"reaching past {band}"
+    )
 
 
 def _one_series(by_size: Mapping[int, Sequence[CaseResult]]) -> str:
@@ -493,7 +487,7 @@ def card_series(
     An experiment's answer names the series its claims were measured on (``Answer.series``),
     in this workload or, the same impl, backend, device and dtype, in another of its group; a
     plain workload's answer (:func:`fastest_sentence`) names the fastest at each size (with
-    up to :data:`CARD_TIED` tied with it: never an unstable case, :func:`standing`) and the
+    up to :data:`CARD_TIED` tied with it, :func:`standing`) and the
     one it is compared with at the largest size. Falls back to the latter when the answer names
     none of this workload's series (results saved before answers named them). Empty when no
     case of the workload is usable.
@@ -517,8 +511,7 @@ def card_series(
         winners, _ = standing(here, threshold)
         out += [c.series for c in winners[:CARD_TIED]]
     if by_size and winners:
-        stable = [c for c in by_size[max(by_size)] if not _unstable(c)]
-        rival = runner_up(winners[0], stable)
+        rival = runner_up(winners[0], by_size[max(by_size)])
         if rival is not None:
             out.append(rival.series)
     return list(dict.fromkeys(out))
@@ -536,8 +529,9 @@ def _sizes_text(ns: Sequence[int]) -> str:
 
 def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
     """``"221 ns ±5% ★"``, ``"11.6 ms (9.50–16.8)"`` for an uneven interval, ``"232 µs
-    unstable"`` (never starred) for one wider than ±50% of the median; ``"—"`` where the case
-    did not run; the mark it used, if any."""
+    unstable"`` for one wider than ±50% of the median (starred too when the paired ratios make
+    it the fastest or tied with it); ``"—"`` where the case did not run; the mark it used, if
+    any."""
     if c is None or c.status == "skipped":
         return "[dim]—[/dim]", ""
     if not c.ok or c.measurement is None:
@@ -545,16 +539,16 @@ def _cell(c: CaseResult | None, best: set[tuple[Any, ...]]) -> tuple[str, str]:
     m = c.measurement
     iv = m.interval
     spread = _esc(format_spread(iv))
-    if iv.unstable:  # cannot tell: never starred (print_tables says once what would narrow it)
-        text = f"{format_time(m.median)} [yellow]{UNSTABLE}[/yellow]"
-        return (f"{text} [red]![/red]", "!") if c.implausible else (text + "  ", "")
-    text = f"{format_time(m.median)} [dim]{spread}[/dim]"
-    mark = "" if iv.confident else "~"
+    # An unstable absolute time says so in its cell (print_tables says once what would narrow
+    # it); its standing comes from the paired ratios all the same.
+    said = f"[yellow]{UNSTABLE}[/yellow]" if iv.unstable else f"[dim]{spread}[/dim]"
+    text = f"{format_time(m.median)} {said}"
+    mark = "" if iv.confident or iv.unstable else "~"
     if c.implausible:
         return f"{text} [red]![/red]", "!"
     key = (c.workload, c.size, c.impl, c.backend, c.device, c.dtype)
     if key in best:
-        return f"[bold green]{format_time(m.median)}[/bold green] [dim]{spread}[/dim] ★", "★"
+        return f"[bold green]{format_time(m.median)}[/bold green] {said} ★", "★"
     return text + "  ", mark
 
 
