@@ -356,3 +356,135 @@ def test_a_case_is_checked_in_the_first_process_only(
     bad = {c.impl: c for c in failed.cases}["right in the first process only"]
     assert bad.failure == "mismatch" and bad.error is not None
     assert bad.error.startswith("in process 1 of 3:")
+
+
+# -- interrupted and resumed: the parts each process finished are kept ------------------------
+
+
+class _Interrupting:
+    """A pool of modelled workers that records which (process, impl, size) each request
+    measured and raises KeyboardInterrupt in the middle of request number ``stop_at``."""
+
+    def __init__(self, stop_at: int | None = None) -> None:
+        self.stop_at, self.requests, self.killed = stop_at, 0, []
+        self.measured: list[tuple[int, str, int]] = []
+
+    def worker(self, p: int) -> Any:
+        pool = self
+
+        class Worker(_ModelledWorker):
+            def run(self, request: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+                pool.requests += 1
+                if pool.requests == pool.stop_at:
+                    raise KeyboardInterrupt  # Ctrl-C while process p measures
+                reply = super().run(request, timeout)
+                pool.measured += [(p, c["impl"], c["size"]) for c in reply["cases"]]
+                return reply
+
+        return Worker({"ref": 1e-4, "slower": 3e-4}, [], p)
+
+    def kill(self, p: int) -> None:
+        self.killed.append(p)
+
+
+def _measure(
+    monkeypatch: pytest.MonkeyPatch,
+    pool: _Interrupting,
+    config: ab.RunConfig,
+    cases: Sequence[Any],
+    kept: dict[int, dict[int, ab.CaseResult]],
+    stored: dict[int, dict[int, ab.CaseResult]],
+    warm: bool = False,
+) -> dict[int, ab.CaseResult]:
+    from arraybench.measure.plan import _size_groups
+
+    @contextlib.contextmanager
+    def pool_for(config: ab.RunConfig, modules: Sequence[str] = ()) -> Iterator[_Interrupting]:
+        yield pool
+
+    monkeypatch.setattr(processes, "_pool_for", pool_for)
+    index = {(c.impl.label, c.size): i for i, c in enumerate(cases)}
+
+    def on_parts(p: int, parts: Sequence[ab.CaseResult]) -> None:
+        for r in parts:
+            stored.setdefault(index[(r.impl, r.size)], {})[p] = r
+
+    out: dict[int, ab.CaseResult] = {}
+    for group in processes.run_in_workers(
+        cases,
+        _size_groups(cases),
+        config,
+        _floor(),
+        lambda i: False,
+        None,
+        warm=warm,
+        kept=lambda i: kept.get(i, {}),
+        on_parts=on_parts,
+    ):
+        out.update(group)
+    return out
+
+
+@pytest.mark.parametrize("stop_at", [2, 4, 6], ids=["in-process-1", "in-process-2", "last"])
+def test_a_resumed_run_measures_only_the_missing_parts_and_ends_as_an_uninterrupted_one(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload, stop_at: int
+) -> None:
+    """3 processes, 2 size groups: 6 requests. Interrupted in request ``stop_at``, the run has
+    stored the parts of the requests before it; resumed, it measures the others only, and its
+    cases equal the uninterrupted run's: the same samples, blocks, rounds and processes."""
+    from arraybench.measure.plan import plan
+
+    config = ab.RunConfig(processes=3, budget=0.03, impls=("ref", "slower"), start="fresh")
+    cases, _ = plan([work], config)
+    whole = _measure(monkeypatch, _Interrupting(), config, cases, {}, {})
+    stored: dict[int, dict[int, ab.CaseResult]] = {}
+    interrupted = _Interrupting(stop_at)
+    with pytest.raises(KeyboardInterrupt):
+        _measure(monkeypatch, interrupted, config, cases, {}, stored)
+    p_stopped = (stop_at - 1) // 2  # two groups a process
+    assert interrupted.killed == [p_stopped]  # stopped at once, not left to finish its request
+    assert sum(len(v) for v in stored.values()) == 2 * (stop_at - 1)  # 2 cases a request
+    resumed = _Interrupting()
+    new: dict[int, dict[int, ab.CaseResult]] = {}
+    again = _measure(monkeypatch, resumed, config, cases, stored, new)
+    before = {(p, cases[i].impl.label, cases[i].size) for i, v in stored.items() for p in v}
+    assert not before & set(resumed.measured)  # nothing measured twice
+    assert len(before) + len(resumed.measured) == 3 * len(cases)  # nothing lost
+    assert {(p, cases[i].impl.label, cases[i].size) for i, v in new.items() for p in v} == set(
+        resumed.measured
+    )
+    assert again == whole
+    assert all(r.measurement is not None and r.measurement.processes for r in again.values())
+
+
+def test_parts_of_a_warm_stage_or_of_one_process_are_not_kept_apart(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload
+) -> None:
+    """Adaptive spending's second stage continues the first in the same processes: its parts
+    cannot be taken back alone. In one process a case is whole as it is measured: each
+    request's cases come back at once, not at the end of the chunk."""
+    from arraybench.measure.plan import plan
+
+    config = ab.RunConfig(processes=2, budget=0.02, impls=("ref", "slower"), start="fresh")
+    cases, _ = plan([work], config)
+    stored: dict[int, dict[int, ab.CaseResult]] = {}
+    _measure(monkeypatch, _Interrupting(), config, cases, {}, stored, warm=True)
+    assert stored == {}
+    one = ab.RunConfig(processes=1, budget=0.02, impls=("ref", "slower"), start="fresh")
+    pool = _Interrupting(stop_at=2)  # in the second size group's request
+    got: list[ab.CaseResult] = []
+    monkeypatch.setattr(
+        processes, "_pool_for", lambda config, modules=(): contextlib.nullcontext(pool)
+    )
+    with pytest.raises(KeyboardInterrupt):
+        for group in processes.run_in_workers(
+            cases, [[0, 1], [2, 3]], one, _floor(), lambda i: False, None
+        ):
+            got += [r for _, r in group]
+    assert [(c.impl, c.size) for c in got] == [("ref", 100), ("slower", 100)]
+
+
+def _floor() -> Any:
+    from arraybench.results import Floor
+
+    return Floor(clock_read=5e-8, call_overhead=5e-8)

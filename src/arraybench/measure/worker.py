@@ -35,6 +35,7 @@ import time
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Any
 
+from ..base import interrupts
 from .serve import LIFELINE
 
 if TYPE_CHECKING:
@@ -158,7 +159,9 @@ class Worker:
         try:
             while True:
                 left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                if not sel.select(left):
+                with interrupts.waiting():  # nothing has come yet: Ctrl-C stops the wait now
+                    ready = sel.select(left)
+                if not ready:
                     return None  # timed out
                 return self._out.readline()
         finally:
@@ -203,6 +206,11 @@ class Worker:
             with contextlib.suppress(OSError):
                 os.close(self._lifeline)
             self._lifeline = -1  # its number may be another file's from now on
+
+    def kill(self) -> None:
+        """Stop the worker at once (with its children) and let go of its files."""
+        self.stop()
+        self._stderr.close()
 
     def close(self) -> None:
         """Ask the worker to finish, then make sure it has."""
