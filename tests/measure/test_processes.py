@@ -392,10 +392,13 @@ def _measure(
     pool: _Interrupting,
     config: ab.RunConfig,
     cases: Sequence[Any],
-    kept: dict[int, dict[int, ab.CaseResult]],
     stored: dict[int, dict[int, ab.CaseResult]],
+    done: dict[int, ab.CaseResult],
     warm: bool = False,
-) -> dict[int, ab.CaseResult]:
+) -> set[tuple[int, int]]:
+    """Measure ``cases`` as the runner and the store would: each case in ``done`` settled,
+    each part in ``stored`` taken back, the parts and the cases that come back stored there
+    (a finished case's parts dropped). Returns the parts stored, (case, process)."""
     from arraybench.measure.plan import _size_groups
 
     @contextlib.contextmanager
@@ -404,57 +407,71 @@ def _measure(
 
     monkeypatch.setattr(processes, "_pool_for", pool_for)
     index = {(c.impl.label, c.size): i for i, c in enumerate(cases)}
+    new: set[tuple[int, int]] = set()
 
     def on_parts(p: int, parts: Sequence[ab.CaseResult]) -> None:
         for r in parts:
             stored.setdefault(index[(r.impl, r.size)], {})[p] = r
+            new.add((index[(r.impl, r.size)], p))
 
-    out: dict[int, ab.CaseResult] = {}
     for group in processes.run_in_workers(
         cases,
         _size_groups(cases),
         config,
         _floor(),
-        lambda i: False,
+        lambda i: i in done,
         None,
         warm=warm,
-        kept=lambda i: kept.get(i, {}),
+        kept=lambda i: stored.get(i, {}),
         on_parts=on_parts,
     ):
-        out.update(group)
-    return out
+        for i, r in group:
+            done[i] = r
+            stored.pop(i, None)
+    return new
 
 
-@pytest.mark.parametrize("stop_at", [2, 4, 6], ids=["in-process-1", "in-process-2", "last"])
+@pytest.mark.parametrize(
+    ("stop_at", "chunk_s"),
+    [(2, 60.0), (4, 60.0), (6, 60.0), (5, 0.05)],
+    ids=["in-process-1", "in-process-2", "last", "a-chunk-done"],
+)
 def test_a_resumed_run_measures_only_the_missing_parts_and_ends_as_an_uninterrupted_one(
-    monkeypatch: pytest.MonkeyPatch, work: ab.Workload, stop_at: int
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload, stop_at: int, chunk_s: float
 ) -> None:
     """3 processes, 2 size groups: 6 requests. Interrupted in request ``stop_at``, the run has
-    stored the parts of the requests before it; resumed, it measures the others only, and its
-    cases equal the uninterrupted run's: the same samples, blocks, rounds and processes."""
+    stored the parts of the requests before it (and the cases of a chunk done, when each size
+    group is a chunk); resumed, it measures the other parts only, and its cases equal the
+    uninterrupted run's: the same samples, blocks, rounds and processes."""
     from arraybench.measure.plan import plan
 
+    monkeypatch.setattr(processes, "CHUNK_S", chunk_s)
     config = ab.RunConfig(processes=3, budget=0.03, impls=("ref", "slower"), start="fresh")
     cases, _ = plan([work], config)
-    whole = _measure(monkeypatch, _Interrupting(), config, cases, {}, {})
+    whole: dict[int, ab.CaseResult] = {}
+    _measure(monkeypatch, _Interrupting(), config, cases, {}, whole)
     stored: dict[int, dict[int, ab.CaseResult]] = {}
+    done: dict[int, ab.CaseResult] = {}
     interrupted = _Interrupting(stop_at)
     with pytest.raises(KeyboardInterrupt):
-        _measure(monkeypatch, interrupted, config, cases, {}, stored)
-    p_stopped = (stop_at - 1) // 2  # two groups a process
+        _measure(monkeypatch, interrupted, config, cases, stored, done)
+    # Each process measures both groups in turn (one chunk), or a group is a chunk of 3.
+    p_stopped = (stop_at - 1) // 2 if chunk_s > 1 else (stop_at - 1) % 3
     assert interrupted.killed == [p_stopped]  # stopped at once, not left to finish its request
-    assert sum(len(v) for v in stored.values()) == 2 * (stop_at - 1)  # 2 cases a request
-    resumed = _Interrupting()
-    new: dict[int, dict[int, ab.CaseResult]] = {}
-    again = _measure(monkeypatch, resumed, config, cases, stored, new)
-    before = {(p, cases[i].impl.label, cases[i].size) for i, v in stored.items() for p in v}
-    assert not before & set(resumed.measured)  # nothing measured twice
-    assert len(before) + len(resumed.measured) == 3 * len(cases)  # nothing lost
-    assert {(p, cases[i].impl.label, cases[i].size) for i, v in new.items() for p in v} == set(
-        resumed.measured
-    )
-    assert again == whole
-    assert all(r.measurement is not None and r.measurement.processes for r in again.values())
+    kept = {(i, p) for i, v in stored.items() for p in v}
+    # 2 cases a request, and a case done holds 3 parts: none lost
+    assert 3 * len(done) + len(kept) == 2 * (stop_at - 1)
+    assert (len(done), len(kept)) == ((2, 2) if chunk_s < 1 else (0, 2 * (stop_at - 1)))
+    resumed, finished = _Interrupting(), len(done)
+    new = _measure(monkeypatch, resumed, config, cases, stored, done)
+    labelled = {(p, cases[i].impl.label, cases[i].size) for i, p in kept}
+    assert not labelled & set(resumed.measured)  # nothing measured twice
+    assert len(resumed.measured) == 3 * (len(cases) - finished) - len(kept)  # only the missing
+    assert {(cases[i].impl.label, cases[i].size, p) for i, p in new} == {
+        (impl, size, p) for p, impl, size in resumed.measured
+    }
+    assert done == whole and stored == {}
+    assert all(r.measurement is not None and r.measurement.processes for r in done.values())
 
 
 def test_parts_of_a_warm_stage_or_of_one_process_are_not_kept_apart(
@@ -467,9 +484,9 @@ def test_parts_of_a_warm_stage_or_of_one_process_are_not_kept_apart(
 
     config = ab.RunConfig(processes=2, budget=0.02, impls=("ref", "slower"), start="fresh")
     cases, _ = plan([work], config)
-    stored: dict[int, dict[int, ab.CaseResult]] = {}
-    _measure(monkeypatch, _Interrupting(), config, cases, {}, stored, warm=True)
-    assert stored == {}
+    done: dict[int, ab.CaseResult] = {}
+    assert not _measure(monkeypatch, _Interrupting(), config, cases, {}, done, warm=True)
+    assert len(done) == len(cases)
     one = ab.RunConfig(processes=1, budget=0.02, impls=("ref", "slower"), start="fresh")
     pool = _Interrupting(stop_at=2)  # in the second size group's request
     got: list[ab.CaseResult] = []
