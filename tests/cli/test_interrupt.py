@@ -60,9 +60,15 @@ GATED = textwrap.dedent(
                 while time.monotonic() < deadline:
                     time.sleep(0.05)
         return x * 2
+
+
+    @w.impl("numpy", label="plus")
+    def plus(x):
+        return x + x
     """
 )
 SIZES = (10, 100, 1000)
+IMPLS = 2  # cases of each size, measured together in each process
 P = 3
 #: The parts in the order the processes measure them: process 1 every size, then process 2...
 ORDER = [(p, n) for p in range(P) for n in SIZES]
@@ -114,7 +120,7 @@ def _stored(store: Path) -> dict[str, Any]:
         for (data,) in db.execute("SELECT data FROM cases"):
             d = json.loads(data)
             key = (d["workload"], d["impl"], d["backend"], d["device"], d["dtype"], d["size"])
-            cases[key] = d["measurement"]["processes"]
+            cases[key] = (d["measurement"]["processes"], (d.get("check") or {}).get("passed"))
         parts = {
             (p, json.loads(key)[5])
             for key, p in db.execute("SELECT case_key, process FROM parts").fetchall()
@@ -179,10 +185,10 @@ def test_a_stopped_run_keeps_every_finished_part_and_resume_measures_each_missin
     assert [n for _, n in _log(log)] == [n for _, n in ORDER[:stop_at]]
     first = _stored(store)
     assert first == {"status": "interrupted", "cases": {}, "parts": kept}
-    cases = len({n for _, n in kept})
+    n_kept, cases = IMPLS * len(kept), IMPLS * len({n for _, n in kept})
     flat = " ".join(err.split())
     assert f"stopped by {name}" in flat and "(interrupted)" in flat, err
-    assert f"{len(kept)} process part{'s' if len(kept) > 1 else ''} of {cases} case" in flat
+    assert f"{n_kept} process parts of {cases} cases" in flat
     assert "--resume to measure only what is missing" in flat
 
     again = tmp_path / "resume.log"
@@ -195,9 +201,9 @@ def test_a_stopped_run_keeps_every_finished_part_and_resume_measures_each_missin
     )
     assert p.returncode == 0, p.stderr
     out = " ".join(p.stdout.split())
-    assert f"kept {len(kept)} process part" in out and "measuring only what is missing" in out
+    assert f"kept {n_kept} process parts of {cases} cases; measuring only what is missing" in out
     missing = [part for part in ORDER if part not in kept]
-    assert f"{len(missing)} process part{'s' if len(missing) > 1 else ''} measured now" in out
+    assert f"{IMPLS * len(missing)} process parts measured now" in out
     measured = _log(again)
     # Each missing part once, in its process's turn, and no part kept measured again.
     assert [n for _, n in measured] == [n for _, n in missing]
@@ -207,8 +213,14 @@ def test_a_stopped_run_keeps_every_finished_part_and_resume_measures_each_missin
     assert all(len(pids) == 1 for pids in by_process.values())  # one process each
     final = _stored(store)
     assert final["status"] == "complete" and final["parts"] == set()
-    assert final["cases"].keys() == uninterrupted["cases"].keys()
-    assert all(len(processes) == P for processes in final["cases"].values())
+
+    # The same cases, each with all its processes and checked (in process 1's part, kept or
+    # measured now), as uninterrupted.
+    def seen(run: dict[str, Any]) -> dict[Any, tuple[int, bool]]:
+        return {k: (len(processes), checked) for k, (processes, checked) in run["cases"].items()}
+
+    assert seen(final) == seen(uninterrupted) == {k: (P, True) for k in seen(uninterrupted)}
+    assert len(final["cases"]) == IMPLS * len(SIZES)
 
 
 def test_the_messages_count_what_was_kept_and_say_where_parts_are_not_kept() -> None:
