@@ -191,8 +191,9 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.add_argument(
         "--resume",
         action="store_true",
-        help="finish the last interrupted run of the same command, without measuring again "
-        "what it measured",
+        help="finish the last interrupted run of the same command, measuring only what it "
+        "lacks: the cases it did not finish, and of those it began only the processes' parts "
+        "it did not store",
     )
     p.add_argument(
         "--processes",
