@@ -370,7 +370,10 @@ class Pool:
             self.lost(p)
 
     def lost(self, p: int) -> None:
-        self._workers[p] = None
+        """Forget worker ``p``, dead or stopped already (a new one starts when needed)."""
+        w, self._workers[p] = self._workers[p], None
+        if w is not None:
+            w.release()
 
     def kill(self, p: int) -> None:
         """Stop worker ``p`` at once, whatever it is doing (a new one starts when needed)."""

@@ -199,6 +199,9 @@ class Worker:
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=10)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
         for f in (self._in, self._out):
             with contextlib.suppress(Exception):
                 f.close()
@@ -210,6 +213,12 @@ class Worker:
     def kill(self) -> None:
         """Stop the worker at once (with its children) and let go of its files."""
         self.stop()
+        self._stderr.close()
+
+    def release(self) -> None:
+        """Let go of the files of a worker that is dead or stopped already (its error was
+        read): no signal is sent, since its process id may be another's by now."""
+        self._close_pipes()
         self._stderr.close()
 
     def close(self) -> None:
