@@ -252,6 +252,10 @@ def test_the_messages_count_what_was_kept_and_say_where_parts_are_not_kept() -> 
     said = _resume.stopped("R", 0, parts, config, KeyboardInterrupt())
     assert said.startswith("arraybench: stopped by SIGINT (Ctrl-C). Stored as run R")
     assert "4 process parts of 2 cases" in said and "(on a cluster" not in said
+    assert "arraybench show" not in said  # nothing finished to show
+    assert "'arraybench show R' shows the finished cases" in (
+        _resume.stopped("R", 1, parts, config, KeyboardInterrupt())
+    )
     cluster = RunConfig(processes=2, cluster="local:1")
     assert "on a cluster a case is kept once all its processes" in (
         _resume.stopped("R", 1, {}, cluster, term)

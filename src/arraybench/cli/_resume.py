@@ -109,8 +109,9 @@ def stopped(
             f"{run_id} is stored as interrupted, and the same command with --resume measures it "
             "from the start"
         )
+    show = f"; 'arraybench show {run_id}' shows the finished cases" if cases else ""
     return (
         f"arraybench: stopped by {how}. Stored as run {run_id} (interrupted): {kept}. Run the "
-        "same command with --resume to measure only what is missing"
-        f"{f' ({note})' if note else ''}; 'arraybench show {run_id}' shows the finished cases"
+        f"same command with --resume to measure only what is missing{f' ({note})' if note else ''}"
+        f"{show}"
     )
