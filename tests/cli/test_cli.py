@@ -404,7 +404,8 @@ def test_only_an_interruption_suggests_resume(
         assert cli_main.main(args) == code
         err = capsys.readouterr().err
         if isinstance(error, KeyboardInterrupt):
-            assert "(interrupted): run the same command with --resume" in err
+            assert "stopped by SIGINT (Ctrl-C) before any case or process part was" in err
+            assert "stored as interrupted, and the same command with --resume" in err
         else:
             assert "--resume" not in err and "stopped" not in err
             assert "arraybench: error: a definition error" in err

@@ -463,7 +463,7 @@ def test_ctrl_c_cancels_the_cluster_s_work_and_leaves_a_resumable_run(tmp_path: 
         [*command, "--resume"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180
     )
     assert done.returncode == 0, done.stderr + done.stdout
-    assert f"{kept} cases already measured" in done.stdout
+    assert f"kept {kept} finished cases;" in done.stdout
     db = sqlite3.connect(store)
     assert db.execute("SELECT status FROM runs").fetchall() == [("complete",)]
     sizes = sorted(n for (n,) in db.execute("SELECT size FROM cases"))

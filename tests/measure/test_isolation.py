@@ -204,7 +204,7 @@ def test_interrupt_then_resume_finishes_without_measuring_again(tmp_path: Path) 
     gate.touch()
     p = arraybench(*args, "--resume")
     assert p.returncode == 0, p.stderr
-    assert f"resuming run {run_id}: {first} cases already measured" in p.stdout
+    assert f"resuming run {run_id}: kept {first} finished cases;" in p.stdout
     [(run_id2, status2, total)] = _stored(store)
     assert (run_id2, status2, total) == (run_id, "complete", 12)
     p = arraybench(*args, "--resume")

@@ -356,3 +356,152 @@ def test_a_case_is_checked_in_the_first_process_only(
     bad = {c.impl: c for c in failed.cases}["right in the first process only"]
     assert bad.failure == "mismatch" and bad.error is not None
     assert bad.error.startswith("in process 1 of 3:")
+
+
+# -- interrupted and resumed: the parts each process finished are kept ------------------------
+
+
+class _Interrupting:
+    """A pool of modelled workers that records which (process, impl, size) each request
+    measured and raises KeyboardInterrupt in the middle of request number ``stop_at``."""
+
+    def __init__(self, stop_at: int | None = None) -> None:
+        self.stop_at, self.requests, self.killed = stop_at, 0, []
+        self.measured: list[tuple[int, str, int]] = []
+
+    def worker(self, p: int) -> Any:
+        pool = self
+
+        class Worker(_ModelledWorker):
+            def run(self, request: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+                pool.requests += 1
+                if pool.requests == pool.stop_at:
+                    raise KeyboardInterrupt  # Ctrl-C while process p measures
+                reply = super().run(request, timeout)
+                pool.measured += [(p, c["impl"], c["size"]) for c in reply["cases"]]
+                return reply
+
+        return Worker({"ref": 1e-4, "slower": 3e-4}, [], p)
+
+    def kill(self, p: int) -> None:
+        self.killed.append(p)
+
+
+def _measure(
+    monkeypatch: pytest.MonkeyPatch,
+    pool: _Interrupting,
+    config: ab.RunConfig,
+    cases: Sequence[Any],
+    stored: dict[int, dict[int, ab.CaseResult]],
+    done: dict[int, ab.CaseResult],
+    warm: bool = False,
+) -> set[tuple[int, int]]:
+    """Measure ``cases`` as the runner and the store would: each case in ``done`` settled,
+    each part in ``stored`` taken back, the parts and the cases that come back stored there
+    (a finished case's parts dropped). Returns the parts stored, (case, process)."""
+    from arraybench.measure.plan import _size_groups
+
+    @contextlib.contextmanager
+    def pool_for(config: ab.RunConfig, modules: Sequence[str] = ()) -> Iterator[_Interrupting]:
+        yield pool
+
+    monkeypatch.setattr(processes, "_pool_for", pool_for)
+    index = {(c.impl.label, c.size): i for i, c in enumerate(cases)}
+    new: set[tuple[int, int]] = set()
+
+    def on_parts(p: int, parts: Sequence[ab.CaseResult]) -> None:
+        for r in parts:
+            stored.setdefault(index[(r.impl, r.size)], {})[p] = r
+            new.add((index[(r.impl, r.size)], p))
+
+    for group in processes.run_in_workers(
+        cases,
+        _size_groups(cases),
+        config,
+        _floor(),
+        lambda i: i in done,
+        None,
+        warm=warm,
+        kept=lambda i: stored.get(i, {}),
+        on_parts=on_parts,
+    ):
+        for i, r in group:
+            done[i] = r
+            stored.pop(i, None)
+    return new
+
+
+@pytest.mark.parametrize(
+    ("stop_at", "chunk_s"),
+    [(2, 60.0), (4, 60.0), (6, 60.0), (5, 0.05)],
+    ids=["in-process-1", "in-process-2", "last", "a-chunk-done"],
+)
+def test_a_resumed_run_measures_only_the_missing_parts_and_ends_as_an_uninterrupted_one(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload, stop_at: int, chunk_s: float
+) -> None:
+    """3 processes, 2 size groups: 6 requests. Interrupted in request ``stop_at``, the run has
+    stored the parts of the requests before it (and the cases of a chunk done, when each size
+    group is a chunk); resumed, it measures the other parts only, and its cases equal the
+    uninterrupted run's: the same samples, blocks, rounds and processes."""
+    from arraybench.measure.plan import plan
+
+    monkeypatch.setattr(processes, "CHUNK_S", chunk_s)
+    config = ab.RunConfig(processes=3, budget=0.03, impls=("ref", "slower"), start="fresh")
+    cases, _ = plan([work], config)
+    whole: dict[int, ab.CaseResult] = {}
+    _measure(monkeypatch, _Interrupting(), config, cases, {}, whole)
+    stored: dict[int, dict[int, ab.CaseResult]] = {}
+    done: dict[int, ab.CaseResult] = {}
+    interrupted = _Interrupting(stop_at)
+    with pytest.raises(KeyboardInterrupt):
+        _measure(monkeypatch, interrupted, config, cases, stored, done)
+    # Each process measures both groups in turn (one chunk), or a group is a chunk of 3.
+    p_stopped = (stop_at - 1) // 2 if chunk_s > 1 else (stop_at - 1) % 3
+    assert interrupted.killed == [p_stopped]  # stopped at once, not left to finish its request
+    kept = {(i, p) for i, v in stored.items() for p in v}
+    # 2 cases a request, and a case done holds 3 parts: none lost
+    assert 3 * len(done) + len(kept) == 2 * (stop_at - 1)
+    assert (len(done), len(kept)) == ((2, 2) if chunk_s < 1 else (0, 2 * (stop_at - 1)))
+    resumed, finished = _Interrupting(), len(done)
+    new = _measure(monkeypatch, resumed, config, cases, stored, done)
+    labelled = {(p, cases[i].impl.label, cases[i].size) for i, p in kept}
+    assert not labelled & set(resumed.measured)  # nothing measured twice
+    assert len(resumed.measured) == 3 * (len(cases) - finished) - len(kept)  # only the missing
+    assert {(cases[i].impl.label, cases[i].size, p) for i, p in new} == {
+        (impl, size, p) for p, impl, size in resumed.measured
+    }
+    assert done == whole and stored == {}
+    assert all(r.measurement is not None and r.measurement.processes for r in done.values())
+
+
+def test_parts_of_a_warm_stage_or_of_one_process_are_not_kept_apart(
+    monkeypatch: pytest.MonkeyPatch, work: ab.Workload
+) -> None:
+    """Adaptive spending's second stage continues the first in the same processes: its parts
+    cannot be taken back alone. In one process a case is whole as it is measured: each
+    request's cases come back at once, not at the end of the chunk."""
+    from arraybench.measure.plan import plan
+
+    config = ab.RunConfig(processes=2, budget=0.02, impls=("ref", "slower"), start="fresh")
+    cases, _ = plan([work], config)
+    done: dict[int, ab.CaseResult] = {}
+    assert not _measure(monkeypatch, _Interrupting(), config, cases, {}, done, warm=True)
+    assert len(done) == len(cases)
+    one = ab.RunConfig(processes=1, budget=0.02, impls=("ref", "slower"), start="fresh")
+    pool = _Interrupting(stop_at=2)  # in the second size group's request
+    got: list[ab.CaseResult] = []
+    monkeypatch.setattr(
+        processes, "_pool_for", lambda config, modules=(): contextlib.nullcontext(pool)
+    )
+    with pytest.raises(KeyboardInterrupt):
+        for group in processes.run_in_workers(
+            cases, [[0, 1], [2, 3]], one, _floor(), lambda i: False, None
+        ):
+            got += [r for _, r in group]
+    assert [(c.impl, c.size) for c in got] == [("ref", 100), ("slower", 100)]
+
+
+def _floor() -> Any:
+    from arraybench.results import Floor
+
+    return Floor(clock_read=5e-8, call_overhead=5e-8)

@@ -128,6 +128,46 @@ def test_finish_keeps_the_results_order_and_every_case_added(store: Store) -> No
     assert [c.to_dict() for c in loaded.cases] == [c.to_dict() for c in want]
 
 
+def _key(c: CaseResult) -> tuple[str, str, str, str, str, int, str | None]:
+    return (*c.key, c.machine)
+
+
+def test_parts_of_unfinished_cases_are_kept_until_their_case_is_stored(store: Store) -> None:
+    """Each process's part of a case is kept as it arrives; the case, once stored, drops them;
+    an interrupted run keeps the others for --resume, and a complete run holds none."""
+    a, b, failed = cases()[0], cases()[1], cases()[-1]
+    rid = store.begin_run(CONFIG, ENV, None, [])
+    store.add_parts(rid, 0, [a, b])
+    store.add_parts(rid, 1, [a, failed])
+    kept = store.parts(rid)
+    assert set(kept) == {_key(a), _key(b), _key(failed)}
+    assert sorted(kept[_key(a)]) == [0, 1] and kept[_key(failed)][1].to_dict() == failed.to_dict()
+    assert kept[_key(b)][0].to_dict() == b.to_dict()
+    store.add_case(rid, a)  # its parts are in it now
+    assert set(store.parts(rid)) == {_key(b), _key(failed)}
+    store.finish_run(rid, store.load(rid), INTERRUPTED)
+    assert set(store.parts(rid)) == {_key(b), _key(failed)}  # kept for --resume
+    with pytest.raises(StoreError, match="is interrupted: cases are added only to a run still"):
+        store.add_parts(rid, 2, [b])
+    store.reopen(rid)
+    store.add_parts(rid, 1, [b])
+    assert sorted(store.parts(rid)[_key(b)]) == [0, 1]
+    store.finish_run(rid, result_of([a, b, failed]))
+    assert store.parts(rid) == {}
+    with pytest.raises(ValueError, match="process must be an index from 0"):
+        store.add_parts(rid, -1, [a])
+    with pytest.raises(UnknownRunError):
+        store.parts("20990101-000000-0000")
+
+
+def test_finishing_a_run_interrupted_drops_the_parts_of_the_cases_it_holds(store: Store) -> None:
+    a, b = cases()[0], cases()[1]
+    rid = store.begin_run(CONFIG, ENV, None, [])
+    store.add_parts(rid, 0, [a, b])
+    store.finish_run(rid, result_of([a]), INTERRUPTED)  # a finished without add_case
+    assert set(store.parts(rid)) == {_key(b)}
+
+
 def test_runs_lists_newest_first_with_counts_status_and_summary(store: Store) -> None:
     first = store.begin_run(CONFIG, ENV, FLOOR, [])
     for c in cases():
@@ -308,6 +348,32 @@ def test_a_version_1_store_gets_a_new_migration_once(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 1
     assert db.execute("SELECT note FROM runs").fetchone()[0] == "migrated"
+    db.close()
+
+
+def test_a_version_2_store_with_an_interrupted_run_reads_and_resumes_after_migrating(
+    tmp_path: Path,
+) -> None:
+    """Schema 3 adds the parts table: a store written before it reads as before, and its
+    interrupted run resumes (with no parts kept: its cases are all it has)."""
+    path = tmp_path / "old.sqlite"
+    _version_1_by_hand(path)
+    db = sqlite3.connect(path)
+    MIGRATIONS[1](db)
+    db.execute("UPDATE runs SET status = 'interrupted'")
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    with open_store(path) as s:
+        rid = "20250101-000000-0001"
+        assert s.load(rid).cases[0].to_dict() == cases()[0].to_dict()
+        assert s.parts(rid) == {}
+        assert s.unfinished({}, []) == rid
+        s.reopen(rid)
+        s.add_parts(rid, 0, [cases()[1]])
+        assert list(s.parts(rid)) == [_key(cases()[1])]
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     db.close()
 
 

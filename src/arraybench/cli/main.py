@@ -1,4 +1,5 @@
-"""``arraybench``: the entry point. Exit codes: 0 success, 1 a failure at run time, 2 bad usage."""
+"""``arraybench``: the entry point. Exit codes: 0 success, 1 a failure at run time, 2 bad usage,
+130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM (``run`` stops on it as on Ctrl-C)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from ..base.errors import ArraybenchError, ConfigError
+from ..base.interrupts import exit_code
 from ..base.version import __version__
 from . import (
     compare,
@@ -106,9 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             None,
         )
         return EXIT_FAILED
-    except KeyboardInterrupt:
-        print("arraybench: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:  # Ctrl-C, or SIGTERM where the command stops on it (run)
+        code = exit_code(e)
+        print(f"arraybench: {'terminated' if code == 143 else 'interrupted'}", file=sys.stderr)
+        return code
 
 
 def _print_error(message: str, e: BaseException | None) -> None:

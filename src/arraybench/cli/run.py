@@ -10,7 +10,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
@@ -19,6 +19,7 @@ from rich.markup import escape
 from ..analysis import stability
 from ..analysis.claims import Answer
 from ..analysis.findings import analyze
+from ..base import interrupts
 from ..base.errors import ConfigError
 from ..config import (
     DEFAULT_BUDGET_S,
@@ -61,7 +62,7 @@ from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
 from ..suites.experiment import Experiment, combine, run_experiment
 from ..workload import Workload
-from . import _console
+from . import _console, _resume
 from ._args import (
     parse_names,
     parse_sizes,
@@ -190,8 +191,9 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.add_argument(
         "--resume",
         action="store_true",
-        help="finish the last interrupted run of the same command, without measuring again "
-        "what it measured",
+        help="finish the last interrupted run of the same command, measuring only what it "
+        "lacks: the cases it did not finish, and of those it began only the processes' parts "
+        "it did not store",
     )
     p.add_argument(
         "--processes",
@@ -287,7 +289,9 @@ def main(args: argparse.Namespace) -> int:
     age = process_age() or 0.0
     WALL.restart(START_UP, before=age)
     started = time.perf_counter() - age
-    with compile_cache.in_this_process() as cache, watching_imports():
+    # SIGTERM stops a run as Ctrl-C does: what was measured is stored, the run marked
+    # interrupted, and the exit status says which signal it was (130, 143).
+    with interrupts.catching(), compile_cache.in_this_process() as cache, watching_imports():
         return _main(
             args, lambda: WALL.split({}, time.perf_counter() - started, compile_cache=cache)
         )
@@ -334,6 +338,8 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
     # error now, not after an hour of measuring.
     store = None if args.no_store else open_store(args.store)
     resume: dict[ResumeKey, CaseResult] = {}
+    parts: _resume.Parts = {}
+    tally = _resume.Tally()
     run_id = None
     if store is not None and args.resume:
         run_id = store.unfinished(config.to_dict(), list(args.targets))
@@ -344,7 +350,9 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
             )
         store.reopen(run_id)
         resume = {resume_key(c): c for c in store.load(run_id).cases}
-        console.print(f"resuming run {run_id}: {len(resume)} cases already measured")
+        parts = store.parts(run_id)
+        tally = _resume.Tally.resumed(len(resume), parts)
+        console.print(escape(_resume.resuming(run_id, tally, config)), soft_wrap=True)
     elif store is not None:
         # The pid lets a later --resume tell a run still being measured from a dead one.
         env = {**_env.collect(), "pid": os.getpid()}
@@ -356,7 +364,19 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
             return
         try:
             store.add_case(run_id, case)
+            tally.cases += 1
         except StoreError as e:  # a full disk must not throw away the measuring still to come
+            console.print(f"[yellow]history not written from here on: {escape(str(e))}[/yellow]")
+            store = None
+
+    def on_parts(process: int, got: Sequence[CaseResult]) -> None:
+        nonlocal store
+        if store is None or run_id is None:
+            return
+        try:
+            store.add_parts(run_id, process, got)
+            tally.parts += len(got)
+        except StoreError as e:
             console.print(f"[yellow]history not written from here on: {escape(str(e))}[/yellow]")
             store = None
 
@@ -370,7 +390,7 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
             console.print(f"[yellow]history not written from here on: {escape(str(e))}[/yellow]")
             store = None
 
-    keep = Keep(on_result, on_machine, resume, profile)
+    keep = Keep(on_result, on_machine, resume, profile, on_parts, parts)
     results: list[RunResult] = []
     WALL.rebase(OTHER)
     try:
@@ -398,26 +418,20 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
             WALL.rebase(SHUT_DOWN)  # the workers (or the cluster) are let go of next
     except BaseException as e:
         if store is not None and run_id is not None:
+            # A second Ctrl-C here stops at once: what was stored stays, and the run, left
+            # 'running' by a process that is gone, is still found by --resume.
             with contextlib.suppress(StoreError):
                 kept = store.load(run_id)
                 store.finish_run(run_id, kept, INTERRUPTED)
+                left = store.parts(run_id)
                 # Only an interruption is finished by --resume; an error is reported by the
                 # caller, and here only what was kept is said, if anything was.
                 if isinstance(e, KeyboardInterrupt):
-                    print(
-                        f"arraybench: stopped. The {len(kept.cases)} cases measured are stored "
-                        f"as run {run_id} (interrupted): run the same command with --resume to "
-                        f"finish it without measuring them again; 'arraybench show {run_id}' "
-                        "shows them",
-                        file=sys.stderr,
-                    )
-                elif kept.cases:
-                    print(
-                        f"arraybench: the {len(kept.cases)} cases measured before the error are "
-                        f"stored as run {run_id} (interrupted); 'arraybench show {run_id}' shows "
-                        "them",
-                        file=sys.stderr,
-                    )
+                    said = _resume.stopped(run_id, len(kept.cases), left, config, e)
+                    print(said, file=sys.stderr)
+                elif kept.cases or left:
+                    said = _resume.stopped(run_id, len(kept.cases), left, config, None)
+                    print(said, file=sys.stderr)
         raise
     WALL.rebase(REPORTING)
     combined = combine(results) if results else RunResult(cases=())
@@ -454,6 +468,10 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
         console.print(f"results saved to {args.json}")
     if args.verbose and not as_json and combined.time is not None:
         print_time_split(combined, console)
+    if run_id is not None and args.resume:
+        console.print(
+            f"[dim]{escape(_resume.resumed(run_id, tally, config))}[/dim]", soft_wrap=True
+        )
     if run_id is not None:
         console.print(
             f"[dim]stored as run {run_id}: 'arraybench show {run_id}' shows it again, "
@@ -517,6 +535,8 @@ class Keep:
     on_machine: Callable[[str, Mapping[str, Any]], None]
     resume: Mapping[ResumeKey, CaseResult]
     profile: Any
+    on_parts: Callable[[int, Sequence[CaseResult]], None]
+    resume_parts: _resume.Parts
 
     def hooks(self) -> dict[str, Any]:
         """The keyword arguments ``run`` and ``run_experiment`` take from it, by name."""

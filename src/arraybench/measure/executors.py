@@ -96,6 +96,8 @@ class WorkerPool(_Here):
             job.tick,
             job.budget_of,
             job.warm,
+            kept=job.kept,
+            on_parts=job.on_parts,
         )
 
     def _config(self, config: RunConfig) -> RunConfig:

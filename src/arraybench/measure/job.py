@@ -45,6 +45,13 @@ class Job:
             between processes as ``timer``'s is.
         warm: the cases were measured in the same processes before (adaptive spending's
             second stage): their first calls and checks are not taken again.
+        kept: the parts of case ``i`` that an interrupted run measured, by process (from 0):
+            an executor that measures a case in several processes takes each as that
+            process's part instead of measuring it again (``--resume``).
+        on_parts: called with each process's finished parts of cases, ``(process, results)``,
+            as they arrive and before the cases are combined, so that an interruption loses
+            none (the store keeps them for ``--resume``). Only parts that ``kept`` may give
+            back: none of a stage of adaptive spending.
     """
 
     cases: Sequence[Case]
@@ -59,6 +66,8 @@ class Job:
     tick: Callable[[], None] = lambda: None
     budgets: Mapping[int, float] | None = None
     warm: bool = False
+    kept: Callable[[int], Mapping[int, CaseResult]] = lambda i: {}
+    on_parts: Callable[[int, Sequence[CaseResult]], None] = lambda p, parts: None
 
     def budget_of(self, i: int) -> float:
         """Case ``i``'s whole budget."""

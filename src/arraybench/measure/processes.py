@@ -9,8 +9,14 @@ here; requests and replies are the plain data of wire.py.
                              request ------>  prepare, check (in worker 1 only: once a run),
                                               sample in turns with budget / P per case
                              <------  results | a crash, a timeout: those cases fail there
+                             each process's parts stored as they arrive (on_parts)
         each case: its P parts combined (samples, blocks and rounds concatenated, the processes
         recorded), or its first failure
+
+Resumed (``--resume``), a case takes each part the interrupted run stored in its process's
+turn, and only the missing ones are measured, with the same share of the budget; process 1's
+part holds the check, so a case whose first part was kept is not checked again. The result is
+the one the run would have made uninterrupted, made of the same parts.
 
 Why several processes: each Python process has its own memory layout (address-space
 randomisation, where the allocator puts the arrays, hash seeds), and a kernel's speed depends on
@@ -31,6 +37,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..base import interrupts
 from ..config import RunConfig
 from ..measurement import Measurement
 from ..results import FAILED, CaseResult, Floor
@@ -60,10 +67,14 @@ def run_in_workers(
     tick: Callable[[], None] = lambda: None,
     budget_of: Callable[[int], float] | None = None,
     warm: bool = False,
+    *,
+    kept: Callable[[int], Mapping[int, CaseResult]] = lambda i: {},
+    on_parts: Callable[[int, Sequence[CaseResult]], None] = lambda p, parts: None,
 ) -> Generator[list[tuple[int, CaseResult]], None, None]:
     """Measure ``cases`` (by size group) in ``config.processes`` fresh worker processes; yield
     each group's results, ``(case index, result)``, once all processes have measured it (the
-    groups of a chunk together, when the chunk's last process is done).
+    groups of a chunk together, when the chunk's last process is done; in one process, each
+    request's cases as it answers).
 
     Args:
         cases: the case matrix.
@@ -77,12 +88,25 @@ def run_in_workers(
         tick: called before the first request and after each (the runner's canary).
         budget_of: each case's whole budget, when not ``config.budget`` (adaptive spending).
         warm: the cases were measured in these processes before: no first calls or checks.
+        kept: case i's parts an interrupted run measured, by process: each is taken in its
+            process's turn as if measured then (a resumed run), the others are measured.
+        on_parts: each process's parts of cases, ``(process, results)``, as they arrive, before
+            the cases are combined (the store keeps them). Only parts that a resumed run may
+            take back: those of cases measured with the run's budget, not warm.
     """
     n = config.processes
     whole = TimerSettings(
         budget=config.budget, target=config.target, max_samples=config.max_samples
     )
     budget_of = budget_of or (lambda i: config.budget)
+
+    def keeps(i: int) -> bool:
+        """Whether case i's parts are kept apart: a part of one process only, measured with its
+        share of the run's budget as any run of these settings measures it (adaptive
+        spending's stages spend other shares, and its second stage continues the first in the
+        same processes: none can be taken back on its own)."""
+        return n > 1 and not warm and budget_of(i) == config.budget
+
     asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
     modules = preload(cases)  # what a zygote imports, or a worker primes, ahead
     with _pool_for(config, modules) as pool:
@@ -112,15 +136,31 @@ def run_in_workers(
                             ask.append(i)
                         elif why is not None and not parts[i]:
                             parts[i].append(_not_attempted(cases[i], why))
-                    # One process checks the results against the reference: a check is the
-                    # same in every process, and its reference calls cost each one seconds.
-                    measured = asker.measure(pool, p, ask, checked=p > 0)
+                    # A part kept by the interrupted run this one resumes stands for this
+                    # process's: the same case, the same share of its budget.
+                    got = {i: kept(i)[p] for i in ask if keeps(i) and p in kept(i)}
+                    new = [i for i in ask if i not in got]
+                    asker.parts += len(got)
+                    # The reply is kept before an interruption stops the run (a wait for one
+                    # is stopped at once).
+                    with interrupts.held():
+                        # One process checks the results against the reference: a check is the
+                        # same in every process, and its reference calls cost each one seconds.
+                        measured = asker.measure(pool, p, new, checked=p > 0)
+                        got.update(zip(new, measured, strict=True))
+                        if any(keeps(i) for i in new):
+                            on_parts(p, [got[i] for i in new if keeps(i)])
                     tick()
-                    for i, r in zip(ask, measured, strict=True):
+                    for i in ask:
+                        r = got[i]
                         parts[i].append(r)
                         if r.failure in ("timeout", "oom"):
                             what = "timed out" if r.failure == "timeout" else "ran out of memory"
                             blocked.setdefault(_series_of(cases[i]), f"n={r.size} {what}")
+                    if n == 1:  # each case is whole as its one process measured it
+                        yield [(i, parts[i][0]) for i in unit]
+            if n == 1:
+                continue
             for todo in todos:
                 if todo:
                     yield [
@@ -133,8 +173,9 @@ def run_in_workers(
 #: budget (all the chunk's groups in process 1, then in process 2, ...), so each case's
 #: processes are spread over the chunk's time: on a 16-core VM the machine held one speed state
 #: for ~15 s at a time (a Python loop read 0.17 ms, then 0.10 ms), longer than a size group
-#: takes, and only parts measured that far apart see both. A chunk is also what an interrupted
-#: run loses at most (its cases are stored when its last process has measured them).
+#: takes, and only parts measured that far apart see both. An interrupted run loses none of a
+#: chunk's parts that came back: each is stored as it arrives (``on_parts``), and ``--resume``
+#: measures only the parts missing.
 CHUNK_S = 60.0
 
 
@@ -205,6 +246,11 @@ class _Requests:
         except WorkerCrash as e:
             pool.lost(p)  # dead or killed: the next request starts a new one
             got = [_failed(self.cases[i], str(e), e.kind) for i in ask]
+        except BaseException:
+            # Interrupted (Ctrl-C, SIGTERM) while it measured: stopped now, not left to finish
+            # a request whose reply no one reads (and which would answer the next one).
+            pool.kill(p)
+            raise
         self.parts += len(ask)
         return got
 
@@ -324,7 +370,16 @@ class Pool:
             self.lost(p)
 
     def lost(self, p: int) -> None:
-        self._workers[p] = None
+        """Forget worker ``p``, dead or stopped already (a new one starts when needed)."""
+        w, self._workers[p] = self._workers[p], None
+        if w is not None:
+            w.release()
+
+    def kill(self, p: int) -> None:
+        """Stop worker ``p`` at once, whatever it is doing (a new one starts when needed)."""
+        w, self._workers[p] = self._workers[p], None
+        if w is not None:
+            w.kill()
 
     def close(self) -> None:
         for w in self._workers:

@@ -98,6 +98,8 @@ def run(
     progress: Progress | None = None,
     on_result: Callable[[CaseResult], None] | None = None,
     resume: Mapping[tuple[Any, ...], CaseResult] | None = None,
+    resume_parts: Mapping[tuple[Any, ...], Mapping[int, CaseResult]] | None = None,
+    on_parts: Callable[[int, Sequence[CaseResult]], None] | None = None,
     profile: Any = None,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None = None,
     select: Select | None = None,
@@ -115,6 +117,13 @@ def run(
         resume: cases already finished by an interrupted run, by :func:`resume_key` (or by
             ``CaseResult.key`` for a run on this machine): taken as they are, not run again
             (and not passed to ``on_result`` again).
+        resume_parts: the parts of cases an interrupted run measured in some of its processes
+            (``--processes``), by :func:`resume_key` and then by process (from 0): each is
+            taken as that process's part, and only the missing ones are measured.
+        on_parts: called with each process's finished parts of cases, ``(process, results)``,
+            as they arrive (to store them: an interrupted run then loses none). Not called
+            for a run in one process, where each case is whole as it is measured, nor on a
+            cluster.
         profile: this machine's limits (``arraybench probe``), to judge each case's rate against;
             without one, generous physical bounds are used. A case faster than possible is
             marked implausible (a warning), and answers do not rest on it.
@@ -157,6 +166,8 @@ def run(
                 progress,
                 on_result,
                 resume,
+                resume_parts,
+                on_parts,
                 profile,
                 on_machine,
                 select,
@@ -176,6 +187,8 @@ def _run(
     progress: Progress | None,
     on_result: Callable[[CaseResult], None] | None,
     resume_given: Mapping[tuple[Any, ...], CaseResult] | None,
+    resume_parts: Mapping[tuple[Any, ...], Mapping[int, CaseResult]] | None,
+    on_parts: Callable[[int, Sequence[CaseResult]], None] | None,
     profile: Any,
     on_machine: Callable[[str, Mapping[str, Any]], None] | None,
     select: Select | None = None,
@@ -238,6 +251,11 @@ def _run(
             for k, v in (resume_given or {}).items()
         }
 
+        kept_parts: dict[ResumeKey, Mapping[int, CaseResult]] = {
+            (k if len(k) == 7 else (*k, None)): v  # type: ignore[misc]
+            for k, v in (resume_parts or {}).items()
+        }
+
         def finish(i: int, result: CaseResult, new: bool = True) -> None:
             if new and result.machine is None:
                 result = _plausible(result, config.threads or usable, profile)
@@ -294,6 +312,8 @@ def _run(
             done=lambda: len(done),
             tick=_measuring(canary.tick) if canary is not None else lambda: None,
             budgets=stages.first_budgets() if stages is not None else None,
+            kept=lambda i: kept_parts.get(_key_of(cases[i]), {}),
+            on_parts=on_parts or (lambda p, got: None),
         )
         # Both stages in the same worker processes: a stage's blocks join the other's there.
         with _kept_workers(workers and stages is not None):

@@ -35,6 +35,7 @@ import time
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Any
 
+from ..base import interrupts
 from .serve import LIFELINE
 
 if TYPE_CHECKING:
@@ -158,7 +159,9 @@ class Worker:
         try:
             while True:
                 left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                if not sel.select(left):
+                with interrupts.waiting():  # nothing has come yet: Ctrl-C stops the wait now
+                    ready = sel.select(left)
+                if not ready:
                     return None  # timed out
                 return self._out.readline()
         finally:
@@ -196,6 +199,9 @@ class Worker:
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(Exception):
             self.proc.wait(timeout=10)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
         for f in (self._in, self._out):
             with contextlib.suppress(Exception):
                 f.close()
@@ -203,6 +209,17 @@ class Worker:
             with contextlib.suppress(OSError):
                 os.close(self._lifeline)
             self._lifeline = -1  # its number may be another file's from now on
+
+    def kill(self) -> None:
+        """Stop the worker at once (with its children) and let go of its files."""
+        self.stop()
+        self._stderr.close()
+
+    def release(self) -> None:
+        """Let go of the files of a worker that is dead or stopped already (its error was
+        read): no signal is sent, since its process id may be another's by now."""
+        self._close_pipes()
+        self._stderr.close()
 
     def close(self) -> None:
         """Ask the worker to finish, then make sure it has."""

@@ -11,6 +11,10 @@ Schema history:
     2  (arraybench 0.2) runs on several machines (``--cluster``): ``machines``, one row per
        machine of a run (its name and record as JSON), and ``cases.machine``, the machine a case
        ran on (NULL: the run's own machine, as every case of a version 1 store).
+    3  ``parts``: one row per process's finished part of a case not yet
+       finished (``--processes``: a case is combined once all its processes have measured it),
+       so that an interrupted run keeps them and ``--resume`` measures only the parts missing.
+       A case's parts are dropped when the case is stored, and a complete run holds none.
 
 To change the schema, append a function here; never edit one that has shipped, since databases
 in the field were built by it.
@@ -86,6 +90,22 @@ def _v2(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _v3(db: sqlite3.Connection) -> None:
+    """Parts: what each process measured of a case that is not finished yet."""
+    db.execute(
+        """
+        CREATE TABLE parts (
+            run_id   TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            case_key TEXT NOT NULL,             -- JSON [workload, impl, backend, device, dtype,
+                                                --       size, machine]: the case's resume key
+            process  INTEGER NOT NULL,          -- which of the run's processes, from 0
+            data     TEXT NOT NULL,             -- the part's CaseResult.to_dict() as JSON
+            PRIMARY KEY (run_id, case_key, process)
+        )
+        """
+    )
+
+
 #: Every migration, in order; the store's schema version is their number.
-MIGRATIONS: Sequence[Migration] = (_v1, _v2)
+MIGRATIONS: Sequence[Migration] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)

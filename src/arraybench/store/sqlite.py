@@ -1,15 +1,20 @@
 """The history of runs in one embedded SQLite file, written case by case.
 
     begin_run(config, env, floor, targets) -> id      a row in runs, status 'running'
+    add_parts(id, process, cases)                     one process's finished parts of cases
+                                                      (--processes), one transaction
     add_case(id, case)                                one transaction per case: its JSON and
-                                                      indexed columns (workload ... median)
+                                                      indexed columns (workload ... median);
+                                                      its parts are dropped in the same one
     finish_run(id, result, status)                    the final record, status 'complete'
                                                       or 'interrupted'
 
-A process killed between two cases loses nothing already measured: every case is committed
-before the runner goes on, and the run simply stays 'running'; ``load`` rebuilds its RunResult
-from the cases stored. Everything is plain JSON in TEXT columns, read back with ``json.loads``
-and validated by ``CaseResult.from_dict``: nothing is pickled, nothing from the file is executed.
+A process killed between two cases loses nothing already measured: every case, and every
+process's part of a case measured in several processes, is committed before the runner goes on,
+and the run simply stays 'running'; ``load`` rebuilds its RunResult from the cases stored, and
+``parts`` gives ``--resume`` the parts of the cases not finished. Everything is plain JSON in
+TEXT columns, read back with ``json.loads`` and validated by ``CaseResult.from_dict``: nothing
+is pickled, nothing from the file is executed.
 
 The schema is versioned (``PRAGMA user_version``, see :mod:`.migrations`); a store written by a
 newer arraybench is refused with a message saying to upgrade, never misread.
@@ -264,6 +269,62 @@ class Store:
                 "SELECT COALESCE(MAX(seq) + 1, 0) FROM cases WHERE run_id = ?", (run_id,)
             ).fetchone()
             self._insert_case(run_id, seq, case, data)
+            # Its parts are in it now: a resume must not combine them again.
+            self._db.execute(
+                "DELETE FROM parts WHERE run_id = ? AND case_key = ?", (run_id, _case_key(case))
+            )
+
+    def add_parts(self, run_id: str, process: int, parts: Sequence[CaseResult]) -> None:
+        """Store what one process measured of cases not finished yet, committed before
+        returning: a run measured in several processes (``--processes``) combines a case once
+        all have measured it, and an interruption before then would lose the parts done.
+
+        Args:
+            run_id: a run begun with :meth:`begin_run` and not yet finished.
+            process: which of the run's processes measured them, from 0.
+            parts: that process's results of the cases (a failure is a part too).
+        """
+        if isinstance(process, bool) or not isinstance(process, int) or process < 0:
+            raise ValueError(f"process must be an index from 0, got {process!r}")
+        rows = [(run_id, _case_key(c), process, _dumps(c.to_dict(), canonical=True)) for c in parts]
+        with self._errors(f"store the parts of run {run_id} in"), self._transaction():
+            self._require_running(run_id)
+            self._db.executemany(
+                "INSERT OR REPLACE INTO parts (run_id, case_key, process, data) "
+                "VALUES (?, ?, ?, ?)",
+                rows,
+            )
+
+    def parts(self, run_id: str) -> dict[PartKey, dict[int, CaseResult]]:
+        """The parts kept of the run's unfinished cases (see :meth:`add_parts`).
+
+        Args:
+            run_id: a full run id.
+
+        Returns:
+            For each case, by ``(workload, impl, backend, device, dtype, size, machine)``, its
+            parts by process (from 0); empty for a run that kept none.
+        """
+        out: dict[PartKey, dict[int, CaseResult]] = {}
+        with self._errors(f"read the parts of run {run_id} from"):
+            if self._status(run_id) is None:
+                raise self._unknown(run_id)
+            for key, process, data in self._db.execute(
+                "SELECT case_key, process, data FROM parts WHERE run_id = ? "
+                "ORDER BY case_key, process",
+                (run_id,),
+            ):
+                try:
+                    w, impl, backend, device, dtype, size, machine = _loads(key, list, "part key")
+                    part = CaseResult.from_dict(_loads(data, dict, "part"))
+                except (ResultsFormatError, ValueError, TypeError) as e:
+                    raise StoreError(
+                        f"{self.path}: a part of run {run_id} is malformed ({e})"
+                    ) from None
+                where = None if machine is None else str(machine)
+                k = (str(w), str(impl), str(backend), str(device), str(dtype), int(size), where)
+                out.setdefault(k, {})[int(process)] = part
+        return out
 
     def add_machine(self, run_id: str, name: str, record: Mapping[str, Any]) -> None:
         """Store the record of a machine that measures cases of the run (``--cluster``),
@@ -315,6 +376,14 @@ class Store:
             self._db.execute("DELETE FROM cases WHERE run_id = ?", (run_id,))
             for seq, (data, case) in enumerate(final):
                 self._insert_case(run_id, seq, case, data)
+            # The parts of a finished case are in it; a complete run has nothing left to resume.
+            if status == COMPLETE:
+                self._db.execute("DELETE FROM parts WHERE run_id = ?", (run_id,))
+            else:
+                self._db.executemany(
+                    "DELETE FROM parts WHERE run_id = ? AND case_key = ?",
+                    [(run_id, _case_key(c)) for _, c in final],
+                )
             for name, record in result.machines.items():
                 self._put_machine(run_id, name, record)
             cases = [c for _, c in final]
@@ -666,6 +735,15 @@ def _summary(row: Sequence[Any]) -> RunSummary:
         n_failed=int(failed),
         summary=summary,
     )
+
+
+#: A case as :meth:`Store.parts` names it: ``CaseResult.key`` and its machine (None: the run's).
+PartKey = tuple[str, str, str, str, str, int, str | None]
+
+
+def _case_key(case: CaseResult) -> str:
+    """The ``parts.case_key`` of a case: its key and machine as JSON."""
+    return _dumps([*case.key, case.machine])
 
 
 #: Where a run's ``RunResult.time`` is kept: beside the experiments in the ``extra`` column (no
