@@ -46,7 +46,8 @@ def test_the_machines_section_has_a_row_per_machine_and_each_whole_record(doc: s
     head = re.findall(r"<th>([^<]*)</th>", section[: section.index("</thead>")])
     assert head == ["machine", "CPU", "cores", "GPU", "Python", "libraries", "BLAS", "threads"]
     rows = [
-        re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", section)[1:]
+        re.findall(r"<td[^>]*>([^<]*)</td>", row)
+        for row in re.findall(r"<tr>(.*?)</tr>", section)[1:]
     ]
     assert rows[0][:5] == ["host-a", "AMD EPYC", "2", "none", "3.11.7"]
     b = ["host-b", "AMD EPYC 9654 96-Core Processor", "16", "NVIDIA H100 80GB HBM3", "3.12.4"]
