@@ -18,7 +18,7 @@ import pytest
 from arraybench.report import html
 from arraybench.results import RunResult
 
-from .test_html import EVIL_WORKLOAD, evil_run
+from .test_html import EVIL_WORKLOAD, evil_run, parse
 
 pytest.importorskip("matplotlib", reason="the report's plots need matplotlib")
 
@@ -387,6 +387,13 @@ window.addEventListener("load", () => {
 </script>"""
 
 
+#: The smallest text a plot may show, in CSS pixels as drawn: a phone's small print (a
+#: caption, an annotation); ticks and legends are drawn larger.
+MIN_PLOT_TEXT_PX = 8.0
+#: Natural pixels per SVG unit (matplotlib writes sizes in pt: 1 pt = 4/3 CSS px).
+PX_PER_PT = 4 / 3
+
+
 def softmax_run() -> RunResult:
     """The workload of issue 35 as a quick run measures it: a stable row softmax over an
     (n, 64) matrix, a generic impl labelled ``manual`` on four backends, ``torch.softmax``, and
@@ -484,3 +491,40 @@ def test_table_cells_break_no_word_and_overflow_nothing(
     assert not probe["problems"], "\n".join(probe["problems"][:40])
     # These reports' tables fit at both widths: none scrolls in its box.
     assert not probe["scrolled"], "\n".join(probe["scrolled"])
+
+
+def smallest_text(svg: str) -> float:
+    """The smallest font size an SVG of matplotlib's sets, in its own units (pt)."""
+    sizes = [float(s) for s in re.findall(r"font-size:\s*([\d.]+)px", svg)]
+    assert sizes, "the plot has no text"
+    return min(sizes)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("page", ["softmax", "classic"])
+def test_every_plots_text_is_legible_at_every_width(
+    pages: dict[str, Path], tmp_path: Path, page: str, viewport: str
+) -> None:
+    """#35: "the plots unreadable" at 390 px: each plot as drawn (the phone's own narrower
+    figure where the page has one) shows its smallest text at MIN_PLOT_TEXT_PX or more."""
+    import base64
+
+    probe = measure(pages, page, viewport, tmp_path)
+    # Each <img> with the srcset of the <source> before it in its <picture>, if any.
+    images: list[tuple[dict[str, str | None], str | None]] = []
+    source = None
+    for tag, a in parse(pages[page].read_text(encoding="utf-8")).tags:
+        if tag == "source":
+            source = a.get("srcset")
+        elif tag == "img":
+            images.append((a, source))
+            source = None
+    assert len(images) == len(probe["plots"]) > 0
+    small = []
+    for (img, source), drawn in zip(images, probe["plots"], strict=True):
+        uri = (source if drawn["narrow"] else img["src"]) or ""
+        svg = base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode()
+        px = smallest_text(svg) * PX_PER_PT * drawn["scale"]
+        if drawn["drawn"] and px < MIN_PLOT_TEXT_PX:
+            small.append(f"{img['alt']}: {px:.1f} px")
+    assert not small, "\n".join(small)

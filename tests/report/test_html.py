@@ -253,6 +253,15 @@ def test_plots_are_embedded_as_data_uris() -> None:
     # plot of the series its answer names
     assert len({a["src"] for a in images}) == 4 and len(images) == 4
     assert all((a["src"] or "").startswith("data:image/svg+xml;base64,") for a in images)
+    # Each plot of a section is drawn a second time for a phone, shown below NARROW_PLOTS's
+    # width; a card's plot is drawn as wide as a phone's page already.
+    sources = [a for tag, a in parse(doc).tags if tag == "source"]
+    assert len(sources) == 3 == doc.count("<picture>")
+    assert all(a["media"] == html.NARROW_PLOTS for a in sources)
+    assert all((a["srcset"] or "").startswith("data:image/svg+xml;base64,") for a in sources)
+    assert not {a["srcset"] for a in sources} & {a["src"] for a in images}
+    summary = doc[: doc.index("</section>")]
+    assert "<picture>" not in summary and summary.count("<img ") == 1
 
 
 def test_failed_cases_are_listed_with_their_whole_error() -> None:

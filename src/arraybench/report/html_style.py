@@ -20,7 +20,10 @@ a { color: var(--accent); }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
   gap: 14px; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
-.card img { display: block; width: 100%; height: auto; aspect-ratio: 19 / 10;
+/* One frame for every card's plot, so that the cards' headings line up; about the shape of a
+   card's time plot (plot_parts.CARD_FIGSIZE with its legend), so that it is drawn the card's
+   width, its text at about the size it is set in. */
+.card img { display: block; width: 100%; height: auto; aspect-ratio: 6 / 5;
   object-fit: contain; border: 1px solid var(--line); border-radius: 4px; }
 .card h3 { font-size: 15.5px; margin: 8px 0 4px; }
 .card h3 a { color: var(--fg); text-decoration: none; }
