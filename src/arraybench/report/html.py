@@ -12,6 +12,11 @@ Answers first, detail a click away:
                   cost models and crossovers
     about the run folded: notes on the whole run, failures, environment
 
+It reads at a laptop's width and a phone's (about 390 px): a table never breaks a name or a
+number (a wide one scrolls in its box; on a phone each row is a card: the cells that name it,
+then each other cell under its column's heading), and each plot of a section is drawn twice,
+for a wide page and for a phone's, the page choosing by its width (``NARROW_PLOTS``).
+
 A run from several machines (``--cluster``) is read one machine at a time: the summary gives
 each machine's verdict, a Machines section lists the machines' records, and each question shows
 the lines across machines (each impl's time over its reference's, machine by machine), then
