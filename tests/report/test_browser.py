@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from arraybench.report import html
+from arraybench.results import RunResult
 
-from .test_html import EVIL_WORKLOAD, evil_run
+from .test_html import EVIL_WORKLOAD, evil_run, parse
 
 pytest.importorskip("matplotlib", reason="the report's plots need matplotlib")
 
@@ -315,3 +316,215 @@ def test_a_report_of_two_machines_draws_and_fits_the_page(
     # Each machine's verdict on each question in the summary: 5 questions, 2 machines.
     summary = dom[dom.index('id="summary"') : dom.index('id="machines"')]
     assert summary.count('class="verdict ') == 10
+
+
+# -- tables and plots that read at every width (#35) ---------------------------------------------
+
+#: Appended to a copy of the page, as PROBE is: with every <details> opened, it measures each
+#: visible table cell (th/td) and each plot, and writes what it found into the body.
+#: A cell "overflows" when its content is wider than its box; a word "breaks" when one run of
+#: non-space characters of one text node (a name, a number: ``float32``, ``1e-07``) lies on
+#: two lines; a hyphen before a letter ends a word too (``96-|Core``, as print breaks it).
+#: Where the report allows a break inside a name (after ``_`` or ``.``, with <wbr>), the text
+#: nodes end there, so those parts count as words of their own. A plot's "scale" is its drawn
+#: width over its own (natural) width, as object-fit draws it.
+TABLE_PROBE = """<style>html { width: WIDTHpx; }</style><script>
+window.addEventListener("load", () => {
+  document.querySelectorAll("details").forEach((d) => { d.open = true; });
+  const lines = (rects) =>
+    new Set([...rects].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+  const problems = [];
+  let cells = 0;
+  let tallest = 0;
+  for (const cell of document.querySelectorAll("main td, main th")) {
+    if (cell.getClientRects().length === 0) continue;  // not drawn (the phone's table head)
+    cells += 1;
+    const text = cell.textContent.trim().slice(0, 80);
+    if (cell.scrollWidth > cell.clientWidth + 1) {
+      problems.push(`overflows its cell by ${cell.scrollWidth - cell.clientWidth} px: ${text}`);
+    }
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const run of node.data.matchAll(/\\S+/g)) {
+        // A word ends at a space, or after a hyphen before a letter ("96-Core").
+        for (const word of run[0].matchAll(/.+?(?:-(?=[A-Za-z])|$)/g)) {
+          const range = document.createRange();
+          range.setStart(node, run.index + word.index);
+          range.setEnd(node, run.index + word.index + word[0].length);
+          if (lines(range.getClientRects()) > 1) {
+            problems.push(`breaks ${JSON.stringify(word[0])} in: ${text}`);
+          }
+        }
+      }
+    }
+  }
+  let tallestRow = "";
+  for (const row of document.querySelectorAll("main tbody tr")) {
+    const height = row.getBoundingClientRect().height;
+    if (height > tallest) [tallest, tallestRow] = [height, row.textContent.slice(0, 200)];
+  }
+  const scrolled = [...document.querySelectorAll("main .scroll")]
+    .filter((box) => box.getClientRects().length > 0 && box.scrollWidth > box.clientWidth + 1)
+    .map((box) => `${box.scrollWidth} px in ${box.clientWidth}: ` +
+      box.textContent.trim().slice(0, 60));
+  const plots = [...document.images].map((img) => {
+    const style = getComputedStyle(img);
+    const across = img.clientWidth / img.naturalWidth;
+    const down = img.clientHeight / img.naturalHeight;
+    return {
+      narrow: img.currentSrc !== img.src,
+      scale: style.objectFit === "contain" ? Math.min(across, down) : across,
+      drawn: img.getClientRects().length > 0,
+    };
+  });
+  const probe = {
+    cells, tallest, tallestRow, problems, scrolled, plots,
+    viewport: window.innerWidth,
+    width: document.documentElement.getBoundingClientRect().width,
+  };
+  document.body.setAttribute("data-probe", JSON.stringify(probe));
+});
+</script>"""
+
+
+#: The smallest text a plot may show, in CSS pixels as drawn: a phone's small print (a
+#: caption, an annotation); ticks and legends are drawn larger.
+MIN_PLOT_TEXT_PX = 8.0
+#: Natural pixels per SVG unit (matplotlib writes sizes in pt: 1 pt = 4/3 CSS px).
+PX_PER_PT = 4 / 3
+
+
+def softmax_run() -> RunResult:
+    """The workload of issue 35 as a quick run measures it: a stable row softmax over an
+    (n, 64) matrix, a generic impl labelled ``manual`` on four backends, ``torch.softmax``, and
+    an impl with a long snake_case name that failed with a long error."""
+    from dataclasses import replace
+
+    from arraybench.results import Check
+
+    from .test_plots import ENV, case, failed
+
+    cases = []
+    for n in (4, 40, 406, 4096):
+        for dtype in ("float32", "float64"):
+            at = {"workload": "softmax_rows", "dtype": dtype, "seed": len(cases)}
+            cases += [
+                case("manual", "numpy", n, 5e-6 + 1.6e-7 * n, reference=True, **at),
+                case("manual", "torch", n, 6e-6 + 1.4e-7 * n, **at),
+                case("manual", "jax", n, 2.4e-5 + 2.5e-7 * n, first_call=0.03, **at),
+                case("torch.softmax", "torch", n, 1e-6 + 3.5e-8 * n, **at),
+                case("manual_with_preallocated_out", "numpy", n, 4e-6 + 1.5e-7 * n, **at),
+            ]
+        cases.append(case("manual", "python", n, 4e-6 * n, workload="softmax_rows", seed=n))
+    cases.append(
+        failed(
+            "torch_manual",
+            "torch",
+            4096,
+            "TypeError: unsupported operand type(s) for -: 'Tensor' and "
+            "'torch.return_types.max' (at softmax.py:28 in manual)",
+            workload="softmax_rows",
+        )
+    )
+    # Checked against the reference as a run checks them: to float32's or float64's precision.
+    cases = [
+        replace(c, check=Check(True, 0.0, 1e-7 if c.dtype == "float32" else 1e-16, 1e-4))
+        if c.ok and not c.reference
+        else c
+        for c in cases
+    ]
+    return RunResult(cases=tuple(cases), env=ENV, started="2026-11-28T03:39:36+00:00")
+
+
+@pytest.fixture(scope="module")
+def pages(
+    classic_page: Path, machines_page: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
+    """The reports the width tests read: the issue's softmax run, the classic suite (the
+    widest tables), and a run from two machines (its machines table)."""
+    folder = tmp_path_factory.mktemp("softmax")
+    softmax = html.write(softmax_run(), folder / "softmax.html")
+    return {"softmax": softmax, "classic": classic_page, "machines": machines_page}
+
+
+#: What TABLE_PROBE found, by (page, viewport): one browser run serves every test below.
+_measured: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def measure(pages: dict[str, Path], page: str, viewport: str, tmp_path: Path) -> dict[str, Any]:
+    if (page, viewport) not in _measured:
+        width, height = VIEWPORTS[viewport]
+        probed = tmp_path / "probed.html"
+        probed.write_text(
+            pages[page]
+            .read_text(encoding="utf-8")
+            .replace("</body>", TABLE_PROBE.replace("WIDTH", str(width)) + "</body>"),
+            encoding="utf-8",
+        )
+        rc, dom, err = chromium(
+            "--dump-dom",
+            f"--window-size={width},{height}",
+            probed.as_uri(),
+            profile=tmp_path / "profile",
+        )
+        assert rc == 0, err[-2000:]
+        found = re.search(r'data-probe="([^"]*)"', dom)
+        assert found, "the probe did not run"
+        _measured[page, viewport] = json.loads(unescape(found.group(1)))
+    return _measured[page, viewport]
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("page", ["softmax", "classic", "machines"])
+def test_table_cells_break_no_word_and_overflow_nothing(
+    pages: dict[str, Path], tmp_path: Path, page: str, viewport: str
+) -> None:
+    """#35: "The HTML table breaks words even at 1400 px (float3/2, torch_man/ual), and at
+    390 px rows are ~200 px tall": no name or number is broken across lines, no cell's content
+    spills out of it, and the tables fit the page without scrolling sideways (on the phone, a
+    row reads as a card)."""
+    probe = measure(pages, page, viewport, tmp_path)
+    tallest = f"{probe['tallest']:.0f} px: {probe['tallestRow']}"
+    print(f"{page} at {viewport}: {probe['cells']} cells; the tallest row {tallest}")
+    assert probe["cells"] > 100
+    assert probe["width"] == VIEWPORTS[viewport][0]
+    assert not probe["problems"], "\n".join(probe["problems"][:40])
+    # These reports' tables fit at both widths: none scrolls in its box.
+    assert not probe["scrolled"], "\n".join(probe["scrolled"])
+
+
+def smallest_text(svg: str) -> float:
+    """The smallest font size an SVG of matplotlib's sets, in its own units (pt)."""
+    sizes = [float(s) for s in re.findall(r"font-size:\s*([\d.]+)px", svg)]
+    assert sizes, "the plot has no text"
+    return min(sizes)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("page", ["softmax", "classic"])
+def test_every_plots_text_is_legible_at_every_width(
+    pages: dict[str, Path], tmp_path: Path, page: str, viewport: str
+) -> None:
+    """#35: "the plots unreadable" at 390 px: each plot as drawn (the phone's own narrower
+    figure where the page has one) shows its smallest text at MIN_PLOT_TEXT_PX or more."""
+    import base64
+
+    probe = measure(pages, page, viewport, tmp_path)
+    # Each <img> with the srcset of the <source> before it in its <picture>, if any.
+    images: list[tuple[dict[str, str | None], str | None]] = []
+    source = None
+    for tag, a in parse(pages[page].read_text(encoding="utf-8")).tags:
+        if tag == "source":
+            source = a.get("srcset")
+        elif tag == "img":
+            images.append((a, source))
+            source = None
+    assert len(images) == len(probe["plots"]) > 0
+    small = []
+    for (img, source), drawn in zip(images, probe["plots"], strict=True):
+        uri = (source if drawn["narrow"] else img["src"]) or ""
+        svg = base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode()
+        px = smallest_text(svg) * PX_PER_PT * drawn["scale"]
+        if drawn["drawn"] and px < MIN_PLOT_TEXT_PX:
+            small.append(f"{img['alt']}: {px:.1f} px")
+    assert not small, "\n".join(small)

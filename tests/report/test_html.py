@@ -226,6 +226,25 @@ def test_wide_tables_scroll_in_their_own_box() -> None:
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in doc
 
 
+def test_table_cells_carry_their_heading_and_names_break_only_between_words() -> None:
+    from arraybench.report.html_parts import name_td
+
+    doc = html.render(evil_run(), plots=False)
+    cells = [a for tag, a in parse(doc).tags if tag == "td"]
+    # Every cell names its column, for the phone's layout (a row as a card); the cells that
+    # name the row are marked, and a heading is an attribute's escaped text.
+    assert cells and all(a.get("data-label") for a in cells)
+    keys = [a["data-label"] for a in cells if "data-key" in a]
+    assert {"impl", "backend", "dtype", "n"} <= set(keys)
+    assert 'data-label="95% CI"' in doc
+    # A name may wrap after "." or "_" before a letter, never inside a number or an entity.
+    assert name_td("torch.softmax") == "<td>torch.<wbr>softmax</td>"
+    assert name_td("manual_with_out") == "<td>manual_<wbr>with_<wbr>out</td>"
+    assert name_td("v1.5 (x_2)") == "<td>v1.5 (x_2)</td>"
+    assert name_td("a_<b>.c") == "<td>a_&lt;b&gt;.c</td>"
+    assert escape(EVIL_IMPL) in doc
+
+
 def test_plots_are_embedded_as_data_uris() -> None:
     pytest.importorskip("matplotlib")
     doc = html.render(rich_run())
@@ -234,6 +253,15 @@ def test_plots_are_embedded_as_data_uris() -> None:
     # plot of the series its answer names
     assert len({a["src"] for a in images}) == 4 and len(images) == 4
     assert all((a["src"] or "").startswith("data:image/svg+xml;base64,") for a in images)
+    # Each plot of a section is drawn a second time for a phone, shown below NARROW_PLOTS's
+    # width; a card's plot is drawn as wide as a phone's page already.
+    sources = [a for tag, a in parse(doc).tags if tag == "source"]
+    assert len(sources) == 3 == doc.count("<picture>")
+    assert all(a["media"] == html.NARROW_PLOTS for a in sources)
+    assert all((a["srcset"] or "").startswith("data:image/svg+xml;base64,") for a in sources)
+    assert not {a["srcset"] for a in sources} & {a["src"] for a in images}
+    summary = doc[: doc.index("</section>")]
+    assert "<picture>" not in summary and summary.count("<img ") == 1
 
 
 def test_failed_cases_are_listed_with_their_whole_error() -> None:
@@ -293,7 +321,7 @@ def test_a_case_with_nothing_to_compare_with_shows_a_dash_not_a_warning() -> Non
     lost = replace(case("lost", "torch", 100, 1e-6), unchecked=REFERENCE_UNAVAILABLE)
     doc = html.render(run(solo, lost), plots=False)
     assert "nothing to compare with: the workload has one impl" in doc
-    assert doc.count('<td class="warn">unchecked</td>') == 1
+    assert doc.count('class="warn check">unchecked</td>') == 1
 
 
 def card_and_section_plots(doc: str, section: str) -> tuple[str, str]:

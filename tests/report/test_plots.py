@@ -315,6 +315,46 @@ def many_series_run() -> RunResult:
     return run(*cases)
 
 
+def test_a_narrow_layout_puts_the_legend_below_and_wraps_long_text() -> None:
+    from arraybench.report.plot_parts import NARROW
+
+    wide = dict((s, f) for s, _, f in plots.figures(rich_run()))
+    narrow = {
+        s: f
+        for fs in plots.figures_by_workload(rich_run(), layout=NARROW).values()
+        for s, _, f in fs
+    }
+    assert narrow.keys() == wide.keys()
+    time = narrow["w-time"]
+    ax = time.axes[0]
+    # As wide as a phone's page; below the axes, the legend adds a line an entry to the height.
+    width, height = time.get_size_inches()
+    assert width == NARROW.size[0] and height > NARROW.size[1]
+    legend = ax.get_legend()
+    assert legend.get_texts()[0].get_text() == "loop (python float64)"
+    assert legend.get_bbox_to_anchor().y1 < ax.get_window_extent().y0
+    # The title over the figure, not the axes (names beside the axis would push it out); the
+    # axis label's aside on a line of its own.
+    assert time.get_suptitle() == "w: time per call against size" and not ax.get_title("left")
+    assert ax.get_ylabel() == "time per call\n(median; band: 95% CI)"
+    # The wide figure as it was: the legend beside the axes.
+    assert wide["w-time"].axes[0].get_title("left") == "w: time per call against size"
+    phases = narrow["w-phases"].axes
+    assert all("\n" in ax.get_title("left") for ax in phases)
+    assert all(not ax.get_legend().get_in_layout() for ax in phases)
+
+
+def test_layout_wrap_keeps_short_text_and_breaks_before_an_aside() -> None:
+    from arraybench.report.plot_parts import NARROW, WIDE, Layout
+
+    assert WIDE.wrap("a  b (c)") == "a  b (c)"
+    assert NARROW.wrap("size n") == "size n"
+    assert Layout((1, 1), line=10).wrap("time per call (median)") == "time per\ncall\n(median)"
+    assert Layout((1, 1), line=12).wrap("a long title, no aside") == "a long\ntitle, no\naside"
+    assert NARROW.name("vec (numpy float32)") == "vec\n(numpy float32)"
+    assert WIDE.name("vec (numpy float32)") == "vec (numpy float32)"
+
+
 def test_a_card_plot_draws_only_the_series_its_answer_names() -> None:
     r = many_series_run()
     named = [("w", "impl0", "numpy", "cpu", "float64"), ("w", "impl7", "numpy", "cpu", "float64")]
@@ -329,8 +369,9 @@ def test_a_card_plot_draws_only_the_series_its_answer_names() -> None:
     svg = plots.render(fig, "svg").decode()
     assert "impl0 (numpy float64)" in svg and "impl7 (numpy float64)" in svg
     assert not any(f"impl{i} (" in svg for i in (1, 2, 3, 4, 5, 6, 8, 9, 10, 11))
-    # Small, legend below: the card shows it about 3.5 inches wide.
-    assert tuple(fig.get_size_inches()) == plot_parts.CARD_FIGSIZE
+    # Small, legend below (a line each): the card shows it about 3.5 inches wide.
+    width, height = fig.get_size_inches()
+    assert width == plot_parts.CARD_FIGSIZE[0] and height > plot_parts.CARD_FIGSIZE[1]
     # The full plot still draws every series.
     full = plots.figures(r)[0][2]
     assert len(full.axes[0].get_legend().get_texts()) == 12

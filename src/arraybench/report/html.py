@@ -12,6 +12,11 @@ Answers first, detail a click away:
                   cost models and crossovers
     about the run folded: notes on the whole run, failures, environment
 
+It reads at a laptop's width and a phone's (about 390 px): a table never breaks a name or a
+number (a wide one scrolls in its box; on a phone each row is a card: the cells that name it,
+then each other cell under its column's heading), and each plot of a section is drawn twice,
+for a wide page and for a phone's, the page choosing by its width (``NARROW_PLOTS``).
+
 A run from several machines (``--cluster``) is read one machine at a time: the summary gives
 each machine's verdict, a Machines section lists the machines' records, and each question shows
 the lines across machines (each impl's time over its reference's, machine by machine), then
@@ -36,7 +41,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..analysis.claims import AGREES, DISAGREES, PARTLY, UNTESTED, Answer
 from ..base.files import atomic_write
@@ -59,6 +64,19 @@ VERDICT_CLASS = {AGREES: "good", PARTLY: "mixed", DISAGREES: "bad", UNTESTED: "u
 CLAIM_MARK = {AGREES: "✓", PARTLY: "~", DISAGREES: "✗", UNTESTED: "?"}
 #: A time plot against size says more than a one-size dot plot: the main plot is one if any.
 AGAINST_SIZE = "against size"
+#: Below this width a page shows each plot drawn for a phone (``plot_parts.NARROW``, about
+#: 365 px wide): the wide one (about 930 px) would be shrunk by more than 1/7, and its
+#: smallest text (7 pt, 9.3 px) under 8 px.
+NARROW_PLOTS = "(max-width: 900px)"
+
+
+class Drawn(NamedTuple):
+    """A plot in the page: its title, and its SVG as a data: URI drawn for a wide page and, to
+    be shown instead on a narrow one, for a phone ("" when there is none)."""
+
+    title: str
+    uri: str
+    narrow: str = ""
 
 
 @dataclass(frozen=True)
@@ -103,7 +121,7 @@ class MachineView:
     anchor: str
     result: RunResult
     analysis: Analysis
-    figures: Mapping[str, list[tuple[str, str]]]
+    figures: Mapping[str, list[Drawn]]
     profile: MachineProfile | None
     plot_note: str = ""
 
@@ -266,7 +284,7 @@ def _summary(
     result: RunResult,
     groups: Sequence[Group],
     analysis: Analysis,
-    figures: Mapping[str, list[tuple[str, str]]],
+    figures: Mapping[str, list[Drawn]],
     plot_note: str,
 ) -> str:
     def card(g: Group, anchor: str) -> list[str]:
@@ -316,7 +334,7 @@ def _group_section(
     result: RunResult,
     g: Group,
     analysis: Analysis,
-    figures: Mapping[str, list[tuple[str, str]]],
+    figures: Mapping[str, list[Drawn]],
     profile: MachineProfile | None,
 ) -> str:
     out = [f'<section id="{escape(g.anchor)}" class="group"><h2>{escape(g.title)}</h2>']
@@ -324,7 +342,7 @@ def _group_section(
         out.append(f'<p class="question">{escape(g.question)}</p>')
     main = _main_figure(g, figures)
     if main is not None:
-        out.append(_figure(*main))
+        out.append(_figure(main))
     out.append(_answer_block(result, g))
     out += _group_details(result, g, analysis, figures, main, profile)
     out.append("</section>")
@@ -372,8 +390,8 @@ def _group_details(
     result: RunResult,
     g: Group,
     analysis: Analysis,
-    figures: Mapping[str, list[tuple[str, str]]],
-    main: tuple[str, str] | None,
+    figures: Mapping[str, list[Drawn]],
+    main: Drawn | None,
     profile: MachineProfile | None,
 ) -> list[str]:
     out = []
@@ -381,7 +399,7 @@ def _group_details(
         out.append(_details("The full answer", _full_answer(g.answer)))
     more = [f for w in g.workloads for f in figures.get(w, []) if f != main]
     if more:
-        out.append(_details(f"More plots ({len(more)})", "\n".join(_figure(*f) for f in more)))
+        out.append(_details(f"More plots ({len(more)})", "\n".join(_figure(f) for f in more)))
     found = _ordered_findings(analysis, g.workloads)
     if found:
         items = [
@@ -610,7 +628,7 @@ def _machines_group_section(result: RunResult, g: Group, views: Sequence[Machine
         figures = v.figures
         main = _main_figure(mg, figures)
         if main is not None:
-            out.append(_figure(f"{v.name}: {main[0]}", main[1]))
+            out.append(_figure(main._replace(title=f"{v.name}: {main.title}")))
         out.append(_answer_block(v.result, mg, who=v.name))
         out += _group_details(v.result, mg, v.analysis, figures, main, v.profile)
     out.append("</section>")
@@ -649,15 +667,20 @@ def _details(label: str, body: str, anchor: str = "") -> str:
     )
 
 
-def _figure(caption: str, uri: str) -> str:
+def _figure(plot: Drawn) -> str:
     # The title is drawn in the plot; alt carries it for readers that show no images.
-    return f'<figure><img src="{uri}" alt="{escape(caption)}"></figure>'
+    img = f'<img src="{plot.uri}" alt="{escape(plot.title)}">'
+    if plot.narrow:
+        # A data: URI holds no space, so srcset reads it whole despite its comma.
+        source = f'<source media="{NARROW_PLOTS}" srcset="{plot.narrow}">'
+        img = f"<picture>{source}{img}</picture>"
+    return f"<figure>{img}</figure>"
 
 
-def _main_figure(g: Group, figures: Mapping[str, list[tuple[str, str]]]) -> tuple[str, str] | None:
+def _main_figure(g: Group, figures: Mapping[str, list[Drawn]]) -> Drawn | None:
     """The group's first time plot against size, else its first plot of any kind."""
     drawn = [f for w in g.workloads for f in figures.get(w, [])[:1]]
-    against_size = [f for f in drawn if f[0].endswith(AGAINST_SIZE)]
+    against_size = [f for f in drawn if f.title.endswith(AGAINST_SIZE)]
     if against_size:
         return against_size[0]
     return drawn[0] if drawn else None
@@ -685,8 +708,7 @@ def _card_figure(result: RunResult, g: Group, analysis: Analysis) -> tuple[str, 
     if made is None:
         return None
     title, fig = made
-    data = base64.b64encode(plots.render(fig, "svg")).decode("ascii")
-    return title, f"data:image/svg+xml;base64,{data}"
+    return title, _svg_uri(fig)
 
 
 def _figures(
@@ -694,23 +716,34 @@ def _figures(
     analysis: Analysis,
     profile: MachineProfile | None,
     baseline: str | None,
-) -> tuple[dict[str, list[tuple[str, str]]], str]:
-    """Each workload's plots as (title, data: URI of the SVG); or a note on why there are none."""
+) -> tuple[dict[str, list[Drawn]], str]:
+    """Each workload's plots, drawn for a wide page and for a phone's; or a note on why there
+    are none."""
     try:
         from . import plots
+        from .plot_parts import NARROW
     except ImportError as e:  # pragma: no cover - plots imports nothing optional at module level
         return {}, str(e)
     try:
-        by_workload = plots.figures_by_workload(result, analysis, profile, baseline)
+        wide = plots.figures_by_workload(result, analysis, profile, baseline)
+        narrow = plots.figures_by_workload(result, analysis, profile, baseline, NARROW)
     except ImportError as e:
         return {}, f"No plots: {e}"
-    out: dict[str, list[tuple[str, str]]] = {}
-    for workload, figs in by_workload.items():
-        out[workload] = []
-        for _, title, fig in figs:
-            data = base64.b64encode(plots.render(fig, "svg")).decode("ascii")
-            out[workload].append((title, f"data:image/svg+xml;base64,{data}"))
+    out: dict[str, list[Drawn]] = {}
+    for workload, figs in wide.items():
+        # The same data gives the same plots in the same order, whatever the layout.
+        pairs = zip(figs, narrow[workload], strict=True)
+        out[workload] = [
+            Drawn(title, _svg_uri(fig), _svg_uri(small)) for (_, title, fig), (_, _, small) in pairs
+        ]
     return out, ""
+
+
+def _svg_uri(fig: Any) -> str:
+    from . import plots
+
+    data = base64.b64encode(plots.render(fig, "svg")).decode("ascii")
+    return f"data:image/svg+xml;base64,{data}"
 
 
 def _experiments(result: RunResult) -> list[tuple[str, Mapping[str, Any]]]:

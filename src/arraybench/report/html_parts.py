@@ -6,9 +6,10 @@ escaped; html.py arranges them.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.units import UNSTABLE, UNSTABLE_ADVICE, format_interval, format_size, format_time
 from ..results import NO_REFERENCE, CaseResult, RunResult
@@ -45,24 +46,20 @@ def results_table(
     show_device = any(c.device != "cpu" for c in cases)
     show_peak = profile is not None and any(c.flops or c.bytes for c in cases)
     head = [
-        ("impl", ""),
-        ("backend", ""),
-        *([("device", "")] if show_device else []),
-        ("dtype", ""),
-        ("n", "num"),
-        ("median", "num"),
-        ("95% CI", "num"),
-        ("first call", "num"),
-        ("speedup vs ref", "num"),
-        *([("of peak", "num")] if show_peak else []),
-        ("check", ""),
-        ("notes", ""),
+        Column("impl", key=True),
+        Column("backend", key=True),
+        *([Column("device", key=True)] if show_device else []),
+        Column("dtype", key=True),
+        Column("n", "num", key=True),
+        Column("median", "num"),
+        Column("95% CI", "num"),
+        Column("first call", "num"),
+        Column("speedup vs ref", "num"),
+        *([Column("of peak", "num")] if show_peak else []),
+        Column("check"),
+        Column("notes"),
     ]
-    rows = [
-        '<div class="scroll"><table><thead><tr>'
-        + "".join(f'<th class="{cls}">{escape(h)}</th>' for h, cls in head)
-        + "</tr></thead><tbody>"
-    ]
+    rows = []
     for k, size in enumerate(sorted({c.size for c in cases})):
         at = sorted(
             (c for c in cases if c.size == size),
@@ -70,17 +67,14 @@ def results_table(
         )
         for i, c in enumerate(at):
             classes = [*(["sizebreak"] if i == 0 and k > 0 else []), *([] if c.ok else ["failed"])]
-            attr = f' class="{" ".join(classes)}"' if classes else ""
             ident = [
-                td(c.impl),
+                name_td(c.impl),
                 td(c.backend),
                 *([td(c.device)] if show_device else []),
                 td(c.dtype),
                 td(format_size(c.size), "num"),
             ]
-            rows.append(f"<tr{attr}>" + "".join(ident + _measured(result, c, profile, show_peak)))
-            rows[-1] += "</tr>"
-    rows.append("</tbody></table></div>")
+            rows.append((ident + _measured(result, c, profile, show_peak), " ".join(classes)))
     legend = (
         '<p class="dim">median: time per call; 95% CI: where a repeat run\'s median should land '
         "(in brackets, the [min–max] range and the confidence it reaches when there were too "
@@ -100,7 +94,7 @@ def results_table(
         )
         + ".</p>"
     )
-    return "\n".join(rows) + legend
+    return table(head, rows) + legend
 
 
 def _measured(
@@ -114,7 +108,7 @@ def _measured(
         return [
             td("—", "num"),
             *[td("", "num")] * (blanks - 1),
-            '<td class="fail">✗ failed</td>',
+            '<td class="fail check">✗ failed</td>',
             f'<td title="{escape(error)}">{escape(short)}</td>',
         ]
     cells = [
@@ -130,16 +124,18 @@ def _measured(
     if show_peak:
         cells.append(td(_peak(c, profile), "num"))
     if c.check is None and c.unchecked == NO_REFERENCE:
-        cells.append('<td title="nothing to compare with: the workload has one impl">—</td>')
+        cells.append(
+            '<td class="check" title="nothing to compare with: the workload has one impl">—</td>'
+        )
     elif c.check is None:
-        cells.append('<td class="warn">unchecked</td>')
+        cells.append('<td class="warn check">unchecked</td>')
     else:
         err = c.check.max_rel_err
         what = "exact" if err == 0 else (f"{err:.0e}" if math.isfinite(err) else "—")
         if c.computed_in:  # pure Python in float32: float32 inputs, double-precision arithmetic
             what += f" (in {c.computed_in})"
         cells.append(
-            f'<td class="ok" title="largest error relative to the reference: '
+            f'<td class="ok check" title="largest error relative to the reference: '
             f'{escape(str(err))} (tolerance {escape(str(c.check.rtol))})">✓ {escape(what)}</td>'
         )
     tags = []
@@ -159,15 +155,20 @@ def fits_table(fits: Iterable[Fit]) -> str:
         return ""
     from .plot_parts import series_label
 
-    rows = [
+    legend = (
         '<p class="dim">t(n) = a + b·n<sup>k</sup> fitted to each series\' medians, with '
         "bootstrap 95% CIs: a is the fixed cost of a call, b·n<sup>k</sup> the part that grows "
-        "with the size.</p>",
-        '<div class="scroll"><table><thead><tr><th>workload</th><th>series</th>'
-        "<th class=num>a: fixed cost [95% CI]</th><th class=num>k [95% CI]</th>"
-        "<th class=num>marginal at the largest n</th>"
-        "<th>model</th></tr></thead><tbody>",
+        "with the size.</p>"
+    )
+    head = [
+        Column("workload", key=True),
+        Column("series", key=True),
+        Column("a: fixed cost [95% CI]", "num"),
+        Column("k [95% CI]", "num"),
+        Column("marginal at the largest n", "num"),
+        Column("model"),
     ]
+    rows = []
     for fit in fits:
         fixed, k, marginal = fit_figures(fit)
         if fit.kind == "single":
@@ -176,18 +177,16 @@ def fits_table(fits: Iterable[Fit]) -> str:
             model = "holds" if fit.kind != "flat" else "flat: the fixed cost dominates"
         else:
             model = fit.problem or "does not hold"
-        cls = "" if fit.good or fit.kind == "single" else ' class="warn"'
-        rows.append(
-            "<tr>"
-            + td(fit.series[0])
-            + td(series_label(fit.series))
-            + td(fixed, "num")
-            + td(k, "num")
-            + td(marginal, "num")
-            + f"<td{cls}>{escape(model)}</td></tr>"
-        )
-    rows.append("</tbody></table></div>")
-    return "\n".join(rows)
+        cells = [
+            name_td(fit.series[0]),
+            name_td(series_label(fit.series), "phrase"),
+            td(fixed, "num"),
+            td(k, "num"),
+            phrase_td(marginal, "num phrase"),
+            td(model, "prose" if fit.good or fit.kind == "single" else "prose warn"),
+        ]
+        rows.append((cells, ""))
+    return legend + "\n" + table(head, rows)
 
 
 def crossovers_table(crossovers: Iterable[Crossover]) -> str:
@@ -197,13 +196,19 @@ def crossovers_table(crossovers: Iterable[Crossover]) -> str:
         return ""
     from .plot_parts import series_label
 
-    rows = [
+    legend = (
         '<p class="dim">Where one series overtakes another (the size from which it stays '
         "faster), with a 95% CI from the cost models, or the bracket of measured sizes when "
-        'no model holds there. "Clearly" faster: the two medians\' CIs do not overlap.</p>',
-        '<div class="scroll"><table><thead><tr><th>workload</th><th>faster</th><th>than</th>'
-        "<th>from n</th><th>how</th></tr></thead><tbody>",
+        'no model holds there. "Clearly" faster: the two medians\' CIs do not overlap.</p>'
+    )
+    head = [
+        Column("workload", key=True),
+        Column("faster"),
+        Column("than"),
+        Column("from n"),
+        Column("how"),
     ]
+    rows = []
     for c in crossovers:
         if c.status == "crosses" and c.size is not None:
             bracket = f" [{size_text(c.ci[0])} – {size_text(c.ci[1])}]" if c.ci else ""
@@ -217,17 +222,15 @@ def crossovers_table(crossovers: Iterable[Crossover]) -> str:
             how = f"checked up to n={format_size(c.checked_up_to or 0)}"
         else:
             size, how = "no size in common", ""
-        rows.append(
-            "<tr>"
-            + td(c.winner[0])
-            + td(series_label(c.winner))
-            + td(series_label(c.loser))
-            + td(size)
-            + td(how)
-            + "</tr>"
-        )
-    rows.append("</tbody></table></div>")
-    return "\n".join(rows)
+        cells = [
+            name_td(c.winner[0]),
+            name_td(series_label(c.winner)),
+            name_td(series_label(c.loser)),
+            td(size),
+            td(how),
+        ]
+        rows.append((cells, ""))
+    return legend + "\n" + table(head, rows)
 
 
 def failures(result: RunResult) -> str:
@@ -295,16 +298,9 @@ def machines_table(result: RunResult) -> str:
 
     described = descriptions(result)
     columns = [w for w in ITEMS if any(d.item(w) for d in described)]
-    rows = [
-        '<div class="scroll"><table class="machines"><thead><tr><th>machine</th>'
-        + "".join(f"<th>{escape(w)}</th>" for w in columns)
-        + "</tr></thead><tbody>"
-    ]
-    rows += [
-        "<tr>" + td(d.name) + "".join(td(d.item(w)) for w in columns) + "</tr>" for d in described
-    ]
-    rows.append("</tbody></table></div>")
-    return "\n".join(rows)
+    head = [Column("machine", key=True), *(Column(w) for w in columns)]
+    rows = [([name_td(d.name), *(td(d.item(w)) for w in columns)], "") for d in described]
+    return table(head, rows, "machines")
 
 
 #: Lines across machines shown before the rest are folded (the terminal's CROSS_SHOWN).
@@ -346,9 +342,65 @@ def cross_machine_list(lines: Sequence[CrossMachine], name_workloads: bool = Fal
     return "\n".join(out)
 
 
+class Column(NamedTuple):
+    """A column of a table: its heading, its cells' class, and whether it names the row (the
+    phone's layout puts those cells on the row's first line, the others under their heading)."""
+
+    heading: str
+    cls: str = ""
+    key: bool = False
+
+
+#: Where a name may wrap: after a ``.`` or ``_`` between letters or digits and a letter
+#: (``torch.<wbr>softmax``, ``manual_<wbr>with_<wbr>out``), never inside a number (``1.5``).
+NAME_BREAK = re.compile(r"(?<=[A-Za-z0-9][._])(?=[A-Za-z])")
+
+
+def table(head: Sequence[Column], rows: Iterable[tuple[Sequence[str], str]], cls: str = "") -> str:
+    """A table in its own scroll box: ``rows`` are (cells, the row's classes), a cell per
+    column, each made by :func:`td` (or starting ``<td``). Each cell is given its column's
+    heading (``data-label``) and, in a column that names the row, ``data-key``: the phone's
+    style sheet shows a row as a card from them (html_style)."""
+    out = [
+        f'<div class="scroll"><table{_class(cls)}><thead><tr>'
+        + "".join(f"<th{_class(c.cls)}>{escape(c.heading)}</th>" for c in head)
+        + "</tr></thead><tbody>"
+    ]
+    for cells, classes in rows:
+        if len(cells) != len(head):
+            raise ValueError(f"a row of {len(cells)} cells in a table of {len(head)} columns")
+        marked = [
+            f'<td data-label="{escape(c.heading)}"{" data-key" if c.key else ""}'
+            + cell.removeprefix("<td")
+            for c, cell in zip(head, cells, strict=True)
+        ]
+        out.append(f"<tr{_class(classes)}>" + "".join(marked) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "\n".join(out)
+
+
 def td(text: str, cls: str = "") -> str:
-    attr = f' class="{cls}"' if cls else ""
-    return f"<td{attr}>{escape(text)}</td>"
+    return f"<td{_class(cls)}>{escape(text)}</td>"
+
+
+#: A number and its unit (``150 ns``, ``74.9 ns/flop``), kept on one line in a phrase.
+NUMBER_UNIT = re.compile(r"(?<=\d) (?=[^\W\d])")
+
+
+def phrase_td(text: str, cls: str = "") -> str:
+    """A cell of a phrase with numbers in it (``150 ns per unit of n at n=4,096``): it may wrap
+    between words, never between a number and its unit."""
+    return f"<td{_class(cls)}>" + NUMBER_UNIT.sub("&nbsp;", escape(text)) + "</td>"
+
+
+def name_td(text: str, cls: str = "") -> str:
+    """A cell of a name (impl, workload, series, machine): where it may wrap, NAME_BREAK marks
+    with <wbr> (the style sheet says where it may: at spaces, or there too on a phone)."""
+    return f"<td{_class(cls)}>" + NAME_BREAK.sub("<wbr>", escape(text)) + "</td>"
+
+
+def _class(cls: str) -> str:
+    return f' class="{cls}"' if cls else ""
 
 
 def _peak(c: CaseResult, profile: MachineProfile | None) -> str:

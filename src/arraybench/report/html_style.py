@@ -14,13 +14,16 @@ h1 { font-size: 26px; margin: 0 0 2px; }
 h2 { font-size: 21px; margin: 40px 0 6px; padding-bottom: 4px; border-bottom: 2px solid
   var(--line); }
 h3 { font-size: 17px; margin: 22px 0 6px; }
-p, li, h2, h3, dd, td, summary { overflow-wrap: anywhere; }
+p, li, h2, h3, dd, summary { overflow-wrap: anywhere; }
 a { color: var(--accent); }
 .sub { color: var(--muted); margin: 0 0 12px; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
   gap: 14px; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; }
-.card img { display: block; width: 100%; height: auto; aspect-ratio: 19 / 10;
+/* One frame for every card's plot, so that the cards' headings line up; about the shape of a
+   card's time plot (plot_parts.CARD_FIGSIZE with its legend), so that it is drawn the card's
+   width, its text at about the size it is set in. */
+.card img { display: block; width: 100%; height: auto; aspect-ratio: 6 / 5;
   object-fit: contain; border: 1px solid var(--line); border-radius: 4px; }
 .card h3 { font-size: 15.5px; margin: 8px 0 4px; }
 .card h3 a { color: var(--fg); text-decoration: none; }
@@ -56,6 +59,13 @@ th, td { padding: 3px 8px; border-bottom: 1px solid var(--line); text-align: lef
   vertical-align: top; }
 th { background: var(--bg2); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* Names and checks kept whole: a wide table scrolls in its box (or, on a phone, turns into
+   cards) rather than breaking "float32" or "torch.softmax" in two. The <wbr> in names serve
+   the phone only: Chromium breaks at one even in nowrap text, unless it is not displayed. */
+td.check, td[data-key] { white-space: nowrap; } td wbr { display: none; }
+/* A phrase with numbers wraps between its words; prose (a cost model's problem) keeps a
+   readable measure instead of a strip a few words wide. */
+td.phrase { white-space: normal; } td.prose { min-width: 16em; }
 tr.sizebreak td { border-top: 2px solid #b9c1cf; }
 tr.failed td { background: #fdf0ef; }
 .ok { color: var(--good); } .fail { color: var(--bad); font-weight: 600; }
@@ -73,6 +83,29 @@ footer { margin-top: 48px; color: var(--muted); font-size: 13px; }
   h1 { font-size: 21px; } h2 { font-size: 18px; margin-top: 28px; }
   .cards { grid-template-columns: 1fr; }
   dl.env { grid-template-columns: minmax(0, 1fr); } dl.env dd { margin-bottom: 6px; }
+  /* A table row as a card: the cells that name it (data-key) on its first line, then each
+     other cell under its column's heading (data-label), as many to a line as fit, so that no
+     name or number is squeezed into a narrow column. The tr::after item, ordered between
+     them, is the line break. */
+  table, tbody { display: block; min-width: 0; }
+  thead { display: none; }
+  tr { display: flex; flex-wrap: wrap; gap: 2px 18px; padding: 6px 2px 8px;
+    border-bottom: 1px solid var(--line); }
+  tr::after { content: ""; order: 1; flex-basis: 100%; }
+  td { display: block; order: 2; min-width: 0; padding: 0; border: 0; text-align: left;
+    overflow-wrap: break-word; }
+  td.num { text-align: left; }
+  td:not([data-key]) { min-width: 7em; }
+  td[data-key] { order: 0; font-weight: 600; white-space: normal; }
+  td wbr { display: inline; }
+  td::before { content: attr(data-label); display: block; font-size: 11.5px; font-weight: 400;
+    color: var(--muted); }
+  td[data-key]::before { content: none; }
+  td.num[data-key]::before { content: attr(data-label) " = "; display: inline; font: inherit;
+    color: inherit; }
+  td:empty { display: none; }
+  tr.sizebreak { border-top: 2px solid #b9c1cf; } tr.sizebreak td { border-top: 0; }
+  tr.failed { background: #fdf0ef; } tr.failed td { background: none; }
 }
 """
 

@@ -9,6 +9,7 @@ import math
 import textwrap
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..base.units import format_size
@@ -24,10 +25,16 @@ Series = tuple[str, str, str, str, str]
 FIGSIZE = (9.5, 5.0)
 #: Height per series of a one-size dot plot, and the least height of one, in inches.
 DOT_ROW_HEIGHT, DOTS_MIN_HEIGHT = 0.42, 2.4
-#: Inches of a summary card's plot: drawn about 3.5 inches wide, its text stays readable.
-CARD_FIGSIZE = (5.0, 3.1)
-#: The least height of a card's one-size dot plot, and the columns of a card's legend.
-CARD_DOTS_MIN_HEIGHT, CARD_LEGEND_COLUMNS = 1.6, 2
+#: Inches of a summary card's plot (its legend below adds a line an entry): a card is about
+#: 335 px wide on a laptop's page and on a phone's, so it is drawn that wide (365 px with its
+#: margins) and its text is shown near the size it is set in.
+CARD_FIGSIZE = (3.5, 2.4)
+#: The least height of a card's one-size dot plot: near a time plot's shape, so that the
+#: cards' frames (html_style) show either without much blank.
+CARD_DOTS_MIN_HEIGHT = 2.2
+#: Margins of a narrow log axis of dots, a fraction of its span: the values written over the
+#: dots at its ends stay inside the figure.
+NARROW_DOTS_MARGIN = 0.12
 #: Above this ratio between the largest and smallest value, an axis of ratios or times is
 #: logarithmic; below it a linear axis reads more easily.
 LOG_AXIS_SPAN = 20.0
@@ -36,6 +43,11 @@ LOG_AXIS_SPAN = 20.0
 FEW_DECADES = 1.5
 #: Caption lines wrap at this many characters.
 CAPTION_WIDTH = 150
+#: Inches a legend line adds to a figure whose legend is below its axes (8 pt text, spaced),
+#: and points between the axes and that legend: the tick labels and a one-line axis label.
+#: (Below the axes, not at the figure's foot: ``bbox_inches="tight"`` moves a figure's own
+#: legend away from the figure it was laid out in.)
+LEGEND_LINE_HEIGHT, LEGEND_GAP_PT = 0.17, 34.0
 #: Style for every figure: light grid, small legend, text as text in SVG (smaller files, and
 #: the labels can be searched and copied in a browser), reproducible SVG ids.
 STYLE: Mapping[str, Any] = {
@@ -58,6 +70,54 @@ STYLE: Mapping[str, Any] = {
 #: Matplotlib's qualitative palette of 20 colours, pairs of one hue: enough for the series of
 #: the largest built-in workload (11) to stay apart.
 PALETTE = "tab20"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The page a figure is drawn for, and what follows from its width.
+
+    Attributes:
+        size: inches of a figure with one axes (its legend beside them included).
+        narrow: for a phone: the legend below the axes (the figure grows a line per entry),
+            a series' name on two lines where it labels an axis.
+        line: characters on a line of a title or an axis label before it wraps.
+        legend: characters on a line of a legend's entry.
+        caption: characters on a line of the caption.
+    """
+
+    size: tuple[float, float]
+    narrow: bool = False
+    line: int = 1000
+    legend: int = 1000
+    caption: int = CAPTION_WIDTH
+
+    def wrap(self, text: str, width: int | None = None) -> str:
+        """``text`` wrapped to ``width`` characters (the line's), its own line breaks kept; a
+        line too long that ends in an aside breaks before its "(" first (``time per
+        call\n(median; band: 95% CI)``)."""
+        width = width or self.line
+        if all(len(part) <= width for part in text.split("\n")):
+            return text
+        out = []
+        for part in text.split("\n"):
+            # A closing parenthesis: the part's aside, on a line of its own.
+            aside = len(part) > width and part.endswith(")")
+            pieces = part.split(" (", 1) if aside else [part]
+            pieces[1:] = ["(" + p for p in pieces[1:]]
+            out += [line for piece in pieces for line in textwrap.wrap(piece, width)]
+        return "\n".join(out)
+
+    def name(self, label: str) -> str:
+        """A series' name as an axis shows it: ``impl\n(backend dtype)`` when narrow."""
+        return label.replace(" (", "\n(", 1) if self.narrow else label
+
+
+#: A laptop's page, and files: the legend beside the axes.
+WIDE = Layout(FIGSIZE)
+#: A phone's page: drawn about 3.8 inches (365 px) wide with its margins, near the width a
+#: 390 px screen gives it, so that its text is shown at about the size it is set in, where the
+#: wide figure would be shrunk to a third (9 pt text drawn 4 px high).
+NARROW = Layout((3.5, 3.1), narrow=True, line=34, legend=46, caption=62)
 
 
 def need_matplotlib() -> Any:
@@ -86,15 +146,19 @@ def series_label(series: Series) -> str:
     return f"{impl} ({backend}{dev} {dtype})"
 
 
-def new_figure(rows: int | None = None, card: bool = False) -> tuple[Figure, Axes]:
+def new_figure(
+    rows: int | None = None, card: bool = False, layout: Layout = WIDE
+) -> tuple[Figure, Axes]:
     """A figure with one axes; ``rows`` dots of a one-size plot set its height; ``card``: the
-    size of a summary card's plot."""
+    size of a summary card's plot, else the layout's."""
     need_matplotlib()
     from matplotlib.figure import Figure
 
-    width, height = CARD_FIGSIZE if card else FIGSIZE
+    width, height = CARD_FIGSIZE if card else layout.size
     if rows is not None:
-        height = max(CARD_DOTS_MIN_HEIGHT if card else DOTS_MIN_HEIGHT, DOT_ROW_HEIGHT * rows + 1.4)
+        # A narrow plot's names take two lines each.
+        per_row = DOT_ROW_HEIGHT * (1.25 if layout.narrow else 1.0)
+        height = max(CARD_DOTS_MIN_HEIGHT if card else DOTS_MIN_HEIGHT, per_row * rows + 1.4)
     fig = Figure(figsize=(width, height), layout="constrained")
     return fig, fig.add_subplot()
 
@@ -106,6 +170,7 @@ def dots(
     tick: Any,
     text: Any,
     labels: Mapping[Series, str] | None = None,
+    layout: Layout = WIDE,
 ) -> None:
     """One size only: a dot per series with its interval, sorted, values written beside."""
     order = sorted(points, key=lambda p: p[1], reverse=True)
@@ -119,13 +184,16 @@ def dots(
             text(v), (v, y), xytext=(0, 6), textcoords="offset points", ha="center", fontsize=7,
             color="0.25",
         )  # fmt: skip
-    ax.set_yticks(ys, [(labels or {}).get(s, series_label(s)) for s, *_ in order])
+    names = [(labels or {}).get(s, series_label(s)) for s, *_ in order]
+    ax.set_yticks(ys, [layout.name(n) for n in names])
     ax.set_ylim(-0.7, len(order) - 0.3)
     ax.grid(axis="y", visible=False)
     values = [v for _, mid, lo, hi in order for v in (mid, lo, hi) if v > 0]
     if values and max(values) / min(values) > LOG_AXIS_SPAN:
         ax.set_xscale("log")
         log_axis(ax.xaxis, values, tick)
+        if layout.narrow:  # room for the value written over the last dot
+            ax.set_xmargin(NARROW_DOTS_MARGIN)
     else:
         ax.xaxis.set_major_formatter(formatter(tick))
         ax.set_xlim(left=0, right=max(values, default=1.0) * 1.15)
@@ -179,12 +247,55 @@ def percent_text(v: float) -> str:
     return percent(v)
 
 
-def add_legend(ax: Axes) -> None:
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+def add_legend(ax: Axes, layout: Layout = WIDE) -> None:
+    """The legend beside the axes; below them, a line an entry, in a narrow layout (the figure
+    grows to hold it, so that the axes keep their height)."""
+    if not layout.narrow:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+        return
+    from matplotlib.transforms import ScaledTranslation
+
+    handles, labels = ax.get_legend_handles_labels()
+    labels = [layout.wrap(label, layout.legend) for label in labels]
+    fig = ax.get_figure(root=True)
+    assert fig is not None
+    below = ScaledTranslation(0.0, -LEGEND_GAP_PT / 72.0, fig.dpi_scale_trans)
+    ax.legend(
+        handles,
+        labels,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        bbox_transform=ax.transAxes + below,
+        ncol=1,
+    )
+    lines = sum(label.count("\n") + 1 for label in labels)
+    fig.set_figheight(fig.get_figheight() + LEGEND_LINE_HEIGHT * lines)
 
 
-def add_caption(fig: Figure, text: str) -> None:
-    wrapped = "\n".join(textwrap.wrap(text, CAPTION_WIDTH))
+#: The size of a panel's title, under the figure's own.
+PANEL_TITLE_SIZE = 8.5
+
+
+def add_title(ax: Axes, title: str, layout: Layout = WIDE, panel: bool = False) -> None:
+    """The title over the axes from their left edge; a narrow figure's (not a panel's) from
+    the figure's: long names beside a narrow axis would push it out of the figure."""
+    text = layout.wrap(title)
+    if not layout.narrow or panel:
+        if panel:
+            ax.set_title(text, loc="left", fontsize=PANEL_TITLE_SIZE)
+        else:
+            ax.set_title(text, loc="left")
+        return
+    from matplotlib import rcParams
+
+    fig = ax.get_figure(root=True)
+    assert fig is not None
+    size, weight = rcParams["axes.titlesize"], rcParams["axes.titleweight"]
+    fig.suptitle(text, x=0.01, ha="left", fontsize=size, fontweight=weight)
+
+
+def add_caption(fig: Figure, text: str, layout: Layout = WIDE) -> None:
+    wrapped = "\n".join(textwrap.wrap(text, layout.caption))
     fig.text(0.005, -0.01, wrapped, ha="left", va="top", fontsize=7, color="0.35")
 
 

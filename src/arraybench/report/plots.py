@@ -37,12 +37,14 @@ from ..base.files import atomic_write
 from ..base.units import format_size, format_time
 from ..results import CaseResult, RunResult
 from .plot_parts import (
-    CARD_LEGEND_COLUMNS,
-    FIGSIZE,
     LOG_AXIS_SPAN,
+    NARROW,
+    WIDE,
+    Layout,
     Series,
     add_caption,
     add_legend,
+    add_title,
     by_series,
     dots,
     formatter,
@@ -75,6 +77,11 @@ FORMATS = ("png", "svg", "pdf")
 PHASE_PANEL_HEIGHT = 1.9
 #: More sizes than this in a phase panel: labels turn so that they do not overlap.
 PHASE_FLAT_LABELS = 10
+#: A narrow phase panel: inches more for its title's second line, and room above the bars (a
+#: fraction of the axis, 100% = a whole bar) for its legend.
+PHASE_NARROW_EXTRA, PHASE_NARROW_ROOM = 0.35, 0.55
+#: Characters on a line of a narrow phase panel's legend: two entries side by side.
+PHASE_NARROW_LEGEND = 24
 #: Pixels per inch of PNG files: sharp on a laptop screen, ~100 kB a figure.
 PNG_DPI = 110
 #: Opacity of a CI band: visible, yet lines of other series show through it.
@@ -124,8 +131,10 @@ def figures_by_workload(
     analysis: Analysis | None = None,
     profile: MachineProfile | None = None,
     baseline: str | None = None,
+    layout: Layout = WIDE,
 ) -> dict[str, list[Plot]]:
-    """:func:`figures`, grouped by workload name (in the run's order).
+    """:func:`figures`, grouped by workload name (in the run's order), drawn for ``layout``
+    (``plot_parts.NARROW``: a phone's page).
 
     A workload whose cases all failed has an empty list: there is nothing to draw.
     """
@@ -149,15 +158,15 @@ def figures_by_workload(
                 continue
             slug = slugs.take(workload)
             for kind, made in (
-                ("time", _time_figure(workload, ok, analysis)),
-                ("speedup", _speedup_figure(result, workload, ok, base)),
-                ("peak", _peak_figure(workload, ok, profile)),
-                ("phases", _phase_figure(result, workload, ok)),
+                ("time", _time_figure(workload, ok, analysis, layout=layout)),
+                ("speedup", _speedup_figure(result, workload, ok, base, layout)),
+                ("peak", _peak_figure(workload, ok, profile, layout)),
+                ("phases", _phase_figure(result, workload, ok, layout)),
             ):
                 if made is None:
                     continue
                 title, fig = made
-                add_caption(fig, caption)
+                add_caption(fig, caption, layout)
                 plots.append((f"{slug}-{kind}", title, fig))
     return out
 
@@ -174,7 +183,8 @@ def card_figure(
     """
     ok = [c for c in result.cases if c.workload == workload and c.ok and c.measurement]
     with style():
-        return _time_figure(workload, ok, analysis, only=set(series))
+        # A card is about as wide as a phone's page: its names and legend are laid out so.
+        return _time_figure(workload, ok, analysis, only=set(series), layout=NARROW)
 
 
 def save(
@@ -304,9 +314,11 @@ def _time_figure(
     ok: Sequence[CaseResult],
     analysis: Analysis | None,
     only: Collection[Series] | None = None,
+    layout: Layout = WIDE,
 ) -> tuple[str, Figure] | None:
-    """The time plot; with ``only``, a summary card's: those series alone (in the colours and
-    markers they have in the full plot), small, its legend below, without fitted models."""
+    """The time plot, drawn for ``layout``; with ``only``, a summary card's: those series
+    alone (in the colours and markers they have in the full plot), small, without fitted
+    models."""
     every = by_series(ok)
     colours = series_colours(every)
     marks = {s: MARKERS[i % len(MARKERS)] for i, s in enumerate(every)}
@@ -323,15 +335,15 @@ def _time_figure(
             assert m is not None
             lo, hi = m.ci
             points.append((s, m.median, lo, hi))
-        fig, ax = new_figure(len(points), card)
-        dots(ax, points, colours, time_tick, format_time)
+        fig, ax = new_figure(len(points), card, layout)
+        dots(ax, points, colours, time_tick, format_time, layout=layout)
         ax.set_xlabel("time per call (median, 95% CI)")
         if not card:
-            ax.set_title(title, loc="left")
+            add_title(ax, title, layout)
         return title, fig
 
     title = f"{workload}: time per call against size"
-    fig, ax = new_figure(card=card)
+    fig, ax = new_figure(card=card, layout=layout)
     values: list[float] = []
     fitted = False
     for s, cs in groups.items():
@@ -366,11 +378,11 @@ def _time_figure(
     ax.set_xlabel("size n")
     if card:
         ax.set_ylabel("time per call")
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=CARD_LEGEND_COLUMNS)
+        add_legend(ax, layout)
         return title, fig
-    ax.set_ylabel("time per call (median; band: 95% CI)")
-    ax.set_title(title, loc="left")
-    add_legend(ax)
+    ax.set_ylabel(layout.wrap("time per call (median; band: 95% CI)"))
+    add_title(ax, title, layout)
+    add_legend(ax, layout)
     return title, fig
 
 
@@ -445,6 +457,7 @@ def _speedup_figure(
     workload: str,
     ok: Sequence[CaseResult],
     base: tuple[str, str, str | None, str] | None,
+    layout: Layout = WIDE,
 ) -> tuple[str, Figure] | None:
     points: dict[Series, list[tuple[int, float, float, float]]] = defaultdict(list)
     base_names: set[str] = set()
@@ -470,20 +483,21 @@ def _speedup_figure(
     ratios = [v for ps in points.values() for p in ps for v in p[1:]]
     if len(sizes) == 1:
         title = f"{workload}: speed relative to {what} at n={format_size(sizes[0])}"
-        fig, ax = new_figure(len(points))
+        fig, ax = new_figure(len(points), layout=layout)
         dots(
             ax,
             [(s, ps[0][1], ps[0][2], ps[0][3]) for s, ps in points.items()],
             colours,
             ratio_tick,
             lambda v: f"{v:.3g}×",
+            layout=layout,
         )
         ax.axvline(1.0, color="0.3", linewidth=1.0, linestyle="--")
-        ax.set_xlabel(f"{what} time / this time (above 1: faster than {against})")
-        ax.set_title(title, loc="left")
+        ax.set_xlabel(layout.wrap(f"{what} time / this time (above 1: faster than {against})"))
+        add_title(ax, title, layout)
         return title, fig
     title = f"{workload}: speed relative to {what}"
-    fig, ax = new_figure()
+    fig, ax = new_figure(layout=layout)
     for i, (s, ps) in enumerate(points.items()):
         ps.sort()
         xs = [p[0] for p in ps]
@@ -514,13 +528,16 @@ def _speedup_figure(
         ax.yaxis.set_major_formatter(formatter(ratio_tick))
     ax.set_xlabel("size n")
     ax.set_ylabel(f"{what} time / this time\n(above 1: faster)")
-    ax.set_title(title, loc="left")
-    add_legend(ax)
+    add_title(ax, title, layout)
+    add_legend(ax, layout)
     return title, fig
 
 
 def _peak_figure(
-    workload: str, ok: Sequence[CaseResult], profile: MachineProfile | None
+    workload: str,
+    ok: Sequence[CaseResult],
+    profile: MachineProfile | None,
+    layout: Layout = WIDE,
 ) -> tuple[str, Figure] | None:
     if profile is None:
         return None
@@ -551,7 +568,7 @@ def _peak_figure(
 
     if len(sizes) == 1:
         title = f"{workload}: fraction of the machine's limit at n={format_size(sizes[0])}"
-        fig, ax = new_figure(len(points))
+        fig, ax = new_figure(len(points), layout=layout)
         dots(
             ax,
             [(s, ps[0][1], ps[0][1], ps[0][1]) for s, ps in points.items()],
@@ -559,13 +576,14 @@ def _peak_figure(
             percent_tick,
             percent_text,
             labels={s: label(s) for s in points},
+            layout=layout,
         )
         ax.axvline(1.0, color="0.3", linewidth=1.0, linestyle="--")
-        ax.set_xlabel(f"achieved / attainable ({common}, from arraybench probe)")
-        ax.set_title(title, loc="left")
+        ax.set_xlabel(layout.wrap(f"achieved / attainable ({common}, from arraybench probe)"))
+        add_title(ax, title, layout)
         return title, fig
     title = f"{workload}: fraction of the machine's limit"
-    fig, ax = new_figure()
+    fig, ax = new_figure(layout=layout)
     for i, (s, ps) in enumerate(points.items()):
         ps.sort()
         ax.plot(
@@ -581,14 +599,14 @@ def _peak_figure(
     size_axis(ax, sizes)
     log_axis(ax.yaxis, [*fractions, 1.0], percent_tick)
     ax.set_xlabel("size n")
-    ax.set_ylabel(f"achieved / attainable\n({common}, from arraybench probe)")
-    ax.set_title(title, loc="left")
-    add_legend(ax)
+    ax.set_ylabel(layout.wrap(f"achieved / attainable\n({common}, from arraybench probe)"))
+    add_title(ax, title, layout)
+    add_legend(ax, layout)
     return title, fig
 
 
 def _phase_figure(
-    result: RunResult, workload: str, ok: Sequence[CaseResult]
+    result: RunResult, workload: str, ok: Sequence[CaseResult], layout: Layout = WIDE
 ) -> tuple[str, Figure] | None:
     from ..analysis.findings import COMPILE_MIN_S, COMPILE_RATIO
 
@@ -632,7 +650,10 @@ def _phase_figure(
     from matplotlib.ticker import PercentFormatter
 
     del mpl
-    fig = Figure(figsize=(FIGSIZE[0], PHASE_PANEL_HEIGHT * len(panels) + 0.6), layout="constrained")
+    # Narrow: each panel's title takes two lines, and its legend sits in the room above the
+    # bars (a legend beside them would leave the bars no width).
+    panel = PHASE_PANEL_HEIGHT + (PHASE_NARROW_EXTRA if layout.narrow else 0.0)
+    fig = Figure(figsize=(layout.size[0], panel * len(panels) + 0.6), layout="constrained")
     axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
     for ax, (label, lower, upper, bars) in zip(axes, panels, strict=True):
         bars.sort()
@@ -646,22 +667,31 @@ def _phase_figure(
         for x, t in zip(xs, totals, strict=True):
             ax.annotate(
                 format_time(t), (x, 1.0), xytext=(0, 2), textcoords="offset points",
-                ha="center", va="bottom", fontsize=6.5 if crowded else 7, color="0.25",
+                ha="center", va="bottom", fontsize=7 if layout.narrow or not crowded else 6.5,
+                color="0.25",
                 rotation=90 if crowded else 0,
             )  # fmt: skip
         if crowded:
             ax.set_xticks(xs, [format_size(n) for n, _, _ in bars], rotation=45, ha="right")
         else:
             ax.set_xticks(xs, [f"n={format_size(n)}" for n, _, _ in bars])
-        ax.set_ylim(0, 1.5 if crowded else 1.18)
+        room = PHASE_NARROW_ROOM if layout.narrow else 0.0
+        ax.set_ylim(0, (1.5 if crowded else 1.18) + room)
         ax.set_yticks([0, 0.5, 1.0])
         ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
         ax.grid(axis="x", visible=False)
-        ax.set_title(label, loc="left", fontsize=8.5)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    axes[-1].set_xlabel("share of the time per size (above each bar: the total)")
+        add_title(ax, label, layout, panel=True)
+        if layout.narrow:
+            # In the room above the bars; kept out of the layout, which would otherwise
+            # shrink the axes to fit a legend wider than they are, and wrapped to fit.
+            names = [layout.wrap(name, PHASE_NARROW_LEGEND) for name in (lower, upper)]
+            legend = ax.legend(names, loc="upper left", ncol=2, borderaxespad=0.2)
+            legend.set_in_layout(False)
+        else:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    axes[-1].set_xlabel(layout.wrap("share of the time per size (above each bar: the total)"))
     title = f"{workload}: where the time goes"
-    fig.suptitle(title, x=0.01, ha="left", fontweight="bold", fontsize=10)
+    fig.suptitle(layout.wrap(title), x=0.01, ha="left", fontweight="bold", fontsize=10)
     return title, fig
 
 
