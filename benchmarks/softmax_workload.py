@@ -1,7 +1,8 @@
 """The row softmax of issue 35: a stable softmax over each row of an (n, 64) matrix, as a new
 user writes it: a Python loop, NumPy and JAX by hand (one generic impl), torch by hand (its
-``max`` returns values and indices, so it has its own), and ``torch.softmax``. Used by ``benchmarks/softmax_jax.py`` (JAX against timeit) and for the saved
-busy-machine run of ``tests/analysis/test_standing.py``.
+``max`` returns values and indices, so it has its own), and ``torch.softmax``. Used by
+``benchmarks/softmax_jax.py`` (JAX against timeit) and for the saved busy-machine run of
+``tests/analysis/test_standing.py``.
 
     arraybench run benchmarks/softmax_workload.py --quick
 """
