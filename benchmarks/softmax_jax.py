@@ -5,7 +5,8 @@ Each round runs ``arraybench run benchmarks/softmax_workload.py --backend jax`` 
 the default settings with ``--full``) for each code under test, then, right after, timeit in a
 fresh process per case: the same function, its input made as arraybench's JAX backend makes it
 (``jax.device_put`` of the float64 data cast to the dtype), float64 on only for float64 (as a
-user's own script runs: JAX's default is off), one call before timing, then ``autorange`` and 5
+user's own script runs: JAX's default is off), with the thread settings arraybench's workers
+start with (one XLA thread: ``worker_env(1)``), one call before timing, then ``autorange`` and 5
 repeats of ``manual(x).block_until_ready()``; the median per call. A case agrees when timeit's
 median lies inside arraybench's interval.
 
@@ -85,12 +86,16 @@ def arraybench_run(src: Path | None, full: bool) -> dict[tuple[str, int], dict[s
 
 
 def timeit_case(dtype: str, n: int) -> float:
+    from arraybench.measure.processes import IN_WORKER, worker_env
+
+    threads = {k: v for k, v in worker_env(1).items() if k != IN_WORKER}
     p = subprocess.run(
         [sys.executable, "-c", TIMEIT, dtype, str(n)],
         capture_output=True,
         text=True,
         check=True,
         timeout=600,
+        env={**os.environ, **threads},
     )
     return float(p.stdout.strip().splitlines()[-1])
 
