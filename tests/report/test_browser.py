@@ -226,16 +226,16 @@ def test_classic_report_screenshot_draws_without_console_errors(
 
 
 def probe_layout(
-    page: Path, tmp_path: Path, viewport: str, *flags: str
+    page: Path, tmp_path: Path, viewport: str, *flags: str, probe: str | None = None
 ) -> tuple[dict[str, Any], str, str]:
-    """Open ``page`` with PROBE added at a viewport's size: what the probe measured, the DOM,
-    and chromium's log (``flags``: more chromium options, such as logging)."""
+    """Open ``page`` with ``probe`` (PROBE by default) added at a viewport's size: what the
+    probe measured, the DOM, and chromium's log (``flags``: more chromium options, such as
+    logging)."""
     width, height = VIEWPORTS[viewport]
     probed = tmp_path / "probed.html"
+    script = (PROBE if probe is None else probe).replace("WIDTH", str(width))
     probed.write_text(
-        page.read_text(encoding="utf-8").replace(
-            "</body>", PROBE.replace("WIDTH", str(width)) + "</body>"
-        ),
+        page.read_text(encoding="utf-8").replace("</body>", script + "</body>"),
         encoding="utf-8",
     )
     rc, dom, err = chromium(
@@ -453,24 +453,8 @@ _measured: dict[tuple[str, str], dict[str, Any]] = {}
 
 def measure(pages: dict[str, Path], page: str, viewport: str, tmp_path: Path) -> dict[str, Any]:
     if (page, viewport) not in _measured:
-        width, height = VIEWPORTS[viewport]
-        probed = tmp_path / "probed.html"
-        probed.write_text(
-            pages[page]
-            .read_text(encoding="utf-8")
-            .replace("</body>", TABLE_PROBE.replace("WIDTH", str(width)) + "</body>"),
-            encoding="utf-8",
-        )
-        rc, dom, err = chromium(
-            "--dump-dom",
-            f"--window-size={width},{height}",
-            probed.as_uri(),
-            profile=tmp_path / "profile",
-        )
-        assert rc == 0, err[-2000:]
-        found = re.search(r'data-probe="([^"]*)"', dom)
-        assert found, "the probe did not run"
-        _measured[page, viewport] = json.loads(unescape(found.group(1)))
+        found, _, _ = probe_layout(pages[page], tmp_path, viewport, probe=TABLE_PROBE)
+        _measured[page, viewport] = found
     return _measured[page, viewport]
 
 
