@@ -56,7 +56,7 @@ from ..report.summary import (
     print_machine_group,
     print_machines_table,
 )
-from ..report.timing import print_time_split
+from ..report.timing import print_time_line, print_time_split
 from ..results import CaseResult, RunResult, TimeSplit
 from ..store import INTERRUPTED, StoreError, open_store
 from ..suites import resolve
@@ -468,6 +468,8 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
         console.print(f"results saved to {args.json}")
     if args.verbose and not as_json and combined.time is not None:
         print_time_split(combined, console)
+    elif not as_json:
+        print_time_line(combined, console)
     if run_id is not None and args.resume:
         console.print(
             f"[dim]{escape(_resume.resumed(run_id, tally, config))}[/dim]", soft_wrap=True

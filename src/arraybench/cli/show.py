@@ -18,7 +18,7 @@ from ..report.summary import (
     print_machines,
     question_parts,
 )
-from ..report.timing import print_time_split
+from ..report.timing import print_time_line, print_time_split
 from ..results import RunResult
 from ..store import RUNNING, open_store
 from . import _console
@@ -75,6 +75,7 @@ def main(args: argparse.Namespace) -> int:
     render(result, console, verbose=args.verbose)
     if not args.verbose:
         print_footer(one_machine(result), console)
+        print_time_line(result, console)
     elif result.time is not None:
         print_time_split(result, console)
     if args.json:
