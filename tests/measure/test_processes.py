@@ -18,6 +18,7 @@ from arraybench.catalog import load_file
 from arraybench.measure import processes
 from arraybench.measure.clock import FakeClock
 from arraybench.measurement import time_ratio
+from arraybench.results import RunResult
 
 WORK = textwrap.dedent(
     """
@@ -250,10 +251,13 @@ def test_workers_started_ahead_measure_as_fresh_ones_do(work: ab.Workload, start
         pool = processes._KEPT.value
         assert pool is not None
         if start == "fork":
-            assert pool.zygote is not None and pool.not_forked is None
+            assert pool.zygote is not None and pool.record["forked"] is True
             for p in range(2):  # the zygote's children, each in a session of its own
                 pid = pool.worker(p).pid
                 assert _parent(pid) == pool.zygote.proc.pid and os.getsid(pid) == pid
+    # The run keeps how its workers started, and says it.
+    assert result.env["workers"]["start"] == start
+    assert ("forked" in result.env["workers"]) == (start == "fork")
     for c in result.cases:
         if c.impl == "dies in a fresh process":  # forked workers are workers too
             assert c.error is not None and c.error.startswith("in process 1 of 2:")
@@ -275,10 +279,12 @@ def test_a_forked_worker_that_dies_is_reported_and_replaced(tmp_path: Path) -> N
     assert by["exits"].error is not None and "exited with code 3" in by["exits"].error
 
 
-def test_a_zygote_whose_imports_start_a_thread_refuses_and_the_pool_starts_fresh_ones(
+def test_a_library_whose_import_starts_a_thread_is_left_to_each_worker_and_the_rest_forks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from arraybench.measure.zygote import Zygote, ZygoteError
+    """A fork copies only the thread that forks: a zygote whose import of a library started
+    another is started again without it, and each worker imports that one for itself."""
+    from arraybench.measure.zygote import Zygote
 
     (tmp_path / "spins.py").write_text(
         "import threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True)"
@@ -286,14 +292,40 @@ def test_a_zygote_whose_imports_start_a_thread_refuses_and_the_pool_starts_fresh
     )
     path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(path))
-    with pytest.raises(ZygoteError, match="importing spins started a thread"):
-        Zygote(["json", "spins"], processes.worker_env(1))
+    zygote = Zygote(["json", "spins", "colorsys"], processes.worker_env(1))
+    try:
+        assert zygote.modules == ["json", "colorsys"]
+        assert list(zygote.left) == ["spins"] and "started a thread" in zygote.left["spins"]
+    finally:
+        zygote.close()
     pool = processes.Pool(1, None, processes.worker_env(1), "fork", ["spins"])
     try:
-        assert pool.zygote is None and pool.not_forked is not None
-        assert _parent(pool.worker(0).pid) == os.getpid()  # a fresh process, started here
+        assert pool.zygote is not None and pool.record["forked"] is True
+        assert _parent(pool.worker(0).pid) == pool.zygote.proc.pid
+        assert "spins" in pool.record["left_to_workers"]
     finally:
         pool.close()
+
+
+def test_the_run_says_how_its_workers_started() -> None:
+    from arraybench.report.terminal import measured_how
+
+    def run(**workers: object) -> RunResult:
+        return RunResult(cases=(), config={"processes": 4, "budget": 0.5}, env={"workers": workers})
+
+    assert measured_how(run(start="fork", forked=True)).startswith(
+        "measured in 4 processes forked from one that imported the libraries once, 0.5 s"
+    )
+    left = run(
+        start="fork", forked=True, left_to_workers={"tensorflow": "importing it started a thread"}
+    )
+    assert "(tensorflow imported by each: importing it started a thread)" in measured_how(left)
+    fell = run(start="fork", forked=False, why_not="forking workers is only done on Linux")
+    assert measured_how(fell).startswith(
+        "measured in 4 fresh processes (they could not be forked: forking workers is only done "
+        "on Linux)"
+    )
+    assert measured_how(run(start="fresh")).startswith("measured in 4 fresh processes, 0.5 s")
 
 
 def test_the_start_is_a_setting_saved_unless_fresh_which_files_without_it_meant() -> None:

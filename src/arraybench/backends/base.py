@@ -41,6 +41,8 @@ class Backend(Protocol):
     # one line for an error of the library's that its own message says badly.
     # Optional: ``compiler_modules``, modules the compiler imports only when first used, which a
     # fresh worker imports with the library before a run measures.
+    # Optional: ``before_fork()``, work a zygote does once, after its imports, for every worker
+    # it forks (torch: inductor's probe of the CPU); it must leave the process one thread.
     # Optional (BaseBackend has both): ``scope(dtype, device)``, a context manager every call of
     # a case runs in, from its inputs to its last sample (JAX: float64 on for float64 cases
     # only); ``compilations()``, how many times the library has compiled in this process, read

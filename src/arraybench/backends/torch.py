@@ -59,6 +59,18 @@ class TorchBackend(BaseBackend):
 
         return torch.compile(fn)
 
+    def before_fork(self) -> None:
+        """What a zygote does once for all the workers it forks (``--start fork``): inductor's
+        probe of the CPU's vector instructions, which compiles and runs small programs with the
+        C++ compiler (0.7-0.9 s on 2 cores) in each process's first torch.compile, and keeps
+        the answer for the life of the process. Done only where torch.compile was imported
+        (a run that compiles)."""
+        if "torch._inductor.compile_fx" not in sys.modules:
+            return
+        from torch._inductor import cpu_vec_isa
+
+        cpu_vec_isa.pick_vec_isa()
+
     def compilations(self) -> int | None:
         """Frames torch.compile (dynamo) has compiled in this process, each recompile on a
         guard that failed included: 0 until something imports dynamo (nothing compiled yet),

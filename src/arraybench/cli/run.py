@@ -35,7 +35,7 @@ from ..measure import compile_cache
 from ..measure import env as _env
 from ..measure.cluster_client import shared_cluster
 from ..measure.plan import ResumeKey, resume_key
-from ..measure.processes import shared_pool
+from ..measure.processes import forks, preload_workloads, shared_pool
 from ..measure.profile import load_cached
 from ..measure.runner import Case, Progress, run
 from ..measure.walltime import (
@@ -394,8 +394,9 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
     results: list[RunResult] = []
     WALL.rebase(OTHER)
     try:
-        # Worker processes (and a cluster) live for the whole command, not one experiment.
-        with shared_pool(), shared_cluster():
+        # Worker processes (and a cluster) live for the whole command, not one experiment; a
+        # zygote (--start fork) imports every experiment's libraries once.
+        with shared_pool(_libraries(items, config), config), shared_cluster():
             for group in _groups(items):
                 if isinstance(group, Experiment):
                     if not as_json:
@@ -565,6 +566,17 @@ def _run(
         progress=progress,
         **keep.hooks(),
     )
+
+
+def _libraries(items: list[Experiment | Workload], config: RunConfig) -> list[str]:
+    """What the command's runs import (their backends' libraries and compilers): for a zygote
+    to import once, when the run forks its workers. Nothing when it does not."""
+    if not forks(config):
+        return []
+    workloads = [
+        w for item in items for w in (item.workloads if isinstance(item, Experiment) else [item])
+    ]
+    return preload_workloads(workloads, config)
 
 
 def _groups(items: list[Experiment | Workload]) -> list[Experiment | list[Workload]]:

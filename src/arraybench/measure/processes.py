@@ -33,7 +33,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +41,7 @@ from ..base import interrupts
 from ..config import RunConfig
 from ..measurement import Measurement
 from ..results import FAILED, CaseResult, Floor
+from ..workload import Impl, Workload
 from . import compile_cache
 from .kept import Kept
 from .plan import Case, Progress, _series_of
@@ -51,6 +52,7 @@ from .wire import _failed, _spec, read_reply, request, request_settings
 
 if TYPE_CHECKING:
     from .worker import Worker
+    from .zygote import Zygote
 
 #: Set in every worker's environment: a workload file that starts a run of its own at import
 #: (no ``if __name__ == "__main__":`` guard) would otherwise start workers without end.
@@ -108,7 +110,8 @@ def run_in_workers(
         return n > 1 and not warm and budget_of(i) == config.budget
 
     asker = _Requests(cases, config, floor, progress, budget_of, warm)  # before any starts
-    modules = preload(cases)  # what a zygote imports, or a worker primes, ahead
+    # What a zygote imports, or a worker primes, ahead: this run's, and the command's others.
+    modules = sorted(set(preload(cases)) | set(_RUN_MODULES))
     with _pool_for(config, modules) as pool:
         tick()
         for chunk in _chunks(groups, config):
@@ -255,33 +258,52 @@ class _Requests:
         return got
 
 
-def libraries(cases: Sequence[Case]) -> list[str]:
-    """The modules of the backends ``cases`` run on (and their references')."""
-    from .. import backends
-
-    names = {c.backend for c in cases}
-    names |= {c.workload.reference_impl()[1] for c in cases if c.workload.impls}
-    out = set()
-    for name in names:
-        with contextlib.suppress(Exception):  # unknown here: its cases say why
-            module = getattr(backends.get(name), "module", "")
-            if module:
-                out.add(module)
-    return sorted(out)
-
-
 def preload(cases: Sequence[Case]) -> list[str]:
     """What a worker imports ahead of its cases (primed under ``--start overlap``, imported once
-    by fork's zygote): the backends' libraries, and their compilers where a case compiles
-    (torch.compile's dynamo and inductor import lazily, ~2 s)."""
+    by fork's zygote): the backends' libraries (the cases' and their references'), and their
+    compilers where a case compiles (torch.compile's dynamo and inductor import lazily, ~2 s)."""
+    pairs = [(c.impl, c.backend) for c in cases]
+    return _modules(pairs + _references({c.workload.name: c.workload for c in cases}.values()))
+
+
+def preload_workloads(workloads: Sequence[Workload], config: RunConfig) -> list[str]:
+    """:func:`preload` for every case ``workloads`` may have under ``config``, told from their
+    impls alone (no plan: planning imports the libraries to list their devices, and a zygote
+    started before that imports them side by side with this process)."""
+    pairs = [
+        (impl, b)
+        for w in workloads
+        for impl in w.impls
+        for b in impl.backends
+        if config.backends is None or b in config.backends
+    ]
+    return _modules(pairs + _references(workloads))
+
+
+def _references(workloads: Iterable[Workload]) -> list[tuple[Impl, str]]:
+    out = []
+    for w in workloads:
+        with contextlib.suppress(Exception):  # a workload that cannot run says why elsewhere
+            if w.impls:
+                out.append(w.reference_impl())
+    return out
+
+
+def _modules(pairs: Iterable[tuple[Impl, str]]) -> list[str]:
+    """The modules of the installed backends named in ``(impl, backend)`` pairs, and their
+    compilers' where the impl compiles."""
     from .. import backends
     from .bind import compiles
 
-    out = set(libraries(cases))
-    for case in cases:
+    out: set[str] = set()
+    for impl, name in pairs:
         with contextlib.suppress(Exception):  # unknown or refused here: its case says why
-            backend = backends.get(case.backend)
-            if compiles(case.impl, backend):
+            backend = backends.get(name)
+            module = getattr(backend, "module", "")
+            if not module or not backend.available()[0]:
+                continue
+            out.add(module)
+            if compiles(impl, backend):
                 out.update(getattr(backend, "compiler_modules", ()))
     return sorted(out)
 
@@ -312,13 +334,18 @@ class Pool:
         self.key = self.key_of(n, memory_limit, env, start)
         self.memory_limit, self.env = memory_limit, dict(env)
         self.zygote: Zygote | None = None
-        #: Why a ``fork`` pool runs fresh processes instead (None: it forks, or was not asked).
-        self.not_forked: str | None = None
+        #: How its workers started, for the run's record (``RunResult.env["workers"]``).
+        self.record: dict[str, Any] = {"start": start, "processes": n}
         if start == "fork":
             try:
-                self.zygote = Zygote(modules, self.env)
+                self.zygote = _early_zygote(self.env) or Zygote(modules, self.env, wait=False)
+                self.zygote.wait_ready()
+                self.record["forked"] = True
+                if self.zygote.left:
+                    self.record["left_to_workers"] = dict(self.zygote.left)
             except (OSError, ZygoteError) as e:
-                self.not_forked = str(e)
+                self.zygote = None
+                self.record.update(forked=False, why_not=str(e))
         self._workers: list[Worker | None] = [None] * n
         # Started at once and waited for together: each imports its libraries (seconds).
         started = []
@@ -382,9 +409,12 @@ class Pool:
             w.kill()
 
     def close(self) -> None:
+        # Killed, not asked to finish: an idle worker has nothing left to write (every reply
+        # was read, and the libraries wrote their compile caches as they compiled), while a
+        # Python that exits in turn tears down torch, JAX and TensorFlow, ~0.7 s each.
         for w in self._workers:
             if w is not None:
-                w.close()
+                w.kill()
         self._workers = [None] * len(self._workers)
         if self.zygote is not None:
             self.zygote.close()
@@ -395,11 +425,83 @@ class Pool:
 _KEPT: Kept[Pool] = Kept()
 
 
-def shared_pool() -> contextlib.AbstractContextManager[None]:
+#: A zygote started early, as the command begins (:func:`shared_pool` with a config), importing
+#: while this process plans and imports for itself; the first fork pool takes it.
+_EARLY: list[Zygote] = []
+
+
+def _early_zygote(env: Mapping[str, str]) -> Zygote | None:
+    """The zygote started early, when it was started for workers of this environment (as each
+    sees it: a variable this process has set since, as planning does, is the same to them)."""
+    if not _EARLY:
+        return None
+    theirs = _EARLY[0].env
+    if all(
+        theirs.get(k, os.environ.get(k)) == env.get(k, os.environ.get(k)) for k in {*theirs, *env}
+    ):
+        return _EARLY.pop()
+    return None
+
+
+#: The modules every run inside :func:`shared_pool`'s block will use: a zygote started there
+#: imports them all at once (one import of each for the whole command), not only its first
+#: run's (which left each later experiment's libraries to every worker: 2.5 s each for the
+#: classic suite's gradients, four times over).
+_RUN_MODULES: list[str] = []
+
+
+@contextlib.contextmanager
+def shared_pool(modules: Sequence[str] = (), config: RunConfig | None = None) -> Iterator[None]:
     """Keep worker processes alive for every run inside the block, instead of starting them for
     each (``arraybench run`` measures its experiments one run after another: starting 4
-    processes and importing torch and JAX in each costs seconds every time)."""
-    return _KEPT.block()
+    processes and importing torch and JAX in each costs seconds every time). ``modules``: what
+    all the runs inside will import (:func:`preload_workloads`), for a zygote to import once;
+    with ``config`` asking to fork workers, that zygote starts now, importing while this process
+    goes on."""
+    from .zygote import Zygote
+
+    saved = list(_RUN_MODULES)
+    _RUN_MODULES[:] = sorted(set(saved) | set(modules))
+    early = None
+    if config is not None and forks(config) and not _EARLY:
+        with contextlib.suppress(OSError):  # it cannot start: the pool says why, later
+            early = Zygote(_RUN_MODULES, worker_env(config.threads), wait=False)
+            _EARLY.append(early)
+        # This process plans every run and records each library's version, which imports the
+        # libraries here too: now, side by side with the zygote's imports (two cores, two
+        # importers), rather than one library at a time between the runs (TensorFlow's 3 s
+        # before the classic suite's gradients, with every worker idle).
+        _import_here(_RUN_MODULES)
+    try:
+        with _KEPT.block():
+            yield
+    finally:
+        _RUN_MODULES[:] = saved
+        if early is not None and early in _EARLY:  # never used: no run forked
+            _EARLY.remove(early)
+            early.close()
+
+
+def _import_here(modules: Sequence[str]) -> None:
+    """Import the backends' libraries among ``modules`` in this process (not their compilers,
+    which only the workers use)."""
+    import importlib
+
+    from .. import backends
+
+    libraries = set()
+    for name in backends.names():
+        with contextlib.suppress(Exception):
+            libraries.add(getattr(backends.get(name), "module", ""))
+    for module in modules:
+        if module in libraries:
+            with contextlib.suppress(Exception):  # a library that fails fails its cases, later
+                importlib.import_module(module)
+
+
+def forks(config: RunConfig) -> bool:
+    """Whether runs of ``config`` measure in workers forked from a zygote."""
+    return config.start == "fork" and config.processes > 1 and not config.cluster
 
 
 def _pool_for(
@@ -414,7 +516,19 @@ def _pool_for(
         with WALL.part(START_UP):
             return Pool(config.processes, config.memory_limit, env, config.start, modules)
 
-    return _KEPT.use(key, start)
+    @contextlib.contextmanager
+    def use() -> Iterator[Pool]:
+        with _KEPT.use(key, start) as pool:
+            LAST_START.clear()
+            LAST_START.update(pool.record)
+            yield pool
+
+    return use()
+
+
+#: How the workers of the latest run in worker processes started (:attr:`Pool.record`): the
+#: runner keeps it with the run (``env["workers"]``), and reports say it.
+LAST_START: dict[str, Any] = {}
 
 
 def _combine(parts: Sequence[CaseResult], n: int, whole: TimerSettings, floor: Floor) -> CaseResult:

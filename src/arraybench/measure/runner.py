@@ -323,6 +323,11 @@ def _run(
         results = [done[i] for i in range(total)]
         if canary is not None:
             canary.tick()
+    if workers and not machines:
+        from .processes import LAST_START
+
+        if LAST_START:  # how the workers started (a fork that fell back says why)
+            environment["workers"] = dict(LAST_START)
     environment["load_average_after"] = _env.load_average()
     return RunResult(
         cases=tuple(results),

@@ -94,16 +94,27 @@ class Zygote:
             safe): measure in fresh workers instead.
     """
 
-    def __init__(self, modules: Sequence[str], env: Mapping[str, str]) -> None:
+    def __init__(self, modules: Sequence[str], env: Mapping[str, str], wait: bool = True) -> None:
+        self.env = dict(env)
+        #: the modules it imports (those it could not hold are left out: see ``left``)
+        self.modules = list(modules)
+        #: modules it could not hold, each with why: every worker imports them for itself
+        self.left: dict[str, str] = {}
+        self._ready = False
+        self._launch()
+        if wait:
+            self.wait_ready()
+
+    def _launch(self) -> None:
         self._sock, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept for the zygote's life
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "arraybench.measure.zygote", *ALWAYS, *modules],
+                [sys.executable, "-m", "arraybench.measure.zygote", *ALWAYS, *self.modules],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=self._stderr,
-                env={**os.environ, **env, CONTROL: str(theirs.fileno())},
+                env={**os.environ, **self.env, CONTROL: str(theirs.fileno())},
                 pass_fds=(theirs.fileno(),),
                 start_new_session=True,
             )
@@ -113,20 +124,34 @@ class Zygote:
         finally:
             theirs.close()
         self._file = self._sock.makefile("rb")
-        self._sock.settimeout(START_TIMEOUT_S)
-        try:
-            ready = json.loads(self._file.readline() or b"{}")
-        except (OSError, ValueError):
-            ready = {}
-        self._sock.settimeout(None)
-        if ready.get("ready") is not True:
+
+    def wait_ready(self) -> None:
+        """Wait until it has imported its modules (once). A module whose import started a
+        thread is left to the workers (``left``) and the zygote started again without it;
+        raises ZygoteError when it cannot fork at all."""
+        while not self._ready:
+            self._sock.settimeout(START_TIMEOUT_S)
+            try:
+                ready = json.loads(self._file.readline() or b"{}")
+            except (OSError, ValueError):
+                ready = {}
+            self._sock.settimeout(None)
+            if ready.get("ready") is True:
+                self._ready = True
+                return
             why = ready.get("why") or self._tail() or "it did not start"
+            module = ready.get("module")
             self.close()
-            raise ZygoteError(f"the zygote cannot fork workers: {why}")
+            if module not in self.modules:
+                raise ZygoteError(f"the zygote cannot fork workers: {why}")
+            self.modules.remove(module)
+            self.left[module] = why
+            self._launch()
 
     def fork(self, stderr: int, lifeline: int, memory_limit: int | None) -> Forked:
         """A new worker, its stderr and lifeline the descriptors given (the caller keeps its
         own copies, and the write end of the lifeline)."""
+        self.wait_ready()
         stdin_r, stdin_w = os.pipe()
         stdout_r, stdout_w = os.pipe()
         try:
@@ -164,12 +189,13 @@ class Zygote:
         return self._stderr.read().decode(errors="replace").strip()[-500:]
 
     def close(self) -> None:
-        """End the zygote (its children have lifelines of their own)."""
+        """End the zygote (its children have lifelines of their own); safe to call twice. It is
+        killed: it has nothing to write, and a Python that exits in turn tears down every
+        library it imported (1.6 s for the classic suite's), while one still importing would
+        see its socket closed only when done."""
         with contextlib.suppress(OSError):
             self._file.close()
             self._sock.close()
-        with contextlib.suppress(Exception):
-            self.proc.wait(timeout=5)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             self.proc.kill()
         with contextlib.suppress(Exception):
@@ -198,8 +224,13 @@ def _serve(modules: Sequence[str]) -> None:
         with contextlib.suppress(Exception):  # a library that fails fails its cases, later
             importlib.import_module(name)
         if _threads() > 1:
-            say(ready=False, why=f"importing {name} started a thread, so a fork would not be safe")
+            said = f"importing {name} started a thread, so a fork would not be safe"
+            say(ready=False, why=said, module=name)
             return
+    why = _before_fork()
+    if why is not None:
+        say(ready=False, why=why)
+        return
     say(ready=True)
     buffered = b""
     while True:
@@ -217,6 +248,22 @@ def _serve(modules: Sequence[str]) -> None:
                 fds = []
             else:
                 say(why="a fork request needs four descriptors")
+
+
+def _before_fork() -> str | None:
+    """Each loaded backend's work done once for every worker (``before_fork``); why forking is
+    no longer safe after it, or None."""
+    from .. import backends
+
+    for name in backends.names():
+        with contextlib.suppress(Exception):  # a backend that cannot: its workers do it
+            backend = backends.get(name)
+            prepare = getattr(backend, "before_fork", None)
+            if prepare is not None and getattr(backend, "module", "") in sys.modules:
+                prepare()
+        if _threads() > 1:
+            return f"preparing {name} for the workers started a thread, so a fork would not be safe"
+    return None
 
 
 def _poll(pid: int) -> int | None:

@@ -152,6 +152,14 @@ def measured_how(result: RunResult) -> str:
     config = result.config
     n = config.get("processes") or 1
     where = f"in {n} fresh processes" if n > 1 else "in one process"
+    started = result.env.get("workers") or {}
+    if n > 1 and started.get("forked"):
+        where = f"in {n} processes forked from one that imported the libraries once"
+        left = started.get("left_to_workers") or {}
+        if left:
+            where += f" ({', '.join(sorted(left))} imported by each: {next(iter(left.values()))})"
+    elif n > 1 and started.get("forked") is False:
+        where += f" (they could not be forked: {started.get('why_not') or 'no reason given'})"
     machines = result.machine_names
     if config.get("cluster") or machines:
         k = len(machines)
