@@ -46,8 +46,10 @@ HERE = Path(__file__).resolve().parent
 CASES = HERE / "calibration_cases.py"
 
 
-def run_once(out: Path, args: argparse.Namespace) -> float:
-    """One fresh ``arraybench run`` of the case set; returns its wall time."""
+def run_once(out: Path, args: argparse.Namespace, variant: Sequence[str] = ()) -> float:
+    """One fresh ``arraybench run`` of the case set (with a variant's arguments and
+    environment); returns its wall time."""
+    extra, variant_env = _runs.split_env(list(variant))
     cmd = [
         sys.executable,
         "-m",
@@ -63,10 +65,11 @@ def run_once(out: Path, args: argparse.Namespace) -> float:
         cmd += ["--budget", str(args.budget)]
     if args.processes is not None:
         cmd += ["--processes", str(args.processes)]
-    cmd += args.extra
+    cmd += [*args.extra, *extra]
     env = dict(os.environ)
     if args.pythonpath:
         env["PYTHONPATH"] = os.pathsep.join([args.pythonpath, env.get("PYTHONPATH", "")])
+    env.update(variant_env)
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if proc.returncode not in (0, 1) or not out.exists():
@@ -184,13 +187,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--pythonpath", help="an arraybench source folder to run instead")
     p.add_argument("--json", type=Path, help="write the figures as JSON too")
     _runs.add_arguments(p, runs=10)
+    _runs.add_variant_argument(p)
     args = p.parse_args(argv)
 
     load_before = os.getloadavg()[0]
     t0 = time.perf_counter()
-    paths = _runs.results(args, "calibration", lambda path: run_once(path, args))
-    runs = [load(p) for p in paths]
-    result = analyse(runs)
+    by_variant = _runs.results(args, "calibration", lambda path, extra: run_once(path, args, extra))
+    summary = []
+    for variant, paths in by_variant.items():
+        runs = [load(p) for p in paths]
+        result = analyse(runs)
+        if variant:
+            print(f"\n### variant {variant}: {' '.join(_runs.variants(args)[variant])}\n")
+        report(args, runs, result, load_before, t0)
+        summary.append((variant, result, runs))
+    if len(summary) > 1:
+        print("\n| variant | coverage of medians | of ratios | median ratio CI half-width |")
+        print("|---|---|---|---|")
+        for variant, result, _ in summary:
+            print(
+                f"| {variant} | {result['coverage_median']:.0%} | {result['coverage_ratio']:.0%} "
+                f"| ±{result['ratio_halfwidth']:.1%} |"
+            )
+    return 0
+
+
+def report(
+    args: argparse.Namespace,
+    runs: Sequence[RunResult],
+    result: dict[str, Any],
+    load_before: float,
+    t0: float,
+) -> None:
     meta = {
         "runs": len(runs),
         "cases": args.cases.name,
@@ -206,7 +234,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(render(result, meta))
     if args.json:
         args.json.write_text(json.dumps({"meta": meta, **result}, indent=1))
-    return 0
 
 
 if __name__ == "__main__":

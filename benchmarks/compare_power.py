@@ -38,6 +38,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import _runs  # benchmarks/_runs.py, beside this script
+
 from arraybench.analysis.compare import FASTER, SLOWER, Comparison, compare
 from arraybench.results import RunResult, load
 
@@ -48,9 +50,10 @@ TARGET = ("compare_cases", "tunable", "numpy", "cpu", "float64", 100_000)
 
 
 def run_once(out: Path, slower: float, extra: Sequence[str]) -> float:
+    args, variant_env = _runs.split_env(list(extra))
     cmd = [sys.executable, "-m", "arraybench", "run", str(CASES), "--no-store", "-q"]
-    cmd += ["--json", str(out), *extra]
-    env = dict(os.environ, ARRAYBENCH_SLOWER=str(slower))
+    cmd += ["--json", str(out), *args]
+    env = dict(os.environ, ARRAYBENCH_SLOWER=str(slower), **variant_env)
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if proc.returncode not in (0, 1) or not out.exists():
@@ -146,15 +149,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         "NumPy impl doing the tunable one's work beside it)",
     )
     p.add_argument("extra", nargs="*", help="more arguments for arraybench run (after --)")
+    _runs.add_variant_argument(p)
     args = p.parse_args(argv)
+    named = _runs.variants(args)
     folder = args.from_dir or args.keep or Path(tempfile.mkdtemp(prefix="arraybench-power-"))
     if not args.from_dir:
-        folder.mkdir(parents=True, exist_ok=True)
+        for v in named:
+            (folder / v).mkdir(parents=True, exist_ok=True)
         for k in range(args.runs):
             for slower in SLOWDOWNS:
-                path = folder / f"run_{k:02d}_{round(slower * 100):02d}.json"
-                took = run_once(path, slower, args.extra)
-                print(f"run {k + 1}/{args.runs} +{slower:.0%}: {took:.1f} s", file=sys.stderr)
+                for v in _runs.rounds_order(list(named), k):
+                    path = folder / v / f"run_{k:02d}_{round(slower * 100):02d}.json"
+                    took = run_once(path, slower, [*args.extra, *named[v]])
+                    print(
+                        f"run {k + 1}/{args.runs} +{slower:.0%} {v}: {took:.1f} s", file=sys.stderr
+                    )
+    for v in named:
+        if v:
+            print(f"\n### variant {v}: {' '.join(named[v])}\n")
+        report(folder / v, args.control)
+    return 0
+
+
+def report(folder: Path, control: str | None) -> None:
     runs: dict[float, list[RunResult]] = {s: [] for s in SLOWDOWNS}
     for s in SLOWDOWNS:
         runs[s] = [load(f) for f in sorted(folder.glob(f"run_*_{round(s * 100):02d}.json"))]
@@ -165,8 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{len(every)} runs from {folder} (--processes {', '.join(procs)}; {busy} at their start)"
     )
-    print(analyse(runs, args.control))
-    return 0
+    print(analyse(runs, control))
 
 
 if __name__ == "__main__":

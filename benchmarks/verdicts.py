@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     _runs.add_arguments(p, runs=5)
     args = p.parse_args(argv)
-    paths = _runs.results(args, "verdicts", lambda path: run_once(path, args.extra))
+    paths = _runs.results(args, "verdicts", lambda path, extra: run_once(path, args.extra))[""]
     runs = [load(path) for path in paths]
     table = [verdicts(r) for r in runs]
     names = list(dict.fromkeys(n for t in table for n in t))
