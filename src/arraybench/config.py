@@ -41,11 +41,14 @@ SPENDING = ("even", "adaptive")
 #: How worker processes start (``RunConfig.start``). ``fresh`` first: a results file without
 #: the setting was measured so, from before it could be chosen.
 STARTS = ("fresh", "overlap", "fork")
-#: The default start. ``overlap`` held the same coverage as ``fresh`` in calibration and spares
-#: a run most of its imports, but a neighbour importing while a process measures cost compare
-#: its power: a 10% slowdown read against a control was called in 8 of 25 pairs of runs against
-#: 21 of 25 with fresh workers, interleaved (docs/method.md, "Starting the worker processes").
-DEFAULT_START = "fresh"
+#: The default start. ``fork``: each worker forked from a zygote of its own that imported the
+#: libraries as the command began, side by side with the others (``measure/processes.py``:
+#: LAYOUTS), so a worker costs no import of its own and still has its own address-space layout.
+#: Interleaved with fresh workers on the 2-core machine it held the same calibration coverage
+#: and compare power (docs/method.md, "Starting the worker processes"), in about 60% of a quick
+#: run's time. ``overlap`` kept coverage too but cost compare its power (a neighbour importing
+#: while a process measures): a 10% slowdown was called in 8 of 25 pairs against 21 of 25.
+DEFAULT_START = "fork"
 
 #: What ``--cluster`` takes: ``local:N`` or a scheduler's address.
 CLUSTER = re.compile(r"local:\d+|tcp://[^\s/:]+:\d+")
@@ -88,12 +91,13 @@ class RunConfig:
             ``even`` gives every case its budget; ``adaptive`` measures the cases the claims
             read in two stages and stops those whose answer is settled at the look between
             them, giving their time to the open ones (:mod:`arraybench.measure.spending`).
-        start: how the worker processes of ``processes`` start: ``fresh`` (the default: a new
-            Python each, importing the libraries when its first case needs them), ``overlap``
-            (a new Python each, which imports the run's libraries at idle priority while the
-            one before it measures: faster, noisier) or ``fork`` (forked from one process that
-            imported them once; their memory layouts differ less than fresh processes': see
-            :mod:`arraybench.measure.zygote`).
+        start: how the worker processes of ``processes`` start: ``fork`` (the default: each
+            forked from a zygote of its own that imported the libraries as the run began,
+            side by side with the others; where that cannot be done, fresh processes, and the
+            run says why: see :mod:`arraybench.measure.zygote`), ``fresh`` (a new Python each,
+            importing the libraries when its first case needs them) or ``overlap`` (a new
+            Python each, which imports the run's libraries at idle priority while the one
+            before it measures: faster, noisier).
     """
 
     backends: tuple[str, ...] | None = None

@@ -251,10 +251,10 @@ def test_workers_started_ahead_measure_as_fresh_ones_do(work: ab.Workload, start
         pool = processes._KEPT.value
         assert pool is not None
         if start == "fork":
-            assert pool.zygote is not None and pool.record["forked"] is True
-            for p in range(2):  # the zygote's children, each in a session of its own
+            assert len(pool.zygotes) == 2 and pool.record["forked"] is True
+            for p in range(2):  # each a child of a zygote of its own, in a session of its own
                 pid = pool.worker(p).pid
-                assert _parent(pid) == pool.zygote.proc.pid and os.getsid(pid) == pid
+                assert _parent(pid) == pool.zygotes[p].proc.pid and os.getsid(pid) == pid
     # The run keeps how its workers started, and says it.
     assert result.env["workers"]["start"] == start
     assert ("forked" in result.env["workers"]) == (start == "fork")
@@ -331,7 +331,8 @@ def test_the_run_says_how_its_workers_started() -> None:
 def test_the_start_is_a_setting_saved_unless_fresh_which_files_without_it_meant() -> None:
     from arraybench.base.errors import ConfigError
 
-    assert ab.RunConfig().start == "fresh" and "start" not in ab.RunConfig().to_dict()
+    assert ab.RunConfig().start == "fork" and ab.RunConfig().to_dict()["start"] == "fork"
+    assert "start" not in ab.RunConfig(start="fresh").to_dict()
     # A file without the setting was measured with fresh workers: only fresh is left out.
     assert ab.RunConfig(start="overlap").to_dict()["start"] == "overlap"
     assert ab.RunConfig(start="fork").to_dict()["start"] == "fork"

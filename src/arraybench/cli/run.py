@@ -210,12 +210,14 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "--start",
         choices=STARTS,
         default=DEFAULT_START,
-        help="how the worker processes start: fresh (default: a new Python each, importing "
-        "the libraries when its first case needs them), overlap (a new Python each, which "
-        "imports the run's libraries at idle priority while the one before it measures: a "
-        "quick run about 20%% faster, its measurements noisier) or fork (forked "
-        "from one process that imported them once: fastest, but forked processes share more of "
-        "their memory layout, which is what makes a process the unit of the interval)",
+        help="how the worker processes start: fork (default: each forked from a process of its "
+        "own that imported the run's libraries as the run began, all side by side, so that "
+        "none imports while another measures and each keeps a memory layout of its own; "
+        "fresh processes where forking cannot be done, and the run says why), fresh (a new "
+        "Python each, importing the libraries when its first case needs them: about 1.7x "
+        "the time of a quick run) or overlap (a new Python each, which imports the run's "
+        "libraries at idle priority while the one before it measures: its measurements "
+        "noisier)",
     )
     p.add_argument(
         "--spending",

@@ -333,25 +333,34 @@ class Pool:
 
         self.key = self.key_of(n, memory_limit, env, start)
         self.memory_limit, self.env = memory_limit, dict(env)
-        self.zygote: Zygote | None = None
+        #: The zygotes its workers are forked from (none: fresh processes), worker p from
+        #: zygote p modulo their number (:func:`layouts`).
+        self.zygotes: list[Zygote] = []
         #: How its workers started, for the run's record (``RunResult.env["workers"]``).
         self.record: dict[str, Any] = {"start": start, "processes": n}
         if start == "fork":
             try:
-                self.zygote = _early_zygote(self.env) or Zygote(modules, self.env, wait=False)
-                self.zygote.wait_ready()
-                self.record["forked"] = True
-                if self.zygote.left:
-                    self.record["left_to_workers"] = dict(self.zygote.left)
+                early = _early_zygotes(self.env)
+                self.zygotes = early + [
+                    Zygote(modules, self.env, wait=False) for _ in range(layouts(n) - len(early))
+                ]
+                for z in self.zygotes:
+                    z.wait_ready()
+                self.record.update(forked=True, zygotes=len(self.zygotes))
+                left = {k: v for z in self.zygotes for k, v in z.left.items()}
+                if left:
+                    self.record["left_to_workers"] = left
             except (OSError, ZygoteError) as e:
-                self.zygote = None
+                for z in self.zygotes:
+                    z.close()
+                self.zygotes = []
                 self.record.update(forked=False, why_not=str(e))
         self._workers: list[Worker | None] = [None] * n
         # Started at once and waited for together: each imports its libraries (seconds).
         started = []
         for p in range(n):
             try:
-                started.append((p, self._new(wait=False)))
+                started.append((p, self._new(p, wait=False)))
             except (OSError, WorkerCrash, ZygoteError):
                 continue
         for p, w in started:
@@ -368,13 +377,19 @@ class Pool:
         """What makes two pools interchangeable: how many workers, and how they start."""
         return (n, memory_limit, tuple(sorted(env.items())), start)
 
-    def _new(self, wait: bool = True) -> Worker:
+    @property
+    def zygote(self) -> Zygote | None:
+        """The first zygote, or None when the workers are fresh processes."""
+        return self.zygotes[0] if self.zygotes else None
+
+    def _new(self, p: int, wait: bool = True) -> Worker:
         from .worker import Worker, WorkerCrash
         from .zygote import ZygoteError
 
-        if self.zygote is not None:
+        if self.zygotes:
             try:
-                return Worker(self.memory_limit, wait=wait, zygote=self.zygote)
+                zygote = self.zygotes[p % len(self.zygotes)]
+                return Worker(self.memory_limit, wait=wait, zygote=zygote)
             except (OSError, ZygoteError) as e:
                 raise WorkerCrash("crash", f"the worker process did not start: {e}") from None
         return Worker(self.memory_limit, self.env, wait=wait)
@@ -383,7 +398,7 @@ class Pool:
         """Worker ``p``, started anew if it died (raises WorkerCrash if it cannot start)."""
         w = self._workers[p]
         if w is None:
-            w = self._workers[p] = self._new()
+            w = self._workers[p] = self._new(p)
         return w
 
     def prime(self, p: int, modules: list[str]) -> None:
@@ -416,31 +431,50 @@ class Pool:
             if w is not None:
                 w.kill()
         self._workers = [None] * len(self._workers)
-        if self.zygote is not None:
-            self.zygote.close()
-            self.zygote = None
+        for z in self.zygotes:
+            z.close()
+        self.zygotes = []
 
 
 #: The pool :func:`shared_pool` keeps for the runs inside its block.
 _KEPT: Kept[Pool] = Kept()
 
 
-#: A zygote started early, as the command begins (:func:`shared_pool` with a config), importing
-#: while this process plans and imports for itself; the first fork pool takes it.
+#: Zygotes started early, as the command begins (:func:`shared_pool` with a config), importing
+#: while this process plans and imports for itself; the first fork pool takes them.
 _EARLY: list[Zygote] = []
 
 
-def _early_zygote(env: Mapping[str, str]) -> Zygote | None:
-    """The zygote started early, when it was started for workers of this environment (as each
-    sees it: a variable this process has set since, as planning does, is the same to them)."""
+def _early_zygotes(env: Mapping[str, str]) -> list[Zygote]:
+    """The zygotes started early, when they were started for workers of this environment (as
+    each sees it: a variable this process has set since, as planning does, is the same to
+    them); else none (those are closed)."""
     if not _EARLY:
-        return None
+        return []
     theirs = _EARLY[0].env
+    taken, _EARLY[:] = list(_EARLY), []
     if all(
         theirs.get(k, os.environ.get(k)) == env.get(k, os.environ.get(k)) for k in {*theirs, *env}
     ):
-        return _EARLY.pop()
-    return None
+        return taken
+    for z in taken:
+        z.close()
+    return []
+
+
+#: How many zygotes a pool of forked workers has at most: each worker forked from one of them
+#: takes its address-space layout (where the interpreter, the libraries, the stack lie), and a
+#: kernel's speed depends on it. With one zygote, the 4 workers of a run shared one layout, so
+#: the run's interval could not see what the next run's layout would do: ratios of cases held
+#: 84-87% of other runs' in three of four calibration sets where fresh processes held 94-97%
+#: (one zygote per worker: 92-94%; docs/method.md, "Starting the worker processes"). Each
+#: zygote imports the libraries: they do it side by side, as the command begins.
+LAYOUTS = 4
+
+
+def layouts(processes: int) -> int:
+    """The zygotes a pool of ``processes`` forked workers has."""
+    return max(1, min(processes, LAYOUTS))
 
 
 #: The modules every run inside :func:`shared_pool`'s block will use: a zygote started there
@@ -462,11 +496,14 @@ def shared_pool(modules: Sequence[str] = (), config: RunConfig | None = None) ->
 
     saved = list(_RUN_MODULES)
     _RUN_MODULES[:] = sorted(set(saved) | set(modules))
-    early = None
+    early: list[Zygote] = []
     if config is not None and forks(config) and not _EARLY:
-        with contextlib.suppress(OSError):  # it cannot start: the pool says why, later
-            early = Zygote(_RUN_MODULES, worker_env(config.threads), wait=False)
-            _EARLY.append(early)
+        env = worker_env(config.threads)
+        with contextlib.suppress(OSError):  # they cannot start: the pool says why, later
+            early += [
+                Zygote(_RUN_MODULES, env, wait=False) for _ in range(layouts(config.processes))
+            ]
+        _EARLY.extend(early)
         # This process plans every run and records each library's version, which imports the
         # libraries here too: now, side by side with the zygote's imports (two cores, two
         # importers), rather than one library at a time between the runs (TensorFlow's 3 s
@@ -477,9 +514,10 @@ def shared_pool(modules: Sequence[str] = (), config: RunConfig | None = None) ->
             yield
     finally:
         _RUN_MODULES[:] = saved
-        if early is not None and early in _EARLY:  # never used: no run forked
-            _EARLY.remove(early)
-            early.close()
+        for z in early:
+            if z in _EARLY:  # never used: no run forked
+                _EARLY.remove(z)
+                z.close()
 
 
 def _import_here(modules: Sequence[str]) -> None:
