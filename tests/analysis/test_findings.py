@@ -56,6 +56,26 @@ def test_compilation_on_every_new_size_is_reported() -> None:
     assert "on the first call at each new size" in f.text
 
 
+def test_what_the_zygote_prepared_for_every_worker_is_said_beside_the_compile_cost() -> None:
+    """With forked workers, torch.compile's first call in each no longer holds inductor's probe
+    of the CPU: the zygote did it once. A program of the user's own pays it; the finding says
+    so, with the time the zygote took."""
+    compiled = [
+        replace(c, measurement=replace(c.measurement, first_call=0.05))  # type: ignore[arg-type]
+        for c in synthetic(5e-6, 1e-9, 1.0, impl="compiled", backend="torch", sizes=SIZES)
+    ]
+    run = run_of(compiled)
+    forked = replace(run, env={**run.env, "workers": {"forked": True, "prepared": {"torch": 0.9}}})
+    (plain,) = [f for f in analyze(run).findings if f.kind == "compile"]
+    (said,) = [f for f in analyze(forked).findings if f.kind == "compile"]
+    assert "before the workers were forked" not in plain.text
+    assert said.text.startswith(plain.text)
+    assert said.text.endswith(
+        "; and 900 ms once per process, done before the workers were forked (inductor's probe "
+        "of the CPU's vector instructions), which a program's first compilation pays too"
+    )
+
+
 def test_one_time_startup_is_not_called_compilation() -> None:
     cases = synthetic(5e-6, 1e-9, 1.0, impl="op", backend="torch", sizes=SIZES)
     first = replace(cases[0], measurement=replace(cases[0].measurement, first_call=0.05))  # type: ignore[arg-type]

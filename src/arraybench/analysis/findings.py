@@ -301,7 +301,7 @@ def _compile(result: RunResult) -> list[Finding]:
                     f"{name} pays {format_time(lo)}-{format_time(hi)} on the first call at "
                     f"each new size (compilation or tracing), apart from its steady time: at "
                     f"n={format_size(n)}, {format_time(cost)} against {format_time(steady)} "
-                    f"per call, the cost of {cost / steady:,.0f} calls",
+                    f"per call, the cost of {cost / steady:,.0f} calls" + _prepared(result, series),
                     (name,),
                     {"compile_min": lo, "compile_max": hi},
                     workload=series[0],
@@ -325,6 +325,23 @@ def _compile(result: RunResult) -> list[Finding]:
                 )
             )
     return out
+
+
+def _prepared(result: RunResult, series: Series) -> str:
+    """What the series' backend did once before the workers were forked (``--start fork``),
+    which a process of the user's own pays in its first compilation: said beside the cost."""
+    prepared = ((result.env.get("workers") or {}).get("prepared") or {}).get(series[2])
+    if not isinstance(prepared, int | float) or prepared <= 0:
+        return ""
+    what = _PREPARED.get(series[2], "its library's preparation for compiling")
+    return (
+        f"; and {format_time(prepared)} once per process, done before the workers were forked "
+        f"({what}), which a program's first compilation pays too"
+    )
+
+
+#: What each backend's ``before_fork`` does, as the compile finding names it.
+_PREPARED = {"torch": "inductor's probe of the CPU's vector instructions"}
 
 
 def _compiles(result: RunResult, series: Series) -> bool:

@@ -350,6 +350,12 @@ class Pool:
                 left = {k: v for z in self.zygotes for k, v in z.left.items()}
                 if left:
                     self.record["left_to_workers"] = left
+                prepared: dict[str, float] = {}
+                for z in self.zygotes:
+                    for k, v in z.prepared.items():
+                        prepared[k] = max(v, prepared.get(k, 0.0))
+                if prepared:  # what each worker did not pay for itself
+                    self.record["prepared"] = prepared
             except (OSError, ZygoteError) as e:
                 for z in self.zygotes:
                     z.close()

@@ -100,6 +100,8 @@ class Zygote:
         self.modules = list(modules)
         #: modules it could not hold, each with why: every worker imports them for itself
         self.left: dict[str, str] = {}
+        #: seconds each backend's ``before_fork`` took (done here once, not in each worker)
+        self.prepared: dict[str, float] = {}
         self._ready = False
         self._launch()
         if wait:
@@ -138,6 +140,7 @@ class Zygote:
             self._sock.settimeout(None)
             if ready.get("ready") is True:
                 self._ready = True
+                self.prepared = {str(k): float(v) for k, v in (ready.get("prepared") or {}).items()}
                 return
             why = ready.get("why") or self._tail() or "it did not start"
             module = ready.get("module")
@@ -227,11 +230,11 @@ def _serve(modules: Sequence[str]) -> None:
             said = f"importing {name} started a thread, so a fork would not be safe"
             say(ready=False, why=said, module=name)
             return
-    why = _before_fork()
+    why, prepared = _before_fork()
     if why is not None:
         say(ready=False, why=why)
         return
-    say(ready=True)
+    say(ready=True, prepared=prepared)
     buffered = b""
     while True:
         message, fds, _, _ = socket.recv_fds(sock, 65536, 4)
@@ -250,20 +253,24 @@ def _serve(modules: Sequence[str]) -> None:
                 say(why="a fork request needs four descriptors")
 
 
-def _before_fork() -> str | None:
-    """Each loaded backend's work done once for every worker (``before_fork``); why forking is
-    no longer safe after it, or None."""
+def _before_fork() -> tuple[str | None, dict[str, float]]:
+    """Each loaded backend's work done once for every worker (``before_fork``): why forking is
+    no longer safe after it (or None), and the seconds each backend's took."""
     from .. import backends
 
+    took: dict[str, float] = {}
     for name in backends.names():
         with contextlib.suppress(Exception):  # a backend that cannot: its workers do it
             backend = backends.get(name)
             prepare = getattr(backend, "before_fork", None)
             if prepare is not None and getattr(backend, "module", "") in sys.modules:
+                t0 = time.perf_counter()
                 prepare()
+                took[name] = time.perf_counter() - t0
         if _threads() > 1:
-            return f"preparing {name} for the workers started a thread, so a fork would not be safe"
-    return None
+            why = f"preparing {name} for the workers started a thread, so a fork would not be safe"
+            return why, took
+    return None, took
 
 
 def _poll(pid: int) -> int | None:
