@@ -37,6 +37,42 @@ def arraybench(*args: str, **kw: Any) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_a_crash_is_quoted_from_the_crashing_thread_however_deep_the_stack() -> None:
+    """A forked worker's faulthandler report lists its other threads first and has the zygote's
+    frames below the case's; the quote is the crashing thread's innermost frame and the user's,
+    however long the paths (a CI checkout's are) and however many frames follow."""
+    from arraybench.measure.worker import STDERR_TAIL, _quote
+
+    deep = "/check/work/main/.venv/lib/python3.11/site-packages/arraybench/measure"
+    other = ["Thread 0x00007f5d (most recent call first):"] + [
+        f'  File "/root/.pyenv/versions/3.11.7/lib/python3.11/threading.py", line {i} in wait'
+        for i in range(40)
+    ]
+    current = [
+        "Current thread 0x00007f5dc63c5b80 (most recent call first):",
+        '  File "/root/.pyenv/versions/3.11.7/lib/python3.11/ctypes/__init__.py", '
+        "line 519 in string_at",
+        '  File "/home/user/work/mine.py", line 26 in segfault',
+    ] + [f'  File "{deep}/sampling.py", line {i} in iter_group' for i in range(30)]
+    report = "\n".join(
+        [
+            "Fatal Python error: Segmentation fault",
+            "",
+            *other,
+            "",
+            *current,
+            "",
+            "Extension modules: " + ", ".join(f"numpy.m{i}" for i in range(200)) + " (total: 200)",
+        ]
+    )
+    assert len(report) > 4 * STDERR_TAIL
+    quote = _quote(report)
+    assert "Fatal Python error: Segmentation fault" in quote
+    assert "string_at called from" in quote
+    assert 'mine.py", line 26 in segfault' in quote
+    assert "threading.py" not in quote
+
+
 def test_every_bad_case_shows_its_cause_and_the_good_one_is_measured(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     p = arraybench(

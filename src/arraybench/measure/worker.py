@@ -24,6 +24,7 @@ requests, and on a cluster each Dask worker sends its units to a worker of its o
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import selectors
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 #: How much of a dead worker's stderr to quote in the case's error (a faulthandler traceback, a
 #: library's abort message).
 STDERR_TAIL = 1500
+#: How much of a dead worker's stderr is read to find faulthandler's report in: a forked
+#: worker's stack is deeper (the zygote's frames), and its other threads are listed first.
+STDERR_READ = 64_000
 #: A worker must say it is ready within this long (imports included) before it is called stuck.
 START_TIMEOUT_S = 120.0
 #: The environment variable that gives a worker the descriptor of its lifeline (see the module).
@@ -127,7 +131,8 @@ class Worker:
         ready = self._read_line(START_TIMEOUT_S)
         if not ready or json.loads(ready).get("ready") is not True:
             self.stop()
-            raise WorkerCrash("crash", f"the worker process did not start: {self.stderr_tail()}")
+            tail = self.stderr_tail()[-STDERR_TAIL:]
+            raise WorkerCrash("crash", f"the worker process did not start: {tail}")
 
     def prime(self, modules: list[str]) -> None:
         """Have the worker import ``modules`` in the background, at idle priority, before its
@@ -188,7 +193,7 @@ class Worker:
     def stderr_tail(self) -> str:
         self._stderr.seek(0)
         data = self._stderr.read().decode(errors="replace")
-        return data[-STDERR_TAIL:].strip()
+        return data[-STDERR_READ:].strip()
 
     @property
     def pid(self) -> int:
@@ -237,18 +242,26 @@ def _quote(tail: str) -> str:
     if not lines:
         return ""
     fatal = next((s for s in lines if s.startswith("Fatal Python error")), None)
-    frames: list[str] = []
-    for i, s in enumerate(lines):
-        if "most recent call first" in s:
-            frames = [f for f in lines[i + 1 :] if f.startswith("File ")]
-            break
+    # The crashing thread's stack ("Current thread ..."), else the first stack printed; a
+    # forked worker's other threads are listed before it.
+    starts = [i for i, s in enumerate(lines) if "most recent call first" in s]
+    current = [i for i in starts if lines[i].startswith("Current thread")]
+    frames = (
+        list(
+            itertools.takewhile(
+                lambda f: f.startswith("File "), lines[(current or starts)[0] + 1 :]
+            )
+        )
+        if starts
+        else []
+    )
     # The innermost frame, and the innermost one in the user's own code (not in a library).
     own = next((f for f in frames if "/lib/python" not in f and "<frozen" not in f), None)
     shown = [f for f in (frames[0] if frames else None, own) if f]
     if fatal or shown:
         where = " called from ".join(dict.fromkeys(shown))
         return " — " + "; ".join(s for s in (fatal, where) if s)
-    return " — its last words: " + " | ".join(lines[-3:])
+    return " — its last words: " + " | ".join(lines[-3:])[-STDERR_TAIL:]
 
 
 if __name__ == "__main__":
