@@ -2,7 +2,7 @@
 worker that may crash (``--isolate``). The WorkerPool and Isolated executors (executors.py) run
 here; requests and replies are the plain data of wire.py.
 
-    parent                                    P workers (fresh processes, started together)
+    parent                                    P workers (forked from zygotes, or fresh processes)
     for each chunk of size groups (CHUNK_S of budget):
         for each worker p:
             for each group (each case alone under --isolate):
@@ -472,9 +472,9 @@ def _early_zygotes(env: Mapping[str, str]) -> list[Zygote]:
 #: takes its address-space layout (where the interpreter, the libraries, the stack lie), and a
 #: kernel's speed depends on it. With one zygote, the 4 workers of a run shared one layout, so
 #: the run's interval could not see what the next run's layout would do: ratios of cases held
-#: 84-87% of other runs' in three of four calibration sets where fresh processes held 94-97%
-#: (one zygote per worker: 92-94%; docs/method.md, "Starting the worker processes"). Each
-#: zygote imports the libraries: they do it side by side, as the command begins.
+#: other runs' in 6-12 points fewer pairs than fresh processes' in five of six calibration sets;
+#: a zygote per worker read as fresh processes did in four (docs/method.md, "Starting the
+#: worker processes"). Each zygote imports the libraries: side by side, as the command begins.
 LAYOUTS = 4
 
 

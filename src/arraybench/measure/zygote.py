@@ -1,13 +1,17 @@
-"""A zygote: one process that imports the run's libraries once and forks each worker from
-itself, so that the workers of ``--start fork`` do not pay the imports (seconds for torch,
-JAX and TensorFlow) one after another.
+"""A zygote: one process that imports the run's libraries once and forks workers from itself,
+so that a worker does not pay the imports (seconds for torch, JAX and TensorFlow) when it starts.
+A pool (processes.py) has one zygote per worker, up to LAYOUTS, all importing side by side as the
+command begins: each worker takes its zygote's address-space layout.
 
     parent (processes.py)                      zygote (python -m arraybench.measure.zygote)
     ---------------------                      ------
-    start it with the workers' environment     import the libraries; refuse (and exit) if
-                                               that started a thread: a fork copies only the
+    start it with the workers' environment     import the libraries; a library whose import
+                                               started a thread: say so (the parent starts it
+                                               again without it): a fork copies only the
                                                thread that forks, and a lock another held
                                                stays locked in the child for ever
+                                               each backend's before_fork (torch: inductor's
+                                               CPU probe), done once for every worker
     fork: the worker's four descriptors  --->  fork; the child takes them as stdin, stdout,
           (SCM_RIGHTS over a socket pair)      stderr and its lifeline, starts a session of
                                                its own, reseeds, shifts its memory layout by
@@ -17,17 +21,15 @@ JAX and TensorFlow) one after another.
 
 What is safe. Importing torch, JAX, TensorFlow, Numba, PyTensor and NumPy with one thread each
 (the worker's environment asks for one, as the run's ``--threads 1`` does) leaves the process
-with one thread: checked here, and the zygote refuses to serve otherwise, which sends the run
-back to fresh workers. Nothing is initialised beyond the import: no JAX backend (XLA's runtime
-is not fork-safe once started), no TensorFlow context, no CUDA (each child starts its own when a
-case needs it).
+with one thread: checked here after each import. Nothing is initialised beyond the import: no
+JAX backend (XLA's runtime is not fork-safe once started), no TensorFlow context, no CUDA (each
+child starts its own when a case needs it).
 
-What a fork does not give. Every child shares the zygote's address-space layout (randomised once,
-when the zygote started) and its hash seed, where fresh processes each draw their own: the
-differences between processes that make an interval across processes honest are partly lost.
-The child shifts where its heap and its mappings begin by a random amount to win some of it
-back; whether the intervals still hold is for benchmarks/calibration.py to say, which is why
-``fresh`` stays the default.
+What a fork does not give. Every child shares its zygote's address-space layout (randomised
+once, when the zygote started: where the interpreter, the libraries' code, the stack lie) and
+its hash seed, where fresh processes each draw their own. The child shifts where its heap and
+its mappings begin by a random amount, which did not win back what a shared layout cost the
+intervals (docs/method.md, "Starting the worker processes"): hence a zygote per worker.
 """
 
 from __future__ import annotations
