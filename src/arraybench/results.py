@@ -163,6 +163,10 @@ class CaseResult:
     #: the machine the case ran on, a key of ``RunResult.machines`` (``--cluster``); None: the
     #: machine of the run's ``env``.
     machine: str | None = None
+    #: a digest of the code the case ran (its impl and the input builder: base/digest.py), so
+    #: that compare can read the cases whose code changed against those whose code did not.
+    #: None in files from before arraybench kept it (an optional key: older readers skip it).
+    code: str | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -228,6 +232,7 @@ class CaseResult:
             "unchecked": self.unchecked,
             "computed_in": self.computed_in,
             **({"machine": self.machine} if self.machine is not None else {}),
+            **({"code": self.code} if self.code is not None else {}),
         }
 
     @classmethod
@@ -255,6 +260,7 @@ class CaseResult:
             unchecked=optional(d, "unchecked", str),
             computed_in=optional(d, "computed_in", str),
             machine=optional(d, "machine", str),
+            code=optional(d, "code", str),
         )
 
 

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .base.digest import code_digest
 from .base.errors import WorkloadError
 from .names import DTYPES, MAX_SIZE, _big, _is_int, check_name, choices, known_names, validate_sizes
 
@@ -356,6 +357,11 @@ class Workload:
                     f"{self.where()}: {builder} returned input {key!r}, which {problem}"
                 )
         return dict(made)
+
+    def code_of(self, impl: Impl) -> str | None:
+        """A digest of the code ``impl``'s cases run: the impl and the input builder, with what
+        each reaches in its own module (base/digest.py); None where it cannot be taken."""
+        return code_digest(impl.fn, self._inputs)
 
     def reference_impl(self) -> tuple[Impl, str]:
         """The impl whose float64 output the others are checked against, and its backend.

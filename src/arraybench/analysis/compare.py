@@ -84,6 +84,7 @@ from ..config import DEFAULT_TARGET
 from ..measure.canary import CANARY_KEY
 from ..measurement import Measurement, time_ratio
 from ..results import CaseResult, RunResult
+from . import control as control_mod
 from . import relative
 from .canary import SpeedChange, speed_change
 from .control import ControlReading
@@ -126,6 +127,8 @@ WIDE, FEW_SAMPLES, ZERO_MEDIAN = "interval wider than the band", "too few sample
 #: A case whose own ratio could not tell, decided against the run's other cases.
 RELATIVE = "read against the run's other cases"
 CONTROL = "read against the control case"
+#: A case whose code changed, decided against the cases whose code did not (no --control).
+REFERENCE = "read against the unchanged cases"
 NOTES = {
     FEW_SAMPLES: "with this few independent units (processes, or blocks) no interval can be "
     "trusted whatever the times (a rank test could not reach p < 0.05 either): measure with "
@@ -141,6 +144,10 @@ NOTES = {
     "named (--control), measured beside it in the same rounds of every process, it moved beyond "
     "the band; the 'against the control' column gives that move, which rests on the control "
     "not having changed",
+    REFERENCE: "its own ratio's interval reaches past the band, but against the cases of its "
+    "workload, size and backend whose code and environment did not change between the runs, "
+    "measured beside it in the same rounds of every process, it moved beyond the band; the "
+    "'against the unchanged' column gives that move",
     RELATIVE: "its own ratio's interval reaches past the band, but against the run's other "
     "cases (which moved together: the machine's state) it moved beyond the band, read both "
     "against all of them and against those measured side by side with it; the 'against the "
@@ -149,8 +156,10 @@ NOTES = {
 #: The version of :meth:`Comparison.to_dict`'s layout. 1 (no ``format`` key): ``verdict`` from
 #: ``ratio_ci`` alone. 2: adds ``absolute_verdict``, ``decided_by``, each case's ``relative``
 #: reading and ``relative_off`` reason, and the comparison's ``relative``; ``verdict`` is then
-#: the final one (a case's own ratio when it decides, else its reading against the run).
-FORMAT = 2
+#: the final one (a case's own ratio when it decides, else its reading against the run). 3: adds
+#: the comparison's ``reference`` (the unchanged cases read as the reference, without
+#: ``--control``) and ``decided_by: "reference"``.
+FORMAT = 3
 
 
 Key = tuple[str, str, str, str, str, int]
@@ -224,8 +233,9 @@ class CaseComparison:
 
     @property
     def by_control(self) -> bool:
-        """Whether the verdict came from the control reading."""
-        return self.control is not None and self.note == CONTROL
+        """Whether the verdict came from the control reading (a control named, or the unchanged
+        cases as the reference)."""
+        return self.control is not None and self.note in (CONTROL, REFERENCE)
 
     @property
     def by_relative(self) -> bool:
@@ -289,7 +299,11 @@ class CaseComparison:
             "note": self.note,
             "absolute_verdict": self.absolute_verdict,
             "decided_by": (
-                "control" if self.by_control else "relative" if self.by_relative else "absolute"
+                ("reference" if self.note == REFERENCE else "control")
+                if self.by_control
+                else "relative"
+                if self.by_relative
+                else "absolute"
             ),
             "relative": self.relative.to_dict() if self.relative is not None else None,
             "relative_off": self.relative_off or None,
@@ -406,6 +420,41 @@ _ORDER = {SLOWER: 0, UNSURE: 1, SAME: 2, FASTER: 3}
 
 
 @dataclass(frozen=True)
+class Reference:
+    """The cases whose code did not change, as the reference the changed ones are read against
+    (analysis/control.py, :func:`.read_unchanged`).
+
+    Attributes:
+        known: whether both runs say what code each case ran (results from before arraybench
+            kept it do not).
+        unchanged: cases measured in both runs with the same code and environment.
+        changed: cases measured in both whose code or environment changed.
+        used: unchanged cases that served as a reference to at least one reading.
+        read: changed cases read against them.
+        off: why the other changed cases were not: (reason, how many), most first.
+        keys: the unchanged cases.
+    """
+
+    known: bool
+    unchanged: int
+    changed: int
+    used: int
+    read: int
+    off: tuple[tuple[str, int], ...] = ()
+    keys: frozenset[Key] = frozenset()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "known": self.known,
+            "unchanged_cases": self.unchanged,
+            "changed_cases": self.changed,
+            "cases_used": self.used,
+            "cases_read": self.read,
+            "off": dict(self.off),
+        }
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Run B compared with run A.
 
@@ -434,6 +483,8 @@ class Comparison:
         control: the control case named (``IMPL`` or ``IMPL:BACKEND``), or None.
         control_read: how many cases have a control reading.
         control_off: why the others have none: (reason, how many cases), most first.
+        reference: how the changed cases were read without ``--control``: against the cases
+            whose code did not change (:class:`Reference`), or None with a control named.
     """
 
     cases: tuple[CaseComparison, ...]
@@ -453,6 +504,7 @@ class Comparison:
     control: str | None = None
     control_read: int = 0
     control_off: tuple[tuple[str, int], ...] = ()
+    reference: Reference | None = None
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -496,6 +548,7 @@ class Comparison:
             }
             if self.control is not None
             else None,
+            "reference": self.reference.to_dict() if self.reference is not None else None,
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
             "environments_differ": [d.to_dict() for d in self.environment],
@@ -582,6 +635,9 @@ def compare(
         measured_a, measured_b, control, threshold, paired, _case_name
     )
     matched = [_with_control(c, controls.get(c.key), control_off.get(c.key, "")) for c in matched]
+    reference = None
+    if control is None and paired:
+        matched, reference = _against_unchanged(a, b, matched, measured_a, measured_b, threshold)
     matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.decisive[0])))
     return Comparison(
         cases=tuple(matched),
@@ -599,6 +655,7 @@ def compare(
         control=control,
         control_read=len(controls),
         control_off=tuple(relative.reason_counts(control_off.values()).items()),
+        reference=reference,
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
@@ -621,6 +678,53 @@ def _relative(
     changed = {c.key for c in cases if c.verdict in (SLOWER, FASTER)}
     beside = {k: (k[0], k[5]) for k in a}  # one workload and size: sampled in the same rounds
     return relative.read_run(a, b, beside, threshold, changed)
+
+
+def _against_unchanged(
+    a: RunResult,
+    b: RunResult,
+    matched: Sequence[CaseComparison],
+    measured_a: Mapping[Key, Measurement],
+    measured_b: Mapping[Key, Measurement],
+    threshold: float,
+) -> tuple[list[CaseComparison], Reference]:
+    """Without ``--control``: each case whose code changed read against the cases of its kind
+    whose code did not (analysis/control.py), deciding as a control would; an unchanged case
+    keeps its own ratio's verdict (what moved it between the runs is the machine), never the
+    relative reading's."""
+    codes_a = {c.key: c.code for c in a.cases}
+    codes_b = {c.key: c.code for c in b.cases}
+    env_keys = [e.key for e in env_changes(a, b)]
+    same = control_mod.unchanged(
+        {k: codes_a[k] for k in measured_a}, {k: codes_b[k] for k in measured_b}, env_keys
+    )
+    readings, off, used = control_mod.read_unchanged(
+        list(measured_a), measured_a, measured_b, same, threshold, _case_name
+    )
+    out = []
+    for case in matched:
+        c = case
+        if c.key in same.keys and c.note == RELATIVE:
+            c = replace(c, verdict=c.absolute_verdict, note=WIDE)
+        reading = readings.get(c.key)
+        if reading is None:
+            out.append(c)
+            continue
+        decides = reading.verdict in (SLOWER, FASTER) and c.note in (WIDE, RELATIVE)
+        if c.absolute_verdict == UNSURE and decides:
+            out.append(replace(c, verdict=reading.verdict, note=REFERENCE, control=reading))
+        else:
+            out.append(replace(c, control=reading))
+    changed_off = {k: why for k, why in off.items() if why != control_mod.OFF_UNCHANGED}
+    return out, Reference(
+        known=same.known,
+        unchanged=len(same.keys),
+        changed=len(same.changed),
+        used=used,
+        read=len(readings),
+        off=tuple(relative.reason_counts(changed_off.values()).items()),
+        keys=same.keys,
+    )
 
 
 def _with_control(c: CaseComparison, reading: ControlReading | None, off: str) -> CaseComparison:

@@ -184,3 +184,128 @@ def read_cases(
     if not paired:
         return {}, {k: relative.OFF_MACHINES for k in a}
     return read_all(list(a), a, b, control, threshold, name_of)
+
+
+# -- the unchanged cases as the reference (no --control) -----------------------------------------
+
+#: Cases serve as each other's reference only when their times per call lie within this factor
+#: in run A: at one size, a Python loop, a memory-bound kernel and a compute-bound one differ by
+#: far more, and work of another kind moves apart between runs (module docstring).
+KIND_FACTOR = 3.0
+#: Environment entries that touch every case: where one differs, no case is unchanged.
+WHOLE_ENV = ("python", "implementation", "platform", "machine", "cpu", "threads_requested")
+
+REFERENCE = "the cases whose code did not change"
+OFF_UNCHANGED = "its code did not change: it is the reference"
+OFF_NO_CODE = "a run does not say what code its cases ran (results from before arraybench kept it)"
+OFF_NO_REFERENCE = (
+    "no case of its workload, size, backend and device whose code did not change, measured "
+    "beside it in both runs with a time per call within 3x of its own"
+)
+OFF_ALL_CHANGED = "every case's code or environment changed: nothing is left to read them against"
+
+
+@dataclass(frozen=True)
+class Unchanged:
+    """Which cases of two runs ran the same code in the same environment.
+
+    Attributes:
+        keys: the cases measured in both runs with the same code digest
+            (``CaseResult.code``) whose backend's environment entry did not change.
+        known: whether both runs say what code their cases ran (else ``keys`` is empty).
+        changed: the cases measured in both whose code or environment changed.
+    """
+
+    keys: frozenset[Key]
+    known: bool
+    changed: frozenset[Key]
+
+
+def unchanged(
+    codes_a: Mapping[Key, str | None],
+    codes_b: Mapping[Key, str | None],
+    env_keys: Sequence[str],
+) -> Unchanged:
+    """The cases of both runs whose code digest is the same and whose environment did not change
+    (``env_keys``: the dotted keys that differ between the runs, ``backends.numpy.version`` ...:
+    one of :data:`WHOLE_ENV` changes every case; ``backends.NAME...`` that backend's)."""
+    both = [k for k in codes_a if k in codes_b]
+    if not both or any(codes_a[k] is None or codes_b[k] is None for k in both):
+        return Unchanged(frozenset(), False, frozenset(both))
+    tops = {e.split(".", 1)[0] for e in env_keys}
+    if tops & set(WHOLE_ENV):
+        return Unchanged(frozenset(), True, frozenset(both))
+    moved = {
+        e.removeprefix("backends.").split(".")[0].split("[")[0]
+        for e in env_keys
+        if e.startswith("backends.")
+    }
+    same = frozenset(k for k in both if codes_a[k] == codes_b[k] and k[2] not in moved)
+    return Unchanged(same, True, frozenset(both) - same)
+
+
+def references(key: Key, pool: frozenset[Key], a: Mapping[Key, Measurement]) -> list[Key]:
+    """The unchanged cases that serve ``key`` as its reference: of its workload, size, backend
+    and device, measured in run A with a time per call within :data:`KIND_FACTOR` of its own."""
+    workload, _, backend, device, _, size = key
+    own = a[key].median if key in a else None
+    out = []
+    for k in sorted(pool):
+        if k == key or (k[0], k[2], k[3], k[5]) != (workload, backend, device, size):
+            continue
+        other = a[k].median if k in a else None
+        if own is None or other is None or not own > 0 or not other > 0:
+            continue
+        if max(own, other) / min(own, other) <= KIND_FACTOR:
+            out.append(k)
+    return out
+
+
+def reference_logs(case: Measurement, refs: Sequence[Measurement]) -> list[float] | None:
+    """log(case / reference) in each process, the reference the geometric mean of ``refs``:
+    the mean over them of :func:`process_logs` (those that measured the same processes)."""
+    per = [process_logs(case, r) for r in refs]
+    usable = [p for p in per if p is not None]
+    if not usable or len({len(p) for p in usable}) != 1:
+        return None
+    return [sum(col) / len(col) for col in zip(*usable, strict=True)]
+
+
+def read_unchanged(
+    keys: Sequence[Key],
+    a: Mapping[Key, Measurement],
+    b: Mapping[Key, Measurement],
+    same: Unchanged,
+    threshold: float,
+    name_of: Callable[[Key], str],
+) -> tuple[dict[Key, ControlReading], dict[Key, str], int]:
+    """Each changed case of ``keys`` read against the unchanged cases that serve it
+    (:func:`references`), as against a control, or why not.
+
+    Returns:
+        The readings, the reason for each key left unread, and how many unchanged cases served
+        as a reference to at least one reading.
+    """
+    read_: dict[Key, ControlReading] = {}
+    off: dict[Key, str] = {}
+    used: set[Key] = set()
+    if not same.known:
+        return {}, {k: OFF_NO_CODE for k in keys}, 0
+    if not same.keys:
+        return {}, {k: OFF_ALL_CHANGED for k in keys}, 0
+    for key in keys:
+        if key in same.keys:
+            off[key] = OFF_UNCHANGED
+            continue
+        refs = [
+            r for r in references(key, same.keys, a) if r in a and r in b and key in a and key in b
+        ]
+        la = reference_logs(a[key], [a[r] for r in refs]) if refs else None
+        lb = reference_logs(b[key], [b[r] for r in refs]) if refs else None
+        if la is None or lb is None or len(la) < MIN_PROCESSES or len(lb) < MIN_PROCESSES:
+            off[key] = OFF_NO_REFERENCE
+            continue
+        used.update(refs)
+        name = name_of(refs[0]) if len(refs) == 1 else f"{len(refs)} unchanged cases"
+        read_[key] = read(la, lb, name, threshold)
+    return read_, off, len(used)

@@ -14,6 +14,8 @@ VOLATILE_ENV_KEYS = frozenset({"load_average", "load_average_after"})
 #: Config entries that do not change how a case is measured (which cases ran is already shown by
 #: the matching of cases).
 IGNORED_CONFIG_KEYS = frozenset({"backends", "devices", "dtypes", "sizes", "impls"})
+#: Entries deeper down that differ on every run: how long the zygotes' preparation took.
+VOLATILE_PATHS = ("workers.prepared",)
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,8 @@ def env_changes(a: RunResult, b: RunResult) -> tuple[EnvChange, ...]:
 
     Nested mappings are walked key by key (``backends.torch.version``), lists of mappings item by
     item (``backends.numpy.blas[0].vendor``); other values are compared whole, and a subtree in
-    one run only (a backend installed in one) is one entry. Load averages are left out: they
-    differ on every run.
+    one run only (a backend installed in one) is one entry. Load averages and the zygotes'
+    preparation times are left out: they differ on every run.
 
     Args:
         a: the first run.
@@ -86,6 +88,8 @@ def _diff(old: Any, new: Any, path: str, out: list[EnvChange]) -> None:
     if isinstance(old, Mapping) and isinstance(new, Mapping):
         for k in sorted(set(old) | set(new), key=str):
             sub = f"{path}.{k}" if path else str(k)
+            if sub.startswith(VOLATILE_PATHS):
+                continue
             if k not in new:
                 out.append(EnvChange(sub, _plain(old[k]), None, "removed"))
             elif k not in old:
@@ -95,7 +99,7 @@ def _diff(old: Any, new: Any, path: str, out: list[EnvChange]) -> None:
     elif _is_records(old) and _is_records(new) and len(old) == len(new):
         for i, (o, n) in enumerate(zip(old, new, strict=True)):
             _diff(o, n, f"{path}[{i}]", out)
-    elif _plain(old) != _plain(new):
+    elif _plain(old) != _plain(new) and not path.startswith(VOLATILE_PATHS):
         out.append(EnvChange(path, _plain(old), _plain(new)))
 
 

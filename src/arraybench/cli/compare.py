@@ -479,6 +479,9 @@ def render(
                 "against NumPy, a Python loop moved 25% between identical runs); a control of "
                 "the case's own backend is safer"
             )
+    reference_line = _reference_line(comparison)
+    if reference_line:
+        console.print(f"[bold]Against the unchanged cases[/bold]: {escape(reference_line)}")
     console.print()
 
     table = Table(
@@ -496,6 +499,7 @@ def render(
         ("ratio B/A [95% CI]", "right"),
         *((("against the run", "right"),) if comparison.relative_read else ()),
         *((("against the control", "right"),) if comparison.control_read else ()),
+        *((("against the unchanged", "right"),) if _reference_read(comparison) else ()),
         ("p", "right"),
         ("verdict", "left"),
     )
@@ -517,6 +521,7 @@ def render(
             _ratio(c),
             *((_relative(c),) if comparison.relative_read else ()),
             *((_against_control(c),) if comparison.control_read else ()),
+            *((_against_control(c),) if _reference_read(comparison) else ()),
             _p(c.p),
             plain,
         ]
@@ -584,7 +589,13 @@ def _control_hint(comparison: Comparison) -> str:
     (same workload, backend, device, dtype and size, in both runs) that --control could name."""
     if comparison.control is not None:
         return ""
-    unsure = [c for c in comparison.cases if c.verdict == UNSURE and c.note == WIDE]
+    # A case read against the unchanged cases, or one of them, needs no control named.
+    reference = comparison.reference.keys if comparison.reference is not None else frozenset()
+    unsure = [
+        c
+        for c in comparison.cases
+        if c.verdict == UNSURE and c.note == WIDE and c.control is None and c.key not in reference
+    ]
     beside: dict[str, int] = {}
     for c in unsure:
         workload, impl, *rest = c.key
@@ -600,6 +611,42 @@ def _control_hint(comparison: Comparison) -> str:
         f"{n} case{'s' if n != 1 else ''} cannot tell from {'their' if n != 1 else 'its'} own "
         f"interval. If one impl beside them did not change ({named}), --control IMPL reads the "
         "others against it, round by round, where the machine's move between runs drops out"
+    )
+
+
+def _reference_read(comparison: Comparison) -> int:
+    """How many cases were read against the unchanged cases."""
+    return comparison.reference.read if comparison.reference is not None else 0
+
+
+def _reference_line(comparison: Comparison) -> str:
+    """What the header says of the reading against the cases whose code did not change (no
+    --control): how many there were and how many changed cases they served, or why none."""
+    ref = comparison.reference
+    if ref is None or not comparison.cases:
+        return ""
+    if not ref.known:
+        return (
+            "a run does not say what code each case ran (results from before arraybench kept "
+            "it), so no case can serve as the reference; --control IMPL names one you know did "
+            "not change"
+        )
+    if not ref.unchanged:
+        return (
+            f"the code or environment of every one of the {ref.changed} cases changed between "
+            "the runs, so none is left to read them against: each is judged by its own ratio "
+            "alone, which carries the machine's move between the runs; --control IMPL names "
+            "one you know did not change"
+        )
+    if not ref.changed:
+        return f"no case's code or environment changed ({ref.unchanged} cases)"
+    off = "; ".join(f"{why} ({n})" for why, n in ref.off)
+    return (
+        f"{ref.changed} case{'s' if ref.changed != 1 else ''} ran other code (or in another "
+        f"environment); {ref.read} of them read, round by round, against the {ref.used} of the "
+        f"{ref.unchanged} unchanged cases of their workload, size, backend and device and of a "
+        f"time per call within {control.KIND_FACTOR:g}x of theirs"
+        + (f" (not read: {off})" if off else "")
     )
 
 

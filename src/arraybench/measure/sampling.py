@@ -371,6 +371,7 @@ def _base_fields(case: Case) -> dict[str, Any]:
         phase=impl.phase,
         computed_in=native if native is not None and native != case.dtype else None,
         machine=case.machine,
+        code=w.code_of(impl),
     )
 
 
