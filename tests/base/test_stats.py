@@ -91,3 +91,21 @@ def test_an_unpaired_ratio_combines_the_two_intervals_conservatively() -> None:
 def test_a_spread_of_two_states_is_seen_where_the_mad_would_miss_it() -> None:
     values = [1.0] * 11 + [1.85] * 9
     assert stats.robust_spread(values, stats.median(values)) > 0.3
+
+
+def test_one_verdict_rule_serves_compare_verify_and_the_readings_against_other_cases() -> None:
+    from arraybench.analysis import compare, relative
+
+    cases = [(1.06, 1.2), (0.8, 0.94), (0.97, 1.03), (0.9, 1.1), (1.0, 1.06)]
+    for low, high in cases:
+        assert compare.verdict_of(low, high, 0.05) == stats.band_verdict(low, high, 0.05)
+        against = relative.band_verdict(low, high, 0.05)
+        own = stats.band_verdict(low, high, 0.05)
+        assert against == ("cannot tell" if own == "no change" else own)
+    assert [stats.band_verdict(lo, hi, 0.05) for lo, hi in cases] == [
+        "slower",
+        "faster",
+        "no change",
+        "cannot tell",
+        "cannot tell",
+    ]

@@ -843,15 +843,9 @@ def compare_measurements(
 def verdict_of(low: float, high: float, threshold: float) -> str:
     """The verdict on a ratio (B's time over A's) from its interval alone: slower or faster when
     the whole interval lies beyond the no-change band ``[1 / (1 + threshold), 1 + threshold]``,
-    no change when inside it, cannot tell otherwise (see the module docstring)."""
-    lo, hi = stats.band(threshold)
-    if low > hi:
-        return SLOWER
-    if high < lo:
-        return FASTER
-    if lo <= low and high <= hi:
-        return SAME
-    return UNSURE
+    no change when inside it, cannot tell otherwise (see the module docstring): the one rule,
+    :func:`.stats.band_verdict`."""
+    return stats.band_verdict(low, high, threshold)
 
 
 def _verdict(

@@ -322,9 +322,8 @@ def _t(p: float, df: int) -> float:
 def band_verdict(low: float, high: float, threshold: float) -> str:
     """``slower`` (``faster``) when the interval [low, high] lies above (below) the band, else
     ``cannot tell``: a reading against other cases never says "no change" (a change that moved
-    them too would read as none)."""
-    lo, hi = stats.band(threshold)
-    return "slower" if low > hi else "faster" if high < lo else "cannot tell"
+    them too would read as none). The one rule, :func:`.stats.band_verdict`."""
+    return stats.band_verdict(low, high, threshold, can_say_same=False)
 
 
 def verdict(readings: Sequence[Reading], threshold: float) -> str:

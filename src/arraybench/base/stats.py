@@ -203,6 +203,23 @@ def band(threshold: float) -> tuple[float, float]:
     return 1.0 / (1.0 + threshold), 1.0 + threshold
 
 
+def band_verdict(low: float, high: float, threshold: float, *, can_say_same: bool = True) -> str:
+    """The one verdict rule on a ratio (B's time over A's) from its interval ``[low, high]``:
+    ``slower`` (``faster``) when the whole interval lies above (below) the no-change
+    :func:`band`, ``no change`` when it lies inside, else ``cannot tell``. compare, verify, the
+    pytest plugin and the readings against other cases all use it; a reading against other
+    cases passes ``can_say_same=False`` (a change that moved them too would read as none), and
+    says ``cannot tell`` where the interval lies inside."""
+    lo, hi = band(threshold)
+    if low > hi:
+        return "slower"
+    if high < lo:
+        return "faster"
+    if can_say_same and lo <= low and high <= hi:
+        return "no change"
+    return "cannot tell"
+
+
 def median_interval(
     values: Sequence[float], method: str, level: float = CI_LEVEL, value: float | None = None
 ) -> Interval:
