@@ -217,6 +217,34 @@ def test_saved_runs_gate_in_arraybench_compare(
     assert "1 case slower by more than 5%: exit code 1" in p.stdout
 
 
+def test_the_gate_and_compare_read_the_same_files_the_same_way(
+    gate: pytest.Pytester, baseline: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither run has a canary (the plugin's never do): where this machine's stability record
+    gives a drift, the gate widens by it as compare does, and both give one verdict; compare's
+    header says which run had no canary, and why."""
+    from arraybench.analysis import stability
+    from arraybench.analysis.compare import compare
+
+    monkeypatch.setattr(stability, "drift_here", lambda *runs: 0.30)
+    r = session(gate, monkeypatch, "--arraybench-compare=base.json", slow=1.25, seed=2)
+    r.assert_outcomes(passed=3)  # 1.25x with +-30% drift around it: cannot tell, no failure
+    r.stdout.fnmatch_lines(["test_gate.py::test_sum ?total? * 1.25x ?*? *cannot tell*"])
+    session(gate, monkeypatch, "--arraybench-save=new.json", slow=1.25, seed=2)
+    a, b = load(baseline), load(gate.path / "new.json")
+    c = compare(a, b, drift=0.30)
+    (total,) = [x for x in c.cases if x.key[1] == "total"]
+    assert total.verdict == "cannot tell"
+    assert [side for side, _ in c.no_canary] == ["A", "B"]
+    assert all("pytest plugin" in why for _, why in c.no_canary)
+    # Without a drift (no stability record here) both call it slower.
+    monkeypatch.setattr(stability, "drift_here", lambda *runs: None)
+    r = session(gate, monkeypatch, "--arraybench-compare=base.json", slow=1.25, seed=2)
+    r.assert_outcomes(passed=2, failed=1)
+    (total,) = [x for x in compare(a, b).cases if x.key[1] == "total"]
+    assert total.verdict == "slower"
+
+
 def test_an_unreadable_baseline_is_a_usage_error(
     gate: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -76,7 +76,12 @@ def test_without_processes_or_across_machines_the_control_reading_is_off() -> No
     c = compare(measured_run(1), measured_run(2), control="vectorized", paired=False)
     assert c.control_read == 0 and dict(c.control_off) == {relative.OFF_MACHINES: 8}
     c = compare(measured_run(1), measured_run(2), control="vectorized:jax")
-    assert c.control_read == 0 and dict(c.control_off) == {control.OFF_NONE: 8}
+    assert c.control_read == 0 and dict(c.control_off) == {control.off_none("vectorized", "jax"): 8}
+    # Without a backend, the case's own: a torch case looks for the control on torch.
+    c = compare(measured_run(1), measured_run(2), control="torch_vec")
+    off = dict(c.control_off)
+    assert off[control.off_none("torch_vec", "numpy")] == 4  # NumPy's cases: none on numpy
+    assert "no torch_vec[python] case" in " ".join(off)
 
 
 def test_the_control_is_an_impl_label_and_maybe_its_backend() -> None:

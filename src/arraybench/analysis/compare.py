@@ -485,6 +485,7 @@ class Comparison:
         control_off: why the others have none: (reason, how many cases), most first.
         reference: how the changed cases were read without ``--control``: against the cases
             whose code did not change (:class:`Reference`), or None with a control named.
+        no_canary: each run without a canary reading ("A" or "B") and why (:func:`no_canary`).
     """
 
     cases: tuple[CaseComparison, ...]
@@ -505,6 +506,7 @@ class Comparison:
     control_read: int = 0
     control_off: tuple[tuple[str, int], ...] = ()
     reference: Reference | None = None
+    no_canary: tuple[tuple[str, str], ...] = ()
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -656,6 +658,7 @@ def compare(
         control_read=len(controls),
         control_off=tuple(relative.reason_counts(control_off.values()).items()),
         reference=reference,
+        no_canary=tuple((side, why) for side, r in (("A", a), ("B", b)) if (why := no_canary(r))),
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
@@ -678,6 +681,17 @@ def _relative(
     changed = {c.key for c in cases if c.verdict in (SLOWER, FASTER)}
     beside = {k: (k[0], k[5]) for k in a}  # one workload and size: sampled in the same rounds
     return relative.read_run(a, b, beside, threshold, changed)
+
+
+def no_canary(run: RunResult) -> str:
+    """Why ``run`` has no canary reading, or "" when it has one."""
+    if run.extra.get(CANARY_KEY):
+        return ""
+    if "pytest" in run.extra:
+        return "the pytest plugin's run (it measures each test in the test's process, apart)"
+    if run.time is not None:  # a run of this arraybench: it reads one every 0.5 s or so
+        return "a run too short for one, or measured on a cluster or with a fake clock"
+    return "results from before arraybench recorded one"
 
 
 def _against_unchanged(

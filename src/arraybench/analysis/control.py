@@ -47,7 +47,13 @@ Key = tuple[Any, ...]
 #: Processes a run needs in both the case and its control for a reading.
 MIN_PROCESSES = 2
 
-OFF_NONE = "no control case of its workload, size, device and dtype in both runs"
+
+def off_none(impl: str, backend: str) -> str:
+    """Why a case has no control reading when its control was not measured: the control looked
+    for named with its backend (``builtin[torch]`` beside a NumPy case says which is missing)."""
+    return f"no {impl}[{backend}] case of its workload, size, device and dtype in both runs"
+
+
 OFF_UNITS = (
     f"it or its control was measured in fewer than {MIN_PROCESSES} processes in a run, or the "
     "two took no round together in one of them"
@@ -158,7 +164,7 @@ def read_all(
             off[key] = OFF_SELF
             continue
         if ck not in a or ck not in b or key not in a or key not in b:
-            off[key] = OFF_NONE
+            off[key] = off_none(ck[1], ck[2])
             continue
         la, lb = process_logs(a[key], a[ck]), process_logs(b[key], b[ck])
         if la is None or lb is None:

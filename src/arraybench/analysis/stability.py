@@ -23,13 +23,16 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base import stats
 from ..base.files import atomic_write
 from ..measure.canary import CANARY_KEY, KINDS
 from ..measure.profile import cache_dir, host_key, key_hash
 from .canary import readings
+
+if TYPE_CHECKING:
+    from ..results import RunResult
 
 VERSION = 1
 #: Runs the record keeps (the newest).
@@ -147,3 +150,15 @@ def remember(started: str, extra: Mapping[str, Any], where: Path | None = None) 
     record = StabilityRecord(tuple(runs[-KEEP:]))
     p.parent.mkdir(parents=True, exist_ok=True)
     return atomic_write(p, json.dumps(record.to_dict(), indent=1))
+
+
+def drift_here(*runs: RunResult | None) -> float | None:
+    """This machine's run-to-run drift (its stability record), for runs measured here: what a
+    comparison widens by where a run has no canary to read the machine's move from; None for a
+    run from another machine (or none). compare and the pytest plugin both take it from here,
+    so that they read the same two results the same way."""
+    import socket
+
+    if any(r is None or r.env.get("hostname") != socket.gethostname() for r in runs):
+        return None
+    return load().drift

@@ -33,7 +33,7 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..analysis import control
+from ..analysis import control, stability
 from ..analysis.compare import (
     DEFAULT_THRESHOLD,
     FASTER,
@@ -168,18 +168,6 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
     p.set_defaults(handler=main)
 
 
-def _drift_here(*runs: RunResult | None) -> float | None:
-    """This machine's run-to-run drift (its stability record), for runs measured here: what a
-    comparison widens by where a run has no canary to read the machine's move from."""
-    import socket
-
-    from ..analysis import stability
-
-    if any(r is None or r.env.get("hostname") != socket.gethostname() for r in runs):
-        return None
-    return stability.load().drift
-
-
 def main(args: argparse.Namespace) -> int:
     try:
         a = load_results(args.a, args.store)
@@ -207,7 +195,7 @@ def main(args: argparse.Namespace) -> int:
         threshold, source = args.threshold, "--threshold"
     else:
         threshold, source = default_threshold(a, *([b] if b is not None else []))
-    drift = None if machines_of_one_run else _drift_here(a, b)
+    drift = None if machines_of_one_run else stability.drift_here(a, b)
     comparisons = [
         (
             compare(x, y, threshold=threshold, paired=False)
@@ -456,10 +444,11 @@ def render(
             f"{escape(comparison.speed.describe())}{taken}"
         )
     elif comparison.widened is not None:
+        why = "; ".join(f"{side}: {reason}" for side, reason in comparison.no_canary)
         console.print(
-            "[bold]Machine speed[/bold]: a run has no canary (results from before arraybench "
-            f"recorded one), so every interval is widened by this machine's run-to-run drift, "
-            f"±{comparison.widened:.0%} (its stability record: 'arraybench env')"
+            f"[bold]Machine speed[/bold]: no canary reading in {escape(why)}, so every interval "
+            f"is widened by this machine's run-to-run drift, ±{comparison.widened:.0%} (its "
+            "stability record: 'arraybench env')"
         )
     relative_line = _relative_line(comparison)
     if relative_line:
