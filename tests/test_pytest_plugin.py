@@ -382,3 +382,89 @@ def test_under_xdist_nothing_is_measured_and_saving_is_refused(
     r = session(gate, monkeypatch, "-p", "xdist", "-n", "0", "--arraybench-save=b.json", seed=1)
     r.assert_outcomes(passed=3)
     r.stdout.fnmatch_lines(["saved 2 measured cases to b.json"])
+
+
+# -- against a revision, measured beside ---------------------------------------------------------
+
+MYLIB = """
+WORK = {work}
+
+
+def kernel(x):
+    total = 0.0
+    for _ in range(WORK):
+        total = sum(v * v for v in x)
+    return total
+"""
+
+SPEED = """
+import mylib
+
+
+def test_kernel(abench):
+    x = [float(i % 7) for i in range(3000)]
+    assert abench(mylib.kernel, x) > 0
+
+
+def test_inner(abench):
+    def local(x):
+        return sum(x)
+
+    assert abench(local, [1.0, 2.0]) == 3.0
+"""
+
+
+def _git(where: Path, *args: str) -> None:
+    base = ["git", "-c", "user.email=t@arraybench", "-c", "user.name=t"]
+    subprocess.run([*base, *args], cwd=where, check=True, capture_output=True)
+
+
+@pytest.fixture
+def repo(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    """A repository whose library's kernel does WORK rounds of work (1 at HEAD)."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(mylib=MYLIB.format(work=1), test_speed=SPEED)
+    _git(pytester.path, "init", "-q")
+    _git(pytester.path, "add", "-A")
+    _git(pytester.path, "commit", "-qm", "base")
+    return pytester
+
+
+def test_against_a_revision_a_slower_function_fails_its_test(repo: pytest.Pytester) -> None:
+    """A real clock: the work tree's kernel does 3 rounds where HEAD's does 1; REV's module is
+    imported from HEAD's tree and measured beside it in the same rounds."""
+    repo.makepyfile(mylib=MYLIB.format(work=3))
+    r = repo.runpytest(*PLUGIN, "--arraybench-against=HEAD", "--arraybench-budget=0.1")
+    r.assert_outcomes(passed=1, failed=1)
+    r.stdout.fnmatch_lines(
+        [
+            "*arraybench: test_speed.py::test_kernel [[]kernel[]] is slower than in HEAD (*), "
+            "measured beside it: *x [[]*–*[]]*",
+        ]
+    )
+    line = next(s for s in r.outlines if s.startswith("arraybench: test_speed.py::test_kernel"))
+    ratio = float(line.split(": ", 2)[2].split("x", 1)[0])
+    assert 2.0 < ratio < 4.5
+    # A function defined in the test has no name at HEAD: measured, not compared, and it says so.
+    r.stdout.fnmatch_lines(
+        ["*test_inner [[]local[]]*not compared with HEAD: it is defined inside*"]
+    )
+
+
+def test_against_the_same_revision_nothing_fails(repo: pytest.Pytester) -> None:
+    args = ("--arraybench-against=HEAD", "--arraybench-budget=0.1", "--arraybench-band=20%")
+    r = repo.runpytest(*PLUGIN, *args)
+    r.assert_outcomes(passed=2)
+    r.stdout.fnmatch_lines(["against HEAD (*), measured beside it: no-change band ±20%*"])
+    assert "slower" not in r.stdout.str().split("= arraybench =")[-1]
+
+
+def test_against_needs_a_revision_of_the_repository_and_not_a_baseline_too(
+    repo: pytest.Pytester,
+) -> None:
+    r = repo.runpytest(*PLUGIN, "--arraybench-against=nosuch")
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    r.stderr.fnmatch_lines(["*not a revision of the repository*"])
+    r = repo.runpytest(*PLUGIN, "--arraybench-against=HEAD", "--arraybench-compare=x.json")
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    r.stderr.fnmatch_lines(["*are two gates: give one*"])

@@ -102,6 +102,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "the ratio above the no-change band. 'cannot tell' passes and is reported",
     )
     group.addoption(
+        "--arraybench-against",
+        metavar="REV",
+        default=None,
+        help="measure each function beside its version at REV, a git revision of the "
+        "repository (its module imported from REV's tree), in the same rounds, and fail the "
+        "test when it is slower: the whole 95%% interval of the ratio above the band",
+    )
+    group.addoption(
         "--arraybench-band",
         metavar="PCT",
         type=_change,
@@ -144,6 +152,9 @@ class Session:
 
     save: str | None = None
     compare_ref: str | None = None
+    #: --arraybench-against: the revision named, and its tree (arraybench/against.py).
+    against_rev: str | None = None
+    other: Any = None
     band: float | None = None
     budget: float | None = None
     baseline: RunResult | None = None
@@ -158,7 +169,16 @@ class Session:
 
     @property
     def used(self) -> bool:
-        return bool(self.measured or self.save or self.compare_ref or self.unmeasured)
+        return bool(
+            self.measured or self.save or self.compare_ref or self.against_rev or self.unmeasured
+        )
+
+    @property
+    def gate_ref(self) -> str | None:
+        """What a slower function is slower than: the baseline run, or the revision."""
+        if self.other is not None:
+            return f"{self.against_rev} ({self.other.commit[:10]}), measured beside it"
+        return self.compare_ref
 
     def threshold(self) -> tuple[float, str]:
         """The no-change band and where it came from."""
@@ -175,7 +195,11 @@ class Session:
         call: Callable[[], Any],
         clock: Clock | None,
         budget: float | None,
+        twin: Callable[[], Any] | str | None = None,
     ) -> Measured:
+        """Measure ``call`` as one case; with ``twin`` (--arraybench-against: the function at
+        REV, bound to the same arguments, or why there is none) beside it in the same rounds,
+        and the case read against it."""
         import arraybench as ab
 
         from .config import DEFAULT_BUDGET_S, RunConfig
@@ -196,6 +220,8 @@ class Session:
         w = ab.Workload(name, sizes=(SIZE,), dtypes=("float64",), description=f"pytest {nodeid}")
         w.inputs(_no_inputs)
         w.impl(BACKEND, label=label)(call)
+        if callable(twin):
+            w.impl(BACKEND, label=f"{label}@{self.other.tag}")(twin)
         config = RunConfig(
             budget=budget or self.budget or DEFAULT_BUDGET_S,
             processes=1,
@@ -203,12 +229,45 @@ class Session:
             backends=(BACKEND,),
         )
         run = ab.run(w, config, clock=clock)
-        self.runs.append(run)
-        measured = Measured(nodeid, label, run.cases[0])
+        mine = next(c for c in run.cases if c.impl == label)
+        self.runs.append(replace(run, cases=(mine,)))
+        measured = Measured(nodeid, label, mine)
+        if isinstance(twin, str):
+            measured = replace(measured, note=f"not compared with {self.against_rev}: {twin}")
+        elif twin is not None:
+            measured = self._beside(measured, run)
         if self.baseline is not None:
             measured = self._compared(measured, run)
         self.measured.append(measured)
         return measured
+
+    def _beside(self, measured: Measured, run: RunResult) -> Measured:
+        """The case read against its twin at REV, measured in the same rounds."""
+        from . import against
+        from .analysis.compare import WIDE, CaseComparison
+
+        threshold, _ = self.threshold()
+        found = against.pairs(run.cases, self.other.tag, threshold)
+        theirs = next((c for c in run.cases if c.impl != measured.label), None)
+        if not found or theirs is None or theirs.measurement is None:
+            why = theirs.error if theirs is not None and theirs.error else "it was not measured"
+            return replace(measured, note=f"not compared with {self.against_rev}: {why}")
+        (pair,) = found
+        assert measured.case.measurement is not None
+        comparison = CaseComparison(
+            key=measured.case.key,
+            median_a=theirs.measurement.median,
+            median_b=measured.case.measurement.median,
+            ratio=pair.ratio,
+            ratio_ci=(pair.low, pair.high),
+            p=math.nan,
+            u=math.nan,
+            n_a=pair.units,
+            n_b=pair.units,
+            verdict=pair.verdict,
+            note=WIDE if pair.verdict == "cannot tell" else "",
+        )
+        return replace(measured, comparison=comparison)
 
     def _compared(self, measured: Measured, run: RunResult) -> Measured:
         from .analysis import stability
@@ -289,6 +348,7 @@ def pytest_configure(config: pytest.Config) -> None:
     session = Session(
         save=config.getoption("arraybench_save"),
         compare_ref=config.getoption("arraybench_compare"),
+        against_rev=config.getoption("arraybench_against"),
         band=config.getoption("arraybench_band"),
         budget=config.getoption("arraybench_budget"),
     )
@@ -299,14 +359,28 @@ def pytest_configure(config: pytest.Config) -> None:
             for name, value in (
                 ("--arraybench-save", session.save),
                 ("--arraybench-compare", session.compare_ref),
+                ("--arraybench-against", session.against_rev),
             )
             if value
         ]
         if given:
             raise pytest.UsageError(PARALLEL_ERROR.format(option=" and ".join(given), n=workers))
         session.parallel = True
+    if session.compare_ref is not None and session.against_rev is not None:
+        raise pytest.UsageError(
+            "--arraybench-compare and --arraybench-against are two gates: give one (against a "
+            "saved run, or against a revision measured beside the change)"
+        )
     if session.compare_ref is not None:
         session.baseline = _load_baseline(session.compare_ref)
+    if session.against_rev is not None and not session.parallel:
+        from . import against
+        from .base.errors import ArraybenchError
+
+        try:
+            session.other = against.repository(config.rootpath, session.against_rev)
+        except ArraybenchError as e:
+            raise pytest.UsageError(str(e)) from None
     config.stash[_SESSION] = session
 
 
@@ -409,7 +483,15 @@ class Bench:
         label = label or getattr(fn, "__name__", None) or type(fn).__name__
         if label == "<lambda>":
             label = "lambda"
-        m = self._session.measure(self.nodeid, label, _bound(fn, args, kwargs), self._clock, budget)
+        twin: Callable[[], Any] | str | None = None
+        if self._session.other is not None:
+            from . import against
+
+            theirs = against.function_at(fn, self._session.other)
+            twin = _bound(theirs, args, kwargs) if callable(theirs) else str(theirs)
+        m = self._session.measure(
+            self.nodeid, label, _bound(fn, args, kwargs), self._clock, budget, twin
+        )
         self.measured.append(m)
         if not m.case.ok:
             pytest.fail(
@@ -419,7 +501,7 @@ class Bench:
         c = m.comparison
         if c is not None and c.verdict == "slower":
             pytest.fail(
-                gate_message(m, *self._session.threshold(), self._session.compare_ref),
+                gate_message(m, *self._session.threshold(), self._session.gate_ref),
                 pytrace=False,
             )
         return out
@@ -497,10 +579,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         if not state.unmeasured:
             tr.write_line("no test measured anything (the abench fixture measures a function)")
         return
-    if state.baseline is not None:
+    if state.baseline is not None or state.other is not None:
         band, source = state.threshold()
         tr.write_line(
-            f"against {state.compare_ref}: no-change band ±{band:.0%} ({source}); a test fails "
+            f"against {state.gate_ref}: no-change band ±{band:.0%} ({source}); a test fails "
             "when the whole 95% interval of its ratio lies above it"
         )
     rows: list[tuple[str, ...]] = [("test [label]", "median", "95% interval", "B/A [95% CI]", "")]
@@ -535,7 +617,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             (name, format_time(meas.median), format_interval(meas.interval), _ratio(c), verdict)
         )
         styles.append({SLOWER: "red", UNSURE: "yellow"}.get(c.verdict, ""))
-    if state.baseline is None:  # no ratio column
+    if state.baseline is None and state.other is None:  # no ratio column
         rows = [(*r[:3], r[4]) for r in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row, style in zip(rows, styles, strict=True):

@@ -16,8 +16,10 @@ from typing import Any, TypeVar
 
 from rich.markup import escape
 
+from .. import against
 from ..analysis import stability
 from ..analysis.claims import Answer
+from ..analysis.compare import threshold_of
 from ..analysis.findings import analyze
 from ..base import interrupts
 from ..base.errors import ConfigError
@@ -178,6 +180,14 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         help="stop a case after N samples (default 10000)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the input data (default 0)")
+    p.add_argument(
+        "--against",
+        metavar="REV",
+        help="measure each workload FILE.py against its version at REV (a git revision of the "
+        "repository holding it, or the other version's file or folder), both in the same rounds "
+        "of every process; each case's time over REV's, with its interval and verdict, and exit "
+        "code 1 when one is slower (docs/ci.md)",
+    )
     p.add_argument("--json", metavar="PATH", help="save the results as JSON to PATH")
     p.add_argument(
         "--html", metavar="PATH", help="write a self-contained HTML report (plots, findings)"
@@ -300,6 +310,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
+    other = _against(args) if args.against else None
     items = resolve(args.targets)
     budget = (
         args.budget
@@ -459,6 +470,11 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
 
         path = write_html(combined, args.html, profile=profile)
         console.print(f"HTML report: {path.resolve()}")
+    if other is not None:
+        band = threshold_of(combined.config)
+        found = against.pairs(combined.cases, other.tag, band)
+        extra = {**combined.extra, against.EXTRA_KEY: against.record(other, found, band)}
+        combined = replace(combined, extra=extra)
     # Where the time went, up to here: what is left (writing the file) takes milliseconds.
     combined = replace(combined, time=split())
     if store is not None and run_id is not None:
@@ -490,7 +506,76 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
             "and 'arraybench env' for what is installed)"
         )
         return 1
-    return 0 if combined.all_passed else 1
+    slower = False
+    if other is not None:
+        slower = _print_against(combined, other, console)
+    return 0 if combined.all_passed and not slower else 1
+
+
+def _against(args: argparse.Namespace) -> against.Version:
+    """``--against REV``: each target, a workload file, replaced by the module that measures it
+    beside its version at REV (against.py); the impls named by --impl with their REV twins."""
+    if not args.targets or any(not str(t).endswith(".py") for t in args.targets):
+        raise ConfigError(
+            "--against REV measures a workload file against its version at REV: name one "
+            "FILE.py (a built-in workload or the classic suite has no other version)"
+        )
+    if len(args.targets) > 1:
+        raise ConfigError("--against REV takes one workload file at a time")
+    other = against.version(args.targets[0], args.against)
+    args.targets = [str(against.merge_file(args.targets[0], other))]
+    if args.impl:
+        labels = parse_names(args.impl) or ()
+        args.impl = [",".join([*labels, *(f"{x}{against.MARK}{other.tag}" for x in labels)])]
+    return other
+
+
+def _print_against(result: RunResult, other: against.Version, console: Any) -> bool:
+    """The table of each case against REV; True when a case is slower."""
+    record = result.extra.get(against.EXTRA_KEY) or {}
+    found = record.get("pairs") or []
+    threshold = float(record.get("threshold") or 0.05)
+    what = f"{other.rev} ({other.commit[:10]})" if other.commit else other.rev
+    console.print()
+    if not found:
+        console.print(
+            f"[bold]Against {escape(what)}[/bold]: no case was measured in both versions (an "
+            "impl renamed, or failing in one): nothing to compare"
+        )
+        return False
+    console.print(
+        f"[bold]This version against {escape(what)}[/bold]: each case's time over REV's, the "
+        "two measured in the same rounds of every process, on the same inputs (no-change band "
+        f"±{threshold:.0%}: slower or faster when the whole 95% CI lies beyond it, no change "
+        "when inside, else cannot tell)"
+    )
+    width = max(len(p["case"]) for p in found)
+    counts: dict[str, int] = {}
+    for p in found:
+        lo, hi = p["ratio_ci"]
+        verdict = p["verdict"]
+        counts[verdict] = counts.get(verdict, 0) + 1
+        style = {"slower": "red", "faster": "green"}.get(verdict, "")
+        shown = f"[{style}]{verdict}[/{style}]" if style else verdict
+        console.print(
+            f"  {escape(p['case']).ljust(width)}  {p['ratio']:.3f}x [{lo:.3f}–{hi:.3f}]  {shown}"
+        )
+    summary = ", ".join(f"{n} {v}" for v, n in counts.items())
+    console.print(f"[bold]Against {escape(other.rev)}[/bold]: {summary}")
+    if counts.get("cannot tell"):
+        console.print(
+            "[dim]cannot tell: the interval reaches past the band; more --processes (each one a "
+            "unit of the interval) or a larger --budget settles it[/dim]"
+        )
+    shared = record.get("shared_modules") or []
+    if shared:
+        console.print(
+            f"[yellow]the {escape(other.rev)} side imported {', '.join(shared)} from this work "
+            "tree (not found in its own tree): those are the same in both versions[/yellow]"
+        )
+    if counts.get("slower"):
+        console.print(f"[red]{counts['slower']} slower than {escape(other.rev)}[/red]: exit code 1")
+    return bool(counts.get("slower"))
 
 
 def _explained(

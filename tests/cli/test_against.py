@@ -1,0 +1,133 @@
+"""``arraybench run FILE --against REV``: the workload file at two versions, measured side by
+side in the same rounds (arraybench/against.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arraybench import against
+from arraybench.base.errors import ConfigError
+
+BENCH = """
+import arraybench as ab
+from helper import WORK
+
+w = ab.Workload("kern", sizes=(2000,), dtypes=("float64",))
+
+
+@w.inputs
+def make(n, rng):
+    return {"x": rng.uniform(-3.0, 3.0, n).tolist()}
+
+
+@w.impl("python")
+def loop(x):
+    total = 0.0
+    for _ in range(WORK):
+        total = sum(v * v for v in x)
+    return [total]
+"""
+
+
+def _git(where: Path, *args: str) -> str:
+    base = ["git", "-c", "user.email=t@arraybench", "-c", "user.name=t"]
+    return subprocess.run(
+        [*base, *args], cwd=where, check=True, capture_output=True, text=True
+    ).stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A repository whose workload's work is set by a helper module beside it (WORK = 1)."""
+    (tmp_path / "bench.py").write_text(BENCH)
+    (tmp_path / "helper.py").write_text("WORK = 1\n")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", "-A")
+    _git(tmp_path, "commit", "-qm", "base")
+    return tmp_path
+
+
+def run(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "arraybench", "run", str(repo / "bench.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "200"},
+        check=False,
+    )
+
+
+def pairs(out: Path) -> list[dict[str, object]]:
+    record = json.loads(out.read_text())["extra"]["against"]
+    assert record["rev"] == "HEAD" and len(record["commit"]) == 40
+    return list(record["pairs"])
+
+
+def test_a_change_to_a_helper_module_is_measured_against_the_revision(repo: Path) -> None:
+    """The work tree's helper does 3x the work: the case reads about 3x slower than HEAD's, whose
+    side imports HEAD's helper; the command fails (exit 1); the work tree is left as it was."""
+    (repo / "helper.py").write_text("WORK = 3\n")
+    status = _git(repo, "status", "--porcelain")
+    out = repo.parent / "slow.json"
+    # One process: the interval from its rounds' ratios, which a neighbour's burst of work
+    # (the suite runs beside it) moves in a few rounds, not in a whole process of four.
+    p = run(repo, "--against", "HEAD", "--no-store", "--budget", "0.2", "--processes", "1",
+            "--json", str(out))  # fmt: skip
+    assert p.returncode == 1, p.stderr
+    (pair,) = pairs(out)
+    assert pair["case"] == "kern/loop[python:cpu:float64] n=2000"
+    assert pair["verdict"] == "slower"
+    assert 2.0 < float(pair["ratio"]) < 4.5  # type: ignore[arg-type]
+    text = " ".join(p.stdout.split())
+    assert "This version against HEAD" in text and "slower than HEAD: exit code 1" in text
+    assert "loop@HEAD" in text  # both versions in the run's own table
+    assert _git(repo, "status", "--porcelain") == status
+
+
+def test_the_same_code_is_not_called_slower_or_faster(repo: Path) -> None:
+    out = repo.parent / "same.json"
+    p = run(repo, "--against", "HEAD", "--no-store", "--budget", "0.1", "--target", "0.2",
+            "--json", str(out))  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    (pair,) = pairs(out)
+    assert pair["verdict"] in ("no change", "cannot tell")
+
+
+def test_what_cannot_be_compared_is_a_usage_error_naming_the_fix(repo: Path) -> None:
+    p = run(repo, "--against", "nosuchrev", "--no-store")
+    assert p.returncode == 2
+    assert "not a revision of the repository" in p.stderr and "git log --oneline" in p.stderr
+    p = subprocess.run(
+        [sys.executable, "-m", "arraybench", "run", "sin2", "--against", "HEAD", "--no-store"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert p.returncode == 2 and "name one FILE.py" in p.stderr
+    (repo / "new.py").write_text(BENCH)
+    with pytest.raises(ConfigError, match="does not exist at HEAD"):
+        against.version(repo / "new.py", "HEAD")
+
+
+def test_another_version_may_be_a_file_or_a_folder(
+    repo: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    old = tmp_path_factory.mktemp("old")
+    (old / "bench.py").write_text(BENCH)
+    v = against.version(repo / "bench.py", str(old))
+    assert v.file == (old / "bench.py").resolve() and v.commit is None
+    v = against.version(repo / "bench.py", str(old / "bench.py"))
+    assert v.file == (old / "bench.py").resolve()
+    assert against.tag_of("HEAD~1") == "HEAD~1"
+    assert against.tag_of("../old/bench.py") == "old_bench.py"
+    empty = tmp_path_factory.mktemp("empty")
+    with pytest.raises(ConfigError, match=r"the folder holds no bench\.py"):
+        against.version(repo / "bench.py", str(empty))
