@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base.errors import WorkloadError
-from ..catalog import MODULE, builtin_module, load
+from ..catalog import MODULE, builtin_module, load, needs_value, send_by_value
 from ..config import RunConfig
 from ..results import FAILED, CaseResult, Floor
 from ..workload import Workload
@@ -56,7 +56,8 @@ def request(
     cases: Sequence[Case], settings: Mapping[str, Any], origins: dict[int, str]
 ) -> dict[str, Any]:
     """The request for ``cases`` (one size group, or one case): ``origins`` caches where each
-    workload is found (raises WorkloadError for one defined interactively)."""
+    workload is found (raises WorkloadError for one defined interactively that cannot be
+    pickled)."""
     return {"cases": [_spec(case, origins) for case in cases], **settings}
 
 
@@ -90,23 +91,22 @@ def _failed(case: Case, error: str, kind: str) -> CaseResult:
 
 def _origin(w: Workload) -> str:
     """Where a worker can find ``w`` again: the module of a built-in workload
-    (``module:NAME``, :mod:`arraybench.catalog`) or the path of the file defining it."""
+    (``module:NAME``, :mod:`arraybench.catalog`), the path of the file defining it, or, for
+    one defined in a notebook or IPython, the workload itself, pickled (``value:...``)."""
     origin = getattr(w, "origin", None)
     if origin:
         return str(origin)
     module = builtin_module(w)
     if module is not None:
         return MODULE + module
+    if needs_value(w):
+        return send_by_value(w)
     try:
         source = inspect.getsourcefile(w._inputs) if w._inputs else None
     except TypeError:
         source = None
     if not source or source.startswith("<"):
-        raise WorkloadError(
-            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
-            "define it in a file and run `arraybench run FILE.py`, or measure in this process "
-            "(processes=1, isolate=False)"
-        )
+        return send_by_value(w)
     return source
 
 
