@@ -41,16 +41,17 @@ if TYPE_CHECKING:
     from ..results import CaseResult, RunResult
 
 #: The style of the view, every rule under ``.arraybench`` so that nothing else on the page
-#: changes. A table's numbers are right-aligned in a monospace-free font with tabular figures.
+#: changes. A table's numbers are right-aligned, with tabular figures, and never wrap (a
+#: notebook's own style wraps cells; a wide table scrolls in its box instead).
 STYLE = """
 .arraybench{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.4;
   max-width:100%}
 .arraybench .answer{font-size:1.05em;margin:.4em 0}
 .arraybench .wrap{overflow-x:auto;max-width:100%}
 .arraybench table.compact{border-collapse:collapse;font-variant-numeric:tabular-nums;
-  white-space:nowrap;margin:.3em 0}
+  margin:.3em 0}
 .arraybench table.compact th,.arraybench table.compact td{padding:.15em .6em;
-  text-align:right;border-bottom:1px solid #e4e4e4}
+  text-align:right;border-bottom:1px solid #e4e4e4;white-space:nowrap}
 .arraybench table.compact th.k,.arraybench table.compact td.k{text-align:left}
 .arraybench td.best{font-weight:600;color:#176b2c}
 .arraybench .dim{color:#6b6b6b;font-size:.9em}
