@@ -123,3 +123,60 @@ def test_a_shell_function_and_a_file_function_agree_measured_side_by_side(
         a.interval,
         b.interval,
     )
+
+
+# -- %arraybench_profile --------------------------------------------------------------------------
+
+
+def test_the_profile_magic_reads_its_functions_then_the_statement() -> None:
+    from arraybench.base.errors import ConfigError
+    from arraybench.cli import _profile_cell
+
+    assert _profile_cell.parse("-f step -f loss train(3)") == (["step", "loss"], "train(3)")
+    assert _profile_cell.parse("train(3)") == ([], "train(3)")
+    with pytest.raises(ConfigError, match="needs a statement"):
+        _profile_cell.parse("-f step")
+
+
+def test_a_cell_is_written_with_only_its_defs_at_their_own_lines() -> None:
+    from arraybench.cli import _profile_cell
+
+    cell = "import numpy as np\nx = np.ones(10**9)\n\n@decorate\ndef f(a):\n    return a\nf(x)\n"
+    assert _profile_cell._defs_only(cell).splitlines() == [
+        "import numpy as np",
+        "",
+        "",
+        "@decorate",
+        "def f(a):",
+        "    return a",
+        "",
+    ]
+
+
+def test_the_report_names_cells_and_the_statement_as_the_notebook_does(tmp_path: Path) -> None:
+    from arraybench.cli._profile_cell import names_in
+
+    text = f"{tmp_path}/statement.py: ran 1 s; {tmp_path}/In [3].py:9 AB201\n  prove it: ...\n"
+    assert names_in(text, tmp_path, "train(3)") == "train(3): ran 1 s; In [3], line 9 AB201"
+
+
+def test_the_profile_magic_finds_an_element_loop_of_a_shell_function_on_its_line(
+    ipython: Any,
+) -> None:
+    from arraybench.cli.magics import profile_in_notebook
+
+    ipython.run_cell(
+        "def norms(rows):\n"
+        "    out = []\n"
+        "    for r in rows:\n"
+        "        out.append(float(np.sqrt((r * r).sum())))\n"
+        "    return out\n"
+    )
+    shown: list[Any] = []
+    report = profile_in_notebook("norms(np.ones((20000, 3)))", ipython.user_ns, shown.append)
+    assert report.outcome.status == 0
+    # the loop over the rows of an array, on the cell's line 3
+    found = [(f.code, f.line) for f in report.findings]
+    assert ("AB101", 3) in found, found
+    assert ", line 3 AB101" in repr(shown[0]) and "norms(np.ones((20000, 3)))" in repr(shown[0])
+    assert ipython.user_ns["norms"].__code__.co_filename.startswith("<ipython-input")

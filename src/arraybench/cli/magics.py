@@ -248,12 +248,45 @@ class _Bar:
         return f"arraybench: {self.done}/{self.total} cases"
 
 
+def profile_in_notebook(
+    line: str, namespace: dict[str, Any], show: Callable[[Any], Any] | None = None
+) -> Any:
+    """``%arraybench_profile LINE``: the advisor's report on the statement, shown once (HTML in
+    a notebook, text in a terminal); returns the ProfileReport."""
+    from ._profile_cell import profile_statement
+
+    report, text, page = profile_statement(line, namespace)
+    shown = _Report(text, page)
+    if show is not None:
+        show(shown)
+    elif _in_notebook():
+        from IPython.display import display
+
+        display(shown)
+    else:
+        print(text)
+    return report
+
+
+class _Report:
+    """The profile report, as HTML and as text."""
+
+    def __init__(self, text: str, page: str) -> None:
+        self.text, self.page = text, page
+
+    def _repr_html_(self) -> str:
+        return self.page
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 # -- IPython ----------------------------------------------------------------------------------
 
 
 def load_ipython_extension(ipython: Any) -> None:
     """``%load_ext arraybench``: register the magics."""
-    from IPython.core.magic import Magics, line_cell_magic, magics_class
+    from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
 
     @magics_class
     class ArraybenchMagics(Magics):  # type: ignore[misc]
@@ -267,8 +300,22 @@ def load_ipython_extension(ipython: Any) -> None:
             except ArraybenchError as e:  # a usage error: said in a line, no traceback
                 print(f"arraybench: {e}")
 
+        @line_magic  # type: ignore[misc, untyped-decorator]
+        def arraybench_profile(self, line: str) -> None:
+            try:
+                profile_in_notebook(line, self.shell.user_ns)
+            except ArraybenchError as e:
+                print(f"arraybench: {e}")
+
     ArraybenchMagics.arraybench.__doc__ = _help()
+    ArraybenchMagics.arraybench_profile.__doc__ = _profile_help()
     ipython.register_magics(ArraybenchMagics)
+
+
+def _profile_help() -> str:
+    from ._profile_cell import __doc__ as profile_doc
+
+    return profile_doc or ""
 
 
 def _help() -> str:
