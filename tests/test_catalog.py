@@ -107,3 +107,27 @@ def test_what_cannot_be_sent_is_named_with_the_fix(tmp_path: Path) -> None:
     assert "cannot be sent to the worker processes" in text
     assert "impl 'logged' uses 'log', an open file" in text
     assert "processes=1" in text
+
+
+class _GpuTensor:
+    """Stands in for a torch tensor on a GPU: what the refusal reads is its module and device."""
+
+    __module__ = "torch"
+
+    def __init__(self) -> None:
+        import types
+
+        self.device = types.SimpleNamespace(type="cuda")
+
+
+def test_an_array_on_a_gpu_is_refused_though_it_would_pickle() -> None:
+    w = _interactive(
+        "w = ab.Workload('ongpu', sizes=(4,))\n"
+        "w.inputs(lambda n, rng: {'x': rng.uniform(size=n)})\n"
+        "@w.impl('numpy')\n"
+        "def shifted(x):\n"
+        "    return x + bias\n",
+        bias=_GpuTensor(),
+    )
+    with pytest.raises(WorkloadError, match=r"uses 'bias', .*a torch array on .*build it in"):
+        _origin(w)
