@@ -5,9 +5,11 @@ headless Chromium at a laptop's width and a phone's."""
 from __future__ import annotations
 
 import copy
+import json
 import os
 import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,25 +21,45 @@ pytest.importorskip("ipykernel", reason="the notebook tests need ipykernel (dev 
 pytest.importorskip("matplotlib", reason="the notebook's plots need matplotlib")
 
 NOTEBOOK = Path(__file__).parents[2] / "docs" / "examples" / "notebook.ipynb"
+#: The kernel spec the tests run the notebook with: this interpreter's ipykernel.
+KERNEL = "arraybench-tests"
 #: Seconds a cell may take: a magic's run is a few seconds, slower on a loaded 2-core machine.
 CELL_TIMEOUT_S = 240
 
 
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The notebook, its outputs cleared, executed in a fresh kernel in a folder of its own."""
+    """The notebook, its outputs cleared, executed in a fresh kernel in a folder of its own: a
+    kernel of this interpreter (a kernel spec of its own, not whatever "python3" names here),
+    with a cache folder of its own."""
     nb = nbformat.read(NOTEBOOK, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     folder = tmp_path_factory.mktemp("notebook")
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=CELL_TIMEOUT_S,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(folder)}},
+    spec = folder / "jupyter" / "kernels" / KERNEL
+    spec.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    spec.joinpath("kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": KERNEL, "language": "python"})
     )
-    client.execute()
+    env = {"JUPYTER_PATH": str(folder / "jupyter"), "ARRAYBENCH_CACHE": str(folder / "cache")}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        client = nbclient.NotebookClient(
+            nb,
+            timeout=CELL_TIMEOUT_S,
+            kernel_name=KERNEL,
+            resources={"metadata": {"path": str(folder)}},
+        )
+        client.execute()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
     return nb
 
 
