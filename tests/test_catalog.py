@@ -131,3 +131,15 @@ def test_an_array_on_a_gpu_is_refused_though_it_would_pickle() -> None:
     )
     with pytest.raises(WorkloadError, match=r"uses 'bias', .*a torch array on .*build it in"):
         _origin(w)
+
+
+def test_a_request_carries_a_workload_sent_by_value_once() -> None:
+    from arraybench.measure.plan import Case
+    from arraybench.measure.wire import request
+
+    w = _interactive(SQUARES)
+    cases = [Case(w, impl, impl.backends[0], "cpu", "float64", 8) for impl in w.impls]
+    req = request(cases, {}, {})
+    (key,) = req["values"]
+    assert [spec["origin"] for spec in req["cases"]] == [key, key] and len(key) < 50
+    assert req["values"][key] == _origin(w)

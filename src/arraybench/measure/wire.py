@@ -5,6 +5,8 @@ the reply's CaseResults read back.
 
     request: {"cases": [{"origin", "workload", "impl_index", "backend", "device", "dtype",
                          "size", "machine" (on a cluster)}, ...],
+              "values": {"value:DIGEST": "value:PICKLE"} (optional: the workloads sent by
+                        value, named in "origin" by their digest),
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
               "budget": s, "min_samples": n, "max_samples": n,
               "budgets": [s, ...] (optional: each case's own, in place of "budget"),
@@ -19,6 +21,7 @@ the reply's CaseResults read back.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import inspect
 import math
 from collections.abc import Mapping, Sequence
@@ -26,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base.errors import WorkloadError
-from ..catalog import MODULE, builtin_module, load, needs_value, send_by_value
+from ..catalog import MODULE, VALUE, builtin_module, load, needs_value, send_by_value
 from ..config import RunConfig
 from ..results import FAILED, CaseResult, Floor
 from ..workload import Workload
@@ -57,8 +60,17 @@ def request(
 ) -> dict[str, Any]:
     """The request for ``cases`` (one size group, or one case): ``origins`` caches where each
     workload is found (raises WorkloadError for one defined interactively that cannot be
-    pickled)."""
-    return {"cases": [_spec(case, origins) for case in cases], **settings}
+    pickled). A workload sent by value travels once in the request, under ``values``, and its
+    cases name it by the pickle's digest."""
+    specs = [_spec(case, origins) for case in cases]
+    values: dict[str, str] = {}
+    for spec in specs:
+        origin = spec["origin"]
+        if origin.startswith(VALUE):
+            key = VALUE + hashlib.sha256(origin.encode()).hexdigest()[:32]
+            values[key] = origin
+            spec["origin"] = key
+    return {"cases": specs, **({"values": values} if values else {}), **settings}
 
 
 def read_reply(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
@@ -133,10 +145,11 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
     cases = []
+    values = request.get("values") or {}
     for spec in request["cases"]:
         origin, name = spec["origin"], spec["workload"]
-        if origin not in _worker_workloads:
-            _worker_workloads[origin] = load(origin)
+        if origin not in _worker_workloads:  # a workload by value: its digest, then its pickle
+            _worker_workloads[origin] = load(values.get(origin, origin))
         found = [w for w in _worker_workloads[origin] if w.name == name]
         if not found:
             raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")
