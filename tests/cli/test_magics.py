@@ -173,10 +173,12 @@ def test_the_profile_magic_finds_an_element_loop_of_a_shell_function_on_its_line
         "    return out\n"
     )
     shown: list[Any] = []
-    report = profile_in_notebook("norms(np.ones((20000, 3)))", ipython.user_ns, shown.append)
+    statement = "lengths = norms(np.ones((20000, 3)))"
+    report = profile_in_notebook(statement, ipython.user_ns, shown.append)
     assert report.outcome.status == 0
     # the loop over the rows of an array, on the cell's line 3
     found = [(f.code, f.line) for f in report.findings]
     assert ("AB101", 3) in found, found
-    assert ", line 3 AB101" in repr(shown[0]) and "norms(np.ones((20000, 3)))" in repr(shown[0])
+    assert ", line 3 AB101" in repr(shown[0]) and statement in repr(shown[0])
+    assert len(ipython.user_ns["lengths"]) == 20000  # what it assigned is the notebook's
     assert ipython.user_ns["norms"].__code__.co_filename.startswith("<ipython-input")

@@ -143,6 +143,8 @@ def test_the_exported_notebook_draws_in_a_browser(
     with Image.open(shot) as im:
         colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) >= MIN_COLOURS
+    if width != 1400:
+        return  # the page's content is the same at every width: read once
     rc, dom, err = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile2")
     assert rc == 0, err[-2000:]
     # nbconvert writes the attributes in its own order

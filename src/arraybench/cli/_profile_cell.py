@@ -51,6 +51,7 @@ class Plan:
     folder: Path
     script: Path
     modules: Mapping[str, str]  # function name -> module name (the cell's file, without .py)
+    assigns: tuple[str, ...] = ()  # the names the statement assigns
 
 
 def parse(line: str) -> tuple[list[str], str]:
@@ -108,7 +109,12 @@ def plan(statement: str, names: list[str], namespace: Mapping[str, Any], folder:
         f"__import__('sys').modules[{__name__!r}].prepare(globals())\n{statement}\n",
         encoding="utf-8",
     )
-    return Plan(folder, script, modules)
+    assigns = tuple(
+        dict.fromkeys(
+            n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+        )
+    )
+    return Plan(folder, script, modules, assigns)
 
 
 def _cell_function(value: Any) -> bool:
@@ -158,8 +164,11 @@ def pending(plan: Plan, namespace: dict[str, Any]) -> Iterator[dict[str, Any]]:
     try:
         yield _PENDING
     finally:
+        ran: dict[str, Any] = _PENDING.get("globals") or {}
         _PENDING.clear()
         namespace.update(saved)
+        # what the statement assigned (``losses = train(3)``) is the notebook's, as in a cell
+        namespace.update({k: ran[k] for k in plan.assigns if k in ran})
         for module in set(plan.modules.values()):
             sys.modules.pop(module, None)
 
@@ -170,6 +179,7 @@ def prepare(script_globals: dict[str, Any]) -> None:
     functions replaced by the timed copies, in the script, the cells and the notebook."""
     plan: Plan = _PENDING["plan"]
     namespace: dict[str, Any] = _PENDING["namespace"]
+    _PENDING["globals"] = script_globals
     timed: dict[str, Any] = {}
     loaded = {}
     for module_name in dict.fromkeys(plan.modules.values()):
