@@ -79,12 +79,20 @@ def _to_csv(result: RunResult, path: Any = None) -> str:
 
 
 def _html(result: RunResult) -> str:
-    from .report.export import html_table
+    from .report.notebook import render
 
-    return html_table(result)
+    return render(result)
 
 
 _hooks.install(table=_table, plot=_plot, to_csv=_to_csv, html=_html)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext arraybench`` in IPython or Jupyter: the ``%%arraybench`` and ``%arraybench``
+    magics (:mod:`arraybench.cli.magics`)."""
+    from .cli.magics import load_ipython_extension as load
+
+    load(ipython)
 
 
 def __getattr__(name: str) -> Any:

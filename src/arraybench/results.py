@@ -552,8 +552,17 @@ class RunResult:
         return text
 
     def _repr_html_(self) -> str:
+        """The notebook view: answers, tables, plots (:mod:`arraybench.report.notebook`)."""
         html: str = hooks.call("html", self)
         return html
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's text: a line, not every sample of every case (the dataclass's repr)."""
+        workloads = ", ".join(dict.fromkeys(c.workload for c in self.cases)) or "nothing"
+        failed = f", {len(self.failed)} failed" if self.failed else ""
+        printer.text(
+            f"<RunResult: {len(self.cases)} cases of {workloads}{failed}; .table() prints them>"
+        )
 
     def to_records(self) -> list[dict[str, Any]]:
         """One dict per case, the rows of ``to_pandas`` and ``to_csv``: identity, status,

@@ -85,11 +85,14 @@ def test_a_case_that_fails_in_a_process_fails_saying_which(work: ab.Workload) ->
     assert all(c.ok for c in result.cases if c.impl != "dies in a fresh process")
 
 
-def test_interactive_workloads_cannot_go_to_processes_and_the_error_says_why() -> None:
+def test_an_interactive_workload_that_cannot_be_pickled_is_refused_before_any_worker() -> None:
+    import threading
+
     w = ab.Workload("inline", sizes=(4,))
-    exec("w.inputs(lambda n, rng: {'x': rng.random(n)})", {"w": w})  # no source file
-    w.impl("numpy")(np.sin)
-    with pytest.raises(ab.ArraybenchError, match="processes=1"):
+    space = {"w": w, "lock": threading.Lock(), "np": np}
+    exec("w.inputs(lambda n, rng: {'x': rng.random(n)})", space)  # no source file
+    exec("w.impl('numpy')(lambda x: lock.locked() or np.sin(x))", space)
+    with pytest.raises(ab.ArraybenchError, match=r"uses 'lock', a _thread.lock.*processes=1"):
         ab.run(w, processes=2, budget=0.01)
 
 

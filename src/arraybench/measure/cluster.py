@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import ConfigError
-from ..catalog import MODULE
+from ..catalog import MODULE, VALUE
 from ..config import RunConfig
 from ..results import CaseResult
 from ..workload import Workload
@@ -94,7 +94,7 @@ class DaskCluster:
 
         conn = self._connect()
         addrs = list(conn.client.nthreads())
-        origins = {o for o in map(_origin, workloads) if not o.startswith(MODULE)}
+        origins = {o for o in map(_origin, workloads) if not o.startswith((MODULE, VALUE))}
         sources = {o: Path(o).read_text(encoding="utf-8") for o in origins}
         futures = [
             conn.client.submit(
@@ -265,7 +265,11 @@ class _Schedule:
     def _request(self, unit: _Unit) -> dict[str, Any]:
         """The unit's request, with the text of each workload file it names."""
         req = request([self.cases[i] for i in unit.cases], self.settings, self.origins)
-        used = {o for o in (spec["origin"] for spec in req["cases"]) if not o.startswith(MODULE)}
+        used = {
+            o
+            for o in (spec["origin"] for spec in req["cases"])
+            if not o.startswith((MODULE, VALUE))
+        }
         for origin in used - set(self.sources):
             self.sources[origin] = Path(origin).read_text(encoding="utf-8")
         req["sources"] = {o: self.sources[o] for o in used}

@@ -5,6 +5,8 @@ the reply's CaseResults read back.
 
     request: {"cases": [{"origin", "workload", "impl_index", "backend", "device", "dtype",
                          "size", "machine" (on a cluster)}, ...],
+              "values": {"value:DIGEST": "value:PICKLE"} (optional: the workloads sent by
+                        value, named in "origin" by their digest),
               "config": RunConfig.to_dict(), "floor": Floor.to_dict(),
               "budget": s, "min_samples": n, "max_samples": n,
               "budgets": [s, ...] (optional: each case's own, in place of "budget"),
@@ -19,6 +21,7 @@ the reply's CaseResults read back.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import inspect
 import math
 from collections.abc import Mapping, Sequence
@@ -26,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base.errors import WorkloadError
-from ..catalog import MODULE, builtin_module, load
+from ..catalog import MODULE, VALUE, builtin_module, load, needs_value, send_by_value
 from ..config import RunConfig
 from ..results import FAILED, CaseResult, Floor
 from ..workload import Workload
@@ -56,8 +59,18 @@ def request(
     cases: Sequence[Case], settings: Mapping[str, Any], origins: dict[int, str]
 ) -> dict[str, Any]:
     """The request for ``cases`` (one size group, or one case): ``origins`` caches where each
-    workload is found (raises WorkloadError for one defined interactively)."""
-    return {"cases": [_spec(case, origins) for case in cases], **settings}
+    workload is found (raises WorkloadError for one defined interactively that cannot be
+    pickled). A workload sent by value travels once in the request, under ``values``, and its
+    cases name it by the pickle's digest."""
+    specs = [_spec(case, origins) for case in cases]
+    values: dict[str, str] = {}
+    for spec in specs:
+        origin = spec["origin"]
+        if origin.startswith(VALUE):
+            key = VALUE + hashlib.sha256(origin.encode()).hexdigest()[:32]
+            values[key] = origin
+            spec["origin"] = key
+    return {"cases": specs, **({"values": values} if values else {}), **settings}
 
 
 def read_reply(reply: Mapping[str, Any], cases: Sequence[Case]) -> list[CaseResult]:
@@ -90,23 +103,22 @@ def _failed(case: Case, error: str, kind: str) -> CaseResult:
 
 def _origin(w: Workload) -> str:
     """Where a worker can find ``w`` again: the module of a built-in workload
-    (``module:NAME``, :mod:`arraybench.catalog`) or the path of the file defining it."""
+    (``module:NAME``, :mod:`arraybench.catalog`), the path of the file defining it, or, for
+    one defined in a notebook or IPython, the workload itself, pickled (``value:...``)."""
     origin = getattr(w, "origin", None)
     if origin:
         return str(origin)
     module = builtin_module(w)
     if module is not None:
         return MODULE + module
+    if needs_value(w):
+        return send_by_value(w)
     try:
         source = inspect.getsourcefile(w._inputs) if w._inputs else None
     except TypeError:
         source = None
     if not source or source.startswith("<"):
-        raise WorkloadError(
-            f"workload {w.name!r} is defined interactively, so a worker process cannot load it: "
-            "define it in a file and run `arraybench run FILE.py`, or measure in this process "
-            "(processes=1, isolate=False)"
-        )
+        return send_by_value(w)
     return source
 
 
@@ -133,10 +145,11 @@ def run_group_in_worker(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _run_group(request: Mapping[str, Any]) -> list[dict[str, Any] | None]:
     cases = []
+    values = request.get("values") or {}
     for spec in request["cases"]:
         origin, name = spec["origin"], spec["workload"]
-        if origin not in _worker_workloads:
-            _worker_workloads[origin] = load(origin)
+        if origin not in _worker_workloads:  # a workload by value: its digest, then its pickle
+            _worker_workloads[origin] = load(values.get(origin, origin))
         found = [w for w in _worker_workloads[origin] if w.name == name]
         if not found:
             raise WorkloadError(f"{origin}: no workload named {name!r} (the file changed?)")

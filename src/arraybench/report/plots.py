@@ -187,6 +187,19 @@ def card_figure(
         return _time_figure(workload, ok, analysis, only=set(series), layout=NARROW)
 
 
+def time_figure(
+    result: RunResult, workload: str, layout: Layout = WIDE
+) -> tuple[str, Figure] | None:
+    """``workload``'s time plot alone, with its caption (a notebook's view draws no other):
+    ``(title, figure)``, or None when no case of it has a time."""
+    ok = [c for c in result.cases if c.workload == workload and c.ok and c.measurement]
+    with style():
+        made = _time_figure(workload, ok, None, layout=layout) if ok else None
+        if made is not None:
+            add_caption(made[1], environment_caption(result), layout)
+    return made
+
+
 def save(
     result: RunResult,
     outdir: str | os.PathLike[str],

@@ -4,6 +4,7 @@ per line, findings inline); no script, every string from the program escaped."""
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 
 from ...base.units import format_time
@@ -29,14 +30,19 @@ def _e(s: object) -> str:
     return html.escape(str(s), quote=True)
 
 
-def profile_html(r: ProfileReport, max_files: int = 6) -> str:
+def profile_html(r: ProfileReport, max_files: int = 6, fragment: bool = False) -> str:
     """One self-contained page: the answer, the findings, and the hot files' source with each
-    line's time, share and count; no script, every string from the program escaped."""
-    parts = [
-        "<!doctype html><html><head><meta charset='utf-8'>",
-        f"<title>arraybench profile: {_e(r.target)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{_e(headline(r))}</h1>",
-    ]
+    line's time, share and count; no script, every string from the program escaped. With
+    ``fragment``, a ``<div>`` to put in another page (a notebook's output), its style applying
+    inside it alone."""
+    if fragment:
+        head = [f"<div class='abprofile'><style>{_scoped(_CSS, '.abprofile')}</style>"]
+    else:
+        head = [
+            "<!doctype html><html><head><meta charset='utf-8'>",
+            f"<title>arraybench profile: {_e(r.target)}</title><style>{_CSS}</style></head><body>",
+        ]
+    parts = [*head, f"<h1>{_e(headline(r))}</h1>"]
     if r.outcome.error:
         parts.append(f"<h2>The program failed</h2><pre>{_e(r.outcome.error)}</pre>")
     if r.findings:
@@ -62,8 +68,19 @@ def profile_html(r: ProfileReport, max_files: int = 6) -> str:
         parts.append("</ul>")
     parts.append(f"<p>{_e(times(r))}</p>")
     parts.extend(_file_table(r, path) for path in _hot_files(r)[:max_files])
-    parts.append("</body></html>")
+    parts.append("</div>" if fragment else "</body></html>")
     return "\n".join(parts)
+
+
+def _scoped(css: str, scope: str) -> str:
+    """``css`` with every rule under ``scope`` (``body`` becomes the scope itself)."""
+
+    def rule(m: re.Match[str]) -> str:
+        selectors = [s.strip() for s in m.group(1).split(",")]
+        scoped = [scope if s == "body" else f"{scope} {s}" for s in selectors]
+        return ",".join(scoped) + "{" + m.group(2) + "}"
+
+    return re.sub(r"([^{}]+)\{([^}]*)\}", rule, css)
 
 
 def _hot_files(r: ProfileReport) -> list[str]:
