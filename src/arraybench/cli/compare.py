@@ -624,7 +624,8 @@ def _reference_line(comparison: Comparison) -> str:
         return (
             f"the code or environment of every one of the {ref.changed} cases changed between "
             "the runs, so none is left to read them against: each is judged by its own ratio "
-            "alone, which carries the machine's move between the runs; --control IMPL names "
+            "alone, which carries the machine's move between the runs; 'arraybench run FILE.py "
+            "--against REV' measures the two versions side by side, or --control IMPL names "
             "one you know did not change"
         )
     if not ref.changed:
