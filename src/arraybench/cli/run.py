@@ -522,6 +522,11 @@ def _against(args: argparse.Namespace) -> against.Version:
         )
     if len(args.targets) > 1:
         raise ConfigError("--against REV takes one workload file at a time")
+    if args.cluster:
+        raise ConfigError(
+            "--against REV measures here: the other version's tree is on this machine only "
+            "(drop --cluster)"
+        )
     other = against.version(args.targets[0], args.against)
     args.targets = [str(against.merge_file(args.targets[0], other))]
     if args.impl:
