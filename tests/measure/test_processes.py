@@ -319,6 +319,9 @@ def test_the_run_says_how_its_workers_started() -> None:
     assert measured_how(run(start="fork", forked=True)).startswith(
         "measured in 4 processes forked from one that imported the libraries once, 0.5 s"
     )
+    assert measured_how(run(start="fork", forked=True, zygotes=4)).startswith(
+        "measured in 4 processes forked from 4 that imported the libraries side by side, 0.5 s"
+    )
     left = run(
         start="fork", forked=True, left_to_workers={"tensorflow": "importing it started a thread"}
     )

@@ -154,7 +154,12 @@ def measured_how(result: RunResult) -> str:
     where = f"in {n} fresh processes" if n > 1 else "in one process"
     started = result.env.get("workers") or {}
     if n > 1 and started.get("forked"):
-        where = f"in {n} processes forked from one that imported the libraries once"
+        z = started.get("zygotes") or 1
+        where = (
+            f"in {n} processes forked from one that imported the libraries once"
+            if z == 1
+            else f"in {n} processes forked from {z} that imported the libraries side by side"
+        )
         left = started.get("left_to_workers") or {}
         if left:
             where += f" ({', '.join(sorted(left))} imported by each: {next(iter(left.values()))})"
