@@ -53,6 +53,10 @@ from .measure.profile import cache_dir
 MARK = "@"
 #: The key of ``RunResult.extra`` that holds the comparison.
 EXTRA_KEY = "against"
+#: Processes added at a time to the cases that cannot tell, and the most a case gets in all
+#: (Pinpoint adds pairs of runs while its comparison cannot tell, up to a limit).
+ADD = 4
+MAX_PROCESSES = 16
 
 
 @dataclass(frozen=True)
@@ -431,6 +435,24 @@ def pairs(cases: Sequence[Any], tag: str, threshold: float) -> list[Pair]:
 
 
 _ORDER = {"slower": 0, "cannot tell": 1, "no change": 2, "faster": 3}
+
+
+def extended(result: Any, more: Any, keys: set[tuple[Any, ...]], tag: str) -> Any:
+    """``result`` with the cases ``keys`` (this version's) and their twins at REV measured in
+    ``more``'s processes too: their measurements joined, process by process."""
+    from .measurement import Measurement
+
+    wanted = keys | {(k[0], f"{k[1]}{MARK}{tag}", *k[2:]) for k in keys}
+    extra = {c.key: c for c in more.cases if c.key in wanted and c.ok and c.measurement}
+    cases = []
+    for c in result.cases:
+        add = extra.get(c.key)
+        if add is None or c.measurement is None or not c.ok:
+            cases.append(c)
+            continue
+        m = Measurement.combine([c.measurement, add.measurement])
+        cases.append(replace(c, measurement=m))
+    return replace(result, cases=tuple(cases))
 
 
 def record(other: Version, found: Sequence[Pair], threshold: float) -> dict[str, Any]:

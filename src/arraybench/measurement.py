@@ -149,19 +149,21 @@ class Measurement:
         return cls(
             samples=tuple(v for p in parts for v in p.samples),
             loops=parts[0].loops,
-            first_call=stats.median([p.first_call for p in parts]),
+            first_call=stats.median([v for p in parts for v in (p.first_calls or (p.first_call,))]),
             warmup_calls=sum(p.warmup_calls for p in parts),
             stop="max_samples" if any(p.stop == "max_samples" for p in parts) else "budget",
             elapsed=sum(p.elapsed for p in parts),
             blocks=tuple(k for p in parts for k in p.blocks or ()),
             rounds=tuple(r for p in parts for r in p.rounds or ()),
-            processes=tuple(len(p.blocks or ()) for p in parts),
+            # A part measured in several processes already (a case measured again in more
+            # processes: run --against) keeps them apart.
+            processes=tuple(k for p in parts for k in (p.processes or (len(p.blocks or ()),))),
             first_call_cache=(
                 tuple(v for c in caches for v in c or ())
                 if all(c is not None for c in caches)
                 else None
             ),
-            first_calls=tuple(p.first_call for p in parts),
+            first_calls=tuple(v for p in parts for v in (p.first_calls or (p.first_call,))),
             alpha_share=min(p.alpha_share for p in parts),
             compiles=(
                 tuple(k for c in compiles for k in c or ())

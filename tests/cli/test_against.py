@@ -131,3 +131,36 @@ def test_another_version_may_be_a_file_or_a_folder(
     empty = tmp_path_factory.mktemp("empty")
     with pytest.raises(ConfigError, match=r"the folder holds no bench\.py"):
         against.version(repo / "bench.py", str(empty))
+
+
+def test_more_processes_join_a_case_s_own_process_by_process() -> None:
+    """A case that cannot tell is measured again in more processes: its parts and its twin's are
+    joined to the run's, each process kept apart (a unit of the interval)."""
+    from arraybench.measurement import Measurement
+    from arraybench.results import OK, CaseResult, RunResult
+
+    def m(processes: int, start: int, cost: float) -> Measurement:
+        rounds = tuple(range(start, start + 3 * processes))
+        return Measurement(
+            samples=tuple(cost for _ in rounds),
+            loops=1,
+            first_call=cost,
+            blocks=(1,) * len(rounds),
+            rounds=rounds,
+            processes=(3,) * processes,
+            first_calls=(cost,) * processes,
+        )
+
+    def case(impl: str, meas: Measurement) -> CaseResult:
+        return CaseResult("kern", impl, "python", "cpu", "float64", 10, OK, measurement=meas)
+
+    first = RunResult(cases=(case("loop", m(4, 0, 2e-6)), case("loop@HEAD", m(4, 0, 1e-6))))
+    more = RunResult(cases=(case("loop", m(4, 100, 2e-6)), case("loop@HEAD", m(4, 100, 1e-6))))
+    key = first.cases[0].key
+    joined = against.extended(first, more, {key}, "HEAD")
+    for c in joined.cases:
+        assert c.measurement is not None and c.measurement.processes == (3,) * 8
+        assert c.measurement.process_medians is not None
+        assert len(c.measurement.process_medians) == 8
+    (pair,) = against.pairs(joined.cases, "HEAD", 0.05)
+    assert pair.units == 8 and pair.verdict == "slower" and abs(pair.ratio - 2.0) < 1e-9

@@ -447,6 +447,10 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
                     said = _resume.stopped(run_id, len(kept.cases), left, config, None)
                     print(said, file=sys.stderr)
         raise
+    if other is not None and results:
+        # Pinpoint's rule: where a case cannot tell, more processes (fresh ones, each a unit of
+        # its interval), up to a limit.
+        results[-1] = _more_processes(results[-1], items, config, other, profile, console, args)
     WALL.rebase(REPORTING)
     combined = combine(results) if results else RunResult(cases=())
     try:  # this machine's run-to-run drift, for comparisons of runs without a canary
@@ -533,6 +537,47 @@ def _against(args: argparse.Namespace) -> against.Version:
         labels = parse_names(args.impl) or ()
         args.impl = [",".join([*labels, *(f"{x}{against.MARK}{other.tag}" for x in labels)])]
     return other
+
+
+def _more_processes(
+    result: RunResult,
+    items: list[Experiment | Workload],
+    config: RunConfig,
+    other: against.Version,
+    profile: Any,
+    console: Any,
+    args: argparse.Namespace,
+) -> RunResult:
+    """``--against``: while cases cannot tell, measure those cases and their twins again in
+    :data:`against.ADD` more processes (a pool of its own: new processes, new memory layouts),
+    their parts joined to the run's, until each is decided or has
+    :data:`against.MAX_PROCESSES`."""
+    workloads = [w for w in items if isinstance(w, Workload)]
+    band = threshold_of(result.config)
+    quiet = Keep(lambda c: None, lambda n, r: None, {}, profile, lambda p, g: None, {})
+    while True:
+        open_ = [
+            p for p in against.pairs(result.cases, other.tag, band) if p.verdict == "cannot tell"
+        ]
+        by_key = {c.key: c for c in result.cases}
+        have = min(
+            (len(m.processes or (1,)) for p in open_ if (m := by_key[p.key].measurement)),
+            default=0,
+        )
+        if not open_ or have + against.ADD > against.MAX_PROCESSES or config.processes < 2:
+            return result
+        labels = sorted(
+            {p.key[1] for p in open_} | {f"{p.key[1]}{against.MARK}{other.tag}" for p in open_}
+        )
+        sizes = tuple(sorted({int(p.key[5]) for p in open_}))
+        console.print(
+            f"[dim]{len(open_)} case{'s' if len(open_) != 1 else ''} cannot tell against "
+            f"{escape(other.rev)} from {have} processes: {against.ADD} more, each a unit of the "
+            f"interval (up to {against.MAX_PROCESSES})[/dim]"
+        )
+        sub = replace(config, impls=tuple(labels), sizes=sizes, processes=against.ADD)
+        more = _with_progress(functools.partial(_run, workloads, sub, quiet), quiet=args.quiet)
+        result = against.extended(result, more, {p.key for p in open_}, other.tag)
 
 
 def _print_against(result: RunResult, other: against.Version, console: Any) -> bool:
