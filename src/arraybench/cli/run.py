@@ -613,9 +613,11 @@ def _print_against(result: RunResult, other: against.Version, console: Any) -> b
     summary = ", ".join(f"{n} {v}" for v, n in counts.items())
     console.print(f"[bold]Against {escape(other.rev)}[/bold]: {summary}")
     if counts.get("cannot tell"):
+        units = max(int(p.get("units") or 0) for p in found if p["verdict"] == "cannot tell")
         console.print(
-            "[dim]cannot tell: the interval reaches past the band; more --processes (each one a "
-            "unit of the interval) or a larger --budget settles it[/dim]"
+            f"[dim]cannot tell: the interval reaches past the band after {units} processes "
+            f"(the most --against adds up to is {against.MAX_PROCESSES}); a larger --budget, or a "
+            "wider band (--target), settles it[/dim]"
         )
     shared = record.get("shared_modules") or []
     if shared:
