@@ -35,6 +35,7 @@ import contextlib
 import hashlib
 import importlib
 import io
+import math
 import os
 import re
 import subprocess
@@ -417,8 +418,6 @@ class Pair:
 def pairs(cases: Sequence[Any], tag: str, threshold: float) -> list[Pair]:
     """Each measured case of this version against its REV twin (``label@tag``) of the same
     backend, device, dtype and size."""
-    from .measurement import time_ratio
-
     suffix = f"{MARK}{tag}"
     by_key = {c.key: c for c in cases if c.ok and c.measurement is not None}
     out = []
@@ -428,10 +427,42 @@ def pairs(cases: Sequence[Any], tag: str, threshold: float) -> list[Pair]:
         twin = by_key.get((key[0], key[1] + suffix, *key[2:]))
         if twin is None:
             continue
-        r = time_ratio(c.measurement, twin.measurement)
+        r = paired_interval(c.measurement, twin.measurement)
         verdict = stats.band_verdict(r.low, r.high, threshold)
         out.append(Pair(key, r.value, r.low, r.high, verdict, r.units))
     return sorted(out, key=lambda p: (_ORDER.get(p.verdict, 9), -p.ratio))
+
+
+#: From this many processes on, the interval is the order statistics' of the per-process
+#: ratios' median (a process that a busy neighbour slowed through all its blocks moves it by one
+#: rank); below, Student's on their logs.
+ROBUST_FROM = 8
+
+
+def paired_interval(num: Any, den: Any, level: float = stats.CI_LEVEL) -> stats.Interval:
+    """This version's time over REV's with its 95% confidence interval: a statement about the
+    two versions on this machine (is one slower?), not about what a next run would read (the
+    prediction interval of ratios inside a run, ``measurement.time_ratio``, is sqrt(2) wider).
+
+    Each process gives one unit, the median of its rounds' ratios (the two measured side by
+    side). With :data:`ROBUST_FROM` or more, the order-statistics interval of their median; with
+    fewer, mean +- t(n-1) s / sqrt(n) of their logs; in one process, the rounds' ratios
+    (``time_ratio``)."""
+    from .measurement import process_ratios, time_ratio
+
+    per = process_ratios(num, den)
+    if len(per) < 2 or any(not v > 0 for v in per):
+        return time_ratio(num, den, level)
+    if len(per) >= ROBUST_FROM:
+        return stats.median_interval(per, "processes", level)
+    logs = [math.log(v) for v in per]
+    n = len(logs)
+    m = sum(logs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in logs) / (n - 1))
+    half = stats.t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
+    return stats.Interval(
+        math.exp(m), math.exp(m - half), math.exp(m + half), level, n, "processes"
+    )
 
 
 _ORDER = {"slower": 0, "cannot tell": 1, "no change": 2, "faster": 3}

@@ -164,3 +164,41 @@ def test_more_processes_join_a_case_s_own_process_by_process() -> None:
         assert len(c.measurement.process_medians) == 8
     (pair,) = against.pairs(joined.cases, "HEAD", 0.05)
     assert pair.units == 8 and pair.verdict == "slower" and abs(pair.ratio - 2.0) < 1e-9
+
+
+def _processes(ratios: list[float]) -> tuple[object, object]:
+    """Two measurements side by side, one process per ratio: the case's blocks ``ratio`` times
+    its twin's in each of the process's 3 rounds."""
+    from arraybench.measurement import Measurement
+
+    def m(costs: list[float]) -> Measurement:
+        n = len(costs)
+        samples = tuple(c for c in costs for _ in range(3))
+        return Measurement(
+            samples=samples,
+            loops=1,
+            first_call=costs[0],
+            blocks=(1,) * (3 * n),
+            rounds=tuple(range(3 * n)),
+            processes=(3,) * n,
+        )
+
+    return m([1e-6 * r for r in ratios]), m([1e-6] * len(ratios))
+
+
+def test_the_verdict_rests_on_a_confidence_interval_robust_to_one_slowed_process() -> None:
+    from arraybench.measurement import time_ratio
+
+    new, old = _processes([1.10, 1.11, 1.09, 1.10])
+    ci = against.paired_interval(new, old)
+    pi = time_ratio(new, old)  # what a next run would read: sqrt(2) wider
+    assert ci.low > pi.low and ci.high < pi.high and ci.low > 1.05
+    # One process of eight read 3x off (a busy neighbour through all its blocks): at 8 the 95%
+    # order-statistics interval is still the whole range, so it cannot tell; at 12 the outlier
+    # moves it by one rank, and the interval lies above the band.
+    new, old = _processes([1.10, 1.11, 1.09, 1.10, 1.10, 0.37, 1.12, 1.09])
+    robust = against.paired_interval(new, old)
+    assert robust.units == 8 and abs(robust.low - 0.37) < 1e-9
+    new, old = _processes([1.10, 1.11, 1.09, 1.10, 1.10, 0.37, 1.12, 1.09] + [1.1] * 4)
+    robust = against.paired_interval(new, old)
+    assert robust.units == 12 and 1.05 < robust.low < robust.high < 1.15
