@@ -8,7 +8,9 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
@@ -16,12 +18,15 @@ from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
 from arraybench.advise.output.text import profile_text
 from arraybench.advise.profile import analyse, profile
+from arraybench.advise.read.source import read_source
 from arraybench.advise.records import LIST_SHARE
+from arraybench.advise.rules.confirm import Analysis
+from arraybench.advise.run import linetime
 from arraybench.advise.run.launch import Outcome, Target, UserCode
 from arraybench.advise.run.ledger import Ledger
 from arraybench.advise.run.linetime import HitCost, LineTimes, calibrate
 from arraybench.advise.run.observe import Evidence, LibraryEvents
-from arraybench.advise.run.sampler import Samples
+from arraybench.advise.run.sampler import Sampler, Samples
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, describe
 from arraybench.cli.main import main as cli
 
@@ -198,9 +203,52 @@ def test_the_ledger_takes_the_timers_cost_out_of_the_traced_samples() -> None:
     assert per_entry == 1_000  # one entry (2 extra for-hits, one of them the burst's)
 
 
-def test_calibration_measures_a_positive_cost_per_hit() -> None:
-    cost = calibrate(repeats=2, n=2_000)
-    assert cost.wall_s >= 0
+def test_calibration_is_the_traced_loops_extra_time_over_its_hits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a clock that makes the plain loop take 1 ms and the traced one 1 ms + 300 ns a hit, with
+    # one traced repeat that came out faster than plain (noise): the median ignores it
+    n, per_hit = 2_000, 300e-9
+    hits = 2 * n + 1
+    durations = iter([1e-3, 1e-3 + hits * per_hit, 1e-3, 0.5e-3, 1e-3, 1e-3 + hits * per_hit])
+    clock = {"t": 0.0, "start": True}
+
+    def fake() -> float:
+        if not clock["start"]:
+            clock["t"] += next(durations)
+        clock["start"] = not clock["start"]
+        return clock["t"]
+
+    monkeypatch.setattr(linetime.time, "perf_counter", fake)
+    assert calibrate(repeats=3, n=n).wall_s == pytest.approx(per_hit)
+    # traced no slower than plain (a load spike in the plain loop) is no cost, not a negative one
+    durations = iter([2e-3, 1e-3] * 3)
+    assert calibrate(repeats=3, n=n).wall_s == 0.0
+
+
+def test_a_lines_values_are_recorded_once_a_name_is_bound(tmp_path: Path) -> None:
+    p = _write(tmp_path, "acc.py", "acc = np.zeros(3)\n")
+    sampler = Sampler(is_user=lambda _: True, threaded=False)
+    code = SimpleNamespace(co_filename=str(p))
+    # looked at before ``acc`` was first assigned, then after
+    sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals={}))
+    glob = {"acc": np.zeros(3), "np": np}
+    for _ in range(2):
+        sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals=glob))
+    seen = sampler.samples.facts[(str(p), 1)]
+    assert [f.kind for f in seen["acc"]] == [ARRAY, ARRAY]
+
+
+def test_a_model_finding_whose_call_line_never_ran_traced_has_no_count(tmp_path: Path) -> None:
+    p = _write(tmp_path, "m.py", "\n".join(f"x{i} = {i}" for i in range(1, 13)) + "\n")
+    analysis = Analysis(_evidence(str(p)))
+    sf = read_source(str(p))
+    analysis._model_finding(sf, 11, "AB401", 0.1, (2.0, 1.5, 2.5), 12, "priced")
+    f = analysis.found[(str(p), 11)]
+    assert f.count is None  # line 12 was never hit in the bursts: no ">= 0" count
+    analysis._model_finding(sf, 11, "AB401", 0.1, (2.0, 1.5, 2.5), 11, "priced")
+    count = analysis.found[(str(p), 11)].count
+    assert count is not None and count.n == 1
 
 
 def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None:

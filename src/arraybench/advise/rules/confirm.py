@@ -459,12 +459,13 @@ class Analysis:
         mid, lo, hi = ratio if ratio is not None else (math.inf, math.inf, math.inf)
         excess = model_s * max(0.0, 1 - 1 / mid)
         f, _ = self._finding(sf, line, code, RUN, None)
+        count = self.led.count((sf.path, call_line))
         f = _with(
             f,
             end=max(f.end, call_line),
             seconds=excess,
             share=excess / self.total,
-            count=self.led.count((sf.path, call_line)) or None,
+            count=count if count.n else None,  # a call line the bursts never saw: no count
             evidence=evidence,
             gain=None
             if ratio is None

@@ -260,7 +260,9 @@ class Sampler:
             return
         key = (frame.f_code.co_filename, frame.f_lineno)
         seen = self.samples.facts.get(key)
-        if seen is not None and all(len(v) >= FACT_SAMPLES for v in seen.values()):
+        # done once every name seen there has its samples; a line where none was bound yet
+        # (``acc = ...`` looked at before its first assignment) is looked at again
+        if seen and all(len(v) >= FACT_SAMPLES for v in seen.values()):
             return
         names = self._names(*key)
         if not names:
