@@ -29,6 +29,7 @@ from arraybench.advise.run.observe import Evidence, LibraryEvents
 from arraybench.advise.run.sampler import Sampler, Samples
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, describe
 from arraybench.cli.main import main as cli
+from arraybench.cli.profile import report_format
 
 pytest.importorskip("line_profiler")
 
@@ -266,10 +267,29 @@ def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None
     page = html.read_text()
     assert "<script" not in page
     assert "out[i] = x[i] + y[i]" in page
-    assert cli(["profile", "--format", "sarif", "-o", str(sarif), *args]) == 0
+    # -o picks the format from the file's name
+    assert cli(["profile", "-o", str(sarif), *args]) == 0
     log = json.loads(sarif.read_text())
     result = log["runs"][0]["results"][0]
     assert result["ruleId"] == "AB101" and result["properties"]["share"] > 0
+
+
+@pytest.mark.parametrize(
+    ("given", "output", "written"),
+    [
+        (None, "prof.json", "json"),
+        (None, "out/prof.SARIF", "sarif"),
+        (None, "prof.html", "html"),
+        (None, "prof.txt", "text"),
+        (None, None, "text"),
+        ("text", "prof.json", "text"),  # what --format says wins
+        ("json", "prof.out", "json"),
+    ],
+)
+def test_the_output_files_name_picks_its_format(
+    given: str | None, output: str | None, written: str
+) -> None:
+    assert report_format(given, output) == written
 
 
 def test_html_escapes_the_programs_text(tmp_path: Path) -> None:

@@ -18,7 +18,9 @@ from ..advise.run.launch import Target
 from ..base.errors import ConfigError
 from ..base.files import atomic_write
 
-FORMATS = ("text", "json", "sarif")
+FORMATS = ("text", "json", "sarif", "html")
+#: the format ``-o FILE`` writes when --format is not given, by the file's suffix (any other: text)
+SUFFIX_FORMATS = {".json": "json", ".sarif": "sarif", ".html": "html", ".htm": "html"}
 
 
 def add_parser(sub: Any, parents: list[Any]) -> None:
@@ -45,8 +47,20 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         metavar="MODULE [ARGS]",
         help="run a module, as python -m does (everything after it is the module's)",
     )
-    p.add_argument("--format", choices=FORMATS, default="text", help="text (default), json, sarif")
-    p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="text, json, sarif or html (default: from -o's file name, .json/.sarif/.html; "
+        "otherwise text)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the report to FILE, in the format its name says (FILE.json, FILE.sarif, "
+        "FILE.html) unless --format says another",
+    )
     p.add_argument(
         "--html",
         metavar="FILE",
@@ -84,25 +98,38 @@ def parse_target(args: argparse.Namespace) -> Target:
     return Target(script=Path(rest[0]), args=tuple(rest[1:]))
 
 
+def report_format(given: str | None, output: str | None) -> str:
+    """The format to write: the one asked for, else the one ``-o``'s file name says, else text
+    (``-o out.json`` that wrote text into a .json file was a trap)."""
+    if given is not None:
+        return given
+    if output is None:
+        return "text"
+    return SUFFIX_FORMATS.get(Path(output).suffix.lower(), "text")
+
+
 def main(args: argparse.Namespace) -> int:
+    fmt = report_format(args.format, args.output)
     target = parse_target(args)
     target.check()
     report = profile(target)
     sys.stdout.flush()
     sys.stderr.flush()
-    if args.format == "json":
+    if fmt == "json":
         text = json.dumps(report.to_dict(), indent=1)
-    elif args.format == "sarif":
+    elif fmt == "sarif":
         text = json.dumps(profile_sarif(report), indent=1)
+    elif fmt == "html":
+        text = profile_html(report)
     else:
         text = profile_text(report, show_all=args.show_all)
     if args.output:
         atomic_write(args.output, text + "\n")
     else:
-        sys.stdout.write(("\n" if args.format == "text" else "") + text + "\n")
+        sys.stdout.write(("\n" if fmt == "text" else "") + text + "\n")
     if args.html:
         atomic_write(args.html, profile_html(report))
-        if args.format == "text" and not args.output:
+        if fmt == "text" and not args.output:
             sys.stdout.write(f"HTML: {args.html}\n")
     # the program's exit status is the command's: a CI step that runs a profile fails with it
     return report.outcome.status
