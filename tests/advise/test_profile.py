@@ -17,9 +17,9 @@ from threadpoolctl import threadpool_limits
 from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
 from arraybench.advise.output.text import profile_text
-from arraybench.advise.profile import analyse, profile
+from arraybench.advise.profile import analyse, profile, worth_listing
 from arraybench.advise.read.source import read_source
-from arraybench.advise.records import LIST_SHARE
+from arraybench.advise.records import LIST_SHARE, Finding
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime
 from arraybench.advise.run.launch import Outcome, Target, UserCode
@@ -250,6 +250,27 @@ def test_a_model_finding_whose_call_line_never_ran_traced_has_no_count(tmp_path:
     analysis._model_finding(sf, 11, "AB401", 0.1, (2.0, 1.5, 2.5), 11, "priced")
     count = analysis.found[(str(p), 11)].count
     assert count is not None and count.n == 1
+
+
+def _made_up(line: int, seconds: float, gain: tuple[float, float] | None) -> Finding:
+    return Finding(
+        "/p.py", line, line, "AB101", "lint", seconds, seconds / 10.0, None, "", gain=gain
+    )
+
+
+def test_only_findings_whose_rewrite_saves_five_percent_are_listed() -> None:
+    # a 10 s run: 3 s saving 2-2.6 s; 0.8 s saving 0.1-0.3 s (8% of the run, 2% saved); 0.4 s
+    # unpriced (4%); 0.6 s unpriced (6%)
+    found = [
+        _made_up(1, 3.0, (2.0, 2.6)),
+        _made_up(2, 0.8, (0.1, 0.3)),
+        _made_up(3, 0.4, None),
+        _made_up(4, 0.6, None),
+    ]
+    listed, unlisted = worth_listing(found)
+    assert [f.line for f in listed] == [1, 4]
+    assert [f.line for f in unlisted] == [2, 3]  # counted, --all lists them
+    assert found[1].saves == pytest.approx(0.02)
 
 
 def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None:

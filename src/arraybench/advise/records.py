@@ -132,8 +132,15 @@ class LintReport:
 
 # -- profile ---------------------------------------------------------------------------------
 
-#: A finding under this share of the run is counted, not listed (``--all`` lists it).
+#: A finding under this share of the run is not a finding worth keeping apart from the lines
+#: around it: the rules make none below it, and "where the time goes" shows no line below it.
 LIST_SHARE = 0.01
+
+#: A finding is listed by default only when rewriting it would save at least this share of the
+#: run; the others are counted (``--all`` lists them). Readers of real code judged a finding worth
+#: a change from 5% of the run: the ones under it were priced right and still not worth one
+#: (docs/profile.md, "Real code no one here wrote").
+WORTH_SHARE = 0.05
 
 RUN = "run"  # a finding the run made
 LINT = "lint"  # a finding lint made and the run confirmed
@@ -181,6 +188,14 @@ class Finding(OfRule):
     @property
     def rule(self) -> Rule:
         return RULES[self.code] if self.code in RULES else RUN_RULES[self.code]
+
+    @property
+    def saves(self) -> float:
+        """The share of the run the rewrite would save: the middle of the priced interval, or
+        the finding's whole share where it has no price."""
+        if self.gain is None or self.seconds <= 0:
+            return self.share
+        return (self.gain[0] + self.gain[1]) / 2 * self.share / self.seconds
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -246,7 +261,8 @@ class ProfileReport:
         overhead: seconds the line timer added (estimated: hits x the measured cost of a hit).
         hit_cost: what one traced line cost (seconds), as measured before the run.
         findings: the listed findings, costliest first.
-        unlisted: findings under LIST_SHARE of the run, costliest first.
+        unlisted: findings whose rewrite would save under WORTH_SHARE of the run, costliest
+            first.
         dropped: candidates the run refuted, with the reason.
         hot: the costliest lines with no finding.
         files: the user's files that ran.

@@ -13,7 +13,7 @@ from ..advise.output.html import profile_html
 from ..advise.output.sarif import profile_sarif
 from ..advise.output.text import profile_text
 from ..advise.profile import profile
-from ..advise.records import LIST_SHARE
+from ..advise.records import WORTH_SHARE
 from ..advise.run.launch import Target
 from ..base.errors import ConfigError
 from ..base.files import atomic_write
@@ -34,9 +34,10 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "confirmed or dropped by what the run showed (counts, types, dtypes, devices, shapes), "
         "and what only a run shows (element loops over arrays, conversions and syncs per "
         "iteration, repeated compilations). Each finding gives its measured time and share, "
-        "its count, what the rewrite would save, and the rewrite. Findings under "
-        f"{LIST_SHARE:.0%} of the run are counted, not listed (--all lists them). Times are "
-        "sampled every millisecond; line counts come from line_profiler running in bursts "
+        "its count, what the rewrite would save, and the rewrite. Findings whose rewrite would "
+        f"save under {WORTH_SHARE:.0%} of the run are counted, not listed (--all lists them). "
+        "Times are sampled every millisecond; line counts come from line_profiler running in "
+        "bursts "
         "(a quarter of the run) and its cost is measured and taken out. Options go before the "
         "script: everything after it is the program's.",
     )
@@ -71,8 +72,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "--all",
         action="store_true",
         dest="show_all",
-        help="also list findings under 1%% of the run and the candidates the run dropped, "
-        "with the reason",
+        help=f"also list findings whose rewrite would save under {WORTH_SHARE * 100:.0f}%% of "
+        "the run and the candidates the run dropped, with the reason",
     )
     p.add_argument(
         "program",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...base.units import format_time
 from ..codes import RULES
-from ..records import LIST_SHARE, POSSIBLE, SURE, Finding, LintReport, ProfileReport
+from ..records import POSSIBLE, SURE, WORTH_SHARE, Finding, LintReport, ProfileReport
 
 
 def lint_text(report: LintReport) -> str:
@@ -107,7 +107,10 @@ def headline(r: ProfileReport) -> str:
             f"of it, the costliest {r.rel(r.findings[0].path)}:{r.findings[0].line} "
             f"{r.findings[0].code} ({pct(r.findings[0].share)})"
         )
-    return f"{r.target}: {ran}; no known slow pattern costs {pct(LIST_SHARE)} of it or more"
+    return (
+        f"{r.target}: {ran}; no known slow pattern whose rewrite would save "
+        f"{pct(WORTH_SHARE)} of it or more"
+    )
 
 
 def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) -> list[str]:
@@ -163,7 +166,7 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
         out.append("")
     if r.unlisted:
         if show_all:
-            out.append(f"under {pct(LIST_SHARE)} of the run each:")
+            out.append(f"whose rewrite would save under {pct(WORTH_SHARE)} of the run each:")
             for i, f in enumerate(r.unlisted, 1):
                 out += _finding_lines(r, i, f)
             out.append("")
@@ -171,8 +174,8 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
             total = sum(f.share for f in r.unlisted)
             n = len(r.unlisted)
             out.append(
-                f"{n} more finding{'s' if n != 1 else ''} cost {pct(total)} of the run together: "
-                "--all lists them"
+                f"{n} more finding{'s' if n != 1 else ''} cost {pct(total)} of the run together, "
+                f"each rewrite saving under {pct(WORTH_SHARE)} of it: --all lists them"
             )
     if r.dropped:
         if show_all:
