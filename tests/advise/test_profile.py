@@ -4,6 +4,7 @@ ratios of the same clock)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 import textwrap
@@ -18,7 +19,7 @@ from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
 from arraybench.advise.output.text import profile_text
 from arraybench.advise.profile import analyse, profile, worth_listing
-from arraybench.advise.read.source import read_source
+from arraybench.advise.read.source import is_recurrence, read_source
 from arraybench.advise.records import LIST_SHARE, Finding
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime
@@ -466,3 +467,46 @@ def test_a_solve_with_the_same_matrix_in_a_loop_is_an_invariant_solve(tmp_path: 
     found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
     assert found.get(7) == "AB407"
     assert 11 not in found  # B changes in its loop: it must be factored every time
+
+
+GAUSS_SEIDEL = """\
+import numpy as np
+
+N = 40
+p = np.zeros((N, N))
+p[0, :] = 1.0
+for sweep in range(12):
+    for x in range(1, N - 1):
+        for y in range(1, N - 1):
+            p[x][y] = 0.25 * (p[x - 1][y] + p[x + 1][y] + p[x][y - 1] + p[x][y + 1])
+print("result:", p.sum())
+"""
+
+
+def test_lints_element_loop_that_reads_cells_earlier_steps_wrote_is_a_recurrence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # lint calls the in-place sweep AB101 (its own recurrence test does not follow p[x][y]);
+    # a whole-array rewrite of it would compute a Jacobi sweep instead
+    p = _write(tmp_path, "gs.py", GAUSS_SEIDEL)
+    report = profile(Target(script=p))
+    found = {f.line: f for f in report.findings + report.unlisted}
+    assert 7 in found and found[7].code == "AB406", found
+    assert found[7].origin == "lint"
+
+
+@pytest.mark.parametrize(
+    ("body", "recurrence"),
+    [
+        ("pos[i] = pos[i - 1] + steps[i]", True),  # a random walk
+        ("prev = p[i - 1]\n    p[i] = 0.5 * (prev + p[i])", True),  # read a statement before
+        ("p[i][j] = 0.25 * (p[i - 1][j] + p[i + 1][j])", True),  # chained subscripts
+        ("if (i + j) % 2 == c:\n        p[i, j] = 0.25 * (p[i - 1, j] + p[i, j + 1])", False),
+        ("out[i] = a[i - 1] + a[i + 1]", False),  # Jacobi: reads another array
+    ],
+)
+def test_the_recurrence_test(body: str, recurrence: bool) -> None:
+    tree = ast.parse(f"for i in range(n):\n    {body}\n")
+    loop = tree.body[0]
+    assert isinstance(loop, ast.For)
+    assert is_recurrence(loop.body) is recurrence

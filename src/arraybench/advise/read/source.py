@@ -311,29 +311,103 @@ def _own_exprs(s: ast.stmt) -> list[ast.AST]:
     return []
 
 
+def _cell(node: ast.AST) -> tuple[str, list[ast.expr]] | None:
+    """``a[i, j]`` and ``a[i][j]`` -> (``a``, [i, j]); None for anything else."""
+    index: list[ast.expr] = []
+    while isinstance(node, ast.Subscript):
+        sl = node.slice
+        index[:0] = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
+        node = node.value
+    return (node.id, index) if isinstance(node, ast.Name) and index else None
+
+
+def _offset(read: ast.expr, written: ast.expr) -> int | None:
+    """How far index ``read`` lies from ``written`` (``i - 1`` from ``i``: -1); None when the
+    two are not one name plus constants."""
+
+    def split(e: ast.expr) -> tuple[str, int] | None:
+        if isinstance(e, ast.Name):
+            return e.id, 0
+        if (
+            isinstance(e, ast.BinOp)
+            and isinstance(e.op, (ast.Add, ast.Sub))
+            and isinstance(e.left, ast.Name)
+            and isinstance(e.right, ast.Constant)
+            and isinstance(e.right.value, int)
+        ):
+            return e.left.id, e.right.value if isinstance(e.op, ast.Add) else -e.right.value
+        return None
+
+    a, b = split(read), split(written)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    return a[1] - b[1]
+
+
+def _parity_sweep(body: list[ast.stmt]) -> bool:
+    """A red-black (odd-even) sweep: a test on ``% 2`` or a range of step 2 picks the cells of
+    one colour, and a cell's neighbours one step away are of the other colour, not written in
+    this pass (two whole-array passes, one per colour, are exact)."""
+    for n in (n for b in body for n in ast.walk(b)):
+        if (
+            isinstance(n, ast.BinOp)
+            and isinstance(n.op, ast.Mod)
+            and isinstance(n.right, ast.Constant)
+            and n.right.value == 2
+        ):
+            return True
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == "range"
+            and len(n.args) == 3
+            and isinstance(n.args[2], ast.Constant)
+            and n.args[2].value == 2
+        ):
+            return True
+    return False
+
+
+def _reads_other_cell(value: ast.AST, base: str, where: list[ast.expr], parity: bool) -> bool:
+    """Whether ``value`` reads ``base`` at a cell other than ``where`` (of another colour's
+    parity excepted, in a red-black sweep)."""
+    for n in ast.walk(value):
+        got = _cell(n) if isinstance(n, ast.Subscript) else None
+        if got is None or got[0] != base:
+            continue
+        index = got[1]
+        if [ast.dump(e) for e in index] == [ast.dump(e) for e in where]:
+            continue
+        if parity and len(index) == len(where):
+            offsets = [_offset(r, w) for r, w in zip(index, where, strict=True)]
+            if all(o is not None for o in offsets) and sum(o or 0 for o in offsets) % 2:
+                continue  # a neighbour of the other colour
+        return True
+    return False
+
+
 def is_recurrence(body: list[ast.stmt]) -> bool:
-    """Whether a loop's steps depend on each other: an array written at one index and read at
-    another in the same statement (``u[n + 1] = u[n] + dt * f(u[n])``), or a name read before
-    it is written in the body and not only summed (``x = f(x)``). Such a loop has no
-    whole-array form, only a faster way to take each step."""
+    """Whether a loop's steps depend on each other: an array written at one cell and read at
+    another in the same statement or one before it (``u[n + 1] = u[n] + dt * f(u[n])``, an
+    in-place Gauss-Seidel sweep ``p[x][y] = (p[x - 1][y] + ...) / 4``; a red-black sweep's
+    neighbours of the other colour excepted), or a name read before it is written in the body
+    and not only summed (``x = f(x)``). Such a loop has no whole-array form, only a faster way
+    to take each step."""
     stmts = sorted(
         (s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)),
         key=lambda s: (s.lineno, s.col_offset),
     )
-    for s in stmts:
+    parity = _parity_sweep(body)
+    for i, s in enumerate(stmts):
         if isinstance(s, (ast.Assign, ast.AugAssign)):
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
             for t in targets:
-                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
-                    where = ast.dump(t.slice)
-                    for n in ast.walk(s.value):
-                        if (
-                            isinstance(n, ast.Subscript)
-                            and isinstance(n.value, ast.Name)
-                            and n.value.id == t.value.id
-                            and ast.dump(n.slice) != where
-                        ):
-                            return True
+                cell = _cell(t) if isinstance(t, ast.Subscript) else None
+                if cell is None:
+                    continue
+                before = [e for b in stmts[:i] for e in _own_exprs(b)]
+                if any(_reads_other_cell(e, *cell, parity) for e in [s.value, *before]):
+                    return True
     # names carried from one step to the next by more than a sum
     assigned: dict[str, int] = {}
     for i, s in enumerate(stmts):
