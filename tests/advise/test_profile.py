@@ -17,7 +17,7 @@ from threadpoolctl import threadpool_limits
 
 from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
-from arraybench.advise.output.text import profile_text
+from arraybench.advise.output.text import profile_text, verify_command
 from arraybench.advise.profile import analyse, profile, worth_listing
 from arraybench.advise.read.source import is_recurrence, read_source
 from arraybench.advise.records import LIST_SHARE, Finding
@@ -510,3 +510,101 @@ def test_the_recurrence_test(body: str, recurrence: bool) -> None:
     loop = tree.body[0]
     assert isinstance(loop, ast.For)
     assert is_recurrence(loop.body) is recurrence
+
+
+def _run_printed(cmd: str, cwd: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """Run the verify command a report printed, as a user would in the report's folder (small
+    sizes and budget: what is checked is that it runs and agrees, not its speed)."""
+    argv = [*cmd.split()[1:], "--sizes", "10,100", "--budget", "0.01"]
+    capsys.readouterr()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(cwd)
+        code = cli(argv)
+    return code, capsys.readouterr().out
+
+
+def test_the_printed_verify_command_runs_a_torch_function_on_tensors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("torch")
+    p = _write(
+        tmp_path,
+        "tloop.py",
+        """\
+        import torch
+
+
+        def scaled(x):
+            out = torch.empty_like(x)
+            for i in range(len(x)):
+                out[i] = 2.0 * x[i] + 1.0
+            return out
+
+
+        x = torch.linspace(0.0, 1.0, 20_000)
+        print("result:", float(scaled(x).sum()))
+        """,
+    )
+    report = profile(Target(script=p))
+    f = next(f for f in report.findings + report.unlisted if f.function == "scaled")
+    cmd = verify_command(report, f)
+    assert cmd.startswith("arraybench verify tloop.py:scaled tloop_fast.py:scaled")
+    assert "--backend torch" in cmd and "--dtype float32" in cmd and "--inputs" not in cmd
+    _write(
+        tmp_path,
+        "tloop_fast.py",
+        """\
+        import torch
+
+
+        def scaled(x):
+            assert isinstance(x, torch.Tensor), type(x)  # the inputs the run saw: tensors
+            return 2.0 * x + 1.0
+        """,
+    )
+    code, out = _run_printed(cmd, tmp_path, capsys)
+    assert code == 0, out
+
+
+def test_the_printed_verify_command_asks_for_the_inputs_the_run_saw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = _write(
+        tmp_path,
+        "rows.py",
+        """\
+        import numpy as np
+
+
+        def row_max(a, scale):
+            out = np.empty(len(a))
+            for i in range(len(a)):
+                out[i] = a[i, 0] * scale + a[i, 1]
+            return out
+
+
+        a = np.random.default_rng(0).normal(size=(60_000, 3))
+        print("result:", row_max(a, 2.0).sum())
+        """,
+    )
+    report = profile(Target(script=p))
+    f = next(f for f in report.findings + report.unlisted if f.function == "row_max")
+    cmd = verify_command(report, f)
+    # the default inputs (1-D arrays) would raise on both sides: a builder, and why
+    assert cmd.endswith("--inputs rows_fast.py:make"), cmd
+    text = profile_text(report, show_all=True)
+    assert "a: numpy.ndarray float64 60000x3" in text and "make(n, rng)" in text
+    _write(
+        tmp_path,
+        "rows_fast.py",
+        """\
+        def row_max(a, scale):
+            return a[:, 0] * scale + a[:, 1]
+
+
+        def make(n, rng):
+            return rng.normal(size=(n, 3)), 2.0
+        """,
+    )
+    code, out = _run_printed(cmd, tmp_path, capsys)
+    assert code == 0, out

@@ -147,6 +147,41 @@ LINT = "lint"  # a finding lint made and the run confirmed
 
 
 @dataclass(frozen=True)
+class Proof:
+    """The ``arraybench verify`` call that would prove a rewrite of a finding's function, made
+    from the values the function took in the run (advise/rules/proof.py).
+
+    Attributes:
+        function: the function to rewrite.
+        options: verify's options the values call for (``--backend torch``, ``--dtype``).
+        builder: when verify's default inputs (one 1-D float64 array of n values per data
+            parameter) are not what the function took: each parameter and the value seen, which
+            a ``make(n, rng)`` given with ``--inputs`` must return; empty when they fit.
+        unseen: the data parameters the run saw no value of (a builder must make them too).
+        no_params: the function takes no data parameter (a builder must give its arguments).
+    """
+
+    function: str
+    options: tuple[str, ...] = ()
+    builder: tuple[tuple[str, str], ...] = ()
+    unseen: tuple[str, ...] = ()
+    no_params: bool = False
+
+    @property
+    def needs_builder(self) -> bool:
+        return bool(self.builder or self.unseen or self.no_params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "function": self.function,
+            "options": list(self.options),
+            "builder": dict(self.builder),
+            "unseen": list(self.unseen),
+            "needs_builder": self.needs_builder,
+        }
+
+
+@dataclass(frozen=True)
 class Finding(OfRule):
     """One slow pattern at one place, with what the run measured of it.
 
@@ -167,6 +202,7 @@ class Finding(OfRule):
         gain: what the rewrite would save, seconds ``(low, high)``; None without a model.
         dropped: why the run refutes it ("" when it stands).
         was_possible: lint had it possible (its count unknown to the source).
+        proof: the verify call that would prove a rewrite of its function, or None.
     """
 
     path: str
@@ -184,6 +220,7 @@ class Finding(OfRule):
     gain: tuple[float, float] | None = None
     dropped: str = ""
     was_possible: bool = False
+    proof: Proof | None = None
 
     @property
     def rule(self) -> Rule:
@@ -220,6 +257,7 @@ class Finding(OfRule):
             "gain": None if self.gain is None else list(self.gain),
             "dropped": self.dropped,
             "was_possible": self.was_possible,
+            "verify": None if self.proof is None else self.proof.to_dict(),
             "message": self.message,
             "rewrite": self.rewrite,
         }

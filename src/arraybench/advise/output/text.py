@@ -86,13 +86,41 @@ def gain_text(f: Finding, total: float) -> str:
     return f"the rewrite would save {span} ({share} of the run)"
 
 
+def fast_file(rel: str) -> str:
+    """Where the report asks for the rewrite: ``prices.py`` -> ``prices_fast.py``."""
+    return f"{rel[:-3] if rel.endswith('.py') else rel}_fast.py"
+
+
 def verify_command(report: ProfileReport, f: Finding) -> str:
-    """The ``arraybench verify`` call that would prove a rewrite of the finding's function."""
-    if not f.function or "." in f.function:
+    """The ``arraybench verify`` call that would prove a rewrite of the finding's function, on
+    inputs like those it took in the run."""
+    p = f.proof
+    if p is None:
         return ""
     rel = report.rel(f.path)
-    stem = rel[:-3] if rel.endswith(".py") else rel
-    return f"arraybench verify {rel}:{f.function} {stem}_fast.py:{f.function}"
+    fast = fast_file(rel)
+    parts = ["arraybench verify", f"{rel}:{p.function}", f"{fast}:{p.function}", *p.options]
+    if p.needs_builder:
+        parts += ["--inputs", f"{fast}:make"]
+    return " ".join(parts)
+
+
+def builder_text(f: Finding) -> str:
+    """Why verify's default inputs do not fit, and what ``make(n, rng)`` must return."""
+    p = f.proof
+    if p is None or not p.needs_builder:
+        return ""
+    if p.no_params:
+        return f"{p.function} takes no data parameter: make(n, rng) returns its arguments"
+    took = "; ".join(f"{n}: {v}" for n, v in p.builder)
+    unseen = ", ".join(p.unseen)
+    return (
+        "verify's default inputs (a 1-D float64 array of n values per parameter) are not what "
+        f"{p.function} took"
+        + (f" ({took})" if took else "")
+        + (f"; the run saw no value of {unseen}" if unseen else "")
+        + ": make(n, rng) returns arguments like those, of a size that grows with n"
+    )
 
 
 def headline(r: ProfileReport) -> str:
@@ -135,9 +163,13 @@ def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) 
     if gain:
         out.append(f"      {gain}")
     cmd = verify_command(r, f)
-    if cmd:
-        new = cmd.split()[-1].split(":")[0]
-        out.append(f"      prove it: write the rewrite in {new}, then {cmd}")
+    if cmd and f.proof is not None:
+        fast = fast_file(r.rel(f.path))
+        extra = " and make(n, rng)" if f.proof.needs_builder else ""
+        out.append(f"      prove it: write the rewrite{extra} in {fast}, then {cmd}")
+        why = builder_text(f)
+        if why:
+            out.append(f"      ({why})")
     return out
 
 

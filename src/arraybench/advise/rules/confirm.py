@@ -47,6 +47,7 @@ from ..run.values import (
     shown,
     torchish,
 )
+from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
 HOT_LINES = 3
@@ -186,6 +187,12 @@ class Analysis:
             snippet=sf.text(line),
             function=sf.functions.get(line, ""),
             was_possible=was_possible,
+            proof=proof(
+                sf,
+                sf.functions.get(line, ""),
+                line,
+                lambda a, b: self.ev.facts_in(path, a, b),
+            ),
         )
         return f, facts
 
