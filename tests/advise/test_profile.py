@@ -19,7 +19,7 @@ from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
 from arraybench.advise.output.text import profile_text, verify_command
 from arraybench.advise.profile import analyse, profile, worth_listing
-from arraybench.advise.read.source import is_recurrence, read_source
+from arraybench.advise.read.source import is_recurrence, read_source, scan_of
 from arraybench.advise.records import LIST_SHARE, Finding
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime
@@ -608,3 +608,48 @@ def test_the_printed_verify_command_asks_for_the_inputs_the_run_saw(
     )
     code, out = _run_printed(cmd, tmp_path, capsys)
     assert code == 0, out
+
+
+def test_a_prefix_sum_loop_is_told_its_library_scan_not_to_keep_the_loop(tmp_path: Path) -> None:
+    p = _write(
+        tmp_path,
+        "prefix.py",
+        """\
+        import numpy as np
+
+
+        def prefix(x):
+            c = np.zeros(len(x))
+            c[0] = x[0]
+            for i in range(1, len(x)):
+                c[i] = c[i - 1] + x[i]
+            return c
+
+
+        x = np.random.default_rng(0).normal(size=150_000)
+        print("result:", prefix(x)[-1])
+        """,
+    )
+    report = profile(Target(script=p))
+    f = next(f for f in report.findings + report.unlisted if f.line == 7)
+    assert f.code == "AB408"
+    assert "np.cumsum" in f.evidence and "np.cumsum" in f.rewrite
+    assert "keep the loop" not in f.rewrite
+
+
+@pytest.mark.parametrize(
+    ("body", "scan"),
+    [
+        ("c[i] = c[i - 1] + x[i]", "np.cumsum"),
+        ("c[i] = x[i] * c[i - 1]", "np.cumprod"),
+        ("c[i] = max(c[i - 1], x[i])", "np.maximum.accumulate"),
+        ("y[i] = 0.9 * y[i - 1] + 0.1 * x[i]", "scipy.signal.lfilter"),
+        ("s = a * s + x[i]\n    y[i] = s", "scipy.signal.lfilter"),
+        ("u[i] = u[i - 1] + dt * f(u[i - 1])", ""),  # Euler: no scan computes it
+        ("w = w - lr * (X[i] @ w - y[i]) * X[i]", ""),  # online SGD
+    ],
+)
+def test_the_scan_of_a_recurrence(body: str, scan: str) -> None:
+    loop = ast.parse(f"for i in range(n):\n    {body}\n").body[0]
+    assert isinstance(loop, ast.For)
+    assert scan_of(loop.body).startswith(scan) and bool(scan_of(loop.body)) == bool(scan)

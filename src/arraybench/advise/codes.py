@@ -224,6 +224,16 @@ RUN_RULES: dict[str, Rule] = {
         "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
         "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
     ),
+    "AB408": Rule(
+        "AB408",
+        "scan-loop",
+        WARNING,
+        "a recurrence of one first-order step (a prefix sum or product, a running maximum, a "
+        "linear filter) taken element by element: a library scan computes it in one call",
+        "one scan call: np.cumsum, np.cumprod, np.maximum.accumulate (torch.cumsum, "
+        "torch.cummax), or scipy.signal.lfilter([b], [1, -a], x) for y[i] = a * y[i - 1] + "
+        "b * x[i]",
+    ),
     "AB407": Rule(
         "AB407",
         "invariant-solve",

@@ -58,6 +58,9 @@ class Loop:
     over: ast.expr | None = field(default=None, compare=False)
     #: each step needs the one before (``u[n + 1] = f(u[n])``, ``h = tanh(W @ h + x[t])``)
     recurrence: bool = False
+    #: the library scan that computes the recurrence whole (``np.cumsum`` for
+    #: ``c[i] = c[i - 1] + x[i]``), or "" (see :func:`scan_of`)
+    scan: str = ""
 
 
 @dataclass
@@ -162,6 +165,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
                     recurrence=is_recurrence(child.body),
+                    scan=scan_of(child.body),
                 )
             )
             inner = child.lineno
@@ -464,6 +468,104 @@ def is_recurrence(body: list[ast.stmt]) -> bool:
         if read_before:
             return True
     return False
+
+
+#: The library scans that compute a first-order recurrence whole, by its step.
+SCANS = {
+    "add": "np.cumsum (torch.cumsum)",
+    "mul": "np.cumprod (torch.cumprod)",
+    "max": "np.maximum.accumulate (torch.cummax)",
+    "min": "np.minimum.accumulate (torch.cummin)",
+    "linear": "scipy.signal.lfilter([b], [1, -a], x) (y[i] = a * y[i - 1] + b * x[i])",
+}
+
+
+def _step(value: ast.expr, last: ast.expr) -> str | None:
+    """What one step does with the last result ``last`` (an expression, compared by its dump):
+    ``last + e`` (add), ``last * e`` (mul), ``max(last, e)``, ``a * last + e`` (linear), with
+    ``e`` and ``a`` free of it; None for anything else."""
+    dump = ast.dump(last)
+
+    def free(e: ast.AST) -> bool:
+        return all(ast.dump(n) != dump for n in ast.walk(e)) and not (
+            isinstance(last, ast.Name) and _reads(e, last.id)
+        )
+
+    def is_last(e: ast.AST) -> bool:
+        if isinstance(last, ast.Name):  # (the target's Store against a Load)
+            return isinstance(e, ast.Name) and e.id == last.id
+        return ast.dump(e) == dump
+
+    def scaled(e: ast.AST) -> bool:  # a * last, last * a, last / a
+        return (
+            isinstance(e, ast.BinOp)
+            and isinstance(e.op, (ast.Mult, ast.Div))
+            and (
+                (is_last(e.left) and free(e.right))
+                or (isinstance(e.op, ast.Mult) and is_last(e.right) and free(e.left))
+            )
+        )
+
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        sides = [(value.left, value.right)]
+        if isinstance(value.op, ast.Add):
+            sides.append((value.right, value.left))
+        for a, b in sides:
+            if is_last(a) and free(b):
+                return "add"
+            if scaled(a) and free(b):
+                return "linear"
+    if (
+        isinstance(value, ast.BinOp)
+        and isinstance(value.op, ast.Mult)
+        and (
+            (is_last(value.left) and free(value.right))
+            or (is_last(value.right) and free(value.left))
+        )
+    ):
+        return "mul"
+    if isinstance(value, ast.Call) and len(value.args) == 2:
+        name = call_name(value)
+        if name in ("max", "maximum", "fmax", "min", "minimum", "fmin"):
+            a, b = value.args
+            if (is_last(a) and free(b)) or (is_last(b) and free(a)):
+                return "max" if "max" in name else "min"
+    return None
+
+
+def scan_of(body: list[ast.stmt]) -> str:
+    """The library scan that computes a loop whole, when its only dependence between steps is
+    one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
+    (``np.cumprod``), ``max(c[i - 1], x[i])`` (``np.maximum.accumulate``), ``y[i] = a * y[i -
+    1] + b * x[i]`` or ``s = a * s + x[i]`` (a linear filter: ``scipy.signal.lfilter``). The
+    loop without that statement must be no recurrence. "" otherwise."""
+    stmts = [s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)]
+    for s in stmts:
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+            continue
+        t = s.targets[0]
+        last: ast.expr | None = None
+        if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+            # c[i] = f(c[i - 1]): the last result is c at the index one before
+            for n in ast.walk(s.value):
+                if (
+                    isinstance(n, ast.Subscript)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id == t.value.id
+                    and _offset(n.slice, t.slice) == -1  # type: ignore[arg-type]
+                ):
+                    last = n
+        elif isinstance(t, ast.Name):
+            last = t
+        if last is None:
+            continue
+        step = _step(s.value, last)
+        if step is None:
+            continue
+        rest = [b for b in body if b is not s]
+        if not is_recurrence(rest):
+            return SCANS[step]
+    return ""
 
 
 def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:

@@ -231,9 +231,9 @@ class Analysis:
             # lint's element loop gets the test the run's own loops get: a loop that reads cells
             # earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which lint's
             # own test does not follow) has no whole-array form, only cheaper steps
-            f = _with(f, code="AB406")
+            f = _with(f, code=_recurrence_code(loop))
         f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
-        self.add(f)
+        self.add(_with_scan(f, loop))
 
     def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
         """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
@@ -591,11 +591,12 @@ class Analysis:
             chosen.append(lp)
             if (sf.path, lp.line) in self.found:
                 continue
-            # a recurrence has no whole-array form: its steps are what to make cheaper
-            code = "AB406" if lp.recurrence else "AB101"
+            # a recurrence has no whole-array form (its steps are what to make cheaper), unless
+            # a library scan computes it
+            code = _recurrence_code(lp) if lp.recurrence else "AB101"
             f, facts = self._finding(sf, lp.line, code, RUN, lp)
             f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
-            self.add(f)
+            self.add(_with_scan(f, lp))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
         if lp.comprehension:
@@ -739,6 +740,20 @@ class Analysis:
                 )
             )
         return out
+
+
+def _recurrence_code(loop: Loop) -> str:
+    """AB408 when a library scan computes the recurrence (a prefix sum: ``np.cumsum``), else
+    AB406: before saying "keep the loop", look for the call that replaces it."""
+    return "AB408" if loop.scan else "AB406"
+
+
+def _with_scan(f: Finding, loop: Loop | None) -> Finding:
+    """An AB408 finding names the scan that computes its loop."""
+    if f.code != "AB408" or loop is None or not loop.scan:
+        return f
+    said = f"each step is one first-order step on the last result: {loop.scan} computes it"
+    return _with(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
 
 
 def _own_frame(loop: Loop) -> bool:
