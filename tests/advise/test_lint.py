@@ -508,3 +508,24 @@ def test_a_parameter_that_shadows_an_outer_tensor_keeps_none_of_its_facts() -> N
     assert isinstance(fn, ast.FunctionDef)
     inner = scope_facts(fn.body, outer, fn.args)
     assert not {"t"} & (inner.arrays | inner.strong | inner.tensors | inner.device | inner.host)
+
+
+def test_a_loss_summed_per_step_is_told_to_detach_it() -> None:
+    # total += loss without .detach() keeps every step's autograd graph alive
+    source = textwrap.dedent(
+        """\
+        import torch
+
+        model = torch.nn.Linear(4, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        total = 0.0
+        for xb in torch.randn(100, 8, 4):
+            loss = model(xb).pow(2).mean()
+            loss.backward()
+            opt.step()
+            total += loss.item()
+        """
+    )
+    [d] = [d for d in lint_source(source, "train.py") if d.code == "AB201"]
+    assert "loss.detach()" in d.rewrite
+    assert "accumulate with +=" not in d.rewrite

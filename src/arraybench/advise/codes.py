@@ -141,8 +141,9 @@ _ALL = (
         WARNING,
         ".item() / .tolist() / float() / int() of a tensor inside a loop: a device sync and a "
         "Python object per iteration",
-        "keep the values in a tensor (accumulate with +=, torch.stack) and convert once after "
-        "the loop, or only every N steps for logging",
+        "keep the values in a tensor, detached from autograd (total += loss.detach(), or "
+        "torch.stack of detached values: a sum of tensors that require grad keeps every step's "
+        "graph alive) and convert once after the loop, or only every N steps for logging",
     ),
     Rule(
         "AB202",
