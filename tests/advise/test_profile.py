@@ -19,7 +19,7 @@ from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
 from arraybench.advise.output.text import profile_text, verify_command
 from arraybench.advise.profile import analyse, profile, worth_listing
-from arraybench.advise.read.source import is_recurrence, read_source, scan_of
+from arraybench.advise.read.source import is_recurrence, only_reduced, read_source, scan_of
 from arraybench.advise.records import LIST_SHARE, Finding
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime
@@ -653,3 +653,30 @@ def test_the_scan_of_a_recurrence(body: str, scan: str) -> None:
     loop = ast.parse(f"for i in range(n):\n    {body}\n").body[0]
     assert isinstance(loop, ast.For)
     assert scan_of(loop.body).startswith(scan) and bool(scan_of(loop.body)) == bool(scan)
+
+
+def test_float64_data_that_only_feeds_a_sum_is_no_float64_finding(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    p = _write(
+        tmp_path,
+        "sums.py",
+        """\
+        import numpy as np
+        import torch
+
+        model = torch.nn.Linear(8, 1)
+        data = np.random.rand(200_000, 8)
+        t = torch.from_numpy(data)
+        total = t.sum(dim=0)
+        print("result:", total, float(torch.from_numpy(data).mean()))
+        with torch.no_grad():
+            y = model(torch.from_numpy(data[:10]).float())
+        """,
+    )
+    report = profile(Target(script=p))
+    assert not [f for f in report.findings + report.unlisted if f.code == "AB401"]
+    dropped = {f.line: f.dropped for f in report.dropped if f.code == "AB401"}
+    assert "only feeds a reduction (line 8)" in dropped[8]
+    # (line 6 may run too fast to be seen at all: the name it binds is only summed, line 7)
+    assert only_reduced(read_source(str(p)), 6) == 7
+    assert only_reduced(read_source(str(p)), 10) is None  # the model's input

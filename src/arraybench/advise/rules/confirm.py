@@ -26,6 +26,7 @@ from ..read.source import (
     count_ops,
     feeds_back,
     made_at,
+    only_reduced,
     read_source,
     receiver,
     static_size,
@@ -298,6 +299,12 @@ class Analysis:
             arrays = [x for x in facts.values() if is_array(x)]
             if arrays and not any(x.dtype == "float64" for x in arrays):
                 return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
+            at = only_reduced(sf, d.line)
+            if at is not None:
+                return (
+                    f"the float64 tensor made here only feeds a reduction (line {at}): no model "
+                    "runs on it, and float64 keeps the sum's precision for little cost"
+                )
         return ""
 
     def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
