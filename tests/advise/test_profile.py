@@ -17,14 +17,14 @@ from threadpoolctl import threadpool_limits
 
 from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
-from arraybench.advise.output.text import profile_text, verify_command
+from arraybench.advise.output.text import headline, profile_text, verify_command
 from arraybench.advise.profile import analyse, profile, worth_listing
 from arraybench.advise.read.source import is_recurrence, only_reduced, read_source, scan_of
-from arraybench.advise.records import LIST_SHARE, Finding
+from arraybench.advise.records import LIST_SHARE, Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime
 from arraybench.advise.run.launch import Outcome, Target, UserCode
-from arraybench.advise.run.ledger import Ledger
+from arraybench.advise.run.ledger import Ledger, split_loops
 from arraybench.advise.run.linetime import HitCost, LineTimes, calibrate
 from arraybench.advise.run.observe import Evidence, LibraryEvents
 from arraybench.advise.run.sampler import Sampler, Samples
@@ -680,3 +680,67 @@ def test_float64_data_that_only_feeds_a_sum_is_no_float64_finding(tmp_path: Path
     # (line 6 may run too fast to be seen at all: the name it binds is only summed, line 7)
     assert only_reduced(read_source(str(p)), 6) == 7
     assert only_reduced(read_source(str(p)), 10) is None  # the model's input
+
+
+def test_a_loops_samples_are_split_among_its_lines_by_the_bursts_times() -> None:
+    # the signal was handled at the loop's last line (8) every time; the bursts timed lines 6-8
+    # at 1, 3 and 1 ms. Line 7 calls the user's code (line 20): it keeps its own samples.
+    stacks = [
+        ((("/p.py", 8), ("/p.py", 30)), 0.4, 0.1),
+        ((("/p.py", 7), ("/p.py", 30)), 0.2, 0.0),
+        ((("/p.py", 20), ("/p.py", 7), ("/p.py", 30)), 0.3, 0.0),
+    ]
+    hits = {5: 100, 6: 99, 7: 99, 8: 99}
+    lines = [LineTimes("/p.py", 4, "f", hits, {5: 1e-3, 6: 3e-3, 7: 0.05, 8: 1e-3})]
+    split = split_loops(stacks, lines, lambda path: [(5, 8)])
+    own: dict[int, float] = {}
+    for stack, off, on in split:
+        own[stack[0][1]] = own.get(stack[0][1], 0.0) + off + on
+        assert stack[1:] in ((("/p.py", 30),), (("/p.py", 7), ("/p.py", 30)))  # callers kept
+    assert own == pytest.approx({5: 0.1, 6: 0.3, 8: 0.1, 7: 0.2, 20: 0.3})
+    # too little burst time to trust: left as sampled
+    thin = [LineTimes("/p.py", 4, "f", {5: 2, 6: 2, 8: 2}, {5: 1e-5, 6: 1e-5, 8: 1e-5})]
+    assert split_loops(stacks, thin, lambda path: [(5, 8)]) == stacks
+
+
+GRAY_SCOTT = """\
+import numpy as np
+
+n = 128
+u = np.ones((n, n))
+v = np.zeros((n, n))
+v[50:70, 50:70] = 0.5
+Du, Dv, F, k, dt = 0.16, 0.08, 0.035, 0.065, 1.0
+for step in range(1200):
+    Lu = np.roll(u, 1, 0) + np.roll(u, -1, 0) + np.roll(u, 1, 1) + np.roll(u, -1, 1) - 4 * u
+    Lv = np.roll(v, 1, 0) + np.roll(v, -1, 0) + np.roll(v, 1, 1) + np.roll(v, -1, 1) - 4 * v
+    uvv = u * v * v
+    u += dt * (Du * Lu - uvv + F * (1 - u))
+    v += dt * (Dv * Lv + uvv - (F + k) * v)
+print("result:", float(v.sum()))
+"""
+
+
+def test_a_line_made_only_of_operators_gets_its_own_time(tmp_path: Path) -> None:
+    # timed by hand, line 12 is ~15% of the loop; the signal is handled at the next call or the
+    # loop's end, so it read 0% (and line 13, the last, ~30% for its 13%)
+    p = _write(tmp_path, "gray.py", GRAY_SCOTT)
+    with threadpool_limits(1):
+        report = profile(Target(script=p))
+    own = {ln: t[0] for ln, t in report.line_times[str(p)].items()}
+    loop = sum(own.get(ln, 0.0) for ln in range(9, 14))
+    assert own.get(12, 0.0) / loop > 0.05, own
+
+
+def test_findings_one_inside_another_are_not_added_twice() -> None:
+    led = Ledger(_evidence("/p.py"))
+    loop, body = ("/p.py", 5, 6), ("/p.py", 6, 6)
+    assert led.union([loop, body]) == pytest.approx(led.span("/p.py", 5, 6))
+    assert led.union([loop, body]) < led.span("/p.py", 5, 6) + led.span("/p.py", 6, 6)
+    outer = _made_up(5, 9.0, None)
+    inner = _made_up(6, 8.0, None)  # 90% and 80% of a 10 s run, the second inside the first
+    report = ProfileReport(
+        "p.py", Outcome(), 10.0, 10.0, 0.0, 0.0, (outer, inner), (), (), (), (), 100, together=0.9
+    )
+    assert report.findings_share == pytest.approx(0.9)
+    assert "2 findings cost 90% of it" in headline(report)

@@ -83,6 +83,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         notes=tuple(notes),
         root=root or str(ev.target.root),
         line_times=_line_times(a, files),
+        together=a.led.union([(f.path, f.line, f.end) for f in listed]) / a.total,
     )
 
 

@@ -325,6 +325,17 @@ class ProfileReport:
     root: str = ""
     #: per file, per line: inclusive seconds and count (the HTML page's columns)
     line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
+    #: the share of the run the listed findings hold together, each sample counted once (one
+    #: inside another is not added twice); None: the sum of their shares, at most the run
+    together: float | None = None
+
+    @property
+    def findings_share(self) -> float:
+        """What the listed findings cost together, as a share of the run (at most 1)."""
+        share = sum(f.share for f in self.findings)
+        if self.together is not None:
+            share = min(share, self.together)
+        return min(share, 1.0)
 
     def rel(self, path: str) -> str:
         try:
@@ -346,6 +357,7 @@ class ProfileReport:
             "samples": self.samples,
             "root": self.root,
             "files": list(self.files),
+            "findings_share": self.findings_share,
             "findings": [f.to_dict() for f in self.findings],
             "unlisted": [f.to_dict() for f in self.unlisted],
             "dropped": [f.to_dict() for f in self.dropped],

@@ -128,10 +128,9 @@ def headline(r: ProfileReport) -> str:
     if r.outcome.status:
         ran += f" and exited with status {r.outcome.status}"
     if r.findings:
-        share = sum(f.share for f in r.findings)
         n = len(r.findings)
         return (
-            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''} cost {pct(min(share, 1.0))} "
+            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''} cost {pct(r.findings_share)} "
             f"of it, the costliest {r.rel(r.findings[0].path)}:{r.findings[0].line} "
             f"{r.findings[0].code} ({pct(r.findings[0].share)})"
         )

@@ -111,7 +111,7 @@ class Analysis:
 
     def __init__(self, ev: Evidence) -> None:
         self.ev = ev
-        self.led = Ledger(ev)
+        self.led = Ledger(ev, _statement_loops)
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
@@ -747,6 +747,12 @@ class Analysis:
                 )
             )
         return out
+
+
+def _statement_loops(path: str) -> list[tuple[int, int]]:
+    """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
+    time among their lines (advise/run/ledger.py)."""
+    return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
 
 
 def _recurrence_code(loop: Loop) -> str:
