@@ -117,12 +117,25 @@ class LineTimer:
         """Every code object that ran and its lines' hits."""
         out = []
         stats = self.profiler.get_stats()
+        clean = _clears_on_disable()
         for (path, first, name), entries in stats.timings.items():
             lines = {line: hits for line, hits, _ in entries if hits}
-            times = {line: t * stats.unit for line, hits, t in entries if hits}
+            times = {line: t * stats.unit for line, hits, t in entries if hits and clean}
             if lines:
                 out.append(LineTimes(path, first, name, lines, times))
         return out
+
+
+def _clears_on_disable() -> bool:
+    """Whether this line_profiler forgets the line being timed when it is switched off (5.x
+    does, checked on 5.1): an older one may charge a line the time between two bursts, and its
+    times are not kept."""
+    try:
+        from line_profiler import __version__
+    except ImportError:
+        return False
+    major = __version__.split(".")[0]
+    return major.isdigit() and int(major) >= 5
 
 
 def _calibration_loop(n: int) -> float:
