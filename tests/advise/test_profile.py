@@ -744,3 +744,32 @@ def test_findings_one_inside_another_are_not_added_twice() -> None:
     )
     assert report.findings_share == pytest.approx(0.9)
     assert "2 findings cost 90% of it" in headline(report)
+
+
+def test_a_loop_target_is_not_read_on_its_header_where_it_holds_an_earlier_loops_value(
+    tmp_path: Path,
+) -> None:
+    # the Python-float rewrite of a recurrence was listed again as AB406: at ``for t in
+    # range(n)`` the sampler read ``t`` as the numpy.int64 the loop over an array had left
+    p = _write(
+        tmp_path,
+        "relisted.py",
+        """\
+        import numpy as np
+
+        total = 0.0
+        for t in np.arange(0, 400, dtype=np.int64):
+            total += 0.5
+        n, dt = 200_000, 0.001
+        xs = [0.0] * (n + 1)
+        xs[0] = 1.0
+        pad = np.ones(2_000_000)
+        pad = pad * 2.0 + pad  # operators only: the signal is handled at the next call, range(n)
+        for t in range(n):
+            xs[t + 1] = xs[t] + dt * (-xs[t])
+        print("result:", total, xs[-1], pad[0])
+        """,
+    )
+    report = profile(Target(script=p))
+    assert not [f for f in report.findings + report.unlisted if f.line == 11]
+    assert report.line_times[str(p)]  # it ran, timed
