@@ -132,9 +132,14 @@ class _LineNames:
                 # array, seen at ``for t in range(n)``): the body's lines record them
                 bound = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
                 header = names.get(node.lineno)
-                if header and not any(
-                    isinstance(n, ast.Name) and n.id in bound and isinstance(n.ctx, ast.Load)
-                    for n in ast.walk(node.iter)
+                one_line = bool(node.body) and node.body[0].lineno == node.lineno
+                if (
+                    header
+                    and not one_line
+                    and not any(
+                        isinstance(n, ast.Name) and n.id in bound and isinstance(n.ctx, ast.Load)
+                        for n in ast.walk(node.iter)
+                    )
                 ):
                     names[node.lineno] = [n for n in header if n not in bound]
             if isinstance(node, (ast.For, ast.AsyncFor)) and node.body:
