@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import textwrap
@@ -11,6 +12,8 @@ import pytest
 
 from arraybench.advise import RULES, lint_paths, lint_source, to_sarif
 from arraybench.advise.lint import iter_python_files
+from arraybench.advise.read.bind import module_namespaces, scope_facts
+from arraybench.advise.read.facts import Facts
 
 from . import cli_helper
 
@@ -486,3 +489,43 @@ def test_a_training_loop_without_imports_is_read_as_torch_code() -> None:
         "        print(np.float64(x).item())\n"
     )
     assert codes(host, possible=True) == []
+
+
+def test_a_parameter_that_shadows_an_outer_tensor_keeps_none_of_its_facts() -> None:
+    tree = ast.parse(
+        textwrap.dedent(
+            """\
+            import torch
+            t = torch.zeros(3, device="cuda")
+            def f(t):
+                return t
+            """
+        )
+    )
+    outer = scope_facts(tree.body, Facts(namespaces=module_namespaces(tree)))
+    assert "t" in outer.strong & outer.tensors & outer.device
+    fn = tree.body[2]
+    assert isinstance(fn, ast.FunctionDef)
+    inner = scope_facts(fn.body, outer, fn.args)
+    assert not {"t"} & (inner.arrays | inner.strong | inner.tensors | inner.device | inner.host)
+
+
+def test_a_loss_summed_per_step_is_told_to_detach_it() -> None:
+    # total += loss without .detach() keeps every step's autograd graph alive
+    source = textwrap.dedent(
+        """\
+        import torch
+
+        model = torch.nn.Linear(4, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        total = 0.0
+        for xb in torch.randn(100, 8, 4):
+            loss = model(xb).pow(2).mean()
+            loss.backward()
+            opt.step()
+            total += loss.item()
+        """
+    )
+    [d] = [d for d in lint_source(source, "train.py") if d.code == "AB201"]
+    assert "loss.detach()" in d.rewrite
+    assert "accumulate with +=" not in d.rewrite

@@ -4,26 +4,33 @@ ratios of the same clock)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 from threadpoolctl import threadpool_limits
 
 from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
-from arraybench.advise.output.text import profile_text
-from arraybench.advise.profile import analyse, profile
-from arraybench.advise.records import LIST_SHARE
+from arraybench.advise.output.text import headline, profile_text, verify_command
+from arraybench.advise.profile import analyse, profile, worth_listing
+from arraybench.advise.read.source import is_recurrence, only_reduced, read_source, scan_of
+from arraybench.advise.records import LIST_SHARE, Finding, ProfileReport
+from arraybench.advise.rules.confirm import Analysis
+from arraybench.advise.run import linetime
 from arraybench.advise.run.launch import Outcome, Target, UserCode
-from arraybench.advise.run.ledger import Ledger
+from arraybench.advise.run.ledger import Ledger, split_loops
 from arraybench.advise.run.linetime import HitCost, LineTimes, calibrate
 from arraybench.advise.run.observe import Evidence, LibraryEvents
-from arraybench.advise.run.sampler import Samples
+from arraybench.advise.run.sampler import Sampler, Samples
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, describe
 from arraybench.cli.main import main as cli
+from arraybench.cli.profile import report_format
 
 pytest.importorskip("line_profiler")
 
@@ -198,9 +205,73 @@ def test_the_ledger_takes_the_timers_cost_out_of_the_traced_samples() -> None:
     assert per_entry == 1_000  # one entry (2 extra for-hits, one of them the burst's)
 
 
-def test_calibration_measures_a_positive_cost_per_hit() -> None:
-    cost = calibrate(repeats=2, n=2_000)
-    assert cost.wall_s >= 0
+def test_calibration_is_the_traced_loops_extra_time_over_its_hits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a clock that makes the plain loop take 1 ms and the traced one 1 ms + 300 ns a hit, with
+    # one traced repeat that came out faster than plain (noise): the median ignores it
+    n, per_hit = 2_000, 300e-9
+    hits = 2 * n + 1
+    durations = iter([1e-3, 1e-3 + hits * per_hit, 1e-3, 0.5e-3, 1e-3, 1e-3 + hits * per_hit])
+    clock = {"t": 0.0, "start": True}
+
+    def fake() -> float:
+        if not clock["start"]:
+            clock["t"] += next(durations)
+        clock["start"] = not clock["start"]
+        return clock["t"]
+
+    monkeypatch.setattr(linetime.time, "perf_counter", fake)
+    assert calibrate(repeats=3, n=n).wall_s == pytest.approx(per_hit)
+    # traced no slower than plain (a load spike in the plain loop) is no cost, not a negative one
+    durations = iter([2e-3, 1e-3] * 3)
+    assert calibrate(repeats=3, n=n).wall_s == 0.0
+
+
+def test_a_lines_values_are_recorded_once_a_name_is_bound(tmp_path: Path) -> None:
+    p = _write(tmp_path, "acc.py", "acc = np.zeros(3)\n")
+    sampler = Sampler(is_user=lambda _: True, threaded=False)
+    code = SimpleNamespace(co_filename=str(p))
+    # looked at before ``acc`` was first assigned, then after
+    sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals={}))
+    glob = {"acc": np.zeros(3), "np": np}
+    for _ in range(2):
+        sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals=glob))
+    seen = sampler.samples.facts[(str(p), 1)]
+    assert [f.kind for f in seen["acc"]] == [ARRAY, ARRAY]
+
+
+def test_a_model_finding_whose_call_line_never_ran_traced_has_no_count(tmp_path: Path) -> None:
+    p = _write(tmp_path, "m.py", "\n".join(f"x{i} = {i}" for i in range(1, 13)) + "\n")
+    analysis = Analysis(_evidence(str(p)))
+    sf = read_source(str(p))
+    analysis._model_finding(sf, 11, "AB401", 0.1, (2.0, 1.5, 2.5), 12, "priced")
+    f = analysis.found[(str(p), 11)]
+    assert f.count is None  # line 12 was never hit in the bursts: no ">= 0" count
+    analysis._model_finding(sf, 11, "AB401", 0.1, (2.0, 1.5, 2.5), 11, "priced")
+    count = analysis.found[(str(p), 11)].count
+    assert count is not None and count.n == 1
+
+
+def _made_up(line: int, seconds: float, gain: tuple[float, float] | None) -> Finding:
+    return Finding(
+        "/p.py", line, line, "AB101", "lint", seconds, seconds / 10.0, None, "", gain=gain
+    )
+
+
+def test_only_findings_whose_rewrite_saves_five_percent_are_listed() -> None:
+    # a 10 s run: 3 s saving 2-2.6 s; 0.8 s saving 0.1-0.3 s (8% of the run, 2% saved); 0.4 s
+    # unpriced (4%); 0.6 s unpriced (6%)
+    found = [
+        _made_up(1, 3.0, (2.0, 2.6)),
+        _made_up(2, 0.8, (0.1, 0.3)),
+        _made_up(3, 0.4, None),
+        _made_up(4, 0.6, None),
+    ]
+    listed, unlisted = worth_listing(found)
+    assert [f.line for f in listed] == [1, 4]
+    assert [f.line for f in unlisted] == [2, 3]  # counted, --all lists them
+    assert found[1].saves == pytest.approx(0.02)
 
 
 def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None:
@@ -218,10 +289,29 @@ def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None
     page = html.read_text()
     assert "<script" not in page
     assert "out[i] = x[i] + y[i]" in page
-    assert cli(["profile", "--format", "sarif", "-o", str(sarif), *args]) == 0
+    # -o picks the format from the file's name
+    assert cli(["profile", "-o", str(sarif), *args]) == 0
     log = json.loads(sarif.read_text())
     result = log["runs"][0]["results"][0]
     assert result["ruleId"] == "AB101" and result["properties"]["share"] > 0
+
+
+@pytest.mark.parametrize(
+    ("given", "output", "written"),
+    [
+        (None, "prof.json", "json"),
+        (None, "out/prof.SARIF", "sarif"),
+        (None, "prof.html", "html"),
+        (None, "prof.txt", "text"),
+        (None, None, "text"),
+        ("text", "prof.json", "text"),  # what --format says wins
+        ("json", "prof.out", "json"),
+    ],
+)
+def test_the_output_files_name_picks_its_format(
+    given: str | None, output: str | None, written: str
+) -> None:
+    assert report_format(given, output) == written
 
 
 def test_html_escapes_the_programs_text(tmp_path: Path) -> None:
@@ -377,3 +467,309 @@ def test_a_solve_with_the_same_matrix_in_a_loop_is_an_invariant_solve(tmp_path: 
     found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
     assert found.get(7) == "AB407"
     assert 11 not in found  # B changes in its loop: it must be factored every time
+
+
+GAUSS_SEIDEL = """\
+import numpy as np
+
+N = 40
+p = np.zeros((N, N))
+p[0, :] = 1.0
+for sweep in range(12):
+    for x in range(1, N - 1):
+        for y in range(1, N - 1):
+            p[x][y] = 0.25 * (p[x - 1][y] + p[x + 1][y] + p[x][y - 1] + p[x][y + 1])
+print("result:", p.sum())
+"""
+
+
+def test_lints_element_loop_that_reads_cells_earlier_steps_wrote_is_a_recurrence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # lint calls the in-place sweep AB101 (its own recurrence test does not follow p[x][y]);
+    # a whole-array rewrite of it would compute a Jacobi sweep instead
+    p = _write(tmp_path, "gs.py", GAUSS_SEIDEL)
+    report = profile(Target(script=p))
+    found = {f.line: f for f in report.findings + report.unlisted}
+    assert 7 in found and found[7].code == "AB406", found
+    assert found[7].origin == "lint"
+
+
+@pytest.mark.parametrize(
+    ("body", "recurrence"),
+    [
+        ("pos[i] = pos[i - 1] + steps[i]", True),  # a random walk
+        ("prev = p[i - 1]\n    p[i] = 0.5 * (prev + p[i])", True),  # read a statement before
+        ("p[i][j] = 0.25 * (p[i - 1][j] + p[i + 1][j])", True),  # chained subscripts
+        ("if (i + j) % 2 == c:\n        p[i, j] = 0.25 * (p[i - 1, j] + p[i, j + 1])", False),
+        ("out[i] = a[i - 1] + a[i + 1]", False),  # Jacobi: reads another array
+    ],
+)
+def test_the_recurrence_test(body: str, recurrence: bool) -> None:
+    tree = ast.parse(f"for i in range(n):\n    {body}\n")
+    loop = tree.body[0]
+    assert isinstance(loop, ast.For)
+    assert is_recurrence(loop.body) is recurrence
+
+
+def _run_printed(cmd: str, cwd: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """Run the verify command a report printed, as a user would in the report's folder (small
+    sizes and budget: what is checked is that it runs and agrees, not its speed)."""
+    argv = [*cmd.split()[1:], "--sizes", "10,100", "--budget", "0.01"]
+    capsys.readouterr()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(cwd)
+        code = cli(argv)
+    return code, capsys.readouterr().out
+
+
+def test_the_printed_verify_command_runs_a_torch_function_on_tensors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("torch")
+    p = _write(
+        tmp_path,
+        "tloop.py",
+        """\
+        import torch
+
+
+        def scaled(x):
+            out = torch.empty_like(x)
+            for i in range(len(x)):
+                out[i] = 2.0 * x[i] + 1.0
+            return out
+
+
+        x = torch.linspace(0.0, 1.0, 20_000)
+        print("result:", float(scaled(x).sum()))
+        """,
+    )
+    report = profile(Target(script=p))
+    f = next(f for f in report.findings + report.unlisted if f.function == "scaled")
+    cmd = verify_command(report, f)
+    assert cmd.startswith("arraybench verify tloop.py:scaled tloop_fast.py:scaled")
+    assert "--backend torch" in cmd and "--dtype float32" in cmd and "--inputs" not in cmd
+    _write(
+        tmp_path,
+        "tloop_fast.py",
+        """\
+        import torch
+
+
+        def scaled(x):
+            assert isinstance(x, torch.Tensor), type(x)  # the inputs the run saw: tensors
+            return 2.0 * x + 1.0
+        """,
+    )
+    code, out = _run_printed(cmd, tmp_path, capsys)
+    assert code == 0, out
+
+
+def test_the_printed_verify_command_asks_for_the_inputs_the_run_saw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = _write(
+        tmp_path,
+        "rows.py",
+        """\
+        import numpy as np
+
+
+        def row_max(a, scale):
+            out = np.empty(len(a))
+            for i in range(len(a)):
+                out[i] = a[i, 0] * scale + a[i, 1]
+            return out
+
+
+        a = np.random.default_rng(0).normal(size=(60_000, 3))
+        print("result:", row_max(a, 2.0).sum())
+        """,
+    )
+    report = profile(Target(script=p))
+    f = next(f for f in report.findings + report.unlisted if f.function == "row_max")
+    cmd = verify_command(report, f)
+    # the default inputs (1-D arrays) would raise on both sides: a builder, and why
+    assert cmd.endswith("--inputs rows_fast.py:make"), cmd
+    text = profile_text(report, show_all=True)
+    assert "a: numpy.ndarray float64 60000x3" in text and "make(n, rng)" in text
+    _write(
+        tmp_path,
+        "rows_fast.py",
+        """\
+        def row_max(a, scale):
+            return a[:, 0] * scale + a[:, 1]
+
+
+        def make(n, rng):
+            return rng.normal(size=(n, 3)), 2.0
+        """,
+    )
+    code, out = _run_printed(cmd, tmp_path, capsys)
+    assert code == 0, out
+
+
+def test_a_prefix_sum_loop_is_told_its_library_scan_not_to_keep_the_loop(tmp_path: Path) -> None:
+    p = _write(
+        tmp_path,
+        "prefix.py",
+        """\
+        import numpy as np
+
+
+        def prefix(x):
+            c = np.zeros(len(x))
+            c[0] = x[0]
+            for i in range(1, len(x)):
+                c[i] = c[i - 1] + x[i]
+            return c
+
+
+        x = np.random.default_rng(0).normal(size=150_000)
+        print("result:", prefix(x)[-1])
+        """,
+    )
+    report = profile(Target(script=p))
+    f = next(f for f in report.findings + report.unlisted if f.line == 7)
+    assert f.code == "AB408"
+    assert "np.cumsum" in f.evidence and "np.cumsum" in f.rewrite
+    assert "keep the loop" not in f.rewrite
+
+
+@pytest.mark.parametrize(
+    ("body", "scan"),
+    [
+        ("c[i] = c[i - 1] + x[i]", "np.cumsum"),
+        ("c[i] = x[i] * c[i - 1]", "np.cumprod"),
+        ("c[i] = max(c[i - 1], x[i])", "np.maximum.accumulate"),
+        ("y[i] = 0.9 * y[i - 1] + 0.1 * x[i]", "scipy.signal.lfilter"),
+        ("s = a * s + x[i]\n    y[i] = s", "scipy.signal.lfilter"),
+        ("u[i] = u[i - 1] + dt * f(u[i - 1])", ""),  # Euler: no scan computes it
+        ("w = w - lr * (X[i] @ w - y[i]) * X[i]", ""),  # online SGD
+    ],
+)
+def test_the_scan_of_a_recurrence(body: str, scan: str) -> None:
+    loop = ast.parse(f"for i in range(n):\n    {body}\n").body[0]
+    assert isinstance(loop, ast.For)
+    assert scan_of(loop.body).startswith(scan) and bool(scan_of(loop.body)) == bool(scan)
+
+
+def test_float64_data_that_only_feeds_a_sum_is_no_float64_finding(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    p = _write(
+        tmp_path,
+        "sums.py",
+        """\
+        import numpy as np
+        import torch
+
+        model = torch.nn.Linear(8, 1)
+        data = np.random.rand(200_000, 8)
+        t = torch.from_numpy(data)
+        total = t.sum(dim=0)
+        print("result:", total, float(torch.from_numpy(data).mean()))
+        with torch.no_grad():
+            y = model(torch.from_numpy(data[:10]).float())
+        """,
+    )
+    report = profile(Target(script=p))
+    assert not [f for f in report.findings + report.unlisted if f.code == "AB401"]
+    dropped = {f.line: f.dropped for f in report.dropped if f.code == "AB401"}
+    assert "only feeds a reduction (line 8)" in dropped[8]
+    # (line 6 may run too fast to be seen at all: the name it binds is only summed, line 7)
+    assert only_reduced(read_source(str(p)), 6) == 7
+    assert only_reduced(read_source(str(p)), 10) is None  # the model's input
+
+
+def test_a_loops_samples_are_split_among_its_lines_by_the_bursts_times() -> None:
+    # the signal was handled at the loop's last line (8) every time; the bursts timed lines 6-8
+    # at 1, 3 and 1 ms. Line 7 calls the user's code (line 20): it keeps its own samples.
+    stacks = [
+        ((("/p.py", 8), ("/p.py", 30)), 0.4, 0.1),
+        ((("/p.py", 7), ("/p.py", 30)), 0.2, 0.0),
+        ((("/p.py", 20), ("/p.py", 7), ("/p.py", 30)), 0.3, 0.0),
+    ]
+    hits = {5: 100, 6: 99, 7: 99, 8: 99}
+    lines = [LineTimes("/p.py", 4, "f", hits, {5: 1e-3, 6: 3e-3, 7: 0.05, 8: 1e-3})]
+    split = split_loops(stacks, lines, lambda path: [(5, 8)])
+    own: dict[int, float] = {}
+    for stack, off, on in split:
+        own[stack[0][1]] = own.get(stack[0][1], 0.0) + off + on
+        assert stack[1:] in ((("/p.py", 30),), (("/p.py", 7), ("/p.py", 30)))  # callers kept
+    assert own == pytest.approx({5: 0.1, 6: 0.3, 8: 0.1, 7: 0.2, 20: 0.3})
+    # too little burst time to trust: left as sampled
+    thin = [LineTimes("/p.py", 4, "f", {5: 2, 6: 2, 8: 2}, {5: 1e-5, 6: 1e-5, 8: 1e-5})]
+    assert split_loops(stacks, thin, lambda path: [(5, 8)]) == stacks
+
+
+GRAY_SCOTT = """\
+import numpy as np
+
+n = 128
+u = np.ones((n, n))
+v = np.zeros((n, n))
+v[50:70, 50:70] = 0.5
+Du, Dv, F, k, dt = 0.16, 0.08, 0.035, 0.065, 1.0
+for step in range(1200):
+    Lu = np.roll(u, 1, 0) + np.roll(u, -1, 0) + np.roll(u, 1, 1) + np.roll(u, -1, 1) - 4 * u
+    Lv = np.roll(v, 1, 0) + np.roll(v, -1, 0) + np.roll(v, 1, 1) + np.roll(v, -1, 1) - 4 * v
+    uvv = u * v * v
+    u += dt * (Du * Lu - uvv + F * (1 - u))
+    v += dt * (Dv * Lv + uvv - (F + k) * v)
+print("result:", float(v.sum()))
+"""
+
+
+def test_a_line_made_only_of_operators_gets_its_own_time(tmp_path: Path) -> None:
+    # timed by hand, line 12 is ~15% of the loop; the signal is handled at the next call or the
+    # loop's end, so it read 0% (and line 13, the last, ~30% for its 13%)
+    p = _write(tmp_path, "gray.py", GRAY_SCOTT)
+    with threadpool_limits(1):
+        report = profile(Target(script=p))
+    own = {ln: t[0] for ln, t in report.line_times[str(p)].items()}
+    loop = sum(own.get(ln, 0.0) for ln in range(9, 14))
+    assert own.get(12, 0.0) / loop > 0.05, own
+
+
+def test_findings_one_inside_another_are_not_added_twice() -> None:
+    led = Ledger(_evidence("/p.py"))
+    loop, body = ("/p.py", 5, 6), ("/p.py", 6, 6)
+    assert led.union([loop, body]) == pytest.approx(led.span("/p.py", 5, 6))
+    assert led.union([loop, body]) < led.span("/p.py", 5, 6) + led.span("/p.py", 6, 6)
+    outer = _made_up(5, 9.0, None)
+    inner = _made_up(6, 8.0, None)  # 90% and 80% of a 10 s run, the second inside the first
+    report = ProfileReport(
+        "p.py", Outcome(), 10.0, 10.0, 0.0, 0.0, (outer, inner), (), (), (), (), 100, together=0.9
+    )
+    assert report.findings_share == pytest.approx(0.9)
+    assert "2 findings cost 90% of it" in headline(report)
+
+
+def test_a_loop_target_is_not_read_on_its_header_where_it_holds_an_earlier_loops_value(
+    tmp_path: Path,
+) -> None:
+    # the Python-float rewrite of a recurrence was listed again as AB406: at ``for t in
+    # range(n)`` the sampler read ``t`` as the numpy.int64 the loop over an array had left
+    p = _write(
+        tmp_path,
+        "relisted.py",
+        """\
+        import numpy as np
+
+        total = 0.0
+        for t in np.arange(0, 400, dtype=np.int64):
+            total += 0.5
+        n, dt = 200_000, 0.001
+        xs = [0.0] * (n + 1)
+        xs[0] = 1.0
+        pad = np.ones(2_000_000)
+        pad = pad * 2.0 + pad  # operators only: the signal is handled at the next call, range(n)
+        for t in range(n):
+            xs[t + 1] = xs[t] + dt * (-xs[t])
+        print("result:", total, xs[-1], pad[0])
+        """,
+    )
+    report = profile(Target(script=p))
+    assert not [f for f in report.findings + report.unlisted if f.line == 11]
+    assert report.line_times[str(p)]  # it ran, timed

@@ -45,6 +45,19 @@ USER = textwrap.dedent(
 
     def raises(x, y):
         raise ValueError("boom")
+
+    def std_loop(x, y):
+        m = sum(x) / len(x)
+        return (sum((v - m) ** 2 for v in x) / (len(x) - 1)) ** 0.5 if len(x) > 1 else np.nan
+
+    def std_fast(x, y):
+        return np.std(x, ddof=1)
+
+    def first_column(x, y):
+        return x[:, 0] * 2.0
+
+    def first_column_fast(x, y):
+        return x[:, 0] + x[:, 0]
     """
 )
 
@@ -173,3 +186,28 @@ def test_default_inputs_skip_runner_parameters_and_builders_may_return_tuples() 
     make = builder_inputs(lambda n, rng: (np.zeros(n), np.ones(n)), ["x", "y"])
     made = make(3, np.random.default_rng(0))
     assert list(made) == ["x", "y"] and made["y"].tolist() == [1.0, 1.0, 1.0]
+
+
+def test_sizes_where_both_are_undefined_are_not_a_failure(
+    user: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a standard deviation of one element is NaN on both sides: not compared, and said so
+    args = ["--sizes", "1,10,100", "--budget", BUDGET]
+    code = cli_helper.run(["verify", f"{user}:std_loop", f"{user}:std_fast", *args])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "std_fast is " in out and "does NOT verify" not in out
+    assert "n=1: both give NaN" in out
+
+
+def test_inputs_that_suit_neither_side_cannot_verify_and_say_what_to_give(
+    user: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 1-D default inputs for functions of 2-D arrays: not a failed rewrite, a wrong input
+    args = ["--sizes", "10,100", "--budget", BUDGET]
+    code = cli_helper.run(["verify", f"{user}:first_column", f"{user}:first_column_fast", *args])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "cannot verify first_column_fast against first_column" in out
+    assert "does NOT verify" not in out
+    assert "--inputs FILE.py:make" in out and "IndexError" in out

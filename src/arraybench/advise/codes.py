@@ -141,8 +141,9 @@ _ALL = (
         WARNING,
         ".item() / .tolist() / float() / int() of a tensor inside a loop: a device sync and a "
         "Python object per iteration",
-        "keep the values in a tensor (accumulate with +=, torch.stack) and convert once after "
-        "the loop, or only every N steps for logging",
+        "keep the values in a tensor, detached from autograd (total += loss.detach(), or "
+        "torch.stack of detached values: a sum of tensors that require grad keeps every step's "
+        "graph alive) and convert once after the loop, or only every N steps for logging",
     ),
     Rule(
         "AB202",
@@ -223,6 +224,16 @@ RUN_RULES: dict[str, Rule] = {
         "array, and no whole-array rewrite exists",
         "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
         "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
+    ),
+    "AB408": Rule(
+        "AB408",
+        "scan-loop",
+        WARNING,
+        "a recurrence of one first-order step (a prefix sum or product, a running maximum, a "
+        "linear filter) taken element by element: a library scan computes it in one call",
+        "one scan call: np.cumsum, np.cumprod, np.maximum.accumulate (torch.cumsum, "
+        "torch.cummax), or scipy.signal.lfilter([b], [1, -a], x) for y[i] = a * y[i - 1] + "
+        "b * x[i]",
     ),
     "AB407": Rule(
         "AB407",

@@ -10,7 +10,8 @@
     detect       what only a run shows: loops over array elements (many cheap iterations
                  indexing arrays), conversions and syncs of tensors per iteration, tensors built
                  from Python data per iteration, compilations repeated at a line
-    rank         by measured time; a finding under LIST_SHARE of the run is counted, not listed
+    rank         by measured time; a finding whose rewrite would save under WORTH_SHARE of the
+                 run is counted, not listed
     price        what the rewrite would save, as an interval: the measured time less what the
                  vectorized form costs (per-call costs measured in this process)
 
@@ -26,16 +27,25 @@ The figures are the program's own: the sampler's time with the line timer's cost
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from .lint import lint_paths
-from .records import LIST_SHARE, ProfileReport
+from .records import WORTH_SHARE, Finding, ProfileReport
 from .rules.confirm import Analysis
 from .run.launch import Target
 from .run.ledger import Count
 from .run.observe import Evidence, observe
 
-__all__ = ["analyse", "profile"]
+__all__ = ["analyse", "profile", "worth_listing"]
+
+
+def worth_listing(found: Iterable[Finding]) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
+    """The findings listed by default (their rewrite would save WORTH_SHARE of the run or more)
+    and the others, each costliest first."""
+    ranked = sorted(found, key=lambda f: -f.seconds)
+    listed = tuple(f for f in ranked if f.saves >= WORTH_SHARE)
+    return listed, tuple(f for f in ranked if f.saves < WORTH_SHARE)
 
 
 def analyse(ev: Evidence, root: str = "") -> ProfileReport:
@@ -48,9 +58,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
             a.confirm(d, d.path)
     a.detect(files)
     a.models(files)
-    found = sorted(a.found.values(), key=lambda f: -f.seconds)
-    listed = tuple(f for f in found if f.share >= LIST_SHARE)
-    unlisted = tuple(f for f in found if f.share < LIST_SHARE)
+    listed, unlisted = worth_listing(a.found.values())
     notes = []
     if ev.bursts:
         notes.append(
@@ -75,6 +83,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         notes=tuple(notes),
         root=root or str(ev.target.root),
         line_times=_line_times(a, files),
+        together=a.led.union([(f.path, f.line, f.end) for f in listed]) / a.total,
     )
 
 

@@ -132,11 +132,53 @@ class LintReport:
 
 # -- profile ---------------------------------------------------------------------------------
 
-#: A finding under this share of the run is counted, not listed (``--all`` lists it).
+#: A finding under this share of the run is not a finding worth keeping apart from the lines
+#: around it: the rules make none below it, and "where the time goes" shows no line below it.
 LIST_SHARE = 0.01
+
+#: A finding is listed by default only when rewriting it would save at least this share of the
+#: run; the others are counted (``--all`` lists them). Readers of real code judged a finding worth
+#: a change from 5% of the run: the ones under it were priced right and still not worth one
+#: (docs/profile.md, "Real code no one here wrote").
+WORTH_SHARE = 0.05
 
 RUN = "run"  # a finding the run made
 LINT = "lint"  # a finding lint made and the run confirmed
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The ``arraybench verify`` call that would prove a rewrite of a finding's function, made
+    from the values the function took in the run (advise/rules/proof.py).
+
+    Attributes:
+        function: the function to rewrite.
+        options: verify's options the values call for (``--backend torch``, ``--dtype``).
+        builder: when verify's default inputs (one 1-D float64 array of n values per data
+            parameter) are not what the function took: each parameter and the value seen, which
+            a ``make(n, rng)`` given with ``--inputs`` must return; empty when they fit.
+        unseen: the data parameters the run saw no value of (a builder must make them too).
+        no_params: the function takes no data parameter (a builder must give its arguments).
+    """
+
+    function: str
+    options: tuple[str, ...] = ()
+    builder: tuple[tuple[str, str], ...] = ()
+    unseen: tuple[str, ...] = ()
+    no_params: bool = False
+
+    @property
+    def needs_builder(self) -> bool:
+        return bool(self.builder or self.unseen or self.no_params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "function": self.function,
+            "options": list(self.options),
+            "builder": dict(self.builder),
+            "unseen": list(self.unseen),
+            "needs_builder": self.needs_builder,
+        }
 
 
 @dataclass(frozen=True)
@@ -160,6 +202,7 @@ class Finding(OfRule):
         gain: what the rewrite would save, seconds ``(low, high)``; None without a model.
         dropped: why the run refutes it ("" when it stands).
         was_possible: lint had it possible (its count unknown to the source).
+        proof: the verify call that would prove a rewrite of its function, or None.
     """
 
     path: str
@@ -177,10 +220,19 @@ class Finding(OfRule):
     gain: tuple[float, float] | None = None
     dropped: str = ""
     was_possible: bool = False
+    proof: Proof | None = None
 
     @property
     def rule(self) -> Rule:
         return RULES[self.code] if self.code in RULES else RUN_RULES[self.code]
+
+    @property
+    def saves(self) -> float:
+        """The share of the run the rewrite would save: the middle of the priced interval, or
+        the finding's whole share where it has no price."""
+        if self.gain is None or self.seconds <= 0:
+            return self.share
+        return (self.gain[0] + self.gain[1]) / 2 * self.share / self.seconds
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -205,6 +257,7 @@ class Finding(OfRule):
             "gain": None if self.gain is None else list(self.gain),
             "dropped": self.dropped,
             "was_possible": self.was_possible,
+            "verify": None if self.proof is None else self.proof.to_dict(),
             "message": self.message,
             "rewrite": self.rewrite,
         }
@@ -246,7 +299,8 @@ class ProfileReport:
         overhead: seconds the line timer added (estimated: hits x the measured cost of a hit).
         hit_cost: what one traced line cost (seconds), as measured before the run.
         findings: the listed findings, costliest first.
-        unlisted: findings under LIST_SHARE of the run, costliest first.
+        unlisted: findings whose rewrite would save under WORTH_SHARE of the run, costliest
+            first.
         dropped: candidates the run refuted, with the reason.
         hot: the costliest lines with no finding.
         files: the user's files that ran.
@@ -271,6 +325,17 @@ class ProfileReport:
     root: str = ""
     #: per file, per line: inclusive seconds and count (the HTML page's columns)
     line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
+    #: the share of the run the listed findings hold together, each sample counted once (one
+    #: inside another is not added twice); None: the sum of their shares, at most the run
+    together: float | None = None
+
+    @property
+    def findings_share(self) -> float:
+        """What the listed findings cost together, as a share of the run (at most 1)."""
+        share = sum(f.share for f in self.findings)
+        if self.together is not None:
+            share = min(share, self.together)
+        return min(share, 1.0)
 
     def rel(self, path: str) -> str:
         try:
@@ -292,6 +357,7 @@ class ProfileReport:
             "samples": self.samples,
             "root": self.root,
             "files": list(self.files),
+            "findings_share": self.findings_share,
             "findings": [f.to_dict() for f in self.findings],
             "unlisted": [f.to_dict() for f in self.unlisted],
             "dropped": [f.to_dict() for f in self.dropped],

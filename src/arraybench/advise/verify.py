@@ -265,9 +265,30 @@ class Verdict:
     speedup_ci: tuple[float, float] | None
     significance: str
     crossover: Crossover | None
+    #: sizes not compared, and why: OLD raised or gave NaN there (not defined on the inputs)
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def compared(self) -> bool:
+        """Whether OLD ran at some size, so that NEW was checked against it."""
+        return self.size is not None or any(
+            c.impl == self.new and c.check is not None for c in self.result.cases
+        )
 
     def text(self) -> str:
-        """One paragraph: speed with its CI, agreement, crossover (or why it did not verify)."""
+        """One paragraph: speed with its CI, agreement, crossover (or why it did not verify),
+        and the sizes not compared."""
+        text = self._verdict_text()
+        if self.skipped:
+            text += "\nnot compared where OLD is not defined on the inputs:"
+            text += "".join(f"\n  - {s}" for s in self.skipped)
+        return text
+
+    def _verdict_text(self) -> str:
+        if self.problems and not self.compared:
+            lines = [f"cannot verify {self.new} against {self.old}:"]
+            lines += [f"  - {p}" for p in self.problems]
+            return "\n".join(lines)
         if self.problems:
             lines = [f"{self.new} does NOT verify against {self.old}:"]
             lines += [f"  - {p}" for p in self.problems]
@@ -335,6 +356,7 @@ class Verdict:
             "speedup_ci": list(self.speedup_ci) if self.speedup_ci else None,
             "significance": self.significance,
             "crossover": self.crossover.to_dict() if self.crossover else None,
+            "skipped": list(self.skipped),
             "text": self.text(),
         }
 
@@ -419,17 +441,33 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
     olds = {c.size: c for c in result.cases if c.impl == old}
     news = {c.size: c for c in result.cases if c.impl == new}
     problems: list[str] = []
+    skipped: list[str] = []
     errs: list[float] = []
     for n in sorted(set(olds) | set(news)):
-        for label, c in ((old, olds.get(n)), (new, news.get(n))):
+        a, b = olds.get(n), news.get(n)
+        if a is not None and not a.ok:
+            # OLD is the reference: where it raises or gives NaN (a standard deviation of one
+            # element) the function is not defined on these inputs, and NEW cannot be wrong there
+            why, why_new = _undefined(a), _undefined(b) if b is not None and not b.ok else ""
+            skipped.append(
+                f"n={n}: both {why.replace('gives', 'give')}"
+                if why == why_new
+                else f"n={n}: {old} {why}" + (f", {new} {why_new}" if why_new else "")
+            )
+            continue
+        for label, c in ((old, a), (new, b)):
             if c is None:
                 problems.append(f"{label} did not run at n={n}")
             elif not c.ok:
                 problems.append(f"{label} at n={n}: {_problem(c)}")
-        c = news.get(n)
-        if c is not None and c.check is not None and math.isfinite(c.check.max_rel_err):
-            errs.append(c.check.max_rel_err)
+        if b is not None and b.check is not None and math.isfinite(b.check.max_rel_err):
+            errs.append(b.check.max_rel_err)
     both = sorted(n for n in olds if n in news and olds[n].ok and news[n].ok)
+    if not both and not problems and skipped:
+        problems.append(
+            f"{old} runs at no size on these inputs, so nothing was compared; give --inputs "
+            "FILE.py:make, where make(n, rng) returns the arguments it takes"
+        )
     size = both[-1] if both else None
     speedup = ci = None
     significance = ""
@@ -456,7 +494,16 @@ def judge(result: RunResult, old: str, new: str, rtol: float) -> Verdict:
         speedup_ci=ci,
         significance=significance,
         crossover=cross,
+        skipped=tuple(skipped),
     )
+
+
+def _undefined(c: CaseResult) -> str:
+    """Why a case gave no answer, in a few words (``gives NaN``, ``raised IndexError: ...``)."""
+    if c.check is not None and "NaN" in c.check.message:
+        return "gives NaN"
+    text = str(c.error or c.status)
+    return "gives NaN" if "has NaN" in text else text.split(" (at ", maxsplit=1)[0]
 
 
 def _problem(c: CaseResult) -> str:

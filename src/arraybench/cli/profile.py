@@ -13,12 +13,14 @@ from ..advise.output.html import profile_html
 from ..advise.output.sarif import profile_sarif
 from ..advise.output.text import profile_text
 from ..advise.profile import profile
-from ..advise.records import LIST_SHARE
+from ..advise.records import WORTH_SHARE
 from ..advise.run.launch import Target
 from ..base.errors import ConfigError
 from ..base.files import atomic_write
 
-FORMATS = ("text", "json", "sarif")
+FORMATS = ("text", "json", "sarif", "html")
+#: the format ``-o FILE`` writes when --format is not given, by the file's suffix (any other: text)
+SUFFIX_FORMATS = {".json": "json", ".sarif": "sarif", ".html": "html", ".htm": "html"}
 
 
 def add_parser(sub: Any, parents: list[Any]) -> None:
@@ -32,9 +34,10 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "confirmed or dropped by what the run showed (counts, types, dtypes, devices, shapes), "
         "and what only a run shows (element loops over arrays, conversions and syncs per "
         "iteration, repeated compilations). Each finding gives its measured time and share, "
-        "its count, what the rewrite would save, and the rewrite. Findings under "
-        f"{LIST_SHARE:.0%} of the run are counted, not listed (--all lists them). Times are "
-        "sampled every millisecond; line counts come from line_profiler running in bursts "
+        "its count, what the rewrite would save, and the rewrite. Findings whose rewrite would "
+        f"save under {WORTH_SHARE:.0%} of the run are counted, not listed (--all lists them). "
+        "Times are sampled every millisecond; line counts come from line_profiler running in "
+        "bursts "
         "(a quarter of the run) and its cost is measured and taken out. Options go before the "
         "script: everything after it is the program's.",
     )
@@ -45,8 +48,20 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         metavar="MODULE [ARGS]",
         help="run a module, as python -m does (everything after it is the module's)",
     )
-    p.add_argument("--format", choices=FORMATS, default="text", help="text (default), json, sarif")
-    p.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="text, json, sarif or html (default: from -o's file name, .json/.sarif/.html; "
+        "otherwise text)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the report to FILE, in the format its name says (FILE.json, FILE.sarif, "
+        "FILE.html) unless --format says another",
+    )
     p.add_argument(
         "--html",
         metavar="FILE",
@@ -57,8 +72,8 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "--all",
         action="store_true",
         dest="show_all",
-        help="also list findings under 1%% of the run and the candidates the run dropped, "
-        "with the reason",
+        help=f"also list findings whose rewrite would save under {WORTH_SHARE * 100:.0f}%% of "
+        "the run and the candidates the run dropped, with the reason",
     )
     p.add_argument(
         "program",
@@ -84,25 +99,38 @@ def parse_target(args: argparse.Namespace) -> Target:
     return Target(script=Path(rest[0]), args=tuple(rest[1:]))
 
 
+def report_format(given: str | None, output: str | None) -> str:
+    """The format to write: the one asked for, else the one ``-o``'s file name says, else text
+    (``-o out.json`` that wrote text into a .json file was a trap)."""
+    if given is not None:
+        return given
+    if output is None:
+        return "text"
+    return SUFFIX_FORMATS.get(Path(output).suffix.lower(), "text")
+
+
 def main(args: argparse.Namespace) -> int:
+    fmt = report_format(args.format, args.output)
     target = parse_target(args)
     target.check()
     report = profile(target)
     sys.stdout.flush()
     sys.stderr.flush()
-    if args.format == "json":
+    if fmt == "json":
         text = json.dumps(report.to_dict(), indent=1)
-    elif args.format == "sarif":
+    elif fmt == "sarif":
         text = json.dumps(profile_sarif(report), indent=1)
+    elif fmt == "html":
+        text = profile_html(report)
     else:
         text = profile_text(report, show_all=args.show_all)
     if args.output:
         atomic_write(args.output, text + "\n")
     else:
-        sys.stdout.write(("\n" if args.format == "text" else "") + text + "\n")
+        sys.stdout.write(("\n" if fmt == "text" else "") + text + "\n")
     if args.html:
         atomic_write(args.html, profile_html(report))
-        if args.format == "text" and not args.output:
+        if fmt == "text" and not args.output:
             sys.stdout.write(f"HTML: {args.html}\n")
     # the program's exit status is the command's: a CI step that runs a profile fails with it
     return report.outcome.status

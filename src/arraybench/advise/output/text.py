@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...base.units import format_time
 from ..codes import RULES
-from ..records import LIST_SHARE, POSSIBLE, SURE, Finding, LintReport, ProfileReport
+from ..records import POSSIBLE, SURE, WORTH_SHARE, Finding, LintReport, ProfileReport
 
 
 def lint_text(report: LintReport) -> str:
@@ -86,13 +86,41 @@ def gain_text(f: Finding, total: float) -> str:
     return f"the rewrite would save {span} ({share} of the run)"
 
 
+def fast_file(rel: str) -> str:
+    """Where the report asks for the rewrite: ``prices.py`` -> ``prices_fast.py``."""
+    return f"{rel[:-3] if rel.endswith('.py') else rel}_fast.py"
+
+
 def verify_command(report: ProfileReport, f: Finding) -> str:
-    """The ``arraybench verify`` call that would prove a rewrite of the finding's function."""
-    if not f.function or "." in f.function:
+    """The ``arraybench verify`` call that would prove a rewrite of the finding's function, on
+    inputs like those it took in the run."""
+    p = f.proof
+    if p is None:
         return ""
     rel = report.rel(f.path)
-    stem = rel[:-3] if rel.endswith(".py") else rel
-    return f"arraybench verify {rel}:{f.function} {stem}_fast.py:{f.function}"
+    fast = fast_file(rel)
+    parts = ["arraybench verify", f"{rel}:{p.function}", f"{fast}:{p.function}", *p.options]
+    if p.needs_builder:
+        parts += ["--inputs", f"{fast}:make"]
+    return " ".join(parts)
+
+
+def builder_text(f: Finding) -> str:
+    """Why verify's default inputs do not fit, and what ``make(n, rng)`` must return."""
+    p = f.proof
+    if p is None or not p.needs_builder:
+        return ""
+    if p.no_params:
+        return f"{p.function} takes no data parameter: make(n, rng) returns its arguments"
+    took = "; ".join(f"{n}: {v}" for n, v in p.builder)
+    unseen = ", ".join(p.unseen)
+    return (
+        "verify's default inputs (a 1-D float64 array of n values per parameter) are not what "
+        f"{p.function} took"
+        + (f" ({took})" if took else "")
+        + (f"; the run saw no value of {unseen}" if unseen else "")
+        + ": make(n, rng) returns arguments like those, of a size that grows with n"
+    )
 
 
 def headline(r: ProfileReport) -> str:
@@ -100,14 +128,16 @@ def headline(r: ProfileReport) -> str:
     if r.outcome.status:
         ran += f" and exited with status {r.outcome.status}"
     if r.findings:
-        share = sum(f.share for f in r.findings)
         n = len(r.findings)
         return (
-            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''} cost {pct(min(share, 1.0))} "
+            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''} cost {pct(r.findings_share)} "
             f"of it, the costliest {r.rel(r.findings[0].path)}:{r.findings[0].line} "
             f"{r.findings[0].code} ({pct(r.findings[0].share)})"
         )
-    return f"{r.target}: {ran}; no known slow pattern costs {pct(LIST_SHARE)} of it or more"
+    return (
+        f"{r.target}: {ran}; no known slow pattern whose rewrite would save "
+        f"{pct(WORTH_SHARE)} of it or more"
+    )
 
 
 def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) -> list[str]:
@@ -132,9 +162,13 @@ def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) 
     if gain:
         out.append(f"      {gain}")
     cmd = verify_command(r, f)
-    if cmd:
-        new = cmd.split()[-1].split(":")[0]
-        out.append(f"      prove it: write the rewrite in {new}, then {cmd}")
+    if cmd and f.proof is not None:
+        fast = fast_file(r.rel(f.path))
+        extra = " and make(n, rng)" if f.proof.needs_builder else ""
+        out.append(f"      prove it: write the rewrite{extra} in {fast}, then {cmd}")
+        why = builder_text(f)
+        if why:
+            out.append(f"      ({why})")
     return out
 
 
@@ -163,7 +197,7 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
         out.append("")
     if r.unlisted:
         if show_all:
-            out.append(f"under {pct(LIST_SHARE)} of the run each:")
+            out.append(f"whose rewrite would save under {pct(WORTH_SHARE)} of the run each:")
             for i, f in enumerate(r.unlisted, 1):
                 out += _finding_lines(r, i, f)
             out.append("")
@@ -171,8 +205,8 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
             total = sum(f.share for f in r.unlisted)
             n = len(r.unlisted)
             out.append(
-                f"{n} more finding{'s' if n != 1 else ''} cost {pct(total)} of the run together: "
-                "--all lists them"
+                f"{n} more finding{'s' if n != 1 else ''} cost {pct(total)} of the run together, "
+                f"each rewrite saving under {pct(WORTH_SHARE)} of it: --all lists them"
             )
     if r.dropped:
         if show_all:

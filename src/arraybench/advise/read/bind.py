@@ -123,9 +123,24 @@ def scope_facts(
             facts.params.add(p.arg)
             if p.arg in facts.namespaces and p.arg != "xp":
                 del facts.namespaces[p.arg]  # def f(torch: dict): not the module here
-            # A parameter shadows whatever the enclosing scope knew about the name.
-            for s in (facts.arrays, facts.float64, facts.explicit64, facts.rngs, facts.models):
+            # A parameter shadows whatever the enclosing scope knew about the name: what it
+            # held, and how sure we were of it (strong), whose it was (tensors) and where.
+            for s in (
+                facts.arrays,
+                facts.float64,
+                facts.explicit64,
+                facts.rngs,
+                facts.models,
+                facts.strong,
+                facts.tensors,
+                facts.host,
+                facts.device,
+                facts.frames,
+                facts.loaders,
+                facts.large,
+            ):
                 s.discard(p.arg)
+            facts.instances.pop(p.arg, None)
             if _annotation_is_array(p.annotation) and p is not args.vararg and p is not args.kwarg:
                 # (*tensors: Tensor annotates each element; the tuple itself is no array)
                 facts.arrays.add(p.arg)

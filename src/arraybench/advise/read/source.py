@@ -58,6 +58,9 @@ class Loop:
     over: ast.expr | None = field(default=None, compare=False)
     #: each step needs the one before (``u[n + 1] = f(u[n])``, ``h = tanh(W @ h + x[t])``)
     recurrence: bool = False
+    #: the library scan that computes the recurrence whole (``np.cumsum`` for
+    #: ``c[i] = c[i - 1] + x[i]``), or "" (see :func:`scan_of`)
+    scan: str = ""
 
 
 @dataclass
@@ -162,6 +165,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
                     recurrence=is_recurrence(child.body),
+                    scan=scan_of(child.body),
                 )
             )
             inner = child.lineno
@@ -311,29 +315,103 @@ def _own_exprs(s: ast.stmt) -> list[ast.AST]:
     return []
 
 
+def _cell(node: ast.AST) -> tuple[str, list[ast.expr]] | None:
+    """``a[i, j]`` and ``a[i][j]`` -> (``a``, [i, j]); None for anything else."""
+    index: list[ast.expr] = []
+    while isinstance(node, ast.Subscript):
+        sl = node.slice
+        index[:0] = list(sl.elts) if isinstance(sl, ast.Tuple) else [sl]
+        node = node.value
+    return (node.id, index) if isinstance(node, ast.Name) and index else None
+
+
+def _offset(read: ast.expr, written: ast.expr) -> int | None:
+    """How far index ``read`` lies from ``written`` (``i - 1`` from ``i``: -1); None when the
+    two are not one name plus constants."""
+
+    def split(e: ast.expr) -> tuple[str, int] | None:
+        if isinstance(e, ast.Name):
+            return e.id, 0
+        if (
+            isinstance(e, ast.BinOp)
+            and isinstance(e.op, (ast.Add, ast.Sub))
+            and isinstance(e.left, ast.Name)
+            and isinstance(e.right, ast.Constant)
+            and isinstance(e.right.value, int)
+        ):
+            return e.left.id, e.right.value if isinstance(e.op, ast.Add) else -e.right.value
+        return None
+
+    a, b = split(read), split(written)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    return a[1] - b[1]
+
+
+def _parity_sweep(body: list[ast.stmt]) -> bool:
+    """A red-black (odd-even) sweep: a test on ``% 2`` or a range of step 2 picks the cells of
+    one colour, and a cell's neighbours one step away are of the other colour, not written in
+    this pass (two whole-array passes, one per colour, are exact)."""
+    for n in (n for b in body for n in ast.walk(b)):
+        if (
+            isinstance(n, ast.BinOp)
+            and isinstance(n.op, ast.Mod)
+            and isinstance(n.right, ast.Constant)
+            and n.right.value == 2
+        ):
+            return True
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == "range"
+            and len(n.args) == 3
+            and isinstance(n.args[2], ast.Constant)
+            and n.args[2].value == 2
+        ):
+            return True
+    return False
+
+
+def _reads_other_cell(value: ast.AST, base: str, where: list[ast.expr], parity: bool) -> bool:
+    """Whether ``value`` reads ``base`` at a cell other than ``where`` (of another colour's
+    parity excepted, in a red-black sweep)."""
+    for n in ast.walk(value):
+        got = _cell(n) if isinstance(n, ast.Subscript) else None
+        if got is None or got[0] != base:
+            continue
+        index = got[1]
+        if [ast.dump(e) for e in index] == [ast.dump(e) for e in where]:
+            continue
+        if parity and len(index) == len(where):
+            offsets = [_offset(r, w) for r, w in zip(index, where, strict=True)]
+            if all(o is not None for o in offsets) and sum(o or 0 for o in offsets) % 2:
+                continue  # a neighbour of the other colour
+        return True
+    return False
+
+
 def is_recurrence(body: list[ast.stmt]) -> bool:
-    """Whether a loop's steps depend on each other: an array written at one index and read at
-    another in the same statement (``u[n + 1] = u[n] + dt * f(u[n])``), or a name read before
-    it is written in the body and not only summed (``x = f(x)``). Such a loop has no
-    whole-array form, only a faster way to take each step."""
+    """Whether a loop's steps depend on each other: an array written at one cell and read at
+    another in the same statement or one before it (``u[n + 1] = u[n] + dt * f(u[n])``, an
+    in-place Gauss-Seidel sweep ``p[x][y] = (p[x - 1][y] + ...) / 4``; a red-black sweep's
+    neighbours of the other colour excepted), or a name read before it is written in the body
+    and not only summed (``x = f(x)``). Such a loop has no whole-array form, only a faster way
+    to take each step."""
     stmts = sorted(
         (s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)),
         key=lambda s: (s.lineno, s.col_offset),
     )
-    for s in stmts:
+    parity = _parity_sweep(body)
+    for i, s in enumerate(stmts):
         if isinstance(s, (ast.Assign, ast.AugAssign)):
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
             for t in targets:
-                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
-                    where = ast.dump(t.slice)
-                    for n in ast.walk(s.value):
-                        if (
-                            isinstance(n, ast.Subscript)
-                            and isinstance(n.value, ast.Name)
-                            and n.value.id == t.value.id
-                            and ast.dump(n.slice) != where
-                        ):
-                            return True
+                cell = _cell(t) if isinstance(t, ast.Subscript) else None
+                if cell is None:
+                    continue
+                before = [e for b in stmts[:i] for e in _own_exprs(b)]
+                if any(_reads_other_cell(e, *cell, parity) for e in [s.value, *before]):
+                    return True
     # names carried from one step to the next by more than a sum
     assigned: dict[str, int] = {}
     for i, s in enumerate(stmts):
@@ -390,6 +468,168 @@ def is_recurrence(body: list[ast.stmt]) -> bool:
         if read_before:
             return True
     return False
+
+
+#: The library scans that compute a first-order recurrence whole, by its step.
+SCANS = {
+    "add": "np.cumsum (torch.cumsum)",
+    "mul": "np.cumprod (torch.cumprod)",
+    "max": "np.maximum.accumulate (torch.cummax)",
+    "min": "np.minimum.accumulate (torch.cummin)",
+    "linear": "scipy.signal.lfilter([b], [1, -a], x) (y[i] = a * y[i - 1] + b * x[i])",
+}
+
+
+def _step(value: ast.expr, last: ast.expr) -> str | None:
+    """What one step does with the last result ``last`` (an expression, compared by its dump):
+    ``last + e`` (add), ``last * e`` (mul), ``max(last, e)``, ``a * last + e`` (linear), with
+    ``e`` and ``a`` free of it; None for anything else."""
+    dump = ast.dump(last)
+
+    def free(e: ast.AST) -> bool:
+        return all(ast.dump(n) != dump for n in ast.walk(e)) and not (
+            isinstance(last, ast.Name) and _reads(e, last.id)
+        )
+
+    def is_last(e: ast.AST) -> bool:
+        if isinstance(last, ast.Name):  # (the target's Store against a Load)
+            return isinstance(e, ast.Name) and e.id == last.id
+        return ast.dump(e) == dump
+
+    def scaled(e: ast.AST) -> bool:  # a * last, last * a, last / a
+        return (
+            isinstance(e, ast.BinOp)
+            and isinstance(e.op, (ast.Mult, ast.Div))
+            and (
+                (is_last(e.left) and free(e.right))
+                or (isinstance(e.op, ast.Mult) and is_last(e.right) and free(e.left))
+            )
+        )
+
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        sides = [(value.left, value.right)]
+        if isinstance(value.op, ast.Add):
+            sides.append((value.right, value.left))
+        for a, b in sides:
+            if is_last(a) and free(b):
+                return "add"
+            if scaled(a) and free(b):
+                return "linear"
+    if (
+        isinstance(value, ast.BinOp)
+        and isinstance(value.op, ast.Mult)
+        and (
+            (is_last(value.left) and free(value.right))
+            or (is_last(value.right) and free(value.left))
+        )
+    ):
+        return "mul"
+    if isinstance(value, ast.Call) and len(value.args) == 2:
+        name = call_name(value)
+        if name in ("max", "maximum", "fmax", "min", "minimum", "fmin"):
+            a, b = value.args
+            if (is_last(a) and free(b)) or (is_last(b) and free(a)):
+                return "max" if "max" in name else "min"
+    return None
+
+
+def scan_of(body: list[ast.stmt]) -> str:
+    """The library scan that computes a loop whole, when its only dependence between steps is
+    one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
+    (``np.cumprod``), ``max(c[i - 1], x[i])`` (``np.maximum.accumulate``), ``y[i] = a * y[i -
+    1] + b * x[i]`` or ``s = a * s + x[i]`` (a linear filter: ``scipy.signal.lfilter``). The
+    loop without that statement must be no recurrence. "" otherwise."""
+    stmts = [s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)]
+    for s in stmts:
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+            continue
+        t = s.targets[0]
+        last: ast.expr | None = None
+        if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+            # c[i] = f(c[i - 1]): the last result is c at the index one before
+            for n in ast.walk(s.value):
+                if (
+                    isinstance(n, ast.Subscript)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id == t.value.id
+                    and _offset(n.slice, t.slice) == -1  # type: ignore[arg-type]
+                ):
+                    last = n
+        elif isinstance(t, ast.Name):
+            last = t
+        if last is None:
+            continue
+        step = _step(s.value, last)
+        if step is None:
+            continue
+        rest = [b for b in body if b is not s]
+        if not is_recurrence(rest):
+            return SCANS[step]
+    return ""
+
+
+#: Calls that make a tensor of NumPy data (AB401's), and the reductions that end one: a value
+#: that only feeds these runs no model, and float64 keeps a sum's precision for little cost.
+TO_TENSOR = frozenset({"from_numpy", "as_tensor", "tensor", "asarray"})
+REDUCTIONS = frozenset(
+    {"sum", "mean", "nansum", "nanmean", "prod", "std", "var", "norm", "max", "min", "item"}
+)
+
+
+def _reduced(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node.sum(...)``, ``torch.sum(node)``, ``sum(node)``: ``node`` is reduced right there."""
+    p = parents.get(id(node))
+    if isinstance(p, ast.Attribute) and p.value is node and p.attr in REDUCTIONS:
+        return isinstance(parents.get(id(p)), ast.Call)
+    return isinstance(p, ast.Call) and node in p.args and call_name(p) in REDUCTIONS
+
+
+def only_reduced(sf: SourceFile, line: int) -> int | None:
+    """Where the tensors a statement makes of NumPy data (``torch.from_numpy(a)``, or a name
+    bound to one) go when they only feed reductions (``.sum()``, ``torch.mean(t)``): the line of
+    the first, or None when one feeds anything else or goes nowhere seen."""
+    if sf.tree is None:
+        return None
+    first, _ = sf.span(line)
+    func = sf.functions.get(first, "")
+    scope: ast.AST = sf.tree
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.lineno < first <= (node.end_lineno or node.lineno)
+            and func.split(".")[-1] == node.name
+        ):
+            scope = node
+    parents = {id(c): p for p in ast.walk(scope) for c in ast.iter_child_nodes(p)}
+    stmt = next((n for n in ast.walk(scope) if isinstance(n, ast.stmt) and n.lineno == first), None)
+    if stmt is None:
+        return None
+    made = [c for c in ast.walk(stmt) if isinstance(c, ast.Call) and call_name(c) in TO_TENSOR]
+    where: list[int] = []
+    for c in made:
+        if _reduced(c, parents):
+            where.append(first)
+            continue
+        if not (
+            isinstance(stmt, ast.Assign)
+            and stmt.value is c
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            return None
+        name = stmt.targets[0].id
+        uses = [
+            n
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Load)
+            and n.lineno > first
+        ]
+        if not uses or not all(_reduced(u, parents) for u in uses):
+            return None
+        where.append(uses[0].lineno)
+    return min(where) if where else None
 
 
 def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:

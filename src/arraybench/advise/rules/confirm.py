@@ -26,6 +26,7 @@ from ..read.source import (
     count_ops,
     feeds_back,
     made_at,
+    only_reduced,
     read_source,
     receiver,
     static_size,
@@ -47,6 +48,7 @@ from ..run.values import (
     shown,
     torchish,
 )
+from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
 HOT_LINES = 3
@@ -109,7 +111,7 @@ class Analysis:
 
     def __init__(self, ev: Evidence) -> None:
         self.ev = ev
-        self.led = Ledger(ev)
+        self.led = Ledger(ev, _statement_loops)
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
@@ -186,6 +188,12 @@ class Analysis:
             snippet=sf.text(line),
             function=sf.functions.get(line, ""),
             was_possible=was_possible,
+            proof=proof(
+                sf,
+                sf.functions.get(line, ""),
+                line,
+                lambda a, b: self.ev.facts_in(path, a, b),
+            ),
         )
         return f, facts
 
@@ -220,8 +228,13 @@ class Analysis:
         if reason:
             self.dropped.append(_with(f, dropped=reason))
             return
+        if d.code == "AB101" and loop is not None and loop.recurrence:
+            # lint's element loop gets the test the run's own loops get: a loop that reads cells
+            # earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which lint's
+            # own test does not follow) has no whole-array form, only cheaper steps
+            f = _with(f, code=_recurrence_code(loop))
         f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
-        self.add(f)
+        self.add(_with_scan(f, loop))
 
     def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
         """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
@@ -286,6 +299,12 @@ class Analysis:
             arrays = [x for x in facts.values() if is_array(x)]
             if arrays and not any(x.dtype == "float64" for x in arrays):
                 return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
+            at = only_reduced(sf, d.line)
+            if at is not None:
+                return (
+                    f"the float64 tensor made here only feeds a reduction (line {at}): no model "
+                    "runs on it, and float64 keeps the sum's precision for little cost"
+                )
         return ""
 
     def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
@@ -459,12 +478,13 @@ class Analysis:
         mid, lo, hi = ratio if ratio is not None else (math.inf, math.inf, math.inf)
         excess = model_s * max(0.0, 1 - 1 / mid)
         f, _ = self._finding(sf, line, code, RUN, None)
+        count = self.led.count((sf.path, call_line))
         f = _with(
             f,
             end=max(f.end, call_line),
             seconds=excess,
             share=excess / self.total,
-            count=self.led.count((sf.path, call_line)) or None,
+            count=count if count.n else None,  # a call line the bursts never saw: no count
             evidence=evidence,
             gain=None
             if ratio is None
@@ -578,11 +598,12 @@ class Analysis:
             chosen.append(lp)
             if (sf.path, lp.line) in self.found:
                 continue
-            # a recurrence has no whole-array form: its steps are what to make cheaper
-            code = "AB406" if lp.recurrence else "AB101"
+            # a recurrence has no whole-array form (its steps are what to make cheaper), unless
+            # a library scan computes it
+            code = _recurrence_code(lp) if lp.recurrence else "AB101"
             f, facts = self._finding(sf, lp.line, code, RUN, lp)
             f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
-            self.add(f)
+            self.add(_with_scan(f, lp))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
         if lp.comprehension:
@@ -726,6 +747,26 @@ class Analysis:
                 )
             )
         return out
+
+
+def _statement_loops(path: str) -> list[tuple[int, int]]:
+    """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
+    time among their lines (advise/run/ledger.py)."""
+    return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+def _recurrence_code(loop: Loop) -> str:
+    """AB408 when a library scan computes the recurrence (a prefix sum: ``np.cumsum``), else
+    AB406: before saying "keep the loop", look for the call that replaces it."""
+    return "AB408" if loop.scan else "AB406"
+
+
+def _with_scan(f: Finding, loop: Loop | None) -> Finding:
+    """An AB408 finding names the scan that computes its loop."""
+    if f.code != "AB408" or loop is None or not loop.scan:
+        return f
+    said = f"each step is one first-order step on the last result: {loop.scan} computes it"
+    return _with(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
 
 
 def _own_frame(loop: Loop) -> bool:

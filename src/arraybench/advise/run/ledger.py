@@ -12,11 +12,18 @@ are given as counted, as lower bounds.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from .linetime import LineTimes
 from .observe import Evidence
 
 Key = tuple[str, int]
+Stack = tuple[Key, ...]
+
+#: A loop's sampled time is split among its lines by the bursts' own times only when the bursts
+#: timed its lines this long in all (less: too few hits for their shares to mean much).
+SPLIT_MIN_S = 2e-3
 
 #: A line's count is scaled from the bursts only when the bursts saw it this many times
 #: (fewer: each hit may last longer than a burst, and the scaled figure would be noise).
@@ -57,10 +64,71 @@ def _library_slowdown(off: float, on: float, off_lib: float, on_lib: float) -> f
     return min(max(rho, 1.0), SLOWDOWN_MAX)
 
 
-class Ledger:
-    """Seconds and counts by line, corrected; built once from the evidence."""
+def split_loops(
+    stacks: list[tuple[Stack, float, float]],
+    lines: list[LineTimes],
+    loops_of: Callable[[str], list[tuple[int, int]]],
+) -> list[tuple[Stack, float, float]]:
+    """The samples charged to a loop's lines, split among them by the bursts' own times.
 
-    def __init__(self, ev: Evidence) -> None:
+    The timer signal is handled where the interpreter next checks for one: at a call or a
+    backward jump, not after a line made only of operators (``v += dt * (Dv * Lv + u * uvv)``
+    on NumPy arrays), so such a line's time lands on the next line with a call, or the loop's
+    last. The loop's time is right; its split is not. line_profiler's own times in the bursts see
+    every line, so each sample whose innermost line is a loop's line is shared among that loop's
+    lines in their proportions (the innermost loop first; a line that calls the user's code keeps
+    its samples, as its burst time holds its callees').
+
+        for each code object, for each statement loop in it, innermost first:
+            group = its lines not in an inner loop and calling no user code
+            weights = burst seconds of each / their sum   (if the sum >= SPLIT_MIN_S)
+        each sample (line in a group, callers) -> (line', callers) x weights[line'], for all line'
+    """
+    callers = {(p, abs(ln)) for stack, _, _ in stacks for p, ln in stack[1:]}
+    weights_of: dict[Key, dict[Key, float]] = {}
+    for lt in lines:
+        if not lt.times:
+            continue
+        taken: set[int] = set()
+        for first, last in sorted(loops_of(lt.path), key=lambda s: s[1] - s[0]):
+            if first not in lt.lines:
+                continue  # a loop of another code object
+            inside = [ln for ln in lt.times if first <= ln <= last and ln not in taken]
+            taken.update(inside)
+            group = [ln for ln in inside if (lt.path, ln) not in callers]
+            total = sum(lt.times[ln] for ln in group)
+            if len(group) < 2 or total < SPLIT_MIN_S:
+                continue
+            weights = {(lt.path, ln): lt.times[ln] / total for ln in group}
+            for ln in group:
+                weights_of[(lt.path, ln)] = weights
+    if not weights_of:
+        return stacks
+    out: list[tuple[Stack, float, float]] = []
+    for stack, off, on in stacks:
+        shares = weights_of.get(stack[0]) if stack[0][1] > 0 else None
+        if shares is None:
+            out.append((stack, off, on))
+            continue
+        for key, w in shares.items():
+            if w > 0:
+                out.append(((key, *stack[1:]), off * w, on * w))
+    return out
+
+
+class Ledger:
+    """Seconds and counts by line, corrected; built once from the evidence.
+
+    Args:
+        ev: the run's evidence.
+        loops_of: the statement loops of a file, as (first line, last line): their sampled time
+            is split among their lines by the bursts' own times (:func:`split_loops`); None
+            leaves each sample on the line the signal was handled at.
+    """
+
+    def __init__(
+        self, ev: Evidence, loops_of: Callable[[str], list[tuple[int, int]]] | None = None
+    ) -> None:
         self.ev = ev
         cost = ev.cost.wall_s
         # hits in the bursts, per line, per code object (a comprehension's line is hit once per
@@ -110,6 +178,8 @@ class Ledger:
             else:
                 fixed = (on - on_lib) * keep_user[code] + on_lib / slow_lib[code]
                 self.stacks.append((stack, off, fixed))
+        if loops_of is not None:
+            self.stacks = split_loops(self.stacks, ev.lines, loops_of)
         self.inclusive_off: dict[Key, float] = defaultdict(float)
         self.inclusive_on: dict[Key, float] = defaultdict(float)
         self.own_s: dict[Key, float] = defaultdict(float)
@@ -153,6 +223,16 @@ class Ledger:
             else:
                 hit = any(p == path and first <= abs(ln) <= last for p, ln in frames)
             if hit:
+                total += off + on
+        return total
+
+    def union(self, spans: list[tuple[str, int, int]]) -> float:
+        """Seconds during which a line of one of ``spans`` (path, first, last) was on the stack,
+        each sample counted once: the time of findings together, one inside another (a loop
+        in a loop, a loop calling a function that holds another) counted once."""
+        total = 0.0
+        for stack, off, on in self.stacks:
+            if any(p == sp and a <= abs(ln) <= b for p, ln in stack for sp, a, b in spans):
                 total += off + on
         return total
 

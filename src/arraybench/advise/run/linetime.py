@@ -12,7 +12,11 @@ Every traced line costs a timer read and a table update, ~0.1-0.5 µs a hit, whi
 for a line that calls a library on a large array and 3-5x for a tight Python loop. So the cost
 of a hit is measured before the run (:func:`calibrate`: the same small loop with and without
 the profiler) and ``hits x cost`` is taken off the time sampled while it ran (advise/run/ledger.py).
-Only the hits are kept: the time by line comes from the sampler (advise/run/sampler.py).
+The time by line comes from the sampler (advise/run/sampler.py). The bursts' own time of each
+line is kept too: line_profiler clears its last-line records when it is switched off, so a line
+never holds the time between two bursts, and it sees lines the sampler cannot tell apart (a
+line made only of operators, whose signal is handled at the next line with a call); the ledger
+splits a loop's sampled time among its lines by them (advise/run/ledger.py).
 """
 
 from __future__ import annotations
@@ -51,14 +55,16 @@ class LineTimes:
         path: its file.
         first: the line its ``def`` (or the module) starts on.
         name: its qualified name (``<module>``, ``train``, ``Net.forward``, ``<listcomp>``).
-        lines: line number to its hits (time comes from the sampler: line_profiler's own times
-            hold the time between bursts of lines that straddle one).
+        lines: line number to its hits.
+        times: line number to its seconds in the bursts (from its line event to the next one in
+            the same frame: the line and all it calls, with the timer's own cost mostly out).
     """
 
     path: str
     first: int
     name: str
     lines: dict[int, int]
+    times: dict[int, float] = field(default_factory=dict)
 
 
 class _Holder:
@@ -110,11 +116,26 @@ class LineTimer:
     def stats(self) -> list[LineTimes]:
         """Every code object that ran and its lines' hits."""
         out = []
-        for (path, first, name), entries in self.profiler.get_stats().timings.items():
+        stats = self.profiler.get_stats()
+        clean = _clears_on_disable()
+        for (path, first, name), entries in stats.timings.items():
             lines = {line: hits for line, hits, _ in entries if hits}
+            times = {line: t * stats.unit for line, hits, t in entries if hits and clean}
             if lines:
-                out.append(LineTimes(path, first, name, lines))
+                out.append(LineTimes(path, first, name, lines, times))
         return out
+
+
+def _clears_on_disable() -> bool:
+    """Whether this line_profiler forgets the line being timed when it is switched off (5.x
+    does, checked on 5.1): an older one may charge a line the time between two bursts, and its
+    times are not kept."""
+    try:
+        from line_profiler import __version__
+    except ImportError:
+        return False
+    major = __version__.split(".")[0]
+    return major.isdigit() and int(major) >= 5
 
 
 def _calibration_loop(n: int) -> float:

@@ -126,6 +126,22 @@ class _LineNames:
         # what a loop runs over, read at each line of its body (its header line is seldom the
         # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
         for node in ast.walk(tree):
+            if isinstance(node, (ast.For, ast.AsyncFor)):
+                # its targets are not read on its header line, where until the first iteration
+                # they hold what an earlier loop left (``t: numpy.int64`` of a loop over an
+                # array, seen at ``for t in range(n)``): the body's lines record them
+                bound = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+                header = names.get(node.lineno)
+                one_line = bool(node.body) and node.body[0].lineno == node.lineno
+                if (
+                    header
+                    and not one_line
+                    and not any(
+                        isinstance(n, ast.Name) and n.id in bound and isinstance(n.ctx, ast.Load)
+                        for n in ast.walk(node.iter)
+                    )
+                ):
+                    names[node.lineno] = [n for n in header if n not in bound]
             if isinstance(node, (ast.For, ast.AsyncFor)) and node.body:
                 header = [n.id for n in ast.walk(node.iter) if isinstance(n, ast.Name)]
                 for line in range(node.body[0].lineno, (node.end_lineno or node.lineno) + 1):
@@ -260,7 +276,9 @@ class Sampler:
             return
         key = (frame.f_code.co_filename, frame.f_lineno)
         seen = self.samples.facts.get(key)
-        if seen is not None and all(len(v) >= FACT_SAMPLES for v in seen.values()):
+        # done once every name seen there has its samples; a line where none was bound yet
+        # (``acc = ...`` looked at before its first assignment) is looked at again
+        if seen and all(len(v) >= FACT_SAMPLES for v in seen.values()):
             return
         names = self._names(*key)
         if not names:

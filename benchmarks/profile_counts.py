@@ -1,0 +1,134 @@
+"""Check the line counts ``arraybench profile`` states against true counts, on the development set.
+
+For each program of tests/advise/programs/ (or those named), two subprocesses, one BLAS thread:
+
+    true       the program under a ``sys.settrace`` that counts every line event of its own file
+               (exact; slow, which does not matter here)
+    profiled   ``arraybench.advise.profile.profile`` on it; the count it states for each line
+               (``ProfileReport.line_times``: scaled from the line timer's bursts)
+
+For every line run at least --min times, the ratio stated / true; printed per program (its worst
+line) and over all, with the share of lines within 10%. Counts are of the line as the
+interpreter sees it (a ``for`` line is hit once per iteration and once more per entry), the
+same event profile's bursts count.
+
+    .venv/bin/python benchmarks/profile_counts.py [--only NAME] [--min 1000] [--json OUT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT = ROOT / "tests" / "advise" / "programs"
+THREADS = {v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")}
+
+TRUE = textwrap.dedent(
+    """\
+    import json, runpy, sys
+    from collections import Counter
+    path, out = sys.argv[1], sys.argv[2]
+    hits = Counter()
+
+    def local(frame, event, arg):
+        if event == "line" and frame.f_code.co_filename == path:
+            hits[frame.f_lineno] += 1
+        return local
+
+    def tracer(frame, event, arg):
+        return local if frame.f_code.co_filename == path else None
+
+    sys.argv = [path, *sys.argv[3:]]
+    sys.settrace(tracer)
+    try:
+        runpy.run_path(path, run_name="__main__")
+    finally:
+        sys.settrace(None)
+        open(out, "w").write(json.dumps(hits))
+    """
+)
+
+PROFILED = textwrap.dedent(
+    """\
+    import json, sys
+    from pathlib import Path
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+    path, out = sys.argv[1], sys.argv[2]
+    report = profile(Target(script=Path(path), args=tuple(sys.argv[3:])))
+    counts = {
+        line: [c.n, c.exact, c.at_least]
+        for line, (_, c) in report.line_times.get(path, {}).items()
+        if c is not None
+    }
+    open(out, "w").write(json.dumps(counts))
+    """
+)
+
+
+def _run(code: str, prog: Path, out: Path, args: list[str]) -> dict[str, Any]:
+    env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT / "src"), **THREADS)
+    cmd = [sys.executable, "-c", code, str(prog), str(out), *args]
+    done = subprocess.run(
+        cmd, check=False, cwd=prog.parent, env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0 or not out.exists():
+        raise SystemExit(f"{prog.name} failed: {done.stderr[-2000:]}")
+    got: dict[str, Any] = json.loads(out.read_text())
+    out.unlink()
+    return got
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--programs", type=Path, default=DEFAULT)
+    ap.add_argument("--only", action="append", help="a program's file name (repeatable)")
+    ap.add_argument("--min", type=int, default=1000, help="lines run at least this many times")
+    ap.add_argument("--json", type=Path, help="write the per-line table here")
+    a = ap.parse_args()
+    labels = json.loads((a.programs / "labels.json").read_text())
+    rows = []
+    tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"profile_counts_{os.getpid()}.json"
+    for name, spec in labels["programs"].items():
+        if a.only and name not in a.only:
+            continue
+        prog = (a.programs / name).resolve()
+        args = [str(x) for x in spec.get("args", [])]
+        true = {int(k): v for k, v in _run(TRUE, prog, tmp, args).items()}
+        stated = {int(k): v for k, v in _run(PROFILED, prog, tmp, args).items()}
+        mine = []
+        for line, n in sorted(true.items()):
+            if n < a.min:
+                continue
+            got = stated.get(line)
+            ratio = got[0] / n if got else 0.0
+            mine.append({"program": name, "line": line, "true": n, "stated": got, "ratio": ratio})
+        rows += mine
+        if mine:
+            worst = max(mine, key=lambda r: abs(r["ratio"] - 1))
+            print(
+                f"{name}: {len(mine)} lines; worst L{worst['line']} {worst['stated']} for "
+                f"{worst['true']:,} ({worst['ratio']:.2f})"
+            )
+    ratios = [r["ratio"] for r in rows]
+    if ratios:
+        within = sum(1 / 1.1 <= r <= 1.1 for r in ratios)
+        print(
+            f"\n{len(ratios)} lines run >= {a.min:,} times: stated/true median "
+            f"{statistics.median(ratios):.2f}, range {min(ratios):.2f}-{max(ratios):.2f}; "
+            f"within 10%: {within}/{len(ratios)}"
+        )
+    if a.json:
+        a.json.write_text(json.dumps({"lines": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
