@@ -54,6 +54,10 @@ from .measure.profile import cache_dir
 MARK = "@"
 #: The key of ``RunResult.extra`` that holds the comparison.
 EXTRA_KEY = "against"
+#: The tolerance REV's impls are checked with: compared with this version's output, and said
+#: where they differ (a fix may change it by design), never failed for it (a finite number: the
+#: results file is JSON).
+NEVER_FAILS = 1e300
 #: Processes added at a time to the cases that cannot tell, and the most a case gets in all
 #: (Pinpoint adds pairs of runs while its comparison cannot tell, up to a limit).
 ADD = 4
@@ -284,6 +288,7 @@ def merged(here: str, there: str, there_root: str, here_root: str, tag: str) -> 
     """The workloads of ``here`` (this version's file), each with ``there``'s impls beside its
     own, labelled ``label@tag``; the globals of the merge module."""
     from .catalog import load_file
+    from .names import DTYPES
     from .workload import Workload
 
     before = set(sys.modules)
@@ -319,6 +324,9 @@ def merged(here: str, there: str, there_root: str, here_root: str, tag: str) -> 
                     label=f"{impl.label}{MARK}{tag}",
                     reference=False,
                     extends=f"{impl.extends}{MARK}{tag}" if impl.extends else None,
+                    # REV may compute something else by design (a fix): its outputs are compared
+                    # and said, never a failure that would leave the case unmeasured.
+                    rtol=dict.fromkeys(DTYPES, NEVER_FAILS),
                 )
             )
         out[f"_against_{len(out)}"] = m
@@ -391,6 +399,8 @@ class Pair:
         high: its high end.
         verdict: ``slower``, ``faster``, ``no change`` or ``cannot tell`` (stats.band_verdict).
         units: the processes (or rounds) the interval rests on.
+        differs: how far REV's output lies from this version's (the largest relative error),
+            when beyond this version's own tolerance; else None.
     """
 
     key: tuple[Any, ...]
@@ -399,6 +409,7 @@ class Pair:
     high: float
     verdict: str
     units: int
+    differs: float | None = None
 
     @property
     def name(self) -> str:
@@ -412,6 +423,7 @@ class Pair:
             "ratio_ci": [self.low, self.high],
             "verdict": self.verdict,
             "units": self.units,
+            "output_differs": self.differs,
         }
 
 
@@ -429,7 +441,10 @@ def pairs(cases: Sequence[Any], tag: str, threshold: float) -> list[Pair]:
             continue
         r = paired_interval(c.measurement, twin.measurement)
         verdict = stats.band_verdict(r.low, r.high, threshold)
-        out.append(Pair(key, r.value, r.low, r.high, verdict, r.units))
+        differs = None
+        if twin.check and c.check and twin.check.max_rel_err > c.check.rtol:
+            differs = twin.check.max_rel_err
+        out.append(Pair(key, r.value, r.low, r.high, verdict, r.units, differs))
     return sorted(out, key=lambda p: (_ORDER.get(p.verdict, 9), -p.ratio))
 
 

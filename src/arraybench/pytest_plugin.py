@@ -227,6 +227,9 @@ class Session:
             processes=1,
             threads=None,  # the code as the test runs it: each library's threads as found
             backends=(BACKEND,),
+            # Beside REV's version, the outputs may differ by design: the test asserts what
+            # is right, the gate times what each version computes.
+            check=not callable(twin),
         )
         run = ab.run(w, config, clock=clock)
         mine = next(c for c in run.cases if c.impl == label)

@@ -202,3 +202,22 @@ def test_the_verdict_rests_on_a_confidence_interval_robust_to_one_slowed_process
     new, old = _processes([1.10, 1.11, 1.09, 1.10, 1.10, 0.37, 1.12, 1.09] + [1.1] * 4)
     robust = against.paired_interval(new, old)
     assert robust.units == 12 and 1.05 < robust.low < robust.high < 1.15
+
+
+def test_a_version_that_computes_something_else_is_timed_and_said_so() -> None:
+    """REV's impls are never failed for their output (a fix may change it by design): a pair
+    whose outputs differ beyond this version's tolerance is compared, and carries how far."""
+    from arraybench.results import OK, CaseResult, Check
+
+    new, old = _processes([1.2] * 4)
+    mine = CaseResult(
+        "kern", "loop", "python", "cpu", "float64", 10, OK, measurement=new,  # type: ignore[arg-type]
+        check=Check(passed=True, max_abs_err=0.0, max_rel_err=0.0, rtol=1e-7),
+    )  # fmt: skip
+    theirs = CaseResult(
+        "kern", "loop@HEAD", "python", "cpu", "float64", 10, OK, measurement=old,  # type: ignore[arg-type]
+        check=Check(passed=True, max_abs_err=3.0, max_rel_err=0.2, rtol=float("inf")),
+    )  # fmt: skip
+    (pair,) = against.pairs([mine, theirs], "HEAD", 0.05)
+    assert pair.verdict == "slower" and pair.differs == 0.2
+    assert pair.to_dict()["output_differs"] == 0.2

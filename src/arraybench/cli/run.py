@@ -619,6 +619,14 @@ def _print_against(result: RunResult, other: against.Version, console: Any) -> b
             f"(the most --against adds up to is {against.MAX_PROCESSES}); a larger --budget, or a "
             "wider band (--target), settles it[/dim]"
         )
+    differs = [p for p in found if p.get("output_differs") is not None]
+    if differs:
+        worst = max(float(p["output_differs"]) for p in differs)
+        console.print(
+            f"[yellow]{len(differs)} case{'s' if len(differs) != 1 else ''}: "
+            f"{escape(other.rev)}'s output differs from this version's (largest relative error "
+            f"{worst:.3g}); each version is timed on what it computes[/yellow]"
+        )
     shared = record.get("shared_modules") or []
     if shared:
         console.print(
