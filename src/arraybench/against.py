@@ -35,7 +35,6 @@ import contextlib
 import hashlib
 import importlib
 import io
-import math
 import os
 import re
 import subprocess
@@ -289,7 +288,6 @@ def merged(here: str, there: str, there_root: str, here_root: str, tag: str) -> 
     own, labelled ``label@tag``; the globals of the merge module."""
     from .catalog import load_file
     from .names import DTYPES
-    from .workload import Workload
 
     before = set(sys.modules)
     ours = load_file(here)
@@ -303,16 +301,8 @@ def merged(here: str, there: str, there_root: str, here_root: str, tag: str) -> 
     shared_modules[:] = found
     out: dict[str, Any] = {}
     for w in ours:
-        m = Workload(
-            w.name,
-            sizes=w.sizes,
-            description=w.description,
-            flops=w.flops,
-            bytes=w.bytes,
-            rtol=dict(w.rtol),
-            dtypes=w.dtypes,
-            quick_sizes=w.quick_sizes,
-        )
+        # Its settings, no impls yet, and no origin: the merge module becomes its origin.
+        m = replace(w, origin=None)
         if w._inputs is not None:
             m.inputs(w._inputs)
         m.impls.extend(w.impls)
@@ -470,14 +460,7 @@ def paired_interval(num: Any, den: Any, level: float = stats.CI_LEVEL) -> stats.
         return time_ratio(num, den, level)
     if len(per) >= ROBUST_FROM:
         return stats.median_interval(per, "processes", level)
-    logs = [math.log(v) for v in per]
-    n = len(logs)
-    m = sum(logs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in logs) / (n - 1))
-    half = stats.t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
-    return stats.Interval(
-        math.exp(m), math.exp(m - half), math.exp(m + half), level, n, "processes"
-    )
+    return stats.repeat_interval(per, "processes", level, predict=False)
 
 
 _ORDER = {"slower": 0, "cannot tell": 1, "no change": 2, "faster": 3}

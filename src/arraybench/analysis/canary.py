@@ -12,10 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base import stats
-from ..measure.canary import FORMAT, KINDS
+from ..measure.canary import CANARY_KEY, FORMAT, KINDS
+
+if TYPE_CHECKING:
+    from ..results import RunResult
 
 
 def readings(record: Any) -> dict[str, list[float]] | None:
@@ -109,3 +112,14 @@ def speed_change(a: Any, b: Any) -> SpeedChange | None:
         kinds=per_kind,
         readings=(min(len(ra[k]) for k in kinds), min(len(rb[k]) for k in kinds)),
     )
+
+
+def no_canary(run: RunResult) -> str:
+    """Why ``run`` has no canary reading, or "" when it has one."""
+    if run.extra.get(CANARY_KEY):
+        return ""
+    if "pytest" in run.extra:
+        return "the pytest plugin's run (it measures each test in the test's process, apart)"
+    if run.time is not None:  # a run of this arraybench: it reads one every 0.5 s or so
+        return "a run too short for one, or measured on a cluster or with a fake clock"
+    return "results from before arraybench recorded one"

@@ -201,12 +201,11 @@ KIND_FACTOR = 3.0
 #: Environment entries that touch every case: where one differs, no case is unchanged.
 WHOLE_ENV = ("python", "implementation", "platform", "machine", "cpu", "threads_requested")
 
-REFERENCE = "the cases whose code did not change"
 OFF_UNCHANGED = "its code did not change: it is the reference"
 OFF_NO_CODE = "a run does not say what code its cases ran (results from before arraybench kept it)"
 OFF_NO_REFERENCE = (
     "no case of its workload, size, backend and device whose code did not change, measured "
-    "beside it in both runs with a time per call within 3x of its own"
+    f"beside it in both runs with a time per call within {KIND_FACTOR:g}x of its own"
 )
 OFF_ALL_CHANGED = "every case's code or environment changed: nothing is left to read them against"
 
@@ -225,6 +224,41 @@ class Unchanged:
     keys: frozenset[Key]
     known: bool
     changed: frozenset[Key]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The cases whose code did not change, as the reference the changed ones are read against
+    (:func:`read_reference`).
+
+    Attributes:
+        known: whether both runs say what code each case ran (results from before arraybench
+            kept it do not).
+        unchanged: cases measured in both runs with the same code and environment.
+        changed: cases measured in both whose code or environment changed.
+        used: unchanged cases that served as a reference to at least one reading.
+        read: changed cases read against them.
+        off: why the other changed cases were not: (reason, how many), most first.
+        keys: the unchanged cases.
+    """
+
+    known: bool
+    unchanged: int
+    changed: int
+    used: int
+    read: int
+    off: tuple[tuple[str, int], ...] = ()
+    keys: frozenset[Key] = frozenset()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "known": self.known,
+            "unchanged_cases": self.unchanged,
+            "changed_cases": self.changed,
+            "cases_used": self.used,
+            "cases_read": self.read,
+            "off": dict(self.off),
+        }
 
 
 def unchanged(
@@ -267,14 +301,11 @@ def references(key: Key, pool: frozenset[Key], a: Mapping[Key, Measurement]) -> 
     return out
 
 
-def reference_logs(case: Measurement, refs: Sequence[Measurement]) -> list[float] | None:
-    """log(case / reference) in each process, the reference the geometric mean of ``refs``:
-    the mean over them of :func:`process_logs` (those that measured the same processes)."""
-    per = [process_logs(case, r) for r in refs]
-    usable = [p for p in per if p is not None]
-    if not usable or len({len(p) for p in usable}) != 1:
-        return None
-    return [sum(col) / len(col) for col in zip(*usable, strict=True)]
+def reference_logs(per: Sequence[Sequence[float]]) -> list[float]:
+    """log(case / reference) in each process, the reference the geometric mean of the
+    references: the mean over them of their :func:`process_logs` (``per``, one list each, all
+    of the same processes)."""
+    return [sum(col) / len(col) for col in zip(*per, strict=True)]
 
 
 def read_unchanged(
@@ -303,15 +334,48 @@ def read_unchanged(
         if key in same.keys:
             off[key] = OFF_UNCHANGED
             continue
-        refs = [
-            r for r in references(key, same.keys, a) if r in a and r in b and key in a and key in b
-        ]
-        la = reference_logs(a[key], [a[r] for r in refs]) if refs else None
-        lb = reference_logs(b[key], [b[r] for r in refs]) if refs else None
-        if la is None or lb is None or len(la) < MIN_PROCESSES or len(lb) < MIN_PROCESSES:
+        # The references that took rounds with the case in every process of both runs
+        # (process_logs: at least MIN_PROCESSES of them, the case's own).
+        paired = {
+            r: (pa, pb)
+            for r in references(key, same.keys, a)
+            if r in b
+            and (pa := process_logs(a[key], a[r])) is not None
+            and (pb := process_logs(b[key], b[r])) is not None
+        }
+        refs = list(paired)
+        if not refs:
             off[key] = OFF_NO_REFERENCE
             continue
         used.update(refs)
+        la = reference_logs([paired[r][0] for r in refs])
+        lb = reference_logs([paired[r][1] for r in refs])
         name = name_of(refs[0]) if len(refs) == 1 else f"{len(refs)} unchanged cases"
         read_[key] = read(la, lb, name, threshold)
     return read_, off, len(used)
+
+
+def read_reference(
+    codes_a: Mapping[Key, str | None],
+    codes_b: Mapping[Key, str | None],
+    env_keys: Sequence[str],
+    a: Mapping[Key, Measurement],
+    b: Mapping[Key, Measurement],
+    threshold: float,
+    name_of: Callable[[Key], str],
+) -> tuple[dict[Key, ControlReading], Reference]:
+    """Without ``--control``: which cases of the runs measured in both (``a``, ``b``) ran the
+    same code (:func:`unchanged`), and each changed case read against them
+    (:func:`read_unchanged`); what compare's header says of it."""
+    same = unchanged(codes_a, codes_b, env_keys)
+    readings, off, used = read_unchanged(list(a), a, b, same, threshold, name_of)
+    changed_off = [why for why in off.values() if why != OFF_UNCHANGED]
+    return readings, Reference(
+        known=same.known,
+        unchanged=len(same.keys),
+        changed=len(same.changed),
+        used=used,
+        read=len(readings),
+        off=tuple(relative.reason_counts(changed_off).items()),
+        keys=same.keys,
+    )

@@ -406,7 +406,12 @@ def _betacf(a: float, b: float, x: float) -> float:
 
 
 def repeat_interval(
-    values: Sequence[float], method: str, level: float = CI_LEVEL, value: float | None = None
+    values: Sequence[float],
+    method: str,
+    level: float = CI_LEVEL,
+    value: float | None = None,
+    *,
+    predict: bool = True,
 ) -> Interval:
     """The interval in which a repeat of the run should find its figure, from one figure per
     process (a median time, or a ratio of two cases measured side by side).
@@ -422,6 +427,9 @@ def repeat_interval(
         method: what the units are, recorded in the interval.
         level: the probability wanted.
         value: the estimate to report (the median of all samples); the bounds hold it.
+        predict: a prediction interval (the default, above); False: the confidence interval of
+            the figure itself, m ± t(n-1) · s / sqrt(n), for a question about the two things
+            measured rather than about a next run (``run --against``: is this version slower?).
     """
     if len(values) < 2:
         raise ValueError("a repeat interval needs figures from at least two processes")
@@ -431,7 +439,7 @@ def repeat_interval(
     n = len(logs)
     m = sum(logs) / n
     s = math.sqrt(sum((x - m) ** 2 for x in logs) / (n - 1))
-    half = t_quantile(0.5 + level / 2, n - 1) * s * math.sqrt(2 / n)
+    half = t_quantile(0.5 + level / 2, n - 1) * s * math.sqrt((2 if predict else 1) / n)
     est = math.exp(m) if value is None else value
     return Interval(
         est, min(math.exp(m - half), est), max(math.exp(m + half), est), level, n, method

@@ -559,12 +559,10 @@ def _more_processes(
         open_ = [
             p for p in against.pairs(result.cases, other.tag, band) if p.verdict == "cannot tell"
         ]
-        by_key = {c.key: c for c in result.cases}
-        have = min(
-            (len(m.processes or (1,)) for p in open_ if (m := by_key[p.key].measurement)),
-            default=0,
-        )
-        if not open_ or have + against.ADD > against.MAX_PROCESSES or config.processes < 2:
+        if not open_ or config.processes < 2:
+            return result
+        have = min(p.units for p in open_)  # each a process: more than one per case
+        if have + against.ADD > against.MAX_PROCESSES:
             return result
         labels = sorted(
             {p.key[1] for p in open_} | {f"{p.key[1]}{against.MARK}{other.tag}" for p in open_}
