@@ -14,6 +14,7 @@ from .codes import RULES, Rule
 from .lint import lint_paths, lint_source
 from .output.sarif import to_sarif
 from .records import Diagnostic, FileError, LintReport
+from .rules import patterns as _patterns  # noqa: F401  (the run's rules, registered)
 from .verify import Verdict, load_function, verify
 
 __all__ = [

@@ -213,7 +213,8 @@ def rule(code: str) -> Rule:
         raise KeyError(f"unknown rule {code!r}; the rules are {', '.join(RULES)}") from None
 
 
-#: Codes only a run gives: name, message, rewrite.
+#: Codes only a run gives: name, message, rewrite. The patterns of advise/rules/patterns/ add
+#: theirs with :func:`register` when imported (``arraybench.advise`` imports them).
 RUN_RULES: dict[str, Rule] = {
     "AB406": Rule(
         "AB406",
@@ -235,25 +236,6 @@ RUN_RULES: dict[str, Rule] = {
         "torch.cummax), or scipy.signal.lfilter([b], [1, -a], x) for y[i] = a * y[i - 1] + "
         "b * x[i]",
     ),
-    "AB407": Rule(
-        "AB407",
-        "invariant-solve",
-        WARNING,
-        "a linear system solved on every iteration with a matrix that does not change in the "
-        "loop: each call factors the matrix again (O(n^3)) for an O(n^2) solve",
-        "factor once before the loop: lu = scipy.linalg.lu_factor(A), then "
-        "scipy.linalg.lu_solve(lu, b) in the loop (cho_factor/cho_solve for a symmetric "
-        "positive definite A, solve_banded for a banded one)",
-    ),
-    "AB405": Rule(
-        "AB405",
-        "dispatch-loop",
-        WARNING,
-        "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for its "
-        "result, so the loop is bound by call overhead, not by the arithmetic",
-        "jit the whole step and run the loop inside JAX: jax.lax.fori_loop(0, n, step, state) "
-        "or jax.lax.scan (one dispatch for all the steps)",
-    ),
     "AB404": Rule(
         "AB404",
         "recompile",
@@ -264,3 +246,12 @@ RUN_RULES: dict[str, Rule] = {
         "static ones, and jit once outside the loop",
     ),
 }
+
+
+def register(r: Rule) -> Rule:
+    """Add a run's rule to RUN_RULES (a pattern module does, on import); a code is one rule."""
+    old = RULES.get(r.code) or RUN_RULES.get(r.code)
+    if old is not None and old != r:
+        raise ValueError(f"rule {r.code} is already {old.name!r}")
+    RUN_RULES[r.code] = r
+    return r

@@ -18,7 +18,8 @@
 The stages live apart, as lint's do (docs/lint.md, "The advisor's stages"): reading the run
 in advise/run/ (launch.py runs the program, linetime.py and sampler.py count and time it,
 observe.py keeps one run's evidence, ledger.py corrects its time and counts, models.py prices
-models after the run); the rules in advise/rules/confirm.py (the findings); the records in
+models after the run); the rules in advise/rules/confirm.py (lint's candidates and the loops
+it finds) and advise/rules/patterns/ (one module a pattern only the run shows); the records in
 advise/records.py; the output in advise/output/ (text.py, sarif.py, html.py).
 
 The figures are the program's own: the sampler's time with the line timer's cost taken out

@@ -30,15 +30,13 @@ from ..read.source import (
     read_source,
     receiver,
     static_size,
-    stored_in,
 )
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
-from ..run.models import Costs, float32_speedup, no_grad_speedup, refactor_speedup
+from ..run.models import Costs, float32_speedup, no_grad_speedup
 from ..run.observe import Evidence
 from ..run.sampler import COMPREHENSION_FRAMES
 from ..run.values import (
-    JAX,
     SCALAR,
     TENSOR,
     Fact,
@@ -48,6 +46,7 @@ from ..run.values import (
     shown,
     torchish,
 )
+from .patterns import PATTERNS
 from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
@@ -84,17 +83,6 @@ def _recompiles(names: list[str]) -> int:
     return max(Counter(names).values(), default=0)
 
 
-#: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
-#: with the same matrix to be worth factoring once.
-SOLVERS = frozenset({"solve", "inv"})
-INVARIANT_SOLVES_MIN = 10
-
-
-#: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
-#: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.
-DISPATCH_STEPS = 500
-DISPATCH_STEP_MAX_S = 2e-3
-DISPATCH_CALLS_MAX = 20
 #: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
 LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
 
@@ -123,7 +111,7 @@ class Analysis:
         self.found: dict[tuple[str, int], Finding] = {}
         self.dropped: list[Finding] = []
 
-    def _loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
+    def loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
         """A loop's iterations over the run and per entry: from the bursts' counts, and the
         per-entry count from the values seen where they tell (``range(len(x))`` with ``x`` of
         300,000 items), which is exact where the bursts' is an estimate. On Python 3.12+, where
@@ -143,15 +131,19 @@ class Analysis:
         return count, float(size)
 
     # the pieces of a finding
-    def _finding(
+    def finding(
         self,
         sf: SourceFile,
         line: int,
         code: str,
-        origin: str,
-        loop: Loop | None,
+        loop: Loop | None = None,
+        origin: str = RUN,
         was_possible: bool = False,
     ) -> tuple[Finding, dict[str, Fact]]:
+        """A finding at ``line`` with its measured time, count and the values seen: a loop's
+        (``loop``) holds its iterations and the user functions they call, a statement's its own
+        work and the libraries it calls. Its evidence is the count; the caller adds the rest
+        and the gain."""
         path = sf.path
         if loop is not None:
             # a loop holds its iterations, the user functions they call included
@@ -167,7 +159,7 @@ class Analysis:
         evidence = ""
         if loop is not None:
             # (iterations per entry are an estimate from the bursts: used to judge, not shown)
-            count, _ = self._loop_counts(path, loop)
+            count, _ = self.loop_counts(path, loop)
             if count.n:
                 evidence = f"{count} iterations, {format_time(seconds / count.n)} each"
         else:
@@ -197,6 +189,10 @@ class Analysis:
         )
         return f, facts
 
+    def covered(self, path: str, line: int) -> bool:
+        """Whether a finding so far holds the line (a loop's rewrite covers its body)."""
+        return any(f.path == path and f.line <= line <= f.end for f in self.found.values())
+
     def add(self, f: Finding) -> None:
         key = (f.path, f.line)
         old = self.found.get(key)
@@ -207,7 +203,7 @@ class Analysis:
     def confirm(self, d: Diagnostic, path: str) -> None:
         sf = read_source(path)
         loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
-        f, facts = self._finding(sf, d.line, d.code, LINT, loop, d.confidence != "sure")
+        f, facts = self.finding(sf, d.line, d.code, loop, LINT, d.confidence != "sure")
         if d.code == "AB403":
             f = self._with_calls(f, sf)
         if d.code == "AB107" and loop is None:
@@ -233,7 +229,7 @@ class Analysis:
             # earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which lint's
             # own test does not follow) has no whole-array form, only cheaper steps
             f = _with(f, code=_recurrence_code(loop))
-        f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, loop, sf))
+        f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, loop, sf))
         self.add(_with_scan(f, loop))
 
     def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
@@ -275,7 +271,7 @@ class Analysis:
                 "hit it (it ran for well under a millisecond, if at all)"
             )
         if loop is not None:
-            _, per_entry = self._loop_counts(f.path, loop)
+            _, per_entry = self.loop_counts(f.path, loop)
             size = static_size(loop.over, self.ev.facts_in(f.path, loop.line, loop.end))
             if size is not None and size < ELEMENT_MIN / 2:
                 # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
@@ -307,7 +303,7 @@ class Analysis:
                 )
         return ""
 
-    def _more_evidence(self, f: Finding, sf: SourceFile) -> str:
+    def more_evidence(self, f: Finding, sf: SourceFile) -> str:
         parts = [f.evidence] if f.evidence else []
         for ln in range(f.line, f.end + 1):
             key = (f.path, ln)
@@ -330,7 +326,7 @@ class Analysis:
                 parts.append(f"cause: {causes[-1]}")
         return "; ".join(parts)
 
-    def _gain(
+    def gain(
         self, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
     ) -> tuple[float, float] | None:
         """What the rewrite saves: the measured time less what the rewritten code costs.
@@ -369,7 +365,7 @@ class Analysis:
             low = f.count.n * ops * self.costs.python_op
             high = 3 * low
         elif loop is not None:
-            _, per_entry = self._loop_counts(f.path, loop)
+            _, per_entry = self.loop_counts(f.path, loop)
             entries = max(1.0, f.count.n / max(per_entry, 1.0))
             ops = max(1, min(20, count_ops(sf, loop)))
             low = entries * ops * call
@@ -412,7 +408,7 @@ class Analysis:
             if model_s / self.total < LIST_SHARE:
                 continue
             if mfact.dtype == "float64" and (path, line, "AB401") not in done:
-                r = float32_speedup(model, arg.shape, self._budget())
+                r = float32_speedup(model, arg.shape, self.budget())
                 done.add((path, line, "AB401"))
                 at = made_at(sf, line, call.args[0].id) or line
                 priced = (
@@ -437,9 +433,9 @@ class Analysis:
                 loops = sf.enclosing_loops(line)
                 if feeds_back(sf, line, name) and loops:
                     lp = loops[0]
-                    _, per_entry = self._loop_counts(path, lp)
+                    _, per_entry = self.loop_counts(path, lp)
                     chain = round(per_entry)
-                r = no_grad_speedup(model, arg.shape, arg.dtype, chain, self._budget())
+                r = no_grad_speedup(model, arg.shape, arg.dtype, chain, self.budget())
                 done.add((path, line, "AB402"))
                 priced = (
                     f"under torch.no_grad() it ran {r[0]:.2f}x as fast (measured after the run)"
@@ -458,7 +454,7 @@ class Analysis:
                 )
         self.ev.samples.models.clear()  # the program's models are not kept past the report
 
-    def _budget(self) -> float:
+    def budget(self) -> float:
         """Seconds a model measurement may take: a quarter of the program's time, 0.5-3 s."""
         return min(3.0, max(0.5, 0.25 * self.total))
 
@@ -477,7 +473,7 @@ class Analysis:
         measured ratio under 1 costs nothing, and the finding is counted, not listed)."""
         mid, lo, hi = ratio if ratio is not None else (math.inf, math.inf, math.inf)
         excess = model_s * max(0.0, 1 - 1 / mid)
-        f, _ = self._finding(sf, line, code, RUN, None)
+        f, _ = self.finding(sf, line, code)
         count = self.led.count((sf.path, call_line))
         f = _with(
             f,
@@ -501,7 +497,6 @@ class Analysis:
                 continue
             self._element_loops(sf)
             self._line_patterns(sf)
-            self._invariant_solves(sf)
         for (path, line), names in self.ev.events.compiles.items():
             if (
                 _recompiles(names) >= RECOMPILES_MIN
@@ -516,69 +511,26 @@ class Analysis:
                 if any(f.path == path and f.line <= first <= f.end for f in self.found.values()):
                     continue  # one statement over several lines is one finding
                 loop = None
-                f, facts = self._finding(sf, line, "AB404", RUN, loop)
+                f, facts = self.finding(sf, line, "AB404", loop)
                 f = _with(
                     f,
-                    evidence=self._more_evidence(f, sf),
-                    gain=self._gain(f, facts, loop, sf),
+                    evidence=self.more_evidence(f, sf),
+                    gain=self.gain(f, facts, loop, sf),
                 )
                 self.add(f)
-        for path in files:
-            sf = read_source(path)
-            if sf.tree is not None:
-                self._dispatch_loops(sf)
+        for pattern in PATTERNS:
+            for path in files:
+                sf = read_source(path)
+                if sf.tree is None:
+                    continue
+                for f in pattern.find(self, sf):
+                    self.add(f)
         for (path, line), n in self.ev.events.syncs.items():
             if n >= PER_ITERATION_MIN and (path, line) not in self.found:
                 sf = read_source(path)
-                f, facts = self._finding(sf, line, "AB201", RUN, None)
-                f = _with(
-                    f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf)
-                )
+                f, facts = self.finding(sf, line, "AB201")
+                f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, None, sf))
                 self.add(f)
-
-    def _dispatch_loops(self, sf: SourceFile) -> None:
-        """Python loops of many steps of small JAX calls: each step pays JAX's dispatch (and a
-        wait, when its result is read), which a loop inside JAX (``lax.fori_loop``,
-        ``lax.scan`` of a jitted step) pays once."""
-        call = self.costs.jax_call
-        if call is None:
-            return
-        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
-            if lp.comprehension or (sf.path, lp.line) in self.found:
-                continue
-            count, per_entry = self._loop_counts(sf.path, lp)
-            if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
-                continue
-            seconds = self.led.span(sf.path, lp.line, lp.end)
-            if seconds / self.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
-                continue
-            facts = self.ev.facts_in(sf.path, lp.line, lp.end)
-            # JAX arrays, jitted functions (``jaxlib.PjitFunction``) called on a state, or
-            # lists and dicts of JAX arrays (parameters)
-            if not any(
-                f.type.startswith(("jax.", "jaxlib.")) or f.item == JAX for f in facts.values()
-            ):
-                continue
-            # the time of the findings the loop holds or calls is theirs, not its steps'
-            others = [(f.path, f.line, f.end) for f in self.found.values()]
-            seconds -= self.led.overlap(sf.path, lp.line, lp.end, others)
-            if seconds / self.total < LIST_SHARE:
-                continue
-            calls = max(1, min(DISPATCH_CALLS_MAX, count_ops(sf, lp)))
-            low = min(seconds, count.n * calls * call)
-            f, _ = self._finding(sf, lp.line, "AB405", RUN, lp)
-            f = _with(f, seconds=seconds, share=seconds / self.total)
-            # its time is the loop's, as for the other loops: inside JAX the steps' Python and
-            # dispatch go, and small steps cost little else; the saving is at least the
-            # dispatches (a jitted call's cost, measured after the run, per call of a step)
-            self.add(
-                _with(
-                    f,
-                    evidence=f"{f.evidence}; a JAX call here costs {format_time(call)} to dispatch "
-                    f"and wait for (measured after the run), {calls} or more a step",
-                    gain=(low, seconds),
-                )
-            )
 
     def _element_loops(self, sf: SourceFile) -> None:
         """Loops of many cheap iterations that index arrays: element by element."""
@@ -586,7 +538,7 @@ class Analysis:
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
             if any(c.line <= lp.line <= c.end for c in chosen):
                 continue  # inside a loop already reported: that loop holds its time
-            count, per_entry = self._loop_counts(sf.path, lp)
+            count, per_entry = self.loop_counts(sf.path, lp)
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
@@ -601,8 +553,8 @@ class Analysis:
             # a recurrence has no whole-array form (its steps are what to make cheaper), unless
             # a library scan computes it
             code = _recurrence_code(lp) if lp.recurrence else "AB101"
-            f, facts = self._finding(sf, lp.line, code, RUN, lp)
-            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, lp, sf))
+            f, facts = self.finding(sf, lp.line, code, lp)
+            f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, lp, sf))
             self.add(_with_scan(f, lp))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
@@ -638,63 +590,9 @@ class Analysis:
                 continue
             if any(f.path == path and f.line <= line <= f.end for f in self.found.values()):
                 continue  # inside a loop finding: the loop's rewrite covers it
-            f, facts = self._finding(sf, line, code, RUN, None)
-            f = _with(f, evidence=self._more_evidence(f, sf), gain=self._gain(f, facts, None, sf))
+            f, facts = self.finding(sf, line, code)
+            f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, None, sf))
             self.add(f)
-
-    def _invariant_solves(self, sf: SourceFile) -> None:
-        """A linear system solved in a loop with a matrix that does not change there
-        (``x = solve(A, b)`` with ``A`` made before the loop): each call factors the matrix
-        again, O(n^3), where one factorization before the loop leaves O(n^2) a step. Priced by
-        timing both on a random matrix of the size seen, after the run."""
-        if sf.tree is None:
-            return
-        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
-            name = call_name(c)
-            if name not in SOLVERS or not c.args or not isinstance(c.args[0], ast.Name):
-                continue
-            line, matrix = c.lineno, c.args[0].id
-            loops = sf.enclosing_loops(line)
-            if not loops or (sf.path, line) in self.found:
-                continue
-            lp = loops[0]
-            if stored_in(sf, matrix, lp.line, lp.end):
-                continue  # the matrix changes in the loop: nothing to factor once
-            a = self.ev.facts_at((sf.path, line)).get(matrix)
-            if a is None or len(a.shape) != 2 or a.shape[0] != a.shape[1] or a.shape[0] < 16:
-                continue
-            count = self.led.count((sf.path, line))
-            size = static_size(lp.over, self.ev.facts_in(sf.path, lp.line, lp.end))
-            if max(count.n, size or 0) < INVARIANT_SOLVES_MIN:
-                continue
-            first, last = sf.span(line)
-            seconds = self.led.span(sf.path, first, last, own=True)
-            if seconds / self.total < LIST_SHARE:
-                continue
-            rhs_fact = (
-                self.ev.facts_at((sf.path, line)).get(c.args[1].id)
-                if len(c.args) > 1 and isinstance(c.args[1], ast.Name)
-                else None
-            )
-            rhs = rhs_fact.shape if rhs_fact is not None and rhs_fact.shape else (a.shape[0],)
-            r = refactor_speedup(a.shape[0], rhs, name, self._budget())
-            f, _ = self._finding(sf, line, "AB407", RUN, None)
-            if r is None:
-                self.add(_with(f, evidence=f"{f.evidence}; a {a} matrix"))
-                continue
-            mid, lo, hi = r
-            excess = seconds * max(0.0, 1 - 1 / mid)
-            self.add(
-                _with(
-                    f,
-                    seconds=excess,
-                    share=excess / self.total,
-                    evidence=f"{f.evidence}; a {a} matrix, the same in every step: solved from "
-                    f"one factorization it ran {mid:.1f}x as fast (timed after the run on a "
-                    "random matrix of that size)",
-                    gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
-                )
-            )
 
     def _hit_lines(self, path: str) -> Iterable[tuple[tuple[str, int], int]]:
         for key in self.led.by_code:

@@ -1,0 +1,49 @@
+"""What only a run shows, one pattern a module: its rule, what the run must show, its price.
+
+A pattern is a module here with a ``PATTERN`` object that has
+
+    rule     its :class:`~arraybench.advise.codes.Rule` (code, name, message, rewrite),
+             registered with ``codes.register`` when the module is imported
+    find     ``find(a, sf)``: the findings in one source file, from the run's evidence that
+             ``a`` (the :class:`~arraybench.advise.rules.confirm.Analysis`) holds: the ledger's
+             time and counts (``a.led``), the values seen (``a.ev.facts_in``), the per-call
+             costs measured after the run (``a.costs``), the findings so far (``a.found``,
+             ``a.covered``). Each finding it yields carries its evidence and its priced gain;
+             a candidate the run refutes goes to ``a.dropped`` with the reason.
+
+The pipeline is candidates (the source) -> evidence (the run) -> verdict -> price, all in the
+pattern's module, so adding one is adding a module and a line to :data:`PATTERNS`. The
+patterns run in this order, after lint's candidates, the element loops and the per-line
+conversions; a pattern sees the findings of those before it (a loop of JAX dispatches leaves
+out the time of the findings inside it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+from ...codes import Rule
+from ...records import Finding
+from . import dispatch, invariant_solve
+
+if TYPE_CHECKING:
+    from ...read.source import SourceFile
+    from ..confirm import Analysis
+
+
+class Pattern(Protocol):
+    """One kind of slow site that a run recognises (see the module's docstring)."""
+
+    rule: Rule
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterable[Finding]: ...
+
+
+#: Every pattern, in the order they run.
+PATTERNS: tuple[Pattern, ...] = (
+    invariant_solve.PATTERN,
+    dispatch.PATTERN,
+)
+
+__all__ = ["PATTERNS", "Pattern"]

@@ -1,0 +1,89 @@
+"""AB405: a Python loop of many small JAX steps, bound by JAX's dispatch.
+
+Each step pays JAX's dispatch (and a wait, when its result is read), which a loop inside JAX
+(``lax.fori_loop``, ``lax.scan`` of a jitted step) pays once.
+
+    candidates  every loop of the file not already a finding
+    evidence    DISPATCH_STEPS steps or more (a fifth of that per entry), each under
+                DISPATCH_STEP_MAX_S, JAX values or jitted functions among the loop's values;
+                its time less the findings it holds is LIST_SHARE of the run or more
+    price       at least a dispatch per call of a step (a jitted call's cost, measured after
+                the run), at most the loop's time
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ....base.units import format_time
+from ...codes import WARNING, Rule, register
+from ...read.source import SourceFile, count_ops
+from ...records import LIST_SHARE, Finding
+from ...run.values import JAX
+
+if TYPE_CHECKING:
+    from ..confirm import Analysis
+
+#: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
+#: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.
+DISPATCH_STEPS = 500
+DISPATCH_STEP_MAX_S = 2e-3
+DISPATCH_CALLS_MAX = 20
+
+
+class DispatchLoop:
+    rule = register(
+        Rule(
+            "AB405",
+            "dispatch-loop",
+            WARNING,
+            "a Python loop of many small JAX steps: each step pays JAX's dispatch and waits for "
+            "its result, so the loop is bound by call overhead, not by the arithmetic",
+            "jit the whole step and run the loop inside JAX: jax.lax.fori_loop(0, n, step, "
+            "state) or jax.lax.scan (one dispatch for all the steps)",
+        )
+    )
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        call = a.costs.jax_call
+        if call is None or sf.tree is None:
+            return
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            if lp.comprehension or (sf.path, lp.line) in a.found:
+                continue
+            count, per_entry = a.loop_counts(sf.path, lp)
+            if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
+                continue
+            seconds = a.led.span(sf.path, lp.line, lp.end)
+            if seconds / a.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
+                continue
+            facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+            # JAX arrays, jitted functions (``jaxlib.PjitFunction``) called on a state, or
+            # lists and dicts of JAX arrays (parameters)
+            if not any(
+                f.type.startswith(("jax.", "jaxlib.")) or f.item == JAX for f in facts.values()
+            ):
+                continue
+            # the time of the findings the loop holds or calls is theirs, not its steps'
+            others = [(f.path, f.line, f.end) for f in a.found.values()]
+            seconds -= a.led.overlap(sf.path, lp.line, lp.end, others)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            calls = max(1, min(DISPATCH_CALLS_MAX, count_ops(sf, lp)))
+            low = min(seconds, count.n * calls * call)
+            f, _ = a.finding(sf, lp.line, self.rule.code, lp)
+            f = replace(f, seconds=seconds, share=seconds / a.total)
+            # its time is the loop's, as for the other loops: inside JAX the steps' Python and
+            # dispatch go, and small steps cost little else; the saving is at least the
+            # dispatches (a jitted call's cost, measured after the run, per call of a step)
+            yield replace(
+                f,
+                evidence=f"{f.evidence}; a JAX call here costs {format_time(call)} to dispatch "
+                f"and wait for (measured after the run), {calls} or more a step",
+                gain=(low, seconds),
+            )
+
+
+PATTERN = DispatchLoop()

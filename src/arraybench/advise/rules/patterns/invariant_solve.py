@@ -1,0 +1,95 @@
+"""AB407: a linear system solved in a loop with a matrix that does not change there.
+
+``x = solve(A, b)`` with ``A`` made before the loop: each call factors the matrix again,
+O(n^3), where one factorization before the loop leaves O(n^2) a step.
+
+    candidates  ``solve(A, ...)`` / ``inv(A)`` inside a loop that never stores ``A``
+    evidence    ``A`` square, 16 or more rows, seen at run time; the call ran 10+ times
+    price       both ways timed after the run on a random matrix of the size seen
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...codes import WARNING, Rule, register
+from ...read.source import SourceFile, call_name, static_size, stored_in
+from ...records import LIST_SHARE, Finding
+from ...run.models import refactor_speedup
+
+if TYPE_CHECKING:
+    from ..confirm import Analysis
+
+#: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
+#: with the same matrix to be worth factoring once.
+SOLVERS = frozenset({"solve", "inv"})
+INVARIANT_SOLVES_MIN = 10
+
+
+class InvariantSolve:
+    rule = register(
+        Rule(
+            "AB407",
+            "invariant-solve",
+            WARNING,
+            "a linear system solved on every iteration with a matrix that does not change in "
+            "the loop: each call factors the matrix again (O(n^3)) for an O(n^2) solve",
+            "factor once before the loop: lu = scipy.linalg.lu_factor(A), then "
+            "scipy.linalg.lu_solve(lu, b) in the loop (cho_factor/cho_solve for a symmetric "
+            "positive definite A, solve_banded for a banded one)",
+        )
+    )
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+            name = call_name(c)
+            if name not in SOLVERS or not c.args or not isinstance(c.args[0], ast.Name):
+                continue
+            line, matrix = c.lineno, c.args[0].id
+            loops = sf.enclosing_loops(line)
+            if not loops or (sf.path, line) in a.found:
+                continue
+            lp = loops[0]
+            if stored_in(sf, matrix, lp.line, lp.end):
+                continue  # the matrix changes in the loop: nothing to factor once
+            m = a.ev.facts_at((sf.path, line)).get(matrix)
+            if m is None or len(m.shape) != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 16:
+                continue
+            count = a.led.count((sf.path, line))
+            size = static_size(lp.over, a.ev.facts_in(sf.path, lp.line, lp.end))
+            if max(count.n, size or 0) < INVARIANT_SOLVES_MIN:
+                continue
+            first, last = sf.span(line)
+            seconds = a.led.span(sf.path, first, last, own=True)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            rhs_fact = (
+                a.ev.facts_at((sf.path, line)).get(c.args[1].id)
+                if len(c.args) > 1 and isinstance(c.args[1], ast.Name)
+                else None
+            )
+            rhs = rhs_fact.shape if rhs_fact is not None and rhs_fact.shape else (m.shape[0],)
+            r = refactor_speedup(m.shape[0], rhs, name, a.budget())
+            f, _ = a.finding(sf, line, self.rule.code)
+            if r is None:
+                yield replace(f, evidence=f"{f.evidence}; a {m} matrix")
+                continue
+            mid, lo, hi = r
+            excess = seconds * max(0.0, 1 - 1 / mid)
+            yield replace(
+                f,
+                seconds=excess,
+                share=excess / a.total,
+                evidence=f"{f.evidence}; a {m} matrix, the same in every step: solved from "
+                f"one factorization it ran {mid:.1f}x as fast (timed after the run on a "
+                "random matrix of that size)",
+                gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
+            )
+
+
+PATTERN = InvariantSolve()
