@@ -11,6 +11,15 @@ and 1.25, in turns, and counts the sessions in which each test failed:
 
     .venv/bin/python benchmarks/gate_against.py --runs 10
 
+With ``--saved``, the gate is against one saved baseline instead: ``--arraybench-save`` once at
+the start (the committed code, work 1.00), then every session runs ``--arraybench-compare`` on
+that file (which measures the baseline's recorded commit beside each function) and saves its
+own run, and ``arraybench compare base.json new.json --fail-on slower`` reads the two files; the
+sessions are spread over ``--spread`` seconds (an hour: the machine's state moves), and the
+script counts where the two disagree (target: never).
+
+    .venv/bin/python benchmarks/gate_against.py --saved --runs 20 --spread 3600
+
 Not a test: its figures belong to the machine and the hour it ran in.
 """
 
@@ -18,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import json
 import os
 import subprocess
 import sys
@@ -62,9 +72,13 @@ WORKS = (1.0, 1.10, 1.25)
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=10, help="sessions of each variant (default 10)")
+    ap.add_argument("--saved", action="store_true", help="gate against one saved baseline")
+    ap.add_argument("--spread", type=float, default=0.0, help="seconds to spread the sessions over")
     opts = ap.parse_args()
     failed: dict[float, collections.Counter[str]] = {w: collections.Counter() for w in WORKS}
+    disagree: list[str] = []
     loads = []
+    start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gate-against-") as tmp:
         repo = Path(tmp)
         (repo / "mylib.py").write_text(LIB.format(work=1.0))
@@ -74,23 +88,58 @@ def main() -> None:
         subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
         subprocess.run([*git, "commit", "-qm", "base"], cwd=repo, check=True)
         env = {**os.environ, "ARRAYBENCH_CACHE": str(repo / ".cache")}
+        pytest = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        gate = ["--arraybench-against=HEAD"]
+        if opts.saved:
+            subprocess.run(
+                [*pytest, "--arraybench-save=base.json", "test_speed.py"],
+                cwd=repo, capture_output=True, text=True, env=env, check=True,
+            )  # fmt: skip
+            gate = ["--arraybench-compare=base.json", "--arraybench-save=new.json"]
         for i in range(opts.runs):
+            if opts.spread and i:  # the rounds spread evenly over --spread seconds
+                time.sleep(max(0.0, start + opts.spread * i / opts.runs - time.perf_counter()))
             for work in WORKS:
                 (repo / "mylib.py").write_text(LIB.format(work=work))
                 loads.append(os.getloadavg()[0])
                 t0 = time.perf_counter()
                 p = subprocess.run(
-                    [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                     "--arraybench-against=HEAD", "test_speed.py"],
+                    [*pytest, *gate, "test_speed.py"],
                     cwd=repo, capture_output=True, text=True, env=env, check=False,
                 )  # fmt: skip
+                gated = set()
                 for name in ("test_vectorized", "test_loop"):
                     if f"FAILED test_speed.py::{name}" in p.stdout:
                         failed[work][name] += 1
+                        gated.add(name)
+                if opts.saved:
+                    c = subprocess.run(
+                        [sys.executable, "-m", "arraybench", "compare", "base.json", "new.json",
+                         "--fail-on", "slower", "--json"],
+                        cwd=repo, capture_output=True, text=True, env=env, check=False,
+                    )  # fmt: skip
+                    slower = {
+                        x["workload"].rsplit(".", 1)[-1]
+                        for x in json.loads(c.stdout)["cases"]
+                        if x["verdict"] == "slower"
+                    }
+                    if slower != gated:
+                        disagree.append(
+                            f"work {work}: pytest {sorted(gated)}, compare {sorted(slower)}"
+                        )
                 took = time.perf_counter() - t0
                 print(f"session {i + 1}/{opts.runs} work {work:.2f}: {took:.1f} s", file=sys.stderr)
     load = f"{min(loads):.1f}-{max(loads):.1f}"
-    print(f"{opts.runs} sessions of each variant (load average {load} at their start)")
+    hours = (time.perf_counter() - start) / 3600
+    against = "one saved baseline" if opts.saved else "HEAD measured beside"
+    print(
+        f"{opts.runs} sessions of each variant against {against}, over {hours:.2f} h (load "
+        f"average {load} at their start)"
+    )
+    if opts.saved:
+        print(f"  compare --fail-on slower disagreed with the gate in {len(disagree)} sessions")
+        for d in disagree:
+            print(f"    {d}")
     for work in WORKS:
         what = "unchanged" if work == 1.0 else f"+{work - 1:.0%}"
         counts = ", ".join(

@@ -468,3 +468,61 @@ def test_against_needs_a_revision_of_the_repository_and_not_a_baseline_too(
     r = repo.runpytest(*PLUGIN, "--arraybench-against=HEAD", "--arraybench-compare=x.json")
     assert r.ret == pytest.ExitCode.USAGE_ERROR
     r.stderr.fnmatch_lines(["*are two gates: give one*"])
+
+
+FAIL_ON = ("--fail-on", "slower")
+
+
+def test_a_saved_baseline_is_measured_beside_where_its_commit_is_at_hand(
+    repo: pytest.Pytester,
+) -> None:
+    """The baseline records the clean commit it measured; the next session measures that
+    commit's code beside each function (a real clock: the work tree's kernel does 3 rounds where
+    the commit's does 1), saves the pairing, and `compare --fail-on slower` of the two files reads
+    the same pairing and fails the same case."""
+    budget = "--arraybench-budget=0.1"
+    r = repo.runpytest(*PLUGIN, "--arraybench-save=base.json", budget)
+    r.assert_outcomes(passed=2)
+    base = load(repo.path / "base.json")
+    commit = base.extra["source"]["commit"]
+    assert len(commit) == 40 and base.extra["source"]["changed"] == []
+    repo.makepyfile(mylib=MYLIB.format(work=3))
+    r = repo.runpytest(
+        *PLUGIN, "--arraybench-compare=base.json", "--arraybench-save=new.json", budget
+    )
+    r.assert_outcomes(passed=1, failed=1)
+    r.stdout.fnmatch_lines(
+        [f"*[[]kernel[]] is slower than in base.json's commit {commit[:10]}, measured beside it:*"]
+    )
+    new = load(repo.path / "new.json")
+    assert new.extra["source"]["changed"] == ["mylib.py"]
+    assert new.extra["against"]["commit"] == commit
+    (pair,) = new.extra["against"]["pairs"]
+    assert pair["verdict"] == "slower" and "kernel" in pair["case"]
+    p = subprocess.run(
+        [sys.executable, "-m", "arraybench", "compare", "base.json", "new.json", *FAIL_ON],
+        capture_output=True,
+        text=True,
+        cwd=repo.path,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert p.returncode == compare_cli.EXIT_SLOWER, p.stdout + p.stderr
+    assert f"B measured A's code (commit {commit[:10]}) beside its own" in p.stdout
+    # --arraybench-saved reads the saved times instead, and says why
+    r = repo.runpytest(*PLUGIN, "--arraybench-compare=base.json", "--arraybench-saved", budget)
+    r.stdout.fnmatch_lines(["*its saved times are read*: --arraybench-saved"])
+
+
+def test_a_baseline_saved_from_a_changed_tree_is_read_from_its_times_and_says_why(
+    repo: pytest.Pytester,
+) -> None:
+    repo.makepyfile(mylib=MYLIB.format(work=2))  # uncommitted: no commit holds this code
+    budget = "--arraybench-budget=0.1"
+    repo.runpytest(*PLUGIN, "--arraybench-save=base.json", budget).assert_outcomes(passed=2)
+    assert load(repo.path / "base.json").extra["source"]["changed"] == ["mylib.py"]
+    r = repo.runpytest(*PLUGIN, "--arraybench-compare=base.json", budget, "--arraybench-band=50%")
+    r.stdout.fnmatch_lines(
+        ["*its saved times are read*: base.json was saved from a tree with uncommitted changes "
+         "(mylib.py)*save the baseline from a clean checkout"]
+    )  # fmt: skip

@@ -45,14 +45,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .analysis.comparison import BESIDE_KEY
 from .base import stats
 from .base.errors import ConfigError
 from .measure.profile import cache_dir
 
 #: Where REV's impls' labels begin: ``vectorized@HEAD~1``.
 MARK = "@"
-#: The key of ``RunResult.extra`` that holds the comparison.
-EXTRA_KEY = "against"
+#: The key of ``RunResult.extra`` that holds the comparison (``compare`` reads it: a later run
+#: that measured an earlier run's commit beside it).
+EXTRA_KEY = BESIDE_KEY
 #: The tolerance REV's impls are checked with: compared with this version's output, and said
 #: where they differ (a fix may change it by design), never failed for it (a finite number: the
 #: results file is JSON).
@@ -180,6 +182,63 @@ def repository(where: str | Path, rev: str) -> Version:
         )
     tree = checkout(root, commit)
     return Version(rev, tag_of(rev), tree, tree, root, commit)
+
+
+def source(where: str | Path) -> dict[str, Any] | None:
+    """Where the code a run measures came from: the git repository holding ``where`` (a file
+    or a folder), its commit, and the tracked files changed since it (uncommitted: the code
+    measured is then not the commit's). None outside a repository or without git. A later run
+    measures the commit beside it (:func:`baseline_version`) when nothing was changed."""
+    start = Path(where).resolve()
+    root = _repo_root(start if start.is_file() else start / "_")
+    if root is None:
+        return None
+    try:
+        commit = _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+        # tracked files whose content differs from the commit's, staged or not
+        status = _git(root, "diff", "--name-only", "HEAD")
+    except ConfigError:
+        return None
+    if not commit:
+        return None
+    changed = sorted(line.strip() for line in status.splitlines() if line.strip())
+    return {"commit": commit, "changed": changed}
+
+
+def baseline_version(where: str | Path, record: Any, name: str) -> tuple[Version | None, str]:
+    """The saved run ``name``'s code, to measure beside this run: the commit its
+    ``source`` record names, checked out from the repository holding ``where``; or None and
+    why it cannot be (the reason says what would make it possible)."""
+    if not isinstance(record, Mapping) or not record.get("commit"):
+        return None, (
+            f"{name} does not record the commit it measured (saved before arraybench recorded "
+            "it, or outside a git repository)"
+        )
+    commit = str(record["commit"])
+    changed = [str(c) for c in record.get("changed") or ()]
+    if changed:
+        shown = ", ".join(changed[:3]) + (
+            f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+        )
+        return None, (
+            f"{name} was saved from a tree with uncommitted changes ({shown}), so no commit "
+            "holds the code it measured: save the baseline from a clean checkout"
+        )
+    folder = Path(where).resolve()
+    root = _repo_root(folder / "_")
+    if root is None:
+        return None, f"{folder} is not in a git repository to find {name}'s commit in"
+    found = ""
+    with contextlib.suppress(ConfigError):
+        found = _git(root, "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}")
+    if not found:
+        return None, (
+            f"{name}'s commit {commit[:10]} is not in this clone: fetch it (git fetch origin "
+            f"{commit[:10]}, or a full clone: actions/checkout's fetch-depth: 0) to measure "
+            "its code beside this run"
+        )
+    tree = checkout(root, found)
+    return Version(commit[:10], tag_of(f"base-{commit[:8]}"), tree, tree, root, found), ""
 
 
 #: REV's modules already loaded by :func:`function_at`: (module name, tree) -> module or why not.

@@ -99,7 +99,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="compare each measured case with the same case in RUN (a results file, or a run id "
         "of the history store) and fail the test when it is slower: the whole 95%% interval of "
-        "the ratio above the no-change band. 'cannot tell' passes and is reported",
+        "the ratio above the no-change band. 'cannot tell' passes and is reported. Where RUN "
+        "records a commit of this repository and no uncommitted change, that commit's code is "
+        "measured beside each function (as --arraybench-against does) and the saved times are "
+        "not read",
+    )
+    group.addoption(
+        "--arraybench-saved",
+        action="store_true",
+        default=False,
+        help="with --arraybench-compare: read RUN's saved times even where its commit could be "
+        "measured beside (the intervals are widened by the machine's drift between the runs)",
     )
     group.addoption(
         "--arraybench-against",
@@ -158,6 +168,14 @@ class Session:
     band: float | None = None
     budget: float | None = None
     baseline: RunResult | None = None
+    #: The repository the tests run in (pytest's rootdir): its commit is saved with the run.
+    root: Any = None
+    #: --arraybench-compare: the baseline's code measured beside (its commit, in ``other``),
+    #: or why its saved times are read instead.
+    beside: bool = False
+    saved_why: str = ""
+    #: Each function against its twin measured beside it (against.Pair), for the saved run.
+    pairs: list[Any] = field(default_factory=list)
     measured: list[Measured] = field(default_factory=list)
     runs: list[RunResult] = field(default_factory=list)
     saved: str = ""
@@ -176,6 +194,8 @@ class Session:
     @property
     def gate_ref(self) -> str | None:
         """What a slower function is slower than: the baseline run, or the revision."""
+        if self.beside:
+            return f"{self.compare_ref}'s commit {self.other.commit[:10]}, measured beside it"
         if self.other is not None:
             return f"{self.against_rev} ({self.other.commit[:10]}), measured beside it"
         return self.compare_ref
@@ -239,7 +259,7 @@ class Session:
             measured = replace(measured, note=f"not compared with {self.against_rev}: {twin}")
         elif twin is not None:
             measured = self._beside(measured, run)
-        if self.baseline is not None:
+        if self.baseline is not None and not self.beside:
             measured = self._compared(measured, run)
         self.measured.append(measured)
         return measured
@@ -256,6 +276,7 @@ class Session:
             why = theirs.error if theirs is not None and theirs.error else "it was not measured"
             return replace(measured, note=f"not compared with {self.against_rev}: {why}")
         (pair,) = found
+        self.pairs.append(pair)
         assert measured.case.measurement is not None
         comparison = CaseComparison(
             key=measured.case.key,
@@ -296,13 +317,24 @@ class Session:
     def result(self) -> RunResult:
         """Every measured case in one run: the first run's environment and settings (the
         measurements differ only in their functions)."""
+        from . import against
+        from .analysis.comparison import SOURCE_KEY
+
         first, last = self.runs[0], self.runs[-1]
+        extra: dict[str, Any] = {}
+        where = against.source(self.root) if self.root is not None else None
+        if where is not None:  # the commit measured: a later session measures it beside
+            extra[SOURCE_KEY] = where
+        if self.other is not None:
+            band, _ = self.threshold()
+            extra[against.EXTRA_KEY] = against.record(self.other, self.pairs, band)
         return replace(
             first,
             cases=tuple(m.case for m in self.measured),
             finished=last.finished,
             extra={
                 **first.extra,
+                **extra,
                 "pytest": {
                     "tests": [
                         {"nodeid": m.nodeid, "label": m.label, "workload": m.case.workload}
@@ -354,6 +386,7 @@ def pytest_configure(config: pytest.Config) -> None:
         against_rev=config.getoption("arraybench_against"),
         band=config.getoption("arraybench_band"),
         budget=config.getoption("arraybench_budget"),
+        root=config.rootpath,
     )
     workers = _xdist(config)
     if workers is not None:
@@ -376,6 +409,8 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     if session.compare_ref is not None:
         session.baseline = _load_baseline(session.compare_ref)
+        if not session.parallel:
+            _beside_baseline(session, config)
     if session.against_rev is not None and not session.parallel:
         from . import against
         from .base.errors import ArraybenchError
@@ -385,6 +420,30 @@ def pytest_configure(config: pytest.Config) -> None:
         except ArraybenchError as e:
             raise pytest.UsageError(str(e)) from None
     config.stash[_SESSION] = session
+
+
+def _beside_baseline(session: Session, config: pytest.Config) -> None:
+    """The baseline's code measured beside each function, where the baseline records a clean
+    commit of this repository (two sessions taken at different times differ by the machine's
+    move, which a pairing in the same rounds does not see); else why its saved times are read."""
+    from . import against
+    from .analysis.comparison import SOURCE_KEY
+    from .base.errors import ArraybenchError
+
+    assert session.baseline is not None and session.compare_ref is not None
+    if config.getoption("arraybench_saved"):
+        session.saved_why = "--arraybench-saved"
+        return
+    record = session.baseline.extra.get(SOURCE_KEY)
+    try:
+        other, why = against.baseline_version(config.rootpath, record, session.compare_ref)
+    except ArraybenchError as e:
+        other, why = None, str(e)
+    if other is None:
+        session.saved_why = why
+        return
+    session.other, session.beside = other, True
+    session.against_rev = other.rev
 
 
 def _load_baseline(ref: str) -> RunResult:
@@ -588,6 +647,11 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
             f"against {state.gate_ref}: no-change band ±{band:.0%} ({source}); a test fails "
             "when the whole 95% interval of its ratio lies above it"
         )
+        if state.saved_why:
+            tr.write_line(
+                f"  its saved times are read, each interval widened by this machine's drift "
+                f"between runs: {state.saved_why}"
+            )
     rows: list[tuple[str, ...]] = [("test [label]", "median", "95% interval", "B/A [95% CI]", "")]
     styles: list[str] = [""]
     notes: list[str] = []

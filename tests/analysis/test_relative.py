@@ -156,7 +156,7 @@ def test_a_case_25_percent_slower_among_8_is_slower_against_the_run(seed: int) -
     assert d["relative"]["side_by_side"]["others"] == 3
     assert d["relative"]["all_others"]["others"] == 7
     whole = c.to_dict()
-    assert whole["format"] == 3 and whole["relative"]["cases_read"] == 8
+    assert whole["format"] == 4 and whole["relative"]["cases_read"] == 8
 
 
 def test_a_case_whose_own_ratio_decides_keeps_it() -> None:

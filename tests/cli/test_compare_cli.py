@@ -303,7 +303,7 @@ def test_a_case_decided_against_the_run_is_said_so_and_fails_the_gate(
     assert "(+26% against the run)" in out and "1 case slower by more than 5%: exit code 1" in out
     assert run_in_process(a, b, "--fail-on", "slower", "--json") == compare_cli.EXIT_SLOWER
     d = json.loads(capsys.readouterr().out)
-    assert d["format"] == 3 and d["relative"]["cases_read"] == 8
+    assert d["format"] == 4 and d["relative"]["cases_read"] == 8
     assert d["failing"] == ["w/tunable[numpy:cpu:float64] n=100000"]
     worst = d["cases"][0]
     assert worst["verdict"] == "slower" and worst["absolute_verdict"] == "cannot tell"

@@ -77,6 +77,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..base import stats
 from ..measure.canary import CANARY_KEY
@@ -87,6 +88,8 @@ from . import relative
 from .canary import SpeedChange, no_canary, speed_change
 from .comparison import (
     _ORDER,
+    BESIDE,
+    BESIDE_KEY,
     CI_LEVEL,
     CONTROL,
     DEFAULT_ALPHA,
@@ -99,6 +102,7 @@ from .comparison import (
     RELATIVE,
     SAME,
     SLOWER,
+    SOURCE_KEY,
     UNSURE,
     VERDICTS,
     WIDE,
@@ -120,6 +124,8 @@ from .ranktest import MannWhitney, mann_whitney_u, min_p_value
 
 #: What other modules take from here: the comparison, and its records (analysis/comparison.py).
 __all__ = [
+    "BESIDE",
+    "BESIDE_KEY",
     "CI_LEVEL",
     "CONTROL",
     "DEFAULT_ALPHA",
@@ -132,6 +138,7 @@ __all__ = [
     "RELATIVE",
     "SAME",
     "SLOWER",
+    "SOURCE_KEY",
     "UNSURE",
     "VERDICTS",
     "WIDE",
@@ -147,6 +154,7 @@ __all__ = [
     "compare_measurements",
     "env_changes",
     "mann_whitney_u",
+    "measured_beside",
     "min_p_value",
     "threshold_of",
     "units",
@@ -238,6 +246,12 @@ def compare(
         matched, reference = _against_unchanged(
             codes, changes, matched, measured_a, measured_b, threshold
         )
+    beside = measured_beside(a, b)
+    if beside is not None:
+        _, twin, by_name = beside
+        matched = [_with_beside(c, by_name.get(c.name), threshold) for c in matched]
+        # B's cases of A's code (``label@tag``) are the other side of its pairs, not new cases
+        unmatched = [u for u in unmatched if not (u.side == "B" and u.key[1].endswith(twin))]
     matched.sort(key=lambda c: (_ORDER[c.verdict], -_sortable(c.decisive[0])))
     return Comparison(
         cases=tuple(matched),
@@ -257,10 +271,55 @@ def compare(
         control_off=tuple(relative.reason_counts(control_off.values()).items()),
         reference=reference,
         no_canary=tuple((side, why) for side, r in (("A", a), ("B", b)) if (why := no_canary(r))),
+        beside=beside[0] if beside is not None else None,
         meta={
             "a": {"started": a.started, "cases": len(a.cases), **_machine_of(a)},
             "b": {"started": b.started, "cases": len(b.cases), **_machine_of(b)},
         },
+    )
+
+
+def measured_beside(a: RunResult, b: RunResult) -> tuple[str, str, dict[str, Any]] | None:
+    """Whether run B measured run A's code beside its own: B's ``against`` record names the
+    commit A's ``source`` record says A measured, with nothing changed since it. Then the
+    commit, the label suffix of B's cases of that code (``@tag``), and B's pairs by case name;
+    else None."""
+    source = a.extra.get(SOURCE_KEY)
+    other = b.extra.get(BESIDE_KEY)
+    if not isinstance(source, Mapping) or not isinstance(other, Mapping):
+        return None
+    commit = source.get("commit")
+    if not commit or source.get("changed") or other.get("commit") != commit:
+        return None
+    pairs = {p["case"]: p for p in other.get("pairs") or () if isinstance(p, Mapping)}
+    return str(commit), f"@{other.get('tag', '')}", pairs
+
+
+def _with_beside(
+    c: CaseComparison, pair: Mapping[str, Any] | None, threshold: float
+) -> CaseComparison:
+    """The case as the pairing of B's run reads it (A's code measured beside it), its verdict
+    by this comparison's band; unchanged where B's run holds no pair for it."""
+    if pair is None or not pair.get("ratio") or len(pair.get("ratio_ci") or ()) != 2:
+        return c
+    low, high = (float(v) for v in pair["ratio_ci"])
+    verdict = stats.band_verdict(low, high, threshold)
+    units = int(pair.get("units") or 0)
+    return replace(
+        c,
+        ratio=float(pair["ratio"]),
+        ratio_ci=(low, high),
+        p=math.nan,
+        u=math.nan,
+        n_a=units,
+        n_b=units,
+        verdict=verdict,
+        absolute_verdict=verdict,
+        note=BESIDE,
+        relative=None,
+        relative_off="",
+        control=None,
+        control_off="",
     )
 
 

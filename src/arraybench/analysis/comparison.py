@@ -53,6 +53,13 @@ RELATIVE = "read against the run's other cases"
 CONTROL = "read against the control case"
 #: A case whose code changed, decided against the cases whose code did not (no --control).
 REFERENCE = "read against the unchanged cases"
+#: A case of run B whose run measured run A's code beside it (``run --against``, the pytest
+#: plugin's gate against a saved run whose commit is at hand): its ratio is that pairing's.
+BESIDE = "measured beside A's code"
+#: The keys of ``RunResult.extra``: where a run's code came from (its git commit, the files
+#: changed since), and what a run measured beside it (another revision, round by round).
+SOURCE_KEY = "source"
+BESIDE_KEY = "against"
 NOTES = {
     FEW_SAMPLES: "with this few independent units (processes, or blocks) no interval can be "
     "trusted whatever the times (a rank test could not reach p < 0.05 either): measure with "
@@ -72,6 +79,10 @@ NOTES = {
     "workload, size and backend whose code and environment did not change between the runs, "
     "measured beside it in the same rounds of every process, it moved beyond the band; the "
     "'against the unchanged' column gives that move",
+    BESIDE: "run B measured the code of run A's commit beside its own, in the same rounds of "
+    "every process (run --against, or the pytest gate against a saved run whose commit is at "
+    "hand): the ratio is that pairing's, which the machine's move between the two runs does not "
+    "touch; the times saved in A are not read",
     RELATIVE: "its own ratio's interval reaches past the band, but against the run's other "
     "cases (which moved together: the machine's state) it moved beyond the band, read both "
     "against all of them and against those measured side by side with it; the 'against the "
@@ -82,8 +93,9 @@ NOTES = {
 #: reading and ``relative_off`` reason, and the comparison's ``relative``; ``verdict`` is then
 #: the final one (a case's own ratio when it decides, else its reading against the run). 3: adds
 #: the comparison's ``reference`` (the unchanged cases read as the reference, without
-#: ``--control``) and ``decided_by: "reference"``.
-FORMAT = 3
+#: ``--control``) and ``decided_by: "reference"``. 4: adds the comparison's ``beside`` (the
+#: commit of A's code that B measured beside it, or null) and ``decided_by: "beside"``.
+FORMAT = 4
 
 
 Key = tuple[str, str, str, str, str, int]
@@ -223,7 +235,9 @@ class CaseComparison:
             "note": self.note,
             "absolute_verdict": self.absolute_verdict,
             "decided_by": (
-                ("reference" if self.note == REFERENCE else "control")
+                "beside"
+                if self.note == BESIDE
+                else ("reference" if self.note == REFERENCE else "control")
                 if self.by_control
                 else "relative"
                 if self.by_relative
@@ -375,6 +389,8 @@ class Comparison:
         reference: how the changed cases were read without ``--control``: against the cases
             whose code did not change (:class:`Reference`), or None with a control named.
         no_canary: each run without a canary reading ("A" or "B") and why (:func:`no_canary`).
+        beside: the commit of A's code that run B measured beside its own (its cases' ratios
+            are that pairing's, note :data:`BESIDE`), or None.
     """
 
     cases: tuple[CaseComparison, ...]
@@ -396,6 +412,7 @@ class Comparison:
     control_off: tuple[tuple[str, int], ...] = ()
     reference: Reference | None = None
     no_canary: tuple[tuple[str, str], ...] = ()
+    beside: str | None = None
 
     def with_verdict(self, verdict: str) -> tuple[CaseComparison, ...]:
         return tuple(c for c in self.cases if c.verdict == verdict)
@@ -440,6 +457,7 @@ class Comparison:
             if self.control is not None
             else None,
             "reference": self.reference.to_dict() if self.reference is not None else None,
+            "beside": self.beside,
             "summary": self.summary.to_dict(),
             "env_changes": [e.to_dict() for e in self.env_changes],
             "environments_differ": [d.to_dict() for d in self.environment],

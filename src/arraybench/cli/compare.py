@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis import control, stability
 from ..analysis.compare import (
+    BESIDE,
     DEFAULT_THRESHOLD,
     FASTER,
     NOTES,
@@ -443,12 +444,20 @@ def render(
             f"[bold]Machine speed[/bold] (the runs' canaries): "
             f"{escape(comparison.speed.describe())}{taken}"
         )
-    elif comparison.widened is not None:
+    elif comparison.widened is not None and not all(c.note == BESIDE for c in comparison.cases):
         why = "; ".join(f"{side}: {reason}" for side, reason in comparison.no_canary)
         console.print(
             f"[bold]Machine speed[/bold]: no canary reading in {escape(why)}, so every interval "
             f"is widened by this machine's run-to-run drift, ±{comparison.widened:.0%} (its "
             "stability record: 'arraybench env')"
+        )
+    if comparison.beside is not None:
+        n = sum(1 for c in comparison.cases if c.note == BESIDE)
+        console.print(
+            f"[bold]Measured beside[/bold]: B measured A's code (commit "
+            f"{escape(comparison.beside[:10])}) beside its own, in the same rounds of every "
+            f"process: {n} case{'s' if n != 1 else ''} read from that pairing, which the "
+            "machine's move between the runs does not touch"
         )
     relative_line = _relative_line(comparison)
     if relative_line:

@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any, TypeVar
 
 from rich.markup import escape
@@ -20,6 +21,7 @@ from .. import against
 from ..analysis import stability
 from ..analysis.claims import Answer
 from ..analysis.compare import threshold_of
+from ..analysis.comparison import SOURCE_KEY
 from ..analysis.findings import analyze
 from ..base import interrupts
 from ..base.errors import ConfigError
@@ -474,6 +476,10 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
 
         path = write_html(combined, args.html, profile=profile)
         console.print(f"HTML report: {path.resolve()}")
+    files = [t for t in args.targets if Path(t).is_file()]
+    where = against.source(files[0]) if files else None
+    if where is not None:  # the commit it measured: a later run can measure it beside its own
+        combined = replace(combined, extra={**combined.extra, SOURCE_KEY: where})
     if other is not None:
         band = threshold_of(combined.config)
         found = against.pairs(combined.cases, other.tag, band)
