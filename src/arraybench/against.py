@@ -45,10 +45,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .analysis.comparison import BESIDE_KEY
+from .analysis.comparison import BESIDE_KEY, SOURCE_KEY
 from .base import stats
 from .base.errors import ConfigError
 from .measure.profile import cache_dir
+from .results import RunResult
 
 #: Where REV's impls' labels begin: ``vectorized@HEAD~1``.
 MARK = "@"
@@ -184,13 +185,19 @@ def repository(where: str | Path, rev: str) -> Version:
     return Version(rev, tag_of(rev), tree, tree, root, commit)
 
 
-def source(where: str | Path) -> dict[str, Any] | None:
-    """Where the code a run measures came from: the git repository holding ``where`` (a file
-    or a folder), its commit, and the tracked files changed since it (uncommitted: the code
-    measured is then not the commit's). None outside a repository or without git. A later run
-    measures the commit beside it (:func:`baseline_version`) when nothing was changed."""
+def repo_root(where: str | Path) -> Path | None:
+    """The root of the git repository holding ``where`` (a file or a folder), or None."""
     start = Path(where).resolve()
-    root = _repo_root(start if start.is_file() else start / "_")
+    return _repo_root(start if start.is_file() else start / "_")
+
+
+def source(where: str | Path, files: Sequence[str | Path] = ()) -> dict[str, Any] | None:
+    """Where the code a run measures came from: the git repository holding ``where`` (a file
+    or a folder), its commit, the tracked files changed since it (uncommitted: the code
+    measured is then not the commit's) and ``files`` (the workload files run) relative to its
+    root. None outside a repository or without git. A later run measures the commit beside it
+    (:func:`baseline_version`, ``compare --rerun``) when nothing was changed."""
+    root = repo_root(where)
     if root is None:
         return None
     try:
@@ -202,7 +209,11 @@ def source(where: str | Path) -> dict[str, Any] | None:
     if not commit:
         return None
     changed = sorted(line.strip() for line in status.splitlines() if line.strip())
-    return {"commit": commit, "changed": changed}
+    record: dict[str, Any] = {"commit": commit, "changed": changed}
+    inside = [Path(f).resolve() for f in files]
+    if inside:
+        record["files"] = [str(f.relative_to(root)) for f in inside if f.is_relative_to(root)]
+    return record
 
 
 def baseline_version(where: str | Path, record: Any, name: str) -> tuple[Version | None, str]:
@@ -554,3 +565,78 @@ def record(other: Version, found: Sequence[Pair], threshold: float) -> dict[str,
         "shared_modules": list(shared_modules),
         "pairs": [p.to_dict() for p in found],
     }
+
+
+#: The settings of B's run that ``--rerun`` measures with again: RunConfig's field, run's flag.
+RERUN_SETTINGS = (
+    ("backends", "--backend"),
+    ("devices", "--device"),
+    ("dtypes", "--dtype"),
+    ("impls", "--impl"),
+    ("sizes", "--sizes"),
+    ("threads", "--threads"),
+    ("budget", "--budget"),
+    ("target", "--target"),
+    ("processes", "--processes"),
+    ("seed", "--seed"),
+)
+
+
+def rerun_args(a: RunResult, b: RunResult, name_a: str, name_b: str, here: Path) -> list[str]:
+    """The ``arraybench run`` arguments that measure A's and B's code side by side: B's
+    workload files, in this checkout (which must be at B's commit, those files unchanged),
+    ``--against`` A's commit, with B's settings.
+
+    Raises:
+        ConfigError: what is missing, and what to do instead.
+    """
+    sources = []
+    for run, name in ((a, name_a), (b, name_b)):
+        s = run.extra.get(SOURCE_KEY)
+        if not isinstance(s, Mapping) or not s.get("commit"):
+            raise ConfigError(
+                f"--rerun: {name} does not record the commit its code came from (saved before "
+                "arraybench recorded it, or not run from a git repository): run the workload "
+                "file with --against REV instead"
+            )
+        if s.get("changed"):
+            changed = ", ".join(str(c) for c in s["changed"][:3])
+            raise ConfigError(
+                f"--rerun: {name} measured uncommitted changes ({changed}), so no commit holds "
+                "its code: run the workload file with --against REV instead"
+            )
+        sources.append(s)
+    files = [str(f) for f in sources[1].get("files") or ()]
+    if not files:
+        raise ConfigError(
+            f"--rerun: {name_b} records no workload file of its repository (a built-in "
+            "workload, or the pytest plugin's run: pytest --arraybench-against REV measures "
+            "those side by side)"
+        )
+    root = repo_root(here)
+    now = source(here) if root is not None else None
+    if root is None or now is None:
+        raise ConfigError(f"--rerun: {here} is not in a git repository: run it from B's checkout")
+    commit_b = str(sources[1]["commit"])
+    if now["commit"] != commit_b:
+        raise ConfigError(
+            f"--rerun: this checkout is at {now['commit'][:10]}, {name_b} measured "
+            f"{commit_b[:10]}: check B's commit out first (git checkout {commit_b[:10]})"
+        )
+    touched = [f for f in files if f in now["changed"]]
+    if touched:
+        raise ConfigError(
+            f"--rerun: {', '.join(touched)} changed since {commit_b[:10]}, which {name_b} "
+            "measured: commit or stash the change first"
+        )
+    command = ["run", *(str(root / f) for f in files), "--against", str(sources[0]["commit"])]
+    for key, flag in RERUN_SETTINGS:
+        value = b.config.get(key)
+        if value is None:
+            continue
+        if isinstance(value, list | tuple):
+            value = ",".join(str(v) for v in value)
+        command += [flag, str(value)]
+    if b.config.get("quick"):
+        command.append("--quick")
+    return command

@@ -221,3 +221,66 @@ def test_a_version_that_computes_something_else_is_timed_and_said_so() -> None:
     (pair,) = against.pairs([mine, theirs], "HEAD", 0.05)
     assert pair.verdict == "slower" and pair.differs == 0.2
     assert pair.to_dict()["output_differs"] == 0.2
+
+
+# -- compare --rerun: two stored runs measured again side by side --------------------------------
+
+
+def _compare(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "arraybench", "compare", *args],
+        capture_output=True,
+        text=True,
+        cwd=repo,
+        timeout=300,
+        env={**os.environ, "COLUMNS": "200"},
+        check=False,
+    )
+
+
+def test_compare_rerun_measures_both_commits_side_by_side(repo: Path) -> None:
+    """A run at the first commit, then one at a commit whose helper does 6x the work: --rerun
+    measures the first commit's code beside the checkout's (B's), with B's settings, and
+    exits 1 (slower), as run --against does."""
+    settings = ("--no-store", "--budget", "0.2", "--processes", "1")
+    first = _git(repo, "rev-parse", "HEAD").strip()
+    assert run(repo, *settings, "--json", str(repo.parent / "a.json")).returncode == 0
+    a = json.loads((repo.parent / "a.json").read_text())
+    assert a["extra"]["source"] == {"commit": first, "changed": [], "files": ["bench.py"]}
+    (repo / "helper.py").write_text("WORK = 6\n")
+    _git(repo, "commit", "-qam", "six times the work")
+    assert run(repo, *settings, "--json", str(repo.parent / "b.json")).returncode in (0, 1)
+    store = str(repo.parent / "store.db")
+    p = _compare(
+        repo, str(repo.parent / "a.json"), str(repo.parent / "b.json"), "--rerun", "--store", store
+    )
+    assert p.returncode == 1, p.stdout + p.stderr
+    text = " ".join(p.stdout.split())
+    assert f"--against {first}" in text and "--budget 0.2" in text and "--processes 1" in text
+    assert f"1 slower than {first}: exit code 1" in text
+    assert "kern/loop[python:cpu:float64] n=2000" in text and f"--store {store}" in text
+    assert (repo.parent / "store.db").exists()
+
+
+def test_compare_rerun_says_what_is_missing(repo: Path) -> None:
+    from arraybench.results import RunResult
+
+    head = _git(repo, "rev-parse", "HEAD").strip()
+    clean = {"source": {"commit": head, "changed": [], "files": ["bench.py"]}}
+    a, b = RunResult(cases=(), extra=clean), RunResult(cases=(), extra=clean)
+    args = against.rerun_args(a, b, "a.json", "b.json", repo)
+    assert args[:4] == ["run", str(repo / "bench.py"), "--against", head]
+    old = RunResult(cases=())
+    with pytest.raises(ConfigError, match=r"a\.json does not record the commit"):
+        against.rerun_args(old, b, "a.json", "b.json", repo)
+    dirty = RunResult(cases=(), extra={"source": {"commit": head, "changed": ["helper.py"]}})
+    with pytest.raises(ConfigError, match=r"b\.json measured uncommitted changes \(helper\.py\)"):
+        against.rerun_args(a, dirty, "a.json", "b.json", repo)
+    elsewhere = RunResult(cases=(), extra={"source": {**clean["source"], "commit": "f" * 40}})
+    with pytest.raises(ConfigError, match="check B's commit out first"):
+        against.rerun_args(a, elsewhere, "a.json", "b.json", repo)
+    (repo / "bench.py").write_text(BENCH + "\n# edited\n")
+    with pytest.raises(ConfigError, match=r"bench\.py changed since"):
+        against.rerun_args(a, b, "a.json", "b.json", repo)
+    p = _compare(repo, "nosuch.json", "--rerun")
+    assert p.returncode == 2

@@ -30,9 +30,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import shlex
+import subprocess
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import against
 from ..analysis import control, stability
 from ..analysis.compare import (
     BESIDE,
@@ -162,6 +166,14 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "in the processes where both took turns; that reading decides where a case's own interval "
         "cannot tell (the machine's state, which moves both alike, drops out: docs/ci.md)",
     )
+    p.add_argument(
+        "--rerun",
+        action="store_true",
+        help="measure A's and B's code again, side by side in the same rounds of every process "
+        "(arraybench run FILE --against A's commit, with B's settings), instead of reading their "
+        "saved times: both runs must record a clean commit of this repository (runs of a "
+        "workload file do) and the checkout must be at B's. Exit codes as run --against's",
+    )
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
     p.add_argument(
         "--store", metavar="PATH", default=None, help="the history store to find run ids in"
@@ -178,6 +190,25 @@ def main(args: argparse.Namespace) -> int:
         print(f"arraybench: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     machines_of_one_run = b is None
+    if args.rerun:
+        try:
+            if b is None:
+                raise ConfigError("--rerun measures two stored runs again: give A and B")
+            command = against.rerun_args(a, b, args.a, args.b, Path.cwd())
+            command += ["--store", args.store] if args.store else []
+        except ArraybenchError as e:
+            print(f"arraybench: error: {e}", file=sys.stderr)
+            return EXIT_USAGE
+        from rich.markup import escape
+
+        _console.console().print(
+            f"[dim]measuring A's and B's code again, side by side: {escape(shlex.join(command))}"
+            "[/dim]",
+            soft_wrap=True,
+        )
+        return subprocess.run(
+            [sys.executable, "-m", "arraybench", *command], check=False
+        ).returncode
     if args.control is not None:
         try:
             impl, _ = control.parse(args.control)

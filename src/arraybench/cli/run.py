@@ -477,7 +477,7 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
         path = write_html(combined, args.html, profile=profile)
         console.print(f"HTML report: {path.resolve()}")
     files = [t for t in args.targets if Path(t).is_file()]
-    where = against.source(files[0]) if files else None
+    where = against.source(files[0], files) if files else None
     if where is not None:  # the commit it measured: a later run can measure it beside its own
         combined = replace(combined, extra={**combined.extra, SOURCE_KEY: where})
     if other is not None:
