@@ -284,3 +284,32 @@ def test_compare_rerun_says_what_is_missing(repo: Path) -> None:
         against.rerun_args(a, b, "a.json", "b.json", repo)
     p = _compare(repo, "nosuch.json", "--rerun")
     assert p.returncode == 2
+
+
+def test_stopped_while_adding_processes_the_run_is_reported_and_kept(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C (or SIGTERM) while --against adds processes to the cases that cannot tell: the
+    run is reported and saved with the processes measured before, and the exit status is the
+    stop's (130)."""
+    import signal
+
+    from arraybench.base.interrupts import Interrupted
+    from arraybench.cli import run as run_cli
+    from arraybench.cli.main import main
+
+    def stop(*args: object) -> None:
+        raise Interrupted(signal.SIGINT)
+
+    monkeypatch.setattr(run_cli, "_more_processes", stop)
+    monkeypatch.chdir(repo)
+    out = tmp_path / "stopped.json"
+    argv = ["run", "bench.py", "--against", "HEAD", "--budget", "0.05", "--processes", "1"]
+    code = main([*argv, "--json", str(out), "--store", str(tmp_path / "store.db")])
+    assert code == 130
+    said = capsys.readouterr()
+    assert "stopped while adding processes" in " ".join(said.out.split())
+    (pair,) = pairs(out)
+    assert pair["case"] == "kern/loop[python:cpu:float64] n=2000"
+    saved = json.loads(out.read_text())
+    assert saved["extra"]["source"]["files"] == ["bench.py"]

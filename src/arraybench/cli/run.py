@@ -312,6 +312,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
+    given = [str(t) for t in args.targets]  # (--against puts a merge module in their place)
     other = _against(args) if args.against else None
     items = resolve(args.targets)
     budget = (
@@ -449,10 +450,19 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
                     said = _resume.stopped(run_id, len(kept.cases), left, config, None)
                     print(said, file=sys.stderr)
         raise
+    stopped: KeyboardInterrupt | None = None
     if other is not None and results:
         # Pinpoint's rule: where a case cannot tell, more processes (fresh ones, each a unit of
-        # its interval), up to a limit.
-        results[-1] = _more_processes(results[-1], items, config, other, profile, console, args)
+        # its interval), up to a limit. Stopped there, the run is reported and kept as it was
+        # before them, then the stop is raised (its exit status).
+        try:
+            results[-1] = _more_processes(results[-1], items, config, other, profile, console, args)
+        except KeyboardInterrupt as e:
+            stopped = e
+            console.print(
+                "[yellow]stopped while adding processes to the cases that cannot tell: the "
+                "run is reported and kept with the processes measured before[/yellow]"
+            )
     WALL.rebase(REPORTING)
     combined = combine(results) if results else RunResult(cases=())
     try:  # this machine's run-to-run drift, for comparisons of runs without a canary
@@ -476,7 +486,7 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
 
         path = write_html(combined, args.html, profile=profile)
         console.print(f"HTML report: {path.resolve()}")
-    files = [t for t in args.targets if Path(t).is_file()]
+    files = [t for t in given if Path(t).is_file()]
     where = against.source(files[0], files) if files else None
     if where is not None:  # the commit it measured: a later run can measure it beside its own
         combined = replace(combined, extra={**combined.extra, SOURCE_KEY: where})
@@ -519,6 +529,8 @@ def _main(args: argparse.Namespace, split: Callable[[], TimeSplit]) -> int:
     slower = False
     if other is not None:
         slower = _print_against(combined, other, console)
+    if stopped is not None:
+        raise stopped
     return 0 if combined.all_passed and not slower else 1
 
 
