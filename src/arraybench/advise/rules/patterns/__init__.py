@@ -5,7 +5,7 @@ A pattern is a module here with a ``PATTERN`` object that has
     rule     its :class:`~arraybench.advise.codes.Rule` (code, name, message, rewrite),
              registered with ``codes.register`` when the module is imported
     find     ``find(a, sf)``: the findings in one source file, from the run's evidence that
-             ``a`` (the :class:`~arraybench.advise.rules.confirm.Analysis`) holds: the ledger's
+             ``a`` (an :class:`~.base.Analysis`: rules/confirm.py's class) holds: the ledger's
              time and counts (``a.led``), the values seen (``a.ev.facts_in``), the per-call
              costs measured after the run (``a.costs``), the findings so far (``a.found``,
              ``a.covered``). Each finding it yields carries its evidence and its priced gain;
@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Protocol
 from ...codes import Rule
 from ...records import Finding
 from . import dispatch, invariant_solve
+from .base import Analysis
 
 if TYPE_CHECKING:
     from ...read.source import SourceFile
-    from ..confirm import Analysis
 
 
 class Pattern(Protocol):
@@ -46,4 +46,4 @@ PATTERNS: tuple[Pattern, ...] = (
     dispatch.PATTERN,
 )
 
-__all__ = ["PATTERNS", "Pattern"]
+__all__ = ["PATTERNS", "Analysis", "Pattern"]

@@ -15,16 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile, count_ops
 from ...records import LIST_SHARE, Finding
 from ...run.values import JAX
-
-if TYPE_CHECKING:
-    from ..confirm import Analysis
+from .base import Analysis
 
 #: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
 #: that per entry), each under DISPATCH_STEP_MAX_S; at most DISPATCH_CALLS_MAX calls a step.

@@ -13,15 +13,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile, call_name, static_size, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
-
-if TYPE_CHECKING:
-    from ..confirm import Analysis
+from .base import Analysis
 
 #: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
 #: with the same matrix to be worth factoring once.
