@@ -183,6 +183,11 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
     """Per line of a loop, the loop's lines of operators only (RIDERS at most a loop): the
     sampler records their values when it looks at the loop's other lines, in the same frame."""
     out: dict[int, list[int]] = defaultdict(list)
+    # not from a loop's header: before its first iteration the loop's names hold what an
+    # earlier loop left (``t: numpy.int64`` at ``for t in range(n)``)
+    headers = {
+        n.lineno for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+    }
     for node in ast.walk(tree):
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             continue
@@ -195,7 +200,9 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
         ops = sorted(set(ops))[:RIDERS]
         if not ops:
             continue
-        for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+        for line in range(node.lineno + 1, (node.end_lineno or node.lineno) + 1):
+            if line in headers:
+                continue
             got = out[line]
             for r in ops:
                 if r != line and r not in got:
