@@ -58,6 +58,29 @@ def _function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.AsyncFunctionD
     return best
 
 
+def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
+    """Whether ``name`` is stored between the lines: assigned or written into, or bound by a
+    ``for`` (the loop's own target included), a ``with ... as`` or a ``:=``."""
+    if stored_in(sf, name, lo, hi):
+        return True
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if not lo <= getattr(node, "lineno", 0) <= hi:
+            continue
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            bound = node.target
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            bound = node.optional_vars
+        elif isinstance(node, ast.NamedExpr):
+            bound = node.target
+        else:
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(bound)):
+            return True
+    return False
+
+
 def _elements(node: ast.expr) -> int:
     """How many numbers a (nested) list display holds."""
     if isinstance(node, (ast.List, ast.Tuple)):
@@ -136,7 +159,7 @@ class ConstantBuild:
                     return None  # a call may give another value each time
             names = {n.id for n in leaves if isinstance(n, ast.Name)}
             for name in names:
-                if stored_in(sf, name, lo, hi) or (
+                if _changes(sf, name, lo, hi) or (
                     name in params and not self._same(facts.get(name, []))
                 ):
                     return None
@@ -148,7 +171,7 @@ class ConstantBuild:
         if not isinstance(arg, ast.Name):
             return None
         looks = [f for f in facts.get(arg.id, []) if f.kind == SEQUENCE]
-        if not looks or stored_in(sf, arg.id, lo, hi):
+        if not looks or _changes(sf, arg.id, lo, hi):
             return None
         if arg.id in params or len(looks) > 1:
             # passed in (or looked at more than once): the run must have seen the same list

@@ -110,12 +110,13 @@ def _only_reduced(sf: SourceFile, name: str, lo: int, hi: int, after: int) -> bo
     return True
 
 
-def _made_at(sf: SourceFile, name: str, before: int) -> int | None:
-    """The last line above ``before`` in the same function that assigns ``name``."""
+def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
+    """The last line above ``before`` in the same function that assigns ``name`` alone, and
+    the value it assigns (its source)."""
     if sf.tree is None:
         return None
     func = sf.functions.get(before, "")
-    best = None
+    best: tuple[int, str] | None = None
     for node in ast.walk(sf.tree):
         if (
             isinstance(node, (ast.Assign, ast.AnnAssign))
@@ -123,15 +124,17 @@ def _made_at(sf: SourceFile, name: str, before: int) -> int | None:
             and sf.functions.get(node.lineno, "") == func
         ):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-                best = node.lineno if best is None else max(best, node.lineno)
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets) and (
+                best is None or node.lineno > best[0]
+            ):
+                value = ast.unparse(node.value) if node.value is not None else ""
+                best = (node.lineno, value)
     return best
 
 
-def _rewrite(root: str, fact: Fact | None, made: int | None, text: str = "") -> str:
-    """The rewrite in words, with the line that makes the root written the float32 way."""
+def _rewrite(root: str, fact: Fact | None, made: int | None, value: str = "") -> str:
+    """The rewrite in words, with the value that makes the root written the float32 way."""
     where = f" where it is made (line {made})" if made else " once, before the loop"
-    value = text.split("=", 1)[1].strip() if "=" in text and text.startswith(root) else ""
     if root == "":
         return (
             "make the float64 value on this line float32 (np.float32(...), dtype=np.float32, "
@@ -256,9 +259,9 @@ class Float64Promotion:
             root = roots[0]
             rfact = next(x for x in looks[root] if promotes(x))
             made = _made_at(sf, root, lo)
-            at = f", made at line {made}: {sf.text(made)}" if made else ""
+            at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
             source = f"{root} ({rfact}{at}; not changed in the loop)"
-            rewrite = _rewrite(root, rfact, made, sf.text(made) if made else "")
+            rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
         else:
             source, rewrite = "a float64 made on this line", _rewrite("", None, None)
         res = results[0]
