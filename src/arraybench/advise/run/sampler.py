@@ -279,6 +279,8 @@ class Sampler:
         self.clock = clock
         self.samples = Samples()
         self._names = _LineNames()
+        #: lines whose values (and their riders') are all recorded: not looked at again
+        self._recorded: set[Key] = set()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._switch: float | None = None
@@ -372,17 +374,26 @@ class Sampler:
 
     def _record_facts(self, frame: FrameType) -> None:
         key = (frame.f_code.co_filename, frame_line(frame))
-        self._record_at(frame, key)
+        if key in self._recorded:
+            return
         # the loop's lines of operators only are never looked at: their values are the frame's
         # now (the same names, an iteration apart at most)
-        for line in self._names.riders(*key):
-            self._record_at(frame, (key[0], line))
+        keys = [key, *((key[0], r) for r in self._names.riders(*key))]
+        for k in keys:
+            self._record_at(frame, k)
+        if all(self._done(k) for k in keys):
+            self._recorded.add(key)
+
+    def _done(self, key: Key) -> bool:
+        """Every name seen at the line has its samples. A line where none was bound yet
+        (``acc = ...`` looked at before its first assignment) is looked at again."""
+        seen = self.samples.facts.get(key)
+        return (
+            seen is not None and bool(seen) and all(len(v) >= FACT_SAMPLES for v in seen.values())
+        )
 
     def _record_at(self, frame: FrameType, key: Key) -> None:
-        seen = self.samples.facts.get(key)
-        # done once every name seen there has its samples; a line where none was bound yet
-        # (``acc = ...`` looked at before its first assignment) is looked at again
-        if seen and all(len(v) >= FACT_SAMPLES for v in seen.values()):
+        if self._done(key):
             return
         names = self._names(*key)
         if not names:
