@@ -16,7 +16,6 @@ from typing import Any
 
 from ...base.units import format_time
 from ..read.source import (
-    BUILD_CALLS,
     MOVE_METHODS,
     SYNC_BUILTINS,
     SYNC_METHODS,
@@ -577,7 +576,7 @@ class Analysis:
         )
 
     def _line_patterns(self, sf: SourceFile) -> None:
-        """Conversions, builds and moves of arrays at lines run many times."""
+        """Conversions and moves of arrays at lines run many times."""
         for (path, line), hits in list(self._hit_lines(sf.path)):
             if hits < PER_ITERATION_MIN or (path, line) in self.found:
                 continue
@@ -600,6 +599,8 @@ class Analysis:
                 yield key, self.led.count(key).n
 
     def _line_code(self, sf: SourceFile, line: int, facts: dict[str, Fact]) -> str | None:
+        # (a build of Python data at every iteration, AB108, is patterns/constant_build.py's:
+        # it must be the same data each time, which the run tells)
         for c in sf.calls_on(line):
             name = call_name(c)
             r = receiver(c)
@@ -610,10 +611,6 @@ class Analysis:
                 return "AB201"
             if name in SYNC_BUILTINS and fact is not None and torchish(fact):
                 return "AB201"
-            if name in BUILD_CALLS:
-                arg = facts.get(receiver(c)) if c.args else None
-                if arg is not None and arg.kind == "sequence":
-                    return "AB108"
             if name in MOVE_METHODS and fact is not None and self.cuda:
                 return "AB202"
         return None

@@ -40,10 +40,16 @@ def _timed(fn: Callable[[], Any], sync: Callable[[], None]) -> float:
 
 
 def _ratios(
-    slow: Callable[[], Any], fast: Callable[[], Any], sync: Callable[[], None], budget: float
+    slow: Callable[[], Any],
+    fast: Callable[[], Any],
+    sync: Callable[[], None],
+    budget: float,
+    trim: bool = False,
 ) -> tuple[float, float, float] | None:
     """Median and range of slow/fast over paired calls (a warm-up of each first), as many
-    pairs as ``budget`` seconds hold (3 to PAIRS); None when 3 pairs would take far longer."""
+    pairs as ``budget`` seconds hold (3 to PAIRS); None when 3 pairs would take far longer.
+    With ``trim``, the range leaves out the lowest and highest pair where there are 5 or more
+    (a pair that another process interrupted)."""
     per_pair = _timed(slow, sync) + _timed(fast, sync)
     if 3 * per_pair > 4 * budget:
         return None
@@ -56,7 +62,10 @@ def _ratios(
             ratios.append(a / b)
     if len(ratios) < 3:
         return None
-    return statistics.median(ratios), min(ratios), max(ratios)
+    mid = statistics.median(ratios)
+    if trim and len(ratios) >= 5:
+        ratios = sorted(ratios)[1:-1]
+    return mid, min(ratios), max(ratios)
 
 
 def _setup(model: Any, shape: tuple[int, ...], dtype: str) -> tuple[Any, Any, Callable[[], None]]:
@@ -157,6 +166,97 @@ def refactor_speedup(
         return _ratios(each, once, lambda: None, budget)
     except Exception:
         return None
+
+
+def _input(fact: Fact, dtype: str, rng: Any) -> Any:
+    """A value like the one seen (same library, shape and kind) in ``dtype`` where it is a
+    float array or number; positive (0.5-1.5), so that logs and roots stay defined."""
+    from .values import ARRAY, SCALAR, TENSOR
+
+    if fact.kind in (ARRAY, TENSOR) and fact.size > MAX_ELEMENTS:
+        raise ValueError("input too large to make again")
+    # (a numpy.float64 is a Python float too: its fact may carry its type only)
+    seen = fact.dtype or (
+        fact.type.removeprefix("numpy.") if fact.type.startswith("numpy.") else ""
+    )
+    floating = seen in ("float32", "float64")
+    want = (dtype or seen) if floating else seen
+    if fact.type == "torch.Tensor":
+        torch = sys.modules["torch"]
+        if floating:
+            return torch.rand(fact.shape, dtype=getattr(torch, want), device=fact.device) + 0.5
+        return torch.zeros(fact.shape, dtype=getattr(torch, want), device=fact.device)
+    np = sys.modules["numpy"]
+    if fact.kind == ARRAY and fact.type == "numpy.ndarray":
+        if floating:
+            return rng.uniform(0.5, 1.5, fact.shape).astype(want)
+        return np.zeros(fact.shape, dtype=want)
+    if fact.kind == SCALAR:
+        if fact.type.startswith("numpy.") and want:
+            return np.dtype(want).type(0.75)
+        if fact.type == "float":
+            return 0.75
+        if fact.type == "int":
+            return fact.value if fact.value is not None else 3
+    raise ValueError(f"cannot make a {fact.type} again")
+
+
+def float32_ratio(
+    expr: str,
+    inputs: dict[str, Fact],
+    float64: set[str],
+    modules: dict[str, str],
+    budget: float = BUDGET_S,
+) -> tuple[tuple[float, float, float], str] | None:
+    """How many times faster an expression runs with its float64 inputs in float32: the
+    line's own expression evaluated on inputs of the shapes seen (``float64`` names made
+    float64, the others as seen; then all float32), or, where it cannot be evaluated again
+    (it calls the user's functions), an elementwise multiply-add on the largest array seen.
+    Returns ((median, low, high), what was timed), None when nothing could be timed."""
+    arrays = [f for f in inputs.values() if f.shape and f.dtype in ("float32", "float64")]
+    if not arrays:
+        return None
+    biggest = max(arrays, key=lambda f: f.size)
+    try:
+        import warnings
+
+        rng = sys.modules["numpy"].random.default_rng(0)
+        env = {alias: sys.modules[m] for alias, m in modules.items() if m in sys.modules}
+        slow_env, fast_env = dict(env), dict(env)
+        for name, fact in inputs.items():
+            slow_env[name] = _input(fact, "float64" if name in float64 else fact.dtype, rng)
+            fast_env[name] = _input(fact, "float32", rng)
+        code = compile(expr, "<arraybench>", "eval")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out = eval(code, slow_env)
+            if getattr(out, "dtype", None) is None or "float64" not in str(out.dtype):
+                raise ValueError("the expression does not give float64 again")
+            sync = _sync_for(biggest)
+            r = _ratios(
+                lambda: eval(code, slow_env), lambda: eval(code, fast_env), sync, budget, True
+            )
+        if r is not None:
+            return r, "this line's expression"
+    except Exception:
+        pass
+    try:
+        rng = sys.modules["numpy"].random.default_rng(0)
+        a64, b64 = _input(biggest, "float64", rng), _input(biggest, "float64", rng)
+        a32, b32 = _input(biggest, "float32", rng), _input(biggest, "float32", rng)
+        sync = _sync_for(biggest)
+        r = _ratios(lambda: a64 * b64 + a64, lambda: a32 * b32 + a32, sync, budget, True)
+        shape = "x".join(str(d) for d in biggest.shape)
+        return (r, f"an elementwise multiply-add on {shape}") if r is not None else None
+    except Exception:
+        return None
+
+
+def _sync_for(fact: Fact) -> Callable[[], None]:
+    if fact.type == "torch.Tensor" and fact.device.startswith("cuda"):
+        torch = sys.modules["torch"]
+        return torch.cuda.synchronize  # type: ignore[no-any-return]
+    return lambda: None
 
 
 @dataclass

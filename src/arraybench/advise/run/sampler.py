@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dis
+import functools
 import sys
 import threading
 import time
@@ -25,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 from .values import MODEL, Fact, describe
@@ -104,19 +106,28 @@ class _LineNames:
 
     def __init__(self) -> None:
         self._files: dict[str, dict[int, tuple[str, ...]]] = {}
+        self._riders: dict[str, dict[int, tuple[int, ...]]] = {}
 
     def __call__(self, path: str, line: int) -> tuple[str, ...]:
         table = self._files.get(path)
         if table is None:
-            table = self._files[path] = self._read(path)
+            table, self._riders[path] = self._read(path)
+            self._files[path] = table
         return table.get(line, ())
 
+    def riders(self, path: str, line: int) -> tuple[int, ...]:
+        """The lines of operators only in the loops holding ``line`` (see :func:`_riders`),
+        whose values are recorded when ``line``'s are."""
+        if path not in self._riders:
+            self(path, line)
+        return self._riders.get(path, {}).get(line, ())
+
     @staticmethod
-    def _read(path: str) -> dict[int, tuple[str, ...]]:
+    def _read(path: str) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]]]:
         try:
             tree = ast.parse(Path(path).read_text(encoding="utf-8"))
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-            return {}
+            return {}, {}
         names: dict[int, list[str]] = defaultdict(list)
         for node in ast.walk(tree):
             if isinstance(node, ast.Name):
@@ -149,7 +160,95 @@ class _LineNames:
                     for h in header[:LOOP_NAMES]:
                         if h not in got:
                             got.append(h)
-        return {line: tuple(v) for line, v in names.items()}
+        return {line: tuple(v) for line, v in names.items()}, _riders(tree)
+
+
+#: Lines of operators only, per loop, whose values ride along with the loop's other lines.
+RIDERS = 6
+
+
+def _operators_only(stmt: ast.stmt) -> bool:
+    """A simple statement that calls nothing (``u = (2.0 * u - v + c * lap) * k``): a signal
+    is never handled on it (Python checks for one at calls and jumps), so the sampler never
+    looks at it."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+        return False
+    return not any(
+        isinstance(n, (ast.Call, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+        for n in ast.walk(stmt)
+    )
+
+
+def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
+    """Per line of a loop, the loop's lines of operators only (RIDERS at most a loop): the
+    sampler records their values when it looks at the loop's other lines, in the same frame."""
+    out: dict[int, list[int]] = defaultdict(list)
+    # not from a loop's header: before its first iteration the loop's names hold what an
+    # earlier loop left (``t: numpy.int64`` at ``for t in range(n)``)
+    headers = {
+        n.lineno for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            continue
+        ops: list[int] = []
+        for stmt in ast.walk(node):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                break  # (a function defined in a loop: rare; its lines are its own)
+            if isinstance(stmt, ast.stmt) and stmt is not node and _operators_only(stmt):
+                ops.append(stmt.lineno)
+        ops = sorted(set(ops))[:RIDERS]
+        if not ops:
+            continue
+        for line in range(node.lineno + 1, (node.end_lineno or node.lineno) + 1):
+            if line in headers:
+                continue
+            got = out[line]
+            for r in ops:
+                if r != line and r not in got:
+                    got.append(r)
+    return {line: tuple(v) for line, v in out.items()}
+
+
+@functools.lru_cache(maxsize=1024)
+def _lineless(code: CodeType) -> dict[int, int]:
+    """The line that stands for each instruction of ``code`` that has none (the jump back to a
+    loop's header after an ``if`` with no ``else`` at the end of its body, on Python 3.11): a
+    backward jump's is its target's (the ``for``/``while`` line), another's the last line
+    before it. A signal is often handled there, after a line of operators only: without this
+    its time would fall on the function's ``def`` line."""
+    out: dict[int, int] = {}
+    lines: dict[int, int] = {}
+    last = code.co_firstlineno
+    instructions = list(dis.get_instructions(code))
+    for ins in instructions:
+        ln = ins.positions.lineno if ins.positions is not None else None
+        if ln is not None:
+            last = ln
+            lines[ins.offset] = ln
+    for ins in instructions:
+        if ins.offset in lines:
+            continue
+        target = ins.argval if "JUMP_BACKWARD" in ins.opname else None
+        if isinstance(target, int) and target in lines:
+            out[ins.offset] = lines[target]
+        else:
+            before = [o for o in lines if o < ins.offset]
+            out[ins.offset] = lines[max(before)] if before else last
+    return out
+
+
+def frame_line(frame: FrameType) -> int:
+    """The frame's current line; for an instruction that has none, the line that stands for it
+    (:func:`_lineless`), else the function's first line."""
+    line = frame.f_lineno
+    if line:
+        return line
+    code = frame.f_code
+    try:
+        return _lineless(code).get(frame.f_lasti, code.co_firstlineno)
+    except Exception:
+        return code.co_firstlineno
 
 
 class Sampler:
@@ -180,6 +279,8 @@ class Sampler:
         self.clock = clock
         self.samples = Samples()
         self._names = _LineNames()
+        #: lines whose values (and their riders') are all recorded: not looked at again
+        self._recorded: set[Key] = set()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._switch: float | None = None
@@ -253,7 +354,7 @@ class Sampler:
                 # a frame being set up or torn down has no line yet: its def line stands in;
                 # a comprehension's own frame is marked by a negative line, so that its time can
                 # be told from the statement's that holds it (the same line)
-                line = f.f_lineno or code.co_firstlineno
+                line = frame_line(f)
                 comp = code.co_name in COMPREHENSIONS
                 stack.append((code.co_filename, -line if comp else line))
             f = f.f_back
@@ -272,13 +373,27 @@ class Sampler:
             self._record_facts(f)
 
     def _record_facts(self, frame: FrameType) -> None:
-        if frame.f_lineno is None:
+        key = (frame.f_code.co_filename, frame_line(frame))
+        if key in self._recorded:
             return
-        key = (frame.f_code.co_filename, frame.f_lineno)
+        # the loop's lines of operators only are never looked at: their values are the frame's
+        # now (the same names, an iteration apart at most)
+        keys = [key, *((key[0], r) for r in self._names.riders(*key))]
+        for k in keys:
+            self._record_at(frame, k)
+        if all(self._done(k) for k in keys):
+            self._recorded.add(key)
+
+    def _done(self, key: Key) -> bool:
+        """Every name seen at the line has its samples. A line where none was bound yet
+        (``acc = ...`` looked at before its first assignment) is looked at again."""
         seen = self.samples.facts.get(key)
-        # done once every name seen there has its samples; a line where none was bound yet
-        # (``acc = ...`` looked at before its first assignment) is looked at again
-        if seen and all(len(v) >= FACT_SAMPLES for v in seen.values()):
+        return (
+            seen is not None and bool(seen) and all(len(v) >= FACT_SAMPLES for v in seen.values())
+        )
+
+    def _record_at(self, frame: FrameType, key: Key) -> None:
+        if self._done(key):
             return
         names = self._names(*key)
         if not names:

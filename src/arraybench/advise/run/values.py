@@ -10,7 +10,7 @@ and without touching the data (no sync, no copy).
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: Kinds of value, as the rules speak of them.
@@ -53,6 +53,10 @@ class Fact:
     grad: bool | None = None
     #: a Python int's value (a loop bound, a size)
     value: int | None = None
+    #: for a list or tuple, a fingerprint of the object and a few of its items (see
+    #: :func:`fingerprint`): equal at two looks when the same unchanged list was there both
+    #: times (a table passed again and again), different for a fresh batch
+    ident: int | None = field(default=None, compare=False)
 
     @property
     def size(self) -> int:
@@ -182,11 +186,29 @@ def _describe(value: Any) -> Fact:
         )
     if isinstance(value, (list, tuple)):
         first = _describe(value[0]).kind if value else ""
-        return Fact(SEQUENCE, name, shape=(len(value),), item=first)
+        return Fact(SEQUENCE, name, shape=(len(value),), item=first, ident=fingerprint(value))
     if isinstance(value, dict):  # parameters, optimizer states: what their values are
         first = _describe(next(iter(value.values()))).kind if value else ""
         return Fact(SEQUENCE, name, shape=(len(value),), item=first)
     return Fact(OTHER, name)
+
+
+def _peek(item: Any) -> Any:
+    """A cheap stand-in for an item's content: a number or string itself, a list's length and
+    first item, else the object's identity."""
+    if isinstance(item, (int, float, str, bool)):
+        return item
+    if isinstance(item, (list, tuple)):
+        return (len(item), _peek(item[0]) if item and not isinstance(item[0], (list, tuple)) else 0)
+    return id(item)
+
+
+def fingerprint(seq: list[Any] | tuple[Any, ...]) -> int:
+    """The identity of a list or tuple and of a few of its items (first two, last), in O(1):
+    a list object freed and another made at the same address with other content (a batch per
+    iteration) tells itself apart by its items."""
+    items = (seq[0], seq[1], seq[-1]) if len(seq) > 2 else tuple(seq)
+    return hash((id(seq), len(seq), tuple(_peek(x) for x in items)))
 
 
 def is_array(fact: Fact) -> bool:

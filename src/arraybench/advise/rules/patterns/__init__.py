@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...codes import Rule
 from ...records import Finding
-from . import dispatch, invariant_solve
+from . import constant_build, dispatch, float64_promotion, invariant_solve
 from .base import Analysis
 
 if TYPE_CHECKING:
@@ -43,6 +43,8 @@ class Pattern(Protocol):
 #: Every pattern, in the order they run.
 PATTERNS: tuple[Pattern, ...] = (
     invariant_solve.PATTERN,
+    constant_build.PATTERN,
+    float64_promotion.PATTERN,
     dispatch.PATTERN,
 )
 

@@ -1,0 +1,251 @@
+"""AB108 from the run: a constant array or tensor built again on every iteration.
+
+``F = np.array([[1.0, DT, ...], ...])`` in a function called at every step, or
+``t = torch.tensor(table)`` of a table that never changes: every call converts the same Python
+data again (tens of nanoseconds an element for ``torch.tensor`` of nested lists), where one
+build before the loop gives the same array.
+
+    candidates  ``np.array`` / ``torch.tensor`` / ... of a list display or a list, on a line that
+                runs PER_BUILD_MIN times or more; not already a finding (lint's AB108)
+    evidence    what it builds does not change: a display of constants and names that the loop
+                (or, in a function called per iteration, the function) never stores; a list
+                passed in, the same unchanged object at every look of the run (its fingerprint,
+                advise/run/values.py); the line's count, time and the built value's shape
+    price       the line's own time less one build (the build hoisted before the loop), the
+                interval from the sampled time's error
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import RULES
+from ...read.source import SourceFile, call_name, stored_in
+from ...records import LIST_SHARE, Finding
+from ...run.ledger import Count
+from ...run.sampler import INTERVAL
+from ...run.values import SEQUENCE, Fact, is_array
+from .base import Analysis
+
+#: Calls that build an array or tensor from Python data (not ``from_numpy``: that shares it).
+BUILDERS = frozenset({"tensor", "as_tensor", "array", "asarray", "FloatTensor", "LongTensor"})
+#: Builds per run below which one that repeats is not a per-iteration cost (a table built
+#: once per sensor, per epoch of five).
+PER_BUILD_MIN = 100
+#: Elements of a display below which building it costs next to nothing (``[a, b]``).
+DISPLAY_MIN = 4
+
+
+def _function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function holding the line."""
+    best = None
+    if sf.tree is None:
+        return None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.lineno < line <= (node.end_lineno or node.lineno)
+            and (best is None or node.lineno > best.lineno)
+        ):
+            best = node
+    return best
+
+
+def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
+    """Whether ``name`` is stored between the lines: assigned or written into, or bound by a
+    ``for`` (the loop's own target included), a ``with ... as`` or a ``:=``."""
+    if stored_in(sf, name, lo, hi):
+        return True
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if not lo <= getattr(node, "lineno", 0) <= hi:
+            continue
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            bound = node.target
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            bound = node.optional_vars
+        elif isinstance(node, ast.NamedExpr):
+            bound = node.target
+        else:
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(bound)):
+            return True
+    return False
+
+
+def _elements(node: ast.expr) -> int:
+    """How many numbers a (nested) list display holds."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return sum(_elements(e) for e in node.elts)
+    return 1
+
+
+def _display_shape(node: ast.expr) -> tuple[int, ...]:
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
+        return (len(node.elts), *_display_shape(node.elts[0]))
+    return ()
+
+
+class ConstantBuild:
+    """A constant built again on every iteration (lint's AB108, confirmed by the run)."""
+
+    rule = RULES["AB108"]
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        seen: set[int] = set()
+        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+            if call_name(c) not in BUILDERS or not c.args:
+                continue
+            first, last = sf.span(c.lineno)
+            if first in seen or (sf.path, first) in a.found or a.covered(sf.path, first):
+                continue
+            seen.add(first)
+            count = self.count(a, sf.path, first, last)
+            if count is None or count.n < PER_BUILD_MIN:
+                continue
+            seconds = a.led.span(sf.path, first, last, own=True)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            why = self.constant(a, sf, c, first)
+            if why is None:
+                continue
+            yield self._finding(a, sf, c, first, seconds, count, why)
+
+    @staticmethod
+    def count(a: Analysis, path: str, first: int, last: int) -> Count | None:
+        """How many times the statement ran: its lines' least count (a statement over several
+        lines comes back to its first line for the call, which is hit twice a run of it)."""
+        counts = [
+            a.led.count((path, ln))
+            for ln in range(first, last + 1)
+            if a.led.traced_hits((path, ln))
+        ]
+        return min(counts, key=lambda c: c.n) if counts else None
+
+    def constant(self, a: Analysis, sf: SourceFile, c: ast.Call, line: int) -> str | None:
+        """Why what the call builds is the same at every call (in words), or None when the run
+        or the source says it may change."""
+        arg = c.args[0]
+        loops = sf.enclosing_loops(line)
+        func = _function(sf, line)
+        if loops:
+            lo, hi, where = loops[0].line, loops[0].end, f"the loop at line {loops[0].line}"
+        elif func is not None:
+            lo, hi, where = func.lineno, func.end_lineno or func.lineno, f"{func.name}()"
+        else:
+            return None  # at module level and in no loop: it runs once
+        params = (
+            {p.arg for p in ast.walk(func.args) if isinstance(p, ast.arg)}
+            if func is not None and not loops
+            else set()
+        )
+        facts = a.ev.samples.facts.get((sf.path, line), {})
+        if isinstance(arg, (ast.List, ast.Tuple)):
+            if _elements(arg) < DISPLAY_MIN:
+                return None
+            leaves = [n for n in ast.walk(arg) if not isinstance(n, (ast.List, ast.Tuple))]
+            for n in leaves:
+                if isinstance(n, (ast.Call, ast.comprehension, ast.Lambda, ast.NamedExpr)):
+                    return None  # a call may give another value each time
+            names = {n.id for n in leaves if isinstance(n, ast.Name)}
+            for name in names:
+                if _changes(sf, name, lo, hi) or (
+                    name in params and not self._same(facts.get(name, []))
+                ):
+                    return None
+            return (
+                f"a display of {_elements(arg)} numbers"
+                + (f" from {', '.join(sorted(names))}" if names else ", all constants")
+                + f", none of them stored in {where}"
+            )
+        if not isinstance(arg, ast.Name):
+            return None
+        looks = [f for f in facts.get(arg.id, []) if f.kind == SEQUENCE]
+        if not looks or _changes(sf, arg.id, lo, hi):
+            return None
+        if arg.id in params or len(looks) > 1:
+            # passed in (or looked at more than once): the run must have seen the same list
+            if not self._same(looks):
+                return None
+            return (
+                f"{arg.id} ({looks[0]}) was the same unchanged list at each of the "
+                f"{len(looks)} looks of the run, and {where} never stores it"
+            )
+        return f"{arg.id} ({looks[0]}) is not stored in {where}"
+
+    @staticmethod
+    def _same(looks: list[Fact]) -> bool:
+        """Two or more looks at a list, all with the same fingerprint."""
+        idents = {f.ident for f in looks if f.kind == SEQUENCE}
+        return len(looks) >= 2 and len(idents) == 1 and None not in idents
+
+    def _finding(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        c: ast.Call,
+        line: int,
+        seconds: float,
+        count: Count,
+        why: str,
+    ) -> Finding:
+        f, _ = a.finding(sf, line, self.rule.code)
+        one = seconds / max(count.n, 1)
+        target = self._target(sf, line)
+        facts = a.ev.facts_at((sf.path, line))
+        built = facts.get(target) if target else None
+        if built is not None and is_array(built):
+            what = f"a {built}"
+        elif isinstance(c.args[0], (ast.List, ast.Tuple)):
+            shape = "x".join(str(d) for d in _display_shape(c.args[0]))
+            what = f"a {shape} array"
+        else:
+            what = "an array"
+        loops = sf.enclosing_loops(line)
+        func = _function(sf, line)
+        name = target or "the array"
+        if loops:
+            hoist = f"build {name} once before the loop at line {loops[0].line} and use it there"
+        elif func is not None:
+            hoist = (
+                f"build {name} once outside {func.name}() (a module-level constant, or an "
+                "argument made before the loop that calls it)"
+            )
+        else:
+            hoist = f"build {name} once"
+        # the sampled time's error: one look per INTERVAL, a relative error of 1/sqrt(looks)
+        looks = max(1.0, seconds / INTERVAL)
+        rel = min(0.5, 2 / math.sqrt(looks))
+        saved = max(0.0, seconds - one)
+        return replace(
+            f,
+            seconds=seconds,
+            share=seconds / a.total,
+            count=count,
+            evidence=f"runs {count} times, {format_time(one)} each; builds {what} from the "
+            f"same data every time: {why}; "
+            f"{hoist} (one build, ~{format_time(one)})",
+            gain=(saved * (1 - rel), min(seconds, saved * (1 + rel))),
+        )
+
+    @staticmethod
+    def _target(sf: SourceFile, line: int) -> str:
+        """The name the built value is stored in (``F`` of ``F = np.array(...)``), or ""."""
+        if sf.tree is None:
+            return ""
+        for node in ast.walk(sf.tree):
+            if isinstance(node, ast.Assign) and node.lineno == line and len(node.targets) == 1:
+                t = node.targets[0]
+                if isinstance(t, ast.Name):
+                    return t.id
+        return ""
+
+
+PATTERN = ConstantBuild()

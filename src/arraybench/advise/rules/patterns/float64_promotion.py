@@ -1,0 +1,331 @@
+"""AB410: a float64 value promoting float32 work, so that the loop runs in float64.
+
+``u_next = (2.0 * u - u_prev + c2 * lap) * damping`` with ``damping = np.exp(-g * dt)``, a
+``numpy.float64``: NumPy 2 promotes the float32 field to float64, and from that step on every
+operation of the loop moves twice the bytes and runs the slower float64 arithmetic. The same in
+torch with a float64 tensor (``torch.tensor(np.linspace(...))``) in an elementwise operation with
+float32 tensors. A Python float keeps float32 in both; a 0-d torch tensor does too, and so does a
+NumPy float64 scalar before NumPy 2.
+
+    candidates  assignments in a loop
+    evidence    at the line, the run saw a float32 array or tensor (SIZE_MIN elements or more),
+                a float64 one (or a NumPy float64 scalar) that the loop never stores (the root:
+                made before the loop), and a float64 result of SIZE_MIN elements or more that is
+                not only reduced (a float64 accumulator of a sum is meant)
+    price       the line's expression timed after the run with its float64 values, then all in
+                float32, on inputs of the shapes seen (an elementwise multiply-add where it
+                cannot be evaluated again); that ratio taken on the loop's float64 work (the
+                time of its lines where float64 arrays of the loop were seen)
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import WARNING, Rule, register
+from ...read.source import REDUCTIONS, SourceFile, call_name, stored_in
+from ...records import LIST_SHARE, Finding
+from ...run.models import float32_ratio
+from ...run.values import SCALAR, Fact, is_array
+from .base import Analysis
+
+#: Elements of an array below which its dtype costs next to nothing.
+SIZE_MIN = 1024
+#: Runs of the line below which it is not the loop's work.
+RUNS_MIN = 10
+#: Text of a float64 made on the line itself.
+INLINE_FLOAT64 = ("float64", "torch.double", ".double(")
+
+
+def _numpy2() -> bool:
+    np = sys.modules.get("numpy")
+    try:
+        return np is not None and int(str(np.__version__).split(".")[0]) >= 2
+    except ValueError:
+        return False
+
+
+def promotes(f: Fact) -> bool:
+    """A float64 value that makes float32 arrays float64 in an operation with them: a float64
+    array or tensor (not 0-d), or a NumPy float64 scalar under NumPy 2's rules."""
+    if is_array(f):
+        return f.dtype == "float64" and bool(f.shape)
+    # (a numpy.float64 is a Python float too: its fact has its type, not always its dtype)
+    numpy64 = f.type == "numpy.float64" or (f.type.startswith("numpy.") and f.dtype == "float64")
+    return f.kind == SCALAR and numpy64 and _numpy2()
+
+
+def _big(f: Fact, dtype: str) -> bool:
+    return is_array(f) and f.dtype == dtype and f.size >= SIZE_MIN
+
+
+def _imports(sf: SourceFile) -> dict[str, str]:
+    """The file's top-level module aliases (``np`` -> ``numpy``)."""
+    out: dict[str, str] = {}
+    if sf.tree is None:
+        return out
+    for node in sf.tree.body:
+        if isinstance(node, ast.Import):
+            for al in node.names:
+                out[al.asname or al.name.split(".")[0]] = (
+                    al.name if al.asname else al.name.split(".")[0]
+                )
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for al in node.names:
+                out[al.asname or al.name] = f"{node.module}.{al.name}"
+    return out
+
+
+def _only_reduced(sf: SourceFile, name: str, lo: int, hi: int, after: int) -> bool:
+    """Whether every read of ``name`` in the loop (other than on its own line) is reduced right
+    there (``name.sum()``, ``np.sum(name)``): a float64 value that only feeds a sum."""
+    if sf.tree is None:
+        return False
+    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    reads = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Load)
+        and lo <= n.lineno <= hi
+        and n.lineno != after
+    ]
+    if not reads:
+        return False
+    for n in reads:
+        p = parents.get(id(n))
+        if isinstance(p, ast.Attribute) and p.attr in REDUCTIONS:
+            continue
+        if isinstance(p, ast.Call) and n in p.args and call_name(p) in REDUCTIONS:
+            continue
+        return False
+    return True
+
+
+def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
+    """The last line above ``before`` in the same function that assigns ``name`` alone, and
+    the value it assigns (its source)."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(before, "")
+    best: tuple[int, str] | None = None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.Assign, ast.AnnAssign))
+            and node.lineno < before
+            and sf.functions.get(node.lineno, "") == func
+        ):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets) and (
+                best is None or node.lineno > best[0]
+            ):
+                value = ast.unparse(node.value) if node.value is not None else ""
+                best = (node.lineno, value)
+    return best
+
+
+def _rewrite(root: str, fact: Fact | None, made: int | None, value: str = "") -> str:
+    """The rewrite in words, with the value that makes the root written the float32 way."""
+    where = f" where it is made (line {made})" if made else " once, before the loop"
+    if root == "":
+        return (
+            "make the float64 value on this line float32 (np.float32(...), dtype=np.float32, "
+            "torch.float32)"
+        )
+    if fact is not None and fact.type == "torch.Tensor":
+        to = f"{root} = {value}.float()" if value else f"{root} = {root}.float()"
+        return f"make {root} float32{where}: {to} (or dtype=torch.float32 where it is built)"
+    if fact is not None and fact.kind == SCALAR:
+        return f"make {root} a float32{where}: {root} = np.float32({value or '...'})"
+    to = f"{root} = ({value}).astype(np.float32)" if value else f"{root}.astype(np.float32)"
+    return f"make {root} float32{where}: {to} (or dtype=np.float32 where it is built)"
+
+
+class Float64Promotion:
+    rule = register(
+        Rule(
+            "AB410",
+            "float64-promotion",
+            WARNING,
+            "a float64 value in float32 work: the result is float64 and so is all the loop's "
+            "later work on it, which moves twice the bytes and runs slower arithmetic",
+            "make the float64 constant or array float32 once, before the loop: np.float32(x), "
+            "dtype=np.float32, a.astype(np.float32) (torch: dtype=torch.float32, t.float()); a "
+            "Python float keeps float32 work float32",
+        )
+    )
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        done: set[int] = set()
+        for node in ast.walk(sf.tree):
+            if not isinstance(node, (ast.Assign, ast.AugAssign)):
+                continue
+            first, last = sf.span(node.lineno)
+            loops = sf.enclosing_loops(first)
+            if not loops or first in done or (sf.path, first) in a.found:
+                continue
+            done.add(first)
+            f = self._check(a, sf, node, first, last, loops[0].line, loops[0].end)
+            if f is not None:
+                yield f
+
+    def _looks(self, a: Analysis, path: str, first: int, last: int) -> dict[str, list[Fact]]:
+        out: dict[str, list[Fact]] = {}
+        for ln in range(first, last + 1):
+            for name, facts in a.ev.samples.facts.get((path, ln), {}).items():
+                out.setdefault(name, []).extend(facts)
+        return out
+
+    def _check(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        node: ast.Assign | ast.AugAssign,
+        first: int,
+        last: int,
+        lo: int,
+        hi: int,
+    ) -> Finding | None:
+        path = sf.path
+        count = a.led.count((path, first))
+        if count.n < RUNS_MIN:
+            return None
+        own = a.led.span(path, first, last, own=True)
+        if own / a.total < LIST_SHARE / 4:
+            return None
+        looks = self._looks(a, path, first, last)
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        stored = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        read = [n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)]
+        if isinstance(node, ast.AugAssign):
+            read += list(stored)
+        f32 = [n for n in dict.fromkeys(read) if any(_big(x, "float32") for x in looks.get(n, []))]
+        if not f32:
+            return None  # float64 throughout, or no float32 work here
+        roots = [
+            n
+            for n in dict.fromkeys(read)
+            if n not in stored
+            and any(promotes(x) for x in looks.get(n, []))
+            and not stored_in(sf, n, lo, hi)
+        ]
+        text = "\n".join(sf.lines[first - 1 : last])
+        inline = not roots and any(w in text for w in INLINE_FLOAT64)
+        if not roots and not inline:
+            return None  # the float64 operands are the loop's own state: promoted elsewhere
+        results = [n for n in stored if self._float64_result(a, path, n, looks, lo, hi)]
+        if not results:
+            return None
+        if all(_only_reduced(sf, n, lo, hi, first) for n in results):
+            return None  # a float64 value that only feeds a sum: meant, and cheap
+        # the loop's float64 work: its statements where a float64 array of its own was seen
+        spans = self._float64_work(a, sf, lo, hi, roots)
+        work = a.led.union(spans) if spans else own
+        work = max(work, own)
+        inputs = {}
+        for n in dict.fromkeys(read):
+            got = looks.get(n, [])
+            if got:
+                inputs[n] = max(got, key=lambda x: (x.dtype == "float64" or promotes(x), x.size))
+        float64 = {n for n, x in inputs.items() if x.dtype == "float64" or promotes(x)}
+        expr = self._expr(node)
+        priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
+        if priced is None:
+            return None
+        (mid, low_r, high_r), how = priced
+        if mid <= 1.0:
+            return None
+        saving = work * (1 - 1 / mid)
+        if saving / a.total < LIST_SHARE:
+            return None
+        f, _ = a.finding(sf, first, self.rule.code)
+        # the float32 operands that stay float32 first (the others are the loop's state, seen
+        # float32 before the promotion)
+        f32.sort(key=lambda n: not all(x.dtype == "float32" for x in looks[n] if is_array(x)))
+        f32_facts = ", ".join(
+            f"{n} ({next(x for x in looks[n] if _big(x, 'float32'))})" for n in f32[:2]
+        )
+        if roots:
+            root = roots[0]
+            rfact = next(x for x in looks[root] if promotes(x))
+            made = _made_at(sf, root, lo)
+            at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
+            source = f"{root} ({rfact}{at}; not changed in the loop)"
+            rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
+        else:
+            source, rewrite = "a float64 made on this line", _rewrite("", None, None)
+        res = results[0]
+        rres = next(x for x in looks.get(res, []) if _big(x, "float64")) if looks.get(res) else None
+        became = f"{res} ({rres})" if rres else f"{res} (float64)"
+        evidence = (
+            f"{f.evidence}; {f32_facts} with {source} gives {became}, and the loop carries "
+            f"it on: its float64 work takes {format_time(work)} ({work / a.total:.0%} of the "
+            f"run); {how} ran {mid:.2f}x as fast in float32 (timed after the run on inputs "
+            f"of the seen shapes); {rewrite}"
+        )
+        return replace(
+            f,
+            seconds=saving,
+            share=saving / a.total,
+            evidence=evidence,
+            gain=(own * (1 - 1 / max(low_r, 1.0)), work * (1 - 1 / max(high_r, 1.0))),
+        )
+
+    def _float64_result(
+        self,
+        a: Analysis,
+        path: str,
+        name: str,
+        looks: dict[str, list[Fact]],
+        lo: int,
+        hi: int,
+    ) -> bool:
+        """The run saw ``name`` as a float64 array of SIZE_MIN or more: at this line (an earlier
+        iteration's value), or else at a line of the loop."""
+        got = looks.get(name)
+        if got is None:
+            got = [
+                x for ln in range(lo, hi + 1) for x in self._looks(a, path, ln, ln).get(name, [])
+            ]
+        return any(_big(x, "float64") for x in got)
+
+    def _float64_work(
+        self, a: Analysis, sf: SourceFile, lo: int, hi: int, roots: list[str]
+    ) -> list[tuple[str, int, int]]:
+        """The loop's statements (and what they call) where a float64 array or tensor of
+        SIZE_MIN elements or more was seen, one that the loop stores or a root."""
+        spans: list[tuple[str, int, int]] = []
+        seen: set[int] = set()
+        for ln in range(lo + 1, hi + 1):
+            first, last = sf.span(ln)
+            if first in seen or first <= lo or sf.loop_at(first) is not None:
+                continue
+            looks = self._looks(a, sf.path, first, last)
+            if any(
+                _big(x, "float64") and (n in roots or stored_in(sf, n, lo, hi))
+                for n, xs in looks.items()
+                for x in xs
+            ):
+                seen.add(first)
+                spans.append((sf.path, first, last))
+        return spans
+
+    @staticmethod
+    def _expr(node: ast.Assign | ast.AugAssign) -> str:
+        if isinstance(node, ast.Assign):
+            return ast.unparse(node.value)
+        op = ast.BinOp(left=node.target, op=node.op, right=node.value)
+        try:
+            return ast.unparse(op)
+        except Exception:
+            return ""
+
+
+PATTERN = Float64Promotion()

@@ -1,0 +1,300 @@
+"""AB410 (a float64 value promoting float32 work) and AB108 from the run (a constant built again
+at every iteration): each fires on a small program and not on its look-alikes, with its evidence
+and price; and the run-time evidence they read (a list's fingerprint, the values of a loop's
+operator-only lines, the line of an instruction that has none). Never a time asserted."""
+
+from __future__ import annotations
+
+import ast
+import dis
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.records import Finding
+from arraybench.advise.rules.patterns import float64_promotion
+from arraybench.advise.run.launch import Target
+from arraybench.advise.run.models import float32_ratio
+from arraybench.advise.run.sampler import _lineless, _riders
+from arraybench.advise.run.values import Fact, describe, fingerprint
+
+pytest.importorskip("line_profiler")
+
+
+def _run(tmp_path: Path, source: str) -> tuple[Path, list[Finding]]:
+    p = tmp_path / "prog.py"
+    p.write_text(textwrap.dedent(source))
+    report = profile(Target(script=p))
+    assert report.outcome.status == 0
+    return p, [*report.findings, *report.unlisted]
+
+
+def _at(found: list[Finding], line: int, code: str) -> Finding | None:
+    return next((f for f in found if f.line == line and f.code == code), None)
+
+
+# -- AB410 -------------------------------------------------------------------------------------
+
+NUMPY_PROMOTION = """\
+import numpy as np
+
+
+def run(n_steps):
+    rng = np.random.default_rng(0)
+    field = rng.standard_normal((400, 400)).astype(np.float32)
+    gain = np.float32(0.5)
+    decay = np.exp(-0.01)  # a numpy.float64
+    state = np.zeros((400, 400), dtype=np.float32)
+    total = np.float64(0.0)
+    for step in range(n_steps):
+        state = (state * 0.9 + field) * decay
+        kept = field * gain + 0.5
+        total += np.sum(kept * kept, dtype=np.float64)
+    return state, total
+
+
+state, total = run(600)
+print("result:", state.dtype, float(state.sum()), float(total))
+"""
+
+
+def test_a_numpy_float64_scalar_promoting_a_float32_loop_is_found_priced_and_rewritten(
+    tmp_path: Path,
+) -> None:
+    _, found = _run(tmp_path, NUMPY_PROMOTION)
+    f = _at(found, 12, "AB410")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "decay (numpy.float64, made at line 8" in f.evidence
+    assert "field (numpy.ndarray float32 400x400" in f.evidence
+    assert "float64 400x400" in f.evidence  # the result the loop carries on
+    assert "np.float32(np.exp(-0.01))" in f.evidence  # the rewrite, on the line that makes it
+    assert "timed after the run" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1]
+    assert 0 < f.seconds <= f.gain[1] + 1e-9
+    # the look-alikes: a Python float and a float32 scalar keep float32 work float32; a float64
+    # sum of float32 values is meant (an accumulator)
+    assert _at(found, 13, "AB410") is None
+    assert _at(found, 14, "AB410") is None
+
+
+NUMPY_LOOK_ALIKES = """\
+import numpy as np
+
+rng = np.random.default_rng(0)
+a32 = rng.standard_normal((400, 400)).astype(np.float32)
+b64 = rng.standard_normal((400, 400))
+c32 = b64.astype(np.float32)  # one conversion, before the loop
+out64 = np.zeros((400, 400))
+for step in range(500):
+    out64 = out64 * 0.5 + b64  # float64 throughout: no float32 operand
+    d32 = a32 * 0.5 + c32  # a Python float: float32 stays float32
+    err = a32 - b64  # float64, only summed below
+    s = err.sum()
+print("result:", float(out64.sum()), float(d32.sum()), float(s))
+"""
+
+
+def test_float64_throughout_a_python_float_and_a_value_only_summed_are_not_promotions(
+    tmp_path: Path,
+) -> None:
+    _, found = _run(tmp_path, NUMPY_LOOK_ALIKES)
+    assert not [f for f in found if f.code == "AB410"], [(f.line, f.evidence) for f in found]
+
+
+TORCH_PROMOTION = """\
+import numpy as np
+import torch
+
+torch.set_num_threads(1)
+n = 400_000
+levels = torch.tensor(np.linspace(0.1, 0.5, n))  # float64: NumPy's default
+zero_d = torch.tensor(0.5, dtype=torch.float64)  # 0-d: does not promote
+gen = torch.Generator().manual_seed(0)
+v = torch.zeros(n)
+w = torch.zeros(n)
+for k in range(150):
+    noise = torch.randn(n, generator=gen)
+    v = 0.9 * v + levels * noise
+    w = 0.9 * w + zero_d * noise
+print("result:", v.dtype, w.dtype, float(v.sum()), float(w.sum()))
+"""
+
+
+def test_a_float64_tensor_promotes_torch_work_and_a_0d_one_does_not(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    _, found = _run(tmp_path, TORCH_PROMOTION)
+    f = _at(found, 13, "AB410")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "levels (torch.Tensor float64 400000" in f.evidence
+    assert "made at line 6" in f.evidence and ".float()" in f.evidence
+    assert _at(found, 14, "AB410") is None
+
+
+def test_what_promotes_float32_work() -> None:
+    assert float64_promotion.promotes(describe(np.ones(4)))
+    assert not float64_promotion.promotes(describe(np.ones(4, dtype=np.float32)))
+    assert not float64_promotion.promotes(describe(0.5))  # a Python float
+    numpy2 = int(np.__version__.split(".")[0]) >= 2  # NEP 50: NumPy 2 promotes with these
+    assert float64_promotion.promotes(describe(np.float64(0.5))) == numpy2
+    assert float64_promotion.promotes(describe(np.ones((), dtype=np.float64))) == numpy2
+    a = np.ones(4, dtype=np.float32)
+    assert (a * np.float64(0.5)).dtype == (
+        np.float64 if float64_promotion.promotes(describe(np.float64(0.5))) else np.float32
+    )
+
+
+def test_the_line_s_expression_is_timed_both_ways_else_an_elementwise_stand_in() -> None:
+    x32 = describe(np.ones((300, 300), dtype=np.float32))
+    k = describe(np.float64(0.5))
+    got = float32_ratio("(x * 2.0 + x) * k", {"x": x32, "k": k}, {"k"}, {"np": "numpy"}, 0.3)
+    if float64_promotion.promotes(k):
+        assert got is not None and got[1] == "this line's expression"
+        mid, low, high = got[0]
+        assert low <= mid <= high
+    # a user's function cannot be called again: an elementwise multiply-add stands in
+    got = float32_ratio("step(x)", {"x": x32}, {"x"}, {}, 0.3)
+    assert got is not None and got[1] == "an elementwise multiply-add on 300x300"
+
+
+# -- AB108 -------------------------------------------------------------------------------------
+
+NUMPY_CONSTANT = """\
+import numpy as np
+
+DT = 0.1
+
+
+def step(x):
+    F = np.array(
+        [
+            [1.0, DT, 0.0, 0.0, 0.0, 0.0],
+            [0.0, 1.0, DT, 0.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0, DT, 0.0, 0.0],
+            [0.0, 0.0, 0.0, 1.0, DT, 0.0],
+            [0.0, 0.0, 0.0, 0.0, 1.0, DT],
+            [0.0, 0.0, 0.0, 0.0, 0.0, 1.0],
+        ]
+    )
+    return F @ x * 0.5
+
+
+def run(noises):
+    x = np.ones(6)
+    out = []
+    for k, level in enumerate(noises):
+        R = np.array([[level, 0.0], [0.0, level]])  # changes with every step
+        x = step(x) + R[0, 0]
+        out.append(x[0])
+    for _ in range(5):
+        S = np.array([[2.0, 0.0], [0.0, 2.0]])  # a constant, built 5 times
+    return np.array(out), S
+
+
+out, S = run(np.linspace(0.0, 1.0, 60_000))
+print("result:", float(out.sum()), float(S.sum()))
+"""
+
+
+def test_a_constant_display_built_in_a_function_called_per_step_is_ab108_with_its_hoist(
+    tmp_path: Path,
+) -> None:
+    _, found = _run(tmp_path, NUMPY_CONSTANT)
+    f = _at(found, 7, "AB108")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "a display of 36 numbers from DT, none of them stored in step()" in f.evidence
+    assert "build F once outside step()" in f.evidence
+    assert "6x6" in f.evidence
+    assert f.count is not None and f.count.n >= 100
+    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1] <= f.seconds + 1e-9
+    # level changes at every step: not the same data (lint's AB108 may still call it one
+    # small array per item, its own reading)
+    changing = _at(found, 24, "AB108")
+    assert changing is None or "same data" not in changing.evidence
+    assert _at(found, 28, "AB108") is None  # built 5 times
+
+
+TORCH_TABLE = """\
+import random
+
+import torch
+
+torch.set_num_threads(1)
+rnd = random.Random(0)
+table = [[rnd.random() for _ in range(48)] for _ in range(48)]
+seqs = [[rnd.randrange(48) for _ in range(6)] for _ in range(1500)]
+
+
+def score(seq, rows):
+    t = torch.tensor(rows)
+    idx = torch.tensor(seq)
+    return float(t[idx].sum())
+
+
+total = 0.0
+for seq in seqs:
+    total += score(seq, table)
+print("result:", total)
+"""
+
+
+def test_a_list_passed_in_unchanged_is_ab108_and_a_batch_is_not(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    _, found = _run(tmp_path, TORCH_TABLE)
+    f = _at(found, 12, "AB108")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "rows (list of 48 of sequence) was the same unchanged list" in f.evidence
+    assert "build t once outside score()" in f.evidence
+    assert _at(found, 13, "AB108") is None  # each sequence is another list
+
+
+def test_a_list_s_fingerprint_tells_the_same_list_from_a_fresh_one() -> None:
+    rows = [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]
+    assert fingerprint(rows) == fingerprint(rows)
+    assert describe(rows).ident == describe(rows).ident
+    assert fingerprint(rows) != fingerprint([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    # the fingerprint does not make two facts differ
+    assert describe(rows) == Fact("sequence", "list", shape=(3,), item="sequence")
+
+
+# -- the run-time evidence -------------------------------------------------------------------
+
+
+def test_an_instruction_without_a_line_stands_for_its_loop_s_header() -> None:
+    def sim(n: int) -> float:
+        u = 0.0
+        for i in range(n):
+            u = u * 0.5 + 1.0
+            if i % 50 == 0:
+                u += 1.0
+        return u
+
+    table = _lineless(sim.__code__)
+    header = sim.__code__.co_firstlineno + 2
+    jumps = [
+        ins.offset
+        for ins in dis.get_instructions(sim)
+        if "JUMP_BACKWARD" in ins.opname and ins.positions.lineno is None
+    ]
+    for offset in jumps:  # (Python 3.11 leaves the jump after the ``if`` without a line)
+        assert table[offset] == header
+    assert all(v >= sim.__code__.co_firstlineno for v in table.values())
+
+
+def test_a_loop_s_operator_only_lines_ride_along_with_its_body_not_its_header() -> None:
+    tree = ast.parse(
+        textwrap.dedent(
+            """\
+            for t in range(10):
+                a = f(t)
+                b = a * 2.0 + t
+                g(b)
+            """
+        )
+    )
+    riders = _riders(tree)
+    assert riders[2] == (3,) and riders[4] == (3,)
+    assert 1 not in riders  # the header: ``t`` holds an earlier loop's value there
+    assert not riders.get(3)
