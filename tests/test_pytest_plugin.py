@@ -526,3 +526,34 @@ def test_a_baseline_saved_from_a_changed_tree_is_read_from_its_times_and_says_wh
         ["*its saved times are read*: base.json was saved from a tree with uncommitted changes "
          "(mylib.py)*save the baseline from a clean checkout"]
     )  # fmt: skip
+
+
+def test_beside_a_revision_a_pairing_that_cannot_tell_is_measured_again_with_more_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pinpoint's rule in one process: while the function and its twin cannot tell, they are
+    measured again with 2x, then 4x the budget; a decided pairing stops it."""
+    import arraybench
+    from arraybench import against
+    from arraybench.pytest_plugin import AGAIN, Session
+
+    real_run = arraybench.run
+    budgets: list[float] = []
+    verdicts = iter(["cannot tell", "cannot tell", "slower"])
+
+    def counting_run(w, config, clock=None):  # type: ignore[no-untyped-def]
+        budgets.append(config.budget)
+        return real_run(w, config, clock=clock)
+
+    def pairs(cases, tag, threshold):  # type: ignore[no-untyped-def]
+        key = next(c.key for c in cases if not c.impl.endswith(f"@{tag}"))
+        return [against.Pair(key, 1.3, 1.2, 1.4, next(verdicts), 3)]
+
+    monkeypatch.setattr(arraybench, "run", counting_run)
+    monkeypatch.setattr(against, "pairs", pairs)
+    other = against.Version("HEAD", "HEAD", Path("."), Path("."), Path("."), "0" * 40)
+    session = Session(against_rev="HEAD", other=other, band=0.05, budget=0.02)
+    session.measure("t.py::test_k", "k", lambda: sum(range(100)), None, None, twin=lambda: 1)
+    assert budgets == [0.02, 0.02 * AGAIN[0], 0.02 * AGAIN[1]]
+    (m,) = session.measured
+    assert m.comparison is not None and m.comparison.verdict == "slower"

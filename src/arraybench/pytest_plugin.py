@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 BACKEND = "python"
 #: The nominal size of every measured case (a key needs one).
 SIZE = 1
+#: Beside another version: the budgets (times the first) a function and its twin are measured
+#: again with while their ratio cannot tell.
+AGAIN = (2, 4)
 #: Characters a workload name may hold; every other run of characters of a node id becomes "_".
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.\-]+")
 
@@ -252,6 +255,17 @@ class Session:
             check=not callable(twin),
         )
         run = ab.run(w, config, clock=clock)
+        if callable(twin):
+            # Pinpoint's rule, in one process: while the pairing cannot tell, measure the two
+            # again with a larger budget (more rounds; a busy spell passes), up to a limit.
+            from . import against
+
+            threshold, _ = self.threshold()
+            for scale in AGAIN:
+                found = against.pairs(run.cases, self.other.tag, threshold)
+                if not found or found[0].verdict != "cannot tell":
+                    break
+                run = ab.run(w, replace(config, budget=config.budget * scale), clock=clock)
         mine = next(c for c in run.cases if c.impl == label)
         self.runs.append(replace(run, cases=(mine,)))
         measured = Measured(nodeid, label, mine)
