@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...codes import Rule
 from ...records import Finding
-from . import dispatch, invariant_solve
+from . import dispatch, growth, invariant_solve, loop_invariant, row_products
 
 if TYPE_CHECKING:
     from ...read.source import SourceFile
@@ -43,6 +43,9 @@ class Pattern(Protocol):
 #: Every pattern, in the order they run.
 PATTERNS: tuple[Pattern, ...] = (
     invariant_solve.PATTERN,
+    loop_invariant.PATTERN,
+    row_products.PATTERN,
+    growth.PATTERN,
     dispatch.PATTERN,
 )
 
