@@ -211,9 +211,9 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
             and (cn.endswith("_") or cn in MUTATORS)
         ):
             return True
-        args = [a for a in node.args if isinstance(a, ast.Name) and a.id == name]
-        if args and cn in MUTATORS:
-            return True
+        first_arg = node.args[0] if node.args else None
+        if cn in MUTATORS and isinstance(first_arg, ast.Name) and first_arg.id == name:
+            return True  # rng.shuffle(x), np.copyto(x, y), np.put(x, ...)
         if any(
             k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == name
             for k in node.keywords
@@ -260,8 +260,10 @@ class LoopInvariant:
             if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
                 continue
             line = node.lineno
-            if (sf.path, line) in a.found or a.covered(sf.path, line):
+            if (sf.path, line) in a.found:
                 continue
+            # (a loop's finding that holds the statement does not take it out of the loop: its
+            # rewrite, a whole-array form of the loop, keeps the statement's work)
             names = _inputs(node.value)
             if not names:
                 continue
@@ -394,11 +396,11 @@ def facts_around(a: Analysis, sf: SourceFile, first: int, last: int) -> dict[str
     the arguments seen where the file calls it."""
     out = a.ev.facts_in(sf.path, first, last)
     func = sf.functions.get(first, "")
+    for ln in sorted(ln for ln, fn in sf.functions.items() if fn == func):
+        for name, fact in a.ev.facts_at((sf.path, ln)).items():
+            out.setdefault(name, fact)
     if not func or sf.tree is None:
         return out
-    lines = [ln for ln, fn in sf.functions.items() if fn == func]
-    for name, fact in a.ev.facts_in(sf.path, min(lines), max(lines)).items():
-        out.setdefault(name, fact)
     name = func.rsplit(".", 1)[-1]
     fn = next(
         (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),

@@ -41,8 +41,11 @@ if TYPE_CHECKING:
 PRODUCTS = frozenset({"dot", "matmul", "mv", "inner", "vdot", "linear"})
 #: A loop of fewer iterations per entry is a loop over layers or chunks, not rows.
 ELEMENT_MIN = 32
-#: Codes the element-loop detector gives a loop that this pattern names better.
-RENAMED = frozenset({"AB101", "AB106"})
+#: Codes a loop of products per row gets from lint (an element loop; ``f(X[i])`` read as a
+#: scalar function applied per element) or from the element-loop detector, which this pattern
+#: names better; lint's AB106 (a batched rewrite) fits and stays.
+RENAMED = frozenset({"AB101", "AB103"})
+RENAMED_RUN = frozenset({"AB106"})
 
 
 def _operands(n: ast.AST) -> tuple[ast.expr, ast.expr] | None:
@@ -79,9 +82,7 @@ class RowProducts:
         }
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
             old = a.found.get((sf.path, lp.line))
-            if lp.recurrence or (
-                old is not None and (old.origin == LINT or old.code not in RENAMED)
-            ):
+            if lp.recurrence or (old is not None and not _renamed(old)):
                 continue
             node = next((n for (ln, _), n in nodes.items() if ln == lp.line), None)
             if node is None:
@@ -94,7 +95,8 @@ class RowProducts:
             if f is None:
                 continue
             if old is not None:
-                # the element-loop detector's AB101 of this loop: its rewrite does not fit
+                # an element loop or a function applied per element, as lint or the element-loop
+                # detector read it: the run shows the products, and their rewrite
                 del a.found[(sf.path, lp.line)]
             yield f
 
@@ -224,6 +226,10 @@ class RowProducts:
                 max(0.0, f.seconds - keep),
             ),
         )
+
+
+def _renamed(f: Finding) -> bool:
+    return f.code in RENAMED or (f.origin != LINT and f.code in RENAMED_RUN)
 
 
 def _lib(*facts: Fact) -> str:
