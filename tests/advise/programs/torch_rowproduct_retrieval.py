@@ -36,11 +36,11 @@ torch.manual_seed(0)
 dim, feats = 64, 32
 P = torch.randn(dim, feats) / feats**0.5
 layers = [torch.randn(dim, dim) / dim**0.5 for _ in range(3)]
-items = item_tower(torch.randn(5_000, dim), layers)
+items = item_tower(torch.randn(400, dim), layers)
 lead = leading_direction(items.T @ items / len(items), 30)
 total = 0.0
 for day in range(5):
-    users = torch.randn(30_000, feats)
+    users = torch.randn(60_000, feats)
     u = encode_users(P, users)
     scores = u @ items.T
     top = scores.topk(10, dim=1).values

@@ -41,7 +41,7 @@ channels = 12
 C = np.eye(channels) + 0.05 * rng.normal(size=(channels, channels))
 offset = 0.1 * rng.normal(size=channels)
 total = 0.0
-for block in range(6):
+for block in range(14):
     raw = read_log(60_000, channels, rng)
     cal = calibrate(raw, C, offset)
     sm = smooth(cal, 0.2)

@@ -179,8 +179,8 @@ def _writes_param(sf: SourceFile, func: str, index: int) -> bool:
 def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -> bool:
     """Whether ``name`` may change between those lines: assigned or written into, rebound by a
     ``for``, a comprehension, ``with ... as`` or ``:=``, changed in place (``x.add_()``,
-    ``x.sort()``, ``np.copyto(x, ...)``, ``out=x``), or handed to a function of the file that
-    writes its parameter."""
+    ``x.sort()``, ``np.copyto(x, ...)``, ``out=x``, or a method not known to be pure:
+    ``model.step()``), or handed to a function of the file that writes its parameter."""
     if stored_in(sf, name, first, last):
         return True
     assert sf.tree is not None
@@ -208,8 +208,10 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
             isinstance(f, ast.Attribute)
             and isinstance(f.value, ast.Name)
             and f.value.id == name
-            and (cn.endswith("_") or cn in MUTATORS)
+            and (cn.endswith("_") or cn in MUTATORS or cn not in PURE_CALLS)
         ):
+            # x.add_(), x.sort(), and any method that is not known to leave its object as it
+            # was (model.step(), buf.update(...)): the object may change
             return True
         first_arg = node.args[0] if node.args else None
         if cn in MUTATORS and isinstance(first_arg, ast.Name) and first_arg.id == name:
@@ -291,13 +293,27 @@ class LoopInvariant:
             for lp in sf.enclosing_loops(line)
             if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
         ]
+        first, last = sf.span(line)
+        targets = {
+            n.id
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            for n in ast.walk(t)
+            if isinstance(n, ast.Name)
+        }
         if loops:
             lp = loops[0]
             if any(_changed(sf, n, lp.line, lp.end) for n in names):
                 return None
+            # a result the loop then changes in place (``G += lam * I``) must be made anew
+            # each time (or copied): taken out, it would carry one iteration's change to the next
+            if any(
+                _changed(sf, t, lp.line, first - 1) or _changed(sf, t, last + 1, lp.end)
+                for t in targets
+            ):
+                return None
             return lp, ""
         fn = defs.get(func)
-        if fn is None:
+        if fn is None or any(_changed(sf, t, last + 1, fn.end_lineno or last) for t in targets):
             return None
         params = [p.arg for p in fn.args.args]
         body_first = fn.body[0].lineno if fn.body else line
