@@ -225,6 +225,20 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
             for i, a in enumerate(node.args):
                 if isinstance(a, ast.Name) and a.id == name and _writes_param(sf, f.id, i):
                     return True
+            if _writes_global(sf, f.id, name):
+                return True
+    return False
+
+
+def _writes_global(sf: SourceFile, func: str, name: str) -> bool:
+    """Whether the file's function ``func`` writes into ``name`` without binding it as a
+    parameter (``W -= lr * g`` under ``global W``, ``W[...] = ...`` on the module's array)."""
+    assert sf.tree is not None
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            if name in {p.arg for p in node.args.args}:
+                return False
+            return stored_in(sf, name, node.lineno + 1, node.end_lineno or node.lineno)
     return False
 
 
