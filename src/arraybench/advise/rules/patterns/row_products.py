@@ -22,7 +22,7 @@ the element-loop detector would call an element loop, AB101, with a rewrite that
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -155,11 +155,13 @@ class RowProducts:
 
     @staticmethod
     def _through(
-        fn: ast.FunctionDef, call: ast.Call, row_of: object, fixed: object
+        fn: ast.FunctionDef,
+        call: ast.Call,
+        row_of: Callable[[ast.expr], str | None],
+        fixed: Callable[[ast.expr], str | None],
     ) -> tuple[str, str] | None:
         """A product of two of the function's parameters (or a parameter and a global), the
         call passing a row for one and an unchanged operand for the other."""
-        assert callable(row_of) and callable(fixed)
         params = [p.arg for p in fn.args.args]
         passed = dict(zip(params, call.args, strict=False))
         for n in ast.walk(fn):
