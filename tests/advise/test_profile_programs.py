@@ -24,6 +24,7 @@ LABELS = json.loads((PROGRAMS / "labels.json").read_text())["programs"]
         "np_ridge_gd.py",
         "np_metrics.py",
         "np_const_kalman.py",
+        "np_rowproduct_sensors.py",
         pytest.param(
             "jax_heat_elements.py",
             marks=pytest.mark.skipif(

@@ -252,6 +252,47 @@ def float32_ratio(
         return None
 
 
+def product_time(
+    lib: str, rows: int, k: int, other: tuple[int, ...], dtype: str, budget: float = BUDGET_S
+) -> float | None:
+    """Seconds one matrix product of ``rows`` rows of ``k`` values with ``other`` (a vector of
+    ``k`` values, or a matrix with a side of ``k``) takes in ``lib`` (numpy or torch, on the
+    CPU), the median of a few calls on random data: what a loop of one product per row costs
+    once it is one product."""
+    try:
+        if rows * k > MAX_ELEMENTS or math.prod(other) > MAX_ELEMENTS:
+            return None
+        if lib == "torch":
+            torch = sys.modules["torch"]
+            dt = getattr(torch, dtype or "float32")
+            x = torch.randn(rows, k, dtype=dt)
+            o = torch.randn(*other, dtype=dt)
+        else:
+            import numpy as np
+
+            rng = np.random.default_rng(0)
+            x = rng.standard_normal((rows, k)).astype(dtype or "float64")
+            o = rng.standard_normal(other).astype(dtype or "float64")
+        # W @ x per row is X @ W.T; w @ x per row is X @ w; x @ M per row is X @ M
+        w = o.T if len(other) == 2 and other[0] != k else o
+
+        def once() -> Any:
+            return x @ w
+
+        once()
+        times: list[float] = []
+        spent = 0.0
+        while len(times) < 3 or (spent < budget and len(times) < 15):
+            t = _timed(once, lambda: None)
+            times.append(t)
+            spent += t
+            if spent > 4 * budget:
+                break
+        return statistics.median(times)
+    except Exception:
+        return None
+
+
 def _sync_for(fact: Fact) -> Callable[[], None]:
     if fact.type == "torch.Tensor" and fact.device.startswith("cuda"):
         torch = sys.modules["torch"]

@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...codes import Rule
 from ...records import Finding
-from . import constant_build, dispatch, float64_promotion, invariant_solve
+from . import (
+    constant_build,
+    dispatch,
+    float64_promotion,
+    growth,
+    invariant_solve,
+    loop_invariant,
+    row_products,
+)
 from .base import Analysis
 
 if TYPE_CHECKING:
@@ -43,6 +51,9 @@ class Pattern(Protocol):
 #: Every pattern, in the order they run.
 PATTERNS: tuple[Pattern, ...] = (
     invariant_solve.PATTERN,
+    loop_invariant.PATTERN,
+    row_products.PATTERN,
+    growth.PATTERN,
     constant_build.PATTERN,
     float64_promotion.PATTERN,
     dispatch.PATTERN,

@@ -1,0 +1,494 @@
+"""AB411: the same costly value computed again on every iteration from inputs the loop never
+changes (a matrix product, an inverse, a factorization, a normalisation, a transposed copy).
+
+``G = X.T @ X`` or ``L = np.linalg.cholesky(S)`` in a loop that never stores ``X`` or ``S``
+computes the same result every time; made once before the loop, it costs one evaluation.
+
+    candidates  an assignment inside a loop (or in a function called from a loop, its inputs
+                parameters the loop passes unchanged) whose value holds a costly call
+                (COSTLY_CALLS) or a matrix product, and only calls that return the same
+                result for the same inputs (PURE_CALLS); every name it reads is neither
+                assigned, written into, rebound by a loop or changed in place in the loop
+                (``x.add_()``, ``rng.shuffle(x)``, ``out=x``, a function of the file that
+                writes its parameter)
+    evidence    arrays or tensors of MIN_ELEMENTS or more among its inputs, none a tensor
+                that autograd records (a parameter an optimizer updates in place); the
+                statement ran INVARIANT_MIN+ times, several per entry of the loop; its own
+                time is LIST_SHARE of the run or more
+    price       its own time less one evaluation per entry of the loop (the count from the
+                ledger; a scaled count widens the interval)
+    look-alikes the same call on data that changes each iteration (a name stored in the
+                loop), a recurrence (``h = W @ h``), a tiny invariant matrix (3x3: costs
+                nothing, under LIST_SHARE), AB407's solves (a solve with an unchanged matrix
+                is that rule's)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import WARNING, Rule, register
+from ...read.source import Loop, SourceFile, call_name, stored_in
+from ...records import LIST_SHARE, Finding
+from ...run.values import Fact, is_array
+from .base import Analysis
+
+#: Calls whose result is worth computing once: factorizations, inverses, decompositions,
+#: norms, products and contiguous copies.
+COSTLY_CALLS = frozenset(
+    {
+        "inv",
+        "pinv",
+        "cholesky",
+        "qr",
+        "eigh",
+        "eig",
+        "eigvalsh",
+        "eigvals",
+        "svd",
+        "svdvals",
+        "det",
+        "slogdet",
+        "norm",
+        "expm",
+        "matrix_exp",
+        "lu",
+        "lu_factor",
+        "cho_factor",
+        "matrix_power",
+        "ascontiguousarray",
+        "contiguous",
+        "kron",
+        "cov",
+        "corrcoef",
+        "dot",
+        "matmul",
+        "mm",
+        "bmm",
+        "einsum",
+        "tensordot",
+        "outer",
+        "cdist",
+    }
+)
+#: Calls that give the same result for the same inputs (no random numbers, no I/O): a
+#: statement with any other call is not a candidate.
+PURE_CALLS = COSTLY_CALLS | frozenset(
+    {
+        "transpose",
+        "t",
+        "T",
+        "eye",
+        "diag",
+        "sqrt",
+        "exp",
+        "log",
+        "abs",
+        "sum",
+        "mean",
+        "std",
+        "var",
+        "max",
+        "min",
+        "reshape",
+        "view",
+        "astype",
+        "float",
+        "double",
+        "copy",
+        "clone",
+        "array",
+        "asarray",
+        "tensor",
+        "as_tensor",
+        "from_numpy",
+        "ones",
+        "zeros",
+        "ones_like",
+        "zeros_like",
+        "identity",
+        "clip",
+        "clamp",
+        "maximum",
+        "minimum",
+        "square",
+        "triu",
+        "tril",
+        "where",
+        "len",
+        "int",
+    }
+)
+#: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
+MODULE_ROOTS = frozenset({"np", "numpy", "torch", "scipy", "sla", "la", "linalg", "jnp", "F"})
+#: In-place methods and functions that change an array without an assignment.
+MUTATORS = frozenset({"sort", "fill", "shuffle", "copyto", "put", "resize", "itemset", "place"})
+#: The statement must run this many times, and its inputs hold an array of this many elements.
+INVARIANT_MIN = 10
+MIN_ELEMENTS = 64
+
+
+def _inputs(value: ast.expr) -> set[str] | None:
+    """The names the expression reads, or None when it calls anything but PURE_CALLS or
+    holds no costly call or matrix product."""
+    costly = False
+    funcs: set[int] = set()
+    for n in ast.walk(value):
+        if isinstance(n, ast.Call):
+            name = call_name(n)
+            if name not in PURE_CALLS:
+                return None
+            costly |= name in COSTLY_CALLS
+            # a function called by name (``inv(S)``) is not an input; a method's receiver
+            # (X of X.sum()) is, a module (np of np.linalg.inv) is not (MODULE_ROOTS)
+            if isinstance(n.func, ast.Name):
+                funcs.add(id(n.func))
+        elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+            costly = True
+        elif isinstance(n, ast.Lambda | ast.NamedExpr | ast.comprehension):
+            return None
+    if not costly:
+        return None
+    return {
+        n.id
+        for n in ast.walk(value)
+        if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
+    }
+
+
+def _writes_param(sf: SourceFile, func: str, index: int) -> bool:
+    """Whether the file's function ``func`` writes into its ``index``-th parameter."""
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            params = [a.arg for a in node.args.args]
+            if index >= len(params):
+                return False
+            last = node.end_lineno or node.lineno
+            return _changed(sf, params[index], node.lineno + 1, last, depth=1)
+    return False
+
+
+def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -> bool:
+    """Whether ``name`` may change between those lines: assigned or written into, rebound by a
+    ``for``, a comprehension, ``with ... as`` or ``:=``, changed in place (``x.add_()``,
+    ``x.sort()``, ``np.copyto(x, ...)``, ``out=x``, or a method not known to be pure:
+    ``model.step()``), or handed to a function of the file that writes its parameter."""
+    if stored_in(sf, name, first, last):
+        return True
+    assert sf.tree is not None
+    funcs = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+    for node in ast.walk(sf.tree):
+        line = getattr(node, "lineno", 0)
+        if not first <= line <= last:
+            continue
+        bound: ast.AST | None = None
+        if isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+            bound = node.target
+        elif isinstance(node, ast.withitem):
+            bound = node.optional_vars
+        elif isinstance(node, ast.NamedExpr):
+            bound = node.target
+        if bound is not None and any(
+            isinstance(n, ast.Name) and n.id == name for n in ast.walk(bound)
+        ):
+            return True
+        if not isinstance(node, ast.Call):
+            continue
+        cn = call_name(node)
+        f = node.func
+        if (
+            isinstance(f, ast.Attribute)
+            and isinstance(f.value, ast.Name)
+            and f.value.id == name
+            and (cn.endswith("_") or cn in MUTATORS or cn not in PURE_CALLS)
+        ):
+            # x.add_(), x.sort(), and any method that is not known to leave its object as it
+            # was (model.step(), buf.update(...)): the object may change
+            return True
+        first_arg = node.args[0] if node.args else None
+        if cn in MUTATORS and isinstance(first_arg, ast.Name) and first_arg.id == name:
+            return True  # rng.shuffle(x), np.copyto(x, y), np.put(x, ...)
+        if any(
+            k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == name
+            for k in node.keywords
+        ):
+            return True
+        if isinstance(f, ast.Name) and f.id in funcs and depth < 2:
+            for i, a in enumerate(node.args):
+                if isinstance(a, ast.Name) and a.id == name and _writes_param(sf, f.id, i):
+                    return True
+            if _writes_global(sf, f.id, name):
+                return True
+    return False
+
+
+def _writes_global(sf: SourceFile, func: str, name: str) -> bool:
+    """Whether the file's function ``func`` writes into ``name`` without binding it as a
+    parameter (``W -= lr * g`` under ``global W``, ``W[...] = ...`` on the module's array)."""
+    assert sf.tree is not None
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            if name in {p.arg for p in node.args.args}:
+                return False
+            return stored_in(sf, name, node.lineno + 1, node.end_lineno or node.lineno)
+    return False
+
+
+def _callers(sf: SourceFile, func: str) -> list[tuple[ast.Call, Loop]]:
+    """The calls of the file's function ``func`` made inside a loop, with that loop."""
+    assert sf.tree is not None
+    out = []
+    for c in ast.walk(sf.tree):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == func:
+            loops = sf.enclosing_loops(c.lineno)
+            if loops:
+                out.append((c, loops[0]))
+    return out
+
+
+class LoopInvariant:
+    rule = register(
+        Rule(
+            "AB411",
+            "loop-invariant",
+            WARNING,
+            "the same costly value (a matrix product, an inverse, a factorization, a "
+            "normalisation, a transposed copy) computed again on every iteration from inputs "
+            "that the loop never changes",
+            "compute it once before the loop and reuse it in the loop (for a value made in a "
+            "function the loop calls: compute it before the loop and pass it in)",
+        )
+    )
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+        for node in ast.walk(sf.tree):
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            line = node.lineno
+            if (sf.path, line) in a.found:
+                continue
+            # (a loop's finding that holds the statement does not take it out of the loop: its
+            # rewrite, a whole-array form of the loop, keeps the statement's work)
+            names = _inputs(node.value)
+            if not names:
+                continue
+            where = self._invariant_in(sf, node, names, defs)
+            if where is None:
+                continue
+            lp, via = where
+            f = self._priced(a, sf, line, names, lp, via)
+            if f is not None:
+                yield f
+
+    def _invariant_in(
+        self,
+        sf: SourceFile,
+        node: ast.Assign | ast.AnnAssign,
+        names: set[str],
+        defs: dict[str, ast.FunctionDef],
+    ) -> tuple[Loop, str] | None:
+        """The loop the statement can be taken out of, and how ("" when it is in that loop,
+        the function's name when the loop calls the function that holds it)."""
+        line = node.lineno
+        func = sf.functions.get(line, "").rsplit(".", 1)[-1]
+        loops = [
+            lp
+            for lp in sf.enclosing_loops(line)
+            if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
+        ]
+        first, last = sf.span(line)
+        targets = {
+            n.id
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            for n in ast.walk(t)
+            if isinstance(n, ast.Name)
+        }
+        if loops:
+            lp = loops[0]
+            if any(_changed(sf, n, lp.line, lp.end) for n in names):
+                return None
+            # a result the loop then changes in place (``G += lam * I``) must be made anew
+            # each time (or copied): taken out, it would carry one iteration's change to the next
+            if any(
+                _changed(sf, t, lp.line, first - 1) or _changed(sf, t, last + 1, lp.end)
+                for t in targets
+            ):
+                return None
+            return lp, ""
+        fn = defs.get(func)
+        if fn is None or any(_changed(sf, t, last + 1, fn.end_lineno or last) for t in targets):
+            return None
+        params = [p.arg for p in fn.args.args]
+        body_first = fn.body[0].lineno if fn.body else line
+        # every input a parameter the function does not change before the statement, or a
+        # global the function never assigns
+        if any(_changed(sf, n, body_first, line - 1) for n in names & set(params)):
+            return None
+        if any(stored_in(sf, n, fn.lineno, fn.end_lineno or line) for n in names - set(params)):
+            return None
+        callers = _callers(sf, func)
+        if not callers:
+            return None
+        for c, lp in callers:
+            for n in names:
+                if n in params:
+                    i = params.index(n)
+                    if i >= len(c.args):
+                        return None
+                    arg = _inputs_of(c.args[i])
+                    if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
+                        return None
+                elif _changed(sf, n, lp.line, lp.end):
+                    return None
+        return callers[0][1], func
+
+    @staticmethod
+    def _scope(sf: SourceFile, line: int, lp: Loop, via: str) -> tuple[int, int]:
+        if not via:
+            return lp.line, lp.end
+        first = min(
+            (ln for ln, fn in sf.functions.items() if fn == sf.functions.get(line)), default=line
+        )
+        last = max(
+            (ln for ln, fn in sf.functions.items() if fn == sf.functions.get(line)), default=line
+        )
+        return first, last
+
+    def _priced(
+        self, a: Analysis, sf: SourceFile, line: int, names: set[str], lp: Loop, via: str
+    ) -> Finding | None:
+        # the values seen at the line, or (a line of operators only is not always sampled)
+        # elsewhere in the loop or the function: the inputs do not change there
+        facts = {
+            **facts_around(a, sf, *self._scope(sf, line, lp, via)),
+            **a.ev.facts_at((sf.path, line)),
+        }
+        seen = [facts[n] for n in sorted(names) if n in facts]
+        arrays = [x for x in seen if is_array(x)]
+        if not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS:
+            return None
+        if any(x.grad for x in seen):
+            return None  # a parameter that autograd records: an optimizer changes it in place
+        first, last = sf.span(line)
+        seconds = a.led.span(sf.path, first, last, own=True)
+        if seconds / a.total < LIST_SHARE:
+            return None
+        count = a.led.count((sf.path, line))
+        loop_count, _ = a.loop_counts(sf.path, lp)
+        direct = not via and _directly_in(sf, line, lp)
+        used = loop_count if direct and loop_count.n else count
+        n, estimated = used.n, not used.exact
+        entries = float(_entries(a, sf, lp))
+        if n < INVARIANT_MIN or n < 2 * entries:
+            return None  # not several times per entry of the loop: nothing to save
+        each = seconds / n
+        high = max(0.0, seconds - entries * each)
+        # a scaled or lower-bound count: the statement may have run as few as 2/3 as often,
+        # each evaluation costing more
+        low = max(0.0, seconds - entries * each * (1.5 if estimated else 1.0))
+        f, _ = a.finding(sf, line, self.rule.code)
+        shapes = "; ".join(f"{k}: {facts[k]}" for k in sorted(names) if k in facts)
+        where = (
+            f"the loop at line {lp.line} calls {via}() with the same inputs every time"
+            if via
+            else f"none of them is assigned, written or changed in place in the loop at line "
+            f"{lp.line}"
+        )
+        hoist = (
+            f"compute it before the loop at line {lp.line} and pass it to {via}()"
+            if via
+            else f"move line {line} (`{sf.text(line)}`) above the loop at line {lp.line}"
+        )
+        return replace(
+            f,
+            count=loop_count if direct and loop_count.n else f.count,
+            evidence=f"runs {n:,} times, {format_time(each)} each, from the same inputs "
+            f"({shapes}): {where}; made once per entry of the loop ({entries:,.0f}) it would "
+            f"cost {format_time(entries * each)}; {hoist}",
+            gain=(low, high),
+        )
+
+
+def facts_around(a: Analysis, sf: SourceFile, first: int, last: int) -> dict[str, Fact]:
+    """The values seen between those lines; for the names not seen there (a line of operators
+    only is seldom sampled), those seen elsewhere in the same function, and for its parameters,
+    the arguments seen where the file calls it."""
+    out = a.ev.facts_in(sf.path, first, last)
+    func = sf.functions.get(first, "")
+    for ln in sorted(ln for ln, fn in sf.functions.items() if fn == func):
+        for name, fact in a.ev.facts_at((sf.path, ln)).items():
+            out.setdefault(name, fact)
+    if not func or sf.tree is None:
+        return out
+    name = func.rsplit(".", 1)[-1]
+    fn = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
+        None,
+    )
+    if fn is None:
+        return out
+    params = [p.arg for p in fn.args.args]
+    for c in ast.walk(sf.tree):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name:
+            seen = a.ev.facts_at((sf.path, c.lineno))
+            for p, arg in zip(params, c.args, strict=False):
+                if isinstance(arg, ast.Name) and arg.id in seen:
+                    out.setdefault(p, seen[arg.id])
+    return out
+
+
+def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
+    """How many times the loop was entered: the iterations of the loop around it in the same
+    function, else the calls of its function (its first line's count), else once."""
+    func = sf.functions.get(lp.line, "")
+    outer = [o for o in sf.enclosing_loops(lp.line) if o.line != lp.line]
+    outer = [o for o in outer if sf.functions.get(o.line, "") == func]
+    if outer:
+        return max(1, a.loop_counts(sf.path, outer[0])[0].n)
+    if not func or sf.tree is None:
+        return 1
+    name = func.rsplit(".", 1)[-1]
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.FunctionDef)
+            and node.name == name
+            and node.body
+            and node.lineno <= lp.line <= (node.end_lineno or node.lineno)
+        ):
+            return max(1, a.led.count((sf.path, node.body[0].lineno)).n)
+    return 1
+
+
+def _inputs_of(e: ast.expr) -> set[str] | None:
+    """The names an argument reads, or None when it calls anything."""
+    if any(isinstance(n, ast.Call) for n in ast.walk(e)):
+        return None
+    return {n.id for n in ast.walk(e) if isinstance(n, ast.Name)}
+
+
+def _directly_in(sf: SourceFile, line: int, lp: Loop) -> bool:
+    """Whether the statement is in the loop's own body (not under an ``if`` or inner loop):
+    it runs once per iteration."""
+    assert sf.tree is not None
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While) and node.lineno == lp.line:
+            return any(s.lineno == line for s in node.body)
+    return False
+
+
+def _size(x: Fact) -> int:
+    n = 1
+    for d in x.shape:
+        n *= d
+    return n
+
+
+PATTERN = LoopInvariant()

@@ -1,0 +1,242 @@
+"""AB105 from the run: one matrix-vector or dot product per row in a loop, where lint does not
+see it or calls it something else.
+
+Lint finds ``for i in range(n): y[i] = A[i] @ x`` in a ``for`` statement; the run also finds a
+product per row made in a ``while`` loop (``acc[i] = torch.dot(w, X[i]); i += 1``), or in a
+function of the file that the loop calls on each row (``outs.append(project(W, X[i]))``, which
+the element-loop detector would call an element loop, AB101, with a rewrite that does not fit).
+
+    candidates  a loop (``for``, ``while``, comprehension) that is not a recurrence, whose body
+                holds a product (``@``, ``dot``, ``matmul``, ``mv``, ``inner``, ``linear``) of a
+                row (the loop's item, ``X[i]`` with ``i`` the loop's index or a ``while``
+                counter) and an operand the loop never changes, directly or through a function
+                of the file called with those
+    evidence    ELEMENT_MIN+ iterations per entry; the row and the other operand are arrays or
+                tensors at run time (a matrix or a vector); its time LIST_SHARE of the run or more
+    price       the one matrix product of the seen shapes (all the rows at once) timed after the
+                run, once per entry of the loop, against the loop's time
+    look-alikes a loop over 3 layers, each one big product (too few iterations); a recurrence
+                ``h = W @ h`` (the other operand changes in the loop: no single product)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import RULES
+from ...read.source import Loop, SourceFile, call_name, static_size
+from ...records import LINT, LIST_SHARE, Finding
+from ...run.models import product_time
+from ...run.values import Fact, is_array
+from .base import Analysis
+from .loop_invariant import _changed, facts_around
+
+#: Calls that make a product of their two operands (``F.linear(x, W)`` is ``x @ W.T``).
+PRODUCTS = frozenset({"dot", "matmul", "mv", "inner", "vdot", "linear"})
+#: A loop of fewer iterations per entry is a loop over layers or chunks, not rows.
+ELEMENT_MIN = 32
+#: Codes a loop of products per row gets from lint (an element loop; ``f(X[i])`` read as a
+#: scalar function applied per element) or from the element-loop detector, which this pattern
+#: names better; lint's AB106 (a batched rewrite) fits and stays.
+RENAMED = frozenset({"AB101", "AB103"})
+RENAMED_RUN = frozenset({"AB106"})
+
+
+def _operands(n: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+        return n.left, n.right
+    if isinstance(n, ast.Call) and call_name(n) in PRODUCTS:
+        if len(n.args) == 2:
+            return n.args[0], n.args[1]
+        if len(n.args) == 1 and isinstance(n.func, ast.Attribute):
+            return n.func.value, n.args[0]  # x.dot(w)
+    return None
+
+
+def _counters(node: ast.AST) -> set[str]:
+    """The names a ``while`` loop steps (``i += 1``)."""
+    return {
+        s.target.id
+        for s in ast.walk(node)
+        if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name)
+    }
+
+
+class RowProducts:
+    rule = RULES["AB105"]
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+        nodes = {
+            (n.lineno, type(n).__name__): n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.For | ast.While | ast.ListComp | ast.GeneratorExp)
+        }
+        for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
+            old = a.found.get((sf.path, lp.line))
+            if lp.recurrence or (old is not None and not _renamed(old)):
+                continue
+            node = next((n for (ln, _), n in nodes.items() if ln == lp.line), None)
+            if node is None:
+                continue
+            hit = self._product(sf, lp, node, defs)
+            if hit is None:
+                continue
+            row, other, via = hit
+            f = self._priced(a, sf, lp, row, other, via)
+            if f is None:
+                continue
+            if old is not None:
+                # an element loop or a function applied per element, as lint or the element-loop
+                # detector read it: the run shows the products, and their rewrite
+                del a.found[(sf.path, lp.line)]
+            yield f
+
+    def _product(
+        self,
+        sf: SourceFile,
+        lp: Loop,
+        node: ast.For | ast.While | ast.ListComp | ast.GeneratorExp,
+        defs: dict[str, ast.FunctionDef],
+    ) -> tuple[str, str, str] | None:
+        """(the row's array or item name, the other operand's name, the function it is made in
+        or "") of a product per row in the loop's body."""
+        rows = set(lp.targets) | (_counters(node) if isinstance(node, ast.While) else set())
+        if not rows:
+            return None
+        body: list[ast.AST] = (
+            [node.elt] if isinstance(node, ast.ListComp | ast.GeneratorExp) else list(node.body)
+        )
+
+        def row_of(e: ast.expr) -> str | None:
+            if isinstance(e, ast.Name) and e.id in lp.targets:
+                return e.id  # for x in X
+            if (
+                isinstance(e, ast.Subscript)
+                and isinstance(e.value, ast.Name)
+                and isinstance(e.slice, ast.Name)
+                and e.slice.id in rows
+                and not _changed(sf, e.value.id, lp.line, lp.end)
+            ):
+                return e.value.id  # X[i]
+            return None
+
+        def fixed(e: ast.expr) -> str | None:
+            names = {n.id for n in ast.walk(e) if isinstance(n, ast.Name)}
+            if not isinstance(e, ast.Name | ast.Attribute) or names & rows:
+                return None
+            if any(isinstance(n, ast.Call) for n in ast.walk(e)):
+                return None
+            if any(_changed(sf, n, lp.line, lp.end) for n in names):
+                return None
+            return ast.unparse(e)
+
+        for stmt in body:
+            for n in ast.walk(stmt):
+                ops = _operands(n)
+                if ops is not None:
+                    for r, o in (ops, ops[::-1]):
+                        row, other = row_of(r), fixed(o)
+                        if row and other:
+                            return row, other, ""
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs:
+                    got = self._through(defs[n.func.id], n, row_of, fixed)
+                    if got is not None:
+                        return *got, n.func.id
+        return None
+
+    @staticmethod
+    def _through(
+        fn: ast.FunctionDef,
+        call: ast.Call,
+        row_of: Callable[[ast.expr], str | None],
+        fixed: Callable[[ast.expr], str | None],
+    ) -> tuple[str, str] | None:
+        """A product of two of the function's parameters (or a parameter and a global), the
+        call passing a row for one and an unchanged operand for the other."""
+        params = [p.arg for p in fn.args.args]
+        passed = dict(zip(params, call.args, strict=False))
+        for n in ast.walk(fn):
+            ops = _operands(n)
+            if ops is None:
+                continue
+            for r, o in (ops, ops[::-1]):
+                if not (isinstance(r, ast.Name) and r.id in passed):
+                    continue
+                row = row_of(passed[r.id])
+                if isinstance(o, ast.Name) and o.id in passed:
+                    other = fixed(passed[o.id])
+                elif isinstance(o, ast.Name) and o.id not in params:
+                    other = o.id  # a global the function reads
+                else:
+                    other = None
+                if row and other:
+                    return row, other
+        return None
+
+    def _priced(
+        self, a: Analysis, sf: SourceFile, lp: Loop, row: str, other: str, via: str
+    ) -> Finding | None:
+        count, per_entry = a.loop_counts(sf.path, lp)
+        if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
+            return None
+        facts = facts_around(a, sf, lp.line, lp.end)
+        if via:
+            # a global the function reads is seen in the function
+            lines = [ln for ln, fn in sf.functions.items() if fn.rsplit(".", 1)[-1] == via]
+            if lines:
+                facts = {**a.ev.facts_in(sf.path, min(lines), max(lines)), **facts}
+        r, o = facts.get(row), facts.get(other)
+        if r is None or o is None or not is_array(r) or not is_array(o):
+            return None
+        # the loop's item is a row (1-D); an array indexed by the loop is a matrix of rows
+        if len(r.shape) != (1 if row in lp.targets else 2):
+            return None
+        k = r.shape[-1]
+        if not k or len(o.shape) not in (1, 2) or k not in o.shape:
+            return None
+        f, _ = a.finding(sf, lp.line, self.rule.code, lp)
+        if f.seconds / a.total < LIST_SHARE:
+            return None
+        # the rows of one entry: the array's (X of X[i]), what a ``for`` iterates over, or
+        # the iterations per entry the bursts saw
+        size = r.shape[0] if row not in lp.targets else static_size(lp.over, facts)
+        rows = size or max(1, round(per_entry))
+        entries = max(1.0, count.n / rows)
+        t = product_time(_lib(r, o), rows, k, o.shape, r.dtype or o.dtype, a.budget() / 4)
+        said = (
+            f"{f.evidence}; one product per row of {row} ({_seen(r)}) with {other} ({_seen(o)})"
+            + (f", made in {via}()" if via else "")
+        )
+        if t is None:
+            return replace(f, evidence=said)
+        keep = entries * t
+        return replace(
+            f,
+            evidence=f"{said}; all {rows:,} rows at once in one matrix product took "
+            f"{format_time(t)} (timed after the run on random data of those shapes)",
+            gain=(
+                max(0.0, f.seconds - 2 * keep - entries * a.costs.call(facts.values())),
+                max(0.0, f.seconds - keep),
+            ),
+        )
+
+
+def _renamed(f: Finding) -> bool:
+    return f.code in RENAMED or (f.origin != LINT and f.code in RENAMED_RUN)
+
+
+def _lib(*facts: Fact) -> str:
+    return "torch" if any(f.type.startswith("torch") for f in facts) else "numpy"
+
+
+def _seen(f: Fact) -> str:
+    return f"{f.type.rsplit('.', 1)[-1]} {f.dtype} {'x'.join(map(str, f.shape))}"
+
+
+PATTERN = RowProducts()

@@ -1,0 +1,231 @@
+"""The run's loop patterns of issue 37's second item: AB411 (loop-invariant work), AB105 from
+the run (a product per row that lint does not see), AB107 from the run (growth that lint does
+not see); each fires on its slow site and not on its look-alikes."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from threadpoolctl import threadpool_limits
+
+from arraybench.advise.profile import profile
+from arraybench.advise.read.source import read_source
+from arraybench.advise.records import Finding
+from arraybench.advise.rules.patterns.loop_invariant import _changed
+from arraybench.advise.run.launch import Target
+
+
+def _run(tmp_path: Path, source: str) -> dict[int, Finding]:
+    p = tmp_path / "prog.py"
+    p.write_text(textwrap.dedent(source))
+    # one BLAS thread: spinning threads on a busy machine make the products slow and noisy
+    with threadpool_limits(1):
+        report = profile(Target(script=p))
+    return {f.line: f for f in (*report.findings, *report.unlisted)}
+
+
+def _priced(f: Finding) -> None:
+    assert f.gain is not None
+    low, high = f.gain
+    assert 0 <= low <= high <= f.seconds + 1e-9
+
+
+INVARIANT = """\
+import numpy as np
+
+rng = np.random.default_rng(0)
+X = rng.standard_normal((3000, 150))
+S = X.T @ X / 3000 + np.eye(150)
+
+
+def whiten(S, v):
+    L = np.linalg.cholesky(S)
+    return np.linalg.solve(L, v)
+
+
+Y = X.copy()
+total = 0.0
+for it in range(40):
+    G = np.dot(X.T, X)
+    H = np.dot(Y.T, Y)
+    Y *= 0.999
+    small = np.linalg.inv(np.eye(3) * 2.0)
+    z = whiten(S, X[it])
+    total += G[0, 0] + H[0, 0] + small[0, 0] + z[0]
+h = np.ones(150)
+for it in range(40):
+    h = np.tanh(S @ h)
+    R = np.dot(X.T, X)
+    R += it * np.eye(150)
+    total += R[0, 0]
+print("result:", total + h.sum())
+"""
+
+
+def test_a_product_of_inputs_the_loop_never_changes_is_loop_invariant(tmp_path: Path) -> None:
+    # (np.dot rather than @: an operator's time can land on the next line with a call)
+    found = _run(tmp_path, INVARIANT)
+    f = found.get(16)
+    assert f is not None and f.code == "AB411", found
+    assert f.count is not None and f.count.n == 40  # the loop's count: range(40)
+    assert "3000x150" in f.evidence and "above the loop at line 15" in f.evidence
+    _priced(f)
+    # one evaluation is left: the saving is the statement's time less a fortieth of it
+    assert f.gain is not None and f.gain[1] <= f.seconds * (1 - 1 / 40) + 1e-9
+    # Y changes in the loop (Y *= ...): computed each time on purpose
+    assert 17 not in found or found[17].code != "AB411"
+    # a 3x3 inverse is invariant but costs nothing; a recurrence needs the last step
+    assert 19 not in found and 24 not in found
+    # R is made anew on purpose: the loop then changes it in place
+    assert 25 not in found
+
+
+def test_an_invariant_factorization_in_a_function_the_loop_calls(tmp_path: Path) -> None:
+    found = _run(tmp_path, INVARIANT)
+    f = found.get(9)
+    if f is None:  # a 150x150 Cholesky is ~1% of this run: too noisy to require on a busy box
+        return
+    assert f.code == "AB411"
+    assert "calls whiten()" in f.evidence
+    _priced(f)
+
+
+def test_what_changes_an_array_in_a_loop() -> None:
+    src = textwrap.dedent(
+        """\
+        import numpy as np
+
+
+        def scale(a):
+            a *= 2
+
+
+        def look(a):
+            return a.sum()
+
+
+        def train():
+            M[0] += 1.0
+
+
+        for i in range(3):
+            A.add_(1)
+            rng.shuffle(B)
+            np.copyto(C, D)
+            np.multiply(E, 2, out=F)
+            scale(G)
+            look(H)
+            for J in range(2):
+                pass
+            K.step()
+            L.sum()
+            train()
+        """
+    )
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
+        fh.write(src)
+    sf = read_source(fh.name)
+    changed = {n: _changed(sf, n, 16, 27) for n in "ABCDEFGHJKLM"}
+    assert changed == {
+        "A": True,
+        "B": True,
+        "C": True,
+        "D": False,
+        "E": False,
+        "F": True,
+        "G": True,
+        "H": False,
+        "J": True,
+        "K": True,  # a method not known to be pure: the object may change
+        "L": False,
+        "M": True,  # a function the loop calls writes into it
+    }
+
+
+ROWS = """\
+import numpy as np
+
+rng = np.random.default_rng(1)
+W = rng.standard_normal((16, 16))
+X = rng.standard_normal((30000, 16))
+layers = [rng.standard_normal((16, 16)) for _ in range(3)]
+
+
+def project(W, x):
+    return W @ x
+
+
+out = np.empty_like(X)
+i = 0
+while i < X.shape[0]:
+    out[i] = W @ X[i]
+    i += 1
+rows = []
+for j in range(X.shape[0]):
+    rows.append(project(W, X[j]))
+h = X[:100]
+for L in layers:
+    h = np.tanh(h @ L)
+v = np.ones(16)
+for k in range(50):
+    v = W @ v / 10.0
+print("result:", out.sum() + np.sum(rows) + h.sum() + v.sum())
+"""
+
+
+def test_a_product_per_row_in_a_while_loop_or_a_helper_is_a_matvec_loop(tmp_path: Path) -> None:
+    found = _run(tmp_path, ROWS)
+    for line in (15, 19):
+        f = found.get(line)
+        assert f is not None and f.code == "AB105", (line, found)
+        assert "one matrix product" in f.evidence and "30,000 rows" in f.evidence
+        _priced(f)
+    assert "made in project()" in found[19].evidence
+    # three layers, one big product each; a recurrence (v needs the last v)
+    assert found.get(22) is None or found[22].code != "AB105"
+    assert found.get(25) is None or found[25].code != "AB105"
+
+
+GROWTH = """\
+import numpy as np
+
+
+class Log:
+    def __init__(self):
+        self.values = np.empty(0)
+
+    def push(self, v):
+        self.values = np.append(self.values, v)
+
+
+def add(buf, v):
+    return np.append(buf, v)
+
+
+log = Log()
+buf = np.empty(0)
+for i in range(12000):
+    log.push(i * 0.5)
+    buf = add(buf, i)
+chunks = np.empty(0)
+for epoch in range(4):
+    chunks = np.concatenate([chunks, np.arange(3.0)])
+print("result:", log.values.sum() + buf.sum() + chunks.sum())
+"""
+
+
+def test_growth_in_a_method_or_a_helper_called_per_item_is_found(tmp_path: Path) -> None:
+    found = _run(tmp_path, GROWTH)
+    for line in (9, 13):
+        f = found.get(line)
+        assert f is not None and f.code == "AB107", (line, found)
+        assert "copying all of" in f.evidence
+        _priced(f)
+    assert "buf = add(buf, i)" in found[13].evidence
+    # four small chunks joined once per epoch: no quadratic copy to speak of
+    assert not any(
+        f.code == "AB107" and f.origin == "run" and f.line in (21, 22) for f in found.values()
+    )
