@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...codes import Rule
 from ...records import Finding
-from . import dispatch, invariant_solve
+from . import builtin_reduction, dispatch, invariant_solve, needless_copy
 
 if TYPE_CHECKING:
     from ...read.source import SourceFile
@@ -43,6 +43,8 @@ class Pattern(Protocol):
 #: Every pattern, in the order they run.
 PATTERNS: tuple[Pattern, ...] = (
     invariant_solve.PATTERN,
+    builtin_reduction.PATTERN,
+    needless_copy.PATTERN,
     dispatch.PATTERN,
 )
 
