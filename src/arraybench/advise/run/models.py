@@ -247,7 +247,11 @@ def per_call_pair(
 ) -> tuple[float, float, float, float] | None:
     """Per-call seconds of ``slow`` (median) and how many times faster ``fast`` is (median, low,
     high) over paired samples, each sample enough calls to last SAMPLE_S; None when 3 pairs
-    would take far longer than ``budget``."""
+    would take far longer than ``budget``. Each runs once first (JAX compiles an indexing of an
+    array on its first use)."""
+    slow()
+    fast()
+    sync()
     t_s = _timed(slow, sync)
     t_f = _timed(fast, sync)
     k_s = max(1, int(SAMPLE_S / max(t_s, 1e-9)))
