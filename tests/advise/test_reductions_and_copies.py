@@ -13,7 +13,12 @@ import pytest
 from arraybench.advise.profile import profile
 from arraybench.advise.read.source import read_source
 from arraybench.advise.rules.patterns.builtin_reduction import _rewrite, _shape
-from arraybench.advise.rules.patterns.needless_copy import _copy_of, _kept, _scope
+from arraybench.advise.rules.patterns.needless_copy import (
+    _copy_of,
+    _kept,
+    _scope,
+    _source_written,
+)
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.models import builtin_reduction_cost, copy_cost
 from arraybench.advise.run.sampler import _LineNames
@@ -200,6 +205,27 @@ def test_a_loop_that_reads_the_copy_before_making_it_again_keeps_a_snapshot(
             best = w.copy()
     """
     assert "kept across iterations" in _copy_reason(tmp_path, src, 6)
+
+
+@pytest.mark.parametrize(
+    ("body", "snapshot"),
+    [
+        ("prev = w.clone()\n        opt.step()\n        print((w - prev).sum())\n", True),
+        ("prev = w.copy()\n        w[0] += 1\n        print((w - prev).sum())\n", True),
+        ("prev = w.copy()\n        helper(w)\n        print((w - prev).sum())\n", True),
+        ("prev = w.copy()\n        print(prev.sum())\n        opt.step()\n", False),
+    ],
+)
+def test_a_copy_of_data_that_changes_while_the_copy_is_read_is_a_snapshot(
+    tmp_path: Path, body: str, snapshot: bool
+) -> None:
+    src = (
+        f"def helper(v):\n    v[0] = 1\n\n\ndef f(w, opt):\n    for s in range(9):\n        {body}"
+    )
+    sf = read_source(str(_write(tmp_path, "probe.py", src)))
+    assert sf.tree is not None
+    written = _source_written(_scope(sf.tree, 7), "w", 7, "prev", {"helper", "f"})
+    assert (written is not None) is snapshot
 
 
 def test_an_attribute_copied_or_reduced_whole_has_its_value_recorded(tmp_path: Path) -> None:

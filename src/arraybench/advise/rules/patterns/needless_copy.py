@@ -10,11 +10,13 @@ list, how big the copy is and how often it runs) and finds the copies lint does 
 
     candidates  ``name = <copy of src>`` statements (one name assigned)
     evidence    the copy is of an array or tensor at run time (its dtype unchanged for astype,
-                ``np.array``'s argument an array, not a list); it ran COPIES_MIN times or more;
+                ``np.array``'s argument an array, not a list); it ran COPIES_MIN times or more
+                (in a loop or a function, a count the bursts only bound from below will do);
                 nothing writes into the copy (``x[i] = ...``, ``x += ...``, ``x.fill_()``,
                 ``out=x``), hands it to a function of the user's, keeps or returns it whole,
                 reads it from an earlier iteration (a snapshot), or writes into the original
-                after it
+                after it, a function of the user's given the original, or a call made
+                for its effects before the copy's last read (``opt.step()``)
     price       the statement's own time (a copy timed after the run on an array of the shape
                 seen, times its count, is the low end); the rewrite copies nothing
 
@@ -195,13 +197,32 @@ def _kept(sf: SourceFile, scope: ast.AST, name: str, line: int, user: set[str]) 
     return ""
 
 
-def _source_written(scope: ast.AST, base: str, line: int) -> int | None:
-    """A line after the copy that writes into the original (its base name): the copy is a
+def _source_written(scope: ast.AST, base: str, line: int, copy: str, user: set[str]) -> int | None:
+    """A line after the copy that writes into the original (its base name), hands it to a
+    function of the user's, or, before the copy's last read, calls something for its effects
+    (``opt.step()`` updates the weights ``prev = w.clone()`` copied): the copy may be a
     snapshot of data about to change."""
+    last_read = max(
+        (
+            n.lineno
+            for n in ast.walk(scope)
+            if isinstance(n, ast.Name) and n.id == copy and isinstance(n.ctx, ast.Load)
+        ),
+        default=line,
+    )
     for n in ast.walk(scope):
         at = getattr(n, "lineno", 0)
         if at <= line:
             continue
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and at < last_read:
+            return at
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id in user
+            and any(_base(x) == base for x in n.args)
+        ):
+            return at
         if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = n.targets if isinstance(n, ast.Assign) else [n.target]
             for t in targets:
@@ -252,7 +273,10 @@ class NeedlessCopy:
             if old is None and a.covered(sf.path, line):
                 continue
             count = a.led.count(key)
-            if count.n < COPIES_MIN:
+            # a count the bursts only bound from below: a copy in a loop or in a function (called
+            # from one) runs more than it shows
+            repeated = bool(sf.enclosing_loops(line)) or bool(sf.functions.get(line))
+            if count.n < COPIES_MIN and not (count.at_least and repeated):
                 continue
             first, last = sf.span(line)
             seconds = a.led.span(sf.path, first, last, own=True)
@@ -276,7 +300,7 @@ class NeedlessCopy:
                     continue  # a real conversion (or one the values do not tell)
             why = _kept(sf, scope, me, line, user)
             base = _base(src)
-            written = _source_written(scope, base, line) if base else None
+            written = _source_written(scope, base, line, me, user) if base else None
             if why or written is not None:
                 continue
             cost = copy_cost(
