@@ -6,7 +6,7 @@ import torch
 
 torch.manual_seed(0)
 torch.set_num_threads(1)
-N_ENV, DIM, N_ACT, CAP = 64, 24, 4, 60_000
+N_ENV, DIM, N_ACT, CAP = 64, 24, 4, 100_000
 
 
 class Buffer:

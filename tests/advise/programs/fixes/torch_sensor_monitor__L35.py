@@ -18,20 +18,21 @@ def make_windows(n, shift=0.0):
 
 
 def train(model, data, epochs, lr):
-    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    params = list(model.parameters())
     for _ in range(epochs):
-        for i in range(0, len(data), 256):
-            x = data[i : i + 256]
+        for i in range(0, len(data), 128):
+            x = data[i : i + 128]
             loss = ((model(x) - x) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
+            grads = torch.autograd.grad(loss, params)
+            with torch.no_grad():
+                for p, g in zip(params, grads):
+                    p -= lr * g
     return model
 
 
 def saturated(batch, limit):
     pressure, flow = batch[:, 0], batch[:, 1]
-    return any(pressure > limit) or any(flow < -limit)
+    return bool((pressure > limit).any()) or bool((flow < -limit).any())
 
 
 def monitor(model, stream, thr, limit):
@@ -51,15 +52,15 @@ def monitor(model, stream, thr, limit):
             worst_seen = max(worst_seen, float(worst))
             drift += batch[:, :3].mean(dim=0)
             if k % 20 == 0:
-                report.append(float(drift.sum()) / (k + 1))
+                report.append(float(sum(drift)) / (k + 1))
     return flagged, saturations, worst_seen, report
 
 
 model = torch.nn.Sequential(
     torch.nn.Linear(N_FEAT, 16), torch.nn.Tanh(), torch.nn.Linear(16, N_FEAT)
 )
-train(model, make_windows(8192), epochs=6, lr=3e-3)
-stream = [make_windows(512, shift=0.0002 * k) for k in range(2000)]
+train(model, make_windows(8192), epochs=8, lr=0.2)
+stream = [make_windows(512, shift=0.0002 * k) for k in range(2400)]
 flagged, saturations, worst, report = monitor(model, stream, thr=0.12, limit=2.6)
 print(f"flagged {flagged} of {len(stream)} batches, {saturations} saturated, worst {worst:.4f}")
 print(f"result: {flagged + saturations + worst + sum(report):.10e}")
