@@ -131,6 +131,15 @@ def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:
     return False
 
 
+def _holds_comprehension(sf: SourceFile, line: int) -> bool:
+    first, last = sf.span(line)
+    return sf.tree is not None and any(
+        isinstance(n, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp))
+        and first <= n.lineno <= last
+        for n in ast.walk(sf.tree)
+    )
+
+
 def _rewrite(call: ast.Call, name: str) -> str:
     """``t.max()`` for ``max(t)``, ``(p > limit).any()`` for ``any(p > limit)``,
     ``a.sum() + s`` for ``sum(a, s)``."""
@@ -212,8 +221,8 @@ class BuiltinReduction:
         for line, calls in sorted(by_line.items()):
             key = (sf.path, line)
             old = a.found.get(key)
-            if old is not None and old.code != "AB104":
-                continue
+            if old is not None and (old.code != "AB104" or _holds_comprehension(sf, line)):
+                continue  # another finding, or lint's reduction of a comprehension here
             if old is None and a.covered(sf.path, line):
                 continue  # inside a loop finding: the loop's rewrite covers it
             first, last = sf.span(line)
