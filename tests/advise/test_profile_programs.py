@@ -23,6 +23,7 @@ LABELS = json.loads((PROGRAMS / "labels.json").read_text())["programs"]
     [
         "np_ridge_gd.py",
         "np_metrics.py",
+        "np_knn_service.py",
         pytest.param(
             "jax_heat_elements.py",
             marks=pytest.mark.skipif(
