@@ -25,6 +25,7 @@ LABELS = json.loads((PROGRAMS / "labels.json").read_text())["programs"]
         "np_metrics.py",
         "np_const_kalman.py",
         "np_rowproduct_sensors.py",
+        "np_knn_service.py",
         pytest.param(
             "jax_heat_elements.py",
             marks=pytest.mark.skipif(

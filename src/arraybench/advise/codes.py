@@ -7,7 +7,7 @@ comments and CI configurations keep their meaning across versions.
     AB1xx  loops that should be one array operation (the interpreter pays per element)
     AB2xx  synchronisation and host/device traffic inside loops
     AB3xx  measurement mistakes
-    AB4xx  dtype, autograd and compilation settings that cost time on every call; AB404-AB407
+    AB4xx  dtype, autograd and compilation settings that cost time on every call; AB404-AB409
            only a run shows (``RUN_RULES``: ``arraybench profile`` reports them)
 """
 

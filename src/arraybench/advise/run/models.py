@@ -349,3 +349,118 @@ def _per_call(fn: Callable[[], object], n: int = 2000) -> float:
             fn()
         best = min(best, (time.perf_counter() - t0) / n)
     return best
+
+
+def _array(type_: str, dtype: str, device: str, shape: tuple[int, ...], fill: float) -> Any:
+    """A new array of the library, dtype, device and shape seen, filled with ``fill``."""
+    n = math.prod(shape)
+    if n > MAX_ELEMENTS:
+        raise ValueError("too large to make again")
+    if type_ == "torch.Tensor":
+        torch = sys.modules["torch"]
+        return torch.full(shape, fill, dtype=getattr(torch, dtype), device=device or "cpu")
+    if type_ == "jax.Array":
+        jnp = sys.modules["jax.numpy"]
+        return jnp.full(shape, fill, dtype=dtype)
+    np = sys.modules["numpy"]
+    return np.full(shape, fill, dtype=dtype)
+
+
+def _sync_of(x: Any) -> Callable[[], None]:
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(x, torch.Tensor) and x.device.type == "cuda":
+        return torch.cuda.synchronize  # type: ignore[no-any-return]
+    return lambda: None
+
+
+def _done(y: Any) -> Any:
+    """A JAX result waited for (its work is dispatched, not done, when the call returns)."""
+    wait = getattr(y, "block_until_ready", None)
+    return wait() if wait is not None else y
+
+
+#: One timed sample holds at least this many seconds of calls (a 2 µs call timed alone is noise).
+SAMPLE_S = 2e-3
+
+
+def per_call_pair(
+    slow: Callable[[], Any], fast: Callable[[], Any], sync: Callable[[], None], budget: float
+) -> tuple[float, float, float, float] | None:
+    """Per-call seconds of ``slow`` (median) and how many times faster ``fast`` is (median, low,
+    high) over paired samples, each sample enough calls to last SAMPLE_S; None when 3 pairs
+    would take far longer than ``budget``. Each runs once first (JAX compiles an indexing of an
+    array on its first use)."""
+    slow()
+    fast()
+    sync()
+    t_s = _timed(slow, sync)
+    t_f = _timed(fast, sync)
+    k_s = max(1, int(SAMPLE_S / max(t_s, 1e-9)))
+    k_f = max(1, int(SAMPLE_S / max(t_f, 1e-9)))
+    per_pair = k_s * t_s + k_f * t_f
+    if 3 * per_pair > 4 * budget:
+        return None
+    pairs = int(min(PAIRS, max(3, budget / max(per_pair, 1e-9))))
+
+    def many(fn: Callable[[], Any], k: int) -> Callable[[], None]:
+        def run() -> None:
+            for _ in range(k):
+                fn()
+
+        return run
+
+    slows: list[float] = []
+    ratios: list[float] = []
+    for _ in range(pairs):
+        a = _timed(many(slow, k_s), sync) / k_s
+        b = _timed(many(fast, k_f), sync) / k_f
+        if b > 0:
+            slows.append(a)
+            ratios.append(a / b)
+    if len(ratios) < 3:
+        return None
+    return statistics.median(slows), statistics.median(ratios), min(ratios), max(ratios)
+
+
+def builtin_reduction_cost(
+    type_: str, dtype: str, device: str, n: int, builtin: str, budget: float = BUDGET_S
+) -> tuple[float, float, float, float] | None:
+    """A Python builtin (``sum``, ``max``, ``min``, ``any``, ``all``) over the n elements of a
+    1-D array of that library, dtype and device, against the array's own method, timed after
+    the run: (seconds per builtin call, median, low and high of builtin / method). The array
+    holds zeros for ``any`` and ones else, so that ``any`` and ``all`` read every element."""
+    try:
+        import builtins
+
+        x = _array(type_, dtype, device, (n,), 0 if builtin == "any" else 1)
+        reduce = getattr(builtins, builtin)
+        method = getattr(x, builtin)
+        sync = _sync_of(x)
+        return per_call_pair(lambda: reduce(x), lambda: _done(method()), sync, budget)
+    except Exception:
+        return None
+
+
+def copy_cost(
+    type_: str, dtype: str, device: str, shape: tuple[int, ...], budget: float = BUDGET_S
+) -> tuple[float, float, float] | None:
+    """Seconds per copy of an array of that library, dtype, device and shape, timed after the
+    run (``.copy()``, ``.clone()``): (median, low, high) over a few samples."""
+    try:
+        x = _array(type_, dtype, device, shape, 1)
+        sync = _sync_of(x)
+        copy_of = x.clone if type_ == "torch.Tensor" else x.copy
+        t = _timed(lambda: _done(copy_of()), sync)
+        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
+        if 3 * k * t > 4 * budget:
+            return None
+        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
+
+        def run() -> None:
+            for _ in range(k):
+                _done(copy_of())
+
+        times = [_timed(run, sync) / k for _ in range(samples)]
+        return statistics.median(times), min(times), max(times)
+    except Exception:
+        return None

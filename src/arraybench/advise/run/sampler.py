@@ -27,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import CodeType, FrameType
+from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 from .values import MODEL, Fact, describe
@@ -134,6 +134,13 @@ class _LineNames:
                 got = names[node.lineno]
                 if node.id not in got and len(got) < FACT_NAMES:
                     got.append(node.id)
+        # an attribute that is copied or reduced whole (``buf.s.clone()``, ``sum(self.w)``):
+        # what is copied is the attribute's value, not its object's
+        for node in ast.walk(tree):
+            for dotted in _whole_attributes(node):
+                got = names[getattr(node, "lineno", 0)]
+                if dotted not in got:
+                    got.append(dotted)
         # what a loop runs over, read at each line of its body (its header line is seldom the
         # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
         for node in ast.walk(tree):
@@ -249,6 +256,31 @@ def frame_line(frame: FrameType) -> int:
         return _lineless(code).get(frame.f_lasti, code.co_firstlineno)
     except Exception:
         return code.co_firstlineno
+
+
+#: Methods that copy their receiver whole and builtins that reduce their argument's elements:
+#: the attribute they are called on (``buf.s.clone()``, ``sum(self.w)``) has its value recorded.
+WHOLE_METHODS = frozenset({"copy", "clone", "astype", "detach", "contiguous"})
+WHOLE_BUILTINS = frozenset({"sum", "max", "min", "any", "all"})
+
+
+def _whole_attributes(node: ast.AST) -> list[str]:
+    """``buf.s`` of ``buf.s.clone()`` or ``sum(buf.s)``: an attribute of a name that a call
+    copies or reduces whole."""
+    if not isinstance(node, ast.Call):
+        return []
+    f = node.func
+    if isinstance(f, ast.Attribute) and f.attr in WHOLE_METHODS:
+        targets = [f.value]
+    elif isinstance(f, ast.Name) and f.id in WHOLE_BUILTINS:
+        targets = list(node.args[:1])
+    else:
+        return []
+    return [
+        f"{t.value.id}.{t.attr}"
+        for t in targets
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+    ]
 
 
 class Sampler:
@@ -404,12 +436,23 @@ class Sampler:
             local = frame.f_locals
             glob = frame.f_globals
             for name in names:
-                if name in local:
-                    value = local[name]
-                elif name in glob:
-                    value = glob[name]
+                base, _, attr = name.partition(".")
+                if base in local:
+                    value = local[base]
+                elif base in glob:
+                    value = glob[base]
                 else:
                     continue
+                if attr:
+                    # the instance's own attribute only: no property or descriptor is run
+                    own = getattr(value, "__dict__", None)
+                    if (
+                        isinstance(value, ModuleType)
+                        or not isinstance(own, dict)
+                        or attr not in own
+                    ):
+                        continue
+                    value = own[attr]
                 got = seen.setdefault(name, [])
                 if len(got) < FACT_SAMPLES:
                     fact = describe(value)

@@ -26,12 +26,14 @@ from typing import TYPE_CHECKING, Protocol
 from ...codes import Rule
 from ...records import Finding
 from . import (
+    builtin_reduction,
     constant_build,
     dispatch,
     float64_promotion,
     growth,
     invariant_solve,
     loop_invariant,
+    needless_copy,
     row_products,
 )
 from .base import Analysis
@@ -56,6 +58,8 @@ PATTERNS: tuple[Pattern, ...] = (
     growth.PATTERN,
     constant_build.PATTERN,
     float64_promotion.PATTERN,
+    builtin_reduction.PATTERN,
+    needless_copy.PATTERN,
     dispatch.PATTERN,
 )
 

@@ -1,0 +1,281 @@
+"""AB409: a Python builtin (``sum``, ``max``, ``min``, ``any``, ``all``) over an array's elements.
+
+``sum(a)`` of a NumPy array, ``max(t)`` of a tensor, ``any(mask)`` of a JAX array iterate in
+Python: each element becomes a NumPy scalar or a 0-d tensor, and each addition or comparison
+pays the library's per-call cost (a microsecond or more for torch), where ``a.sum()`` is one
+call over the whole array.
+
+    candidates  a call of one of the builtins with one argument (``sum`` may have a start) that
+                is not a comprehension (lint's AB103/AB104 own those): a name, a row ``x[i]``,
+                a comparison or arithmetic of arrays, an elementwise method (``x.abs()``)
+    evidence    the argument is a 1-D NumPy array, tensor or JAX array at run time (its shape
+                from the values seen at the line); the line's own time is LIST_SHARE of the run
+    price       the builtin and the method timed after the run on an array of the library,
+                dtype and length seen: the builtin's share of the line (its count times one
+                call, at most the line's time) less that over the measured ratio
+
+A builtin over a Python list, over three items or over a generator of lengths is not one: the
+values seen say so (a list, a size the method does not beat).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import WARNING, Rule, register
+from ...read.source import SourceFile
+from ...records import LIST_SHARE, Finding
+from ...run.models import builtin_reduction_cost
+from ...run.values import Fact, is_array
+from .base import Analysis
+
+REDUCERS = frozenset({"sum", "max", "min", "any", "all"})
+#: Methods that keep their receiver's shape (``x.abs()``, ``t.float()``) and those that flatten.
+ELEMENTWISE = frozenset(
+    {"abs", "float", "double", "half", "int", "long", "bool", "detach", "cpu", "conj", "copy"}
+)
+FLATTEN = frozenset({"flatten", "ravel"})
+#: The builtin must cost this many times the method for a rewrite to be worth naming.
+RATIO_MIN = 1.5
+#: Seconds that timing the builtin after the run may take, per site at most.
+TIMING_S = 0.5
+
+
+def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...]] | None:
+    """The array an expression makes and its shape, from the values seen at its line: a name, a
+    row or column (``x[i]``, ``x[:, 0]``), a comparison or arithmetic of arrays and scalars, an
+    elementwise or flattening method. None where the values do not tell, and (None-like) for a
+    scalar operand (``limit``)."""
+    if isinstance(node, ast.Name) or (
+        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+    ):
+        f = facts.get(ast.unparse(node))  # ``buf.s``: recorded when reduced whole
+        return (f, f.shape) if f is not None and is_array(f) else None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        f = facts.get(node.value.id)
+        if f is None or not is_array(f):
+            return None
+        index = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(index) > len(f.shape):
+            return None
+        shape: list[int] = []
+        for k, ix in enumerate(index):
+            if isinstance(ix, ast.Slice):
+                if ix.lower is not None or ix.upper is not None or ix.step is not None:
+                    return None  # a part of unknown length
+                shape.append(f.shape[k])
+            elif isinstance(ix, ast.Constant) and isinstance(ix.value, int):
+                continue
+            elif isinstance(ix, ast.Name):
+                g = facts.get(ix.id)
+                if g is not None and (is_array(g) or g.type in ("list", "tuple")):
+                    return None  # fancy indexing: its length is the index's
+                continue  # an integer index (a loop's counter)
+            else:
+                return None
+        return f, (*shape, *f.shape[len(index) :])
+    if isinstance(node, (ast.Compare, ast.BinOp)):
+        sides = (
+            [node.left, *node.comparators]
+            if isinstance(node, ast.Compare)
+            else [node.left, node.right]
+        )
+        if isinstance(node, ast.Compare) and len(node.comparators) != 1:
+            return None
+        got = [_shape(s, facts) for s in sides]
+        arrays = [g for g in got if g is not None]
+        if not arrays or any(
+            g is None and not _scalar(s, facts) for s, g in zip(sides, got, strict=True)
+        ):
+            return None
+        fact, shape_ = max(arrays, key=lambda g: len(g[1]))
+        if isinstance(node, ast.Compare):
+            return replace(fact, dtype="bool"), shape_
+        return fact, shape_
+    if isinstance(node, ast.UnaryOp):
+        return _shape(node.operand, facts)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and not node.args
+        and node.func.attr in ELEMENTWISE | FLATTEN
+    ):
+        inner = _shape(node.func.value, facts)
+        if inner is None:
+            return None
+        if node.func.attr in FLATTEN:
+            return inner[0], (math.prod(inner[1]),)
+        return inner
+    return None
+
+
+def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:
+    """A number: a constant, a name whose value was a number (or never seen: a parameter like
+    ``limit`` read only there), or arithmetic of those."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (int, float))
+    if isinstance(node, ast.Name):
+        f = facts.get(node.id)
+        return f is None or f.kind == "scalar"
+    if isinstance(node, ast.UnaryOp):
+        return _scalar(node.operand, facts)
+    if isinstance(node, ast.BinOp):
+        return _scalar(node.left, facts) and _scalar(node.right, facts)
+    return False
+
+
+def _holds_comprehension(sf: SourceFile, line: int) -> bool:
+    first, last = sf.span(line)
+    return sf.tree is not None and any(
+        isinstance(n, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp))
+        and first <= n.lineno <= last
+        for n in ast.walk(sf.tree)
+    )
+
+
+def _rewrite(call: ast.Call, name: str) -> str:
+    """``t.max()`` for ``max(t)``, ``(p > limit).any()`` for ``any(p > limit)``,
+    ``a.sum() + s`` for ``sum(a, s)``."""
+    arg = ast.unparse(call.args[0])
+    if not isinstance(call.args[0], (ast.Name, ast.Subscript, ast.Call, ast.Attribute)):
+        arg = f"({arg})"
+    out = f"{arg}.{name}()"
+    if name == "sum" and len(call.args) == 2:
+        out = f"{out} + {ast.unparse(call.args[1])}"
+    return out
+
+
+def _builtins_time(
+    sf: SourceFile,
+    line: int,
+    calls: list[ast.Call],
+    seconds: float,
+    count: int,
+    per_call: float,
+    call: float,
+) -> float:
+    """The part of the statement's own time that its builtins take. A statement of the
+    builtins and a few array operations (``worst = max(err)``, ``return any(p > limit)``): its
+    time less one library call (``call`` seconds) per operation a run; one that calls something
+    else (``any(model(x) > 0)``): the builtins' count times their cost timed after the run."""
+    if sf.tree is None:
+        return min(seconds, count * per_call)
+    first, last = sf.span(line)
+    nodes = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, (ast.Call, ast.BinOp, ast.Compare, ast.UnaryOp, ast.Subscript))
+        and first <= getattr(n, "lineno", 0) <= last
+    ]
+    ours = {id(c) for c in calls}
+    others = [
+        n
+        for n in nodes
+        if id(n) not in ours
+        and isinstance(n, ast.Call)
+        and not (isinstance(n.func, ast.Attribute) and n.func.attr in ELEMENTWISE | FLATTEN)
+        and not (isinstance(n.func, ast.Name) and n.func.id in ("float", "int", "bool", "len"))
+    ]
+    if others:
+        return min(seconds, count * per_call)
+    ops = len(nodes) - len(calls)
+    return max(min(seconds, count * per_call), seconds - count * ops * call)
+
+
+class BuiltinReduction:
+    rule = register(
+        Rule(
+            "AB409",
+            "builtin-reduction",
+            WARNING,
+            "a Python builtin (sum, max, min, any, all) over the elements of an array or "
+            "tensor: each element becomes a NumPy scalar or a 0-d tensor and each addition or "
+            "comparison pays the library's per-call cost",
+            "call the array's own reduction: a.sum(), t.max(), x.min(), mask.any(), mask.all() "
+            "(np.any(a), torch.any(t)): one call over the whole array",
+        )
+    )
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        by_line: dict[int, list[ast.Call]] = {}
+        for c in ast.walk(sf.tree):
+            if (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id in REDUCERS
+                and not c.keywords
+                and 1 <= len(c.args) <= (2 if c.func.id == "sum" else 1)
+                # a loop written as a comprehension is lint's AB103/AB104
+                and not isinstance(c.args[0], (ast.GeneratorExp, ast.ListComp, ast.SetComp))
+            ):
+                by_line.setdefault(c.lineno, []).append(c)
+        for line, calls in sorted(by_line.items()):
+            key = (sf.path, line)
+            old = a.found.get(key)
+            if old is not None and (old.code != "AB104" or _holds_comprehension(sf, line)):
+                continue  # another finding, or lint's reduction of a comprehension here
+            if old is None and a.covered(sf.path, line):
+                continue  # inside a loop finding: the loop's rewrite covers it
+            first, last = sf.span(line)
+            seconds = a.led.span(sf.path, first, last, own=True)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            facts = a.ev.facts_at(key)
+            seen = []
+            for c in calls:
+                got = _shape(c.args[0], facts)
+                # a builtin over a 2-D array reduces its rows: whole-row operations
+                if got is not None and len(got[1]) == 1 and got[1][0] >= 2:
+                    seen.append((c, *got))
+            priced = []
+            for c, fact, shape in seen:
+                name = c.func.id if isinstance(c.func, ast.Name) else ""
+                cost = builtin_reduction_cost(
+                    fact.type, fact.dtype, fact.device, shape[0], name, min(TIMING_S, a.budget())
+                )
+                # of a few items, the builtin costs what the method does
+                if cost is not None and cost[1] >= RATIO_MIN:
+                    priced.append((c, fact, shape, name, cost))
+            if not priced:
+                continue
+            f, _ = a.finding(sf, line, self.rule.code)
+            count = a.led.count(key)
+            per_call = sum(p[4][0] for p in priced)
+            call = a.costs.call([p[1] for p in priced])
+            spent = _builtins_time(
+                sf, line, [p[0] for p in priced], seconds, count.n, per_call, call
+            )
+            # the line's builtins save (1 - 1/ratio) of their time, each at its own ratio
+            share_of = [p[4][0] / per_call for p in priced]
+            mid = sum(w * (1 - 1 / p[4][1]) for w, p in zip(share_of, priced, strict=True))
+            lo = sum(w * (1 - 1 / max(p[4][2], 1.0)) for w, p in zip(share_of, priced, strict=True))
+            hi = sum(w * (1 - 1 / max(p[4][3], 1.0)) for w, p in zip(share_of, priced, strict=True))
+            said = []
+            for c, fact, shape, name, (t, r, _, _) in priced:
+                what = {"torch.Tensor": "a 0-d tensor", "jax.Array": "a 0-d JAX array"}.get(
+                    fact.type, "a NumPy scalar"
+                )
+                said.append(
+                    f"{name}() over a {fact.type} {fact.dtype} of {shape[0]:,} items, each "
+                    f"{what}: {format_time(t)} a call, {_rewrite(c, name)} {r:.0f}x as fast"
+                )
+            if old is not None:
+                del a.found[key]  # lint's reduction loop, priced here on the run's values
+                f = replace(f, origin=old.origin, was_possible=old.was_possible)
+            yield replace(
+                f,
+                seconds=spent * mid,
+                share=spent * mid / a.total,
+                evidence="; ".join([*([f.evidence] if f.evidence else []), *said])
+                + " (timed after the run on an array like it)",
+                gain=(spent * lo, seconds * hi),
+            )
+
+
+PATTERN = BuiltinReduction()
