@@ -61,7 +61,14 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.models(files)
     listed, unlisted = worth_listing(a.found.values())
     notes = []
-    if ev.bursts:
+    if ev.bursts and ev.loops:
+        notes.append(
+            "counts are exact at loop headers (each loop counted over the whole run); ~ scaled "
+            "elsewhere (inside a loop, from its count by the lines' hits in the line timer's "
+            "bursts; outside loops, from the bursts, a quarter of the run), >= counted in the "
+            "bursts only"
+        )
+    elif ev.bursts:
         notes.append(
             "counts are from the line timer's bursts (a quarter of the run), scaled: ~ marks a "
             "scaled count, >= one counted in the bursts only"

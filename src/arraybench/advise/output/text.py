@@ -194,6 +194,8 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
             )
             if facts:
                 out.append(f"        values: {facts}")
+            if h.hint:
+                out.append(f"        {h.hint}")
         out.append("")
     if r.unlisted:
         if show_all:

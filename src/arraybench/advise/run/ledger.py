@@ -3,10 +3,17 @@
 Time comes from the sampler (advise/run/sampler.py): each sample is a stack of the user's lines
 and the seconds charged to it. Samples taken while the line timer was on carry its cost; at the
 line being run (the innermost) that cost is ``hits x HitCost.wall_s``, so those samples are
-scaled down by ``(on - hits x cost) / on`` of that line. Counts come from the line timer, which
-ran in bursts: a line's count in the bursts is scaled by the share of the line's time that fell
-in them. Counts of lines hit a few times (a call that runs for seconds) are not scaled: they
-are given as counted, as lower bounds.
+scaled down by ``(on - hits x cost) / on`` of that line.
+
+Counts are exact at loops: each loop's entries, iterations and early exits were counted over the
+whole run, and so were the runs of each block of statements (a function's body, a loop's body,
+each branch of an ``if``; advise/run/loopcount.py). A loop's line count and its iterations are
+exact; any other line is counted as the innermost counted block or loop holding it, times the
+ratio of their hits in the line timer's bursts (a line run once each time its block runs gets
+the block's count; one that runs a loop inside it or spans several line events, a multiple).
+Where nothing was counted (code run through ``exec``), the line timer's count in the bursts is
+scaled by the share of the line's time that fell in them; counts of lines hit a few times (a
+call that runs for seconds) are not scaled: they are given as counted, as lower bounds.
 """
 
 from __future__ import annotations
@@ -16,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .linetime import LineTimes
+from .loopcount import LoopSite
 from .observe import Evidence
+from .sampler import COMPREHENSIONS
 
 Key = tuple[str, int]
 Stack = tuple[Key, ...]
@@ -194,6 +203,28 @@ class Ledger:
         self.on_share = sampled_on / sampled if sampled > 0 else 0.0
         self.user = sampled
         self.total = sampled + ev.samples.outside
+        # the loops counted over the whole run, by their line (several comprehensions may share
+        # one), and the code objects that ran each line in the bursts
+        self.sites: dict[tuple[Key, bool], list[LoopSite]] = defaultdict(list)
+        self.stmt_loops: dict[str, list[LoopSite]] = defaultdict(list)
+        for site in ev.loops:
+            self.sites[((site.path, site.line), site.comprehension)].append(site)
+            if not site.comprehension:
+                self.stmt_loops[site.path].append(site)
+        # what a line inside them is counted from: (first line, last line, runs, a line hit
+        # once per run): a loop's line, or a block's first line (functions, loop bodies and
+        # branches, advise/run/loopcount.py)
+        self.anchors: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+        for loops in self.stmt_loops.values():
+            for x in loops:
+                self.anchors[x.path].append((x.line, x.end, x.header_hits, x.line))
+        for b in ev.blocks:
+            if b.simple:
+                self.anchors[b.path].append((b.first, b.last, b.runs, b.first))
+        self.codes_at: dict[Key, list[LineTimes]] = defaultdict(list)
+        for lt in ev.lines:
+            for line in lt.lines:
+                self.codes_at[(lt.path, line)].append(lt)
 
     def traced_hits(self, key: Key) -> int:
         got = self.by_code.get(key)
@@ -254,8 +285,84 @@ class Ledger:
                 total += off + on
         return total
 
+    def site(self, path: str, line: int, comprehension: bool) -> LoopSite | None:
+        """The loop at ``line`` counted over the run (of several comprehensions on the line, the
+        one that ran most), or None where its file's loops were not counted."""
+        got = self.sites.get(((path, line), comprehension))
+        return max(got, key=lambda x: x.iterations) if got else None
+
     def count(self, key: Key, hits: int | None = None) -> Count:
         """How many times the line ran over the whole run (see the module's docstring)."""
+        if hits is None and self.sites:
+            exact = self._from_loops(key)
+            if exact is not None:
+                return exact
+        return self._scaled(key, hits)
+
+    def _from_loops(self, key: Key) -> Count | None:
+        """The line's count from the loops counted over the run: the sum, over the code objects
+        that ran it, of its count in each (exact at a loop's line, the loop's count times the
+        ratio of hits in the bursts inside a loop, scaled from the bursts elsewhere); None when
+        no counted loop holds the line."""
+        codes = self.codes_at.get(key, [])
+        if not codes:
+            site = self.site(key[0], key[1], False)
+            return Count(site.header_hits, exact=True) if site is not None else None
+        total, exact, anchored, bound = 0, True, False, 0
+        for lt in codes:
+            got = self._in_code(lt, key[1])
+            if got is None:
+                c = self._scaled(key, lt.lines[key[1]])
+                total += c.n
+                exact = False
+                bound += c.n if c.at_least else 0
+                continue
+            anchored = True
+            total += got.n
+            exact = exact and got.exact
+        if not anchored:
+            return None
+        # (a comprehension's line: its items counted, its statement's runs a lower bound)
+        return Count(total, exact=exact, at_least=not exact and 2 * bound >= total)
+
+    def _in_code(self, lt: LineTimes, line: int) -> Count | None:
+        """The line's count in one code object: exact at a loop's line, else the count of the
+        innermost counted block or loop of that code that holds it (a comprehension's own code:
+        the comprehension) times the ratio of their hits in the bursts; None without one."""
+        hits = lt.lines[line]
+        if lt.name.rsplit(".", 1)[-1] in COMPREHENSIONS:
+            sites = self.sites.get(((lt.path, lt.first), True), [])
+            if len(sites) != 1:
+                return None  # two comprehensions on one line: which code is which is not known
+            s = sites[0]
+            runs, ref = s.entries + s.iterations, lt.lines.get(lt.first, 0)
+            if line == lt.first:
+                return Count(runs, exact=True)
+        else:
+            loop = next(
+                (x for x in self.stmt_loops.get(lt.path, []) if x.line == line),
+                None,
+            )
+            if loop is not None:
+                return Count(loop.header_hits, exact=True)
+            # the innermost counted block or loop holding the line in this code (its first
+            # line hit by this code in the bursts: a nested function's lines are not its own)
+            best: tuple[int, int, int] | None = None  # (span, runs, line hit once per run)
+            for first, last, runs, ref_line in self.anchors.get(lt.path, []):
+                if (
+                    first <= line <= last
+                    and ref_line in lt.lines
+                    and (best is None or last - first < best[0])
+                ):
+                    best = (last - first, runs, ref_line)
+            if best is None:
+                return None
+            runs, ref = best[1], lt.lines[best[2]]
+        if ref <= 0:
+            return None
+        return Count(round(runs * hits / ref))
+
+    def _scaled(self, key: Key, hits: int | None = None) -> Count:
         h = self.traced_hits(key) if hits is None else hits
         if not self.ev.bursts:
             return Count(h, exact=True)
@@ -276,8 +383,12 @@ class Ledger:
         For a statement, the ``for`` line is hit once per iteration and once more per entry
         (the test that ends it), the body's first line once per iteration. A comprehension's
         line is hit once per item in its own code and once per entry in the enclosing code.
-        Both are read from the bursts, where entries and iterations were counted together.
+        Where the loop was counted over the run (advise/run/loopcount.py), both are exact;
+        else they are read from the bursts, where entries and iterations were counted together.
         """
+        site = self.site(path, line, comprehension)
+        if site is not None:
+            return Count(site.iterations, exact=True), site.per_entry
         if comprehension:
             got = sorted(self.by_code.get((path, line), []))
             items = got[-1] if got else 0

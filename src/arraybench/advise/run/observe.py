@@ -35,6 +35,7 @@ from typing import Any
 
 from .launch import Outcome, Target, UserCode, run_program
 from .linetime import HitCost, LineTimer, LineTimes, calibrate
+from .loopcount import Block, LoopCounter, LoopSite
 from .sampler import INTERVAL, Sampler, Samples
 from .values import Fact
 
@@ -84,6 +85,10 @@ class Evidence:
         files: the user's files that ran (their code was timed).
         bursts: whether the line timer ran in bursts (False: on for the whole run).
         burst_count: how many bursts it ran.
+        loops: the loops of the user's files with their exact counts (advise/run/loopcount.py);
+            empty where the files were not compiled with counters.
+        blocks: the functions' bodies, loops' bodies and branches of the user's files with how
+            many times each ran (advise/run/loopcount.py); empty as ``loops``.
     """
 
     target: Target
@@ -97,6 +102,8 @@ class Evidence:
     files: list[str]
     bursts: bool = True
     burst_count: int = 1
+    loops: list[LoopSite] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
 
     def facts_at(self, key: Key) -> dict[str, Fact]:
         """The values seen at a line, one per name: of several looks, the largest (a function
@@ -263,6 +270,7 @@ def observe(
     target.check()
     user = UserCode()
     timer = LineTimer()
+    counter = LoopCounter()
     cost = calibrate()
     events = LibraryEvents()
     files: list[str] = []
@@ -293,7 +301,7 @@ def observe(
 
             stack.enter_context(_watch_cuda_syncs(user, events))
         try:
-            outcome = run_program(target, user, hook, on_start=start)
+            outcome = run_program(target, user, hook, on_start=start, compiler=counter.compile)
         finally:
             end = time.perf_counter()
             bursts.stop()
@@ -312,6 +320,8 @@ def observe(
         files=sorted(set(files)),
         bursts=bursts.in_bursts,
         burst_count=bursts.count,
+        loops=counter.sites(),
+        blocks=counter.blocks(),
     )
 
 

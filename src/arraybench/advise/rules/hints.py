@@ -1,0 +1,247 @@
+"""What a hot line with no finding is closest to: a known kind and the run's evidence for or
+against it, or the library call its time is in.
+
+``profile`` shows the three costliest lines that no rule claimed ("where the time goes, no known
+pattern"). A line the rules did not claim may still be one of their kinds that the run's
+evidence refuted, or that fell under a threshold; or its time may be in a library call that no
+rewrite of the user's code makes cheaper. Each hot line says which, from what the run recorded:
+
+    a conversion of a tensor to a Python number     AB201, with the count and the value seen
+    an array or tensor built from Python data       AB108, with the list's length and the count
+    an array grown by concatenation                 AB107, and whether it adds to itself
+    a line in a loop that indexes arrays            AB101, with the loop's iterations per entry,
+                                                    its time per iteration, the values seen
+    anything else                                   the library functions sampled under the
+                                                    line (``numpy.linalg.svd``), else the calls
+                                                    on the line resolved through the file's
+                                                    imports, else its operators and their values
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...base.units import format_time
+from ..read.source import (
+    BUILD_CALLS,
+    SYNC_BUILTINS,
+    SYNC_METHODS,
+    Loop,
+    SourceFile,
+    call_name,
+    receiver,
+)
+from ..run.ledger import Count
+from ..run.values import SEQUENCE, Fact, array_scalar, is_array, torchish
+
+if TYPE_CHECKING:
+    from .confirm import Analysis
+
+Key = tuple[str, int]
+
+#: Calls that grow an array by copying it into a larger one.
+GROW_CALLS = frozenset({"append", "concatenate", "cat", "vstack", "hstack", "row_stack"})
+#: Library calls named on a line (at most).
+NAMED_CALLS = 3
+#: The share of a line's time in sampled library frames from which they are "where it is".
+SAMPLED_CALLS_MIN = 0.3
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hot line is closest to.
+
+    Attributes:
+        code: the closest known kind (``AB101``), or "" when none is close.
+        text: the kind and the evidence for or against it, or where the time is.
+        calls: the library calls the line's time is in (``numpy.linalg.svd``), most first.
+    """
+
+    code: str
+    text: str
+    calls: tuple[str, ...] = ()
+
+
+def hint(
+    a: Analysis,
+    sf: SourceFile,
+    key: Key,
+    seconds: float,
+    count: Count | None,
+    min_count: int,
+    element: tuple[int, float],
+) -> Hint:
+    """The closest kind for the hot line ``key`` (``seconds`` its own time, ``count`` its runs),
+    with ``min_count`` the runs a per-iteration pattern needs and ``element`` the element loop's
+    thresholds (iterations per entry, seconds an iteration)."""
+    line = key[1]
+    facts = a.ev.facts_at(key)
+    calls = sf.calls_on(line)
+    runs = f"{count} times" if count is not None else "an unknown number of times"
+    few = count is not None and count.n < min_count
+    for c in calls:
+        name, r = call_name(c), receiver(c)
+        fact = facts.get(r)
+        if (name in SYNC_METHODS or name in SYNC_BUILTINS) and fact is not None:
+            what = f"{name}({r})" if name in SYNC_BUILTINS else f"{r}.{name}()"
+            if not torchish(fact):
+                return Hint(
+                    "AB201",
+                    f"looks like AB201 (sync-in-loop) but {what} converts a "
+                    f"{fact.type}, not a tensor: no device sync",
+                )
+            why = f": too few to matter ({min_count:,} needed)" if few else ""
+            return Hint("AB201", f"AB201 (sync-in-loop)? {what} converts a {fact}, {runs}{why}")
+        if name in BUILD_CALLS and c.args:
+            arg = c.args[0]
+            got = facts.get(arg.id) if isinstance(arg, ast.Name) else None
+            if isinstance(arg, (ast.List, ast.Tuple)):
+                size = f"a list of {len(arg.elts)} items written out"
+            elif got is not None and got.kind == SEQUENCE:
+                of = f" {got.item}s" if got.item else " items"
+                size = f"a {got.type} of {got.shape[0] if got.shape else 0}{of}"
+            elif got is not None and (is_array(got) or torchish(got)):
+                return Hint(
+                    "AB108",
+                    f"looks like AB108 (build-in-loop) but its argument is "
+                    f"already an array ({got}): a copy, not a build from Python data",
+                )
+            else:
+                size = "Python data"
+            why = f": too few to matter ({min_count:,} needed)" if few else ""
+            return Hint("AB108", f"AB108 (build-in-loop)? built from {size}, {runs}{why}")
+        if name in GROW_CALLS and sf.enclosing_loops(line) and _grows(sf, line, c):
+            return Hint("AB107", f"AB107 (grow-in-loop)? {name} copies its growing result, {runs}")
+    loops = sf.enclosing_loops(line)
+    if loops and (loops[0].indexes or any(array_scalar(f) for f in facts.values())):
+        near = _element_hint(a, sf, loops[0], facts, element)
+        if near is not None:
+            return near
+    return _library_hint(a, sf, key, seconds, facts)
+
+
+def _grows(sf: SourceFile, line: int, call: ast.Call) -> bool:
+    """Whether the call's result is stored in a name it also reads (``x = np.append(x, v)``)."""
+    if sf.tree is None:
+        return False
+    reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and any(isinstance(t, ast.Name) and t.id in reads for t in node.targets)
+        ):
+            return True
+    return False
+
+
+def _element_hint(
+    a: Analysis, sf: SourceFile, lp: Loop, facts: dict[str, Fact], element: tuple[int, float]
+) -> Hint | None:
+    """The line is in a loop that indexes arrays: what its counts and values say of AB101."""
+    count, per_entry = a.loop_counts(sf.path, lp)
+    if not count.n:
+        return None
+    seconds = a.led.span(sf.path, lp.line, lp.end)
+    each = seconds / count.n
+    min_per_entry, max_each = element
+    head = f"looks like AB101 (element loop, line {lp.line}) but"
+    if per_entry < min_per_entry:
+        return Hint("AB101", f"{head} runs {per_entry:,.0f} iterations per entry ({count} in all)")
+    if each > max_each:
+        return Hint(
+            "AB101", f"{head} each iteration takes {format_time(each)}: batches, not elements"
+        )
+    if not any(is_array(f) or array_scalar(f) for f in facts.values()):
+        seen = ", ".join(f"{n}: {f}" for n, f in list(facts.items())[:2])
+        why = f"its values are not arrays ({seen})" if seen else "no array was seen at the line"
+        return Hint("AB101", f"{head} {why}")
+    kind = "AB406 (element recurrence)" if lp.recurrence else "AB101 (element loop)"
+    return Hint(
+        "AB406" if lp.recurrence else "AB101",
+        f"{kind}? line {lp.line} runs {count} iterations, {per_entry:,.0f} per entry, "
+        f"{format_time(each)} each; its loop holds {seconds / a.total:.0%} of the run",
+    )
+
+
+def _library_hint(
+    a: Analysis, sf: SourceFile, key: Key, seconds: float, facts: dict[str, Fact]
+) -> Hint:
+    """No known kind: the library calls the time is in, sampled or read from the line."""
+    sampled = a.ev.samples.calls.get(key, {})
+    named = [
+        n
+        for n, s in sorted(sampled.items(), key=lambda kv: -kv[1])
+        if not n.startswith("arraybench.") and s >= SAMPLED_CALLS_MIN * seconds
+    ][:NAMED_CALLS]
+    if not named:
+        named = _calls_named(sf, key[1], facts)
+    if named:
+        return Hint("", f"no known pattern: the time is in {', '.join(named)}", tuple(named))
+    arrays = [f for f in facts.values() if is_array(f) or torchish(f)]
+    if arrays and _has_operators(sf, key[1]):
+        biggest = max(arrays, key=lambda f: f.size)
+        return Hint("", f"no known pattern: the time is in the line's operators on {biggest}")
+    return Hint("", "no known pattern: the time is in the line's own Python code")
+
+
+def _has_operators(sf: SourceFile, line: int) -> bool:
+    if sf.tree is None:
+        return False
+    return any(
+        isinstance(n, (ast.BinOp, ast.AugAssign, ast.UnaryOp, ast.Compare, ast.Subscript))
+        and n.lineno == line
+        for n in ast.walk(sf.tree)
+    )
+
+
+def _calls_named(sf: SourceFile, line: int, facts: dict[str, Fact]) -> list[str]:
+    """The line's library calls, outermost first, as their users name them: ``numpy.roll`` for
+    ``np.roll`` under ``import numpy as np``, ``torch.Tensor.sum`` for ``t.sum()`` with ``t`` a
+    tensor. Calls of the user's own functions are left out (their lines are measured)."""
+    imports = _imports(sf)
+    out: list[str] = []
+    for c in sf.calls_on(line):
+        name = _dotted(c.func, imports, facts)
+        if name and name not in out:
+            out.append(name)
+    return out[:NAMED_CALLS]
+
+
+def _dotted(func: ast.expr, imports: dict[str, str], facts: dict[str, Fact]) -> str:
+    parts: list[str] = []
+    node = func
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    parts.reverse()
+    root = node.id
+    if root in imports:
+        return ".".join([imports[root], *parts])
+    fact = facts.get(root)
+    if fact is not None and parts and (is_array(fact) or torchish(fact)):
+        return ".".join([fact.type, *parts])
+    return ""
+
+
+def _imports(sf: SourceFile) -> dict[str, str]:
+    """The file's imported names and what they are (``np`` -> ``numpy``, ``F`` ->
+    ``torch.nn.functional``, ``svd`` -> ``numpy.linalg.svd``)."""
+    out: dict[str, str] = {}
+    if sf.tree is None:
+        return out
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.Import):
+            for al in node.names:
+                if al.asname:
+                    out[al.asname] = al.name
+                else:
+                    out[al.name.split(".")[0]] = al.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for al in node.names:
+                out[al.asname or al.name] = f"{node.module}.{al.name}"
+    return out
