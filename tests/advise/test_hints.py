@@ -87,17 +87,22 @@ def test_a_build_from_a_long_list_run_a_few_times_is_an_ab108_too_few_to_matter(
         import numpy as np
 
         vals = [float(i % 97) for i in range(200_000)]
-        total = 0.0
+
+
+        def to_array(v):
+            return np.array(v)
+
+
         for rep in range(30):
-            arr = np.array(vals)
-            total += float(arr[rep])
-        print("result:", total)
+            arr = to_array(vals)
+            last = arr[rep]
+        print("result:", float(last))
         """,
     )
-    h = _hot(report, 6)
+    h = _hot(report, 7)
     assert h.closest == "AB108"
     assert h.hint == (
-        "AB108 (build-in-loop)? built from a list of 200000 scalars, 30 times: too few to "
+        "AB108 (build-in-loop)? built from a list of 200,000 scalars, 30 times: too few to "
         "matter (100 needed)"
     )
 

@@ -201,12 +201,18 @@ def test_a_branch_is_counted_from_its_blocks_count() -> None:
     # the branch at line 7 ran 1,500 times of 10,000 iterations, though the bursts saw it on
     # one iteration in ten (the iterations they timed took it less often)
     site = LoopSite("/p.py", 5, 8, False, entries=12, iterations=10_000)
-    blocks = [Block("/p.py", 6, 8, 10_000), Block("/p.py", 7, 7, 1_500), Block("/p.py", 3, 8, 12)]
+    blocks = [
+        Block("/p.py", 6, 8, 10_000, straight=frozenset({6})),
+        Block("/p.py", 7, 7, 1_500, straight=frozenset({7})),
+        Block("/p.py", 3, 8, 12, straight=frozenset({3, 5})),
+    ]
     led = Ledger(_evidence("/p.py", [site], blocks))
     assert led.count(("/p.py", 7)).n == 1_500
     assert led.count(("/p.py", 6)).n == 10_000
-    assert led.count(("/p.py", 8)).n == 10_000
     assert led.count(("/p.py", 3)).n == 12  # the function's body: its calls
+    # a line after a branch that may leave the block: its block's count by the bursts' ratio
+    assert led.count(("/p.py", 8)).n == 10_000
+    assert led.count(("/p.py", 5)) == Count(10_012, exact=True)  # the loop's line
 
 
 def test_a_loop_the_bursts_never_saw_still_has_its_exact_count() -> None:

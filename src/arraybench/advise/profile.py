@@ -63,10 +63,11 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     notes = []
     if ev.bursts and ev.loops:
         notes.append(
-            "counts are exact at loop headers (each loop counted over the whole run); ~ scaled "
-            "elsewhere (inside a loop, from its count by the lines' hits in the line timer's "
-            "bursts; outside loops, from the bursts, a quarter of the run), >= counted in the "
-            "bursts only"
+            "counts are exact at loop headers and at lines run once each time their block runs "
+            "(loops, functions and branches counted over the whole run); ~ scaled elsewhere "
+            "(from their block's count by the lines' hits in the line timer's bursts, or from "
+            "the bursts alone, a quarter of the run, where nothing was counted), >= counted in "
+            "the bursts only"
         )
     elif ev.bursts:
         notes.append(
@@ -98,6 +99,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
 def _line_times(a: Analysis, files: list[str]) -> dict[str, dict[int, tuple[float, Count | None]]]:
     out: dict[str, dict[int, tuple[float, Count | None]]] = {p: {} for p in files}
     keys = set(a.led.inclusive_off) | set(a.led.inclusive_on) | set(a.led.by_code)
+    keys |= set(a.led.lines())  # (counted, though never sampled nor in a burst)
     for path, line in keys:
         if path in out:
             c = a.led.count((path, line))

@@ -47,6 +47,8 @@ GROW_CALLS = frozenset({"append", "concatenate", "cat", "vstack", "hstack", "row
 NAMED_CALLS = 3
 #: The share of a line's time in sampled library frames from which they are "where it is".
 SAMPLED_CALLS_MIN = 0.3
+#: Types of names that are no values a call converts or builds from.
+_NOT_VALUES = frozenset({"module", "function", "type", "builtin_function_or_method"})
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,8 @@ def hint(
     for c in calls:
         name, r = call_name(c), receiver(c)
         fact = facts.get(r)
+        if fact is not None and fact.type in _NOT_VALUES:
+            fact = None  # ``float(np.mean(x))``: the receiver read is a module, not a value
         if (name in SYNC_METHODS or name in SYNC_BUILTINS) and fact is not None:
             what = f"{name}({r})" if name in SYNC_BUILTINS else f"{r}.{name}()"
             if not torchish(fact):
@@ -101,7 +105,7 @@ def hint(
                 size = f"a list of {len(arg.elts)} items written out"
             elif got is not None and got.kind == SEQUENCE:
                 of = f" {got.item}s" if got.item else " items"
-                size = f"a {got.type} of {got.shape[0] if got.shape else 0}{of}"
+                size = f"a {got.type} of {got.shape[0] if got.shape else 0:,}{of}"
             elif got is not None and (is_array(got) or torchish(got)):
                 return Hint(
                     "AB108",
@@ -171,13 +175,18 @@ def _library_hint(
 ) -> Hint:
     """No known kind: the library calls the time is in, sampled or read from the line."""
     sampled = a.ev.samples.calls.get(key, {})
-    named = [
-        n
-        for n, s in sorted(sampled.items(), key=lambda kv: -kv[1])
-        if not n.startswith("arraybench.") and s >= SAMPLED_CALLS_MIN * seconds
-    ][:NAMED_CALLS]
-    if not named:
-        named = _calls_named(sf, key[1], facts)
+    written = _calls_named(sf, key[1], facts)
+    # a sampled frame named as the line calls it: ``numpy.mean`` for numpy's
+    # ``core.fromnumeric.mean``
+    by_last = {w.rsplit(".", 1)[-1]: w for w in written}
+    named: list[str] = []
+    for frame, spent in sorted(sampled.items(), key=lambda kv: -kv[1]):
+        if frame.startswith("arraybench.") or spent < SAMPLED_CALLS_MIN * seconds:
+            continue
+        n = by_last.get(frame.rsplit(".", 1)[-1], frame)
+        if n not in named:
+            named.append(n)
+    named = named[:NAMED_CALLS] or written
     if named:
         return Hint("", f"no known pattern: the time is in {', '.join(named)}", tuple(named))
     arrays = [f for f in facts.values() if is_array(f) or torchish(f)]
@@ -223,7 +232,8 @@ def _dotted(func: ast.expr, imports: dict[str, str], facts: dict[str, Fact]) -> 
     if root in imports:
         return ".".join([imports[root], *parts])
     fact = facts.get(root)
-    if fact is not None and parts and (is_array(fact) or torchish(fact)):
+    # a method of a library's object (``rng.normal``: ``numpy.Generator.normal``)
+    if fact is not None and parts and "." in fact.type and fact.type not in _NOT_VALUES:
         return ".".join([fact.type, *parts])
     return ""
 

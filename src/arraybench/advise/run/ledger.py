@@ -8,9 +8,10 @@ scaled down by ``(on - hits x cost) / on`` of that line.
 Counts are exact at loops: each loop's entries, iterations and early exits were counted over the
 whole run, and so were the runs of each block of statements (a function's body, a loop's body,
 each branch of an ``if``; advise/run/loopcount.py). A loop's line count and its iterations are
-exact; any other line is counted as the innermost counted block or loop holding it, times the
-ratio of their hits in the line timer's bursts (a line run once each time its block runs gets
-the block's count; one that runs a loop inside it or spans several line events, a multiple).
+exact, and so is a line its block runs once each time it runs (a statement on one line before
+any that may leave the block); any other line is counted as the innermost counted block or loop
+holding it, times the ratio of their hits in the line timer's bursts (a line after a ``continue``
+taken one time in ten: 0.9 of its block's count).
 Where nothing was counted (code run through ``exec``), the line timer's count in the bursts is
 scaled by the share of the line's time that fell in them; counts of lines hit a few times (a
 call that runs for seconds) are not scaled: they are given as counted, as lower bounds.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from .linetime import LineTimes
 from .loopcount import LoopSite
 from .observe import Evidence
-from .sampler import COMPREHENSIONS
+from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS
 
 Key = tuple[str, int]
 Stack = tuple[Key, ...]
@@ -218,9 +219,14 @@ class Ledger:
         for loops in self.stmt_loops.values():
             for x in loops:
                 self.anchors[x.path].append((x.line, x.end, x.header_hits, x.line))
+        #: lines their block runs once each time it runs: the block's runs (of two blocks, as
+        #: ``if x: y = 1`` is, the outer one's, which holds the line's events)
+        self.straight: dict[Key, int] = {}
         for b in ev.blocks:
             if b.simple:
                 self.anchors[b.path].append((b.first, b.last, b.runs, b.first))
+            for ln in b.straight:
+                self.straight[(b.path, ln)] = max(b.runs, self.straight.get((b.path, ln), 0))
         self.codes_at: dict[Key, list[LineTimes]] = defaultdict(list)
         for lt in ev.lines:
             for line in lt.lines:
@@ -306,8 +312,7 @@ class Ledger:
         no counted loop holds the line."""
         codes = self.codes_at.get(key, [])
         if not codes:
-            site = self.site(key[0], key[1], False)
-            return Count(site.header_hits, exact=True) if site is not None else None
+            return self._unseen(key)
         total, exact, anchored, bound = 0, True, False, 0
         for lt in codes:
             got = self._in_code(lt, key[1])
@@ -324,6 +329,26 @@ class Ledger:
             return None
         # (a comprehension's line: its items counted, its statement's runs a lower bound)
         return Count(total, exact=exact, at_least=not exact and 2 * bound >= total)
+
+    def _unseen(self, key: Key) -> Count | None:
+        """A line the bursts never hit, from the counts alone: a loop's line, a line its block
+        runs once a run, a comprehension's (its own code's hits: once per entry and per item,
+        on Python 3.11, where it has a frame)."""
+        site = self.site(key[0], key[1], False)
+        if site is not None:
+            return Count(site.header_hits, exact=True)
+        runs = self.straight.get(key)
+        comps = self.sites.get((key, True), [])
+        if runs is None and not comps:
+            return None
+        n = (runs or 0) + sum(c.entries + c.iterations for c in comps if COMPREHENSION_FRAMES)
+        return Count(n, exact=runs is not None) if n else None
+
+    def lines(self) -> list[Key]:
+        """The lines the counts know ran (loops, lines their block ran), bursts or not."""
+        out = [k for (k, _), sites in self.sites.items() if any(s.entries for s in sites)]
+        out += [k for k, runs in self.straight.items() if runs]
+        return out
 
     def _in_code(self, lt: LineTimes, line: int) -> Count | None:
         """The line's count in one code object: exact at a loop's line, else the count of the
@@ -345,6 +370,11 @@ class Ledger:
             )
             if loop is not None:
                 return Count(loop.header_hits, exact=True)
+            # a line its block runs once a run (a function's, not a lambda's in it): its runs,
+            # counted
+            runs_of = self.straight.get((lt.path, line))
+            if runs_of is not None and lt.name.rsplit(".", 1)[-1] != "<lambda>":
+                return Count(runs_of, exact=True)
             # the innermost counted block or loop holding the line in this code (its first
             # line hit by this code in the bursts: a nested function's lines are not its own)
             best: tuple[int, int, int] | None = None  # (span, runs, line hit once per run)
@@ -358,6 +388,10 @@ class Ledger:
             if best is None:
                 return None
             runs, ref = best[1], lt.lines[best[2]]
+            if ref < SCALE_MIN_HITS:
+                # a block whose first line is long next to a burst (a call that runs for
+                # milliseconds) is seldom seen starting: its hits are no measure
+                return None
         if ref <= 0:
             return None
         return Count(round(runs * hits / ref))

@@ -94,6 +94,11 @@ class Block:
         last: its last line.
         runs: how many times it ran.
         simple: whether ``first`` is hit once per run.
+        straight: the lines that run once each time the block runs: the first lines of its
+            statements up to the first that may leave it (``break``, ``continue``, ``return``,
+            ``raise``), those in its ``with`` and ``try`` bodies, each a statement on one line
+            (or a compound statement whose head is on one line; a statement over several lines
+            may be hit more than once a run).
     """
 
     path: str
@@ -101,6 +106,7 @@ class Block:
     last: int
     runs: int
     simple: bool = True
+    straight: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -109,10 +115,59 @@ class _Block:
     last: int
     slot: int
     simple: bool
+    straight: frozenset[int]
 
 
 def _simple(stmt: ast.stmt) -> bool:
     return not isinstance(stmt, (ast.For, ast.While, ast.AsyncFor))
+
+
+_EXITS = (ast.Break, ast.Continue, ast.Return, ast.Raise)
+
+
+def _leaves(stmt: ast.stmt) -> bool:
+    """Whether the statement may leave its block (a ``break``, ``continue``, ``return`` or
+    ``raise`` in it, outside the functions and classes it defines)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, _EXITS):
+            return True
+        todo.extend(
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        )
+    return False
+
+
+def _head_end(stmt: ast.stmt) -> int:
+    """The last line of a statement's own line events: its head for a compound statement
+    (-1 for a decorated definition, whose decorators' lines run first)."""
+    if isinstance(stmt, (ast.If, ast.While)):
+        return stmt.test.end_lineno or stmt.lineno
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
+        return stmt.iter.end_lineno or stmt.lineno
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return max(i.context_expr.end_lineno or stmt.lineno for i in stmt.items)
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return -1 if stmt.decorator_list else stmt.lineno
+    if isinstance(stmt, ast.Try):
+        return stmt.lineno
+    return stmt.end_lineno or stmt.lineno
+
+
+def _straight(body: list[ast.stmt]) -> frozenset[int]:
+    """The lines of ``body`` (not yet counted) that run once each time it runs (see Block)."""
+    out: set[int] = set()
+    for stmt in body:
+        if _head_end(stmt) == stmt.lineno:
+            out.add(stmt.lineno)
+        if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
+            out |= _straight(stmt.body)
+        if _leaves(stmt):
+            break
+    return frozenset(out)
 
 
 class _Counts:
@@ -202,26 +257,33 @@ class _Instrument(ast.NodeTransformer):
             self.loops = outer
 
     def _block(
-        self, body: list[ast.stmt], simple: bool, at: int = 0, slot: int | None = None
+        self,
+        body: list[ast.stmt],
+        simple: bool,
+        straight: frozenset[int],
+        at: int = 0,
+        slot: int | None = None,
     ) -> None:
         """Count the runs of ``body[at:]`` (already visited: its first statement may be a
         loop's entry increment, on the loop's line) with an increment before ``body[at]``, on
-        its line; ``simple``: whether the first statement was no loop; ``slot`` when the count
-        has one already."""
+        its line; ``simple``: whether the first statement was no loop; ``straight``: the lines
+        that run once a run, read before the counters went in; ``slot`` when the count has one
+        already."""
         first = body[at]
         slot = self._slot() if slot is None else slot
         last = body[-1].end_lineno or body[-1].lineno
-        self.blocks.append(_Block(first.lineno, last, slot, simple))
+        self.blocks.append(_Block(first.lineno, last, slot, simple, straight))
         body.insert(at, self._bump(slot, first))
 
     def visit_If(self, node: ast.If) -> ast.AST:
         simple = _simple(node.body[0]), bool(node.orelse) and _simple(node.orelse[0])
+        straight = _straight(node.body), _straight(node.orelse)
         node.test = self.visit(node.test)
         node.body = self._stmts(node.body)
         node.orelse = self._stmts(node.orelse)
-        self._block(node.body, simple[0])
+        self._block(node.body, simple[0], straight[0])
         if node.orelse:
-            self._block(node.orelse, simple[1])
+            self._block(node.orelse, simple[1], straight[1])
         return node
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
@@ -236,8 +298,9 @@ class _Instrument(ast.NodeTransformer):
         if doc == len(node.body):
             return self._scope(node)
         simple = _simple(node.body[doc])
+        straight = _straight(node.body[doc:])
         self._scope(node)  # (its loops' counters go in before its first statement, on its line)
-        self._block(node.body, simple, doc)
+        self._block(node.body, simple, straight, doc)
         return node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
@@ -256,6 +319,7 @@ class _Instrument(ast.NodeTransformer):
         site = _Site(node.lineno, node.end_lineno or node.lineno, False, self._slot())
         site.iterations.append(self._slot())
         simple = _simple(node.body[0])
+        straight = _straight(node.body)
         site.exits = self._slot()
         self.sites.append(site)
         if isinstance(node, ast.For):
@@ -268,7 +332,7 @@ class _Instrument(ast.NodeTransformer):
         self.loops.pop()
         # ``else`` runs after the loop: a ``break`` there leaves the loop around this one
         node.orelse = self._stmts(node.orelse)
-        self._block(node.body, simple, 0, site.iterations[0])
+        self._block(node.body, simple, straight, 0, site.iterations[0])
         return [self._bump(site.entries, node), node]
 
     def _stmts(self, body: list[ast.stmt]) -> list[ast.stmt]:
@@ -449,7 +513,7 @@ class LoopCounter:
     def blocks(self) -> list[Block]:
         """Every counted block of the files compiled, with its runs so far."""
         return [
-            Block(f.path, b.first, b.last, f.slots.c[b.slot], b.simple)
+            Block(f.path, b.first, b.last, f.slots.c[b.slot], b.simple, b.straight)
             for f in self.files
             for b in f.blocks
         ]
