@@ -63,11 +63,9 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     notes = []
     if ev.bursts and ev.loops:
         notes.append(
-            "counts are exact at loop headers and at lines run once each time their block runs "
-            "(loops, functions and branches counted over the whole run); ~ scaled elsewhere "
-            "(from their block's count by the lines' hits in the line timer's bursts, or from "
-            "the bursts alone, a quarter of the run, where nothing was counted), >= counted in "
-            "the bursts only"
+            "counts are exact at loop headers and at lines run each time their block runs "
+            "(counted over the whole run); ~ scaled elsewhere, by the line timer's bursts, "
+            ">= counted in the bursts only"
         )
     elif ev.bursts:
         notes.append(

@@ -47,6 +47,8 @@ GROW_CALLS = frozenset({"append", "concatenate", "cat", "vstack", "hstack", "row
 NAMED_CALLS = 3
 #: The share of a line's time in sampled library frames from which they are "where it is".
 SAMPLED_CALLS_MIN = 0.3
+#: ... and the share from which they are all of it (less: the line's other calls are named too).
+SAMPLED_CALLS_ALL = 0.7
 #: Types of names that are no values a call converts or builds from.
 _NOT_VALUES = frozenset({"module", "function", "type", "builtin_function_or_method"})
 
@@ -186,7 +188,11 @@ def _library_hint(
         n = by_last.get(frame.rsplit(".", 1)[-1], frame)
         if n not in named:
             named.append(n)
-    named = named[:NAMED_CALLS] or written
+    # the calls made in C have no frame: where the sampled frames hold little of the line's
+    # time, the line's other calls are named after them (``numpy.cumsum, numpy.exp``)
+    if sum(sampled.values()) < SAMPLED_CALLS_ALL * seconds:
+        named += [w for w in written if w not in named]
+    named = named[:NAMED_CALLS]
     if named:
         return Hint("", f"no known pattern: the time is in {', '.join(named)}", tuple(named))
     arrays = [f for f in facts.values() if is_array(f) or torchish(f)]
