@@ -14,7 +14,8 @@ same event profile's bursts count.
 
 With --cost, what the loop counters (advise/run/loopcount.py) cost each program instead: it is
 run --rounds times as ``profile`` runs it (advise/run/launch.py) with its files compiled plainly
-and with the counters, alternately, no line timer or sampler; the ratio of the median times.
+and with the counters, alternately, no line timer or sampler; the ratio of the median CPU times
+of the process (one BLAS thread: less moved by other work on the machine than wall time).
 
     .venv/bin/python benchmarks/profile_counts.py [--only NAME] [--min 1000] [--json OUT]
     .venv/bin/python benchmarks/profile_counts.py --cost [--rounds 5] [--only NAME]
@@ -92,10 +93,10 @@ TIMED = textwrap.dedent(
         Target(script=Path(path), args=tuple(sys.argv[4:])),
         UserCode(),
         lambda code: code,
-        on_start=lambda: t0.append(time.perf_counter()),
+        on_start=lambda: t0.append(time.process_time()),
         compiler=compiler,
     )
-    seconds = time.perf_counter() - t0[0]
+    seconds = time.process_time() - t0[0]
     sys.stdout.flush()
     open(out, "w").write(json.dumps({"seconds": seconds, "status": done.status}))
     """

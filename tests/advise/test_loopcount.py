@@ -17,7 +17,7 @@ from threadpoolctl import threadpool_limits
 
 from arraybench.advise.profile import profile
 from arraybench.advise.run.launch import Outcome, Target, UserCode, run_program
-from arraybench.advise.run.ledger import Count, Ledger
+from arraybench.advise.run.ledger import Count, Ledger, take_out_counters
 from arraybench.advise.run.linetime import HitCost, LineTimes
 from arraybench.advise.run.loopcount import Block, LoopCounter, LoopSite
 from arraybench.advise.run.observe import Evidence, LibraryEvents
@@ -260,3 +260,19 @@ def test_a_loop_of_operator_lines_keeps_its_split_and_gets_exact_counts(tmp_path
         c = times[ln][1]
         assert c is not None and abs(c.n - 1_200) <= 120, (ln, c)
     assert any("exact at loop headers" in n for n in report.notes)
+
+
+def test_the_counters_cost_is_taken_out_of_the_lines_they_ran_on() -> None:
+    p = "/p.py"
+    stacks = [
+        (((p, 6), (p, 10)), 0.3, 0.1),  # the loop's first line: 0.4 s, 0.1 s of it counters
+        (((p, 7), (p, 10)), 0.4, 0.0),  # a call in the loop: where a signal is handled
+        (((p, 20),), 0.2, 0.0),  # elsewhere
+    ]
+    spent = {(p, 6): 0.1, (p, 5): 0.05}  # the loop's line: its samples went to line 7 and 6
+    got = {s[0]: (off, on) for s, off, on in take_out_counters(stacks, spent, lambda _: [(5, 8)])}
+    total = sum(off + on for off, on in got.values())
+    assert total == pytest.approx(1.0 - 0.15)  # the run loses all the counters' time
+    assert sum(got[(p, 6)]) == pytest.approx(0.3 - 0.05 * 0.3 / 0.7)
+    assert sum(got[(p, 7)]) == pytest.approx(0.4 - 0.05 * 0.4 / 0.7)
+    assert got[(p, 20)] == (0.2, 0.0)  # outside the loop: untouched

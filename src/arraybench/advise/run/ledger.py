@@ -3,7 +3,9 @@
 Time comes from the sampler (advise/run/sampler.py): each sample is a stack of the user's lines
 and the seconds charged to it. Samples taken while the line timer was on carry its cost; at the
 line being run (the innermost) that cost is ``hits x HitCost.wall_s``, so those samples are
-scaled down by ``(on - hits x cost) / on`` of that line.
+scaled down by ``(on - hits x cost) / on`` of that line. The loop counters' cost (a few ns an
+iteration, calibrated before the run, advise/run/loopcount.py) is taken out of all samples of
+the lines they ran on (:func:`take_out_counters`).
 
 Counts are exact at loops: each loop's entries, iterations and early exits were counted over the
 whole run, and so were the runs of each block of statements (a function's body, a loop's body,
@@ -126,6 +128,57 @@ def split_loops(
     return out
 
 
+def take_out_counters(
+    stacks: list[tuple[Stack, float, float]],
+    spent: dict[Key, float],
+    loops_of: Callable[[str], list[tuple[int, int]]] | None,
+) -> list[tuple[Stack, float, float]]:
+    """The samples less what the loop counters cost (advise/run/loopcount.py): ``spent`` seconds
+    at each line they ran on, taken out of the samples whose innermost line it is. Where that
+    line holds less (its counter's time was sampled at the loop's next call or its backward
+    jump), the rest is taken out of the other lines of its innermost loop, in proportion to
+    their time; a loop's time loses all its counters' cost either way.
+
+        take[line] = min(spent[line], own[line])
+        take[other lines of its loop] += (spent[line] - take[line]) x their share of the loop
+        each sample at a line x (1 - take[line] / own[line])
+    """
+    own: dict[Key, float] = defaultdict(float)
+    for stack, off, on in stacks:
+        path, line = stack[0]
+        own[(path, abs(line))] += off + on
+    take: dict[Key, float] = defaultdict(float)
+    for key, cost in spent.items():
+        take[key] = min(cost, own.get(key, 0.0))
+    for key, cost in sorted(spent.items()):
+        rest = cost - take[key]
+        if rest <= 0 or loops_of is None:
+            continue
+        path, line = key
+        spans = [s for s in loops_of(path) if s[0] <= line <= s[1]]
+        if not spans:
+            continue
+        first, last = min(spans, key=lambda s: s[1] - s[0])
+        others = {
+            k: v - take[k]
+            for k, v in own.items()
+            if k[0] == path and first <= k[1] <= last and k != key and v - take[k] > 0
+        }
+        free = sum(others.values())
+        if free <= 0:
+            continue
+        part = min(1.0, rest / free)
+        for k, v in others.items():
+            take[k] += v * part
+    keep = {k: max(0.0, 1 - t / own[k]) for k, t in take.items() if own.get(k, 0.0) > 0}
+    out: list[tuple[Stack, float, float]] = []
+    for stack, off, on in stacks:
+        path, line = stack[0]
+        f = keep.get((path, abs(line)))
+        out.append((stack, off, on) if f is None else (stack, off * f, on * f))
+    return out
+
+
 class Ledger:
     """Seconds and counts by line, corrected; built once from the evidence.
 
@@ -190,6 +243,8 @@ class Ledger:
                 self.stacks.append((stack, off, fixed))
         if loops_of is not None:
             self.stacks = split_loops(self.stacks, ev.lines, loops_of)
+        if ev.counters_s:
+            self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)
         self.inclusive_off: dict[Key, float] = defaultdict(float)
         self.inclusive_on: dict[Key, float] = defaultdict(float)
         self.own_s: dict[Key, float] = defaultdict(float)

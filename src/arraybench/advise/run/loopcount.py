@@ -36,11 +36,13 @@ from __future__ import annotations
 
 import ast
 import itertools
+import time
 import types
 import uuid
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 #: What a comprehension counter is: an ``itertools.count``'s ``__next__``.
 _Next = Callable[[], int]
@@ -207,6 +209,9 @@ class _File:
     counts: list[itertools.count[int]]
     sites: list[_Site]
     blocks: list[_Block]
+    slot_lines: dict[int, int]
+    count_lines: dict[int, int]
+    call_lines: dict[int, int]
 
 
 class _Instrument(ast.NodeTransformer):
@@ -219,6 +224,11 @@ class _Instrument(ast.NodeTransformer):
         self.counts = 0
         self.sites: list[_Site] = []
         self.blocks: list[_Block] = []
+        #: the line each counter runs on (an exit's: its first ``break``): what it costs there
+        self.slot_lines: dict[int, int] = {}
+        self.count_lines: dict[int, int] = {}
+        #: list comprehensions counted by their length: entry slot -> line (a call per entry)
+        self.call_lines: dict[int, int] = {}
         #: the statement loops around the node being visited, in its own function (None for
         #: an ``async for``, which is not counted but owns the ``break`` inside it)
         self.loops: list[_Site | None] = []
@@ -231,8 +241,9 @@ class _Instrument(ast.NodeTransformer):
         self.counts += 1
         return self.counts - 1
 
-    def _bump(self, slot: int, at: ast.AST) -> ast.stmt:
+    def _bump(self, slot: int, at: ast.stmt | ast.expr) -> ast.stmt:
         """``_c[slot] += 1`` with the line of ``at``."""
+        self.slot_lines.setdefault(slot, at.lineno)
         holder = ast.Attribute(value=ast.Constant(self.list_name), attr="c", ctx=ast.Load())
         target = ast.Subscript(value=holder, slice=ast.Constant(slot), ctx=ast.Store())
         node = ast.AugAssign(target=target, op=ast.Add(), value=ast.Constant(1))
@@ -241,8 +252,9 @@ class _Instrument(ast.NodeTransformer):
             n.end_lineno = at.lineno  # type: ignore[attr-defined]
         return node
 
-    def _next(self, k: int, at: ast.AST) -> ast.expr:
+    def _next(self, k: int, at: ast.expr) -> ast.expr:
         """``_n()``: a call of the ``k``-th count's ``next``, with the line of ``at``."""
+        self.count_lines.setdefault(k, at.lineno)
         call = ast.Call(func=ast.Constant(self.count_name(k)), args=[], keywords=[])
         for n in ast.walk(call):
             ast.copy_location(n, at)
@@ -389,7 +401,7 @@ class _Instrument(ast.NodeTransformer):
             site.iterations.append(k)
             # ``_n() >= 0``: always true, first of the conditions (every item is counted)
             test = ast.Compare(
-                left=self._next(k, g), ops=[ast.GtE()], comparators=[ast.Constant(0)]
+                left=self._next(k, g.iter), ops=[ast.GtE()], comparators=[ast.Constant(0)]
             )
             ast.copy_location(test, g.iter)
             ast.copy_location(test.comparators[0], g.iter)
@@ -407,6 +419,7 @@ class _Instrument(ast.NodeTransformer):
         """``_h.items(k, [...])``: one call per entry, none per item."""
         k = self._slot()
         self._slot()
+        self.call_lines[k] = node.lineno
         site = _Site(node.lineno, node.end_lineno or node.lineno, True, k, [k + 1], None, True)
         self.sites.append(site)
         func = ast.Attribute(value=ast.Constant(self.list_name), attr="items", ctx=ast.Load())
@@ -426,6 +439,57 @@ class _Instrument(ast.NodeTransformer):
 
     def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.AST:
         return self._comprehension(node)
+
+
+@dataclass(frozen=True)
+class CounterCost:
+    """What the counters cost in this process (:func:`calibrate`).
+
+    Attributes:
+        increment_s: one increment in a loop (``_h.c[i] += 1``).
+        call_s: one list comprehension's entry counted (``_h.items(k, [...])``).
+    """
+
+    increment_s: float
+    call_s: float
+
+
+_CALIBRATION = """\
+def loop(n):
+    for i in range(n):
+        pass
+
+
+def entries(n):
+    for i in range(n):
+        [j for j in ()]
+"""
+
+
+def calibrate(n: int = 10_000, repeats: int = 9) -> CounterCost:
+    """The counters' cost here: a loop of ``n`` empty iterations compiled plainly and with the
+    counters (one increment an iteration), and one of ``n`` empty list comprehensions (one call
+    each more), timed alternately; the fastest of each taken (a busy machine only slows a run
+    down, so the fastest is the nearest to what the code itself costs)."""
+    plain: dict[str, Any] = {}
+    counted: dict[str, Any] = {}
+    exec(compile(_CALIBRATION, "<calibration>", "exec"), plain)
+    exec(LoopCounter().compile(_CALIBRATION, "<calibration>"), counted)
+    times: dict[tuple[str, str], list[float]] = {}
+    for r in range(repeats):
+        for name in ("loop", "entries"):
+            pair = [("plain", plain), ("counted", counted)]
+            for how, env in pair if r % 2 == 0 else pair[::-1]:
+                t0 = time.perf_counter()
+                env[name](n)
+                times.setdefault((name, how), []).append(time.perf_counter() - t0)
+
+    def extra(name: str) -> float:
+        got = min(times[(name, "counted")]) - min(times[(name, "plain")])
+        return max(0.0, got / n)
+
+    inc = extra("loop")
+    return CounterCost(increment_s=inc, call_s=max(0.0, extra("entries") - inc))
 
 
 def _replace_consts(code: types.CodeType, table: dict[str, object]) -> types.CodeType:
@@ -481,7 +545,18 @@ class LoopCounter:
         counts = [itertools.count() for _ in range(inst.counts)]
         table: dict[str, object] = {list_name: slots}
         table.update({count_name(k): c.__next__ for k, c in enumerate(counts)})
-        self.files.append(_File(path, slots, counts, inst.sites, inst.blocks))
+        self.files.append(
+            _File(
+                path,
+                slots,
+                counts,
+                inst.sites,
+                inst.blocks,
+                inst.slot_lines,
+                inst.count_lines,
+                inst.call_lines,
+            )
+        )
         return _replace_consts(code, table)
 
     def sites(self) -> list[LoopSite]:
@@ -508,6 +583,29 @@ class LoopCounter:
                             f.slots.c[s.exits] if s.exits is not None else 0,
                         )
                     )
+        return out
+
+    def spent(self, cost: CounterCost) -> dict[tuple[str, int], float]:
+        """Seconds the counters took at each line of the files compiled: each increment and
+        each comprehension's call (``cost.increment_s``), each list comprehension's length
+        taken (``cost.call_s``)."""
+        out: dict[tuple[str, int], float] = {}
+        for f in self.files:
+            for slot, line in f.slot_lines.items():
+                n = f.slots.c[slot]
+                if n:
+                    key = (f.path, line)
+                    out[key] = out.get(key, 0.0) + n * cost.increment_s
+            for k, line in f.count_lines.items():
+                n = _count_value(f.counts[k])
+                if n:
+                    key = (f.path, line)
+                    out[key] = out.get(key, 0.0) + n * cost.increment_s
+            for slot, line in f.call_lines.items():
+                n = f.slots.c[slot]
+                if n:
+                    key = (f.path, line)
+                    out[key] = out.get(key, 0.0) + n * cost.call_s
         return out
 
     def blocks(self) -> list[Block]:
