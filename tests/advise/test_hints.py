@@ -105,6 +105,11 @@ def test_a_build_from_a_long_list_run_a_few_times_is_an_ab108_too_few_to_matter(
         "AB108 (build-in-loop)? built from a list of 200,000 scalars, 30 times: too few to "
         "matter (100 needed)"
     )
+    # the list itself: Python work, item by item
+    assert _hot(report, 3).hint.startswith(
+        "no known pattern: the time is in the line's own Python code, a comprehension of "
+        "200,000 items ("
+    )
 
 
 def test_the_hint_is_in_the_text_and_the_json(tmp_path: Path) -> None:

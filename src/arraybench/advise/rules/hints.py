@@ -34,7 +34,7 @@ from ..read.source import (
     receiver,
 )
 from ..run.ledger import Count
-from ..run.values import SEQUENCE, Fact, array_scalar, is_array, torchish
+from ..run.values import MODEL, SEQUENCE, Fact, array_scalar, is_array, torchish
 
 if TYPE_CHECKING:
     from .confirm import Analysis
@@ -199,6 +199,14 @@ def _library_hint(
     if arrays and _has_operators(sf, key[1]):
         biggest = max(arrays, key=lambda f: f.size)
         return Hint("", f"no known pattern: the time is in the line's operators on {biggest}")
+    comp = a.led.site(key[0], key[1], True)
+    if comp is not None and comp.iterations:
+        # a comprehension of Python values: its items are the work
+        return Hint(
+            "",
+            f"no known pattern: the time is in the line's own Python code, a comprehension of "
+            f"{comp.iterations:,} items ({format_time(seconds / comp.iterations)} each)",
+        )
     return Hint("", "no known pattern: the time is in the line's own Python code")
 
 
@@ -238,6 +246,9 @@ def _dotted(func: ast.expr, imports: dict[str, str], facts: dict[str, Fact]) -> 
     if root in imports:
         return ".".join([imports[root], *parts])
     fact = facts.get(root)
+    if fact is not None and not parts and fact.kind == MODEL:
+        return fact.type  # a model called (``net(x)``): its forward
+
     # a method of a library's object (``rng.normal``: ``numpy.Generator.normal``)
     if fact is not None and parts and "." in fact.type and fact.type not in _NOT_VALUES:
         return ".".join([fact.type, *parts])
