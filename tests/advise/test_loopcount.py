@@ -63,6 +63,20 @@ def main():
     return total, len(odd), pairs, len(squares), len(d)
 
 RESULT = main()
+
+
+def classify(xs):
+    out = []
+    for x in xs:
+        if x % 3 == 0:
+            out.append(0)
+        elif x % 3 == 1:
+            out.append(1)
+        else:
+            out.append(2)
+    return out
+
+LABELS = classify(range(100))
 """
 
 
@@ -117,6 +131,11 @@ def test_the_counters_leave_the_line_events_and_the_names_as_they_were() -> None
     assert blocks[4].runs == plain[4] == 212  # the loop's body: its iterations
     assert blocks[23].runs == 10  # ``continue`` on every third k
     assert blocks[10].runs == 20 and not blocks[10].simple  # search's body starts with a loop
+    # an ``else`` of an ``if`` run once each time its block runs: counted as the rest, with no
+    # counter of its own (the ``elif``'s block, 66 of 100, and its ``else``, 33)
+    assert (blocks[46].runs, blocks[47].runs, blocks[48].runs, blocks[50].runs) == (34, 66, 33, 33)
+    counted_at = set(counter.files[0].slot_lines.values())
+    assert {46, 48} <= counted_at and not {47, 50} & counted_at
     comprehensions = {line for line, comp in sites if comp}  # (their own code hits them too)
     for b in blocks.values():
         if b.simple and b.first not in comprehensions:

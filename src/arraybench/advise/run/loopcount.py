@@ -115,9 +115,12 @@ class Block:
 class _Block:
     first: int
     last: int
-    slot: int
+    slot: int  # -1: derived
     simple: bool
     straight: frozenset[int]
+    #: an ``else`` whose ``if`` runs once each time its block runs: that block's runs less the
+    #: ``if`` body's (indexes of the file's blocks), no counter of its own
+    derived: tuple[int, int] | None = None
 
 
 def _simple(stmt: ast.stmt) -> bool:
@@ -224,6 +227,8 @@ class _Instrument(ast.NodeTransformer):
         self.counts = 0
         self.sites: list[_Site] = []
         self.blocks: list[_Block] = []
+        #: the blocks whose statements are being visited (indexes in ``blocks``), innermost last
+        self.open: list[int] = []
         #: the line each counter runs on (an exit's: its first ``break``): what it costs there
         self.slot_lines: dict[int, int] = {}
         self.count_lines: dict[int, int] = {}
@@ -268,34 +273,54 @@ class _Instrument(ast.NodeTransformer):
         finally:
             self.loops = outer
 
-    def _block(
+    def _open(
         self,
         body: list[ast.stmt],
-        simple: bool,
-        straight: frozenset[int],
         at: int = 0,
         slot: int | None = None,
-    ) -> None:
-        """Count the runs of ``body[at:]`` (already visited: its first statement may be a
-        loop's entry increment, on the loop's line) with an increment before ``body[at]``, on
-        its line; ``simple``: whether the first statement was no loop; ``straight``: the lines
-        that run once a run, read before the counters went in; ``slot`` when the count has one
-        already."""
-        first = body[at]
-        slot = self._slot() if slot is None else slot
-        last = body[-1].end_lineno or body[-1].lineno
-        self.blocks.append(_Block(first.lineno, last, slot, simple, straight))
-        body.insert(at, self._bump(slot, first))
+        derived: tuple[int, int] | None = None,
+    ) -> int:
+        """A block for ``body[at:]``, read before its statements are visited (the lines that
+        run once a run, whether its first statement is a loop), open while they are; its
+        index. ``slot`` when its count has one already; ``derived`` when it needs none."""
+        first, end = body[at], body[-1]
+        if derived is not None:
+            slot = -1
+        elif slot is None:
+            slot = self._slot()
+        block = _Block(
+            first.lineno,
+            end.end_lineno or end.lineno,
+            slot,
+            _simple(first),
+            _straight(body[at:]),
+            derived,
+        )
+        self.blocks.append(block)
+        self.open.append(len(self.blocks) - 1)
+        return len(self.blocks) - 1
+
+    def _close(self, body: list[ast.stmt], index: int, at: int = 0) -> None:
+        """The block's counter before ``body[at]`` (visited now: its first statement may be a
+        loop's entry increment, on the loop's line), on its line."""
+        self.open.pop()
+        block = self.blocks[index]
+        if block.derived is None:
+            body.insert(at, self._bump(block.slot, body[at]))
 
     def visit_If(self, node: ast.If) -> ast.AST:
-        simple = _simple(node.body[0]), bool(node.orelse) and _simple(node.orelse[0])
-        straight = _straight(node.body), _straight(node.orelse)
+        # an ``if`` run once each time its block runs: its ``else`` ran the rest of the times
+        parent = self.open[-1] if self.open else None
+        once = parent is not None and node.lineno in self.blocks[parent].straight
         node.test = self.visit(node.test)
+        index = self._open(node.body)
         node.body = self._stmts(node.body)
-        node.orelse = self._stmts(node.orelse)
-        self._block(node.body, simple[0], straight[0])
+        self._close(node.body, index)
         if node.orelse:
-            self._block(node.orelse, simple[1], straight[1])
+            derived = (parent, index) if once and parent is not None else None
+            other = self._open(node.orelse, derived=derived)
+            node.orelse = self._stmts(node.orelse)
+            self._close(node.orelse, other)
         return node
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
@@ -309,10 +334,9 @@ class _Instrument(ast.NodeTransformer):
         )
         if doc == len(node.body):
             return self._scope(node)
-        simple = _simple(node.body[doc])
-        straight = _straight(node.body[doc:])
+        index = self._open(node.body, doc)
         self._scope(node)  # (its loops' counters go in before its first statement, on its line)
-        self._block(node.body, simple, straight, doc)
+        self._close(node.body, index, doc)
         return node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
@@ -330,8 +354,6 @@ class _Instrument(ast.NodeTransformer):
     def _loop(self, node: ast.For | ast.While) -> list[ast.stmt]:
         site = _Site(node.lineno, node.end_lineno or node.lineno, False, self._slot())
         site.iterations.append(self._slot())
-        simple = _simple(node.body[0])
-        straight = _straight(node.body)
         site.exits = self._slot()
         self.sites.append(site)
         if isinstance(node, ast.For):
@@ -340,11 +362,12 @@ class _Instrument(ast.NodeTransformer):
         else:
             node.test = self.visit(node.test)
         self.loops.append(site)
+        index = self._open(node.body, slot=site.iterations[0])
         node.body = self._stmts(node.body)
+        self._close(node.body, index)
         self.loops.pop()
         # ``else`` runs after the loop: a ``break`` there leaves the loop around this one
         node.orelse = self._stmts(node.orelse)
-        self._block(node.body, simple, straight, 0, site.iterations[0])
         return [self._bump(site.entries, node), node]
 
     def _stmts(self, body: list[ast.stmt]) -> list[ast.stmt]:
@@ -610,8 +633,15 @@ class LoopCounter:
 
     def blocks(self) -> list[Block]:
         """Every counted block of the files compiled, with its runs so far."""
-        return [
-            Block(f.path, b.first, b.last, f.slots.c[b.slot], b.simple, b.straight)
-            for f in self.files
-            for b in f.blocks
-        ]
+        out = []
+        for f in self.files:
+            runs: list[int] = []
+            for b in f.blocks:  # (a derived block comes after the two it is made from)
+                n = (
+                    f.slots.c[b.slot]
+                    if b.derived is None
+                    else runs[b.derived[0]] - runs[b.derived[1]]
+                )
+                runs.append(max(0, n))
+                out.append(Block(f.path, b.first, b.last, runs[-1], b.simple, b.straight))
+        return out
