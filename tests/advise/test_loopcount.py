@@ -142,6 +142,15 @@ def test_the_counters_leave_the_line_events_and_the_names_as_they_were() -> None
             assert b.runs == plain[b.first], b
 
 
+def test_a_file_that_imports_numba_is_compiled_as_it_is() -> None:
+    # numba compiles a function from its bytecode: a counter there is an object it cannot type
+    counter = LoopCounter()
+    source = "import numba as nb\n\n@nb.njit\ndef f(n):\n    for i in range(n):\n        pass\n"
+    code = counter.compile(source.encode(), "/jit.py")
+    assert code.co_consts == compile(source, "/jit.py", "exec", dont_inherit=True).co_consts
+    assert counter.sites() == [] and counter.blocks() == []
+
+
 def test_a_file_the_counters_cannot_compile_raises_as_compile_does() -> None:
     with pytest.raises(SyntaxError):
         LoopCounter().compile(b"for x in :\n    pass\n", "/bad.py")

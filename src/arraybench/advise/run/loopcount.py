@@ -28,8 +28,9 @@ line. An increment costs a few ns an iteration, a comprehension's call per item 
 A ``for`` or ``while`` line is hit once per entry and once per iteration, less the iterations
 that leave by ``break`` or ``return`` (which do not come back to it): that count is exact here.
 A comprehension's own code is hit once per entry and once per item of each of its ``for``
-clauses. Code run through ``exec`` or ``eval`` of a string, and files the program reads before
-this hook (``sitecustomize``), are not counted this way: their counts stay the line timer's.
+clauses. Code run through ``exec`` or ``eval`` of a string, files the program reads before this
+hook (``sitecustomize``) and files that import a library that compiles functions from their
+bytecode (numba) are not counted this way: their counts stay the line timer's.
 """
 
 from __future__ import annotations
@@ -515,6 +516,24 @@ def calibrate(n: int = 10_000, repeats: int = 9) -> CounterCost:
     return CounterCost(increment_s=inc, call_s=max(0.0, extra("entries") - inc))
 
 
+#: Libraries that compile a function from its bytecode (``numba.njit``): a counter in it would be
+#: an object they cannot compile, so a file that imports one is compiled as it is.
+BYTECODE_COMPILERS = frozenset({"numba"})
+
+
+def _compiles_bytecode(tree: ast.Module) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        else:
+            continue
+        if any(n.split(".")[0] in BYTECODE_COMPILERS for n in names):
+            return True
+    return False
+
+
 def _replace_consts(code: types.CodeType, table: dict[str, object]) -> types.CodeType:
     consts = tuple(
         _replace_consts(c, table)
@@ -545,6 +564,8 @@ class LoopCounter:
         nested past the parser's depth once transformed) is compiled as it is, its counts left
         to the line timer."""
         tree = ast.parse(source, path)
+        if _compiles_bytecode(tree):
+            return compile(source, path, "exec", dont_inherit=True)
         try:
             return self._compile(tree, path)
         except (RecursionError, ValueError, TypeError):
