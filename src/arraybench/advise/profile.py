@@ -91,6 +91,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         root=root or str(ev.target.root),
         line_times=_line_times(a, files),
         together=a.led.union([(f.path, f.line, f.end) for f in listed]) / a.total,
+        counters=sum(ev.counters_s.values()),
     )
 
 

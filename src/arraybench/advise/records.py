@@ -338,7 +338,8 @@ class ProfileReport:
         outcome: its exit status and crash, if any.
         wall: seconds from its first line to its end under the profiler.
         program: seconds the program itself took (the sampled time, the profiler's cost out).
-        overhead: seconds the line timer added (estimated: hits x the measured cost of a hit).
+        overhead: seconds the line timer and the loop counters added (estimated: hits x the
+            measured cost of a hit, the counters' runs x their measured cost).
         hit_cost: what one traced line cost (seconds), as measured before the run.
         findings: the listed findings, costliest first.
         unlisted: findings whose rewrite would save under WORTH_SHARE of the run, costliest
@@ -367,6 +368,8 @@ class ProfileReport:
     root: str = ""
     #: per file, per line: inclusive seconds and count (the HTML page's columns)
     line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
+    #: seconds of ``overhead`` that the loop counters took (advise/run/loopcount.py)
+    counters: float = 0.0
     #: the share of the run the listed findings hold together, each sample counted once (one
     #: inside another is not added twice); None: the sum of their shares, at most the run
     together: float | None = None
@@ -398,6 +401,7 @@ class ProfileReport:
             "wall_seconds": self.wall,
             "program_seconds": self.program,
             "overhead_seconds": self.overhead,
+            "counters_seconds": self.counters,
             "hit_cost_seconds": self.hit_cost,
             "samples": self.samples,
             "root": self.root,
