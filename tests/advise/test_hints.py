@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from threadpoolctl import threadpool_limits
 
+from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.text import profile_text
 from arraybench.advise.profile import profile
 from arraybench.advise.records import HotLine, ProfileReport
@@ -128,6 +129,7 @@ def test_the_hint_is_in_the_text_and_the_json(tmp_path: Path) -> None:
         """,
     )
     assert "        no known pattern: the time is in numpy.linalg.svd" in profile_text(report)
+    assert "<br>no known pattern: the time is in numpy.linalg.svd</li>" in profile_html(report)
     d = json.loads(json.dumps(report.to_dict()))
     assert d["version"] == 2
     hot = next(h for h in d["hot_lines"] if h["line"] == 7)
