@@ -149,6 +149,7 @@ def test_a_file_that_imports_numba_is_compiled_as_it_is() -> None:
     code = counter.compile(source.encode(), "/jit.py")
     assert code.co_consts == compile(source, "/jit.py", "exec", dont_inherit=True).co_consts
     assert counter.sites() == [] and counter.blocks() == []
+    assert counter.uncounted == {"/jit.py": "it imports numba"}
 
 
 def test_a_file_the_counters_cannot_compile_raises_as_compile_does() -> None:
@@ -304,3 +305,15 @@ def test_the_counters_cost_is_taken_out_of_the_lines_they_ran_on() -> None:
     assert sum(got[(p, 6)]) == pytest.approx(0.3 - 0.05 * 0.3 / 0.7)
     assert sum(got[(p, 7)]) == pytest.approx(0.4 - 0.05 * 0.4 / 0.7)
     assert got[(p, 20)] == (0.2, 0.0)  # outside the loop: untouched
+
+
+def test_the_report_names_a_file_whose_counts_are_the_bursts(tmp_path: Path) -> None:
+    p = tmp_path / "jitted.py"
+    p.write_text(
+        "try:\n    import numba  # noqa: F401\nexcept ImportError:\n    pass\n"
+        "total = 0\nfor i in range(200_000):\n    total += i % 7\nprint('result:', total)\n"
+    )
+    report = profile(Target(script=p))
+    assert "jitted.py: counts from the line timer's bursts only (it imports numba)" in report.notes
+    count = report.line_times[str(p)][6][1]
+    assert count is not None and not count.exact

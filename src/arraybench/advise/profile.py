@@ -74,6 +74,8 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         )
     else:
         notes.append("the program took SIGALRM: the line timer ran for the whole run")
+    for path, why in sorted(ev.uncounted.items()):
+        notes.append(f"{Path(path).name}: counts from the line timer's bursts only ({why})")
     return ProfileReport(
         target=ev.target.name,
         outcome=ev.outcome,

@@ -557,6 +557,8 @@ class LoopCounter:
     """Compiles the user's files with loop counters and reads the counts after the run."""
 
     files: list[_File] = field(default_factory=list)
+    #: files compiled as they are, and why (their counts stay the line timer's)
+    uncounted: dict[str, str] = field(default_factory=dict)
 
     def compile(self, source: bytes | str, path: str) -> types.CodeType:
         """The file's code object, with its loops counted. Raises ``SyntaxError`` as
@@ -565,10 +567,12 @@ class LoopCounter:
         to the line timer."""
         tree = ast.parse(source, path)
         if _compiles_bytecode(tree):
+            self.uncounted[path] = "it imports numba"
             return compile(source, path, "exec", dont_inherit=True)
         try:
             return self._compile(tree, path)
-        except (RecursionError, ValueError, TypeError):
+        except (RecursionError, ValueError, TypeError) as e:
+            self.uncounted[path] = f"its counters could not be added ({type(e).__name__})"
             return compile(source, path, "exec", dont_inherit=True)
 
     def _compile(self, tree: ast.Module, path: str) -> types.CodeType:

@@ -94,6 +94,7 @@ class Evidence:
         counters_s: seconds the counters took, by the line they ran on (their calibrated cost
             times how many times they ran), which the ledger takes out of the samples.
         counter_cost: what one counter cost, as calibrated before the run (None: no counters).
+        uncounted: the user's files compiled without counters, and why.
     """
 
     target: Target
@@ -111,6 +112,7 @@ class Evidence:
     blocks: list[Block] = field(default_factory=list)
     counters_s: dict[Key, float] = field(default_factory=dict)
     counter_cost: CounterCost | None = None
+    uncounted: dict[str, str] = field(default_factory=dict)
 
     def facts_at(self, key: Key) -> dict[str, Fact]:
         """The values seen at a line, one per name: of several looks, the largest (a function
@@ -333,6 +335,7 @@ def observe(
         blocks=counter.blocks(),
         counters_s=counters_s,
         counter_cost=counter_cost,
+        uncounted=dict(counter.uncounted),
     )
 
 
