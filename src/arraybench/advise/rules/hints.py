@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...base.units import format_time
 from ..read.source import (
@@ -33,11 +33,21 @@ from ..read.source import (
     call_name,
     receiver,
 )
-from ..run.ledger import Count
+from ..run.ledger import Count, Ledger
+from ..run.observe import Evidence
 from ..run.values import MODEL, SEQUENCE, Fact, array_scalar, is_array, torchish
 
-if TYPE_CHECKING:
-    from .confirm import Analysis
+
+class Analysis(Protocol):
+    """What a hint reads of the run's analysis (rules/confirm.py's ``Analysis``; named here by
+    what it holds, so that this module does not import the one that calls it)."""
+
+    ev: Evidence
+    led: Ledger
+    total: float
+
+    def loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]: ...
+
 
 Key = tuple[str, int]
 
