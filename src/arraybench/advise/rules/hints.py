@@ -131,11 +131,41 @@ def hint(
         if name in GROW_CALLS and sf.enclosing_loops(line) and _grows(sf, line, c):
             return Hint("AB107", f"AB107 (grow-in-loop)? {name} copies its growing result, {runs}")
     loops = sf.enclosing_loops(line)
-    if loops and (loops[0].indexes or any(array_scalar(f) for f in facts.values())):
+    if loops and _element_line(sf, line, loops[0], facts):
         near = _element_hint(a, sf, loops[0], facts, element)
         if near is not None:
             return near
+    imported = _imported(sf, line)
+    if imported:
+        return Hint("", f"no known pattern: the time is in importing {imported}")
     return _library_hint(a, sf, key, seconds, facts)
+
+
+def _element_line(sf: SourceFile, line: int, lp: Loop, facts: dict[str, Fact]) -> bool:
+    """Whether the line works element by element in its loop: it indexes something with the
+    loop's names (``x[i]``), or the loop's names hold elements of an array."""
+    if any(t in facts and array_scalar(facts[t]) for t in lp.targets):
+        return True
+    if sf.tree is None or not lp.targets:
+        return False
+    return any(
+        isinstance(n, ast.Subscript)
+        and n.lineno == line
+        and any(isinstance(m, ast.Name) and m.id in lp.targets for m in ast.walk(n.slice))
+        for n in ast.walk(sf.tree)
+    )
+
+
+def _imported(sf: SourceFile, line: int) -> str:
+    """The modules an import statement on the line imports, or ""."""
+    if sf.tree is None:
+        return ""
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.Import) and node.lineno == line:
+            return ", ".join(a.name for a in node.names)
+        if isinstance(node, ast.ImportFrom) and node.lineno == line and node.module:
+            return node.module
+    return ""
 
 
 def _grows(sf: SourceFile, line: int, call: ast.Call) -> bool:
@@ -210,6 +240,9 @@ def _library_hint(
         biggest = max(arrays, key=lambda f: f.size)
         return Hint("", f"no known pattern: the time is in the line's operators on {biggest}")
     comp = a.led.site(key[0], key[1], True)
+    if not facts and _has_operators(sf, key[1]) and comp is None:
+        # no look recorded its values (a line sampled only after its first looks)
+        return Hint("", "no known pattern: the time is in the line's operators")
     if comp is not None and comp.iterations:
         # a comprehension of Python values: its items are the work
         return Hint(
