@@ -12,7 +12,15 @@ line) and over all, with the share of lines within 10%. Counts are of the line a
 interpreter sees it (a ``for`` line is hit once per iteration and once more per entry), the
 same event profile's bursts count.
 
+With --cost, what the loop counters (advise/run/loopcount.py) cost each program instead: it is
+run --rounds times as ``profile`` runs it (advise/run/launch.py) with its files compiled plainly
+and with the counters, alternately, no line timer or sampler; the ratio of the median CPU times
+of the process (one BLAS thread: less moved by other work on the machine than wall time), and
+what the counters' calibrated cost times their counts makes of the plain time (what profile
+takes out of the samples).
+
     .venv/bin/python benchmarks/profile_counts.py [--only NAME] [--min 1000] [--json OUT]
+    .venv/bin/python benchmarks/profile_counts.py --cost [--rounds 5] [--only NAME]
 """
 
 from __future__ import annotations
@@ -74,6 +82,64 @@ PROFILED = textwrap.dedent(
 )
 
 
+TIMED = textwrap.dedent(
+    """\
+    import json, sys, time
+    from pathlib import Path
+    from arraybench.advise.run.launch import Target, UserCode, run_program, _plain_compile
+    from arraybench.advise.run.loopcount import LoopCounter, calibrate
+    path, out, how = sys.argv[1], sys.argv[2], sys.argv[3]
+    counter = LoopCounter()
+    compiler = counter.compile if how == "counted" else _plain_compile
+    t0 = []
+    done = run_program(
+        Target(script=Path(path), args=tuple(sys.argv[4:])),
+        UserCode(),
+        lambda code: code,
+        on_start=lambda: t0.append(time.process_time()),
+        compiler=compiler,
+    )
+    seconds = time.process_time() - t0[0]
+    sys.stdout.flush()
+    spent = sum(counter.spent(calibrate()).values()) if how == "counted" else 0.0
+    open(out, "w").write(json.dumps({"seconds": seconds, "status": done.status, "spent": spent}))
+    """
+)
+
+
+def _cost(labels: dict[str, Any], a: argparse.Namespace, tmp: Path) -> None:
+    """Each program plain and with the loop counters, alternately: the ratio of the medians."""
+    ratios, models = [], []
+    for name, spec in labels["programs"].items():
+        if a.only and name not in a.only:
+            continue
+        prog = (a.programs / name).resolve()
+        args = [str(x) for x in spec.get("args", [])]
+        times: dict[str, list[float]] = {"plain": [], "counted": []}
+        spent = []
+        for r in range(a.rounds):
+            order = ("plain", "counted") if r % 2 == 0 else ("counted", "plain")
+            for how in order:
+                got = _run(TIMED, prog, tmp, [how, *args])
+                times[how].append(got["seconds"])
+                if how == "counted":
+                    spent.append(got["spent"])
+        plain, counted = statistics.median(times["plain"]), statistics.median(times["counted"])
+        ratios.append(counted / plain)
+        model = statistics.median(spent) / plain
+        models.append(model)
+        print(
+            f"{name}: plain {plain:.3f} s, counted {counted:.3f} s: {counted / plain:.3f}x; "
+            f"the counters' calibrated cost x their counts: {model:.1%} of plain"
+        )
+    if ratios:
+        print(
+            f"\n{len(ratios)} programs, counted / plain: median {statistics.median(ratios):.3f}x, "
+            f"range {min(ratios):.3f}-{max(ratios):.3f}x; calibrated cost x counts: median "
+            f"{statistics.median(models):.1%}, at most {max(models):.1%}"
+        )
+
+
 def _run(code: str, prog: Path, out: Path, args: list[str]) -> dict[str, Any]:
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT / "src"), **THREADS)
     cmd = [sys.executable, "-c", code, str(prog), str(out), *args]
@@ -93,10 +159,15 @@ def main() -> None:
     ap.add_argument("--only", action="append", help="a program's file name (repeatable)")
     ap.add_argument("--min", type=int, default=1000, help="lines run at least this many times")
     ap.add_argument("--json", type=Path, help="write the per-line table here")
+    ap.add_argument("--cost", action="store_true", help="time the loop counters instead")
+    ap.add_argument("--rounds", type=int, default=5, help="with --cost: runs of each side")
     a = ap.parse_args()
     labels = json.loads((a.programs / "labels.json").read_text())
     rows = []
     tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"profile_counts_{os.getpid()}.json"
+    if a.cost:
+        _cost(labels, a, tmp)
+        return
     for name, spec in labels["programs"].items():
         if a.only and name not in a.only:
             continue

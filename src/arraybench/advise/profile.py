@@ -61,13 +61,21 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.models(files)
     listed, unlisted = worth_listing(a.found.values())
     notes = []
-    if ev.bursts:
+    if ev.bursts and ev.loops:
+        notes.append(
+            "counts are exact at loop headers and at lines run each time their block runs "
+            "(counted over the whole run); ~ scaled elsewhere, by the line timer's bursts, "
+            ">= counted in the bursts only"
+        )
+    elif ev.bursts:
         notes.append(
             "counts are from the line timer's bursts (a quarter of the run), scaled: ~ marks a "
             "scaled count, >= one counted in the bursts only"
         )
     else:
         notes.append("the program took SIGALRM: the line timer ran for the whole run")
+    for path, why in sorted(ev.uncounted.items()):
+        notes.append(f"{Path(path).name}: counts from the line timer's bursts only ({why})")
     return ProfileReport(
         target=ev.target.name,
         outcome=ev.outcome,
@@ -85,12 +93,14 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         root=root or str(ev.target.root),
         line_times=_line_times(a, files),
         together=a.led.union([(f.path, f.line, f.end) for f in listed]) / a.total,
+        counters=sum(ev.counters_s.values()),
     )
 
 
 def _line_times(a: Analysis, files: list[str]) -> dict[str, dict[int, tuple[float, Count | None]]]:
     out: dict[str, dict[int, tuple[float, Count | None]]] = {p: {} for p in files}
     keys = set(a.led.inclusive_off) | set(a.led.inclusive_on) | set(a.led.by_code)
+    keys |= set(a.led.lines())  # (counted, though never sampled nor in a burst)
     for path, line in keys:
         if path in out:
             c = a.led.count((path, line))

@@ -245,11 +245,7 @@ class Finding(OfRule):
             "seconds": self.seconds,
             "share": self.share,
             "count": None if self.count is None else self.count.n,
-            "count_kind": None
-            if self.count is None
-            else (
-                "counted" if self.count.exact else "at least" if self.count.at_least else "scaled"
-            ),
+            "count_kind": _count_kind(self.count),
             "evidence": self.evidence,
             "facts": self.facts,
             "snippet": self.snippet,
@@ -263,9 +259,23 @@ class Finding(OfRule):
         }
 
 
+def _count_kind(count: Count | None) -> str | None:
+    if count is None:
+        return None
+    return "counted" if count.exact else "at least" if count.at_least else "scaled"
+
+
 @dataclass(frozen=True)
 class HotLine:
-    """A line where much of the run's time goes, with no known pattern."""
+    """A line where much of the run's time goes, with no finding.
+
+    Attributes:
+        closest: the closest known kind (``AB101``), or "" when none is close.
+        hint: that kind and the run's evidence for or against it ("looks like AB101 (element
+            loop, line 12) but runs 3 iterations per entry"), or where the time is ("no known
+            pattern: the time is in numpy.linalg.svd"); "" in a report of version 1.
+        calls: the library calls the line's time is in, most first.
+    """
 
     path: str
     line: int
@@ -274,6 +284,9 @@ class HotLine:
     count: Count | None
     snippet: str
     facts: dict[str, str]
+    closest: str = ""
+    hint: str = ""
+    calls: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -282,9 +295,38 @@ class HotLine:
             "seconds": self.seconds,
             "share": self.share,
             "count": None if self.count is None else self.count.n,
+            "count_kind": _count_kind(self.count),
             "snippet": self.snippet,
             "facts": self.facts,
+            "closest": self.closest or None,
+            "hint": self.hint,
+            "calls": list(self.calls),
         }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> HotLine:
+        """A hot line of a report's JSON, of version 1 (no closest kind, hint or calls; its
+        count's kind unknown, read as scaled) or 2."""
+        from .run.ledger import Count
+
+        n, kind = d.get("count"), d.get("count_kind")
+        count = (
+            None
+            if n is None
+            else Count(int(n), exact=kind == "counted", at_least=kind == "at least")
+        )
+        return cls(
+            path=str(d["path"]),
+            line=int(d["line"]),
+            seconds=float(d["seconds"]),
+            share=float(d["share"]),
+            count=count,
+            snippet=str(d.get("snippet", "")),
+            facts=dict(d.get("facts") or {}),
+            closest=str(d.get("closest") or ""),
+            hint=str(d.get("hint") or ""),
+            calls=tuple(d.get("calls") or ()),
+        )
 
 
 @dataclass(frozen=True)
@@ -296,7 +338,8 @@ class ProfileReport:
         outcome: its exit status and crash, if any.
         wall: seconds from its first line to its end under the profiler.
         program: seconds the program itself took (the sampled time, the profiler's cost out).
-        overhead: seconds the line timer added (estimated: hits x the measured cost of a hit).
+        overhead: seconds the line timer and the loop counters added (estimated: hits x the
+            measured cost of a hit, the counters' runs x their measured cost).
         hit_cost: what one traced line cost (seconds), as measured before the run.
         findings: the listed findings, costliest first.
         unlisted: findings whose rewrite would save under WORTH_SHARE of the run, costliest
@@ -325,6 +368,8 @@ class ProfileReport:
     root: str = ""
     #: per file, per line: inclusive seconds and count (the HTML page's columns)
     line_times: dict[str, dict[int, tuple[float, Count | None]]] = field(default_factory=dict)
+    #: seconds of ``overhead`` that the loop counters took (advise/run/loopcount.py)
+    counters: float = 0.0
     #: the share of the run the listed findings hold together, each sample counted once (one
     #: inside another is not added twice); None: the sum of their shares, at most the run
     together: float | None = None
@@ -346,13 +391,17 @@ class ProfileReport:
     def to_dict(self) -> dict[str, Any]:
         return {
             # 1: the first version of the profile report
-            "version": 1,
+            # 2: each hot line has its closest known kind, a hint (the kind and the evidence
+            #    for or against it, or the library call its time is in), the calls and its
+            #    count's kind (HotLine.from_dict reads both)
+            "version": 2,
             "target": self.target,
             "exit_status": self.outcome.status,
             "error": self.outcome.error,
             "wall_seconds": self.wall,
             "program_seconds": self.program,
             "overhead_seconds": self.overhead,
+            "counters_seconds": self.counters,
             "hit_cost_seconds": self.hit_cost,
             "samples": self.samples,
             "root": self.root,

@@ -62,7 +62,9 @@ def profile_html(r: ProfileReport, max_files: int = 6, fragment: bool = False) -
         parts.append("<h2>Where the time goes, no known pattern</h2><ul>")
         parts.extend(
             f"<li>{_e(r.rel(h.path))}:{h.line} {_e(format_time(h.seconds))} "
-            f"({_e(pct(h.share))}) <code>{_e(h.snippet)}</code></li>"
+            f"({_e(pct(h.share))}) <code>{_e(h.snippet)}</code>"
+            + (f"<br>{_e(h.hint)}" if h.hint else "")
+            + "</li>"
             for h in r.hot
         )
         parts.append("</ul>")

@@ -194,6 +194,8 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
             )
             if facts:
                 out.append(f"        values: {facts}")
+            if h.hint:
+                out.append(f"        {h.hint}")
         out.append("")
     if r.unlisted:
         if show_all:
@@ -229,6 +231,7 @@ def times(r: ProfileReport) -> str:
     """How the figures were made, in one line."""
     return (
         f"times: {r.samples:,} samples of the stack over {format_time(r.wall)}, the line "
-        f"timer's cost ({format_time(r.hit_cost)} a traced line, ~{format_time(r.overhead)} in "
-        f"all) taken out; {len(r.files)} file{'s' if len(r.files) != 1 else ''} of yours timed"
+        f"timer's cost ({format_time(r.hit_cost)} a traced line) and the loop counters' "
+        f"(~{format_time(r.counters)}), ~{format_time(r.overhead)} in all, taken out; "
+        f"{len(r.files)} file{'s' if len(r.files) != 1 else ''} of yours timed"
     )

@@ -45,6 +45,7 @@ from ..run.values import (
     shown,
     torchish,
 )
+from .hints import hint
 from .patterns import PATTERNS
 from .proof import proof
 
@@ -117,6 +118,8 @@ class Analysis:
         a list comprehension has no frame of its own and its line is hit once per entry, its
         iterations are that count times the items per entry."""
         count, per_entry = self.led.loop_counts(path, lp.line, lp.body, lp.comprehension, lp.end)
+        if count.exact:
+            return count, per_entry  # counted over the whole run (advise/run/loopcount.py)
         size = static_size(lp.over, self.ev.facts_in(path, lp.line, lp.end))
         if size is None:
             return count, per_entry
@@ -616,6 +619,8 @@ class Analysis:
         return None
 
     def hot_lines(self) -> list[HotLine]:
+        """The costliest lines no listed finding holds, each with the closest known kind and
+        the evidence for or against it, or the library call its time is in (rules/hints.py)."""
         listed = [f for f in self.found.values() if f.share >= LIST_SHARE]
         spans = [(f.path, f.line, f.end) for f in listed]
         out: list[HotLine] = []
@@ -630,15 +635,20 @@ class Analysis:
                 continue
             sf = read_source(path)
             c = self.led.count(key)
+            count = c if c.n else None
+            h = hint(self, sf, key, seconds, count, PER_ITERATION_MIN, (ELEMENT_MIN, ELEMENT_MAX_S))
             out.append(
                 HotLine(
                     path,
                     line,
                     seconds,
                     seconds / self.total,
-                    c if c.n else None,
+                    count,
                     sf.text(line),
                     shown(self.ev.facts_at(key)),
+                    closest=h.code,
+                    hint=h.text,
+                    calls=h.calls,
                 )
             )
         return out

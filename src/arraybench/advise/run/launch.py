@@ -30,6 +30,14 @@ from ...base.errors import ConfigError
 #: A code object in, the code object to run out (the line timer's padded copy).
 CodeHook = Callable[[types.CodeType], types.CodeType]
 
+#: A file's source and path in, its code object out: how the user's files are compiled (with
+#: loop counters, advise/run/loopcount.py); raises ``SyntaxError`` as ``compile`` does.
+Compiler = Callable[[bytes, str], types.CodeType]
+
+
+def _plain_compile(source: bytes, path: str) -> types.CodeType:
+    return compile(source, path, "exec", dont_inherit=True)
+
 
 @dataclass(frozen=True)
 class Target:
@@ -146,9 +154,10 @@ class _Finder(importlib.abc.MetaPathFinder):
     """First on sys.meta_path: for a user's source module, the same spec with a loader that
     hands the module's code to the hook before it runs."""
 
-    def __init__(self, user: UserCode, hook: CodeHook) -> None:
+    def __init__(self, user: UserCode, hook: CodeHook, compiler: Compiler) -> None:
         self.user = user
         self.hook = hook
+        self.compiler = compiler
 
     def find_spec(
         self,
@@ -164,24 +173,28 @@ class _Finder(importlib.abc.MetaPathFinder):
             or not self.user(spec.origin)
         ):
             return None
-        spec.loader = _Loader(fullname, spec.origin, self.hook)
+        spec.loader = _Loader(fullname, spec.origin, self.hook, self.compiler)
         return spec
 
 
 class _Loader(importlib.machinery.SourceFileLoader):
-    def __init__(self, fullname: str, path: str, hook: CodeHook) -> None:
+    """Compiles the module from its source with ``compiler`` (never from, nor into, its
+    ``__pycache__``: the code run is not the file's own) and hands it to ``hook``."""
+
+    def __init__(self, fullname: str, path: str, hook: CodeHook, compiler: Compiler) -> None:
         super().__init__(fullname, path)
         self.hook = hook
+        self.compiler = compiler
 
     def get_code(self, fullname: str) -> types.CodeType:
-        code = super().get_code(fullname)
-        assert code is not None
+        path = self.get_filename(fullname)
+        code = self.compiler(self.get_data(path), path)
         return self.hook(code)
 
 
 @contextlib.contextmanager
-def _instrumented_imports(user: UserCode, hook: CodeHook) -> Iterator[None]:
-    finder = _Finder(user, hook)
+def _instrumented_imports(user: UserCode, hook: CodeHook, compiler: Compiler) -> Iterator[None]:
+    finder = _Finder(user, hook, compiler)
     sys.meta_path.insert(0, finder)
     try:
         yield
@@ -220,6 +233,7 @@ def run_program(
     user: UserCode,
     hook: CodeHook,
     on_start: Callable[[], None] = lambda: None,
+    compiler: Compiler = _plain_compile,
 ) -> Outcome:
     """Run the program to its end here and say how it ended.
 
@@ -228,6 +242,8 @@ def run_program(
         user: which files are the user's (their code goes through ``hook``).
         hook: receives each user code object before it runs and returns the one to run.
         on_start: called just before the program's first line (after compiling).
+        compiler: compiles each of the user's source files (the script and the modules it
+            imports), before ``hook``.
 
     Returns:
         The exit status and, for a crash, the traceback limited to the user's frames. A
@@ -235,7 +251,7 @@ def run_program(
     """
     target.check()
     try:
-        with _instrumented_imports(user, hook):
+        with _instrumented_imports(user, hook, compiler):
             if target.script is not None:
                 script = target.script
                 if script.is_dir():
@@ -243,7 +259,7 @@ def run_program(
                 path = str(script.resolve())
                 source = Path(path).read_bytes()
                 try:
-                    code = compile(source, path, "exec", dont_inherit=True)
+                    code = compiler(source, path)
                 except SyntaxError as e:
                     return Outcome(1, f"SyntaxError: {e.msg} ({e.filename}:{e.lineno})", None)
                 code = hook(code)

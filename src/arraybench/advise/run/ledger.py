@@ -3,10 +3,20 @@
 Time comes from the sampler (advise/run/sampler.py): each sample is a stack of the user's lines
 and the seconds charged to it. Samples taken while the line timer was on carry its cost; at the
 line being run (the innermost) that cost is ``hits x HitCost.wall_s``, so those samples are
-scaled down by ``(on - hits x cost) / on`` of that line. Counts come from the line timer, which
-ran in bursts: a line's count in the bursts is scaled by the share of the line's time that fell
-in them. Counts of lines hit a few times (a call that runs for seconds) are not scaled: they
-are given as counted, as lower bounds.
+scaled down by ``(on - hits x cost) / on`` of that line. The loop counters' cost (a few ns an
+iteration, calibrated before the run, advise/run/loopcount.py) is taken out of all samples of
+the lines they ran on (:func:`take_out_counters`).
+
+Counts are exact at loops: each loop's entries, iterations and early exits were counted over the
+whole run, and so were the runs of each block of statements (a function's body, a loop's body,
+each branch of an ``if``; advise/run/loopcount.py). A loop's line count and its iterations are
+exact, and so is a line its block runs once each time it runs (a statement on one line before
+any that may leave the block); any other line is counted as the innermost counted block or loop
+holding it, times the ratio of their hits in the line timer's bursts (a line after a ``continue``
+taken one time in ten: 0.9 of its block's count).
+Where nothing was counted (code run through ``exec``), the line timer's count in the bursts is
+scaled by the share of the line's time that fell in them; counts of lines hit a few times (a
+call that runs for seconds) are not scaled: they are given as counted, as lower bounds.
 """
 
 from __future__ import annotations
@@ -16,7 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .linetime import LineTimes
+from .loopcount import LoopSite
 from .observe import Evidence
+from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS
 
 Key = tuple[str, int]
 Stack = tuple[Key, ...]
@@ -116,6 +128,57 @@ def split_loops(
     return out
 
 
+def take_out_counters(
+    stacks: list[tuple[Stack, float, float]],
+    spent: dict[Key, float],
+    loops_of: Callable[[str], list[tuple[int, int]]] | None,
+) -> list[tuple[Stack, float, float]]:
+    """The samples less what the loop counters cost (advise/run/loopcount.py): ``spent`` seconds
+    at each line they ran on, taken out of the samples whose innermost line it is. Where that
+    line holds less (its counter's time was sampled at the loop's next call or its backward
+    jump), the rest is taken out of the other lines of its innermost loop, in proportion to
+    their time; a loop's time loses all its counters' cost either way.
+
+        take[line] = min(spent[line], own[line])
+        take[other lines of its loop] += (spent[line] - take[line]) x their share of the loop
+        each sample at a line x (1 - take[line] / own[line])
+    """
+    own: dict[Key, float] = defaultdict(float)
+    for stack, off, on in stacks:
+        path, line = stack[0]
+        own[(path, abs(line))] += off + on
+    take: dict[Key, float] = defaultdict(float)
+    for key, cost in spent.items():
+        take[key] = min(cost, own.get(key, 0.0))
+    for key, cost in sorted(spent.items()):
+        rest = cost - take[key]
+        if rest <= 0 or loops_of is None:
+            continue
+        path, line = key
+        spans = [s for s in loops_of(path) if s[0] <= line <= s[1]]
+        if not spans:
+            continue
+        first, last = min(spans, key=lambda s: s[1] - s[0])
+        others = {
+            k: v - take[k]
+            for k, v in own.items()
+            if k[0] == path and first <= k[1] <= last and k != key and v - take[k] > 0
+        }
+        free = sum(others.values())
+        if free <= 0:
+            continue
+        part = min(1.0, rest / free)
+        for k, v in others.items():
+            take[k] += v * part
+    keep = {k: max(0.0, 1 - t / own[k]) for k, t in take.items() if own.get(k, 0.0) > 0}
+    out: list[tuple[Stack, float, float]] = []
+    for stack, off, on in stacks:
+        path, line = stack[0]
+        f = keep.get((path, abs(line)))
+        out.append((stack, off, on) if f is None else (stack, off * f, on * f))
+    return out
+
+
 class Ledger:
     """Seconds and counts by line, corrected; built once from the evidence.
 
@@ -180,6 +243,8 @@ class Ledger:
                 self.stacks.append((stack, off, fixed))
         if loops_of is not None:
             self.stacks = split_loops(self.stacks, ev.lines, loops_of)
+        if ev.counters_s:
+            self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)
         self.inclusive_off: dict[Key, float] = defaultdict(float)
         self.inclusive_on: dict[Key, float] = defaultdict(float)
         self.own_s: dict[Key, float] = defaultdict(float)
@@ -194,6 +259,33 @@ class Ledger:
         self.on_share = sampled_on / sampled if sampled > 0 else 0.0
         self.user = sampled
         self.total = sampled + ev.samples.outside
+        # the loops counted over the whole run, by their line (several comprehensions may share
+        # one), and the code objects that ran each line in the bursts
+        self.sites: dict[tuple[Key, bool], list[LoopSite]] = defaultdict(list)
+        self.stmt_loops: dict[str, list[LoopSite]] = defaultdict(list)
+        for site in ev.loops:
+            self.sites[((site.path, site.line), site.comprehension)].append(site)
+            if not site.comprehension:
+                self.stmt_loops[site.path].append(site)
+        # what a line inside them is counted from: (first line, last line, runs, a line hit
+        # once per run): a loop's line, or a block's first line (functions, loop bodies and
+        # branches, advise/run/loopcount.py)
+        self.anchors: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+        for loops in self.stmt_loops.values():
+            for x in loops:
+                self.anchors[x.path].append((x.line, x.end, x.header_hits, x.line))
+        #: lines their block runs once each time it runs: the block's runs (of two blocks, as
+        #: ``if x: y = 1`` is, the outer one's, which holds the line's events)
+        self.straight: dict[Key, int] = {}
+        for b in ev.blocks:
+            if b.simple:
+                self.anchors[b.path].append((b.first, b.last, b.runs, b.first))
+            for ln in b.straight:
+                self.straight[(b.path, ln)] = max(b.runs, self.straight.get((b.path, ln), 0))
+        self.codes_at: dict[Key, list[LineTimes]] = defaultdict(list)
+        for lt in ev.lines:
+            for line in lt.lines:
+                self.codes_at[(lt.path, line)].append(lt)
 
     def traced_hits(self, key: Key) -> int:
         got = self.by_code.get(key)
@@ -254,8 +346,112 @@ class Ledger:
                 total += off + on
         return total
 
+    def site(self, path: str, line: int, comprehension: bool) -> LoopSite | None:
+        """The loop at ``line`` counted over the run (of several comprehensions on the line, the
+        one that ran most), or None where its file's loops were not counted."""
+        got = self.sites.get(((path, line), comprehension))
+        return max(got, key=lambda x: x.iterations) if got else None
+
     def count(self, key: Key, hits: int | None = None) -> Count:
         """How many times the line ran over the whole run (see the module's docstring)."""
+        if hits is None and self.sites:
+            exact = self._from_loops(key)
+            if exact is not None:
+                return exact
+        return self._scaled(key, hits)
+
+    def _from_loops(self, key: Key) -> Count | None:
+        """The line's count from the loops counted over the run: the sum, over the code objects
+        that ran it, of its count in each (exact at a loop's line, the loop's count times the
+        ratio of hits in the bursts inside a loop, scaled from the bursts elsewhere); None when
+        no counted loop holds the line."""
+        codes = self.codes_at.get(key, [])
+        if not codes:
+            return self._unseen(key)
+        total, exact, anchored, bound = 0, True, False, 0
+        for lt in codes:
+            got = self._in_code(lt, key[1])
+            if got is None:
+                c = self._scaled(key, lt.lines[key[1]])
+                total += c.n
+                exact = False
+                bound += c.n if c.at_least else 0
+                continue
+            anchored = True
+            total += got.n
+            exact = exact and got.exact
+        if not anchored:
+            return None
+        # (a comprehension's line: its items counted, its statement's runs a lower bound)
+        return Count(total, exact=exact, at_least=not exact and 2 * bound >= total)
+
+    def _unseen(self, key: Key) -> Count | None:
+        """A line the bursts never hit, from the counts alone: a loop's line, a line its block
+        runs once a run, a comprehension's (its own code's hits: once per entry and per item,
+        on Python 3.11, where it has a frame)."""
+        site = self.site(key[0], key[1], False)
+        if site is not None:
+            return Count(site.header_hits, exact=True)
+        runs = self.straight.get(key)
+        comps = self.sites.get((key, True), [])
+        if runs is None and not comps:
+            return None
+        n = (runs or 0) + sum(c.entries + c.iterations for c in comps if COMPREHENSION_FRAMES)
+        return Count(n, exact=runs is not None) if n else None
+
+    def lines(self) -> list[Key]:
+        """The lines the counts know ran (loops, lines their block ran), bursts or not."""
+        out = [k for (k, _), sites in self.sites.items() if any(s.entries for s in sites)]
+        out += [k for k, runs in self.straight.items() if runs]
+        return out
+
+    def _in_code(self, lt: LineTimes, line: int) -> Count | None:
+        """The line's count in one code object: exact at a loop's line, else the count of the
+        innermost counted block or loop of that code that holds it (a comprehension's own code:
+        the comprehension) times the ratio of their hits in the bursts; None without one."""
+        hits = lt.lines[line]
+        if lt.name.rsplit(".", 1)[-1] in COMPREHENSIONS:
+            sites = self.sites.get(((lt.path, lt.first), True), [])
+            if len(sites) != 1:
+                return None  # two comprehensions on one line: which code is which is not known
+            s = sites[0]
+            runs, ref = s.entries + s.iterations, lt.lines.get(lt.first, 0)
+            if line == lt.first:
+                return Count(runs, exact=True)
+        else:
+            loop = next(
+                (x for x in self.stmt_loops.get(lt.path, []) if x.line == line),
+                None,
+            )
+            if loop is not None:
+                return Count(loop.header_hits, exact=True)
+            # a line its block runs once a run (a function's, not a lambda's in it): its runs,
+            # counted
+            runs_of = self.straight.get((lt.path, line))
+            if runs_of is not None and lt.name.rsplit(".", 1)[-1] != "<lambda>":
+                return Count(runs_of, exact=True)
+            # the innermost counted block or loop holding the line in this code (its first
+            # line hit by this code in the bursts: a nested function's lines are not its own)
+            best: tuple[int, int, int] | None = None  # (span, runs, line hit once per run)
+            for first, last, runs, ref_line in self.anchors.get(lt.path, []):
+                if (
+                    first <= line <= last
+                    and ref_line in lt.lines
+                    and (best is None or last - first < best[0])
+                ):
+                    best = (last - first, runs, ref_line)
+            if best is None:
+                return None
+            runs, ref = best[1], lt.lines[best[2]]
+            if ref < SCALE_MIN_HITS:
+                # a block whose first line is long next to a burst (a call that runs for
+                # milliseconds) is seldom seen starting: its hits are no measure
+                return None
+        if ref <= 0:
+            return None
+        return Count(round(runs * hits / ref))
+
+    def _scaled(self, key: Key, hits: int | None = None) -> Count:
         h = self.traced_hits(key) if hits is None else hits
         if not self.ev.bursts:
             return Count(h, exact=True)
@@ -276,8 +472,12 @@ class Ledger:
         For a statement, the ``for`` line is hit once per iteration and once more per entry
         (the test that ends it), the body's first line once per iteration. A comprehension's
         line is hit once per item in its own code and once per entry in the enclosing code.
-        Both are read from the bursts, where entries and iterations were counted together.
+        Where the loop was counted over the run (advise/run/loopcount.py), both are exact;
+        else they are read from the bursts, where entries and iterations were counted together.
         """
+        site = self.site(path, line, comprehension)
+        if site is not None:
+            return Count(site.iterations, exact=True), site.per_entry
         if comprehension:
             got = sorted(self.by_code.get((path, line), []))
             items = got[-1] if got else 0

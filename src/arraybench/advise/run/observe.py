@@ -35,6 +35,8 @@ from typing import Any
 
 from .launch import Outcome, Target, UserCode, run_program
 from .linetime import HitCost, LineTimer, LineTimes, calibrate
+from .loopcount import Block, CounterCost, LoopCounter, LoopSite
+from .loopcount import calibrate as calibrate_counters
 from .sampler import INTERVAL, Sampler, Samples
 from .values import Fact
 
@@ -76,7 +78,8 @@ class Evidence:
         target: what ran.
         outcome: how it ended (exit status, the crash if any).
         wall: seconds from its first line to its end, under the profiler.
-        overhead: seconds of that which the line timer added (hits x its measured cost).
+        overhead: seconds of that which the line timer and the loop counters added (hits x
+            the measured cost of a hit, and the counters' measured cost).
         cost: what a traced line costs, as calibrated before the run.
         lines: the line timer's records, per code object of the user's files.
         samples: the sampler's records.
@@ -84,6 +87,14 @@ class Evidence:
         files: the user's files that ran (their code was timed).
         bursts: whether the line timer ran in bursts (False: on for the whole run).
         burst_count: how many bursts it ran.
+        loops: the loops of the user's files with their exact counts (advise/run/loopcount.py);
+            empty where the files were not compiled with counters.
+        blocks: the functions' bodies, loops' bodies and branches of the user's files with how
+            many times each ran (advise/run/loopcount.py); empty as ``loops``.
+        counters_s: seconds the counters took, by the line they ran on (their calibrated cost
+            times how many times they ran), which the ledger takes out of the samples.
+        counter_cost: what one counter cost, as calibrated before the run (None: no counters).
+        uncounted: the user's files compiled without counters, and why.
     """
 
     target: Target
@@ -97,6 +108,11 @@ class Evidence:
     files: list[str]
     bursts: bool = True
     burst_count: int = 1
+    loops: list[LoopSite] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    counters_s: dict[Key, float] = field(default_factory=dict)
+    counter_cost: CounterCost | None = None
+    uncounted: dict[str, str] = field(default_factory=dict)
 
     def facts_at(self, key: Key) -> dict[str, Fact]:
         """The values seen at a line, one per name: of several looks, the largest (a function
@@ -263,7 +279,9 @@ def observe(
     target.check()
     user = UserCode()
     timer = LineTimer()
+    counter = LoopCounter()
     cost = calibrate()
+    counter_cost = calibrate_counters()
     events = LibraryEvents()
     files: list[str] = []
 
@@ -293,18 +311,19 @@ def observe(
 
             stack.enter_context(_watch_cuda_syncs(user, events))
         try:
-            outcome = run_program(target, user, hook, on_start=start)
+            outcome = run_program(target, user, hook, on_start=start, compiler=counter.compile)
         finally:
             end = time.perf_counter()
             bursts.stop()
     wall = end - (started[0] if started else end)
     lines = bursts.paused_out(timer.stats())
     hits = sum(sum(lt.lines.values()) for lt in lines)
+    counters_s = counter.spent(counter_cost)
     return Evidence(
         target=target,
         outcome=outcome,
         wall=wall,
-        overhead=min(hits * cost.wall_s, 0.9 * wall),
+        overhead=min(hits * cost.wall_s + sum(counters_s.values()), 0.9 * wall),
         cost=cost,
         lines=lines,
         samples=sampler.samples,
@@ -312,6 +331,11 @@ def observe(
         files=sorted(set(files)),
         bursts=bursts.in_bursts,
         burst_count=bursts.count,
+        loops=counter.sites(),
+        blocks=counter.blocks(),
+        counters_s=counters_s,
+        counter_cost=counter_cost,
+        uncounted=dict(counter.uncounted),
     )
 
 

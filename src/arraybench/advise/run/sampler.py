@@ -79,6 +79,10 @@ class Samples:
         traced: the part of ``seen`` sampled while the line timer was on.
         outside: seconds sampled with no user frame on the stack (imports, library set-up).
         count: how many looks.
+        calls: per user line, the seconds sampled in each library function it called that runs
+            Python code (``numpy.linalg.svd``; the outermost library frame below the line, its
+            module's private parts left out); a call made in C (``np.dot``) has no frame and is
+            not here.
     """
 
     stacks: dict[Stack, list[float]] = field(default_factory=dict)
@@ -89,6 +93,7 @@ class Samples:
     traced: float = 0.0
     outside: float = 0.0
     count: int = 0
+    calls: dict[Key, dict[str, float]] = field(default_factory=dict)
 
     def own(self) -> dict[Key, list[float]]:
         """Per line, ``[off, on]`` seconds as the innermost user line."""
@@ -99,6 +104,20 @@ class Samples:
             got[0] += off
             got[1] += on
         return out
+
+
+def library_name(frame: FrameType) -> str:
+    """The function a library frame runs, as its users name it: ``numpy.linalg.svd`` for
+    ``numpy/linalg/_linalg.py``'s ``svd`` (private modules and a module named as its package,
+    ``numpy.linalg.linalg``, left out)."""
+    module = str(frame.f_globals.get("__name__", "") or "")
+    code = frame.f_code
+    qual = getattr(code, "co_qualname", code.co_name)
+    parts: list[str] = []
+    for p in module.split("."):
+        if p and not p.startswith("_") and (not parts or parts[-1] != p):
+            parts.append(p)
+    return ".".join([*parts, qual]) if parts else qual
 
 
 class _LineNames:
@@ -363,6 +382,7 @@ class Sampler:
         if traced:
             s.traced += dt
         innermost: FrameType | None = None
+        below: FrameType | None = None  # the library frame the innermost user line called
         stack: list[Key] = []
         frames: list[FrameType] = []
         f: FrameType | None = frame
@@ -389,6 +409,8 @@ class Sampler:
                 line = frame_line(f)
                 comp = code.co_name in COMPREHENSIONS
                 stack.append((code.co_filename, -line if comp else line))
+            elif innermost is None:
+                below = f
             f = f.f_back
         if innermost is None:
             s.outside += dt
@@ -400,6 +422,13 @@ class Sampler:
         got[1 if traced else 0] += dt
         if frame is not innermost:  # in a library's Python code, below the user's line
             got[3 if traced else 2] += dt
+            if below is not None:
+                at = stack[0][0], abs(stack[0][1])
+                calls = s.calls.get(at)
+                if calls is None:
+                    calls = s.calls[at] = {}
+                name = library_name(below)
+                calls[name] = calls.get(name, 0.0) + dt
         # the callers' lines too: a model's call line is seldom innermost (its forward is)
         for f in frames:
             self._record_facts(f)

@@ -1,0 +1,317 @@
+"""What a hot line with no finding is closest to: a known kind and the run's evidence for or
+against it, or the library call its time is in.
+
+``profile`` shows the three costliest lines that no rule claimed ("where the time goes, no known
+pattern"). A line the rules did not claim may still be one of their kinds that the run's
+evidence refuted, or that fell under a threshold; or its time may be in a library call that no
+rewrite of the user's code makes cheaper. Each hot line says which, from what the run recorded:
+
+    a conversion of a tensor to a Python number     AB201, with the count and the value seen
+    an array or tensor built from Python data       AB108, with the list's length and the count
+    an array grown by concatenation                 AB107, and whether it adds to itself
+    a line in a loop that indexes arrays            AB101, with the loop's iterations per entry,
+                                                    its time per iteration, the values seen
+    anything else                                   the library functions sampled under the
+                                                    line (``numpy.linalg.svd``), else the calls
+                                                    on the line resolved through the file's
+                                                    imports, else its operators and their values
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Protocol
+
+from ...base.units import format_time
+from ..read.source import (
+    BUILD_CALLS,
+    SYNC_BUILTINS,
+    SYNC_METHODS,
+    Loop,
+    SourceFile,
+    call_name,
+    receiver,
+)
+from ..run.ledger import Count, Ledger
+from ..run.observe import Evidence
+from ..run.values import MODEL, SEQUENCE, Fact, array_scalar, is_array, torchish
+
+
+class Analysis(Protocol):
+    """What a hint reads of the run's analysis (rules/confirm.py's ``Analysis``; named here by
+    what it holds, so that this module does not import the one that calls it)."""
+
+    ev: Evidence
+    led: Ledger
+    total: float
+
+    def loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]: ...
+
+
+Key = tuple[str, int]
+
+#: Calls that grow an array by copying it into a larger one.
+GROW_CALLS = frozenset({"append", "concatenate", "cat", "vstack", "hstack", "row_stack"})
+#: Library calls named on a line (at most).
+NAMED_CALLS = 3
+#: The share of a line's time in sampled library frames from which they are "where it is".
+SAMPLED_CALLS_MIN = 0.3
+#: ... and the share from which they are all of it (less: the line's other calls are named too).
+SAMPLED_CALLS_ALL = 0.7
+#: Types of names that are no values a call converts or builds from.
+_NOT_VALUES = frozenset({"module", "function", "type", "builtin_function_or_method"})
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hot line is closest to.
+
+    Attributes:
+        code: the closest known kind (``AB101``), or "" when none is close.
+        text: the kind and the evidence for or against it, or where the time is.
+        calls: the library calls the line's time is in (``numpy.linalg.svd``), most first.
+    """
+
+    code: str
+    text: str
+    calls: tuple[str, ...] = ()
+
+
+def hint(
+    a: Analysis,
+    sf: SourceFile,
+    key: Key,
+    seconds: float,
+    count: Count | None,
+    min_count: int,
+    element: tuple[int, float],
+) -> Hint:
+    """The closest kind for the hot line ``key`` (``seconds`` its own time, ``count`` its runs),
+    with ``min_count`` the runs a per-iteration pattern needs and ``element`` the element loop's
+    thresholds (iterations per entry, seconds an iteration)."""
+    line = key[1]
+    facts = a.ev.facts_at(key)
+    calls = sf.calls_on(line)
+    runs = f"{count} times" if count is not None else "an unknown number of times"
+    few = count is not None and count.n < min_count
+    for c in calls:
+        name, r = call_name(c), receiver(c)
+        fact = facts.get(r)
+        if fact is not None and fact.type in _NOT_VALUES:
+            fact = None  # ``float(np.mean(x))``: the receiver read is a module, not a value
+        if (name in SYNC_METHODS or name in SYNC_BUILTINS) and fact is not None:
+            what = f"{name}({r})" if name in SYNC_BUILTINS else f"{r}.{name}()"
+            if not torchish(fact):
+                return Hint(
+                    "AB201",
+                    f"looks like AB201 (sync-in-loop) but {what} converts a "
+                    f"{fact.type}, not a tensor: no device sync",
+                )
+            why = f": too few to matter ({min_count:,} needed)" if few else ""
+            return Hint("AB201", f"AB201 (sync-in-loop)? {what} converts a {fact}, {runs}{why}")
+        if name in BUILD_CALLS and c.args:
+            arg = c.args[0]
+            got = facts.get(arg.id) if isinstance(arg, ast.Name) else None
+            if isinstance(arg, (ast.List, ast.Tuple)):
+                size = f"a list of {len(arg.elts)} items written out"
+            elif got is not None and got.kind == SEQUENCE:
+                of = f" {got.item}s" if got.item else " items"
+                size = f"a {got.type} of {got.shape[0] if got.shape else 0:,}{of}"
+            elif got is not None and (is_array(got) or torchish(got)):
+                return Hint(
+                    "AB108",
+                    f"looks like AB108 (build-in-loop) but its argument is "
+                    f"already an array ({got}): a copy, not a build from Python data",
+                )
+            else:
+                size = "Python data"
+            why = f": too few to matter ({min_count:,} needed)" if few else ""
+            return Hint("AB108", f"AB108 (build-in-loop)? built from {size}, {runs}{why}")
+        if name in GROW_CALLS and sf.enclosing_loops(line) and _grows(sf, line, c):
+            return Hint("AB107", f"AB107 (grow-in-loop)? {name} copies its growing result, {runs}")
+    loops = sf.enclosing_loops(line)
+    if loops and _element_line(sf, line, loops[0], facts):
+        near = _element_hint(a, sf, loops[0], facts, element)
+        if near is not None:
+            return near
+    imported = _imported(sf, line)
+    if imported:
+        return Hint("", f"no known pattern: the time is in importing {imported}")
+    return _library_hint(a, sf, key, seconds, facts)
+
+
+def _element_line(sf: SourceFile, line: int, lp: Loop, facts: dict[str, Fact]) -> bool:
+    """Whether the line works element by element in its loop: it indexes something with the
+    loop's names (``x[i]``), or the loop's names hold elements of an array."""
+    if any(t in facts and array_scalar(facts[t]) for t in lp.targets):
+        return True
+    if sf.tree is None or not lp.targets:
+        return False
+    return any(
+        isinstance(n, ast.Subscript)
+        and n.lineno == line
+        and any(isinstance(m, ast.Name) and m.id in lp.targets for m in ast.walk(n.slice))
+        for n in ast.walk(sf.tree)
+    )
+
+
+def _imported(sf: SourceFile, line: int) -> str:
+    """The modules an import statement on the line imports, or ""."""
+    if sf.tree is None:
+        return ""
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.Import) and node.lineno == line:
+            return ", ".join(a.name for a in node.names)
+        if isinstance(node, ast.ImportFrom) and node.lineno == line and node.module:
+            return node.module
+    return ""
+
+
+def _grows(sf: SourceFile, line: int, call: ast.Call) -> bool:
+    """Whether the call's result is stored in a name it also reads (``x = np.append(x, v)``)."""
+    if sf.tree is None:
+        return False
+    reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and any(isinstance(t, ast.Name) and t.id in reads for t in node.targets)
+        ):
+            return True
+    return False
+
+
+def _element_hint(
+    a: Analysis, sf: SourceFile, lp: Loop, facts: dict[str, Fact], element: tuple[int, float]
+) -> Hint | None:
+    """The line is in a loop that indexes arrays: what its counts and values say of AB101."""
+    count, per_entry = a.loop_counts(sf.path, lp)
+    if not count.n:
+        return None
+    seconds = a.led.span(sf.path, lp.line, lp.end)
+    each = seconds / count.n
+    min_per_entry, max_each = element
+    head = f"looks like AB101 (element loop, line {lp.line}) but"
+    if per_entry < min_per_entry:
+        return Hint("AB101", f"{head} runs {per_entry:,.0f} iterations per entry ({count} in all)")
+    if each > max_each:
+        return Hint(
+            "AB101", f"{head} each iteration takes {format_time(each)}: batches, not elements"
+        )
+    if not any(is_array(f) or array_scalar(f) for f in facts.values()):
+        seen = ", ".join(f"{n}: {f}" for n, f in list(facts.items())[:2])
+        why = f"its values are not arrays ({seen})" if seen else "no array was seen at the line"
+        return Hint("AB101", f"{head} {why}")
+    kind = "AB406 (element recurrence)" if lp.recurrence else "AB101 (element loop)"
+    return Hint(
+        "AB406" if lp.recurrence else "AB101",
+        f"{kind}? line {lp.line} runs {count} iterations, {per_entry:,.0f} per entry, "
+        f"{format_time(each)} each; its loop holds {seconds / a.total:.0%} of the run",
+    )
+
+
+def _library_hint(
+    a: Analysis, sf: SourceFile, key: Key, seconds: float, facts: dict[str, Fact]
+) -> Hint:
+    """No known kind: the library calls the time is in, sampled or read from the line."""
+    sampled = a.ev.samples.calls.get(key, {})
+    written = _calls_named(sf, key[1], facts)
+    # a sampled frame named as the line calls it: ``numpy.mean`` for numpy's
+    # ``core.fromnumeric.mean``
+    by_last = {w.rsplit(".", 1)[-1]: w for w in written}
+    named: list[str] = []
+    for frame, spent in sorted(sampled.items(), key=lambda kv: -kv[1]):
+        if frame.startswith("arraybench.") or spent < SAMPLED_CALLS_MIN * seconds:
+            continue
+        n = by_last.get(frame.rsplit(".", 1)[-1], frame)
+        if n not in named:
+            named.append(n)
+    # the calls made in C have no frame: where the sampled frames hold little of the line's
+    # time, the line's other calls are named after them (``numpy.cumsum, numpy.exp``)
+    if sum(sampled.values()) < SAMPLED_CALLS_ALL * seconds:
+        named += [w for w in written if w not in named]
+    named = named[:NAMED_CALLS]
+    if named:
+        return Hint("", f"no known pattern: the time is in {', '.join(named)}", tuple(named))
+    arrays = [f for f in facts.values() if is_array(f) or torchish(f)]
+    if arrays and _has_operators(sf, key[1]):
+        biggest = max(arrays, key=lambda f: f.size)
+        return Hint("", f"no known pattern: the time is in the line's operators on {biggest}")
+    comp = a.led.site(key[0], key[1], True)
+    if not facts and _has_operators(sf, key[1]) and comp is None:
+        # no look recorded its values (a line sampled only after its first looks)
+        return Hint("", "no known pattern: the time is in the line's operators")
+    if comp is not None and comp.iterations:
+        # a comprehension of Python values: its items are the work
+        return Hint(
+            "",
+            f"no known pattern: the time is in the line's own Python code, a comprehension of "
+            f"{comp.iterations:,} items ({format_time(seconds / comp.iterations)} each)",
+        )
+    return Hint("", "no known pattern: the time is in the line's own Python code")
+
+
+def _has_operators(sf: SourceFile, line: int) -> bool:
+    if sf.tree is None:
+        return False
+    return any(
+        isinstance(n, (ast.BinOp, ast.AugAssign, ast.UnaryOp, ast.Compare, ast.Subscript))
+        and n.lineno == line
+        for n in ast.walk(sf.tree)
+    )
+
+
+def _calls_named(sf: SourceFile, line: int, facts: dict[str, Fact]) -> list[str]:
+    """The line's library calls, outermost first, as their users name them: ``numpy.roll`` for
+    ``np.roll`` under ``import numpy as np``, ``torch.Tensor.sum`` for ``t.sum()`` with ``t`` a
+    tensor. Calls of the user's own functions are left out (their lines are measured)."""
+    imports = _imports(sf)
+    out: list[str] = []
+    for c in sf.calls_on(line):
+        name = _dotted(c.func, imports, facts)
+        if name and name not in out:
+            out.append(name)
+    return out[:NAMED_CALLS]
+
+
+def _dotted(func: ast.expr, imports: dict[str, str], facts: dict[str, Fact]) -> str:
+    parts: list[str] = []
+    node = func
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    parts.reverse()
+    root = node.id
+    if root in imports:
+        return ".".join([imports[root], *parts])
+    fact = facts.get(root)
+    if fact is not None and not parts and fact.kind == MODEL:
+        return fact.type  # a model called (``net(x)``): its forward
+
+    # a method of a library's object (``rng.normal``: ``numpy.Generator.normal``)
+    if fact is not None and parts and "." in fact.type and fact.type not in _NOT_VALUES:
+        return ".".join([fact.type, *parts])
+    return ""
+
+
+def _imports(sf: SourceFile) -> dict[str, str]:
+    """The file's imported names and what they are (``np`` -> ``numpy``, ``F`` ->
+    ``torch.nn.functional``, ``svd`` -> ``numpy.linalg.svd``)."""
+    out: dict[str, str] = {}
+    if sf.tree is None:
+        return out
+    for node in ast.walk(sf.tree):
+        if isinstance(node, ast.Import):
+            for al in node.names:
+                if al.asname:
+                    out[al.asname] = al.name
+                else:
+                    out[al.name.split(".")[0]] = al.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for al in node.names:
+                out[al.asname or al.name] = f"{node.module}.{al.name}"
+    return out

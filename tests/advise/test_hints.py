@@ -1,0 +1,152 @@
+"""A hot line with no finding still tells the user what to do (advise/rules/hints.py): the
+closest known kind and the run's evidence for or against it, or the library call its time is
+in. Assertions are on what is said, never on times."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from threadpoolctl import threadpool_limits
+
+from arraybench.advise.output.html import profile_html
+from arraybench.advise.output.text import profile_text
+from arraybench.advise.profile import profile
+from arraybench.advise.records import HotLine, ProfileReport
+from arraybench.advise.run.launch import Target
+from arraybench.advise.run.ledger import Count
+
+pytest.importorskip("line_profiler")
+
+
+def _profile(tmp_path: Path, source: str) -> tuple[ProfileReport, Path]:
+    p = tmp_path / "prog.py"
+    p.write_text(textwrap.dedent(source))
+    with threadpool_limits(1):
+        return profile(Target(script=p)), p
+
+
+def _hot(report: ProfileReport, line: int) -> HotLine:
+    got = [h for h in report.hot if h.line == line]
+    assert got, [(h.line, h.hint) for h in report.hot]
+    return got[0]
+
+
+def test_a_hot_library_call_is_named(tmp_path: Path) -> None:
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        a = rng.normal(size=(220, 220))
+        total = 0.0
+        for step in range(25):
+            u, s, vt = np.linalg.svd(a + step)
+            total += float(s[0])
+        print("result:", total)
+        """,
+    )
+    h = _hot(report, 7)
+    assert h.closest == ""
+    assert h.hint == "no known pattern: the time is in numpy.linalg.svd"
+    assert h.calls == ("numpy.linalg.svd",)
+
+
+def test_a_short_inner_loop_looks_like_an_element_loop_but_runs_three_iterations(
+    tmp_path: Path,
+) -> None:
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import numpy as np
+
+        x = np.arange(3.0)
+        acc = np.zeros(3)
+        t = 0
+        while t < 40_000:
+            t += 1
+            for k in range(3):
+                acc[k] += x[k] * 0.5
+        print("result:", float(acc.sum()))
+        """,
+    )
+    h = _hot(report, 9)
+    assert h.closest == "AB101"
+    assert h.hint.startswith("looks like AB101 (element loop, line 8) but runs 3 iterations per")
+    assert "(120,000 in all)" in h.hint  # the loop's exact count
+
+
+def test_a_build_from_a_long_list_run_a_few_times_is_an_ab108_too_few_to_matter(
+    tmp_path: Path,
+) -> None:
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import numpy as np
+
+        vals = [float(i % 97) for i in range(200_000)]
+
+
+        def to_array(v):
+            return np.array(v)
+
+
+        for rep in range(30):
+            arr = to_array(vals)
+            last = arr[rep]
+        print("result:", float(last))
+        """,
+    )
+    h = _hot(report, 7)
+    assert h.closest == "AB108"
+    assert h.hint == (
+        "AB108 (build-in-loop)? built from a list of 200,000 scalars, 30 times: too few to "
+        "matter (100 needed)"
+    )
+    # the list itself: Python work, item by item
+    assert _hot(report, 3).hint.startswith(
+        "no known pattern: the time is in the line's own Python code, a comprehension of "
+        "200,000 items ("
+    )
+
+
+def test_the_hint_is_in_the_text_and_the_json(tmp_path: Path) -> None:
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import numpy as np
+
+        rng = np.random.default_rng(0)
+        a = rng.normal(size=(200, 200))
+        total = 0.0
+        for step in range(25):
+            u, s, vt = np.linalg.svd(a + step)
+            total += float(s[0])
+        print("result:", total)
+        """,
+    )
+    assert "        no known pattern: the time is in numpy.linalg.svd" in profile_text(report)
+    assert "<br>no known pattern: the time is in numpy.linalg.svd</li>" in profile_html(report)
+    d = json.loads(json.dumps(report.to_dict()))
+    assert d["version"] == 2
+    hot = next(h for h in d["hot_lines"] if h["line"] == 7)
+    assert hot["calls"] == ["numpy.linalg.svd"] and hot["closest"] is None
+    assert HotLine.from_dict(hot) == _hot(report, 7)
+
+
+def test_a_version_1_hot_line_is_still_read() -> None:
+    old = {
+        "path": "/p.py",
+        "line": 7,
+        "seconds": 0.5,
+        "share": 0.4,
+        "count": 25,
+        "snippet": "u, s, vt = np.linalg.svd(a)",
+        "facts": {"a": "numpy.ndarray float64 200x200"},
+    }
+    h = HotLine.from_dict(old)
+    assert (h.line, h.count, h.hint, h.closest, h.calls) == (7, Count(25), "", "", ())
+    assert HotLine.from_dict(h.to_dict()) == h
