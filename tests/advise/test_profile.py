@@ -773,3 +773,36 @@ def test_a_loop_target_is_not_read_on_its_header_where_it_holds_an_earlier_loops
     report = profile(Target(script=p))
     assert not [f for f in report.findings + report.unlisted if f.line == 11]
     assert report.line_times[str(p)]  # it ran, timed
+
+
+def test_a_perfect_nest_is_one_loop_over_its_innermost_iterations(tmp_path: Path) -> None:
+    """``for i: for j: acc[i, j] = ...``: each pass of the outer loop takes a millisecond or
+    more (too long for an element's step), but the nest is one loop of cheap iterations,
+    reported on its outer line with the innermost count (exact), and not again inside."""
+    p = _write(
+        tmp_path,
+        "nest.py",
+        """\
+        import numpy as np
+
+        def fill(a, b):
+            n, m = a.shape
+            out = np.zeros((n, m))
+            for i in range(n):
+                for j in range(m):
+                    out[i, j] = a[i, j] * b[i, j] + 1.0
+            return out
+
+        rng = np.random.default_rng(0)
+        x, y = rng.random((120, 150)), rng.random((120, 150))
+        for _ in range(6):
+            z = fill(x, y)
+        print(float(z.sum()))
+        """,
+    )
+    report = profile(Target(script=p))
+    found = {f.line: f for f in report.findings + report.unlisted}
+    assert 6 in found and found[6].code == "AB101", found
+    assert 7 not in found
+    assert found[6].count is not None and found[6].count.n == 6 * 120 * 150
+    assert "iterations of its innermost loop (line 7)" in found[6].evidence

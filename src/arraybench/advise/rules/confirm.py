@@ -132,6 +132,16 @@ class Analysis:
             return Count(size, at_least=True), float(size)
         return count, float(size)
 
+    def nest_counts(self, sf: SourceFile, lp: Loop) -> tuple[Count, float]:
+        """:meth:`loop_counts` of a loop, or of a perfect nest it heads (``for i: for j:``):
+        the innermost loop's iterations, and those per entry of the outer loop."""
+        inner = _innermost(sf, lp)
+        count, per_entry = self.loop_counts(sf.path, inner)
+        if inner is not lp:
+            outer, outer_per = self.loop_counts(sf.path, lp)
+            per_entry = count.n / max(1.0, outer.n / max(outer_per, 1.0))
+        return count, per_entry
+
     # the pieces of a finding
     def finding(
         self,
@@ -161,9 +171,11 @@ class Analysis:
         evidence = ""
         if loop is not None:
             # (iterations per entry are an estimate from the bursts: used to judge, not shown)
-            count, _ = self.loop_counts(path, loop)
+            count, _ = self.nest_counts(sf, loop)
+            inner = _innermost(sf, loop)
             if count.n:
-                evidence = f"{count} iterations, {format_time(seconds / count.n)} each"
+                of = f" of its innermost loop (line {inner.line})" if inner is not loop else ""
+                evidence = f"{count} iterations{of}, {format_time(seconds / count.n)} each"
         else:
             count = self.led.count((path, line))
             if count.n:
@@ -273,7 +285,7 @@ class Analysis:
                 "hit it (it ran for well under a millisecond, if at all)"
             )
         if loop is not None:
-            _, per_entry = self.loop_counts(f.path, loop)
+            _, per_entry = self.nest_counts(sf, loop)
             size = static_size(loop.over, self.ev.facts_in(f.path, loop.line, loop.end))
             if size is not None and size < ELEMENT_MIN / 2:
                 # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
@@ -367,7 +379,7 @@ class Analysis:
             low = f.count.n * ops * self.costs.python_op
             high = 3 * low
         elif loop is not None:
-            _, per_entry = self.loop_counts(f.path, loop)
+            _, per_entry = self.nest_counts(sf, loop)
             entries = max(1.0, f.count.n / max(per_entry, 1.0))
             ops = max(1, min(20, count_ops(sf, loop)))
             low = entries * ops * call
@@ -540,7 +552,10 @@ class Analysis:
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
             if any(c.line <= lp.line <= c.end for c in chosen):
                 continue  # inside a loop already reported: that loop holds its time
-            count, per_entry = self.loop_counts(sf.path, lp)
+            # a perfect nest (``for i ...: for j ...: acc[i, j] = ...``) is one loop over its
+            # innermost iterations, reported on its outer line (the rewrite takes the nest)
+            inner = _innermost(sf, lp)
+            count, per_entry = self.nest_counts(sf, lp)
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
@@ -554,10 +569,11 @@ class Analysis:
                 continue
             # a recurrence has no whole-array form (its steps are what to make cheaper), unless
             # a library scan computes it
-            code = _recurrence_code(lp) if lp.recurrence else "AB101"
+            recurrence = lp.recurrence or inner.recurrence
+            code = _recurrence_code(lp if lp.recurrence else inner) if recurrence else "AB101"
             f, facts = self.finding(sf, lp.line, code, lp)
             f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, lp, sf))
-            self.add(_with_scan(f, lp))
+            self.add(_with_scan(f, lp if lp.recurrence else inner))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
         if lp.comprehension:
@@ -658,6 +674,24 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
     time among their lines (advise/run/ledger.py)."""
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+def _innermost(sf: SourceFile, lp: Loop) -> Loop:
+    """The innermost loop of the perfect nest ``lp`` heads (a loop whose body is one loop
+    statement and nothing else, and so on down), or ``lp`` itself."""
+    while not lp.comprehension:
+        inner = next(
+            (
+                x
+                for x in sf.loops
+                if not x.comprehension and x.line == lp.body and x.end == lp.end and x is not lp
+            ),
+            None,
+        )
+        if inner is None:
+            return lp
+        lp = inner
+    return lp
 
 
 def _recurrence_code(loop: Loop) -> str:
