@@ -806,3 +806,34 @@ def test_a_perfect_nest_is_one_loop_over_its_innermost_iterations(tmp_path: Path
     assert 7 not in found
     assert found[6].count is not None and found[6].count.n == 6 * 120 * 150
     assert "iterations of its innermost loop (line 7)" in found[6].evidence
+
+
+def test_a_loop_over_python_data_keeps_walking_it_in_its_rewrite(tmp_path: Path) -> None:
+    """The whole-array rewrite of a loop over Python lists still converts every item once:
+    the price counts the items each iteration reads from the data it walks."""
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.confirm import _python_items
+    from arraybench.advise.run.values import SCALAR, SEQUENCE, Fact
+
+    p = _write(
+        tmp_path,
+        "walk.py",
+        """\
+        for r, doc in enumerate(docs):
+            pass
+        for i in range(n):
+            pass
+        for x in xs:
+            pass
+        """,
+    )
+    docs, doc = (
+        Fact(SEQUENCE, "list", shape=(64,), item="sequence"),
+        Fact(SEQUENCE, "list", shape=(44,)),
+    )
+    by_line = {lp.line: lp for lp in read_source(str(p)).loops}
+    assert _python_items(by_line[1], {"docs": docs, "doc": doc}) == 44
+    assert _python_items(by_line[1], {"doc": doc}) == 44  # the list it yields says as much
+    assert _python_items(by_line[3], {"i": Fact(SCALAR, "int")}) == 0
+    floats = Fact(SEQUENCE, "list", shape=(1000,), item="scalar")
+    assert _python_items(by_line[5], {"xs": floats, "x": Fact(SCALAR, "float")}) == 1

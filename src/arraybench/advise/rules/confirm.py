@@ -37,6 +37,7 @@ from ..run.observe import Evidence
 from ..run.sampler import COMPREHENSION_FRAMES
 from ..run.values import (
     SCALAR,
+    SEQUENCE,
     TENSOR,
     Fact,
     array_scalar,
@@ -384,6 +385,12 @@ class Analysis:
             ops = max(1, min(20, count_ops(sf, loop)))
             low = entries * ops * call
             high = low + f.count.n * ops * 4e-9
+            # a loop over Python data (lists of numbers) is not one array operation until that
+            # data is an array: the rewrite still walks it once, flattening and converting
+            # (measured per item after the run), up to three times over
+            walked = f.count.n * _python_items(loop, facts)
+            low += walked * self.costs.item(facts.values())
+            high += 3 * walked * self.costs.item(facts.values())
         elif f.code in ("AB201", "AB202", "AB108", "AB203"):
             low = 0.0
             high = f.count.n * call
@@ -674,6 +681,30 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
     time among their lines (advise/run/ledger.py)."""
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+def _python_items(loop: Loop, facts: dict[str, Fact]) -> int:
+    """Items of Python data a loop's iteration reads from what it walks: 0 where it walks an
+    array or a range; where it walks a Python list (``for doc in docs``, ``enumerate(docs)``,
+    ``zip(xs, ys)``), the length of each target that is a list (``doc``: 44 ints), or 1."""
+    over = loop.over
+    walked = (
+        over.args
+        if isinstance(over, ast.Call) and call_name(over) in ("enumerate", "zip")
+        else [over]
+    )
+    lists = [
+        facts[t].shape[0]
+        for t in loop.targets
+        if t in facts and facts[t].kind == SEQUENCE and facts[t].shape
+    ]
+    # a list it walks, or a list it yields (``doc`` of ``docs``: the values seen at a sample
+    # may hold one and not the other)
+    if not lists and not any(
+        isinstance(w, ast.Name) and w.id in facts and facts[w.id].kind == SEQUENCE for w in walked
+    ):
+        return 0
+    return max(1, sum(lists))
 
 
 def _innermost(sf: SourceFile, lp: Loop) -> Loop:
