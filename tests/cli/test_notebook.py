@@ -159,5 +159,6 @@ def test_the_profile_magic_finds_the_item_per_step_on_its_cell_line(executed: An
     (out,) = _cell(executed, "%arraybench_profile").outputs
     page, text = out["data"]["text/html"], out["data"]["text/plain"]
     assert f"1. {where} AB201" in text and "sync-in-loop" in text, text
+    assert "prepare(globals())" not in text  # arraybench's own line of the statement's script
     assert f"<b>{where}</b> <code>AB201</code>" in page
     assert "<script" not in page and "<body" not in page  # a fragment, its style scoped

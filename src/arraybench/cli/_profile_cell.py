@@ -31,7 +31,7 @@ import sys
 import tempfile
 import types
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -221,6 +221,11 @@ def profile_statement(line: str, namespace: dict[str, Any]) -> tuple[Any, str, s
         p = plan(statement, names, namespace, Path(tmp))
         with pending(p, namespace):
             report = profile(Target(script=p.script))
+        # the script's first line is arraybench's (it hands over the notebook's names), not the
+        # user's: no hot line of it
+        first = (str(p.script), 1)
+        hot = tuple(h for h in report.hot if (str(Path(h.path)), h.line) != first)
+        report = replace(report, hot=hot)
         text = names_in(profile_text(report), p.folder, statement)
         page = names_in(profile_html(report, fragment=True), p.folder, html.escape(statement))
     return report, text, page
