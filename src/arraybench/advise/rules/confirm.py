@@ -84,6 +84,10 @@ def _recompiles(names: list[str]) -> int:
     return max(Counter(names).values(), default=0)
 
 
+#: Lint's codes of a statement that costs once per iteration (a sync, a transfer, a build, a
+#: copy), and the count (exact, over the run) under which the run refutes one.
+PER_ITERATION_CODES = frozenset({"AB108", "AB201", "AB202", "AB203"})
+PER_ITERATION_FEW = 20
 #: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
 LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
 
@@ -296,6 +300,16 @@ class Analysis:
                     f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
                     "the loop to matter"
                 )
+        if (
+            loop is None
+            and d.code in PER_ITERATION_CODES
+            and f.count is not None
+            and f.count.exact
+            and f.count.n < PER_ITERATION_FEW
+        ):
+            # counted over the whole run: a copy, a conversion or a sync made a few times (a
+            # snapshot every 100 steps) is no per-iteration cost, whatever a sample read there
+            return f"runs {f.count} times in the whole run: too few for a per-iteration cost"
         if d.code == "AB201":
             synced = [
                 facts[r]
