@@ -837,3 +837,30 @@ def test_a_loop_over_python_data_keeps_walking_it_in_its_rewrite(tmp_path: Path)
     assert _python_items(by_line[3], {"i": Fact(SCALAR, "int")}) == 0
     floats = Fact(SEQUENCE, "list", shape=(1000,), item="scalar")
     assert _python_items(by_line[5], {"xs": floats, "x": Fact(SCALAR, "float")}) == 1
+
+
+def test_lists_walked_again_on_every_pass_of_a_loop_around_are_flattened_once(
+    tmp_path: Path,
+) -> None:
+    """``while True:`` until converged, over the same lists each pass: the rewrite flattens
+    them once before it, so the price charges the walk once per entry of that loop; lists the
+    loop around changes (``xs.append``) are walked again each pass."""
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.confirm import _changed_in, _walked
+
+    p = _write(
+        tmp_path,
+        "batch.py",
+        """\
+        for ep in range(10):
+            trajectories.append(new)
+            while True:
+                for t, r in zip(trajectories, rewards):
+                    pass
+        """,
+    )
+    sf = read_source(str(p))
+    by_line = {lp.line: lp for lp in sf.loops}
+    assert _walked(by_line[4]) == ["trajectories", "rewards"]
+    assert not _changed_in(sf, _walked(by_line[4]), by_line[3])  # the while loop
+    assert _changed_in(sf, _walked(by_line[4]), by_line[1])  # appended to in the for loop

@@ -29,6 +29,7 @@ from ..read.source import (
     read_source,
     receiver,
     static_size,
+    stored_in,
 )
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
@@ -290,8 +291,10 @@ class Analysis:
                 "hit it (it ran for well under a millisecond, if at all)"
             )
         if loop is not None:
-            _, per_entry = self.nest_counts(sf, loop)
+            counted, per_entry = self.nest_counts(sf, loop)
             size = static_size(loop.over, self.ev.facts_in(f.path, loop.line, loop.end))
+            if counted.exact:
+                size = None  # counted over the whole run: the values seen once say less
             if size is not None and size < ELEMENT_MIN / 2:
                 # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
                 return f"runs over {size} items: too few for the loop to matter"
@@ -402,7 +405,13 @@ class Analysis:
             # a loop over Python data (lists of numbers) is not one array operation until that
             # data is an array: the rewrite still walks it once, flattening and converting
             # (measured per item after the run), up to three times over
-            walked = f.count.n * _python_items(loop, facts)
+            walked = float(f.count.n * _python_items(loop, facts))
+            outer = next((x for x in sf.enclosing_loops(loop.line) if x.line != loop.line), None)
+            if walked and outer is not None and not _changed_in(sf, _walked(loop), outer):
+                # the same lists walked again on every pass of the loop around it (``while
+                # True`` until converged): flattened once, before that loop
+                _, outer_per = self.loop_counts(f.path, outer)
+                walked /= max(1.0, outer_per)
             low += walked * self.costs.item(facts.values())
             high += 3 * walked * self.costs.item(facts.values())
         elif f.code in ("AB201", "AB202", "AB108", "AB203"):
@@ -695,6 +704,36 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
     time among their lines (advise/run/ledger.py)."""
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+#: Methods that change a list in place.
+LIST_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort"})
+
+
+def _walked(loop: Loop) -> list[str]:
+    """The names a loop walks: ``docs`` of ``for doc in docs``, both of ``zip(xs, ys)``."""
+    over = loop.over
+    if isinstance(over, ast.Call) and call_name(over) in ("enumerate", "zip"):
+        return [a.id for a in over.args if isinstance(a, ast.Name)]
+    return [over.id] if isinstance(over, ast.Name) else []
+
+
+def _changed_in(sf: SourceFile, names: list[str], lp: Loop) -> bool:
+    """Whether the loop assigns, writes into or changes in place (``xs.append``) any of the
+    names; True when there are none to judge."""
+    if not names or sf.tree is None:
+        return True
+    if any(stored_in(sf, n, lp.line, lp.end) for n in names):
+        return True
+    return any(
+        isinstance(node, ast.Call)
+        and lp.line <= node.lineno <= lp.end
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in LIST_MUTATORS
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in names
+        for node in ast.walk(sf.tree)
+    )
 
 
 def _python_items(loop: Loop, facts: dict[str, Fact]) -> int:
