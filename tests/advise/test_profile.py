@@ -864,3 +864,44 @@ def test_lists_walked_again_on_every_pass_of_a_loop_around_are_flattened_once(
     assert _walked(by_line[4]) == ["trajectories", "rewards"]
     assert not _changed_in(sf, _walked(by_line[4]), by_line[3])  # the while loop
     assert _changed_in(sf, _walked(by_line[4]), by_line[1])  # appended to in the for loop
+
+
+@pytest.mark.parametrize(
+    ("loop", "carried"),
+    [
+        ("for t in range(n):\n    a = bandit.act()\n    bandit.step(a)", True),
+        ("for i in range(n):\n    p = self.get_pi()\n    self.theta += p", True),
+        ("for t in range(n):\n    a = bandit.act()", False),  # reads only
+        ("for t in range(n):\n    bandit.tick()", False),  # a counter of its own
+    ],
+)
+def test_a_loop_whose_steps_share_an_objects_state_is_a_recurrence(
+    loop: str, carried: bool
+) -> None:
+    """Round 8's bandit and policy-gradient loops: the state the next step reads lives in an
+    object the loop's method calls write, so no whole-array rewrite exists."""
+    import ast
+
+    from arraybench.advise.read.source import carries_state, object_state
+
+    tree = ast.parse(
+        textwrap.dedent(
+            """\
+            class Bandit:
+                def act(self):
+                    return int(np.argmax(self.q))
+                def step(self, a):
+                    self.q[a] += 0.1 * (1.0 - self.q[a])
+                    self.n += 1
+                def tick(self):
+                    self.n += 1
+                def get_pi(self):
+                    return np.exp(self.theta)
+            """
+        )
+        + "\n"
+        + loop
+        + "\n"
+    )
+    body = tree.body[-1].body  # type: ignore[attr-defined]
+    assert carries_state(body, object_state(tree)) is carried

@@ -284,4 +284,7 @@ def test_a_clone_of_an_attribute_read_through_an_index_is_a_needless_copy(tmp_pa
     assert f.facts.get("buf.s", "").startswith("torch.Tensor float32 20000x64")
     assert 22 not in found  # a snapshot, three times (counted): refuted, whatever a sample read
     (snapshot,) = [d for d in report.dropped if d.line == 22]
-    assert "runs 3 times in the whole run: too few" in snapshot.dropped
+    # (a run may also see no sample there at all: then it was not seen running)
+    assert "runs 3 times in the whole run: too few" in snapshot.dropped or (
+        "not seen running" in snapshot.dropped
+    )

@@ -164,7 +164,8 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     _indexes(list(child.body), targets),
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
-                    recurrence=is_recurrence(child.body),
+                    recurrence=is_recurrence(child.body)
+                    or carries_state(child.body, object_state(sf.tree)),
                     scan=scan_of(child.body),
                 )
             )
@@ -388,6 +389,84 @@ def _reads_other_cell(value: ast.AST, base: str, where: list[ast.expr], parity: 
                 continue  # a neighbour of the other colour
         return True
     return False
+
+
+def _self_attrs(node: ast.AST) -> tuple[set[str], set[str]]:
+    """The ``self.X`` a piece of code writes (assigns, or writes into: ``self.q[a] += r``) and
+    reads elsewhere than in the statement that updates it (``np.argmax(self.q)``; a counter's
+    own ``self.n += 1`` is no read)."""
+    writes: set[str] = set()
+    updated: set[int] = set()
+    for s in ast.walk(node):
+        if isinstance(s, (ast.Assign, ast.AugAssign)):
+            targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            for t in targets:
+                base = t
+                while isinstance(base, ast.Subscript):
+                    base = base.value
+                if (
+                    isinstance(base, ast.Attribute)
+                    and isinstance(base.value, ast.Name)
+                    and base.value.id == "self"
+                ):
+                    writes.add(base.attr)
+                    if isinstance(s, ast.AugAssign):
+                        updated.update(id(n) for n in ast.walk(s))
+    reads = {
+        n.attr
+        for n in ast.walk(node)
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Load)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == "self"
+        and id(n) not in updated
+    }
+    return writes, reads
+
+
+_STATE: dict[int, dict[str, tuple[set[str], set[str]]]] = {}
+
+
+def object_state(tree: ast.Module | None) -> dict[str, tuple[set[str], set[str]]]:
+    """Per method name of the file's classes, the ``self`` attributes it writes and reads."""
+    if tree is None:
+        return {}
+    got = _STATE.get(id(tree))
+    if got is None:
+        got = {}
+        for cls in ast.walk(tree):
+            if isinstance(cls, ast.ClassDef):
+                for fn in cls.body:
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        w, r = _self_attrs(fn)
+                        old_w, old_r = got.get(fn.name, (set(), set()))
+                        got[fn.name] = (old_w | w, old_r | r)
+        _STATE[id(tree)] = got
+    return got
+
+
+def carries_state(body: list[ast.stmt], state: dict[str, tuple[set[str], set[str]]]) -> bool:
+    """Whether a loop's steps depend on each other through an object's state: the body, or a
+    method of the file it calls (``bandit.act()``, ``self.get_pi()``), writes ``self.X`` that
+    it or another reads (``act`` reads the estimates ``step`` updated; ``self.theta +=`` read by
+    the next ``self.get_pi()``). Such a loop has no whole-array form either."""
+    writes: set[str] = set()
+    reads: set[str] = set()
+    for stmt in body:
+        w, r = _self_attrs(stmt)
+        writes |= w
+        reads |= r
+        for c in ast.walk(stmt):
+            if (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Attribute)
+                and isinstance(c.func.value, ast.Name)
+                and c.func.attr in state
+            ):
+                w, r = state[c.func.attr]
+                writes |= w
+                reads |= r
+    return bool(writes & reads)
 
 
 def is_recurrence(body: list[ast.stmt]) -> bool:

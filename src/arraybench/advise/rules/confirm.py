@@ -244,7 +244,7 @@ class Analysis:
         if reason:
             self.dropped.append(_with(f, dropped=reason))
             return
-        if d.code == "AB101" and loop is not None and loop.recurrence:
+        if d.code in ("AB101", "AB103", "AB104") and loop is not None and loop.recurrence:
             # lint's element loop gets the test the run's own loops get: a loop that reads cells
             # earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which lint's
             # own test does not follow) has no whole-array form, only cheaper steps
