@@ -139,10 +139,7 @@ def version(path: str | Path, rev: str) -> Version:
             "to find a revision in: give a revision of its repository, or the other version's "
             "file or folder"
         )
-    try:
-        commit = _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-    except ConfigError:
-        commit = ""
+    commit = _commit(root, rev)
     if not commit:
         raise ConfigError(
             f"--against {rev}: not a revision of the repository at {root} (nor a file or "
@@ -167,15 +164,13 @@ def repository(where: str | Path, rev: str) -> Version:
         ConfigError: ``where`` is not in a git repository, or REV is not a revision of it.
     """
     folder = Path(where).resolve()
-    root = _repo_root(folder / "_")
+    root = repo_root(folder)
     if root is None:
         raise ConfigError(
             f"--arraybench-against {rev}: {folder} is not in a git repository to find the "
             "revision in: run pytest from the repository"
         )
-    commit = ""
-    with contextlib.suppress(ConfigError):
-        commit = _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    commit = _commit(root, rev)
     if not commit:
         raise ConfigError(
             f"--arraybench-against {rev}: not a revision of the repository at {root}: name a "
@@ -200,13 +195,13 @@ def source(where: str | Path, files: Sequence[str | Path] = ()) -> dict[str, Any
     root = repo_root(where)
     if root is None:
         return None
+    commit = _commit(root, "HEAD")
+    if not commit:
+        return None
     try:
-        commit = _git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
         # tracked files whose content differs from the commit's, staged or not
         status = _git(root, "diff", "--name-only", "HEAD")
     except ConfigError:
-        return None
-    if not commit:
         return None
     changed = sorted(line.strip() for line in status.splitlines() if line.strip())
     record: dict[str, Any] = {"commit": commit, "changed": changed}
@@ -236,12 +231,10 @@ def baseline_version(where: str | Path, record: Any, name: str) -> tuple[Version
             "holds the code it measured: save the baseline from a clean checkout"
         )
     folder = Path(where).resolve()
-    root = _repo_root(folder / "_")
+    root = repo_root(folder)
     if root is None:
         return None, f"{folder} is not in a git repository to find {name}'s commit in"
-    found = ""
-    with contextlib.suppress(ConfigError):
-        found = _git(root, "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}")
+    found = _commit(root, commit)
     if not found:
         return None, (
             f"{name}'s commit {commit[:10]} is not in this clone: fetch it (git fetch origin "
@@ -292,6 +285,13 @@ def function_at(fn: Any, other: Version) -> Any:
         if obj is None:
             return f"{module_name} has no {qualname} at {other.rev}"
     return obj
+
+
+def _commit(root: Path, rev: str) -> str:
+    """The commit ``rev`` names in the repository at ``root``, or "" when it names none."""
+    with contextlib.suppress(ConfigError):
+        return _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    return ""
 
 
 def _repo_root(file: Path) -> Path | None:

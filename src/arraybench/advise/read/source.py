@@ -73,6 +73,9 @@ class SourceFile:
     spans: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: line -> the name of the innermost function holding it ("" at module level)
     functions: dict[int, str] = field(default_factory=dict)
+    #: per method name of the file's classes, the ``self`` attributes it writes and reads
+    #: (:func:`object_state`)
+    state: dict[str, tuple[set[str], set[str]]] = field(default_factory=dict)
 
     def text(self, line: int) -> str:
         if 1 <= line <= len(self.lines):
@@ -135,7 +138,7 @@ def read_source(path: str) -> SourceFile:
         tree = ast.parse(text, filename=path)
     except (SyntaxError, ValueError):
         return SourceFile(path, lines, None)
-    sf = SourceFile(path, lines, tree)
+    sf = SourceFile(path, lines, tree, state=object_state(tree))
     _walk(sf, tree, "", None)
     return sf
 
@@ -164,8 +167,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     _indexes(list(child.body), targets),
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
-                    recurrence=is_recurrence(child.body)
-                    or carries_state(child.body, object_state(sf.tree)),
+                    recurrence=is_recurrence(child.body) or carries_state(child.body, sf.state),
                     scan=scan_of(child.body),
                 )
             )
@@ -424,24 +426,16 @@ def _self_attrs(node: ast.AST) -> tuple[set[str], set[str]]:
     return writes, reads
 
 
-_STATE: dict[int, dict[str, tuple[set[str], set[str]]]] = {}
-
-
-def object_state(tree: ast.Module | None) -> dict[str, tuple[set[str], set[str]]]:
+def object_state(tree: ast.Module) -> dict[str, tuple[set[str], set[str]]]:
     """Per method name of the file's classes, the ``self`` attributes it writes and reads."""
-    if tree is None:
-        return {}
-    got = _STATE.get(id(tree))
-    if got is None:
-        got = {}
-        for cls in ast.walk(tree):
-            if isinstance(cls, ast.ClassDef):
-                for fn in cls.body:
-                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        w, r = _self_attrs(fn)
-                        old_w, old_r = got.get(fn.name, (set(), set()))
-                        got[fn.name] = (old_w | w, old_r | r)
-        _STATE[id(tree)] = got
+    got: dict[str, tuple[set[str], set[str]]] = {}
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef):
+            for fn in cls.body:
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    w, r = _self_attrs(fn)
+                    old_w, old_r = got.get(fn.name, (set(), set()))
+                    got[fn.name] = (old_w | w, old_r | r)
     return got
 
 

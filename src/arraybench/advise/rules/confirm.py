@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...base.units import format_time
+from ..read.libraries import MUTATING_METHODS
 from ..read.source import (
     MOVE_METHODS,
     SYNC_BUILTINS,
@@ -706,10 +707,6 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
 
 
-#: Methods that change a list in place.
-LIST_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort"})
-
-
 def _walked(loop: Loop) -> list[str]:
     """The names a loop walks: ``docs`` of ``for doc in docs``, both of ``zip(xs, ys)``."""
     over = loop.over
@@ -729,7 +726,7 @@ def _changed_in(sf: SourceFile, names: list[str], lp: Loop) -> bool:
         isinstance(node, ast.Call)
         and lp.line <= node.lineno <= lp.end
         and isinstance(node.func, ast.Attribute)
-        and node.func.attr in LIST_MUTATORS
+        and node.func.attr in MUTATING_METHODS
         and isinstance(node.func.value, ast.Name)
         and node.func.value.id in names
         for node in ast.walk(sf.tree)
@@ -740,12 +737,6 @@ def _python_items(loop: Loop, facts: dict[str, Fact]) -> int:
     """Items of Python data a loop's iteration reads from what it walks: 0 where it walks an
     array or a range; where it walks a Python list (``for doc in docs``, ``enumerate(docs)``,
     ``zip(xs, ys)``), the length of each target that is a list (``doc``: 44 ints), or 1."""
-    over = loop.over
-    walked = (
-        over.args
-        if isinstance(over, ast.Call) and call_name(over) in ("enumerate", "zip")
-        else [over]
-    )
     lists = [
         facts[t].shape[0]
         for t in loop.targets
@@ -753,9 +744,7 @@ def _python_items(loop: Loop, facts: dict[str, Fact]) -> int:
     ]
     # a list it walks, or a list it yields (``doc`` of ``docs``: the values seen at a sample
     # may hold one and not the other)
-    if not lists and not any(
-        isinstance(w, ast.Name) and w.id in facts and facts[w.id].kind == SEQUENCE for w in walked
-    ):
+    if not lists and not any(w in facts and facts[w].kind == SEQUENCE for w in _walked(loop)):
         return 0
     return max(1, sum(lists))
 

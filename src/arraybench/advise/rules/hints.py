@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Protocol
 
 from ...base.units import format_time
 from ..read.source import (
@@ -33,21 +32,9 @@ from ..read.source import (
     call_name,
     receiver,
 )
-from ..run.ledger import Count, Ledger
-from ..run.observe import Evidence
+from ..run.ledger import Count
 from ..run.values import MODEL, SEQUENCE, Fact, array_scalar, is_array, torchish
-
-
-class Analysis(Protocol):
-    """What a hint reads of the run's analysis (rules/confirm.py's ``Analysis``; named here by
-    what it holds, so that this module does not import the one that calls it)."""
-
-    ev: Evidence
-    led: Ledger
-    total: float
-
-    def loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]: ...
-
+from .patterns.base import Analysis
 
 Key = tuple[str, int]
 

@@ -18,7 +18,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .values import Fact
@@ -310,11 +310,10 @@ class Costs:
     jax_call: float | None = None
     #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
     python_op: float = 5e-8
-    #: an item of nested Python lists flattened and converted to an array (what a whole-array
-    #: rewrite of a loop over Python data still pays per item: it walks the data once)
-    python_item: float = 5e-8
-    #: the same into a tensor (``torch.tensor`` of a list: several times NumPy's per item)
-    torch_item: float | None = None
+    #: per library (numpy, torch), an item of nested Python lists flattened and converted to
+    #: an array (what a whole-array rewrite of a loop over Python data still pays per item: it
+    #: walks the data once; a tensor several times NumPy's), measured when first asked for
+    items: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def measure(cls) -> Costs:
@@ -329,14 +328,6 @@ class Costs:
             out.torch_call = _per_call(lambda: torch.add(t, t))
         a_, b_, c_ = 1.5, 2.5, 0.5
         out.python_op = _per_call(lambda: a_ * b_ + c_)
-        if np is not None:
-            rows = [list(range(40)) for _ in range(25)]
-            per = _per_call(lambda: np.array([x for row in rows for x in row]), 50)
-            out.python_item = per / 1000
-        if torch is not None:
-            rows_ = [list(range(40)) for _ in range(25)]
-            per = _per_call(lambda: torch.tensor([x for row in rows_ for x in row]), 50)
-            out.torch_item = per / 1000
         jax = sys.modules.get("jax")
         if jax is not None:
             try:
@@ -350,9 +341,17 @@ class Costs:
 
     def item(self, facts: Iterable[Fact]) -> float:
         """An item of Python data made an array: into a tensor where the values are torch's."""
-        if self.torch_item is not None and any(f.type == "torch.Tensor" for f in facts):
-            return self.torch_item
-        return self.python_item
+        torch = "torch" in sys.modules and any(f.type == "torch.Tensor" for f in facts)
+        lib = "torch" if torch else "numpy"
+        if lib not in self.items:
+            module = sys.modules.get(lib)
+            if module is None:
+                return 5e-8
+            convert = module.tensor if torch else module.array
+            rows = [list(range(40)) for _ in range(25)]
+            per = _per_call(lambda: convert([x for row in rows for x in row]), 50)
+            self.items[lib] = per / 1000
+        return self.items[lib]
 
     def call(self, facts: Iterable[Fact]) -> float:
         if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
