@@ -48,6 +48,7 @@ from ..run.values import (
     shown,
     torchish,
 )
+from .float_steps import float_cost
 from .hints import hint
 from .patterns import PATTERNS
 from .proof import proof
@@ -392,10 +393,18 @@ class Analysis:
             return None
         call = self.costs.call(facts.values())
         if loop is not None and f.code == "AB406":
-            # the same steps on Python floats: each operation a float operation (measured after
-            # the run, a call's overhead included), up to three times that for the lists' reads
-            ops = max(1, min(20, count_ops(sf, loop)))
-            low = f.count.n * ops * self.costs.python_op
+            # the same steps on Python floats and lists (the costs measured after the run, a
+            # call's overhead included), each statement at its own count; up to three times
+            # that for the lists' reads
+            low = float_cost(
+                sf,
+                loop,
+                lambda ln: self.ev.facts_at((f.path, ln)),
+                lambda ln: self.led.count((f.path, ln)).n,
+                self.costs.python_op,
+                self.costs.python_list_op,
+            )
+            low = max(low, f.count.n * self.costs.python_op)
             high = 3 * low
         elif loop is not None:
             _, per_entry = self.nest_counts(sf, loop)

@@ -310,6 +310,9 @@ class Costs:
     jax_call: float | None = None
     #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
     python_op: float = 5e-8
+    #: an operation on a short Python list (a comprehension over two floats): what an array
+    #: operation of a recurrence's step costs when the step runs on lists
+    python_list_op: float = 5e-7
     #: per library (numpy, torch), an item of nested Python lists flattened and converted to
     #: an array (what a whole-array rewrite of a loop over Python data still pays per item: it
     #: walks the data once; a tensor several times NumPy's), measured when first asked for
@@ -328,6 +331,8 @@ class Costs:
             out.torch_call = _per_call(lambda: torch.add(t, t))
         a_, b_, c_ = 1.5, 2.5, 0.5
         out.python_op = _per_call(lambda: a_ * b_ + c_)
+        u, v = [a_, b_], [b_, c_]
+        out.python_list_op = _per_call(lambda: [x * y for x, y in zip(u, v, strict=True)])
         jax = sys.modules.get("jax")
         if jax is not None:
             try:
