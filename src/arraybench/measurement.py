@@ -79,6 +79,9 @@ class Measurement:
     first_call_cache: tuple[str, ...] | None = None
     first_calls: tuple[float, ...] | None = None
     alpha_share: float = 1.0
+    #: samples taken again because the scheduler stopped the thread during them (a busy
+    #: machine); 0 in results from before arraybench counted them
+    preempted: int = 0
     compiles: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
@@ -165,6 +168,7 @@ class Measurement:
             ),
             first_calls=tuple(v for p in parts for v in (p.first_calls or (p.first_call,))),
             alpha_share=min(p.alpha_share for p in parts),
+            preempted=sum(p.preempted for p in parts),
             compiles=(
                 tuple(k for c in compiles for k in c or ())
                 if all(c is not None for c in compiles)
@@ -370,6 +374,7 @@ class Measurement:
             **({"compiles": list(self.compiles)} if self.compiles is not None else {}),
             # Written only when below 1, so that a case measured in one go reads as before.
             **({"alpha_share": self.alpha_share} if self.alpha_share < 1 else {}),
+            **({"preempted": self.preempted} if self.preempted else {}),
             # Derived from the fields above, written for readers of the file (ignored when read
             # back, computed again): the figures exactly as the table states them.
             "median": self.median,
@@ -416,6 +421,7 @@ class Measurement:
                 else None
             ),
             alpha_share=float(optional(d, "alpha_share", (int, float)) or 1.0),  # absent: 1
+            preempted=int(optional(d, "preempted", int) or 0),
             compiles=(
                 tuple(int(k) for k in optional(d, "compiles", list))
                 if d.get("compiles") is not None

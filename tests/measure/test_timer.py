@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from arraybench.measure.timer import (
     BLOCKS_PER_BUDGET,
     MIN_SAMPLE_S,
     MIN_SAMPLES,
+    RETAKES,
     Sampler,
     TimerSettings,
     first_call,
@@ -387,3 +389,64 @@ def test_two_cases_sampled_in_turns_share_rounds_and_their_ratio_cancels_the_spe
     assert ma.rel_ci > 0.2 and mb.rel_ci > 0.2
     assert r.low <= 3.0 <= r.high
     assert r.rel_halfwidth < 0.05
+
+
+class _Uncounting(FakeClock):
+    """A clock on a system that does not count preemptions (macOS, Windows)."""
+
+    def preemptions(self) -> None:  # type: ignore[override]
+        return None
+
+
+def _preempted_kernel(clock: FakeClock, cost: float, p: float, seed: int = 0) -> Any:
+    """``cost`` seconds a call, and with probability ``p`` the scheduler then stops the thread
+    for 10 ms (another program's turn)."""
+    rng = np.random.default_rng(seed)
+
+    def call() -> None:
+        clock.advance(cost)
+        if rng.random() < p:
+            clock.preempt(0.01)
+
+    return call
+
+
+def test_a_sample_the_scheduler_stopped_is_taken_again_and_counted() -> None:
+    # 0.21 ms a call is 10 loops a sample: at 12% a call, 72% of samples are stopped, so their
+    # median holds 1 ms of another program's time a call; taken again, they do not
+    settings = TimerSettings(budget=0.5)
+    clock = FakeClock()
+    m = measure(_preempted_kernel(clock, 2.1e-4, 0.12), nosync, clock, settings, first=2.1e-4)
+    assert m.loops == 10
+    assert m.median == pytest.approx(2.1e-4, rel=1e-6)
+    assert m.preempted > 0.2 * (len(m.samples) + m.preempted)
+    assert any(w.startswith("busy machine:") for w in m.warnings)
+    assert Measurement.from_dict(m.to_dict()).preempted == m.preempted
+
+    blind = _Uncounting()
+    b = measure(_preempted_kernel(blind, 2.1e-4, 0.12), nosync, blind, settings, first=2.1e-4)
+    assert b.preempted == 0 and b.median > 2 * 2.1e-4  # what the retakes take out
+
+
+def test_side_by_side_cases_of_other_sample_lengths_keep_their_ratio_on_a_busy_machine() -> None:
+    # 1.1 ms (2 loops a sample) against 0.21 ms (10 loops): the longer sample is stopped more
+    # often, and without the retakes the ratio read far from its true 0.19
+    settings = TimerSettings(budget=0.5)
+    ratios = {}
+    for clock in (FakeClock(), _Uncounting()):
+        a = measure(_preempted_kernel(clock, 1.1e-3, 0.12, 1), nosync, clock, settings, first=0)
+        b = measure(_preempted_kernel(clock, 2.1e-4, 0.12, 2), nosync, clock, settings, first=0)
+        ratios[type(clock).__name__] = b.median / a.median
+    assert ratios["FakeClock"] == pytest.approx(2.1e-4 / 1.1e-3, rel=1e-6)
+    assert ratios["_Uncounting"] > 2 * 2.1e-4 / 1.1e-3
+
+
+def test_a_machine_busy_all_the_time_keeps_its_samples_after_retaking_a_few_blocks() -> None:
+    clock = FakeClock()
+    m = measure(
+        _preempted_kernel(clock, 1e-3, 1.0), nosync, clock, TimerSettings(budget=0.2), first=0
+    )
+    assert m.stop == "budget" and len(m.samples) >= MIN_SAMPLES
+    assert m.blocks is not None
+    assert m.preempted <= RETAKES * sum(m.blocks)  # at most RETAKES times each block again
+    assert m.median == pytest.approx(1e-3 + 0.01 / m.loops, rel=1e-6)  # kept, as measured

@@ -11,6 +11,11 @@ from __future__ import annotations
 import bisect
 import random
 import time
+
+try:
+    import resource
+except ImportError:  # not on Windows: preemptions are not counted there
+    resource = None  # type: ignore[assignment]
 from typing import Protocol
 
 
@@ -20,11 +25,34 @@ class Clock(Protocol):
     def now_ns(self) -> int: ...
 
 
+#: Linux counts each thread's involuntary context switches; other systems do not (None).
+_RUSAGE_THREAD: int | None = getattr(resource, "RUSAGE_THREAD", None)
+
+
+def _thread_switches() -> int | None:
+    """Times the scheduler has stopped this thread for another (Linux's involuntary context
+    switches of the calling thread), or None where the system does not count them per thread."""
+    if _RUSAGE_THREAD is None:
+        return None
+    return int(resource.getrusage(_RUSAGE_THREAD).ru_nivcsw)
+
+
 class PerfCounterClock:
     """The real clock: :func:`time.perf_counter_ns`, monotonic and the finest Python offers."""
 
     def now_ns(self) -> int:
         return time.perf_counter_ns()
+
+    def preemptions(self) -> int | None:
+        """How many times the scheduler has stopped the calling thread for another process
+        (None: not counted here). A sample during which this grew, and which lasted longer
+        than the thread ran (:meth:`thread_ns`), holds another process's time: the timer takes
+        it again (see timer.Sampler.step)."""
+        return _thread_switches()
+
+    def thread_ns(self) -> int:
+        """The CPU time of the calling thread."""
+        return time.thread_time_ns()
 
     def __repr__(self) -> str:
         return "PerfCounterClock()"
@@ -94,6 +122,9 @@ class FakeClock:
         self.read_cost_ns = int(read_cost_ns)
         self.machine = machine
         self.reads = 0
+        #: the modelled preemptions so far, and the time they took (see :meth:`preempt`)
+        self.preempted = 0
+        self.waited_ns = 0
 
     def now_ns(self) -> int:
         self.reads += 1
@@ -107,6 +138,20 @@ class FakeClock:
             raise ValueError("a clock cannot go backwards")
         factor = self.machine.factor_at(self._t) if self.machine is not None else 1.0
         self._t += round(seconds * factor * 1e9)
+
+    def preempt(self, seconds: float) -> None:
+        """Model the scheduler stopping the thread for ``seconds`` while another process runs:
+        the clock moves on and :meth:`preemptions` counts one more."""
+        self.preempted += 1
+        self.waited_ns += round(seconds * 1e9)
+        self._t += round(seconds * 1e9)
+
+    def preemptions(self) -> int:
+        return self.preempted
+
+    def thread_ns(self) -> int:
+        """The time the modelled thread ran: the clock less the preemptions' waits."""
+        return self._t - self.waited_ns
 
     @property
     def time_ns(self) -> int:

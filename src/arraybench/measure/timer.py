@@ -43,6 +43,17 @@ Sync = Callable[[Any], None]
 #: A sample lasts at least this long: 2 ms is >10^4 times perf_counter's resolution and the cost
 #: of the two clock reads and the sync, so neither biases a sample by more than a fraction of 1%.
 MIN_SAMPLE_S = 2e-3
+#: A block takes at most this many times its samples again when the scheduler stopped them.
+RETAKES = 3
+#: ...when the thread waited for more than this share of the sample (a switch to another
+#: thread that took a few microseconds of a 2 ms sample costs the figure nothing).
+WAITED = 0.01
+#: Warn of a busy machine when at least this share of the samples was preempted and taken again.
+BUSY_WARN = 0.2
+#: Calibration ends on the fastest of this many takes of a sample that lasted long enough...
+CONFIRM = 3
+#: ...when it lasted less than this many times MIN_SAMPLE_S (a single longer call is taken once).
+CONFIRM_BELOW = 10
 #: Share of the budget spent warming up after calibration (caches, allocator, branch predictors,
 #: CPU frequency) before any sample is kept.
 WARMUP_FRACTION = 0.1
@@ -136,6 +147,16 @@ def _sample(call: Call, sync: Sync, loops: int, clock: Clock) -> tuple[int, int]
     return t0, t1
 
 
+def _uncounted() -> int | None:
+    """A clock that does not count preemptions."""
+    return None
+
+
+def _no_thread_time() -> int:
+    """A clock that cannot tell the thread's time: every sample reads as having waited."""
+    return 0
+
+
 def first_call(call: Call, sync: Sync, clock: Clock) -> tuple[Any, float]:
     """Run ``call`` once, synced, and return (its output, seconds taken)."""
     t0 = clock.now_ns()
@@ -209,6 +230,8 @@ class Sampler:
         self.per_block = 1
         self.warmup_calls = 0
         self.spent_ns = 0
+        #: samples taken again because the scheduler preempted them
+        self.preempted = 0
         self.samples: list[float] = []
         self.blocks: list[int] = []
         self.rounds: list[int] = []
@@ -265,6 +288,18 @@ class Sampler:
         while True:
             took = self._take()
             calls += 1
+            if target_ns <= took < CONFIRM_BELOW * target_ns and self.loops < MAX_LOOPS:
+                # on a busy machine a sample the scheduler stopped reads long, and would end
+                # the calibration with too few loops: the fastest of CONFIRM takes decides (two
+                # cases read side by side with samples of 0.5 and 2.5 ms are not alike there:
+                # the longer is preempted far more often, and their ratio read 0.33-0.63 for
+                # one function against itself)
+                for _ in range(CONFIRM - 1):
+                    self.warmup_calls += self.loops
+                    took = min(took, self._take())
+                    calls += 1
+                    if took < target_ns:
+                        break
             if took >= target_ns or self.loops >= MAX_LOOPS:
                 return took, calls
             self.warmup_calls += self.loops
@@ -304,10 +339,34 @@ class Sampler:
             self._kept = None
             taken = 1
             self._stop_if_spent()
+        preemptions: Callable[[], int | None] = getattr(self.clock, "preemptions", _uncounted)
+        ran: Callable[[], int] = getattr(self.clock, "thread_ns", _no_thread_time)
+        again = RETAKES * self.per_block  # samples this block may take again
         while taken < self.per_block and self.stop is None:
-            self.samples.append(self._take() / 1e9 / self.loops)
+            before_, ran0 = preemptions(), ran()
+            took = self._take()
+            waited = took - (ran() - ran0)
+            if (
+                before_ is not None
+                and again > 0
+                and waited > WAITED * took
+                and (preemptions() or 0) > before_
+            ):
+                # the scheduler stopped this thread during the sample for more than WAITED of
+                # it, so it holds another process's time: taken again, up to RETAKES blocks'
+                # worth (a machine busy all the time keeps them, and the interval widens).
+                # Samples of other lengths are preempted at other rates, so keeping them would
+                # bias a case against another measured beside it: 2- and 5-loop samples of one
+                # function read 0.56x
+                again -= 1
+                self.preempted += 1
+                self._stop_if_spent()
+                continue
+            self.samples.append(took / 1e9 / self.loops)
             taken += 1
             self._stop_if_spent()
+        if not taken:  # the budget ran out on samples taken again: no block
+            return self.stop is not None
         self.blocks.append(taken)
         self.rounds.append(rid)
         if self.compiles is not None:
@@ -333,6 +392,7 @@ class Sampler:
             rounds=tuple(self.rounds),
             first_call_cache=(self.first_cache,) if self.first_cache is not None else None,
             compiles=tuple(self.compiles) if self.compiles is not None else None,
+            preempted=self.preempted,
         )
         return replace(m, warnings=quality_warnings(m, self.settings, self.floor))
 
@@ -430,6 +490,12 @@ def quality_warnings(
             f"high spread: the IQR is {spread:.0%} of the median. Other programs were probably "
             "competing for the CPU, or the kernel's time varies from call to call; close other "
             "programs, fix threads with --threads, or raise --budget"
+        )
+    if m.preempted and m.preempted >= BUSY_WARN * (n + m.preempted):
+        out.append(
+            f"busy machine: the scheduler stopped arraybench for another program during "
+            f"{m.preempted} of its {n + m.preempted} samples, which were taken again (the figures "
+            "are from the others); close other programs for a quicker, steadier run"
         )
     gap = (med - m.min) / med
     if gap > MIN_GAP_WARN:
