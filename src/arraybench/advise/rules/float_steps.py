@@ -1,5 +1,6 @@
 """What a loop's steps would cost on Python floats and lists: each statement of its body priced
-by the elements its operations touch, times how often the statement ran (AB406's price).
+by the elements its operations touch, times how often the statement ran (AB406's price); the
+file's own functions it calls are steps of it too.
 
 A recurrence kept as a loop but run on Python floats pays a float operation for an operation on
 single elements (``x[i] = a * x[i - 1] + b[i]``), but an operation on a vector or matrix
@@ -76,15 +77,33 @@ def _product(op: ast.AST) -> bool:
 
 
 def _statements(sf: SourceFile, loop: Loop) -> Iterator[ast.stmt]:
+    """The simple statements of the loop's body, and of the functions and methods of the file
+    it calls (one level: ``bandit.act()``'s argmax is a step of the loop too, at its own
+    count)."""
     if sf.tree is None:
         return
-    for node in ast.walk(sf.tree):
+    inside = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.stmt) and not isinstance(n, _COMPOUND)
+        and loop.body <= n.lineno <= loop.end
+    ]  # fmt: skip
+    yield from inside
+    called = {_called(c) for stmt in inside for c in ast.walk(stmt) if isinstance(c, ast.Call)}
+    for fn in ast.walk(sf.tree):
         if (
-            isinstance(node, ast.stmt)
-            and not isinstance(node, _COMPOUND)
-            and loop.body <= node.lineno <= loop.end
+            isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+            and fn.name in called
+            and not loop.line <= fn.lineno <= loop.end
         ):
-            yield node
+            for n in ast.walk(fn):
+                if isinstance(n, ast.stmt) and not isinstance(n, _COMPOUND):
+                    yield n
+
+
+def _called(c: ast.Call) -> str:
+    f = c.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
 def _operations(stmt: ast.stmt) -> list[ast.AST]:
