@@ -28,7 +28,9 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import math
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -78,6 +80,7 @@ def main() -> None:
     failed: dict[float, collections.Counter[str]] = {w: collections.Counter() for w in WORKS}
     disagree: list[str] = []
     loads = []
+    readings: dict[float, list[tuple[str, float, float, float]]] = {w: [] for w in WORKS}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gate-against-") as tmp:
         repo = Path(tmp)
@@ -118,11 +121,23 @@ def main() -> None:
                          "--fail-on", "slower", "--json"],
                         cwd=repo, capture_output=True, text=True, env=env, check=False,
                     )  # fmt: skip
+                    try:
+                        read = json.loads(c.stdout)["cases"]
+                    except (ValueError, KeyError):  # no reading: say what each side said
+                        print(p.stdout[-3000:], c.stdout[-2000:], c.stderr[-2000:], file=sys.stderr)
+                        disagree.append(f"work {work}: compare gave no reading (rc {c.returncode})")
+                        continue
                     slower = {
-                        x["workload"].rsplit(".", 1)[-1]
-                        for x in json.loads(c.stdout)["cases"]
-                        if x["verdict"] == "slower"
+                        x["workload"].rsplit(".", 1)[-1] for x in read if x["verdict"] == "slower"
                     }
+                    for x in read:  # each reading, to see how far sessions move beyond intervals
+                        name = x["workload"].rsplit(".", 1)[-1]
+                        lo, hi = x["ratio_ci"]
+                        readings[work].append((name, x["ratio"], lo, hi))
+                        print(
+                            f"  {name} {x['ratio']:.3f}x [{lo:.3f}-{hi:.3f}] {x['verdict']}",
+                            file=sys.stderr,
+                        )
                     if slower != gated:
                         disagree.append(
                             f"work {work}: pytest {sorted(gated)}, compare {sorted(slower)}"
@@ -146,6 +161,17 @@ def main() -> None:
             f"{name} {failed[work][name]}" for name in ("test_vectorized", "test_loop")
         )
         print(f"  {what}: sessions in which the test failed, of {opts.runs}: {counts}")
+        for name in ("test_vectorized", "test_loop"):
+            got = [r for r in readings[work] if r[0] == name]
+            if len(got) < 3:
+                continue
+            logs = [math.log(r[1]) for r in got]
+            half = statistics.median((math.log(r[3]) - math.log(r[2])) / 2 for r in got)
+            print(
+                f"    {name}: ratios {min(r[1] for r in got):.3f}-{max(r[1] for r in got):.3f}x, "
+                f"their spread (sd of logs) {statistics.stdev(logs):.3f} against the intervals' "
+                f"median half-width {half:.3f} (an honest interval's is ~1.96 sd)"
+            )
 
 
 if __name__ == "__main__":
