@@ -812,7 +812,7 @@ def test_a_loop_over_python_data_keeps_walking_it_in_its_rewrite(tmp_path: Path)
     """The whole-array rewrite of a loop over Python lists still converts every item once:
     the price counts the items each iteration reads from the data it walks."""
     from arraybench.advise.read.source import read_source
-    from arraybench.advise.rules.confirm import _python_items
+    from arraybench.advise.rules.families.loops import python_items as _python_items
     from arraybench.advise.run.values import SCALAR, SEQUENCE, Fact
 
     p = _write(
@@ -846,7 +846,8 @@ def test_lists_walked_again_on_every_pass_of_a_loop_around_are_flattened_once(
     them once before it, so the price charges the walk once per entry of that loop; lists the
     loop around changes (``xs.append``) are walked again each pass."""
     from arraybench.advise.read.source import read_source
-    from arraybench.advise.rules.confirm import _changed_in, _walked
+    from arraybench.advise.rules.families.loops import changed_in as _changed_in
+    from arraybench.advise.rules.families.loops import walked_names as _walked
 
     p = _write(
         tmp_path,

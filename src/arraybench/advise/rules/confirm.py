@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import Any
 
 from ...base.units import format_time
-from ..read.libraries import MUTATING_METHODS
 from ..read.source import (
     MOVE_METHODS,
     SYNC_BUILTINS,
@@ -23,14 +22,11 @@ from ..read.source import (
     Loop,
     SourceFile,
     call_name,
-    count_ops,
     feeds_back,
     made_at,
-    only_reduced,
     read_source,
     receiver,
     static_size,
-    stored_in,
 )
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
@@ -39,7 +35,6 @@ from ..run.observe import Evidence
 from ..run.sampler import COMPREHENSION_FRAMES
 from ..run.values import (
     SCALAR,
-    SEQUENCE,
     TENSOR,
     Fact,
     array_scalar,
@@ -48,16 +43,18 @@ from ..run.values import (
     shown,
     torchish,
 )
-from .float_steps import float_cost
+from .families import BY_CODE, Candidate
+from .families.base import Plain
+from .families.loops import ELEMENT_MIN, LOOP_CODES, recurrence_code, with_scan
 from .hints import hint
 from .patterns import PATTERNS
 from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
 HOT_LINES = 3
-#: A loop is element by element when it runs at least this many iterations per entry...
-ELEMENT_MIN = 32
-#: ...and each costs at most this (an iteration over a batch of a training loop costs more).
+#: A loop is element by element when it runs at least ELEMENT_MIN iterations per entry
+#: (rules/families/loops.py), and each costs at most this (an iteration over a batch of a
+#: training loop costs more).
 ELEMENT_MAX_S = 1e-3
 #: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
 PER_ITERATION_MIN = 100
@@ -65,6 +62,8 @@ PER_ITERATION_MIN = 100
 #: each primitive once on its first use (many functions compiled once each is no recompile),
 #: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
 RECOMPILES_MIN = 5
+#: The family of a code no family owns: the finding as lint placed it, no price.
+PLAIN = Plain()
 
 
 def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> bool:
@@ -85,14 +84,6 @@ def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str
 def _recompiles(names: list[str]) -> int:
     """The most times one function was compiled (a line's compilations, by function name)."""
     return max(Counter(names).values(), default=0)
-
-
-#: Lint's codes of a statement that costs once per iteration (a sync, a transfer, a build, a
-#: copy), and the count (exact, over the run) under which the run refutes one.
-PER_ITERATION_CODES = frozenset({"AB108", "AB201", "AB202", "AB203"})
-PER_ITERATION_FEW = 20
-#: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
-LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
 
 
 # -- facts at a line --------------------------------------------------------------------------
@@ -223,119 +214,29 @@ class Analysis:
 
     # lint's candidates
     def confirm(self, d: Diagnostic, path: str) -> None:
+        """One of lint's candidates through its family (rules/families/): where it stands,
+        what the run refutes, the finding as confirmed, its price."""
         sf = read_source(path)
         loop = sf.loop_at(d.line) if d.code in LOOP_CODES else None
         f, facts = self.finding(sf, d.line, d.code, loop, LINT, d.confidence != "sure")
-        if d.code == "AB403":
-            f = self._with_calls(f, sf)
-        if d.code == "AB107" and loop is None:
-            # reported, like the other loop patterns, on the loop's line; its time is the growing
-            # statement's (the copies), which lint names
-            loops = sf.enclosing_loops(d.line)
-            if loops:
-                f = _with(
-                    f,
-                    line=loops[0].line,
-                    end=loops[0].end,
-                    snippet=f"{sf.text(loops[0].line)}  ... {sf.text(d.line)} (line {d.line})",
-                )
-        reason = self._refuted(d, f, facts, loop, sf)
+        family = BY_CODE.get(d.code, PLAIN)
+        f = family.locate(self, Candidate(f, facts, loop, sf, d.line))
+        reason = ""
+        if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
+            reason = (
+                "not seen running: no sample fell there and the line timer's bursts did not "
+                "hit it (it ran for well under a millisecond, if at all)"
+            )
+        reason = reason or family.refute(self, Candidate(f, facts, loop, sf, d.line))
         compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
         if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
             reason = f"its time is compilation: {compiles} compilations here (AB404)"
         if reason:
             self.dropped.append(_with(f, dropped=reason))
             return
-        if d.code in ("AB101", "AB103", "AB104") and loop is not None and loop.recurrence:
-            # lint's element loop gets the test the run's own loops get: a loop that reads cells
-            # earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which lint's
-            # own test does not follow) has no whole-array form, only cheaper steps
-            f = _with(f, code=_recurrence_code(loop))
+        f = family.settle(self, Candidate(f, facts, loop, sf, d.line))
         f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, loop, sf))
-        self.add(_with_scan(f, loop))
-
-    def _with_calls(self, f: Finding, sf: SourceFile) -> Finding:
-        """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
-        in the same loop, are part of the finding's time."""
-        if sf.tree is None:
-            return f
-        name = None
-        for node in ast.walk(sf.tree):
-            if isinstance(node, ast.Assign) and node.lineno == f.line:
-                name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
-        loops = sf.enclosing_loops(f.line)
-        if name is None or not loops:
-            return f
-        lp = loops[0]
-        calls = sorted(
-            {
-                c.lineno
-                for c in ast.walk(sf.tree)
-                if isinstance(c, ast.Call)
-                and isinstance(c.func, ast.Name)
-                and c.func.id == name
-                and lp.line <= c.lineno <= lp.end
-                and c.lineno != f.line
-            }
-        )
-        if not calls:
-            return f
-        extra = sum(self.led.span(f.path, *sf.span(ln), own=True) for ln in calls)
-        seconds = f.seconds + extra
-        return _with(f, seconds=seconds, share=seconds / self.total, end=max(f.end, *calls))
-
-    def _refuted(
-        self, d: Diagnostic, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
-    ) -> str:
-        if f.seconds == 0 and not self.led.traced_hits((f.path, f.line)):
-            return (
-                "not seen running: no sample fell there and the line timer's bursts did not "
-                "hit it (it ran for well under a millisecond, if at all)"
-            )
-        if loop is not None:
-            counted, per_entry = self.nest_counts(sf, loop)
-            size = static_size(loop.over, self.ev.facts_in(f.path, loop.line, loop.end))
-            if counted.exact:
-                size = None  # counted over the whole run: the values seen once say less
-            if size is not None and size < ELEMENT_MIN / 2:
-                # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
-                return f"runs over {size} items: too few for the loop to matter"
-            if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
-                return (
-                    f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
-                    "the loop to matter"
-                )
-        if (
-            loop is None
-            and d.code in PER_ITERATION_CODES
-            and f.count is not None
-            and f.count.exact
-            and f.count.n < PER_ITERATION_FEW
-        ):
-            # counted over the whole run: a copy, a conversion or a sync made a few times (a
-            # snapshot every 100 steps) is no per-iteration cost, whatever a sample read there
-            return f"runs {f.count} times in the whole run: too few for a per-iteration cost"
-        if d.code == "AB201":
-            synced = [
-                facts[r]
-                for c in sf.calls_on(d.line)
-                if (r := receiver(c)) in facts
-                and (call_name(c) in SYNC_METHODS or call_name(c) in SYNC_BUILTINS)
-            ]
-            if synced and not any(torchish(x) for x in synced):
-                kinds = ", ".join(sorted({x.type for x in synced}))
-                return f"converts a {kinds} at run time, not a tensor: no device sync"
-        if d.code == "AB401":
-            arrays = [x for x in facts.values() if is_array(x)]
-            if arrays and not any(x.dtype == "float64" for x in arrays):
-                return "the arrays here are " + ", ".join(sorted({x.dtype for x in arrays}))
-            at = only_reduced(sf, d.line)
-            if at is not None:
-                return (
-                    f"the float64 tensor made here only feeds a reduction (line {at}): no model "
-                    "runs on it, and float64 keeps the sum's precision for little cost"
-                )
-        return ""
+        self.add(f)
 
     def more_evidence(self, f: Finding, sf: SourceFile) -> str:
         parts = [f.evidence] if f.evidence else []
@@ -363,73 +264,12 @@ class Analysis:
     def gain(
         self, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
     ) -> tuple[float, float] | None:
-        """What the rewrite saves: the measured time less what the rewritten code costs.
-
-        A loop made one array operation still pays a call per operation per entry and its
-        elements once (1-4 ns an element for the operations of a body); a conversion, sync or
-        copy taken out of the loop leaves one per entry. Both are bounds, from per-call costs
-        measured in this process after the run."""
-        if f.code in ("AB403", "AB404") and f.seconds > 0:
-            # compiling once per function instead of once per call saves the measured compile
-            # time less one compilation of each function (at the mean cost of one) for sure,
-            # and the rest of the line's time at most
-            names = [
-                n
-                for ln in range(f.line, f.end + 1)
-                for n in self.ev.events.compiles.get((f.path, ln), [])
-            ]
-            spent = sum(
-                self.ev.events.compile_s.get((f.path, ln), 0.0) for ln in range(f.line, f.end + 1)
-            )
-            if not names:
-                return None
-            if spent <= 0:  # no durations (an older JAX): the line's time stands in
-                spent = f.seconds
-            keep = spent * len(set(names)) / len(names)
-            low = keep
-            high = keep + max(0.0, f.seconds - spent)
-            return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
-        if f.count is None or not f.count.n or f.seconds <= 0:
+        """What the rewrite saves: the measured time less what the rewritten code costs, as
+        the finding's family prices it (rules/families/); None where it has no price."""
+        family = BY_CODE.get(f.code)
+        if family is None:
             return None
-        call = self.costs.call(facts.values())
-        if loop is not None and f.code == "AB406":
-            # the same steps on Python floats and lists (the costs measured after the run, a
-            # call's overhead included), each statement at its own count; up to three times
-            # that for the lists' reads
-            low = float_cost(
-                sf,
-                loop,
-                lambda ln: self.ev.facts_at((f.path, ln)),
-                lambda ln: self.led.count((f.path, ln)).n,
-                self.costs.python_op,
-                self.costs.python_list_op,
-            )
-            low = max(low, f.count.n * self.costs.python_op)
-            high = 3 * low
-        elif loop is not None:
-            _, per_entry = self.nest_counts(sf, loop)
-            entries = max(1.0, f.count.n / max(per_entry, 1.0))
-            ops = max(1, min(20, count_ops(sf, loop)))
-            low = entries * ops * call
-            high = low + f.count.n * ops * 4e-9
-            # a loop over Python data (lists of numbers) is not one array operation until that
-            # data is an array: the rewrite still walks it once, flattening and converting
-            # (measured per item after the run), up to three times over
-            walked = float(f.count.n * _python_items(loop, facts))
-            outer = next((x for x in sf.enclosing_loops(loop.line) if x.line != loop.line), None)
-            if walked and outer is not None and not _changed_in(sf, _walked(loop), outer):
-                # the same lists walked again on every pass of the loop around it (``while
-                # True`` until converged): flattened once, before that loop
-                _, outer_per = self.loop_counts(f.path, outer)
-                walked /= max(1.0, outer_per)
-            low += walked * self.costs.item(facts.values())
-            high += 3 * walked * self.costs.item(facts.values())
-        elif f.code in ("AB201", "AB202", "AB108", "AB203"):
-            low = 0.0
-            high = f.count.n * call
-        else:
-            return None
-        return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+        return family.price(self, Candidate(f, facts, loop, sf, f.line))
 
     # what only the run shows
     def models(self, files: Iterable[str]) -> None:
@@ -610,10 +450,10 @@ class Analysis:
             # a recurrence has no whole-array form (its steps are what to make cheaper), unless
             # a library scan computes it
             recurrence = lp.recurrence or inner.recurrence
-            code = _recurrence_code(lp if lp.recurrence else inner) if recurrence else "AB101"
+            code = recurrence_code(lp if lp.recurrence else inner) if recurrence else "AB101"
             f, facts = self.finding(sf, lp.line, code, lp)
             f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, lp, sf))
-            self.add(_with_scan(f, lp if lp.recurrence else inner))
+            self.add(with_scan(f, lp if lp.recurrence else inner))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
         if lp.comprehension:
@@ -716,48 +556,6 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
 
 
-def _walked(loop: Loop) -> list[str]:
-    """The names a loop walks: ``docs`` of ``for doc in docs``, both of ``zip(xs, ys)``."""
-    over = loop.over
-    if isinstance(over, ast.Call) and call_name(over) in ("enumerate", "zip"):
-        return [a.id for a in over.args if isinstance(a, ast.Name)]
-    return [over.id] if isinstance(over, ast.Name) else []
-
-
-def _changed_in(sf: SourceFile, names: list[str], lp: Loop) -> bool:
-    """Whether the loop assigns, writes into or changes in place (``xs.append``) any of the
-    names; True when there are none to judge."""
-    if not names or sf.tree is None:
-        return True
-    if any(stored_in(sf, n, lp.line, lp.end) for n in names):
-        return True
-    return any(
-        isinstance(node, ast.Call)
-        and lp.line <= node.lineno <= lp.end
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in MUTATING_METHODS
-        and isinstance(node.func.value, ast.Name)
-        and node.func.value.id in names
-        for node in ast.walk(sf.tree)
-    )
-
-
-def _python_items(loop: Loop, facts: dict[str, Fact]) -> int:
-    """Items of Python data a loop's iteration reads from what it walks: 0 where it walks an
-    array or a range; where it walks a Python list (``for doc in docs``, ``enumerate(docs)``,
-    ``zip(xs, ys)``), the length of each target that is a list (``doc``: 44 ints), or 1."""
-    lists = [
-        facts[t].shape[0]
-        for t in loop.targets
-        if t in facts and facts[t].kind == SEQUENCE and facts[t].shape
-    ]
-    # a list it walks, or a list it yields (``doc`` of ``docs``: the values seen at a sample
-    # may hold one and not the other)
-    if not lists and not any(w in facts and facts[w].kind == SEQUENCE for w in _walked(loop)):
-        return 0
-    return max(1, sum(lists))
-
-
 def _innermost(sf: SourceFile, lp: Loop) -> Loop:
     """The innermost loop of the perfect nest ``lp`` heads (a loop whose body is one loop
     statement and nothing else, and so on down), or ``lp`` itself."""
@@ -774,20 +572,6 @@ def _innermost(sf: SourceFile, lp: Loop) -> Loop:
             return lp
         lp = inner
     return lp
-
-
-def _recurrence_code(loop: Loop) -> str:
-    """AB408 when a library scan computes the recurrence (a prefix sum: ``np.cumsum``), else
-    AB406: before saying "keep the loop", look for the call that replaces it."""
-    return "AB408" if loop.scan else "AB406"
-
-
-def _with_scan(f: Finding, loop: Loop | None) -> Finding:
-    """An AB408 finding names the scan that computes its loop."""
-    if f.code != "AB408" or loop is None or not loop.scan:
-        return f
-    said = f"each step is one first-order step on the last result: {loop.scan} computes it"
-    return _with(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
 
 
 def _own_frame(loop: Loop) -> bool:

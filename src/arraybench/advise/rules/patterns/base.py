@@ -50,6 +50,11 @@ class Analysis(Protocol):
         """A loop's iterations over the run, and per entry."""
         ...
 
+    def nest_counts(self, sf: SourceFile, lp: Loop) -> tuple[Count, float]:
+        """:meth:`loop_counts` of a loop, or of the perfect nest it heads (its innermost
+        loop's iterations, and those per entry of the outer loop)."""
+        ...
+
     def covered(self, path: str, line: int) -> bool:
         """Whether a finding so far holds the line."""
         ...

@@ -1,0 +1,71 @@
+"""Compilation in the loop (lint's AB403, a ``jax.jit`` made inside a loop; the run's AB404, a
+function compiled again and again): the finding holds the calls of the function it jits, and is
+priced by the compile time that compiling once per function would save."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .base import Candidate, Plain
+
+if TYPE_CHECKING:
+    from ...records import Finding
+    from ..patterns.base import Analysis
+
+
+class Compiles(Plain):
+    codes = frozenset({"AB403", "AB404"})
+
+    def locate(self, a: Analysis, c: Candidate) -> Finding:
+        """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
+        in the same loop, are part of the finding's time."""
+        f, sf = c.f, c.sf
+        if f.code != "AB403" or sf.tree is None:
+            return f
+        name = None
+        for node in ast.walk(sf.tree):
+            if isinstance(node, ast.Assign) and node.lineno == f.line:
+                name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
+        around = sf.enclosing_loops(f.line)
+        if name is None or not around:
+            return f
+        lp = around[0]
+        calls = sorted(
+            {
+                n.lineno
+                for n in ast.walk(sf.tree)
+                if isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Name)
+                and n.func.id == name
+                and lp.line <= n.lineno <= lp.end
+                and n.lineno != f.line
+            }
+        )
+        if not calls:
+            return f
+        extra = sum(a.led.span(f.path, *sf.span(ln), own=True) for ln in calls)
+        seconds = f.seconds + extra
+        return replace(f, seconds=seconds, share=seconds / a.total, end=max(f.end, *calls))
+
+    def price(self, a: Analysis, c: Candidate) -> tuple[float, float] | None:
+        """Compiling once per function instead of once per call saves the measured compile
+        time less one compilation of each function (at the mean cost of one) for sure, and the
+        rest of the line's time at most."""
+        f = c.f
+        if f.seconds <= 0:
+            return None
+        lines = range(f.line, f.end + 1)
+        names = [n for ln in lines for n in a.ev.events.compiles.get((f.path, ln), [])]
+        spent = sum(a.ev.events.compile_s.get((f.path, ln), 0.0) for ln in lines)
+        if not names:
+            return None
+        if spent <= 0:  # no durations (an older JAX): the line's time stands in
+            spent = f.seconds
+        keep = spent * len(set(names)) / len(names)
+        high = keep + max(0.0, f.seconds - spent)
+        return (max(0.0, f.seconds - high), max(0.0, f.seconds - keep))
+
+
+FAMILY = Compiles()

@@ -1,0 +1,178 @@
+"""Loops over elements (lint's AB101-AB107, and the run's AB406/AB408 for those whose steps
+need the one before): refuted where the run shows too few items, a recurrence where the steps
+read what earlier ones wrote, priced by what the rewritten loop would still pay."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...read.libraries import MUTATING_METHODS
+from ...read.source import call_name, count_ops, static_size, stored_in
+from ...run.values import SEQUENCE
+from ..float_steps import float_cost
+from .base import Candidate, Plain
+
+if TYPE_CHECKING:
+    from ...read.source import Loop, SourceFile
+    from ...records import Finding
+    from ...run.values import Fact
+    from ..patterns.base import Analysis
+
+#: A loop is element by element when it runs at least this many iterations per entry (half of
+#: it refutes lint's candidate: too few for the loop to matter).
+ELEMENT_MIN = 32
+#: Codes of loops: the reported line is the loop's, and the cost is the whole loop's.
+LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "AB107"})
+#: Lint's element loops that the run's recurrence test can turn into AB406/AB408.
+ELEMENT_CODES = frozenset({"AB101", "AB103", "AB104"})
+
+
+class Loops(Plain):
+    codes = LOOP_CODES | {"AB406", "AB408"}
+
+    def locate(self, a: Analysis, c: Candidate) -> Finding:
+        f, sf, loop = c.f, c.sf, c.loop
+        if f.code != "AB107" or loop is not None:
+            return f
+        # reported, like the other loop patterns, on the loop's line; its time is the growing
+        # statement's (the copies), which lint names
+        around = sf.enclosing_loops(c.line)
+        if not around:
+            return f
+        return replace(
+            f,
+            line=around[0].line,
+            end=around[0].end,
+            snippet=f"{sf.text(around[0].line)}  ... {sf.text(c.line)} (line {c.line})",
+        )
+
+    def refute(self, a: Analysis, c: Candidate) -> str:
+        f, sf, loop = c.f, c.sf, c.loop
+        if loop is None:
+            return ""
+        counted, per_entry = a.nest_counts(sf, loop)
+        size = static_size(loop.over, a.ev.facts_in(f.path, loop.line, loop.end))
+        if counted.exact:
+            size = None  # counted over the whole run: the values seen once say less
+        if size is not None and size < ELEMENT_MIN / 2:
+            # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
+            return f"runs over {size} items: too few for the loop to matter"
+        if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
+            return (
+                f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
+                "the loop to matter"
+            )
+        return ""
+
+    def settle(self, a: Analysis, c: Candidate) -> Finding:
+        f, loop = c.f, c.loop
+        if f.code in ELEMENT_CODES and loop is not None and loop.recurrence:
+            # lint's element loop gets the test the run's own loops get: a loop that reads
+            # cells earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which
+            # lint's own test does not follow) has no whole-array form, only cheaper steps
+            f = replace(f, code=recurrence_code(loop))
+        return with_scan(f, loop)
+
+    def price(self, a: Analysis, c: Candidate) -> tuple[float, float] | None:
+        """A loop made one array operation still pays a call per operation per entry and its
+        elements once (1-4 ns an element for the operations of a body), and walks Python data
+        once; a recurrence kept as a loop pays its steps on Python floats and lists. Bounds,
+        from per-call costs measured in this process after the run."""
+        f, facts, loop, sf = c.f, c.facts, c.loop, c.sf
+        if loop is None or f.count is None or not f.count.n or f.seconds <= 0:
+            return None
+        if f.code == "AB406":
+            # the same steps on Python floats and lists (the costs measured after the run, a
+            # call's overhead included), each statement at its own count; up to three times
+            # that for the lists' reads
+            low = float_cost(
+                sf,
+                loop,
+                lambda ln: a.ev.facts_at((f.path, ln)),
+                lambda ln: a.led.count((f.path, ln)).n,
+                a.costs.python_op,
+                a.costs.python_list_op,
+            )
+            low = max(low, f.count.n * a.costs.python_op)
+            high = 3 * low
+        else:
+            call = a.costs.call(facts.values())
+            _, per_entry = a.nest_counts(sf, loop)
+            entries = max(1.0, f.count.n / max(per_entry, 1.0))
+            ops = max(1, min(20, count_ops(sf, loop)))
+            low = entries * ops * call
+            high = low + f.count.n * ops * 4e-9
+            # a loop over Python data (lists of numbers) is not one array operation until that
+            # data is an array: the rewrite still walks it once, flattening and converting
+            # (measured per item after the run), up to three times over
+            walked = float(f.count.n * python_items(loop, facts))
+            outer = next((x for x in sf.enclosing_loops(loop.line) if x.line != loop.line), None)
+            if walked and outer is not None and not changed_in(sf, walked_names(loop), outer):
+                # the same lists walked again on every pass of the loop around it (``while
+                # True`` until converged): flattened once, before that loop
+                _, outer_per = a.loop_counts(f.path, outer)
+                walked /= max(1.0, outer_per)
+            low += walked * a.costs.item(facts.values())
+            high += 3 * walked * a.costs.item(facts.values())
+        return (max(0.0, f.seconds - high), max(0.0, f.seconds - low))
+
+
+FAMILY = Loops()
+
+
+def recurrence_code(loop: Loop) -> str:
+    """AB408 when a library scan computes the recurrence (a prefix sum: ``np.cumsum``), else
+    AB406: before saying "keep the loop", look for the call that replaces it."""
+    return "AB408" if loop.scan else "AB406"
+
+
+def with_scan(f: Finding, loop: Loop | None) -> Finding:
+    """An AB408 finding names the scan that computes its loop."""
+    if f.code != "AB408" or loop is None or not loop.scan:
+        return f
+    said = f"each step is one first-order step on the last result: {loop.scan} computes it"
+    return replace(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
+
+
+def walked_names(loop: Loop) -> list[str]:
+    """The names a loop walks: ``docs`` of ``for doc in docs``, both of ``zip(xs, ys)``."""
+    over = loop.over
+    if isinstance(over, ast.Call) and call_name(over) in ("enumerate", "zip"):
+        return [a.id for a in over.args if isinstance(a, ast.Name)]
+    return [over.id] if isinstance(over, ast.Name) else []
+
+
+def changed_in(sf: SourceFile, names: list[str], lp: Loop) -> bool:
+    """Whether the loop assigns, writes into or changes in place (``xs.append``) any of the
+    names; True when there are none to judge."""
+    if not names or sf.tree is None:
+        return True
+    if any(stored_in(sf, n, lp.line, lp.end) for n in names):
+        return True
+    return any(
+        isinstance(node, ast.Call)
+        and lp.line <= node.lineno <= lp.end
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in MUTATING_METHODS
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in names
+        for node in ast.walk(sf.tree)
+    )
+
+
+def python_items(loop: Loop, facts: dict[str, Fact]) -> int:
+    """Items of Python data a loop's iteration reads from what it walks: 0 where it walks an
+    array or a range; where it walks a Python list (``for doc in docs``, ``enumerate(docs)``,
+    ``zip(xs, ys)``), the length of each target that is a list (``doc``: 44 ints), or 1."""
+    lists = [
+        facts[t].shape[0]
+        for t in loop.targets
+        if t in facts and facts[t].kind == SEQUENCE and facts[t].shape
+    ]
+    # a list it walks, or a list it yields (``doc`` of ``docs``: the values seen at a sample
+    # may hold one and not the other)
+    if not lists and not any(w in facts and facts[w].kind == SEQUENCE for w in walked_names(loop)):
+        return 0
+    return max(1, sum(lists))

@@ -1,0 +1,52 @@
+"""Costs paid once an iteration (lint's AB108 constants built again, AB201 syncs, AB202
+transfers, AB203 copies): refuted where the run counts too few of them, or where what a sync
+would wait for is no tensor; priced as the calls that taking them out of the loop saves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...read.source import SYNC_BUILTINS, SYNC_METHODS, call_name, receiver
+from ...run.values import torchish
+from .base import Candidate, Plain
+
+if TYPE_CHECKING:
+    from ..patterns.base import Analysis
+
+#: The codes, and the count (exact, over the run) under which the run refutes one.
+PER_ITERATION_CODES = frozenset({"AB108", "AB201", "AB202", "AB203"})
+PER_ITERATION_FEW = 20
+
+
+class PerIteration(Plain):
+    codes = PER_ITERATION_CODES
+
+    def refute(self, a: Analysis, c: Candidate) -> str:
+        f, facts, loop, sf = c.f, c.facts, c.loop, c.sf
+        if loop is None and f.count is not None and f.count.exact and f.count.n < PER_ITERATION_FEW:
+            # counted over the whole run: a copy, a conversion or a sync made a few times (a
+            # snapshot every 100 steps) is no per-iteration cost, whatever a sample read there
+            return f"runs {f.count} times in the whole run: too few for a per-iteration cost"
+        if f.code == "AB201":
+            synced = [
+                facts[r]
+                for call in sf.calls_on(c.line)
+                if (r := receiver(call)) in facts
+                and (call_name(call) in SYNC_METHODS or call_name(call) in SYNC_BUILTINS)
+            ]
+            if synced and not any(torchish(x) for x in synced):
+                kinds = ", ".join(sorted({x.type for x in synced}))
+                return f"converts a {kinds} at run time, not a tensor: no device sync"
+        return ""
+
+    def price(self, a: Analysis, c: Candidate) -> tuple[float, float] | None:
+        """Taken out of the loop, the conversion, sync or copy is paid once per entry: the
+        saving is the line's time less up to one call per run of it."""
+        f, facts = c.f, c.facts
+        if f.count is None or not f.count.n or f.seconds <= 0:
+            return None
+        high = f.count.n * a.costs.call(facts.values())
+        return (max(0.0, f.seconds - high), f.seconds)
+
+
+FAMILY = PerIteration()
