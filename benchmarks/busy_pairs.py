@@ -2,10 +2,10 @@
 
 Two identical impls (a NumPy kernel, or a pure-Python one) are measured side by side in one
 process, K times, alternately with the timer as it was before (every sample kept, calibration on
-one take: ``--before``'s arm) and as it is (samples the scheduler stopped taken again, and
-calibration on the fastest of three takes). Each run's ratio of the two, with its interval, gets
-the one verdict rule at the default 5% band; the truth is "no change", so every "faster" or
-"slower" is a false verdict.
+one take) and as it is (a sample the scheduler interrupted read by the thread's CPU time where the
+call runs on the CPU, else taken again; calibration on the fastest of three takes). Each run's
+ratio of the two, with its interval, gets the one verdict rule at the default 5% band; the truth
+is "no change", so every "faster" or "slower" is a false verdict.
 
     .venv/bin/python benchmarks/busy_pairs.py --runs 12
     .venv/bin/python benchmarks/busy_pairs.py --runs 12 --spin 1   # and a process spinning
@@ -60,7 +60,8 @@ def main() -> None:
     config = RunConfig(
         budget=opts.budget, processes=1, threads=None, backends=("numpy",), check=False
     )
-    arms = {"before": (0, 1), "now": (timer.RETAKES, timer.CONFIRM)}
+    # (retakes, calibration takes, uninterrupted samples that show a call on the CPU)
+    arms = {"before": (0, 1, 10**9), "now": (timer.RETAKES, timer.CONFIRM, timer.ON_CPU_SAMPLES)}
     verdicts: dict[tuple[str, str], collections.Counter[str]] = collections.defaultdict(
         collections.Counter
     )
@@ -73,8 +74,8 @@ def main() -> None:
                 w.inputs(lambda size, dtype: {})
                 w.impl("numpy", label="a")(lambda fn=fn: fn())
                 w.impl("numpy", label="b")(lambda fn=fn: fn())
-                for arm, (retakes, confirm) in arms.items():
-                    timer.RETAKES, timer.CONFIRM = retakes, confirm
+                for arm, (retakes, confirm, on_cpu) in arms.items():
+                    timer.RETAKES, timer.CONFIRM, timer.ON_CPU_SAMPLES = retakes, confirm, on_cpu
                     loads.append(os.getloadavg()[0])
                     run = ab.run(w, config)
                     a, b = (c.measurement for c in run.cases)
@@ -92,7 +93,7 @@ def main() -> None:
                         flush=True,
                     )
     finally:
-        timer.RETAKES, timer.CONFIRM = arms["now"]
+        timer.RETAKES, timer.CONFIRM, timer.ON_CPU_SAMPLES = arms["now"]
         for p in spinners:
             p.terminate()
     print(

@@ -398,13 +398,17 @@ class _Uncounting(FakeClock):
         return None
 
 
-def _preempted_kernel(clock: FakeClock, cost: float, p: float, seed: int = 0) -> Any:
-    """``cost`` seconds a call, and with probability ``p`` the scheduler then stops the thread
-    for 10 ms (another program's turn)."""
+def _preempted_kernel(
+    clock: FakeClock, cost: float, p: float, seed: int = 0, off_cpu: float = 0.0
+) -> Any:
+    """``cost`` seconds a call (``off_cpu`` of them waiting for a device), and with probability
+    ``p`` the scheduler then stops the thread for 10 ms (another program's turn)."""
     rng = np.random.default_rng(seed)
 
     def call() -> None:
-        clock.advance(cost)
+        clock.advance(cost * (1 - off_cpu))
+        if off_cpu:
+            clock.wait(cost * off_cpu)
         if rng.random() < p:
             clock.preempt(0.01)
 
@@ -448,5 +452,23 @@ def test_a_machine_busy_all_the_time_keeps_its_samples_after_retaking_a_few_bloc
     )
     assert m.stop == "budget" and len(m.samples) >= MIN_SAMPLES
     assert m.blocks is not None
-    assert m.preempted <= RETAKES * sum(m.blocks)  # at most RETAKES times each block again
+    # at most RETAKES times each block taken again, then kept
+    assert m.preempted <= (RETAKES + 1) * sum(m.blocks)
     assert m.median == pytest.approx(1e-3 + 0.01 / m.loops, rel=1e-6)  # kept, as measured
+
+
+def test_an_interrupted_sample_of_a_call_on_the_cpu_is_read_by_the_threads_cpu_time() -> None:
+    # a call that runs on this thread's CPU all along: once its uninterrupted samples show it,
+    # its interrupted samples are read by the thread's CPU time and kept, none taken again
+    clock = FakeClock()
+    m = measure(_preempted_kernel(clock, 2.1e-4, 0.05), nosync, clock, TimerSettings(), first=0)
+    assert max(m.samples) == pytest.approx(2.1e-4, rel=1e-6)
+    assert m.preempted > 0.2 * len(m.samples)  # counted, and kept as their CPU time
+
+    # a call that waits for a device a fifth of its time cannot be read by CPU time: its
+    # interrupted samples are taken again, so the same budget keeps fewer
+    clock = FakeClock()
+    call = _preempted_kernel(clock, 2.1e-4, 0.05, off_cpu=0.2)
+    w = measure(call, nosync, clock, TimerSettings(), first=0)
+    assert w.median == pytest.approx(2.1e-4, rel=1e-6) and w.preempted > 0
+    assert len(w.samples) < 0.8 * len(m.samples)

@@ -146,6 +146,12 @@ class FakeClock:
         self.waited_ns += round(seconds * 1e9)
         self._t += round(seconds * 1e9)
 
+    def wait(self, seconds: float) -> None:
+        """Model the thread waiting ``seconds`` off the CPU for a device or I/O (no preemption):
+        the clock moves on, the thread's CPU time does not."""
+        self.waited_ns += round(seconds * 1e9)
+        self._t += round(seconds * 1e9)
+
     def preemptions(self) -> int:
         return self.preempted
 

@@ -48,6 +48,10 @@ RETAKES = 3
 #: ...when the thread waited for more than this share of the sample (a switch to another
 #: thread that took a few microseconds of a 2 ms sample costs the figure nothing).
 WAITED = 0.01
+#: A call is on the CPU when this many uninterrupted samples each ran on the thread's CPU for at
+#: least ON_CPU of their wall time: its interrupted samples are then read by the thread's CPU time.
+ON_CPU_SAMPLES = 5
+ON_CPU = 0.98
 #: Warn of a busy machine when at least this share of the samples was preempted and taken again.
 BUSY_WARN = 0.2
 #: Calibration ends on the fastest of this many takes of a sample that lasted long enough...
@@ -230,14 +234,23 @@ class Sampler:
         self.per_block = 1
         self.warmup_calls = 0
         self.spent_ns = 0
-        #: samples taken again because the scheduler preempted them
+        #: samples the scheduler interrupted (read by their CPU time, or taken again)
         self.preempted = 0
+        #: the CPU time over the wall time of the first uninterrupted samples
+        self._on_cpu: list[float] = []
         self.samples: list[float] = []
         self.blocks: list[int] = []
         self.rounds: list[int] = []
         self.stop: str | None = None
         #: the calibration call kept as the first block's sample (see warm_up)
         self._kept: float | None = None
+
+    @property
+    def on_cpu(self) -> bool:
+        """Whether the call's uninterrupted samples spent their whole time on this thread's
+        CPU (ON_CPU_SAMPLES of them, each at least ON_CPU of its wall time): a single-threaded
+        call that waits for nothing, whose interrupted samples can be read by CPU time."""
+        return len(self._on_cpu) >= ON_CPU_SAMPLES and min(self._on_cpu) >= ON_CPU
 
     def _take(self) -> int:
         t0, t1 = _sample(self.call, self.sync, self.loops, self.clock)
@@ -345,23 +358,28 @@ class Sampler:
         while taken < self.per_block and self.stop is None:
             before_, ran0 = preemptions(), ran()
             took = self._take()
-            waited = took - (ran() - ran0)
-            if (
-                before_ is not None
-                and again > 0
-                and waited > WAITED * took
-                and (preemptions() or 0) > before_
-            ):
+            cpu = ran() - ran0
+            waited = took - cpu
+            switched = before_ is not None and (preemptions() or 0) > before_
+            if not switched and took > 0 and len(self._on_cpu) < ON_CPU_SAMPLES:
+                self._on_cpu.append(cpu / took)
+            if switched and waited > WAITED * took:
                 # the scheduler stopped this thread during the sample for more than WAITED of
-                # it, so it holds another process's time: taken again, up to RETAKES blocks'
-                # worth (a machine busy all the time keeps them, and the interval widens).
-                # Samples of other lengths are preempted at other rates, so keeping them would
-                # bias a case against another measured beside it: 2- and 5-loop samples of one
-                # function read 0.56x
-                again -= 1
+                # it, so it holds another process's time. Samples of other lengths are
+                # preempted at other rates, so keeping it would bias a case against another
+                # measured beside it (2- and 5-loop samples of one function read 0.56x)
                 self.preempted += 1
-                self._stop_if_spent()
-                continue
+                if self.on_cpu:
+                    # its uninterrupted samples ran on this thread's CPU all along (one
+                    # thread's work, no device or I/O to wait for): the thread's CPU time is
+                    # the sample's own time, and nothing is taken again
+                    took = cpu
+                elif again > 0:
+                    # taken again, up to RETAKES blocks' worth (a machine busy all the time
+                    # keeps them, and the interval widens)
+                    again -= 1
+                    self._stop_if_spent()
+                    continue
             self.samples.append(took / 1e9 / self.loops)
             taken += 1
             self._stop_if_spent()
