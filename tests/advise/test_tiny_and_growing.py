@@ -1,0 +1,191 @@
+"""AB412 (NumPy or torch calls on arrays of a few elements, run many times) and AB413 (a reduction
+or conversion of a whole Python list in the loop that grows it): each fires on its slow form and
+not on its look-alikes, with the values seen and a price inside the measured time. Never a
+wall-clock assertion."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.read.source import read_source
+from arraybench.advise.rules.patterns.growing_list import _grown
+from arraybench.advise.rules.patterns.tiny_arrays import _Ops
+from arraybench.advise.run.launch import Target
+from arraybench.advise.run.models import expression_time, list_call_time
+from arraybench.advise.run.values import ARRAY, SCALAR, Fact
+
+pytest.importorskip("line_profiler")
+
+
+def _write(tmp_path: Path, name: str, source: str) -> Path:
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(source))
+    return p
+
+
+def _found(report: object) -> dict[int, object]:
+    return {f.line: f for f in (*report.findings, *report.unlisted)}  # type: ignore[attr-defined]
+
+
+TINY = """\
+import numpy as np
+
+
+def probs(theta, x):
+    h = np.exp(theta @ x)
+    return h / np.sum(h)
+
+
+rng = np.random.default_rng(0)
+theta = np.zeros(2)
+W = rng.random((512, 4))
+feats = rng.random(4)
+acc = 0.0
+for t in range(30_000):
+    x = rng.standard_normal((2, 2))
+    pi = probs(theta, x)
+    theta += 0.001 * (x[:, 0] - x @ pi)
+for k in range(50):
+    acc += float(np.max(theta / np.linalg.norm(theta)))
+for k in range(3_000):
+    acc += float((W @ feats).sum())
+print(acc)
+"""
+
+
+def test_numpy_on_two_element_arrays_in_a_hot_loop_is_tiny_array_calls(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "tiny.py", TINY)))
+    found = _found(report)
+    f = found.get(5)
+    assert f is not None and f.code == "AB412"
+    assert f.end == 6  # the two-line softmax is one finding: it is rewritten whole
+    assert "at most 4 elements" in f.evidence and "theta: numpy.ndarray float64 2" in f.evidence
+    assert "on Python floats" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1] <= f.seconds * (1 + 1e-9)
+    # run 50 times: tiny arrays, but too few runs to matter
+    assert 19 not in found or found[19].code != "AB412"
+    # a 512 x 4 matrix times a 4-vector: an operand is not tiny, the time is the product's
+    assert 21 not in found or found[21].code != "AB412"
+
+
+def test_operations_are_counted_from_the_values_seen() -> None:
+    tiny = Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2,))
+    facts = {
+        "h": tiny,
+        "x": Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2, 2)),
+        "rng": Fact("other", "numpy.Generator"),
+        "r": Fact(SCALAR, "numpy.float64", "float64"),
+        "k": Fact(SCALAR, "int", value=3),
+        "model": Fact("other", "Net"),
+    }
+    aliases = {"np": "numpy", "math": "math"}
+
+    def ops(src: str) -> tuple[int, bool]:
+        o = _Ops(facts, aliases, {"helper"})
+        o.count(ast.parse(src))
+        return o.ops, o.unknown
+
+    assert ops("h / np.sum(h)") == (2, False)
+    assert ops("rng.choice(2, p=h)") == (1, False)
+    assert ops("x[:, k] - x @ h") == (3, False)
+    assert ops("math.exp(k) + helper(h)") == (0, False)  # a float and a function of the file
+    assert ops("model.forward(h)")[1]  # a method of an object: its time may be real work
+    assert ops("k * 2 + 1") == (0, False)
+
+
+def test_a_line_of_tiny_calls_is_timed_again_on_inputs_like_those_seen() -> None:
+    facts = {
+        "theta": Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2,)),
+        "x": Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2, 2)),
+        "pi": Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2,)),
+        "rng": Fact("other", "numpy.Generator"),
+    }
+    t = expression_time("np.exp(theta @ x) / np.sum(theta)", facts, {"np": "numpy"}, 0.1)
+    assert t is not None and t > 0
+    # a probability vector made again sums to one: rng.choice accepts it
+    assert expression_time("rng.choice(2, p=pi)", facts, {"np": "numpy"}, 0.1) is not None
+    other = {"net": Fact("other", "Net")}
+    assert expression_time("net(1)", other, {}, 0.1) is None  # cannot be made again
+
+
+GROWING = """\
+import numpy as np
+
+rng = np.random.default_rng(1)
+xs = rng.standard_normal(6_000).tolist()
+hist = []
+window = []
+scores = 0.0
+for x in xs:
+    hist.append(x)
+    mu = np.mean(hist)
+    recent = np.mean(hist[-10:])
+    trio = [x, 2 * x, 3 * x, 4 * x]
+    level = np.mean(trio)
+    scores += mu + recent + level
+spread = np.std(hist)
+print(scores + spread)
+"""
+
+
+def test_a_mean_of_the_list_the_loop_grows_is_a_growing_list_reduction(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "grow.py", GROWING)))
+    found = _found(report)
+    f = found.get(10)
+    assert f is not None and f.code == "AB413"
+    assert "appends to hist" in f.evidence and "6,000 appends" in f.evidence
+    assert "~3,000 at a call" in f.evidence and "numpy.mean()" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1] <= f.seconds * (1 + 1e-9)
+    for line in (11, 13, 15):  # a bounded window, a list made again each time, after the loop
+        assert line not in found or found[line].code != "AB413"
+
+
+def test_a_list_is_growing_unless_the_loop_trims_or_makes_it_again() -> None:
+    def grown(src: str) -> tuple[list[int], bool]:
+        return _grown(ast.parse(textwrap.dedent(src)).body, "hist")
+
+    assert grown("hist.append(x)\nm = np.mean(hist)\n") == ([1], False)
+    assert grown("hist += [x]\n") == ([1], False)
+    assert grown("hist.append(x)\nif len(hist) > 50:\n    hist.pop(0)\n")[1]
+    assert grown("hist.append(x)\nhist = hist[-50:]\n")[1]
+    assert grown("hist = [x, y]\n")[1]
+    assert grown("hist.append(x)\ndel hist[0]\n")[1]
+    assert grown("other.append(x)\n") == ([], False)
+
+
+def test_a_list_reduction_is_timed_after_the_run_at_the_length_seen() -> None:
+    small = list_call_time("numpy", "mean", 10, 0.1)
+    large = list_call_time("numpy", "mean", 10_000, 0.1)
+    assert small is not None and large is not None
+    assert small[1] <= small[0] <= small[2] and large[0] > small[0]
+    assert list_call_time("numpy", "no_such_function", 10, 0.1) is None
+
+
+def test_the_growing_list_pattern_reads_a_helper_called_with_the_list(tmp_path: Path) -> None:
+    src = """\
+    import numpy as np
+
+
+    def flat(losses):
+        return np.mean(losses) > 0.5
+
+
+    losses = []
+    for step in range(10):
+        losses.append(step / 10)
+        flat(losses)
+    """
+    path = _write(tmp_path, "helper.py", src)
+    sf = read_source(str(path))
+    from arraybench.advise.rules.patterns.growing_list import PATTERN
+
+    got = PATTERN._growth(None, sf, 5, "losses")  # type: ignore[arg-type]
+    assert got is not None
+    words, grows, made = got
+    assert "flat() is called with losses from the loop at line 9" in words
+    assert grows == [10] and made == [8]
