@@ -582,3 +582,38 @@ def list_call_time(
         return statistics.median(times), min(times), max(times)
     except Exception:
         return None
+
+
+def round_trip_time(fact: Fact, budget: float = BUDGET_S) -> float | None:
+    """Seconds to take a small array like the one seen out to Python numbers (``.tolist()``)
+    and to make one of them again (``np.array``/``torch.tensor`` of a list, same dtype and
+    device): what a step rewritten on Python floats still pays where its input and output stay
+    arrays. The median of a few samples, timed after the run; None when it cannot be made."""
+    try:
+        x = _like(fact)
+        if fact.type == "torch.Tensor":
+            torch = sys.modules["torch"]
+
+            def trip() -> Any:
+                return torch.tensor(x.tolist(), dtype=x.dtype, device=x.device)
+
+        else:
+            np = sys.modules["numpy"]
+
+            def trip() -> Any:
+                return np.array(x.tolist(), dtype=x.dtype)
+
+        trip()
+        t = _timed(trip, lambda: None)
+        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
+        if 3 * k * t > 4 * budget:
+            return None
+        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
+
+        def run() -> None:
+            for _ in range(k):
+                trip()
+
+        return statistics.median(_timed(run, lambda: None) / k for _ in range(samples))
+    except Exception:
+        return None

@@ -18,7 +18,7 @@ w = torch.zeros(8, 1, dtype=torch.float64, requires_grad=True)
 opt = torch.optim.SGD([w], lr=0.002)
 losses = []
 step = 0
-while step < 7_000:
+while step < 6_000:
     x = torch.randn(16, 8, dtype=torch.float64)
     y = x @ true_w + 0.5 * torch.randn(16, 1, dtype=torch.float64)
     loss = ((x @ w - y) ** 2).mean()

@@ -35,7 +35,7 @@ from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
 from ...read.source import SourceFile
 from ...records import LIST_SHARE, Finding
-from ...run.models import expression_time
+from ...run.models import expression_time, round_trip_time
 from ...run.values import MODEL, SCALAR, Fact, is_array
 from .base import Analysis
 
@@ -51,6 +51,8 @@ EXPLAINED_MIN = 0.1
 TIMING_S = 0.3
 #: Libraries whose calls and arrays this is about.
 LIBRARIES = ("numpy", "torch", "scipy")
+#: The arrays whose per-call cost this prices.
+ARRAY_TYPES = frozenset({"numpy.ndarray", "torch.Tensor"})
 #: Builtins that cost no library call (``float(h[0])`` is a conversion, priced as one).
 BUILTINS = frozenset(
     {"float", "int", "bool", "len", "abs", "min", "max", "round", "range", "sum", "print"}
@@ -72,6 +74,7 @@ class _Step:
     count: int
     again: float | None
     arrays: tuple[str, ...]
+    largest: Fact
 
 
 def _simple(node: ast.AST) -> bool:
@@ -236,8 +239,10 @@ class TinyArrays:
             return None  # a model's forward is work, whatever its input
         read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
         arrays = {n: f for n, f in facts.items() if n in read and is_array(f)}
-        if not arrays or any(f.size > TINY_MAX or f.size == 0 for f in arrays.values()):
-            return None
+        if not arrays or any(
+            f.size > TINY_MAX or f.size == 0 or f.type not in ARRAY_TYPES for f in arrays.values()
+        ):
+            return None  # a large operand, or JAX's arrays (AB405 is their dispatch)
         ops = _Ops(facts, aliases, own)
         ops.count(stmt)
         if ops.unknown or ops.ops == 0:
@@ -263,6 +268,7 @@ class TinyArrays:
             count.n,
             again,
             tuple(f"{n}: {f}" for n, f in sorted(arrays.items())),
+            max(arrays.values(), key=lambda f: f.size),
         )
 
     def _finding(self, a: Analysis, sf: SourceFile, steps: list[_Step]) -> Finding | None:
@@ -275,14 +281,22 @@ class TinyArrays:
         ops = sum(s.ops for s in steps)
         call = a.costs.call(facts.values())
         py = a.costs.python_op
-        keep_lo = sum(s.count * s.ops * s.elements * py for s in steps)
-        keep_hi = 3 * keep_lo + count * call
+        # the same steps on floats: each operation on each element a float operation...
+        floats = sum(s.count * s.ops * s.elements * py for s in steps)
+        # ...and, where the statement's input and output stay arrays, a .tolist() and an array
+        # made again a run (timed after the run on an array like the largest seen)
+        largest = max((s.largest for s in steps), key=lambda x: x.size)
+        trip = round_trip_time(largest, min(TIMING_S, a.budget()))
+        if trip is None:
+            trip = 2 * call
+        keep_lo = floats + count * trip / 2
+        keep_hi = 3 * floats + count * trip
         timed = [s for s in steps if s.again is not None]
         per_run = seconds / max(count, 1)
         parts = [
-            f"runs {count:,} times, {format_time(per_run)} each, for {ops} NumPy/torch "
-            f"operation{'s' if ops != 1 else ''} on arrays of at most "
-            f"{max(s.elements for s in steps)} elements ({'; '.join(steps[0].arrays)})"
+            f"runs {count:,} times, {format_time(per_run)} each ({format_time(seconds)} in "
+            f"all), for {ops} NumPy/torch operation{'s' if ops != 1 else ''} on arrays of at "
+            f"most {max(s.elements for s in steps)} elements ({'; '.join(steps[0].arrays)})"
         ]
         if timed:
             again = sum(s.again or 0.0 for s in timed)
@@ -294,16 +308,20 @@ class TinyArrays:
         else:
             parts.append(f"a library call costs {format_time(call)} here (measured after the run)")
         parts.append(
-            f"on Python floats the same steps cost ~{format_time(keep_lo / max(count, 1))} "
-            f"to {format_time(keep_hi / max(count, 1))} a run"
+            f"on Python floats the same steps cost ~{format_time(floats / max(count, 1))} a "
+            f"run, and {format_time(trip)} more where the input and output stay arrays "
+            f"(.tolist() and an array made again, timed after the run)"
         )
+        low, high = max(0.0, seconds - keep_hi), max(0.0, seconds - keep_lo)
+        # the finding's time is what the rewrite saves (the statement keeps the rest)
+        saved = (low + high) / 2
         return replace(
             f,
             end=max(f.end, last),
-            seconds=seconds,
-            share=seconds / a.total,
+            seconds=saved,
+            share=saved / a.total,
             evidence="; ".join(parts),
-            gain=(max(0.0, seconds - keep_hi), max(0.0, seconds - keep_lo)),
+            gain=(low, high),
         )
 
 
