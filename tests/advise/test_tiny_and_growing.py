@@ -200,3 +200,20 @@ def test_a_round_trip_through_python_numbers_is_timed_on_an_array_like_the_one_s
     t = round_trip_time(Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2,)), 0.1)
     assert t is not None and t > 0
     assert round_trip_time(Fact("other", "Net"), 0.1) is None
+
+
+def test_a_row_of_a_large_table_taken_with_an_integer_index_is_the_part_worked_on() -> None:
+    from arraybench.advise.rules.patterns.tiny_arrays import _used
+
+    q = Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (500, 4))
+    facts = {"Q": q, "s": Fact(SCALAR, "int", value=7), "a": Fact(SCALAR, "numpy.int64", "int64")}
+    facts["idx"] = Fact(ARRAY, "numpy.ndarray", "int64", "cpu", (3,))
+
+    def used(src: str) -> tuple[int, ...]:
+        return _used(ast.parse(src).body[0], "Q", q, facts).shape
+
+    assert used("a = np.argmax(Q[s])") == (4,)  # one row of 4 values: tiny
+    assert used("Q[s, a] += 0.1 * (r + Q[s].max() - Q[s, a])") == (4,)
+    assert used("best = Q.max(axis=1)") == (500, 4)  # the whole table
+    assert used("v = Q[idx]") == (500, 4)  # fancy indexing: its size is the index's
+    assert used("v = Q[s] + Q.mean()") == (500, 4)  # used whole too

@@ -27,6 +27,7 @@ large arrays are none.
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -238,7 +239,9 @@ class TinyArrays:
         if any(f.kind == MODEL for f in facts.values()):
             return None  # a model's forward is work, whatever its input
         read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
-        arrays = {n: f for n, f in facts.items() if n in read and is_array(f)}
+        arrays = {
+            n: _used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)
+        }
         if not arrays or any(
             f.size > TINY_MAX or f.size == 0 or f.type not in ARRAY_TYPES for f in arrays.values()
         ):
@@ -323,6 +326,43 @@ class TinyArrays:
             evidence="; ".join(parts),
             gain=(low, high),
         )
+
+
+def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact:
+    """The part of an array a statement works on: a row ``Q[s]`` of a 500 x 4 table where every
+    use of ``Q`` there takes one with integer indices (a loop's counter, a state), else the
+    whole array as seen."""
+    uses = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name]
+    parts = [
+        n
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
+    ]
+    if not parts or len(parts) != len(uses):
+        return fact
+    shapes = set()
+    for p in parts:
+        index = p.slice.elts if isinstance(p.slice, ast.Tuple) else [p.slice]
+        if len(index) > len(fact.shape):
+            return fact
+        shape: list[int] = []
+        for k, ix in enumerate(index):
+            if isinstance(ix, ast.Slice) and ix.lower is None and ix.upper is None:
+                shape.append(fact.shape[k])
+            elif not _integer(ix, facts):
+                return fact  # a part of unknown size, fancy indexing
+        shapes.add((*shape, *fact.shape[len(index) :]))
+    return replace(fact, shape=max(shapes, key=math.prod))
+
+
+def _integer(node: ast.expr, facts: dict[str, Fact]) -> bool:
+    """An integer index: a constant, or a name whose value was an integer."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int)
+    if isinstance(node, ast.Name):
+        g = facts.get(node.id)
+        return g is not None and g.kind == SCALAR and (g.type == "int" or "int" in g.dtype)
+    return False
 
 
 def _block(sf: SourceFile, stmt: ast.stmt) -> object:
