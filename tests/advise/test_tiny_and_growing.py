@@ -217,3 +217,25 @@ def test_a_row_of_a_large_table_taken_with_an_integer_index_is_the_part_worked_o
     assert used("best = Q.max(axis=1)") == (500, 4)  # the whole table
     assert used("v = Q[idx]") == (500, 4)  # fancy indexing: its size is the index's
     assert used("v = Q[s] + Q.mean()") == (500, 4)  # used whole too
+
+
+def test_a_hot_line_of_tiny_arrays_run_a_few_times_is_hinted_as_tiny_array_calls(
+    tmp_path: Path,
+) -> None:
+    src = """\
+    import numpy as np
+
+    theta = np.array([0.3, -0.2])
+    x = np.ones((2, 2))
+    acc = 0.0
+    for t in range(900):
+        acc += float(np.exp(theta @ x).sum() / np.sum(np.exp(theta @ x)))
+    print(acc)
+    """
+    report = profile(Target(script=_write(tmp_path, "few.py", src)))
+    assert 7 not in _found(report)  # 900 runs: too few for a finding
+    got = [h for h in report.hot if h.line == 7]
+    assert got, [(h.line, h.hint) for h in report.hot]
+    assert got[0].closest == "AB412"
+    assert "on arrays of at most 4 elements" in got[0].hint
+    assert "too few to matter (1,000 needed)" in got[0].hint

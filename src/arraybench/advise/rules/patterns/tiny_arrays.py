@@ -328,6 +328,36 @@ class TinyArrays:
         )
 
 
+def near(a: Analysis, sf: SourceFile, line: int) -> str:
+    """For a hot line no rule claimed: "" unless its statement works on tiny arrays only, then
+    what it does (its library operations and the largest array), for the hint to say why it is
+    not a finding (its runs)."""
+    if sf.tree is None:
+        return ""
+    first = sf.span(line)[0]
+    stmt = next(
+        (n for n in ast.walk(sf.tree) if _simple(n) and getattr(n, "lineno", 0) == first), None
+    )
+    if not isinstance(stmt, ast.stmt):
+        return ""
+    aliases = module_namespaces(sf.tree)
+    own = {n.name for n in ast.walk(sf.tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    facts = a.ev.facts_in(sf.path, first, stmt.end_lineno or first)
+    read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    arrays = [_used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)]
+    if not arrays or any(f.size > TINY_MAX or f.type not in ARRAY_TYPES for f in arrays):
+        return ""
+    ops = _Ops(facts, aliases, own)
+    ops.count(stmt)
+    if ops.unknown or not ops.ops:
+        return ""
+    largest = max(arrays, key=lambda f: f.size)
+    return (
+        f"{ops.ops} NumPy/torch operation{'s' if ops.ops != 1 else ''} on arrays of at most "
+        f"{largest.size} elements"
+    )
+
+
 def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact:
     """The part of an array a statement works on: a row ``Q[s]`` of a 500 x 4 table where every
     use of ``Q`` there takes one with integer indices (a loop's counter, a state), else the
