@@ -239,3 +239,28 @@ def test_a_hot_line_of_tiny_arrays_run_a_few_times_is_hinted_as_tiny_array_calls
     assert got[0].closest == "AB412"
     assert "on arrays of at most 4 elements" in got[0].hint
     assert "too few to matter (1,000 needed)" in got[0].hint
+
+
+def test_an_objects_list_grown_by_a_method_called_per_step_is_growing(tmp_path: Path) -> None:
+    from arraybench.advise.rules.patterns.growing_list import PATTERN
+
+    src = """\
+    import numpy as np
+
+
+    class Tracker:
+        def __init__(self):
+            self.rewards = []
+            self.recent = []
+
+        def step(self, r):
+            self.rewards.append(r)
+            self.recent.append(r)
+            self.recent = self.recent[-10:]
+            return np.mean(self.rewards) + np.mean(self.recent)
+    """
+    sf = read_source(str(_write(tmp_path, "tracker.py", src)))
+    got = PATTERN._growth(None, sf, 13, "self.rewards")  # type: ignore[arg-type]
+    assert got is not None
+    assert got[1:] == ([10], [6]) and "never trimmed" in got[0]
+    assert PATTERN._growth(None, sf, 13, "self.recent") is None  # trimmed to a window

@@ -87,9 +87,11 @@ TIMING_S = 0.3
 LENGTH_MAX = 2_000_000
 
 
-def _grown(body: list[ast.stmt], name: str) -> tuple[list[int], bool]:
+def _grown(body: list[ast.stmt], name: str, made_ok: bool = False) -> tuple[list[int], bool]:
     """The lines in ``body`` that grow ``name`` (its text: ``history``, ``self.hist``), and
-    whether ``body`` also empties, trims or rebinds it (then it is bounded or made again)."""
+    whether ``body`` also empties, trims or rebinds it (then it is bounded or made again);
+    with ``made_ok``, making it a new list (``self.hist = []``: counted as its makings) is not
+    a bound."""
     grows: list[int] = []
     bounded = False
     for stmt in body:
@@ -103,6 +105,8 @@ def _grown(body: list[ast.stmt], name: str) -> tuple[list[int], bool]:
             elif isinstance(n, ast.AugAssign) and ast.unparse(n.target) == name:
                 grows.append(n.lineno)
             elif isinstance(n, (ast.Assign, ast.AnnAssign)):
+                if made_ok and _new_list(n.value):
+                    continue
                 targets = n.targets if isinstance(n, ast.Assign) else [n.target]
                 for t in targets:
                     for m in ast.walk(t):
@@ -129,18 +133,23 @@ def _loop_node(sf: SourceFile, lp: Loop) -> ast.For | ast.AsyncFor | ast.While |
     return None
 
 
+def _new_list(v: ast.expr | None) -> bool:
+    """``[]``, ``[x]``, ``list()``: a new list."""
+    return isinstance(v, ast.List) or (
+        isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list"
+    )
+
+
 def _made(sf: SourceFile, name: str) -> list[int]:
     """Lines that make ``name`` a new list: ``name = []``, ``= list()``, ``= [x]``."""
     assert sf.tree is not None
-    out = []
-    for n in ast.walk(sf.tree):
-        if isinstance(n, ast.Assign) and any(ast.unparse(t) == name for t in n.targets):
-            v = n.value
-            if isinstance(v, ast.List) or (
-                isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list"
-            ):
-                out.append(n.lineno)
-    return out
+    return [
+        n.lineno
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign)
+        and any(ast.unparse(t) == name for t in n.targets)
+        and _new_list(n.value)
+    ]
 
 
 class GrowingList:
@@ -206,6 +215,15 @@ class GrowingList:
             if grows:
                 return f"the loop at line {lp.line} appends to {name}", grows, _made(sf, name)
         assert sf.tree is not None
+        if name.startswith("self."):
+            # an object's list: grown by a method called per step (``self.rewards.append(r)``),
+            # made in __init__ or a reset, never trimmed anywhere in the file
+            grows, bounded = _grown(sf.tree.body, name, made_ok=True)
+            if grows and not bounded:
+                where = ", ".join(str(g) for g in grows[:3])
+                words = f"{name} is appended to (line {where}) and never trimmed"
+                return words, grows, _made(sf, name)
+            return None
         func = next(
             (
                 n
