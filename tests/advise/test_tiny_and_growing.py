@@ -214,6 +214,7 @@ def test_a_row_of_a_large_table_taken_with_an_integer_index_is_the_part_worked_o
 
     assert used("a = np.argmax(Q[s])") == (4,)  # one row of 4 values: tiny
     assert used("Q[s, a] += 0.1 * (r + Q[s].max() - Q[s, a])") == (4,)
+    assert used("v = Q[s, a] * 2") == (500, 4)  # an element of a large table: element loops
     assert used("best = Q.max(axis=1)") == (500, 4)  # the whole table
     assert used("v = Q[idx]") == (500, 4)  # fancy indexing: its size is the index's
     assert used("v = Q[s] + Q.mean()") == (500, 4)  # used whole too

@@ -361,7 +361,8 @@ def near(a: Analysis, sf: SourceFile, line: int) -> str:
 def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact:
     """The part of an array a statement works on: a row ``Q[s]`` of a 500 x 4 table where every
     use of ``Q`` there takes one with integer indices (a loop's counter, a state), else the
-    whole array as seen."""
+    whole array as seen (where it takes only elements ``x[k]`` of a large one too: that is an
+    element loop)."""
     uses = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name]
     parts = [
         n
@@ -382,7 +383,10 @@ def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact
             elif not _integer(ix, facts):
                 return fact  # a part of unknown size, fancy indexing
         shapes.add((*shape, *fact.shape[len(index) :]))
-    return replace(fact, shape=max(shapes, key=math.prod))
+    rows = [p for p in shapes if p]
+    if not rows:
+        return fact  # only elements of a large array: an element loop's (AB101), not this
+    return replace(fact, shape=max(rows, key=math.prod))
 
 
 def _integer(node: ast.expr, facts: dict[str, Fact]) -> bool:
