@@ -98,6 +98,7 @@ def test_operations_are_counted_from_the_values_seen() -> None:
     assert ops("math.exp(k) + helper(h)") == (0, False)  # a float and a function of the file
     assert ops("model.forward(h)")[1]  # a method of an object: its time may be real work
     assert ops("k * 2 + 1") == (0, False)
+    assert ops("print(np.sum(h))")[1]  # output: not a step to time again after the run
 
 
 def test_a_line_of_tiny_calls_is_timed_again_on_inputs_like_those_seen() -> None:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.source import SourceFile
+from ...read.source import SourceFile, call_name
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time, round_trip_time
 from ...run.values import MODEL, SCALAR, Fact, is_array
@@ -55,8 +55,10 @@ LIBRARIES = ("numpy", "torch", "scipy")
 #: The arrays whose per-call cost this prices.
 ARRAY_TYPES = frozenset({"numpy.ndarray", "torch.Tensor"})
 #: Builtins that cost no library call (``float(h[0])`` is a conversion, priced as one).
-BUILTINS = frozenset(
-    {"float", "int", "bool", "len", "abs", "min", "max", "round", "range", "sum", "print"}
+BUILTINS = frozenset({"float", "int", "bool", "len", "abs", "min", "max", "round", "range", "sum"})
+#: Calls that read or write files: a statement holding one is not evaluated again after the run.
+IO_CALLS = frozenset(
+    {"save", "savez", "savetxt", "load", "loadtxt", "tofile", "fromfile", "open", "write"}
 )
 #: Types of random generators whose methods are library calls (``rng.choice``).
 GENERATORS = frozenset({"numpy.Generator", "numpy.RandomState", "torch.Generator"})
@@ -252,7 +254,9 @@ class TinyArrays:
             return None
         value = _value(stmt)
         again = None
-        if value is not None:
+        if value is not None and not any(
+            isinstance(c, ast.Call) and call_name(c) in IO_CALLS for c in ast.walk(value)
+        ):
             inputs = {n: f for n, f in facts.items() if n in read and n not in aliases}
             expr = ast.unparse(value)
             t = expression_time(expr, inputs, aliases, min(TIMING_S, a.budget()))
