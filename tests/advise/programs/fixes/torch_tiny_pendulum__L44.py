@@ -34,7 +34,7 @@ def settle(angle, max_steps=1_500):
 
 gen = torch.Generator().manual_seed(7)
 projection = torch.randn(100_000, 2, generator=gen, dtype=torch.float64)
-angles = [0.2 + 2.6 * k / 29 for k in range(30)]
+angles = [0.2 + 2.6 * k / 49 for k in range(50)]
 times, finals, lost = [], [], 0.0
 for angle in angles:
     n, s, de = settle(angle)
