@@ -10,13 +10,16 @@ new array, dispatch) to do a few nanoseconds of arithmetic. On Python floats (``
                 that makes library operations: a call of a NumPy or torch function, a method of
                 an array, tensor or random generator seen there, arithmetic, comparisons or
                 indexing of arrays; no other calls than the user's functions and builtins
-    evidence    every array or tensor seen on the statement has at most TINY_MAX elements (one
-                at least); it ran HITS_MIN times or more; its own time is LIST_SHARE of the run
-                or more; and its time per run is what the calls cost on inputs like the ones
-                seen, timed after the run (not work hidden in a large operand)
+    evidence    every array or tensor seen on the statement (or the row of one it takes with
+                integer indices, ``Q[s]``) has at most TINY_MAX elements, one at least; it ran
+                HITS_MIN times or more; its own time is LIST_SHARE of the run or more; its
+                expression, timed again after the run on inputs like the ones seen, explains
+                EXPLAINED_MIN of its time a run or more (not work hidden in something unseen)
     price       its time less the same steps on Python floats: its operations times the
                 elements times a Python float operation (measured after the run), up to three
-                times that and one library call a run (an array made at the end)
+                times that, and half to one round trip a run where input and output stay
+                arrays (``.tolist()`` and an array made again, timed after the run); the
+                finding's time is the middle of that saving
 
 Adjacent statements of one block that are all this (a two-line softmax) are one finding, on the
 first line, priced together: they are rewritten together. A line of tiny arrays run a few times,
