@@ -266,3 +266,29 @@ def test_an_objects_list_grown_by_a_method_called_per_step_is_growing(tmp_path: 
     assert got is not None
     assert got[1:] == ([10], [6]) and "never trimmed" in got[0]
     assert PATTERN._growth(None, sf, 13, "self.recent") is None  # trimmed to a window
+
+
+TORCH_STEPS = """\
+import math
+
+import torch
+
+
+def rates(s):
+    return torch.stack((s[1], -9.81 * torch.sin(s[0]) - 0.5 * s[1]))
+
+
+s = torch.tensor([1.0, 0.0], dtype=torch.float64)
+for n in range(8_000):
+    s = s + 0.01 * rates(s)
+print(float(s[0]) + math.pi)
+"""
+
+
+def test_torch_on_a_two_element_state_is_tiny_array_calls(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "steps.py", TORCH_STEPS)))
+    f = _found(report).get(7)
+    assert f is not None and f.code == "AB412"
+    assert "s: torch.Tensor float64 2" in f.evidence and "timed again after the run" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.seconds <= f.gain[1]
