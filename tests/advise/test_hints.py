@@ -63,8 +63,9 @@ def test_a_short_inner_loop_looks_like_an_element_loop_but_runs_three_iterations
         """\
         import numpy as np
 
-        x = np.arange(3.0)
-        acc = np.zeros(3)
+        # arrays of 300 (of 3 elements, the line would be AB412's: calls on tiny arrays)
+        x = np.arange(300.0)
+        acc = np.zeros(300)
         t = 0
         while t < 40_000:
             t += 1
@@ -73,9 +74,9 @@ def test_a_short_inner_loop_looks_like_an_element_loop_but_runs_three_iterations
         print("result:", float(acc.sum()))
         """,
     )
-    h = _hot(report, 9)
+    h = _hot(report, 10)
     assert h.closest == "AB101"
-    assert h.hint.startswith("looks like AB101 (element loop, line 8) but runs 3 iterations per")
+    assert h.hint.startswith("looks like AB101 (element loop, line 9) but runs 3 iterations per")
     assert "(120,000 in all)" in h.hint  # the loop's exact count
 
 

@@ -26,6 +26,7 @@ LABELS = json.loads((PROGRAMS / "labels.json").read_text())["programs"]
         "np_const_kalman.py",
         "np_rowproduct_sensors.py",
         "np_knn_service.py",
+        "np_sensor_zscore.py",
         pytest.param(
             "jax_heat_elements.py",
             marks=pytest.mark.skipif(

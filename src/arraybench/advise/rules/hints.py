@@ -11,6 +11,7 @@ rewrite of the user's code makes cheaper. Each hot line says which, from what th
     an array grown by concatenation                 AB107, and whether it adds to itself
     a line in a loop that indexes arrays            AB101, with the loop's iterations per entry,
                                                     its time per iteration, the values seen
+    a line of calls on arrays of a few elements     AB412, with its operations and its runs
     anything else                                   the library functions sampled under the
                                                     line (``numpy.linalg.svd``), else the calls
                                                     on the line resolved through the file's
@@ -34,6 +35,7 @@ from ..read.source import (
 )
 from ..run.ledger import Count
 from ..run.values import MODEL, SEQUENCE, Fact, array_scalar, is_array, torchish
+from .patterns import tiny_arrays
 from .patterns.base import Analysis
 
 Key = tuple[str, int]
@@ -125,6 +127,11 @@ def hint(
     imported = _imported(sf, line)
     if imported:
         return Hint("", f"no known pattern: the time is in importing {imported}")
+    tiny = tiny_arrays.near(a, sf, line)
+    if tiny:
+        few_runs = count is not None and count.n < tiny_arrays.HITS_MIN
+        why = f": too few to matter ({tiny_arrays.HITS_MIN:,} needed)" if few_runs else ""
+        return Hint("AB412", f"AB412 (tiny-array-calls)? {tiny}, {runs}{why}")
     return _library_hint(a, sf, key, seconds, facts)
 
 

@@ -487,3 +487,138 @@ def copy_cost(
         return statistics.median(times), min(times), max(times)
     except Exception:
         return None
+
+
+def _like(fact: Fact) -> Any:
+    """A value like a small one seen (same library, dtype, shape and device), for timing a
+    line again after the run: float arrays hold 1/size in each element (positive and summing
+    to one, so that a log, a root or a probability vector stays defined), integer arrays
+    zeros; a Python int its value seen; a NumPy random generator a new seeded one."""
+    from .values import ARRAY, SCALAR, TENSOR
+
+    if fact.kind in (ARRAY, TENSOR) and fact.size > MAX_ELEMENTS:
+        raise ValueError("input too large to make again")
+    fill = 1.0 / max(fact.size, 1)
+    if fact.type == "torch.Tensor":
+        torch = sys.modules["torch"]
+        dtype = getattr(torch, fact.dtype)
+        device = fact.device or "cpu"
+        if dtype.is_floating_point:
+            return torch.full(fact.shape, fill, dtype=dtype, device=device)
+        return torch.zeros(fact.shape, dtype=dtype, device=device)
+    np = sys.modules["numpy"]
+    if fact.kind == ARRAY and fact.type == "numpy.ndarray":
+        if np.dtype(fact.dtype).kind in "fc":
+            return np.full(fact.shape, fill, dtype=fact.dtype)
+        return np.zeros(fact.shape, dtype=fact.dtype)
+    if fact.kind == SCALAR:
+        # (a numpy.float64 is a Python float too: its fact may carry its type only)
+        dtype = fact.dtype or fact.type.removeprefix("numpy.")
+        if fact.type.startswith("numpy."):
+            return np.dtype(dtype).type(0.5 if np.dtype(dtype).kind in "fc" else 1)
+        if fact.type == "float":
+            return 0.5
+        if fact.type == "int":
+            return fact.value if fact.value is not None else 1
+        if fact.type == "bool":
+            return True
+    if fact.type in ("numpy.Generator", "numpy.random.Generator"):
+        return np.random.default_rng(0)
+    raise ValueError(f"cannot make a {fact.type} again")
+
+
+def expression_time(
+    expr: str, inputs: dict[str, Fact], modules: dict[str, str], budget: float = BUDGET_S
+) -> float | None:
+    """Seconds one evaluation of ``expr`` takes on inputs like the ones seen (see
+    :func:`_like`), the median of a few samples of SAMPLE_S each: what a line of calls on
+    small arrays pays a run of it, once the program is over. None when it cannot be evaluated
+    again (a name whose value cannot be made, an error on the inputs made)."""
+    try:
+        import warnings
+
+        env: dict[str, Any] = {a: sys.modules[m] for a, m in modules.items() if m in sys.modules}
+        for name, fact in inputs.items():
+            env[name] = _like(fact)
+        code = compile(expr, "<arraybench>", "eval")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            eval(code, env)  # once, and to fail here rather than in the timing
+            t = _timed(lambda: eval(code, env), lambda: None)
+            k = max(1, int(SAMPLE_S / max(t, 1e-9)))
+            if 3 * k * t > 4 * budget:
+                return None
+            samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
+
+            def run() -> None:
+                for _ in range(k):
+                    eval(code, env)
+
+            return statistics.median(_timed(run, lambda: None) / k for _ in range(samples))
+    except Exception:
+        return None
+
+
+def list_call_time(
+    module: str, func: str, n: int, budget: float = BUDGET_S
+) -> tuple[float, float, float] | None:
+    """Seconds one call of ``module.func`` (``numpy.mean``, ``torch.tensor``) takes on a
+    Python list of ``n`` floats, timed after the run: (median, low, high) over a few samples.
+    A reduction or a conversion of a list walks and converts every item, so its cost grows
+    with the list."""
+    try:
+        if n > MAX_ELEMENTS:
+            return None
+        fn: Any = sys.modules[module]
+        for part in func.split("."):
+            fn = getattr(fn, part)
+        data = [0.5 + (i % 7) / 8 for i in range(max(1, n))]
+        t = _timed(lambda: fn(data), lambda: None)
+        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
+        if 3 * k * t > 4 * budget:
+            return None
+        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
+
+        def run() -> None:
+            for _ in range(k):
+                fn(data)
+
+        times = [_timed(run, lambda: None) / k for _ in range(samples)]
+        return statistics.median(times), min(times), max(times)
+    except Exception:
+        return None
+
+
+def round_trip_time(fact: Fact, budget: float = BUDGET_S) -> float | None:
+    """Seconds to take a small array like the one seen out to Python numbers (``.tolist()``)
+    and to make one of them again (``np.array``/``torch.tensor`` of a list, same dtype and
+    device): what a step rewritten on Python floats still pays where its input and output stay
+    arrays. The median of a few samples, timed after the run; None when it cannot be made."""
+    try:
+        x = _like(fact)
+        if fact.type == "torch.Tensor":
+            torch = sys.modules["torch"]
+
+            def trip() -> Any:
+                return torch.tensor(x.tolist(), dtype=x.dtype, device=x.device)
+
+        else:
+            np = sys.modules["numpy"]
+
+            def trip() -> Any:
+                return np.array(x.tolist(), dtype=x.dtype)
+
+        trip()
+        t = _timed(trip, lambda: None)
+        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
+        if 3 * k * t > 4 * budget:
+            return None
+        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
+
+        def run() -> None:
+            for _ in range(k):
+                trip()
+
+        return statistics.median(_timed(run, lambda: None) / k for _ in range(samples))
+    except Exception:
+        return None

@@ -30,11 +30,13 @@ from . import (
     constant_build,
     dispatch,
     float64_promotion,
+    growing_list,
     growth,
     invariant_solve,
     loop_invariant,
     needless_copy,
     row_products,
+    tiny_arrays,
 )
 from .base import Analysis
 
@@ -59,8 +61,10 @@ PATTERNS: tuple[Pattern, ...] = (
     constant_build.PATTERN,
     float64_promotion.PATTERN,
     builtin_reduction.PATTERN,
+    growing_list.PATTERN,
     needless_copy.PATTERN,
     dispatch.PATTERN,
+    tiny_arrays.PATTERN,
 )
 
 __all__ = ["PATTERNS", "Analysis", "Pattern"]

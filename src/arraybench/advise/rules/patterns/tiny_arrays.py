@@ -1,0 +1,420 @@
+"""AB412: NumPy or torch calls on arrays of a handful of elements, on a line run many times.
+
+``h = np.exp(theta @ x)`` with 2-element arrays, ``pi = h / np.sum(h)``, ``rng.choice(2,
+p=pi)``, ``torch.stack((s[1], -g * torch.sin(s[0])))`` on a 2-element state: each call pays the
+library's per-call cost (about a microsecond for NumPy, several for torch: argument parsing, a
+new array, dispatch) to do a few nanoseconds of arithmetic. On Python floats (``math.exp``,
+``random.random()``) the same step costs a tenth of that or less.
+
+    candidates  a simple statement (an assignment, an augmented one, a return, an expression)
+                that makes library operations: a call of a NumPy or torch function, a method of
+                an array, tensor or random generator seen there, arithmetic, comparisons or
+                indexing of arrays; no other calls than the user's functions and builtins
+    evidence    every array or tensor seen on the statement (or the row of one it takes with
+                integer indices, ``Q[s]``) has at most TINY_MAX elements, one at least; it ran
+                HITS_MIN times or more; its own time is LIST_SHARE of the run or more; its
+                expression, timed again after the run on inputs like the ones seen, explains
+                EXPLAINED_MIN of its time a run or more (not work hidden in something unseen)
+    price       its time less the same steps on Python floats: its operations times the
+                elements times a Python float operation (measured after the run), up to three
+                times that, and half to one round trip a run where input and output stay
+                arrays (``.tolist()`` and an array made again, timed after the run); the
+                finding's time is the middle of that saving
+
+Adjacent statements of one block that are all this (a two-line softmax) are one finding, on the
+first line, priced together: they are rewritten together. A line of tiny arrays run a few times,
+a line whose operand is a large array (``W @ x`` with ``W`` 4096 x 4) and a vectorised line over
+large arrays are none.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from ....base.units import format_time
+from ...codes import WARNING, Rule, register
+from ...read.bind import module_namespaces
+from ...read.source import SourceFile, call_name
+from ...records import LIST_SHARE, Finding
+from ...run.models import expression_time, round_trip_time
+from ...run.values import MODEL, SCALAR, Fact, is_array
+from .base import Analysis
+
+#: Elements of an array up to which a step on Python floats beats a library call on it.
+TINY_MAX = 16
+#: Runs of the statement under which its per-call costs are not worth a rewrite.
+HITS_MIN = 1_000
+#: What the statement costs timed again after the run, on inputs like the ones seen, must be at
+#: least this part of its time per run (loose: a busy machine slows the run or the timing):
+#: else the time is in something the values do not show.
+EXPLAINED_MIN = 0.1
+#: Seconds that timing a statement again after the run may take.
+TIMING_S = 0.3
+#: Libraries whose calls and arrays this is about.
+LIBRARIES = ("numpy", "torch", "scipy")
+#: The arrays whose per-call cost this prices.
+ARRAY_TYPES = frozenset({"numpy.ndarray", "torch.Tensor"})
+#: Builtins that cost no library call (``float(h[0])`` is a conversion, priced as one).
+BUILTINS = frozenset({"float", "int", "bool", "len", "abs", "min", "max", "round", "range", "sum"})
+#: Calls that read or write files: a statement holding one is not evaluated again after the run.
+IO_CALLS = frozenset(
+    {"save", "savez", "savetxt", "load", "loadtxt", "tofile", "fromfile", "open", "write"}
+)
+#: Types of random generators whose methods are library calls (``rng.choice``).
+GENERATORS = frozenset({"numpy.Generator", "numpy.RandomState", "torch.Generator"})
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One statement of tiny-array calls: its lines, operations, the largest array seen, the
+    run's time and count, and what it costs again after the run per run (None: not timed)."""
+
+    first: int
+    last: int
+    ops: int
+    elements: int
+    seconds: float
+    count: int
+    again: float | None
+    arrays: tuple[str, ...]
+    largest: Fact
+
+
+def _simple(node: ast.AST) -> bool:
+    return isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Expr))
+
+
+def _value(stmt: ast.stmt) -> ast.expr | None:
+    if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Return, ast.Expr)):
+        return stmt.value
+    if isinstance(stmt, ast.AnnAssign):
+        return stmt.value
+    return None
+
+
+class _Ops:
+    """Counts a statement's library operations, from the values seen there; ``unknown`` when
+    it calls something that is neither a library function, a method of an array or generator,
+    a builtin nor a function of the file (a model, a method of an object the run did not see:
+    its time may be real work)."""
+
+    def __init__(self, facts: dict[str, Fact], aliases: dict[str, str], own: set[str]) -> None:
+        self.facts = facts
+        self.aliases = aliases
+        self.own = own
+        self.ops = 0
+        self.unknown = False
+
+    def library(self, node: ast.expr) -> bool:
+        """``np.exp``, ``torch.linalg.norm``, ``np.random.choice``: a function of a library."""
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        return (
+            isinstance(node, ast.Name) and self.aliases.get(node.id, "").split(".")[0] in LIBRARIES
+        )
+
+    def arrayish(self, node: ast.expr) -> bool:
+        """Whether an expression gives an array or tensor (or an element of one)."""
+        if isinstance(node, ast.Name):
+            f = self.facts.get(node.id)
+            return f is not None and (
+                is_array(f) or (f.kind == SCALAR and f.type.startswith(("numpy.", "torch.")))
+            )
+        if isinstance(node, ast.Subscript):
+            return self.arrayish(node.value)
+        if isinstance(node, ast.Call):
+            func = node.func
+            if self.library(func):
+                return True
+            return isinstance(func, ast.Attribute) and self.arrayish(func.value)
+        if isinstance(node, ast.BinOp):
+            return self.arrayish(node.left) or self.arrayish(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self.arrayish(node.operand)
+        return False
+
+    def count(self, node: ast.AST) -> None:
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call):
+                fn = n.func
+                if self.library(fn):
+                    self.ops += 1
+                elif isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
+                    seen = self.facts.get(fn.value.id)
+                    if seen is not None and (is_array(seen) or seen.type in GENERATORS):
+                        self.ops += 1
+                    elif fn.value.id not in self.aliases:
+                        self.unknown = True  # a method of an object of the user's
+                    # (else a function of another module: math.exp, random.random)
+                elif isinstance(fn, ast.Attribute) and self.arrayish(fn.value):
+                    self.ops += 1  # a method of a call's or an operation's result
+                elif isinstance(fn, ast.Name) and (fn.id in BUILTINS or fn.id in self.own):
+                    continue
+                else:
+                    self.unknown = True
+            elif self.operates(n):
+                self.ops += 1
+
+    def operates(self, n: ast.AST) -> bool:
+        """An operator, comparison or index of arrays: one library call each."""
+        if isinstance(n, ast.BinOp):
+            return self.arrayish(n.left) or self.arrayish(n.right)
+        if isinstance(n, ast.UnaryOp):
+            return self.arrayish(n.operand)
+        if isinstance(n, ast.Compare):
+            return any(self.arrayish(x) for x in [n.left, *n.comparators])
+        if isinstance(n, ast.Subscript):
+            return isinstance(n.ctx, ast.Load) and self.arrayish(n.value)
+        return False
+
+
+class TinyArrays:
+    rule = register(
+        Rule(
+            "AB412",
+            "tiny-array-calls",
+            WARNING,
+            "NumPy or torch calls on arrays of a few elements, run many times: each call pays "
+            "the library's per-call cost (a microsecond or more) for a few nanoseconds of "
+            "arithmetic",
+            "do the step on Python floats: a, b = x.tolist() once, then math.exp / math.sqrt / "
+            "random.random() and plain arithmetic on the numbers (one array made at the end "
+            "if one is needed); where the steps do not depend on each other, one call over "
+            "all of them stacked instead",
+        )
+    )
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        aliases = module_namespaces(sf.tree)
+        if not any(m.split(".")[0] in LIBRARIES for m in aliases.values()):
+            return
+        own = {
+            n.name
+            for n in ast.walk(sf.tree)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        }
+        steps: list[tuple[ast.stmt, _Step]] = []
+        for stmt in ast.walk(sf.tree):
+            if not _simple(stmt):
+                continue
+            assert isinstance(stmt, ast.stmt)
+            step = self._step(a, sf, stmt, aliases, own)
+            if step is not None:
+                steps.append((stmt, step))
+        steps.sort(key=lambda s: s[1].first)
+        groups: list[list[tuple[ast.stmt, _Step]]] = []
+        for stmt, step in steps:
+            if (
+                groups
+                and groups[-1][-1][1].last + 1 == step.first
+                and sf.functions.get(groups[-1][-1][1].first) == sf.functions.get(step.first)
+                and _block(sf, groups[-1][-1][0]) is _block(sf, stmt)
+            ):
+                groups[-1].append((stmt, step))
+            else:
+                groups.append([(stmt, step)])
+        for group in groups:
+            f = self._finding(a, sf, [s for _, s in group])
+            if f is not None:
+                yield f
+
+    def _step(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        stmt: ast.stmt,
+        aliases: dict[str, str],
+        own: set[str],
+    ) -> _Step | None:
+        first, last = stmt.lineno, stmt.end_lineno or stmt.lineno
+        if (sf.path, first) in a.found or a.covered(sf.path, first):
+            return None
+        count = a.led.count((sf.path, first))
+        if count.n < HITS_MIN:
+            return None
+        seconds = a.led.span(sf.path, first, last, own=True)
+        if seconds / a.total < LIST_SHARE / 2:
+            return None
+        facts = a.ev.facts_in(sf.path, first, last)
+        if any(f.kind == MODEL for f in facts.values()):
+            return None  # a model's forward is work, whatever its input
+        read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+        arrays = {
+            n: _used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)
+        }
+        if not arrays or any(
+            f.size > TINY_MAX or f.size == 0 or f.type not in ARRAY_TYPES for f in arrays.values()
+        ):
+            return None  # a large operand, or JAX's arrays (AB405 is their dispatch)
+        ops = _Ops(facts, aliases, own)
+        ops.count(stmt)
+        if ops.unknown or ops.ops == 0:
+            return None
+        value = _value(stmt)
+        again = None
+        if value is not None and not any(
+            isinstance(c, ast.Call) and call_name(c) in IO_CALLS for c in ast.walk(value)
+        ):
+            inputs = {n: f for n, f in facts.items() if n in read and n not in aliases}
+            expr = ast.unparse(value)
+            t = expression_time(expr, inputs, aliases, min(TIMING_S, a.budget()))
+            if t is not None and isinstance(stmt, ast.AugAssign) and ops.ops:
+                t *= (ops.ops + 1) / ops.ops  # the in-place operation itself
+            again = t
+        per_run = seconds / max(count.n, 1)
+        if again is not None and again < EXPLAINED_MIN * per_run:
+            return None  # the time is not these calls' on arrays like the ones seen
+        return _Step(
+            first,
+            last,
+            ops.ops,
+            max(f.size for f in arrays.values()),
+            seconds,
+            count.n,
+            again,
+            tuple(f"{n}: {f}" for n, f in sorted(arrays.items())),
+            max(arrays.values(), key=lambda f: f.size),
+        )
+
+    def _finding(self, a: Analysis, sf: SourceFile, steps: list[_Step]) -> Finding | None:
+        seconds = sum(s.seconds for s in steps)
+        if seconds / a.total < LIST_SHARE:
+            return None
+        first, last = steps[0].first, steps[-1].last
+        f, facts = a.finding(sf, first, self.rule.code)
+        count = max(s.count for s in steps)
+        ops = sum(s.ops for s in steps)
+        call = a.costs.call(facts.values())
+        py = a.costs.python_op
+        # the same steps on floats: each operation on each element a float operation...
+        floats = sum(s.count * s.ops * s.elements * py for s in steps)
+        # ...and, where the statement's input and output stay arrays, a .tolist() and an array
+        # made again a run (timed after the run on an array like the largest seen)
+        largest = max((s.largest for s in steps), key=lambda x: x.size)
+        trip = round_trip_time(largest, min(TIMING_S, a.budget()))
+        if trip is None:
+            trip = 2 * call
+        keep_lo = floats + count * trip / 2
+        keep_hi = 3 * floats + count * trip
+        timed = [s for s in steps if s.again is not None]
+        per_run = seconds / max(count, 1)
+        parts = [
+            f"runs {count:,} times, {format_time(per_run)} each ({format_time(seconds)} in "
+            f"all), for {ops} NumPy/torch operation{'s' if ops != 1 else ''} on arrays of at "
+            f"most {max(s.elements for s in steps)} elements ({'; '.join(steps[0].arrays)})"
+        ]
+        if timed:
+            again = sum(s.again or 0.0 for s in timed)
+            parts.append(
+                f"timed again after the run on inputs like these: {format_time(again)} a run "
+                f"({format_time(again / max(sum(s.ops for s in timed), 1))} an operation; a "
+                f"library call costs {format_time(call)} here): per-call cost, not arithmetic"
+            )
+        else:
+            parts.append(f"a library call costs {format_time(call)} here (measured after the run)")
+        parts.append(
+            f"on Python floats the same steps cost ~{format_time(floats / max(count, 1))} a "
+            f"run, and {format_time(trip)} more where the input and output stay arrays "
+            f"(.tolist() and an array made again, timed after the run)"
+        )
+        low, high = max(0.0, seconds - keep_hi), max(0.0, seconds - keep_lo)
+        # the finding's time is what the rewrite saves (the statement keeps the rest)
+        saved = (low + high) / 2
+        return replace(
+            f,
+            end=max(f.end, last),
+            seconds=saved,
+            share=saved / a.total,
+            evidence="; ".join(parts),
+            gain=(low, high),
+        )
+
+
+def near(a: Analysis, sf: SourceFile, line: int) -> str:
+    """For a hot line no rule claimed: "" unless its statement works on tiny arrays only, then
+    what it does (its library operations and the largest array), for the hint to say why it is
+    not a finding (its runs)."""
+    if sf.tree is None:
+        return ""
+    first = sf.span(line)[0]
+    stmt = next(
+        (n for n in ast.walk(sf.tree) if _simple(n) and getattr(n, "lineno", 0) == first), None
+    )
+    if not isinstance(stmt, ast.stmt):
+        return ""
+    aliases = module_namespaces(sf.tree)
+    own = {n.name for n in ast.walk(sf.tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    facts = a.ev.facts_in(sf.path, first, stmt.end_lineno or first)
+    read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    arrays = [_used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)]
+    if not arrays or any(f.size > TINY_MAX or f.type not in ARRAY_TYPES for f in arrays):
+        return ""
+    ops = _Ops(facts, aliases, own)
+    ops.count(stmt)
+    if ops.unknown or not ops.ops:
+        return ""
+    largest = max(arrays, key=lambda f: f.size)
+    return (
+        f"{ops.ops} NumPy/torch operation{'s' if ops.ops != 1 else ''} on arrays of at most "
+        f"{largest.size} elements"
+    )
+
+
+def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact:
+    """The part of an array a statement works on: a row ``Q[s]`` of a 500 x 4 table where every
+    use of ``Q`` there takes one with integer indices (a loop's counter, a state), else the
+    whole array as seen (where it takes only elements ``x[k]`` of a large one too: that is an
+    element loop)."""
+    uses = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name]
+    parts = [
+        n
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
+    ]
+    if not parts or len(parts) != len(uses):
+        return fact
+    shapes = set()
+    for p in parts:
+        index = p.slice.elts if isinstance(p.slice, ast.Tuple) else [p.slice]
+        if len(index) > len(fact.shape):
+            return fact
+        shape: list[int] = []
+        for k, ix in enumerate(index):
+            if isinstance(ix, ast.Slice) and ix.lower is None and ix.upper is None:
+                shape.append(fact.shape[k])
+            elif not _integer(ix, facts):
+                return fact  # a part of unknown size, fancy indexing
+        shapes.add((*shape, *fact.shape[len(index) :]))
+    rows = [p for p in shapes if p]
+    if not rows:
+        return fact  # only elements of a large array: an element loop's (AB101), not this
+    return replace(fact, shape=max(rows, key=math.prod))
+
+
+def _integer(node: ast.expr, facts: dict[str, Fact]) -> bool:
+    """An integer index: a constant, or a name whose value was an integer."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int)
+    if isinstance(node, ast.Name):
+        g = facts.get(node.id)
+        return g is not None and g.kind == SCALAR and (g.type == "int" or "int" in g.dtype)
+    return False
+
+
+def _block(sf: SourceFile, stmt: ast.stmt) -> object:
+    """The statement list holding ``stmt`` (adjacent statements of one list are one block)."""
+    assert sf.tree is not None
+    for node in ast.walk(sf.tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and any(s is stmt for s in block):
+                return block
+    return None
+
+
+PATTERN = TinyArrays()
