@@ -1,8 +1,8 @@
 """The timer: first call, calibration, warm-up, then blocks of samples over the whole budget.
 
     first call   timed alone and kept apart (JIT compilation, tracing, allocator and cache warm-up)
-    calibrate    loops per sample grow in 1-2-5 steps until a sample lasts MIN_SAMPLE_S (again,
-                 up to RECALIBRATIONS times, when the library compiled while calibrating)
+    calibrate    loops per sample grow in 1-2-5 steps until a sample lasts ENOUGH x MIN_SAMPLE_S
+                 (again, up to RECALIBRATIONS times, when the library compiled while calibrating)
     warm up      calibrated samples, discarded, until WARMUP_FRACTION of the budget is spent
                  (a single call longer than the whole budget: its calibration call is kept as
                  the first block instead; the first call warmed what a call that long needs)
@@ -58,6 +58,10 @@ BUSY_WARN = 0.2
 CONFIRM = 3
 #: ...when it lasted less than this many times MIN_SAMPLE_S (a single longer call is taken once).
 CONFIRM_BELOW = 10
+#: A take that lasts this share of MIN_SAMPLE_S is long enough: growing the loops would at least
+#: double them, and a function read beside a near twin (another version of it) whose per-call
+#: time is a little over or under half the mark would get other loops than its twin.
+ENOUGH = 0.8
 #: Share of the budget spent warming up after calibration (caches, allocator, branch predictors,
 #: CPU frequency) before any sample is kept.
 WARMUP_FRACTION = 0.1
@@ -238,6 +242,11 @@ class Sampler:
         self.preempted = 0
         #: the CPU time over the wall time of the first uninterrupted samples
         self._on_cpu: list[float] = []
+        self._preemptions: Callable[[], int | None] = getattr(clock, "preemptions", _uncounted)
+        self._ran: Callable[[], int] = getattr(clock, "thread_ns", _no_thread_time)
+        #: the last take: the thread's CPU time in it, and whether another program held it up
+        self._cpu = 0
+        self._waited = False
         self.samples: list[float] = []
         self.blocks: list[int] = []
         self.rounds: list[int] = []
@@ -253,9 +262,19 @@ class Sampler:
         return len(self._on_cpu) >= ON_CPU_SAMPLES and min(self._on_cpu) >= ON_CPU
 
     def _take(self) -> int:
+        """One sample's nanoseconds; ``_cpu`` and ``_waited`` say how long the thread ran in
+        it and whether another program interrupted it (calibration's and warm-up's takes
+        included: the first uninterrupted ones tell whether the call runs on the CPU)."""
+        before, ran0 = self._preemptions(), self._ran()
         t0, t1 = _sample(self.call, self.sync, self.loops, self.clock)
-        self.spent_ns += t1 - t0
-        return t1 - t0
+        took = t1 - t0
+        self.spent_ns += took
+        self._cpu = self._ran() - ran0
+        switched = before is not None and (self._preemptions() or 0) > before
+        self._waited = switched and took - self._cpu > WAITED * took
+        if not switched and took > 0 and len(self._on_cpu) < ON_CPU_SAMPLES:
+            self._on_cpu.append(self._cpu / took)
+        return took
 
     def _compiled(self) -> int | None:
         return self._compilations() if self._compilations is not None else None
@@ -301,7 +320,8 @@ class Sampler:
         while True:
             took = self._take()
             calls += 1
-            if target_ns <= took < CONFIRM_BELOW * target_ns and self.loops < MAX_LOOPS:
+            enough = ENOUGH * target_ns
+            if enough <= took < CONFIRM_BELOW * target_ns and self.loops < MAX_LOOPS:
                 # on a busy machine a sample the scheduler stopped reads long, and would end
                 # the calibration with too few loops: the fastest of CONFIRM takes decides (two
                 # cases read side by side with samples of 0.5 and 2.5 ms are not alike there:
@@ -311,9 +331,9 @@ class Sampler:
                     self.warmup_calls += self.loops
                     took = min(took, self._take())
                     calls += 1
-                    if took < target_ns:
+                    if took < enough:
                         break
-            if took >= target_ns or self.loops >= MAX_LOOPS:
+            if took >= enough or self.loops >= MAX_LOOPS:
                 return took, calls
             self.warmup_calls += self.loops
             if took <= 0:
@@ -352,18 +372,10 @@ class Sampler:
             self._kept = None
             taken = 1
             self._stop_if_spent()
-        preemptions: Callable[[], int | None] = getattr(self.clock, "preemptions", _uncounted)
-        ran: Callable[[], int] = getattr(self.clock, "thread_ns", _no_thread_time)
         again = RETAKES * self.per_block  # samples this block may take again
         while taken < self.per_block and self.stop is None:
-            before_, ran0 = preemptions(), ran()
             took = self._take()
-            cpu = ran() - ran0
-            waited = took - cpu
-            switched = before_ is not None and (preemptions() or 0) > before_
-            if not switched and took > 0 and len(self._on_cpu) < ON_CPU_SAMPLES:
-                self._on_cpu.append(cpu / took)
-            if switched and waited > WAITED * took:
+            if self._waited:
                 # the scheduler stopped this thread during the sample for more than WAITED of
                 # it, so it holds another process's time. Samples of other lengths are
                 # preempted at other rates, so keeping it would bias a case against another
@@ -373,7 +385,7 @@ class Sampler:
                     # its uninterrupted samples ran on this thread's CPU all along (one
                     # thread's work, no device or I/O to wait for): the thread's CPU time is
                     # the sample's own time, and nothing is taken again
-                    took = cpu
+                    took = self._cpu
                 elif again > 0:
                     # taken again, up to RETAKES blocks' worth (a machine busy all the time
                     # keeps them, and the interval widens)
