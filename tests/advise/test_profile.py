@@ -906,3 +906,85 @@ def test_a_loop_whose_steps_share_an_objects_state_is_a_recurrence(
     )
     body = tree.body[-1].body  # type: ignore[attr-defined]
     assert carries_state(body, object_state(tree)) is carried
+
+
+@pytest.mark.parametrize(
+    ("body", "recurrence"),
+    [
+        # a perceptron: the update is made only when a test of w's value says so
+        ("    if y[i] * (w @ x[i]) <= 0:\n        w = w + y[i] * x[i]\n", True),
+        # a sum kept under a test of the data, not of the sum: still a sum
+        ("    if x[i, 0] > 0:\n        w = w + x[i]\n", False),
+    ],
+)
+def test_an_update_steered_by_a_test_of_its_own_value_is_a_recurrence(
+    body: str, recurrence: bool
+) -> None:
+    import ast
+
+    from arraybench.advise.read.source import is_recurrence
+
+    loop = ast.parse("for i in range(n):\n" + body).body[0]
+    assert isinstance(loop, ast.For)
+    assert is_recurrence(loop.body) is recurrence
+
+
+ONLINE = """\
+import numpy as np
+
+rng = np.random.default_rng(0)
+x = rng.standard_normal((3000, 8))
+y = np.sign(x @ rng.standard_normal(8))
+w = np.zeros(8)
+for epoch in range(6):
+    for j in range(len(x)):
+        wx = np.dot(w, x[j])
+        w += 0.01 * (y[j] - np.tanh(wx)) * x[j]
+print("result:", float(w.sum()))
+"""
+
+
+def test_a_loop_over_samples_that_carries_a_learner_s_weights_is_no_batch(
+    tmp_path: Path,
+) -> None:
+    # online SGD: whatever lint calls the loops, "one batched call" would be full-batch
+    # gradient descent, another algorithm; the run calls them recurrences
+    p = _write(tmp_path, "online.py", ONLINE)
+    report = profile(Target(script=p))
+    codes = {f.line: f.code for f in report.findings + report.unlisted}
+    assert codes and all(c in ("AB406", "AB408") for ln, c in codes.items() if ln in (7, 8)), codes
+
+
+NESTED = """\
+import numpy as np
+
+rng = np.random.default_rng(0)
+train = rng.standard_normal((1500, 16))
+tests = rng.standard_normal((40, 16))
+
+
+def closest(x):
+    dist = np.zeros(len(train))
+    for i in range(len(train)):
+        dist[i] = np.sqrt(np.sum((train[i] - x) ** 2))
+    return int(np.argmin(dist))
+
+
+hits = 0
+for t in range(len(tests)):
+    hits += closest(tests[t]) % 2
+print("result:", hits)
+"""
+
+
+def test_an_outer_loop_is_not_priced_for_the_loop_finding_it_calls(tmp_path: Path) -> None:
+    # the loop over test samples spends its time in closest()'s loop over the training set:
+    # rewriting it alone saves none of that, and the inner loop states it
+    p = _write(tmp_path, "knn.py", NESTED)
+    report = profile(Target(script=p))
+    found = {f.line: f for f in report.findings + report.unlisted}
+    assert 10 in found and found[10] in report.findings
+    if 18 in found:  # lint's reduction loop around it, where lint names one
+        outer = found[18]
+        assert outer not in report.findings and "a finding of its own" in outer.evidence
+    assert report.findings_share <= 1.0 and report.unlisted_share <= 1.0

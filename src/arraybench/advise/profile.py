@@ -59,6 +59,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
             a.confirm(d, d.path)
     a.detect(files)
     a.models(files)
+    a.nested()
     listed, unlisted = worth_listing(a.found.values())
     notes = []
     if ev.bursts and ev.loops:
@@ -93,6 +94,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         root=root or str(ev.target.root),
         line_times=_line_times(a, files),
         together=a.led.union([(f.path, f.line, f.end) for f in listed]) / a.total,
+        unlisted_together=a.led.union([(f.path, f.line, f.end) for f in unlisted]) / a.total,
         counters=sum(ev.counters_s.values()),
     )
 

@@ -373,14 +373,18 @@ class ProfileReport:
     #: the share of the run the listed findings hold together, each sample counted once (one
     #: inside another is not added twice); None: the sum of their shares, at most the run
     together: float | None = None
+    #: the same for the findings not listed (each rewrite saving under WORTH_SHARE)
+    unlisted_together: float | None = None
 
     @property
     def findings_share(self) -> float:
         """What the listed findings cost together, as a share of the run (at most 1)."""
-        share = sum(f.share for f in self.findings)
-        if self.together is not None:
-            share = min(share, self.together)
-        return min(share, 1.0)
+        return _together(self.findings, self.together)
+
+    @property
+    def unlisted_share(self) -> float:
+        """What the findings not listed cost together, as a share of the run (at most 1)."""
+        return _together(self.unlisted, self.unlisted_together)
 
     def rel(self, path: str) -> str:
         try:
@@ -413,3 +417,10 @@ class ProfileReport:
             "hot_lines": [h.to_dict() for h in self.hot],
             "notes": list(self.notes),
         }
+
+
+def _together(found: tuple[Finding, ...], union: float | None) -> float:
+    share = sum(f.share for f in found)
+    if union is not None:
+        share = min(share, union)
+    return min(share, 1.0)

@@ -204,7 +204,7 @@ def profile_text(r: ProfileReport, show_all: bool = False) -> str:
                 out += _finding_lines(r, i, f)
             out.append("")
         else:
-            total = sum(f.share for f in r.unlisted)
+            total = r.unlisted_share  # one inside another counted once
             n = len(r.unlisted)
             out.append(
                 f"{n} more finding{'s' if n != 1 else ''} cost {pct(total)} of the run together, "

@@ -529,8 +529,16 @@ def is_recurrence(body: list[ast.stmt]) -> bool:
                 for t in s.targets if isinstance(s, ast.Assign) else [s.target]:
                     tainted |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
         fed = tainted - {name}
+
+        def steered(w: ast.stmt, guards: list[ast.stmt] = guards) -> bool:
+            # ``if y * (w @ x) <= 0: w = w + y * x``: an update made only when a test of the
+            # name's value says so (a perceptron's, an online learner's) depends on that value,
+            # however it is written: no sum
+            return any(w in list(ast.walk(g)) for g in guards)
+
         if all(
-            (_reduction(w, name) and not any(_reads(w.value, t) for t in fed)) or guarded(w)
+            (_reduction(w, name) and not any(_reads(w.value, t) for t in fed) and not steered(w))
+            or guarded(w)
             for w in writes
         ):
             continue

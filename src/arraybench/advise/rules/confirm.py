@@ -62,6 +62,8 @@ PER_ITERATION_MIN = 100
 #: each primitive once on its first use (many functions compiled once each is no recompile),
 #: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
 RECOMPILES_MIN = 5
+#: Findings on loops, whose prices leave out the loops inside them that are findings too.
+NESTING_CODES = LOOP_CODES | {"AB406", "AB408"}
 #: The family of a code no family owns: the finding as lint placed it, no price.
 PLAIN = Plain()
 
@@ -270,6 +272,38 @@ class Analysis:
         if family is None:
             return None
         return family.price(self, Candidate(f, facts, loop, sf, f.line))
+
+    def nested(self) -> None:
+        """A loop's price leaves out the time it spends in other loops that are findings of
+        their own (a loop over test samples calling a function whose loop over the training set
+        is the finding): rewriting the outer loop alone does not remove that work, and the
+        inner finding states it. Nested findings then never add up past the run."""
+        loops = [
+            f
+            for f in self.found.values()
+            if f.code in NESTING_CODES and f.gain is not None and f.seconds > 0
+        ]
+        for f in loops:
+            inner = [
+                g
+                for g in loops
+                if g is not f
+                and _inside(f, g)
+                and self.led.overlap(f.path, f.line, f.end, [(g.path, g.line, g.end)]) > 0
+            ]
+            held = self.led.overlap(f.path, f.line, f.end, [(g.path, g.line, g.end) for g in inner])
+            if held <= 0.05 * f.seconds:
+                continue
+            assert f.gain is not None
+            low, high = (max(0.0, v - held) for v in f.gain)
+            lines = ", ".join(str(g.line) for g in inner)
+            said = (
+                f"{format_time(held)} of its time is in the loop at line {lines}, a finding of "
+                "its own: not counted in this one's saving"
+            )
+            self.found[(f.path, f.line)] = _with(
+                f, gain=(low, high), evidence=f"{f.evidence}; {said}" if f.evidence else said
+            )
 
     # what only the run shows
     def models(self, files: Iterable[str]) -> None:
@@ -548,6 +582,18 @@ class Analysis:
                 )
             )
         return out
+
+
+def _inside(f: Finding, g: Finding) -> bool:
+    """Whether ``g`` runs inside ``f``'s loop: within its lines, or in a function of the file
+    that its lines call (``closest(x)`` in a loop over test samples)."""
+    if g.path == f.path and f.line < g.line <= f.end:
+        return True
+    name = read_source(g.path).functions.get(g.line, "").split(".")[-1]
+    if not name or g.path != f.path:
+        return False
+    sf = read_source(f.path)
+    return any(call_name(c) == name for ln in range(f.line, f.end + 1) for c in sf.calls_on(ln))
 
 
 def _statement_loops(path: str) -> list[tuple[int, int]]:
