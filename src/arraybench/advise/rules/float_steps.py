@@ -66,6 +66,29 @@ def float_cost(
 PRODUCTS = frozenset({"dot", "matmul", "inner", "vdot", "tensordot", "einsum", "mv", "mm"})
 
 
+def element_work(
+    sf: SourceFile,
+    loop: Loop,
+    facts_at: Callable[[int], dict[str, Fact]],
+    count_at: Callable[[int], int],
+) -> float:
+    """Elements the loop's operations touch over the run (each statement's, and its callees',
+    at its own count): what a whole-array rewrite still works through, one pass an operation.
+    A loop over rows of 784 values is 784 an operation, not one. A comprehension's statement
+    holds more than its items' work (``sum(f(y[i]) for i in range(len(y))) / len(y)``): none
+    is counted for it (the caller's per-operation floor stands)."""
+    if loop.comprehension:
+        return 0.0
+    total = 0.0
+    for stmt in _statements(sf, loop):
+        ops = _operations(stmt)
+        if ops:
+            facts = facts_at(stmt.lineno)
+            per = sum(min(MOST_ELEMENTS, _elements(op, facts)) for op in ops)
+            total += count_at(stmt.lineno) * per
+    return total
+
+
 def _product(op: ast.AST) -> bool:
     if isinstance(op, ast.BinOp):
         return isinstance(op.op, ast.MatMult)
@@ -110,8 +133,16 @@ def _operations(stmt: ast.stmt) -> list[ast.AST]:
     return [n for n in ast.walk(stmt) if isinstance(n, ast.Call | ast.BinOp | ast.AugAssign)]
 
 
+#: Builtins whose call touches no array's elements (a length, a range, a conversion of one value).
+SCALAR_CALLS = frozenset(
+    {"len", "range", "int", "float", "bool", "abs", "round", "enumerate", "zip"}
+)
+
+
 def _elements(op: ast.AST, facts: dict[str, Fact]) -> int:
     """The elements an operation touches: its largest operand's."""
+    if isinstance(op, ast.Call) and isinstance(op.func, ast.Name) and op.func.id in SCALAR_CALLS:
+        return 1
     if isinstance(op, ast.BinOp):
         operands: list[ast.expr] = [op.left, op.right]
     elif isinstance(op, ast.AugAssign):

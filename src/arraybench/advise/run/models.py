@@ -317,6 +317,8 @@ class Costs:
     #: an array (what a whole-array rewrite of a loop over Python data still pays per item: it
     #: walks the data once; a tensor several times NumPy's), measured when first asked for
     items: dict[str, float] = field(default_factory=dict)
+    #: an element of a whole-array operation (see :meth:`element`), measured when first asked for
+    per_element: float | None = None
 
     @classmethod
     def measure(cls) -> Costs:
@@ -357,6 +359,19 @@ class Costs:
             per = _per_call(lambda: convert([x for row in rows for x in row]), 50)
             self.items[lib] = per / 1000
         return self.items[lib]
+
+    def element(self) -> float:
+        """Seconds an element of a whole-array operation takes (np.multiply of two 100,000
+        element float64 arrays into a third, per element), measured when first asked for."""
+        if self.per_element is None:
+            np = sys.modules.get("numpy")
+            if np is None:
+                self.per_element = 1e-9
+            else:
+                a, b = np.ones(100_000), np.ones(100_000)
+                out = np.empty_like(a)
+                self.per_element = _per_call(lambda: np.multiply(a, b, out=out), 200) / 100_000
+        return self.per_element
 
     def call(self, facts: Iterable[Fact]) -> float:
         if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
