@@ -988,3 +988,14 @@ def test_an_outer_loop_is_not_priced_for_the_loop_finding_it_calls(tmp_path: Pat
         outer = found[18]
         assert outer not in report.findings and "a finding of its own" in outer.evidence
     assert report.findings_share <= 1.0 and report.unlisted_share <= 1.0
+
+
+def test_a_comprehension_that_copies_an_array_out_is_told_tolist(tmp_path: Path) -> None:
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.families.loops import copied_out
+
+    p = tmp_path / "c.py"
+    p.write_text("s = set([v for v in arr])\nt = [v * 2 for v in arr]\n")
+    sf = read_source(str(p))
+    assert "arr.tolist()" in copied_out(sf, 1)
+    assert copied_out(sf, 2) == ""  # it computes something per element: no copy

@@ -45,7 +45,7 @@ from ..run.values import (
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
-from .families.loops import ELEMENT_MIN, LOOP_CODES, recurrence_code, with_scan
+from .families.loops import ELEMENT_MIN, LOOP_CODES, copied_out, recurrence_code, with_scan
 from .hints import hint
 from .patterns import PATTERNS
 from .proof import proof
@@ -242,6 +242,10 @@ class Analysis:
 
     def more_evidence(self, f: Finding, sf: SourceFile) -> str:
         parts = [f.evidence] if f.evidence else []
+        if f.code in LOOP_CODES and any(lp.comprehension and lp.line == f.line for lp in sf.loops):
+            copied = copied_out(sf, f.line)
+            if copied:
+                parts.append(copied)
         for ln in range(f.line, f.end + 1):
             key = (f.path, ln)
             syncs = self.ev.events.syncs.get(key)

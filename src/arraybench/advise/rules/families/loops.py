@@ -148,6 +148,31 @@ def with_scan(f: Finding, loop: Loop | None) -> Finding:
     return replace(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
 
 
+def copied_out(sf: SourceFile, line: int) -> str:
+    """What a comprehension at ``line`` only copies out (``[x for x in arr]``, ``{v for v in
+    a[k]}``), as said to the user ("" for any other line): its elements are one call away
+    (``arr.tolist()``), where a whole-array function on a small array pays its call again."""
+    if sf.tree is None:
+        return ""
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp)
+            and node.lineno == line
+            and len(node.generators) == 1
+            and not node.generators[0].ifs
+            and isinstance(node.elt, ast.Name)
+            and isinstance(node.generators[0].target, ast.Name)
+            and node.elt.id == node.generators[0].target.id
+        ):
+            arr = ast.unparse(node.generators[0].iter)
+            return (
+                f"the comprehension copies {arr}'s elements one by one: {arr}.tolist() makes "
+                "the same Python values in one call (set() or sorted() of it as needed); on "
+                "small arrays a whole-array function (np.unique) pays its call again"
+            )
+    return ""
+
+
 def walked_names(loop: Loop) -> list[str]:
     """The names a loop walks: ``docs`` of ``for doc in docs``, both of ``zip(xs, ys)``."""
     over = loop.over
