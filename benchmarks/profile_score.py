@@ -71,6 +71,12 @@ def score_program(folder: Path, name: str, spec: dict[str, Any], repeats: int) -
         hit = [f for f in listed if f["line"] == site["line"]]
         near = [f for f in listed if f["line"] <= site["line"] <= f["end_line"]]
         stated = hit[0]["share"] if hit else None
+        # what the report says the rewrite saves: the middle of its priced gain, as a share of
+        # the program's time (its time's share where it has no price)
+        saves = None
+        if hit:
+            gain = hit[0].get("gain")
+            saves = (sum(gain) / 2 / program_s) if gain and program_s > 0 else stated
         rows.append(
             {
                 "program": name,
@@ -84,6 +90,10 @@ def score_program(folder: Path, name: str, spec: dict[str, Any], repeats: int) -
                 "stated": stated,
                 "ratio": stated / site["share"]
                 if stated is not None and site.get("share") and site["share"] > 0
+                else None,
+                "saves": saves,
+                "saves_ratio": saves / site["share"]
+                if saves is not None and site.get("share") and site["share"] > 0
                 else None,
             }
         )
@@ -120,6 +130,8 @@ def main() -> None:
                 state = "LISTED (wrong)" if s["listed"] else "not listed"
             share = f"measured {s['measured']:.3f}" if s["measured"] is not None else ""
             stated = f", stated {s['stated']:.3f}" if s["stated"] is not None else ""
+            if s["saves"] is not None:
+                stated += f", saves {s['saves']:.3f}"
             print(f"    {tag} L{s['line']} {s['kind']}: {state} {s['code']} ({share}{stated})")
         print(f"    listed: {r['listed']}")
     sites = [s for r in results for s in r["sites"]]
@@ -144,6 +156,17 @@ def main() -> None:
         print(
             f"  ratio stated/measured: median {statistics.median(ratios):.2f}, "
             f"range {min(ratios):.2f}-{max(ratios):.2f}"
+        )
+    saved = [s["saves_ratio"] for s in found if s["saves_ratio"]]
+    saved_15 = [r for r in saved if 1 / 1.5 <= r <= 1.5]
+    print(
+        "stated saving (the priced gain's middle) within 1.5x of measured: "
+        f"{len(saved_15)}/{len(saved)}"
+    )
+    if saved:
+        print(
+            f"  ratio saving/measured: median {statistics.median(saved):.2f}, "
+            f"range {min(saved):.2f}-{max(saved):.2f}"
         )
     print(f"cold look-alikes listed: {sum(s['listed'] for s in cold)}/{len(cold)}")
     if walls:

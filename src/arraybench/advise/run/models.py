@@ -319,6 +319,8 @@ class Costs:
     items: dict[str, float] = field(default_factory=dict)
     #: an element of a whole-array operation (see :meth:`element`), measured when first asked for
     per_element: float | None = None
+    #: compiling one eager JAX operation at a new shape (see :meth:`jax_compile`)
+    compile_op: float | None = None
 
     @classmethod
     def measure(cls) -> Costs:
@@ -372,6 +374,28 @@ class Costs:
                 out = np.empty_like(a)
                 self.per_element = _per_call(lambda: np.multiply(a, b, out=out), 200) / 100_000
         return self.per_element
+
+    def jax_compile(self) -> float:
+        """Seconds JAX takes to compile an eager operation at a shape it has not seen (what a
+        whole-array rewrite of a loop over JAX values pays once per operation), measured when
+        first asked for: a first call less a second, on a shape of its own."""
+        if self.compile_op is None:
+            jax = sys.modules.get("jax")
+            self.compile_op = 0.0
+            if jax is not None:
+                try:
+                    # a shape no cache holds yet (a persistent compilation cache would
+                    # answer a fixed one from the last run)
+                    x = jax.numpy.ones(1_000 + (time.perf_counter_ns() // 1000) % 100_000)
+                    t0 = time.perf_counter()
+                    jax.numpy.tanh(x * 0.5 + 0.25).block_until_ready()
+                    first = time.perf_counter() - t0
+                    t0 = time.perf_counter()
+                    jax.numpy.tanh(x * 0.5 + 0.25).block_until_ready()
+                    self.compile_op = max(0.0, first - (time.perf_counter() - t0)) / 3
+                except Exception:  # no usable device: nothing to price with
+                    self.compile_op = 0.0
+        return self.compile_op
 
     def call(self, facts: Iterable[Fact]) -> float:
         if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
