@@ -282,15 +282,15 @@ class Analysis:
         their own (a loop over test samples calling a function whose loop over the training set
         is the finding): rewriting the outer loop alone does not remove that work, and the
         inner finding states it. Nested findings then never add up past the run."""
-        loops = [
-            f
-            for f in self.found.values()
-            if f.code in NESTING_CODES and f.gain is not None and f.seconds > 0
-        ]
+        priced = [f for f in self.found.values() if f.gain is not None and f.seconds > 0]
+        loops = [f for f in priced if f.code in NESTING_CODES]
         for f in loops:
+            # a recurrence's rewrite is its steps made cheaper: a finding inside it (tiny-array
+            # calls in the function each step calls) is that rewrite, in part, already
+            others = priced if f.code in ("AB406", "AB408") else loops
             inner = [
                 g
-                for g in loops
+                for g in others
                 if g is not f
                 and _inside(f, g)
                 and self.led.overlap(f.path, f.line, f.end, [(g.path, g.line, g.end)]) > 0
@@ -302,8 +302,8 @@ class Analysis:
             low, high = (max(0.0, v - held) for v in f.gain)
             lines = ", ".join(str(g.line) for g in inner)
             said = (
-                f"{format_time(held)} of its time is in the loop at line {lines}, a finding of "
-                "its own: not counted in this one's saving"
+                f"{format_time(held)} of its time is in line {lines}, a finding of its own: not "
+                "counted in this one's saving"
             )
             self.found[(f.path, f.line)] = _with(
                 f, gain=(low, high), evidence=f"{f.evidence}; {said}" if f.evidence else said

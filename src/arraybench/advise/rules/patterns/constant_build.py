@@ -28,6 +28,7 @@ from ...read.source import SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.sampler import INTERVAL
+from ...run.sampler import INTERVAL as LOOK_INTERVAL
 from ...run.values import SEQUENCE, Fact, is_array
 from .base import Analysis
 
@@ -173,6 +174,14 @@ class ConstantBuild:
         if arg.id in params or len(looks) > 1:
             # passed in (or looked at more than once): the run must have seen the same list
             if not self._same(looks):
+                return None
+            count = self.count(a, sf.path, line, line)
+            if count is not None and a.led.span(sf.path, line, line, own=True) >= (
+                count.n * LOOK_INTERVAL
+            ):
+                # a build that lasts a sampler's tick or more is looked at several times in one
+                # run of it: the looks may all be one call's (DecisionTree's calcBestFeature,
+                # 632 calls on 632 lists, read "the same list at each of the 3 looks")
                 return None
             return (
                 f"{arg.id} ({looks[0]}) was the same unchanged list at each of the "
