@@ -300,11 +300,14 @@ class Analysis:
                 continue
             assert f.gain is not None
             low, high = (max(0.0, v - held) for v in f.gain)
-            lines = ", ".join(str(g.line) for g in inner)
-            said = (
-                f"{format_time(held)} of its time is in line {lines}, a finding of its own: not "
-                "counted in this one's saving"
+            lines = sorted({g.line for g in inner})
+            some = ", ".join(map(str, lines[:-1]))
+            where = (
+                f"line {lines[0]}, a finding of its own"
+                if len(lines) == 1
+                else f"lines {some} and {lines[-1]}, findings of their own"
             )
+            said = f"{format_time(held)} of its time is in {where}: not counted in its saving"
             self.found[(f.path, f.line)] = _with(
                 f, gain=(low, high), evidence=f"{f.evidence}; {said}" if f.evidence else said
             )
