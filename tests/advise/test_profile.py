@@ -5,6 +5,7 @@ ratios of the same clock)."""
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import sys
 import textwrap
@@ -125,8 +126,12 @@ def test_a_module_runs_with_dash_m(
     (pkg / "__main__.py").write_text(textwrap.dedent(ELEMENT_LOOP))
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mypkg", raising=False)
+    importlib.invalidate_caches()
     report = profile(Target(module="mypkg", args=("z",)))
-    assert "['z']" in capsys.readouterr().out
+    out = capsys.readouterr()
+    assert report.outcome.status == 0, (report.outcome.error, out.err[-2000:])
+    assert "['z']" in out.out, (out.out[-2000:], out.err[-2000:])
     assert report.findings and report.findings[0].code == "AB101"
     assert report.findings[0].path.endswith("__main__.py")
 
