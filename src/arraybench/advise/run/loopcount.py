@@ -552,6 +552,10 @@ def _count_value(c: itertools.count[int]) -> int:
     return int(text[text.index("(") + 1 : text.rindex(")")])
 
 
+#: Times a file is parsed and compiled with its counters before it is compiled as it is.
+AST_TRIES = 3
+
+
 @dataclass
 class LoopCounter:
     """Compiles the user's files with loop counters and reads the counts after the run."""
@@ -565,15 +569,23 @@ class LoopCounter:
         ``compile`` does (the caller reports it); a tree the counters cannot be added to (one
         nested past the parser's depth once transformed) is compiled as it is, its counts left
         to the line timer."""
-        tree = ast.parse(source, path)
-        if _compiles_bytecode(tree):
-            self.uncounted[path] = "it imports numba"
-            return compile(source, path, "exec", dont_inherit=True)
-        try:
-            return self._compile(tree, path)
-        except (RecursionError, ValueError, TypeError) as e:
-            self.uncounted[path] = f"its counters could not be added ({type(e).__name__})"
-            return compile(source, path, "exec", dont_inherit=True)
+        for attempt in range(AST_TRIES):
+            try:
+                tree = ast.parse(source, path)
+                if _compiles_bytecode(tree):
+                    self.uncounted[path] = "it imports numba"
+                    return compile(source, path, "exec", dont_inherit=True)
+                return self._compile(tree, path)
+            except SystemError as e:
+                # CPython 3.11 counts the depth of every AST conversion in one counter for all
+                # threads: the sampler's thread reading a file's names at the same moment makes
+                # it "AST constructor recursion depth mismatch". Once more, then as it is.
+                if attempt == AST_TRIES - 1:
+                    self.uncounted[path] = f"its counters could not be added ({e})"
+            except (RecursionError, ValueError, TypeError) as e:
+                self.uncounted[path] = f"its counters could not be added ({type(e).__name__})"
+                break
+        return compile(source, path, "exec", dont_inherit=True)
 
     def _compile(self, tree: ast.Module, path: str) -> types.CodeType:
         tag = uuid.uuid4().hex

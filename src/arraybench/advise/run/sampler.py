@@ -144,8 +144,21 @@ class _LineNames:
     @staticmethod
     def _read(path: str) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]]]:
         try:
-            tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, ValueError, UnicodeDecodeError):
+            return {}, {}
+        tree = None
+        for _ in range(3):
+            try:
+                tree = ast.parse(text)
+                break
+            except SystemError:
+                # CPython 3.11's AST conversion keeps one depth counter for all threads: the
+                # program's imports being parsed at the same moment make it fail; again
+                continue
+            except (SyntaxError, ValueError):
+                return {}, {}
+        if tree is None:
             return {}, {}
         names: dict[int, list[str]] = defaultdict(list)
         for node in ast.walk(tree):
