@@ -445,6 +445,25 @@ def _done(y: Any) -> Any:
 SAMPLE_S = 2e-3
 
 
+def per_call_times(
+    fn: Callable[[], Any], sync: Callable[[], None], budget: float
+) -> list[float] | None:
+    """Per-call seconds of ``fn`` over a few samples, each enough calls to last SAMPLE_S (at
+    least 3 samples, as many as ``budget`` holds, at most PAIRS); None when 3 samples would take
+    far longer than ``budget``."""
+    t = _timed(fn, sync)
+    k = max(1, int(SAMPLE_S / max(t, 1e-9)))
+    if 3 * k * t > 4 * budget:
+        return None
+    samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
+
+    def run() -> None:
+        for _ in range(k):
+            fn()
+
+    return [_timed(run, sync) / k for _ in range(samples)]
+
+
 def per_call_pair(
     slow: Callable[[], Any], fast: Callable[[], Any], sync: Callable[[], None], budget: float
 ) -> tuple[float, float, float, float] | None:
@@ -512,17 +531,9 @@ def copy_cost(
         x = _array(type_, dtype, device, shape, 1)
         sync = _sync_of(x)
         copy_of = x.clone if type_ == "torch.Tensor" else x.copy
-        t = _timed(lambda: _done(copy_of()), sync)
-        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
-        if 3 * k * t > 4 * budget:
+        times = per_call_times(lambda: _done(copy_of()), sync, budget)
+        if times is None:
             return None
-        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
-
-        def run() -> None:
-            for _ in range(k):
-                _done(copy_of())
-
-        times = [_timed(run, sync) / k for _ in range(samples)]
         return statistics.median(times), min(times), max(times)
     except Exception:
         return None
@@ -583,17 +594,8 @@ def expression_time(
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             eval(code, env)  # once, and to fail here rather than in the timing
-            t = _timed(lambda: eval(code, env), lambda: None)
-            k = max(1, int(SAMPLE_S / max(t, 1e-9)))
-            if 3 * k * t > 4 * budget:
-                return None
-            samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
-
-            def run() -> None:
-                for _ in range(k):
-                    eval(code, env)
-
-            return statistics.median(_timed(run, lambda: None) / k for _ in range(samples))
+            times = per_call_times(lambda: eval(code, env), lambda: None, budget)
+            return statistics.median(times) if times is not None else None
     except Exception:
         return None
 
@@ -612,17 +614,9 @@ def list_call_time(
         for part in func.split("."):
             fn = getattr(fn, part)
         data = [0.5 + (i % 7) / 8 for i in range(max(1, n))]
-        t = _timed(lambda: fn(data), lambda: None)
-        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
-        if 3 * k * t > 4 * budget:
+        times = per_call_times(lambda: fn(data), lambda: None, budget)
+        if times is None:
             return None
-        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
-
-        def run() -> None:
-            for _ in range(k):
-                fn(data)
-
-        times = [_timed(run, lambda: None) / k for _ in range(samples)]
         return statistics.median(times), min(times), max(times)
     except Exception:
         return None
@@ -648,16 +642,7 @@ def round_trip_time(fact: Fact, budget: float = BUDGET_S) -> float | None:
                 return np.array(x.tolist(), dtype=x.dtype)
 
         trip()
-        t = _timed(trip, lambda: None)
-        k = max(1, int(SAMPLE_S / max(t, 1e-9)))
-        if 3 * k * t > 4 * budget:
-            return None
-        samples = int(min(PAIRS, max(3, budget / max(k * t, 1e-9))))
-
-        def run() -> None:
-            for _ in range(k):
-                trip()
-
-        return statistics.median(_timed(run, lambda: None) / k for _ in range(samples))
+        times = per_call_times(trip, lambda: None, budget)
+        return statistics.median(times) if times is not None else None
     except Exception:
         return None
