@@ -73,6 +73,16 @@ def dotted_reads(node: ast.AST) -> set[str]:
     return out
 
 
+def seen_name(node: ast.expr) -> str:
+    """``a`` or ``buf.s``: how the values seen at a line name it (advise/run/sampler.py), or ""
+    for any other expression."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
+    return ""
+
+
 def target_names(target: ast.AST) -> list[str]:
     """Names bound by an assignment target (tuples unpacked; subscripts bind nothing)."""
     if isinstance(target, ast.Name):

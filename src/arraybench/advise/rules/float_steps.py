@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable, Iterator
 
 from ..read.source import Loop, SourceFile
+from ..read.syntax import seen_name
 from ..run.values import Fact, is_array
 
 #: An operation's elements are counted up to this (beyond it the float version loses anyway).
@@ -35,30 +36,21 @@ def float_cost(
     scalar_op: float,
     list_op: float,
 ) -> float:
-    """Seconds the loop's body would take on Python floats and lists: for each simple
-    statement in it, the times it ran (``count_at(line)``) times its calls' and operators'
-    cost: ``scalar_op`` for one on single elements, ``list_op`` (a comprehension over two) and
-    ``scalar_op`` for each element past two for one on a vector or matrix (a product: one
-    comprehension per output), the values' sizes
-    read from ``facts_at(line)``."""
+    """Seconds the loop's body would take on Python floats and lists: each operation (see
+    :func:`_operations_run`) at its statement's count, ``scalar_op`` for one on single
+    elements, ``list_op`` (a comprehension over two) and ``scalar_op`` for each element past
+    two for one on a vector or matrix (a product: one comprehension per output)."""
     total = 0.0
-    for stmt in _statements(sf, loop):
-        ops = _operations(stmt)
-        if not ops:
-            continue
-        facts = facts_at(stmt.lineno)
-        per = 0.0
-        for op in ops:
-            n = min(MOST_ELEMENTS, _elements(op, facts))
-            if n <= 1:
-                per += scalar_op
-            elif _product(op):
-                # a matrix or vector product on lists: a sum over a comprehension for each of
-                # its ~sqrt(n) outputs, and one around them
-                per += (1 + math.sqrt(n)) * list_op + n * scalar_op
-            else:
-                per += list_op + (n - 2) * scalar_op
-        total += count_at(stmt.lineno) * per
+    for times, op, n in _operations_run(sf, loop, facts_at, count_at):
+        if n <= 1:
+            cost = scalar_op
+        elif _product(op):
+            # a matrix or vector product on lists: a sum over a comprehension for each of its
+            # ~sqrt(n) outputs, and one around them
+            cost = (1 + math.sqrt(n)) * list_op + n * scalar_op
+        else:
+            cost = list_op + (n - 2) * scalar_op
+        total += times * cost
     return total
 
 
@@ -72,21 +64,33 @@ def element_work(
     facts_at: Callable[[int], dict[str, Fact]],
     count_at: Callable[[int], int],
 ) -> float:
-    """Elements the loop's operations touch over the run (each statement's, and its callees',
-    at its own count): what a whole-array rewrite still works through, one pass an operation.
-    A loop over rows of 784 values is 784 an operation, not one. A comprehension's statement
-    holds more than its items' work (``sum(f(y[i]) for i in range(len(y))) / len(y)``): none
-    is counted for it (the caller's per-operation floor stands)."""
+    """Elements the loop's operations touch over the run (each at its statement's count, see
+    :func:`_operations_run`): what a whole-array rewrite still works through, one pass an
+    operation. A loop over rows of 784 values is 784 an operation, not one. A comprehension's
+    statement holds more than its items' work (``sum(f(y[i]) for i in range(len(y))) /
+    len(y)``): none is counted for it (the caller's per-operation floor stands)."""
     if loop.comprehension:
         return 0.0
-    total = 0.0
+    return sum(times * n for times, _, n in _operations_run(sf, loop, facts_at, count_at))
+
+
+def _operations_run(
+    sf: SourceFile,
+    loop: Loop,
+    facts_at: Callable[[int], dict[str, Fact]],
+    count_at: Callable[[int], int],
+) -> Iterator[tuple[int, ast.AST, int]]:
+    """Each call and operator of the loop's simple statements (and of the file's functions it
+    calls, see :func:`_statements`): the times its statement ran (``count_at(line)``), the
+    operation, and the elements it touches, from the values' sizes seen there
+    (``facts_at(line)``)."""
     for stmt in _statements(sf, loop):
         ops = _operations(stmt)
-        if ops:
-            facts = facts_at(stmt.lineno)
-            per = sum(min(MOST_ELEMENTS, _elements(op, facts)) for op in ops)
-            total += count_at(stmt.lineno) * per
-    return total
+        if not ops:
+            continue
+        facts, times = facts_at(stmt.lineno), count_at(stmt.lineno)
+        for op in ops:
+            yield times, op, min(MOST_ELEMENTS, _elements(op, facts))
 
 
 def _product(op: ast.AST) -> bool:
@@ -160,10 +164,10 @@ def _size(e: ast.expr, facts: dict[str, Fact]) -> int:
     """Elements of an expression's value: an array's size from the run, a subscript's part of
     it (an index takes a dimension away, a slice keeps it), an operation's largest operand."""
     if isinstance(e, ast.Name | ast.Attribute):
-        fact = facts.get(_dotted(e))
+        fact = facts.get(seen_name(e))
         return max(1, fact.size) if fact is not None and is_array(fact) else 1
     if isinstance(e, ast.Subscript):
-        base = facts.get(_dotted(e.value))
+        base = facts.get(seen_name(e.value))
         if base is None or not is_array(base) or not base.shape:
             return 1
         index = e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]
@@ -183,11 +187,3 @@ def _size(e: ast.expr, facts: dict[str, Fact]) -> int:
     if isinstance(e, ast.Call):
         return _elements(e, facts)
     return 1
-
-
-def _dotted(e: ast.expr) -> str:
-    if isinstance(e, ast.Name):
-        return e.id
-    if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name):
-        return f"{e.value.id}.{e.attr}"
-    return ""

@@ -34,6 +34,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import SourceFile
+from ...read.syntax import seen_name
 from ...records import LIST_SHARE, Finding
 from ...run.models import copy_cost
 from ...run.sampler import INTERVAL
@@ -99,15 +100,6 @@ def _copy_of(value: ast.expr) -> tuple[ast.expr, str, ast.expr | None] | None:
     if f.attr == "astype" and len(value.args) == 1 and not set(kw) - {"copy"}:
         return f.value, "astype", value.args[0]
     return None
-
-
-def _dotted(node: ast.expr) -> str:
-    """``a`` or ``buf.s``: how the values seen at a line name it (advise/run/sampler.py)."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        return f"{node.value.id}.{node.attr}"
-    return ""
 
 
 def _base(node: ast.expr) -> str | None:
@@ -282,7 +274,7 @@ class NeedlessCopy:
             scope = _scope(sf.tree, line)
             end = getattr(scope, "end_lineno", None) or len(sf.lines)
             facts = a.ev.facts_at(key)
-            src_fact = facts.get(_dotted(src)) if _dotted(src) else None
+            src_fact = facts.get(seen_name(src)) if seen_name(src) else None
             out = facts.get(me) or a.ev.facts_in(sf.path, last + 1, end).get(me)
             fact = src_fact if src_fact is not None and is_array(src_fact) else out
             if fact is None or not is_array(fact):
