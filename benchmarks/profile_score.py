@@ -64,6 +64,16 @@ def score_program(folder: Path, name: str, spec: dict[str, Any], repeats: int) -
             profiled.append(t)
             report = json.loads(out.read_text())
             out.unlink()
+    return {
+        "program": name,
+        "plain_s": statistics.median(plain),
+        "profile_s": statistics.median(profiled),
+        **read_report(report, name, spec),
+    }
+
+
+def read_report(report: dict[str, Any], name: str, spec: dict[str, Any]) -> dict[str, Any]:
+    """A profile report's findings against a program's labelled sites."""
     listed = report["findings"]
     program_s = report["program_seconds"]
     rows = []
@@ -98,9 +108,6 @@ def score_program(folder: Path, name: str, spec: dict[str, Any], repeats: int) -
             }
         )
     return {
-        "program": name,
-        "plain_s": statistics.median(plain),
-        "profile_s": statistics.median(profiled),
         "program_s": program_s,
         "sites": rows,
         "listed": [(f["line"], f["code"], round(f["share"], 3)) for f in listed],
@@ -123,17 +130,29 @@ def main() -> None:
         results.append(r)
         ratio = r["profile_s"] / r["plain_s"]
         print(f"{name}: {r['plain_s']:.2f} s plain, {r['profile_s']:.2f} s profiled ({ratio:.2f}x)")
-        for s in r["sites"]:
-            tag = "hot " if s["hot"] else "cold"
-            state = "listed" if s["listed"] else ("in a listed loop" if s["within"] else "missed")
-            if not s["hot"]:
-                state = "LISTED (wrong)" if s["listed"] else "not listed"
-            share = f"measured {s['measured']:.3f}" if s["measured"] is not None else ""
-            stated = f", stated {s['stated']:.3f}" if s["stated"] is not None else ""
-            if s["saves"] is not None:
-                stated += f", saves {s['saves']:.3f}"
-            print(f"    {tag} L{s['line']} {s['kind']}: {state} {s['code']} ({share}{stated})")
-        print(f"    listed: {r['listed']}")
+        print_sites(r)
+    summary(results)
+    if a.json:
+        a.json.write_text(json.dumps({"results": results}, indent=1))
+
+
+def print_sites(r: dict[str, Any]) -> None:
+    """A program's labelled sites and what the report said of each."""
+    for s in r["sites"]:
+        tag = "hot " if s["hot"] else "cold"
+        state = "listed" if s["listed"] else ("in a listed loop" if s["within"] else "missed")
+        if not s["hot"]:
+            state = "LISTED (wrong)" if s["listed"] else "not listed"
+        share = f"measured {s['measured']:.3f}" if s["measured"] is not None else ""
+        stated = f", stated {s['stated']:.3f}" if s["stated"] is not None else ""
+        if s["saves"] is not None:
+            stated += f", saves {s['saves']:.3f}"
+        print(f"    {tag} L{s['line']} {s['kind']}: {state} {s['code']} ({share}{stated})")
+    print(f"    listed: {r['listed']}")
+
+
+def summary(results: list[dict[str, Any]]) -> None:
+    """The whole set's scores (walls where the results have them)."""
     sites = [s for r in results for s in r["sites"]]
     hot = [s for s in sites if s["hot"]]
     cold = [s for s in sites if not s["hot"]]
@@ -146,7 +165,7 @@ def main() -> None:
     ]
     ratios = [s["ratio"] for s in found if s["ratio"]]
     in_15 = [r for r in ratios if 1 / 1.5 <= r <= 1.5]
-    walls = [r["profile_s"] / r["plain_s"] for r in results]
+    walls = [r["profile_s"] / r["plain_s"] for r in results if "plain_s" in r]
     print()
     print(f"hot sites on their line: {len(found)}/{len(hot)} ({len(found) / max(1, len(hot)):.0%})")
     print(f"  on their line or inside a listed loop: {len(within)}/{len(hot)}")
@@ -174,8 +193,6 @@ def main() -> None:
             f"profile wall / program wall: median {statistics.median(walls):.2f}x, "
             f"max {max(walls):.2f}x"
         )
-    if a.json:
-        a.json.write_text(json.dumps({"results": results}, indent=1))
 
 
 if __name__ == "__main__":

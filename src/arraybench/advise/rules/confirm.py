@@ -32,7 +32,7 @@ from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
 from ..run.models import Costs, float32_speedup, no_grad_speedup
 from ..run.observe import Evidence
-from ..run.sampler import COMPREHENSION_FRAMES
+from ..run.sampler import COMPREHENSION_FRAMES, operator_runs, statement_spans
 from ..run.values import (
     SCALAR,
     TENSOR,
@@ -100,7 +100,7 @@ class Analysis:
 
     def __init__(self, ev: Evidence) -> None:
         self.ev = ev
-        self.led = Ledger(ev, _statement_loops)
+        self.led = Ledger(ev, _statement_loops, _operator_runs, _statement_spans)
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
@@ -237,7 +237,7 @@ class Analysis:
             self.dropped.append(_with(f, dropped=reason))
             return
         f = family.settle(self, Candidate(f, facts, loop, sf, d.line))
-        f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, loop, sf))
+        f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, loop, sf, d.line))
         self.add(f)
 
     def more_evidence(self, f: Finding, sf: SourceFile) -> str:
@@ -268,14 +268,20 @@ class Analysis:
         return "; ".join(parts)
 
     def gain(
-        self, f: Finding, facts: dict[str, Fact], loop: Loop | None, sf: SourceFile
+        self,
+        f: Finding,
+        facts: dict[str, Fact],
+        loop: Loop | None,
+        sf: SourceFile,
+        line: int | None = None,
     ) -> tuple[float, float] | None:
         """What the rewrite saves: the measured time less what the rewritten code costs, as
-        the finding's family prices it (rules/families/); None where it has no price."""
+        the finding's family prices it (rules/families/); None where it has no price.
+        ``line``: the line lint named, where the finding now stands elsewhere (its loop's)."""
         family = BY_CODE.get(f.code)
         if family is None:
             return None
-        return family.price(self, Candidate(f, facts, loop, sf, f.line))
+        return family.price(self, Candidate(f, facts, loop, sf, line or f.line))
 
     def nested(self) -> None:
         """A loop's price leaves out the time it spends in other loops that are findings of
@@ -299,7 +305,6 @@ class Analysis:
             if held <= 0.05 * f.seconds:
                 continue
             assert f.gain is not None
-            low, high = (max(0.0, v - held) for v in f.gain)
             lines = sorted({g.line for g in inner})
             some = ", ".join(map(str, lines[:-1]))
             where = (
@@ -307,7 +312,19 @@ class Analysis:
                 if len(lines) == 1
                 else f"lines {some} and {lines[-1]}, findings of their own"
             )
-            said = f"{format_time(held)} of its time is in {where}: not counted in its saving"
+            if f.code in ("AB406", "AB408"):
+                # its steps' price already has the inner rewrites in it (a growth priced as an
+                # append): what it saves past them is its saving less theirs
+                gains = [g.gain for g in inner if g.gain is not None]
+                low = max(0.0, f.gain[0] - sum(g[0] for g in gains))
+                high = max(low, f.gain[1] - sum(g[1] for g in gains))
+                said = (
+                    f"{format_time(sum(g[1] for g in gains))} of its saving is that of {where}: "
+                    "not counted again"
+                )
+            else:
+                low, high = (max(0.0, v - held) for v in f.gain)
+                said = f"{format_time(held)} of its time is in {where}: not counted in its saving"
             self.found[(f.path, f.line)] = _with(
                 f, gain=(low, high), evidence=f"{f.evidence}; {said}" if f.evidence else said
             )
@@ -607,6 +624,20 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
     time among their lines (advise/run/ledger.py)."""
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+def _operator_runs(path: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """A file's statements with a call after lines of operators only, and those lines: the
+    ledger shares the statement's time with them (advise/run/ledger.py)."""
+    tree = read_source(path).tree
+    return operator_runs(tree) if tree is not None else []
+
+
+def _statement_spans(path: str) -> dict[int, tuple[int, int]]:
+    """A file's simple statements over several lines, by line: the ledger counts each as its
+    least hit line (advise/run/ledger.py)."""
+    tree = read_source(path).tree
+    return statement_spans(tree) if tree is not None else {}
 
 
 def _innermost(sf: SourceFile, lp: Loop) -> Loop:

@@ -35,23 +35,42 @@ def float_cost(
     count_at: Callable[[int], int],
     scalar_op: float,
     list_op: float,
+    time_at: Callable[[int, int], float] | None = None,
+    factor: float = 1.0,
 ) -> float:
     """Seconds the loop's body would take on Python floats and lists: each operation (see
     :func:`_operations_run`) at its statement's count, ``scalar_op`` for one on single
     elements, ``list_op`` (a comprehension over two) and ``scalar_op`` for each element past
-    two for one on a vector or matrix (a product: one comprehension per output)."""
+    two for one on a vector or matrix (a product: one comprehension per output); a growth
+    (``np.vstack((traj, x))``) is an append, ``list_op``. Each statement's figure, times
+    ``factor``, is capped by what it took in the run (``time_at(first, last line)``): a step
+    that floats would not make cheaper (a distance to 13 obstacles at once) stays as it is."""
     total = 0.0
-    for times, op, n in _operations_run(sf, loop, facts_at, count_at):
-        if n <= 1:
-            cost = scalar_op
-        elif _product(op):
-            # a matrix or vector product on lists: a sum over a comprehension for each of its
-            # ~sqrt(n) outputs, and one around them
-            cost = (1 + math.sqrt(n)) * list_op + n * scalar_op
-        else:
-            cost = list_op + (n - 2) * scalar_op
-        total += times * cost
+    for stmt, ops in _statement_operations(sf, loop, facts_at, count_at):
+        cost = 0.0
+        for times, op, n in ops:
+            if isinstance(op, ast.Call) and _called(op) in GROWERS:
+                one = list_op
+            elif n <= 1:
+                one = scalar_op
+            elif _product(op):
+                # a matrix or vector product on lists: a sum over a comprehension for each of
+                # its ~sqrt(n) outputs, and one around them
+                one = (1 + math.sqrt(n)) * list_op + n * scalar_op
+            else:
+                one = list_op + (n - 2) * scalar_op
+            cost += times * one
+        cost *= factor
+        if time_at is not None:
+            cost = min(cost, time_at(stmt.lineno, stmt.end_lineno or stmt.lineno))
+        total += cost
     return total
+
+
+#: Calls that make a new array of their inputs joined: on lists, an append.
+GROWERS = frozenset(
+    {"append", "concatenate", "vstack", "hstack", "row_stack", "column_stack", "dstack", "cat"}
+)
 
 
 #: Calls that are matrix or vector products.
@@ -84,13 +103,36 @@ def _operations_run(
     calls, see :func:`_statements`): the times its statement ran (``count_at(line)``), the
     operation, and the elements it touches, from the values' sizes seen there
     (``facts_at(line)``)."""
+    for _, ops in _statement_operations(sf, loop, facts_at, count_at):
+        yield from ops
+
+
+def _statement_operations(
+    sf: SourceFile,
+    loop: Loop,
+    facts_at: Callable[[int], dict[str, Fact]],
+    count_at: Callable[[int], int],
+) -> Iterator[tuple[ast.stmt, list[tuple[int, ast.AST, int]]]]:
+    """:func:`_operations_run`, statement by statement. A call of the file's own functions
+    touches no elements itself (its body's statements are steps of their own, and its arguments
+    are passed, not copied)."""
+    own = _file_functions(sf)
     for stmt in _statements(sf, loop):
-        ops = _operations(stmt)
+        ops = [
+            op for op in _operations(stmt) if not (isinstance(op, ast.Call) and _called(op) in own)
+        ]
         if not ops:
             continue
         facts, times = facts_at(stmt.lineno), count_at(stmt.lineno)
-        for op in ops:
-            yield times, op, min(MOST_ELEMENTS, _elements(op, facts))
+        yield stmt, [(times, op, min(MOST_ELEMENTS, _elements(op, facts, own))) for op in ops]
+
+
+def _file_functions(sf: SourceFile) -> frozenset[str]:
+    if sf.tree is None:
+        return frozenset()
+    return frozenset(
+        n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+    )
 
 
 def _product(op: ast.AST) -> bool:
@@ -143,9 +185,12 @@ SCALAR_CALLS = frozenset(
 )
 
 
-def _elements(op: ast.AST, facts: dict[str, Fact]) -> int:
-    """The elements an operation touches: its largest operand's."""
+def _elements(op: ast.AST, facts: dict[str, Fact], own: frozenset[str] = frozenset()) -> int:
+    """The elements an operation touches: its largest operand's (a call of one of the file's
+    functions, ``own``, gives a value of one element here: its work is its body's)."""
     if isinstance(op, ast.Call) and isinstance(op.func, ast.Name) and op.func.id in SCALAR_CALLS:
+        return 1
+    if isinstance(op, ast.Call) and _called(op) in own:
         return 1
     if isinstance(op, ast.BinOp):
         operands: list[ast.expr] = [op.left, op.right]
@@ -157,10 +202,10 @@ def _elements(op: ast.AST, facts: dict[str, Fact]) -> int:
             operands.append(op.func.value)  # a method's receiver: ``a.dot(b)``
     else:
         return 1
-    return max((_size(e, facts) for e in operands), default=1)
+    return max((_size(e, facts, own) for e in operands), default=1)
 
 
-def _size(e: ast.expr, facts: dict[str, Fact]) -> int:
+def _size(e: ast.expr, facts: dict[str, Fact], own: frozenset[str] = frozenset()) -> int:
     """Elements of an expression's value: an array's size from the run, a subscript's part of
     it (an index takes a dimension away, a slice keeps it), an operation's largest operand."""
     if isinstance(e, ast.Name | ast.Attribute):
@@ -181,9 +226,9 @@ def _size(e: ast.expr, facts: dict[str, Fact]) -> int:
             n *= d
         return max(1, n)
     if isinstance(e, ast.BinOp):
-        return max(_size(e.left, facts), _size(e.right, facts))
+        return max(_size(e.left, facts, own), _size(e.right, facts, own))
     if isinstance(e, ast.UnaryOp):
-        return _size(e.operand, facts)
+        return _size(e.operand, facts, own)
     if isinstance(e, ast.Call):
-        return _elements(e, facts)
+        return _elements(e, facts, own)
     return 1

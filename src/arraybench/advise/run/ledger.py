@@ -65,21 +65,45 @@ SLOWDOWN_MIN_S = 0.02
 SLOWDOWN_MAX = 20.0
 
 
-def _library_slowdown(off: float, on: float, off_lib: float, on_lib: float) -> float:
-    """How many times slower the libraries' Python code under a function ran while traced."""
+def _library_slowdown(
+    off: float, on: float, off_lib: float, on_lib: float, top: float = 0.98
+) -> float:
+    """How many times slower the libraries' Python code under a function ran while traced
+    (1 where either share of it is above ``top``: too close to all for the ratio to hold)."""
     if off < SLOWDOWN_MIN_S or on < SLOWDOWN_MIN_S / 2:
         return 1.0
     phi, phi_on = off_lib / off, on_lib / on
-    if not (0.02 < phi < 0.98 and 0.02 < phi_on < 0.98):
+    if not (0.02 < phi < top and 0.02 < phi_on < top):
         return 1.0
     rho = phi_on * (1 - phi) / (phi * (1 - phi_on))
     return min(max(rho, 1.0), SLOWDOWN_MAX)
+
+
+#: A line's library share may be this close to all of its time and still give its slowdown
+#: (:func:`traced_inflation`; a 2x2 ``np.linalg.cholesky`` is 98.6% in NumPy's Python code).
+LINE_LIB_TOP = 0.998
+
+
+def traced_inflation(parts: list[float]) -> float:
+    """How many times longer a line's burst time is than its untraced time, from its samples
+    ``[off, on, off_lib, on_lib]``: its libraries' Python code, a share ``phi`` of its time,
+    runs ``rho`` times slower traced (:func:`_library_slowdown`), so a burst reads
+    ``1 - phi + phi x rho`` times the line."""
+    off, on, off_lib, on_lib = parts
+    rho = _library_slowdown(off, on, off_lib, on_lib, LINE_LIB_TOP)
+    if rho <= 1.0:
+        return 1.0
+    phi = off_lib / off
+    return 1 - phi + phi * rho
 
 
 def split_loops(
     stacks: list[tuple[Stack, float, float]],
     lines: list[LineTimes],
     loops_of: Callable[[str], list[tuple[int, int]]],
+    runs_of: Callable[[str], list[tuple[tuple[int, ...], tuple[int, ...]]]] | None = None,
+    cost: float = 0.0,
+    inflation: dict[Key, float] | None = None,
 ) -> list[tuple[Stack, float, float]]:
     """The samples charged to a loop's lines, split among them by the bursts' own times.
 
@@ -95,9 +119,18 @@ def split_loops(
             group = its lines not in an inner loop and calling no user code
             weights = burst seconds of each / their sum   (if the sum >= SPLIT_MIN_S)
         each sample (line in a group, callers) -> (line', callers) x weights[line'], for all line'
+
+    Outside the loops split so, ``runs_of`` gives the statements with a call that follow lines
+    of operators only (advise/run/sampler.py ``operator_runs``: ``C_L = np.sqrt(...)`` after
+    eleven lines of array arithmetic in a function called per step); the samples at such a
+    statement are shared among it and those lines by their bursts' times, less ``cost`` a hit
+    (the line timer's own) and divided by ``inflation`` (a library's Python code traced: a 2x2
+    ``np.linalg.cholesky`` reads 3x its time in the bursts). A statement that calls the user's
+    code keeps its samples.
     """
     callers = {(p, abs(ln)) for stack, _, _ in stacks for p, ln in stack[1:]}
     weights_of: dict[Key, dict[Key, float]] = {}
+    runs: dict[str, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
     for lt in lines:
         if not lt.times:
             continue
@@ -113,6 +146,24 @@ def split_loops(
                 continue
             weights = {(lt.path, ln): lt.times[ln] / total for ln in group}
             for ln in group:
+                weights_of[(lt.path, ln)] = weights
+        if runs_of is not None and lt.path not in runs:
+            runs[lt.path] = runs_of(lt.path)
+        for at, run in runs.get(lt.path, ()):
+            keys = [(lt.path, ln) for ln in (*run, *at)]
+            if any(k in weights_of or k in callers for k in keys):
+                continue
+            own = {
+                k: max(0.0, lt.times[k[1]] - lt.lines.get(k[1], 0) * cost)
+                / (inflation or {}).get(k, 1.0)
+                for k in keys
+                if k[1] in lt.times
+            }
+            total = sum(own.values())
+            if not any(ln in lt.times for ln in at) or total < SPLIT_MIN_S:
+                continue
+            weights = {k: t / total for k, t in own.items()}
+            for ln in at:
                 weights_of[(lt.path, ln)] = weights
     if not weights_of:
         return stacks
@@ -187,12 +238,23 @@ class Ledger:
         loops_of: the statement loops of a file, as (first line, last line): their sampled time
             is split among their lines by the bursts' own times (:func:`split_loops`); None
             leaves each sample on the line the signal was handled at.
+        runs_of: a file's statements with a call after lines of operators only, and those
+            lines (:func:`split_loops`).
+        spans_of: a file's simple statements over several lines, by line: (first, last). Such a
+            statement's lines may be hit more than once a run; it ran as many times as the
+            least hit of them (:meth:`statement_hits`).
     """
 
     def __init__(
-        self, ev: Evidence, loops_of: Callable[[str], list[tuple[int, int]]] | None = None
+        self,
+        ev: Evidence,
+        loops_of: Callable[[str], list[tuple[int, int]]] | None = None,
+        runs_of: Callable[[str], list[tuple[tuple[int, ...], tuple[int, ...]]]] | None = None,
+        spans_of: Callable[[str], dict[int, tuple[int, int]]] | None = None,
     ) -> None:
         self.ev = ev
+        self._spans_of = spans_of
+        self._spans: dict[str, dict[int, tuple[int, int]]] = {}
         cost = ev.cost.wall_s
         # hits in the bursts, per line, per code object (a comprehension's line is hit once per
         # item in its own code and once per entry in the function that holds it)
@@ -242,7 +304,13 @@ class Ledger:
                 fixed = (on - on_lib) * keep_user[code] + on_lib / slow_lib[code]
                 self.stacks.append((stack, off, fixed))
         if loops_of is not None:
-            self.stacks = split_loops(self.stacks, ev.lines, loops_of)
+            by_line: dict[Key, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
+            for stack, parts in ev.samples.stacks.items():
+                got = by_line[(stack[0][0], abs(stack[0][1]))]
+                for j in range(4):
+                    got[j] += parts[j]
+            inflation = {k: traced_inflation(v) for k, v in by_line.items()}
+            self.stacks = split_loops(self.stacks, ev.lines, loops_of, runs_of, cost, inflation)
         if ev.counters_s:
             self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)
         self.inclusive_off: dict[Key, float] = defaultdict(float)
@@ -405,11 +473,26 @@ class Ledger:
         out += [k for k, runs in self.straight.items() if runs]
         return out
 
+    def statement_hits(self, lt: LineTimes, line: int) -> int:
+        """The bursts' hits of the line's statement in one code object: the line's, or for a
+        statement over several lines, the fewest of its lines' (``x, y = f(`` / ``a, b)`` hits
+        its first line twice a run: when it starts and when the call is made)."""
+        hits = lt.lines.get(line, 0)
+        if self._spans_of is None:
+            return hits
+        if lt.path not in self._spans:
+            self._spans[lt.path] = self._spans_of(lt.path)
+        span = self._spans[lt.path].get(line)
+        if span is None:
+            return hits
+        seen = [lt.lines[ln] for ln in range(span[0], span[1] + 1) if lt.lines.get(ln)]
+        return min(seen) if seen else hits
+
     def _in_code(self, lt: LineTimes, line: int) -> Count | None:
         """The line's count in one code object: exact at a loop's line, else the count of the
         innermost counted block or loop of that code that holds it (a comprehension's own code:
         the comprehension) times the ratio of their hits in the bursts; None without one."""
-        hits = lt.lines[line]
+        hits = self.statement_hits(lt, line)
         if lt.name.rsplit(".", 1)[-1] in COMPREHENSIONS:
             sites = self.sites.get(((lt.path, lt.first), True), [])
             if len(sites) != 1:
@@ -442,7 +525,7 @@ class Ledger:
                     best = (last - first, runs, ref_line)
             if best is None:
                 return None
-            runs, ref = best[1], lt.lines[best[2]]
+            runs, ref = best[1], self.statement_hits(lt, best[2])
             if ref < SCALE_MIN_HITS:
                 # a block whose first line is long next to a burst (a call that runs for
                 # milliseconds) is seldom seen starting: its hits are no measure

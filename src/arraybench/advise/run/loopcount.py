@@ -99,9 +99,11 @@ class Block:
         simple: whether ``first`` is hit once per run.
         straight: the lines that run once each time the block runs: the first lines of its
             statements up to the first that may leave it (``break``, ``continue``, ``return``,
-            ``raise``), those in its ``with`` and ``try`` bodies, each a statement on one line
-            (or a compound statement whose head is on one line; a statement over several lines
-            may be hit more than once a run).
+            ``raise``), and of those in its ``with`` and ``try`` bodies. A statement over
+            several lines runs once a run too, though its lines may each be hit more than once
+            (``F = np.array([[1.0, 0],`` ... over four lines: its count is the block's, where
+            scaling its hits read half of it); a decorated definition's first line is not
+            its own (the decorators run first).
     """
 
     path: str
@@ -167,7 +169,7 @@ def _straight(body: list[ast.stmt]) -> frozenset[int]:
     """The lines of ``body`` (not yet counted) that run once each time it runs (see Block)."""
     out: set[int] = set()
     for stmt in body:
-        if _head_end(stmt) == stmt.lineno:
+        if _head_end(stmt) != -1:
             out.add(stmt.lineno)
         if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
             out |= _straight(stmt.body)

@@ -218,6 +218,80 @@ def _operators_only(stmt: ast.stmt) -> bool:
     )
 
 
+#: Statement lists of a compound statement (a function's body, a loop's, each branch).
+_BODIES = ("body", "orelse", "finalbody")
+
+
+def _checks(stmt: ast.stmt) -> bool:
+    """A statement where Python checks for a signal on its way: a simple statement that
+    calls (the check follows the call), or an ``if``/``while``/``for`` whose header does."""
+    if isinstance(stmt, (ast.If, ast.While)):
+        part: ast.AST = stmt.test
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        part = stmt.iter
+    elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        part = stmt
+    else:
+        return False
+    return any(isinstance(n, ast.Call) for n in ast.walk(part))
+
+
+def _lines_of(stmt: ast.stmt) -> tuple[int, ...]:
+    """The lines a simple statement spans (a compound one: its header's)."""
+    if isinstance(stmt, (ast.If, ast.While)):
+        last = stmt.test.end_lineno or stmt.lineno
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        last = stmt.iter.end_lineno or stmt.lineno
+    else:
+        last = stmt.end_lineno or stmt.lineno
+    return tuple(range(stmt.lineno, last + 1))
+
+
+def operator_runs(tree: ast.AST) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each statement that checks for a signal (:func:`_checks`) right after lines of operators
+    only, in one statement list: (its lines, the operator lines before it). The signal that
+    fell on those lines is handled at the statement, so the sampler charges their time to it
+    (``C_L = np.sqrt(...)`` after eleven lines of ``a * b + c`` on arrays)."""
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for node in ast.walk(tree):
+        for name in _BODIES:
+            body = getattr(node, name, None)
+            if not isinstance(body, list):
+                continue
+            run: list[int] = []
+            for stmt in body:
+                if not isinstance(stmt, ast.stmt):
+                    break
+                if _operators_only(stmt):
+                    run.extend(_lines_of(stmt))
+                    continue
+                if run and _checks(stmt):
+                    out.append((_lines_of(stmt), tuple(run)))
+                run = []
+    return out
+
+
+def statement_spans(tree: ast.AST) -> dict[int, tuple[int, int]]:
+    """Each line of a simple statement written over several lines: the statement's first and
+    last line (``F = np.array([[1.0, 0],`` / ``[0, 1.0]])``). Its lines are each hit one or
+    more times a run (the first line again when the call is made), at least one of them once."""
+    out: dict[int, tuple[int, int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and not isinstance(node, _COMPOUND):
+            last = node.end_lineno or node.lineno
+            if last > node.lineno:
+                for line in range(node.lineno, last + 1):
+                    out[line] = (node.lineno, last)
+    return out
+
+
+#: Statements that hold others (their lines are not theirs alone).
+_COMPOUND = (
+    ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try,
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Match,
+)  # fmt: skip
+
+
 def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
     """Per line of a loop, the loop's lines of operators only (RIDERS at most a loop): the
     sampler records their values when it looks at the loop's other lines, in the same frame."""

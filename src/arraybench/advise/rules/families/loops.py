@@ -12,6 +12,7 @@ from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
 from ...run.values import JAX, SEQUENCE
 from ..float_steps import element_work, float_cost
+from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
 
 if TYPE_CHECKING:
@@ -29,6 +30,23 @@ LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "A
 #: them into AB406/AB408 (an online learner's loop over samples offered "one batched call" would
 #: become full-batch gradient descent, another algorithm).
 ELEMENT_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106"})
+
+
+#: A loop of few iterations an entry is still worth a rewrite when it runs this many in all
+#: and each costs at most CALLS_BOUND library calls: its time is the calls' overhead, which a
+#: whole-array rewrite pays once an entry (a Gram-Schmidt step ``for j in range(i + 1)``: ~12
+#: iterations an entry, 239,739 in all, 14% of the run).
+MANY_ITERATIONS = 10_000
+CALLS_BOUND = 8
+
+
+def calls_bound(a: Analysis, c: Candidate) -> bool:
+    """Whether a loop's iterations are so many and so short that their time is the library
+    calls' overhead (MANY_ITERATIONS or more, each within CALLS_BOUND calls' cost)."""
+    f = c.f
+    if f.count is None or f.count.n < MANY_ITERATIONS or f.seconds <= 0:
+        return False
+    return f.seconds / f.count.n <= CALLS_BOUND * a.costs.call(c.facts.values())
 
 
 class Loops(Plain):
@@ -61,7 +79,12 @@ class Loops(Plain):
         if size is not None and size < ELEMENT_MIN / 2:
             # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
             return f"runs over {size} items: too few for the loop to matter"
-        if f.count is not None and f.count.n and per_entry < ELEMENT_MIN / 2:
+        if (
+            f.count is not None
+            and f.count.n
+            and per_entry < ELEMENT_MIN / 2
+            and not calls_bound(a, c)
+        ):
             return (
                 f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
                 "the loop to matter"
@@ -83,22 +106,40 @@ class Loops(Plain):
         once; a recurrence kept as a loop pays its steps on Python floats and lists. Bounds,
         from per-call costs measured in this process after the run."""
         f, facts, loop, sf = c.f, c.facts, c.loop, c.sf
+        if f.code == "AB107" and loop is None:
+            # lint's growth, reported on its loop: the growing statement's copies against an
+            # append each (as the run's own AB107 prices them)
+            first, last = sf.span(c.line)
+            n = a.led.count((f.path, c.line)).n
+            if not n:
+                return None
+            seconds = a.led.span(f.path, first, last, own=True)
+            return growth_gain(a, seconds, n, a.ev.facts_at((f.path, c.line)).values())
         if loop is None or f.count is None or not f.count.n or f.seconds <= 0:
             return None
         if f.code == "AB406":
             # the same steps on Python floats and lists (the costs measured after the run, a
             # call's overhead included), each statement at its own count; up to three times
             # that for the lists' reads
-            low = float_cost(
-                sf,
-                loop,
-                lambda ln: a.ev.facts_at((f.path, ln)),
-                lambda ln: a.led.count((f.path, ln)).n,
-                a.costs.python_op,
-                a.costs.python_list_op,
+            # each step at most what it took (a step floats would not make cheaper is kept)
+            def took(first: int, last: int) -> float:
+                return sum(a.led.own((f.path, ln)) for ln in range(first, last + 1))
+
+            low, high = (
+                float_cost(
+                    sf,
+                    loop,
+                    lambda ln: a.ev.facts_at((f.path, ln)),
+                    lambda ln: a.led.count((f.path, ln)).n,
+                    a.costs.python_op,
+                    a.costs.python_list_op,
+                    took,
+                    factor,
+                )
+                for factor in (1.0, 3.0)
             )
             low = max(low, f.count.n * a.costs.python_op)
-            high = 3 * low
+            high = max(high, low)
         else:
             call = a.costs.call(facts.values())
             _, per_entry = a.nest_counts(sf, loop)
