@@ -291,3 +291,52 @@ def test_a_statement_over_several_lines_is_counted_by_its_least_hit_line(tmp_pat
     for line in (6, 8):
         count = times[line][1]
         assert count is not None and abs(count.n - 27_000) <= 0.1 * 27_000, (line, count)
+
+
+def test_a_recurrence_being_differentiated_is_not_told_to_use_floats() -> None:
+    from arraybench.advise.rules.families.loops import differentiated
+    from arraybench.advise.run.values import Fact
+
+    # autograd's hmm_em example: the forward recurrence under grad() ran on ArrayBoxes, and
+    # "run it on Python floats" was offered (and priced as saving the whole loop)
+    boxed = {"log_alpha": Fact("other", "autograd.ArrayBox"), "y": describe(np.int64(3))}
+    assert differentiated(boxed).startswith("log_alpha: autograd.ArrayBox")
+    torch = pytest.importorskip("torch")
+    w = torch.zeros(3, requires_grad=True)
+    assert differentiated({"w": describe(w)}).startswith("w: torch.Tensor")
+    assert differentiated({"x": describe(np.zeros(3)), "w": describe(w.detach())}) == ""
+
+
+def test_an_autograd_recurrence_is_dropped_with_its_reason(tmp_path: Path) -> None:
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    pytest.importorskip("autograd")
+    p = tmp_path / "ag.py"
+    p.write_text(
+        textwrap.dedent(
+            """\
+            import autograd.numpy as np
+            from autograd import grad
+
+
+            def loss(w, xs):
+                h = 0.0 * w[0]
+                for x in xs:
+                    h = np.tanh(w[0] * h + w[1] * x)
+                return h
+
+
+            g = grad(loss)
+            w = np.array([0.5, 0.3])
+            xs = np.linspace(0.0, 1.0, 600)
+            for _ in range(6):
+                w = w - 0.1 * g(w, xs)
+            print("result:", float(w.sum()))
+            """
+        )
+    )
+    report = profile(Target(script=p))
+    assert not [f for f in (*report.findings, *report.unlisted) if f.line == 7]
+    dropped = {f.line: f.dropped for f in report.dropped}
+    assert "being differentiated (h: autograd.ArrayBox)" in dropped[7]

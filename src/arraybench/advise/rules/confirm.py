@@ -45,7 +45,15 @@ from ..run.values import (
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
-from .families.loops import ELEMENT_MIN, LOOP_CODES, copied_out, recurrence_code, with_scan
+from .families.loops import (
+    ELEMENT_MIN,
+    LOOP_CODES,
+    copied_out,
+    differentiated,
+    no_float_steps,
+    recurrence_code,
+    with_scan,
+)
 from .hints import hint
 from .patterns import PATTERNS
 from .proof import proof
@@ -510,6 +518,10 @@ class Analysis:
             recurrence = lp.recurrence or inner.recurrence
             code = recurrence_code(lp if lp.recurrence else inner) if recurrence else "AB101"
             f, facts = self.finding(sf, lp.line, code, lp)
+            boxed = differentiated(facts) if code == "AB406" else ""
+            if boxed:
+                self.dropped.append(_with(f, dropped=no_float_steps(boxed)))
+                continue
             f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, lp, sf))
             self.add(with_scan(f, lp if lp.recurrence else inner))
 

@@ -79,6 +79,10 @@ class Loops(Plain):
         if size is not None and size < ELEMENT_MIN / 2:
             # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
             return f"runs over {size} items: too few for the loop to matter"
+        if f.code in ELEMENT_CODES and loop.recurrence and recurrence_code(loop) == "AB406":
+            boxed = differentiated(c.facts)
+            if boxed:
+                return no_float_steps(boxed)
         if (
             f.count is not None
             and f.count.n
@@ -178,6 +182,26 @@ class Loops(Plain):
 
 
 FAMILY = Loops()
+
+
+def differentiated(facts: dict[str, Fact]) -> str:
+    """A value of the loop that autograd is recording (``log_alpha: autograd.ArrayBox`` in a
+    function under ``grad``; a torch tensor that requires grad), as ``name: value``; "" where
+    none is. A recurrence's steps on Python floats would stop its gradient."""
+    for name, f in sorted(facts.items()):
+        if (f.type.startswith("autograd.") and f.type.endswith("Box")) or (
+            f.type == "torch.Tensor" and f.grad
+        ):
+            return f"{name}: {f}"
+    return ""
+
+
+def no_float_steps(boxed: str) -> str:
+    """Why a differentiated recurrence is no finding."""
+    return (
+        f"a recurrence on values being differentiated ({boxed}): its steps on Python floats "
+        "would lose the gradient, and no whole-array form exists"
+    )
 
 
 def recurrence_code(loop: Loop) -> str:
