@@ -367,3 +367,78 @@ def test_a_conversion_on_the_cpu_out_of_the_loop_still_converts_its_values(
     cuda = Fact("tensor", "torch.Tensor", "float32", "cuda:0", (256, 2))
     c = SimpleNamespace(f=f, facts={"state": cuda}, loop=None, sf=sf, line=2)
     assert FAMILY.price(a, c) == pytest.approx((0.078 - 0.006, 0.078))  # type: ignore[arg-type]
+
+
+PARTICLES = """\
+import numpy as np
+
+
+class Particle:
+    def __init__(self):
+        self.lm = np.zeros(2)
+        self.P = np.eye(2)
+
+
+def update(p, z):
+    x = p.lm + 0.5 * z[:2]
+    p.lm[:] = x * 0.99 + 0.01
+    p.P[:] = p.P * 0.98 + 0.001
+    p.P[:] = p.P @ p.P * 0.5
+    return p
+
+
+particles = [Particle() for _ in range(200)]
+z = np.ones((3, 50))
+for it in range(300):
+    zi = z[:, it % 50]
+    for ip in range(200):
+        particles[ip] = update(particles[ip], zi[:3])
+print("result:", float(sum(p.lm.sum() for p in particles)))
+"""
+
+
+def test_a_loop_over_a_list_of_objects_is_no_element_loop(tmp_path: Path) -> None:
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    # FastSLAM's loop over particles (objects holding small arrays) read as an element loop
+    # over an array, 84-87% "saved" by a whole-array rewrite that needs the particles' data
+    # put into arrays first; and the line calling update() got the time of its last lines of
+    # operators (their signal is handled back in the caller), read as tiny-array calls
+    p = tmp_path / "particles.py"
+    p.write_text(PARTICLES)
+    report = profile(Target(script=p))
+    found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
+    assert 22 not in found and 23 not in found, found
+    # frenet's check_paths: a list of path objects indexed by the loop, a 5x2 array passed on
+    q = tmp_path / "paths.py"
+    q.write_text(
+        textwrap.dedent(
+            """\
+            import numpy as np
+
+
+            class Path:
+                def __init__(self, k):
+                    self.v = [float((k * 7 + j) % 60) for j in range(30)]
+
+
+            def check(p, ob):
+                return sum(p.v) > ob.sum() * 100
+
+
+            ob = np.ones((5, 2))
+            paths = [Path(k) for k in range(200)]
+            total = 0
+            for rep in range(300):
+                for i, _ in enumerate(paths):
+                    if any([v > 58 for v in paths[i].v]):
+                        total += 1
+                    elif check(paths[i], ob):
+                        total -= 1
+            print("result:", total)
+            """
+        )
+    )
+    report = profile(Target(script=q))
+    assert not [f for f in (*report.findings, *report.unlisted) if f.code == "AB101"]

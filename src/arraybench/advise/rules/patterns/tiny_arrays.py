@@ -51,6 +51,9 @@ HITS_MIN = 1_000
 #: least this part of its time per run (loose: a busy machine slows the run or the timing):
 #: else the time is in something the values do not show.
 EXPLAINED_MIN = 0.1
+#: A statement that calls the user's functions, not timed again, is this statement's calls
+#: only where it takes at most this many times their per-call cost a run.
+CALLS_EXPLAIN = 4
 #: Seconds that timing a statement again after the run may take.
 TIMING_S = 0.3
 #: Libraries whose calls and arrays this is about.
@@ -269,6 +272,20 @@ class TinyArrays:
         per_run = seconds / max(count.n, 1)
         if again is not None and again < EXPLAINED_MIN * per_run:
             return None  # the time is not these calls' on arrays like the ones seen
+        calls_own = any(
+            isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in own
+            for c in ast.walk(stmt)
+        )
+        if (
+            again is None
+            and calls_own
+            and per_run > CALLS_EXPLAIN * ops.ops * a.costs.call(facts.values())
+        ):
+            # a call of the user's function: the time at this line holds what the callee's
+            # last lines of operators did (their signal is handled here, after the return),
+            # not this line's few calls (``particles[ip] = update_landmark(particles[ip],
+            # z[:, iz], Q)``: 6 us a run for one slice)
+            return None
         return _Step(
             first,
             last,
