@@ -442,3 +442,30 @@ def test_a_loop_over_a_list_of_objects_is_no_element_loop(tmp_path: Path) -> Non
     )
     report = profile(Target(script=q))
     assert not [f for f in (*report.findings, *report.unlisted) if f.code == "AB101"]
+
+
+def test_a_csv_parsed_value_by_value_is_told_to_read_it_in_one_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    rows = "\n".join(",".join(str((r * 31 + c) % 256) for c in range(200)) for r in range(3000))
+    (tmp_path / "data.csv").write_text(rows + "\n")
+    p = tmp_path / "load.py"
+    p.write_text(
+        textwrap.dedent(
+            """\
+            data = []
+            with open("data.csv") as f:
+                for line in f.readlines():
+                    cur = line.strip().split(",")
+                    data.append([int(num) / 255 for num in cur[1:]])
+            print("result:", sum(map(sum, data)))
+            """
+        )
+    )
+    monkeypatch.chdir(tmp_path)
+    report = profile(Target(script=p))
+    hot = {h.line: h.hint for h in report.hot}
+    assert "np.loadtxt" in hot.get(5, ""), hot
