@@ -469,3 +469,36 @@ def test_a_csv_parsed_value_by_value_is_told_to_read_it_in_one_call(
     report = profile(Target(script=p))
     hot = {h.line: h.hint for h in report.hot}
     assert "np.loadtxt" in hot.get(5, ""), hot
+
+
+def test_all_pairs_made_with_repeat_and_tile_for_a_nearest_are_told_a_kd_tree(
+    tmp_path: Path,
+) -> None:
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    p = tmp_path / "icp.py"
+    p.write_text(
+        textwrap.dedent(
+            """\
+            import numpy as np
+
+
+            def nearest(previous, current):
+                d = np.linalg.norm(np.repeat(current, previous.shape[1], axis=1)
+                                   - np.tile(previous, (1, current.shape[1])), axis=0)
+                return np.argmin(d.reshape(current.shape[1], previous.shape[1]), axis=1)
+
+
+            rng = np.random.default_rng(0)
+            total = 0
+            for it in range(30):
+                a, b = rng.random((2, 600)), rng.random((2, 600))
+                total += int(nearest(a, b).sum())
+            print("result:", total)
+            """
+        )
+    )
+    report = profile(Target(script=p))
+    hints = {h.line: h.hint for h in report.hot}
+    assert "cKDTree" in hints.get(5, ""), hints
