@@ -502,3 +502,40 @@ def test_all_pairs_made_with_repeat_and_tile_for_a_nearest_are_told_a_kd_tree(
     report = profile(Target(script=p))
     hints = {h.line: h.hint for h in report.hot}
     assert "cKDTree" in hints.get(5, ""), hints
+
+
+def test_a_reduction_over_a_list_of_arrays_under_autograd_is_not_stacked(tmp_path: Path) -> None:
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    # autograd's rnn.py: loglik += np.sum(logprobs[t] * targets[t]) over 30 time steps, under
+    # grad; np.sum(np.stack(logprobs) * targets) ran 20% slower (stacking boxes costs a boxed
+    # operation per item in the gradient too)
+    pytest.importorskip("autograd")
+    p = tmp_path / "rnnish.py"
+    p.write_text(
+        textwrap.dedent(
+            """\
+            import autograd.numpy as np
+            from autograd import grad
+
+
+            def loglik(w, targets):
+                logprobs = [np.tanh(w * k) for k in range(60)]
+                total = 0.0
+                for t in range(60):
+                    total += np.sum(logprobs[t] * targets[t])
+                return total
+
+
+            targets = np.ones((60, 8))
+            w = np.ones(8)
+            g = grad(loglik)
+            for _ in range(150):
+                w = w - 0.001 * g(w, targets)
+            print("result:", float(w.sum()))
+            """
+        )
+    )
+    report = profile(Target(script=p))
+    assert not [f for f in (*report.findings, *report.unlisted) if f.line == 8]

@@ -28,15 +28,12 @@ from ..read.source import (
     receiver,
     static_size,
 )
-from ..read.syntax import seen_name
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
 from ..run.models import Costs, float32_speedup, no_grad_speedup
 from ..run.observe import Evidence
 from ..run.sampler import COMPREHENSION_FRAMES, operator_runs, statement_spans
 from ..run.values import (
-    ARRAY,
-    JAX,
     SCALAR,
     SEQUENCE,
     TENSOR,
@@ -50,10 +47,13 @@ from ..run.values import (
 from .families import BY_CODE, Candidate
 from .families.base import Plain
 from .families.loops import (
+    ARRAYISH,
     ELEMENT_MIN,
     LOOP_CODES,
+    boxed_items,
     copied_out,
     differentiated,
+    indexed_bases,
     no_float_steps,
     recurrence_code,
     with_scan,
@@ -542,7 +542,9 @@ class Analysis:
             # what the loop's names index must be array data: ``fplist[i].v`` of a list of 210
             # path objects, beside a 5x2 array handed to a function, is a loop over objects
             # (their data put into arrays first: not this rewrite)
-            bases = [facts[b] for b in _indexed_bases(sf, lp) if b in facts]
+            bases = [facts[b] for b in indexed_bases(sf, lp) if b in facts]
+            if boxed_items(bases, facts, sf):
+                return False
             return not bases or any(
                 is_array(b) or array_scalar(b) or (b.kind == SEQUENCE and b.item in ARRAYISH)
                 for b in bases
@@ -647,33 +649,6 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
     time among their lines (advise/run/ledger.py)."""
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
-
-
-#: A sequence's items that make it array data (a list of arrays or tensors, stacked whole).
-ARRAYISH = frozenset({ARRAY, TENSOR, JAX})
-
-
-def _indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
-    """The names a loop's own names index in its body (``x`` of ``x[i]``, ``fplist`` of
-    ``fplist[i].v``)."""
-    if sf.tree is None or not lp.targets:
-        return set()
-    out: set[str] = set()
-    for n in ast.walk(sf.tree):
-        if (
-            isinstance(n, ast.Subscript)
-            and lp.line <= n.lineno <= lp.end
-            and any(
-                isinstance(m, ast.Name) and m.id in lp.targets
-                for part in (n.slice.elts if isinstance(n.slice, ast.Tuple) else [n.slice])
-                if not isinstance(part, ast.Slice)
-                for m in ast.walk(part)
-            )
-        ):
-            name = seen_name(n.value)
-            if name:
-                out.add(name)
-    return out
 
 
 def _operator_runs(path: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

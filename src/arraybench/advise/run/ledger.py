@@ -141,10 +141,18 @@ def split_loops(
             inside = [ln for ln in lt.times if first <= ln <= last and ln not in taken]
             taken.update(inside)
             group = [ln for ln in inside if (lt.path, ln) not in callers]
-            total = sum(lt.times[ln] for ln in group)
-            if len(group) < 2 or total < SPLIT_MIN_S:
+            if len(group) < 2 or sum(lt.times[ln] for ln in group) < SPLIT_MIN_S:
                 continue
-            weights = {(lt.path, ln): lt.times[ln] / total for ln in group}
+            # each line's burst time as if untraced: its library Python code ran slower traced
+            # (an optimizer's step() and a loss's wrappers read 2-3x in the bursts, against a
+            # tensor built from a list in C)
+            untraced = {
+                ln: lt.times[ln] / (inflation or {}).get((lt.path, ln), 1.0) for ln in group
+            }
+            total = sum(untraced.values())
+            if total <= 0:
+                continue
+            weights = {(lt.path, ln): untraced[ln] / total for ln in group}
             for ln in group:
                 weights_of[(lt.path, ln)] = weights
         if runs_of is not None and lt.path not in runs:

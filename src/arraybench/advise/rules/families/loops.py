@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
-from ...run.values import JAX, SEQUENCE
+from ...read.syntax import seen_name
+from ...run.values import ARRAY, JAX, OTHER, SEQUENCE, TENSOR
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
@@ -79,6 +80,14 @@ class Loops(Plain):
         if size is not None and size < ELEMENT_MIN / 2:
             # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
             return f"runs over {size} items: too few for the loop to matter"
+        if f.code in ELEMENT_CODES and boxed_items(
+            [c.facts[b] for b in indexed_bases(sf, loop) if b in c.facts], c.facts, sf
+        ):
+            return (
+                "indexes a list of arrays autograd differentiates (values seen boxed, or the "
+                "file works with autograd.numpy): stacking them into one array is a boxed "
+                "operation per item in the gradient too"
+            )
         if f.code in ELEMENT_CODES and loop.recurrence and recurrence_code(loop) == "AB406":
             boxed = differentiated(c.facts)
             if boxed:
@@ -182,6 +191,56 @@ class Loops(Plain):
 
 
 FAMILY = Loops()
+
+
+#: A sequence's items that make it array data (a list of arrays or tensors, stacked whole).
+ARRAYISH = frozenset({ARRAY, TENSOR, JAX})
+
+
+def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
+    """The names a loop's own names index in its body (``x`` of ``x[i]``, ``fplist`` of
+    ``fplist[i].v``)."""
+    if sf.tree is None or not lp.targets:
+        return set()
+    out: set[str] = set()
+    for n in ast.walk(sf.tree):
+        if (
+            isinstance(n, ast.Subscript)
+            and lp.line <= n.lineno <= lp.end
+            and any(
+                isinstance(m, ast.Name) and m.id in lp.targets
+                for part in (n.slice.elts if isinstance(n.slice, ast.Tuple) else [n.slice])
+                if not isinstance(part, ast.Slice)
+                for m in ast.walk(part)
+            )
+        ):
+            name = seen_name(n.value)
+            if name:
+                out.add(name)
+    return out
+
+
+def boxed_items(bases: list[Fact], facts: dict[str, Fact], sf: SourceFile) -> bool:
+    """Whether a loop under autograd indexes a list of its values (``logprobs[t]`` of 30
+    arrays, ArrayBoxes when differentiated): stacking them into one array is a boxed operation
+    per item in the gradient too, and the one-call form ran 20% slower than the loop (round
+    10's rnn.py:59). Under autograd: a value seen boxed, or a file whose arrays are
+    ``autograd.numpy``'s (the values seen first may be from a call that was not differentiated)."""
+    if not (differentiated(facts) or uses_autograd(sf)):
+        return False
+    return any(b.kind == SEQUENCE and b.item in (OTHER, ARRAY) for b in bases)
+
+
+def uses_autograd(sf: SourceFile) -> bool:
+    """Whether the file works with ``autograd.numpy`` (``import autograd.numpy as np``)."""
+    if sf.tree is None:
+        return False
+    for n in ast.walk(sf.tree):
+        if isinstance(n, ast.Import) and any(a.name.startswith("autograd") for a in n.names):
+            return True
+        if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("autograd"):
+            return True
+    return False
 
 
 def differentiated(facts: dict[str, Fact]) -> str:
