@@ -17,8 +17,9 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from arraybench.advise.profile import profile
 from arraybench.advise.read.source import read_source
-from arraybench.advise.records import Finding
+from arraybench.advise.records import Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.rules.families.loops import calls_bound
 from arraybench.advise.rules.float_steps import float_cost
@@ -41,6 +42,13 @@ def flux(rho, vx, P, gamma):
     out = star - C * 0.5
     return out
 """
+
+
+def _profile(tmp_path: Path, name: str, source: str) -> tuple[ProfileReport, Path]:
+    """``arraybench profile`` of a program written into ``tmp_path``."""
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(source))
+    return profile(Target(script=p)), p
 
 
 def test_the_operator_lines_before_a_call_are_its_run() -> None:
@@ -220,13 +228,10 @@ def test_a_recurrences_saving_past_an_inner_finding_is_its_own(tmp_path: Path) -
 
 
 def test_lints_growth_on_its_loop_is_priced_by_its_growing_line(tmp_path: Path) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
-    p = tmp_path / "grow.py"
-    p.write_text(
-        textwrap.dedent(
-            """\
+    report, _ = _profile(
+        tmp_path,
+        "grow.py",
+        """\
             import numpy as np
 
             def rollout(x):
@@ -242,10 +247,8 @@ def test_lints_growth_on_its_loop_is_priced_by_its_growing_line(tmp_path: Path) 
             for trial in range(60):
                 total += float(rollout(np.ones(5)).sum())
             print("result:", total)
-            """
-        )
+            """,
     )
-    report = profile(Target(script=p))
     grow = [f for f in (*report.findings, *report.unlisted) if f.code == "AB107"]
     assert grow and grow[0].line == 6  # on its loop
     assert grow[0].gain is not None
@@ -254,18 +257,15 @@ def test_lints_growth_on_its_loop_is_priced_by_its_growing_line(tmp_path: Path) 
 
 
 def test_a_statement_over_several_lines_is_counted_by_its_least_hit_line(tmp_path: Path) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
     assert statement_spans(ast.parse("a = f(\n  b,\n  c)\nfor x in y:\n    z = 1\n")) == {
         1: (1, 3),
         2: (1, 3),
         3: (1, 3),
     }
-    p = tmp_path / "counts.py"
-    p.write_text(
-        textwrap.dedent(
-            """\
+    report, p = _profile(
+        tmp_path,
+        "counts.py",
+        """\
             import numpy as np
 
             def step(x, i):
@@ -281,10 +281,8 @@ def test_a_statement_over_several_lines_is_counted_by_its_least_hit_line(tmp_pat
             for i in range(30000):
                 x = step(x, i)
             print("result:", float(x.sum()))
-            """
-        )
+            """,
     )
-    report = profile(Target(script=p))
     times = report.line_times[str(p)]
     # each ran 27,000 times: its first line is hit twice a run (the call is made there), which
     # read the count twice over where it was scaled from the bursts
@@ -308,14 +306,11 @@ def test_a_recurrence_being_differentiated_is_not_told_to_use_floats() -> None:
 
 
 def test_an_autograd_recurrence_is_dropped_with_its_reason(tmp_path: Path) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
     pytest.importorskip("autograd")
-    p = tmp_path / "ag.py"
-    p.write_text(
-        textwrap.dedent(
-            """\
+    report, _ = _profile(
+        tmp_path,
+        "ag.py",
+        """\
             import autograd.numpy as np
             from autograd import grad
 
@@ -333,10 +328,8 @@ def test_an_autograd_recurrence_is_dropped_with_its_reason(tmp_path: Path) -> No
             for _ in range(6):
                 w = w - 0.1 * g(w, xs)
             print("result:", float(w.sum()))
-            """
-        )
+            """,
     )
-    report = profile(Target(script=p))
     assert not [f for f in (*report.findings, *report.unlisted) if f.line == 7]
     dropped = {f.line: f.dropped for f in report.dropped}
     assert "being differentiated (h: autograd.ArrayBox)" in dropped[7]
@@ -398,9 +391,6 @@ print("result:", float(sum(p.lm.sum() for p in particles)))
 
 
 def test_a_loop_over_a_list_of_objects_is_no_element_loop(tmp_path: Path) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
     # FastSLAM's loop over particles (objects holding small arrays) read as an element loop
     # over an array, 84-87% "saved" by a whole-array rewrite that needs the particles' data
     # put into arrays first; and the line calling update() got the time of its last lines of
@@ -411,10 +401,10 @@ def test_a_loop_over_a_list_of_objects_is_no_element_loop(tmp_path: Path) -> Non
     found = {f.line: f.code for f in (*report.findings, *report.unlisted)}
     assert 22 not in found and 23 not in found, found
     # frenet's check_paths: a list of path objects indexed by the loop, a 5x2 array passed on
-    q = tmp_path / "paths.py"
-    q.write_text(
-        textwrap.dedent(
-            """\
+    report, _ = _profile(
+        tmp_path,
+        "paths.py",
+        """\
             import numpy as np
 
 
@@ -437,36 +427,29 @@ def test_a_loop_over_a_list_of_objects_is_no_element_loop(tmp_path: Path) -> Non
                     elif check(paths[i], ob):
                         total -= 1
             print("result:", total)
-            """
-        )
+            """,
     )
-    report = profile(Target(script=q))
     assert not [f for f in (*report.findings, *report.unlisted) if f.code == "AB101"]
 
 
 def test_a_csv_parsed_value_by_value_is_told_to_read_it_in_one_call(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
     rows = "\n".join(",".join(str((r * 31 + c) % 256) for c in range(200)) for r in range(3000))
     (tmp_path / "data.csv").write_text(rows + "\n")
-    p = tmp_path / "load.py"
-    p.write_text(
-        textwrap.dedent(
-            """\
+    monkeypatch.chdir(tmp_path)
+    report, _ = _profile(
+        tmp_path,
+        "load.py",
+        """\
             data = []
             with open("data.csv") as f:
                 for line in f.readlines():
                     cur = line.strip().split(",")
                     data.append([int(num) / 255 for num in cur[1:]])
             print("result:", sum(map(sum, data)))
-            """
-        )
+            """,
     )
-    monkeypatch.chdir(tmp_path)
-    report = profile(Target(script=p))
     hot = {h.line: h.hint for h in report.hot}
     assert "np.loadtxt" in hot.get(5, ""), hot
 
@@ -474,13 +457,10 @@ def test_a_csv_parsed_value_by_value_is_told_to_read_it_in_one_call(
 def test_all_pairs_made_with_repeat_and_tile_for_a_nearest_are_told_a_kd_tree(
     tmp_path: Path,
 ) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
-    p = tmp_path / "icp.py"
-    p.write_text(
-        textwrap.dedent(
-            """\
+    report, _ = _profile(
+        tmp_path,
+        "icp.py",
+        """\
             import numpy as np
 
 
@@ -496,26 +476,21 @@ def test_all_pairs_made_with_repeat_and_tile_for_a_nearest_are_told_a_kd_tree(
                 a, b = rng.random((2, 600)), rng.random((2, 600))
                 total += int(nearest(a, b).sum())
             print("result:", total)
-            """
-        )
+            """,
     )
-    report = profile(Target(script=p))
     hints = {h.line: h.hint for h in report.hot}
     assert "cKDTree" in hints.get(5, ""), hints
 
 
 def test_a_reduction_over_a_list_of_arrays_under_autograd_is_not_stacked(tmp_path: Path) -> None:
-    from arraybench.advise.profile import profile
-    from arraybench.advise.run.launch import Target
-
     # autograd's rnn.py: loglik += np.sum(logprobs[t] * targets[t]) over 30 time steps, under
     # grad; np.sum(np.stack(logprobs) * targets) ran 20% slower (stacking boxes costs a boxed
     # operation per item in the gradient too)
     pytest.importorskip("autograd")
-    p = tmp_path / "rnnish.py"
-    p.write_text(
-        textwrap.dedent(
-            """\
+    report, _ = _profile(
+        tmp_path,
+        "rnnish.py",
+        """\
             import autograd.numpy as np
             from autograd import grad
 
@@ -534,8 +509,6 @@ def test_a_reduction_over_a_list_of_arrays_under_autograd_is_not_stacked(tmp_pat
             for _ in range(150):
                 w = w - 0.001 * g(w, targets)
             print("result:", float(w.sum()))
-            """
-        )
+            """,
     )
-    report = profile(Target(script=p))
     assert not [f for f in (*report.findings, *report.unlisted) if f.line == 8]
