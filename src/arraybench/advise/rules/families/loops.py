@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
 from ...read.syntax import seen_name
-from ...run.values import ARRAY, JAX, OTHER, SEQUENCE, TENSOR
+from ...run.values import ARRAY, JAX, OTHER, SEQUENCE
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
@@ -193,10 +193,6 @@ class Loops(Plain):
 FAMILY = Loops()
 
 
-#: A sequence's items that make it array data (a list of arrays or tensors, stacked whole).
-ARRAYISH = frozenset({ARRAY, TENSOR, JAX})
-
-
 def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
     """The names a loop's own names index in its body (``x`` of ``x[i]``, ``fplist`` of
     ``fplist[i].v``)."""
@@ -218,6 +214,11 @@ def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
             if name:
                 out.add(name)
     return out
+
+
+def objects(fact: Fact) -> bool:
+    """Whether a value is the program's objects, not data (a path object, a list of them)."""
+    return fact.kind == OTHER or (fact.kind == SEQUENCE and fact.item == OTHER)
 
 
 def boxed_items(bases: list[Fact], facts: dict[str, Fact], sf: SourceFile) -> bool:
