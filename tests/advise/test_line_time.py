@@ -227,6 +227,16 @@ def test_a_recurrences_saving_past_an_inner_finding_is_its_own(tmp_path: Path) -
     a.nested()
     assert a.found[(path, 5)].gain == pytest.approx((0.0, 0.0))
     assert a.found[(path, 6)].gain == pytest.approx((0.8, 0.9))
+    # a loop inside an element loop's own lines is part of its whole-array rewrite:
+    # particle_filter.py:125 (3 observations a particle) inside :114's loop over particles
+    a.dropped = []
+    a.found = {
+        (path, 5): made(5, 6, "AB101", (0.8, 0.9)),
+        (path, 6): made(6, 6, "AB104", (0.1, 0.2)),
+    }
+    a.nested()
+    assert list(a.found) == [(path, 5)]
+    assert "inside line 5's loop" in a.dropped[0].dropped
     # an element loop around another loop's finding: the time in it is left out of its saving
     a.found = {
         (path, 5): made(5, 6, "AB101", (0.8, 0.9)),
