@@ -307,11 +307,7 @@ class Analysis:
         wholes = [f for f in self.found.values() if f.code in WHOLE_ARRAY_CODES]
         for g in list(self.found.values()):
             outer = next(
-                (
-                    f
-                    for f in wholes
-                    if f is not g and f.path == g.path and f.line < g.line <= f.end
-                ),
+                (f for f in wholes if f is not g and f.path == g.path and f.line < g.line <= f.end),
                 None,
             )
             if outer is not None and g.code in LOOP_CODES:
