@@ -18,14 +18,11 @@ from collections.abc import Callable, Iterator
 
 from ..read.source import Loop, SourceFile
 from ..read.syntax import seen_name
+from ..run.sampler import COMPOUND
 from ..run.values import Fact, is_array
 
 #: An operation's elements are counted up to this (beyond it the float version loses anyway).
 MOST_ELEMENTS = 1_000_000
-_COMPOUND = (
-    ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try,
-    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-)  # fmt: skip
 
 
 def float_cost(
@@ -160,7 +157,7 @@ def _statements(sf: SourceFile, loop: Loop) -> Iterator[ast.stmt]:
     inside = [
         n
         for n in ast.walk(sf.tree)
-        if isinstance(n, ast.stmt) and not isinstance(n, _COMPOUND)
+        if isinstance(n, ast.stmt) and not isinstance(n, COMPOUND)
         and loop.body <= n.lineno <= loop.end
     ]  # fmt: skip
     yield from inside
@@ -172,7 +169,7 @@ def _statements(sf: SourceFile, loop: Loop) -> Iterator[ast.stmt]:
             and not loop.line <= fn.lineno <= loop.end
         ):
             for n in ast.walk(fn):
-                if isinstance(n, ast.stmt) and not isinstance(n, _COMPOUND):
+                if isinstance(n, ast.stmt) and not isinstance(n, COMPOUND):
                     yield n
 
 

@@ -277,7 +277,7 @@ def statement_spans(tree: ast.AST) -> dict[int, tuple[int, int]]:
     more times a run (the first line again when the call is made), at least one of them once."""
     out: dict[int, tuple[int, int]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.stmt) and not isinstance(node, _COMPOUND):
+        if isinstance(node, ast.stmt) and not isinstance(node, COMPOUND):
             last = node.end_lineno or node.lineno
             if last > node.lineno:
                 for line in range(node.lineno, last + 1):
@@ -286,7 +286,7 @@ def statement_spans(tree: ast.AST) -> dict[int, tuple[int, int]]:
 
 
 #: Statements that hold others (their lines are not theirs alone).
-_COMPOUND = (
+COMPOUND = (
     ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try,
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Match,
 )  # fmt: skip
