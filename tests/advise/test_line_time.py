@@ -54,13 +54,28 @@ def _profile(tmp_path: Path, name: str, source: str) -> tuple[ProfileReport, Pat
 def test_the_operator_lines_before_a_call_are_its_run() -> None:
     # the signal that falls on lines 4-6 (no call: nothing checks for it) is handled at line
     # 7's np.sqrt; line 8 follows a call, and the return reads nothing
-    assert operator_runs(ast.parse(FLUX)) == [((7,), (4, 5, 6))]
+    assert operator_runs(ast.parse(FLUX)) == [((7,), (4, 5, 6), True)]
     looped = "for i in range(3):\n    a = b * c\n    d = a + 1\n    if f(d):\n        pass\n"
-    assert operator_runs(ast.parse(looped)) == [((4,), (2, 3))]  # an if whose test calls
+    assert operator_runs(ast.parse(looped)) == [((4,), (2, 3), True)]  # an if whose test calls
     assert operator_runs(ast.parse("a = b * c\nx = [\n  1]\ny = g(\n  a)\n")) == [
-        ((4, 5), (1, 2, 3))  # both statements over lines: every line of each
+        ((4, 5), (1, 2, 3), True)  # both statements over lines: every line of each
     ]
     assert operator_runs(ast.parse("a = b * c\nfor x in y:\n    pass\n")) == []
+    # autograd's VAE: binarise() is operators only, so the signal that fell in its call on line
+    # 7 is handled when line 8's call enters it, and line 8's own after it returns, at line 9
+    vae = (
+        "def binarise(images):\n    on = images > 0.5\n    images = images * 0 - 1\n"
+        "    images[on] = 1.0\n    return images\n\ntrain = binarise(train)\n"
+        "test = binarise(test)\nparams = init(scale)\n"
+    )
+    assert operator_runs(ast.parse(vae)) == [((8,), (7,), False), ((9,), (8,), True)]
+    # its samples are line 7's, whatever the bursts saw (a line run once, for a second, is
+    # never inside a burst)
+    stacks = [((("/v.py", 8),), 1.0, 0.0), ((("/v.py", 9),), 0.05, 0.0)]
+    lines = [LineTimes("/v.py", 1, "<module>", {7: 1, 8: 1, 9: 1}, {9: 1e-4})]
+    runs = operator_runs(ast.parse(vae))
+    split = split_loops(stacks, lines, lambda p: [], lambda p: runs)
+    assert _by_line(split) == pytest.approx({7: 1.0, 9: 0.05})
 
 
 def _by_line(stacks: list[tuple[tuple[tuple[str, int], ...], float, float]]) -> dict[int, float]:

@@ -32,7 +32,12 @@ from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
 from ..run.models import Costs, float32_speedup, no_grad_speedup
 from ..run.observe import Evidence
-from ..run.sampler import COMPREHENSION_FRAMES, operator_runs, statement_spans
+from ..run.sampler import (
+    COMPREHENSION_FRAMES,
+    OperatorRun,
+    operator_runs,
+    statement_spans,
+)
 from ..run.values import (
     SCALAR,
     TENSOR,
@@ -674,7 +679,7 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
 
 
-def _operator_runs(path: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _operator_runs(path: str) -> list[OperatorRun]:
     """A file's statements with a call after lines of operators only, and those lines: the
     ledger shares the statement's time with them (advise/run/ledger.py)."""
     tree = read_source(path).tree

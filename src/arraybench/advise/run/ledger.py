@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from .linetime import LineTimes
 from .loopcount import LoopSite
 from .observe import Evidence
-from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS
+from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS, OperatorRun
 
 Key = tuple[str, int]
 Stack = tuple[Key, ...]
@@ -101,7 +101,7 @@ def split_loops(
     stacks: list[tuple[Stack, float, float]],
     lines: list[LineTimes],
     loops_of: Callable[[str], list[tuple[int, int]]],
-    runs_of: Callable[[str], list[tuple[tuple[int, ...], tuple[int, ...]]]] | None = None,
+    runs_of: Callable[[str], list[OperatorRun]] | None = None,
     cost: float = 0.0,
     inflation: dict[Key, float] | None = None,
 ) -> list[tuple[Stack, float, float]]:
@@ -130,7 +130,7 @@ def split_loops(
     """
     callers = {(p, abs(ln)) for stack, _, _ in stacks for p, ln in stack[1:]}
     weights_of: dict[Key, dict[Key, float]] = {}
-    runs: dict[str, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+    runs: dict[str, list[OperatorRun]] = {}
     for lt in lines:
         if not lt.times:
             continue
@@ -157,9 +157,22 @@ def split_loops(
                 weights_of[(lt.path, ln)] = weights
         if runs_of is not None and lt.path not in runs:
             runs[lt.path] = runs_of(lt.path)
-        for at, run in runs.get(lt.path, ()):
+        for at, run, holds_own in runs.get(lt.path, ()):
             keys = [(lt.path, ln) for ln in (*run, *at)]
             if any(k in weights_of or k in callers for k in keys):
+                continue
+            if not holds_own:
+                # a call of a function of operators only: its samples are the lines' before it
+                # (its own work is handled after its return), which share them by their bursts
+                # or, unseen by the bursts (a line run once, for a second), evenly
+                timed = {ln: lt.times.get(ln, 0.0) for ln in run}
+                whole = sum(timed.values())
+                weights = {
+                    (lt.path, ln): (t / whole if whole >= SPLIT_MIN_S else 1 / len(run))
+                    for ln, t in timed.items()
+                }
+                for ln in at:
+                    weights_of[(lt.path, ln)] = weights
                 continue
             own = {
                 k: max(0.0, lt.times[k[1]] - lt.lines.get(k[1], 0) * cost)
@@ -257,7 +270,7 @@ class Ledger:
         self,
         ev: Evidence,
         loops_of: Callable[[str], list[tuple[int, int]]] | None = None,
-        runs_of: Callable[[str], list[tuple[tuple[int, ...], tuple[int, ...]]]] | None = None,
+        runs_of: Callable[[str], list[OperatorRun]] | None = None,
         spans_of: Callable[[str], dict[int, tuple[int, int]]] | None = None,
     ) -> None:
         self.ev = ev
