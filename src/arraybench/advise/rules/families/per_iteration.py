@@ -46,11 +46,11 @@ class PerIteration(Plain):
         synced = _synced(c.sf, c.line, facts) if f.code == "AB201" else []
         if synced and all(x.device in ("cpu", "") for x in synced):
             # on the CPU nothing waits: out of the loop, the values are still converted, all of
-            # them once (``state[:, 0].tolist()`` of 256 values a step: the 256 stay), and each
-            # run keeps one slice of what it would have converted
+            # them once (``state[:, 0].tolist()`` of 256 values a step: the 256 stay), and at
+            # most a call a run keeps what it would have converted
             items = f.count.n * sum(max(1, x.size) for x in synced)
             kept = items * a.costs.item(facts.values())
-            return (max(0.0, f.seconds - 2 * high - kept), max(0.0, f.seconds - high))
+            return (max(0.0, f.seconds - high - kept), f.seconds)
         return (max(0.0, f.seconds - high), f.seconds)
 
 
