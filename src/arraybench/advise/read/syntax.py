@@ -225,3 +225,21 @@ def public_data_function(q: str) -> bool:
         and not parts[-1].startswith(("is_", "has_", "overrides"))
         and "overrides" not in parts
     )
+
+
+def imported_names(tree: ast.Module, everywhere: bool = True) -> dict[str, str]:
+    """The file's imported names and what they are (``np`` -> ``numpy``, ``F`` ->
+    ``torch.nn.functional``, ``svd`` -> ``numpy.linalg.svd``): its imports anywhere, or only
+    its module-level ones (``everywhere=False``)."""
+    out: dict[str, str] = {}
+    for node in ast.walk(tree) if everywhere else tree.body:
+        if isinstance(node, ast.Import):
+            for al in node.names:
+                if al.asname:
+                    out[al.asname] = al.name
+                else:
+                    out[al.name.split(".")[0]] = al.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for al in node.names:
+                out[al.asname or al.name] = f"{node.module}.{al.name}"
+    return out

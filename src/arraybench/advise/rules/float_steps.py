@@ -16,7 +16,7 @@ import ast
 import math
 from collections.abc import Callable, Iterator
 
-from ..read.source import Loop, SourceFile
+from ..read.source import Loop, SourceFile, call_name
 from ..read.syntax import seen_name
 from ..run.sampler import COMPOUND
 from ..run.values import Fact, is_array
@@ -46,7 +46,7 @@ def float_cost(
     for stmt, ops in _statement_operations(sf, loop, facts_at, count_at):
         cost = 0.0
         for times, op, n in ops:
-            if isinstance(op, ast.Call) and _called(op) in GROWERS:
+            if isinstance(op, ast.Call) and call_name(op) in GROWERS:
                 one = list_op
             elif n <= 1:
                 one = scalar_op
@@ -122,7 +122,9 @@ def _statement_operations(
     own = _file_functions(sf)
     for stmt in _statements(sf, loop):
         ops = [
-            op for op in _operations(stmt) if not (isinstance(op, ast.Call) and _called(op) in own)
+            op
+            for op in _operations(stmt)
+            if not (isinstance(op, ast.Call) and call_name(op) in own)
         ]
         if not ops:
             continue
@@ -161,7 +163,7 @@ def _statements(sf: SourceFile, loop: Loop) -> Iterator[ast.stmt]:
         and loop.body <= n.lineno <= loop.end
     ]  # fmt: skip
     yield from inside
-    called = {_called(c) for stmt in inside for c in ast.walk(stmt) if isinstance(c, ast.Call)}
+    called = {call_name(c) for stmt in inside for c in ast.walk(stmt) if isinstance(c, ast.Call)}
     for fn in ast.walk(sf.tree):
         if (
             isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -171,11 +173,6 @@ def _statements(sf: SourceFile, loop: Loop) -> Iterator[ast.stmt]:
             for n in ast.walk(fn):
                 if isinstance(n, ast.stmt) and not isinstance(n, COMPOUND):
                     yield n
-
-
-def _called(c: ast.Call) -> str:
-    f = c.func
-    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
 def _operations(stmt: ast.stmt) -> list[ast.AST]:
@@ -193,7 +190,7 @@ def _elements(op: ast.AST, facts: dict[str, Fact], own: frozenset[str] = frozens
     functions, ``own``, gives a value of one element here: its work is its body's)."""
     if isinstance(op, ast.Call) and isinstance(op.func, ast.Name) and op.func.id in SCALAR_CALLS:
         return 1
-    if isinstance(op, ast.Call) and _called(op) in own:
+    if isinstance(op, ast.Call) and call_name(op) in own:
         return 1
     if isinstance(op, ast.BinOp):
         operands: list[ast.expr] = [op.left, op.right]

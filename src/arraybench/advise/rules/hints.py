@@ -33,6 +33,7 @@ from ..read.source import (
     call_name,
     receiver,
 )
+from ..read.syntax import imported_names
 from ..run.ledger import Count
 from ..run.values import MODEL, SEQUENCE, Fact, array_scalar, is_array, torchish
 from .patterns import tiny_arrays
@@ -305,22 +306,8 @@ def _dotted(func: ast.expr, imports: dict[str, str], facts: dict[str, Fact]) -> 
 
 
 def _imports(sf: SourceFile) -> dict[str, str]:
-    """The file's imported names and what they are (``np`` -> ``numpy``, ``F`` ->
-    ``torch.nn.functional``, ``svd`` -> ``numpy.linalg.svd``)."""
-    out: dict[str, str] = {}
-    if sf.tree is None:
-        return out
-    for node in ast.walk(sf.tree):
-        if isinstance(node, ast.Import):
-            for al in node.names:
-                if al.asname:
-                    out[al.asname] = al.name
-                else:
-                    out[al.name.split(".")[0]] = al.name.split(".")[0]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for al in node.names:
-                out[al.asname or al.name] = f"{node.module}.{al.name}"
-    return out
+    """The file's imported names and what they are (read/syntax.imported_names)."""
+    return imported_names(sf.tree) if sf.tree is not None else {}
 
 
 #: Calls that pick the nearest of a row of distances.

@@ -149,7 +149,7 @@ def _leaves(stmt: ast.stmt) -> bool:
     return False
 
 
-def _head_end(stmt: ast.stmt) -> int:
+def head_end(stmt: ast.stmt) -> int:
     """The last line of a statement's own line events: its head for a compound statement
     (-1 for a decorated definition, whose decorators' lines run first)."""
     if isinstance(stmt, (ast.If, ast.While)):
@@ -169,7 +169,7 @@ def _straight(body: list[ast.stmt]) -> frozenset[int]:
     """The lines of ``body`` (not yet counted) that run once each time it runs (see Block)."""
     out: set[int] = set()
     for stmt in body:
-        if _head_end(stmt) != -1:
+        if head_end(stmt) != -1:
             out.add(stmt.lineno)
         if isinstance(stmt, (ast.With, ast.AsyncWith, ast.Try)):
             out |= _straight(stmt.body)

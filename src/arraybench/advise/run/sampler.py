@@ -30,6 +30,7 @@ from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any
 
+from .loopcount import head_end
 from .values import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
@@ -238,13 +239,7 @@ def _checks(stmt: ast.stmt) -> bool:
 
 def _lines_of(stmt: ast.stmt) -> tuple[int, ...]:
     """The lines a simple statement spans (a compound one: its header's)."""
-    if isinstance(stmt, (ast.If, ast.While)):
-        last = stmt.test.end_lineno or stmt.lineno
-    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
-        last = stmt.iter.end_lineno or stmt.lineno
-    else:
-        last = stmt.end_lineno or stmt.lineno
-    return tuple(range(stmt.lineno, last + 1))
+    return tuple(range(stmt.lineno, max(stmt.lineno, head_end(stmt)) + 1))
 
 
 #: A statement where the signal is handled, the lines of operators before it whose signal it

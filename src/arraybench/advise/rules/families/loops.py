@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
-from ...read.syntax import seen_name
+from ...read.syntax import imported_names, seen_name
 from ...run.values import ARRAY, JAX, OTHER, SEQUENCE
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
@@ -236,12 +236,7 @@ def uses_autograd(sf: SourceFile) -> bool:
     """Whether the file works with ``autograd.numpy`` (``import autograd.numpy as np``)."""
     if sf.tree is None:
         return False
-    for n in ast.walk(sf.tree):
-        if isinstance(n, ast.Import) and any(a.name.startswith("autograd") for a in n.names):
-            return True
-        if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("autograd"):
-            return True
-    return False
+    return any(m.startswith("autograd") for m in imported_names(sf.tree).values())
 
 
 def differentiated(facts: dict[str, Fact]) -> str:

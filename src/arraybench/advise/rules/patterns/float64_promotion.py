@@ -28,6 +28,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import REDUCTIONS, SourceFile, call_name, stored_in
+from ...read.syntax import imported_names
 from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
@@ -65,19 +66,7 @@ def _big(f: Fact, dtype: str) -> bool:
 
 def _imports(sf: SourceFile) -> dict[str, str]:
     """The file's top-level module aliases (``np`` -> ``numpy``)."""
-    out: dict[str, str] = {}
-    if sf.tree is None:
-        return out
-    for node in sf.tree.body:
-        if isinstance(node, ast.Import):
-            for al in node.names:
-                out[al.asname or al.name.split(".")[0]] = (
-                    al.name if al.asname else al.name.split(".")[0]
-                )
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for al in node.names:
-                out[al.asname or al.name] = f"{node.module}.{al.name}"
-    return out
+    return imported_names(sf.tree, everywhere=False) if sf.tree is not None else {}
 
 
 def _only_reduced(sf: SourceFile, name: str, lo: int, hi: int, after: int) -> bool:
