@@ -304,10 +304,15 @@ class Ledger:
         # the timer off and phi' with it on, that code ran rho = phi'(1 - phi) / (phi(1 - phi'))
         # times slower traced, and its traced samples are divided by rho.
         sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
+        # the same four figures per line, for how much slower each line read in the bursts
+        by_line: dict[Key, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
         for stack, parts in ev.samples.stacks.items():
-            owner = code_of.get((stack[0][0], abs(stack[0][1])))
-            if owner is not None:
-                for j in range(4):
+            key = (stack[0][0], abs(stack[0][1]))
+            owner = code_of.get(key)
+            got = by_line[key]
+            for j in range(4):
+                got[j] += parts[j]
+                if owner is not None:
                     sums[owner][j] += parts[j]
         keep_user: dict[int, float] = {}
         slow_lib: dict[int, float] = {}
@@ -325,11 +330,6 @@ class Ledger:
                 fixed = (on - on_lib) * keep_user[code] + on_lib / slow_lib[code]
                 self.stacks.append((stack, off, fixed))
         if loops_of is not None:
-            by_line: dict[Key, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
-            for stack, parts in ev.samples.stacks.items():
-                got = by_line[(stack[0][0], abs(stack[0][1]))]
-                for j in range(4):
-                    got[j] += parts[j]
             inflation = {k: traced_inflation(v) for k, v in by_line.items()}
             self.stacks = split_loops(self.stacks, ev.lines, loops_of, runs_of, cost, inflation)
         if ev.counters_s:
