@@ -22,7 +22,6 @@ from arraybench.advise.read.source import read_source
 from arraybench.advise.records import Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.rules.families.loops import calls_bound
-from arraybench.advise.rules.float_steps import float_cost
 from arraybench.advise.run.launch import Outcome, Target
 from arraybench.advise.run.ledger import split_loops, traced_inflation
 from arraybench.advise.run.linetime import HitCost, LineTimes
@@ -139,57 +138,6 @@ def test_a_short_loop_run_many_times_is_its_calls_overhead() -> None:
     assert not calls_bound(a, SimpleNamespace(f=f, facts={}))  # type: ignore[arg-type]
     f = SimpleNamespace(count=SimpleNamespace(n=600), seconds=600 * 1e-6)  # too few in all
     assert not calls_bound(a, SimpleNamespace(f=f, facts={}))  # type: ignore[arg-type]
-
-
-ROLLOUT = """\
-import numpy as np
-
-def rollout(x, v):
-    traj = np.array(x)
-    for k in range(30):
-        x = x + v
-        traj = np.vstack((traj, x))
-        cost = np.hypot(obstacles[:, 0] - x[0], obstacles[:, 1] - x[1]).min()
-    return traj
-"""
-
-
-def test_a_recurrences_float_price_grows_a_list_and_keeps_what_floats_would_not_speed(
-    tmp_path: Path,
-) -> None:
-    p = tmp_path / "prog.py"
-    p.write_text(ROLLOUT)
-    sf = read_source(str(p))
-    loop = sf.loop_at(5)
-    assert loop is not None
-    facts = {
-        6: {"x": describe(np.zeros(5)), "v": describe(np.ones(5))},
-        7: {"traj": describe(np.zeros((30, 5))), "x": describe(np.zeros(5))},
-        8: {"obstacles": describe(np.zeros((400, 2))), "x": describe(np.zeros(5))},
-    }
-    scalar, listed = 4e-8, 5e-7
-
-    def cost(time_at: object = None) -> float:
-        return float_cost(
-            sf,
-            loop,
-            lambda ln: facts.get(ln, {}),
-            lambda ln: 1000,
-            scalar,
-            listed,
-            time_at,  # type: ignore[arg-type]
-        )
-
-    # line 7's vstack on lists is an append, not a copy of its 150 elements
-    growth = 1000 * listed
-    # line 8 on floats: a comprehension over 400 obstacles per operation, ~40 us a run,
-    # where the run took 5 ms for its 1000 runs
-    took = {6: 2e-3, 7: 3e-3, 8: 5e-3}
-    capped = cost(lambda first, last: sum(took.get(ln, 0.0) for ln in range(first, last + 1)))
-    assert capped < cost()
-    assert capped == pytest.approx(
-        min(1000 * (listed + 3 * scalar), 2e-3) + min(growth, 3e-3) + 5e-3
-    )
 
 
 def _called_run(path: str) -> Evidence:
