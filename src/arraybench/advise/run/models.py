@@ -312,6 +312,9 @@ class Costs:
     jax_call: float | None = None
     #: a Python float multiply-add (what a recurrence's step costs on floats, per operation)
     python_op: float = 5e-8
+    #: one arithmetic operation on Python floats inside a statement (no call, no loop step
+    #: around it): what a statement written on floats pays per operation
+    float_op: float = 1e-8
     #: an operation on a short Python list (a comprehension over two floats): what an array
     #: operation of a recurrence's step costs when the step runs on lists
     python_list_op: float = 5e-7
@@ -337,6 +340,7 @@ class Costs:
             out.torch_call = _per_call(lambda: torch.add(t, t))
         a_, b_, c_ = 1.5, 2.5, 0.5
         out.python_op = _per_call(lambda: a_ * b_ + c_)
+        out.float_op = _float_op()
         u, v = [a_, b_], [b_, c_]
         out.python_list_op = _per_call(lambda: [x * y for x, y in zip(u, v, strict=True)])
         jax = sys.modules.get("jax")
@@ -403,6 +407,17 @@ class Costs:
         if self.torch_call is not None and any(f.type == "torch.Tensor" for f in facts):
             return self.torch_call
         return self.numpy_call
+
+
+def _float_op(n: int = 20_000) -> float:
+    """Seconds of one float operation in a statement: a loop of ``x = a * b + c`` less the
+    same loop with ``x = a``, per operation (two), best of three."""
+    import timeit
+
+    ops = timeit.Timer("x = a * b + c", "a, b, c = 1.5, 2.5, 0.5")
+    bare = timeit.Timer("x = a", "a, b, c = 1.5, 2.5, 0.5")
+    best = min(ops.timeit(n) - bare.timeit(n) for _ in range(3))
+    return max(best / n / 2, 1e-9)
 
 
 def _per_call(fn: Callable[[], object], n: int = 2000) -> float:

@@ -307,8 +307,9 @@ class TinyArrays:
         count = max(s.count for s in steps)
         ops = sum(s.ops for s in steps)
         call = a.costs.call(facts.values())
-        py = a.costs.python_op
-        # the same steps on floats: each operation on each element a float operation...
+        py = a.costs.float_op
+        # the same steps on floats: each operation on each element a float operation (in a
+        # statement: no call, no loop step around it)...
         floats = sum(s.count * s.ops * s.elements * py for s in steps)
         # ...and, where the statement's input and output stay arrays, a .tolist() and an array
         # made again a run (timed after the run on an array like the largest seen)
