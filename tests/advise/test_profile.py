@@ -422,6 +422,68 @@ def test_a_python_loop_of_jitted_steps_is_a_dispatch_loop(tmp_path: Path) -> Non
     assert "fori_loop" in loops[0].rewrite
 
 
+def test_the_programs_jax_import_is_its_own_and_its_compiles_are_still_seen(
+    tmp_path: Path,
+) -> None:
+    # in a fresh process: arraybench no longer imports JAX ahead of the program, so the
+    # program's ``import jax`` is timed at its line (it is part of the program's wall time),
+    # and JAX's compile logs are turned on the moment that import has run
+    pytest.importorskip("jax")
+    import subprocess
+
+    p = _write(
+        tmp_path,
+        "flux.py",
+        """\
+        import jax.numpy as jnp
+
+
+        def flux(u):
+            total = 0.0
+            for i in range(len(u) - 1):
+                total = total + jnp.abs(u[i + 1] - u[i])
+            return total
+
+
+        u = jnp.linspace(0.0, 1.0, 100)
+        print(float(sum(flux(u * k) for k in range(4))))
+        """,
+    )
+    out = tmp_path / "out.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "arraybench", "profile", "-o", str(out), str(p)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    imported = [h for h in report["hot_lines"] if h["line"] == 1]
+    assert imported and imported[0]["seconds"] > 0
+    assert "importing jax" in imported[0]["hint"]
+    loop = [f for f in report["findings"] + report["unlisted"] if f["line"] == 6]
+    assert loop and "compilations (jit(" in loop[0]["evidence"]
+
+
+def test_a_finder_runs_its_hook_once_the_module_is_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arraybench.advise.run.observe import _AfterImport
+
+    (tmp_path / "late_mod.py").write_text("VALUE = 41\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    seen: list[int] = []
+    finder = _AfterImport("late_mod", lambda m: seen.append(m.VALUE + 1))
+    sys.meta_path.insert(0, finder)
+    try:
+        module = importlib.import_module("late_mod")
+    finally:
+        sys.meta_path.remove(finder)
+        sys.modules.pop("late_mod", None)
+    assert seen == [42] and module.VALUE == 41
+    assert "exec_module" not in vars(module.__loader__)  # the loader's own method again
+
+
 @pytest.mark.parametrize(
     ("body", "recurrence"),
     [

@@ -177,13 +177,75 @@ class _JaxLog(logging.Handler):
 @contextlib.contextmanager
 def _watch_jax(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterator[None]:
     """JAX's own reports of compilations and their causes, while the block runs; nothing when
-    JAX is not installed. JAX is imported here (the program would import it anyway) only when
-    its files mention it, which the caller decides."""
-    try:
-        import jax
-    except Exception:
+    JAX is not installed. Where the program has not imported JAX yet, the watch is set up the
+    moment its ``import jax`` has run: the import is the program's cost, timed at its own line
+    (imported ahead, a 0.4 s import was missing from a 1.5 s program's run)."""
+    undo: list[Callable[[], None]] = []
+    if "jax" in sys.modules:
+        undo.append(_jax_hookup(sys.modules["jax"], is_user, events))
+        finder = None
+    elif importlib.util.find_spec("jax") is None:
         yield
         return
+    else:
+        finder = _AfterImport("jax", lambda jax: undo.append(_jax_hookup(jax, is_user, events)))
+        sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        if finder is not None:
+            with contextlib.suppress(ValueError):
+                sys.meta_path.remove(finder)
+        for step in undo:
+            step()
+
+
+class _AfterImport:
+    """A finder that calls ``then(module)`` once the named module has been imported (by the
+    program, under the sampler), and otherwise leaves the import to the other finders."""
+
+    def __init__(self, name: str, then: Callable[[Any], None]) -> None:
+        self.name = name
+        self.then = then
+        self.done = False
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname != self.name or self.done:
+            return None
+        self.done = True
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec = find(fullname, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        if loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+        then = self.then
+
+        def exec_module(module: Any) -> None:
+            try:
+                run(module)
+            finally:
+                with contextlib.suppress(AttributeError):
+                    del loader.exec_module  # the loader's own method again
+            with contextlib.suppress(Exception):
+                then(module)
+
+        loader.exec_module = exec_module
+        return spec
+
+
+def _jax_hookup(
+    jax: Any, is_user: Callable[[str], bool], events: LibraryEvents
+) -> Callable[[], None]:
+    """Turn JAX's compile logs and compile-time events on, charged to the user's lines;
+    returns what turns them off again."""
     handler = _JaxLog(is_user, events)
     logger = logging.getLogger("jax")
     old = (logger.level, logger.propagate)
@@ -210,9 +272,8 @@ def _watch_jax(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterato
 
     with contextlib.suppress(Exception):
         jax.monitoring.register_event_duration_secs_listener(compiled)
-    try:
-        yield
-    finally:
+
+    def undo() -> None:
         active[0] = False
         logger.removeHandler(handler)
         logger.setLevel(old[0])
@@ -220,6 +281,8 @@ def _watch_jax(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterato
         for flag, value in saved.items():
             with contextlib.suppress(Exception):
                 jax.config.update(flag, value)
+
+    return undo
 
 
 @contextlib.contextmanager
