@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(rows)} sites, {missed} off target, {elapsed:.0f} s")
 
     if opts.write and not failed:
-        labels["note"] = (
+        how = (
             "share = 1 - median(T_fix)/median(T_orig) of whole-program wall times (subprocess, "
             "interpreter start and imports included), measured by benchmarks/profile_devset.py: "
             f"{opts.pairs}+ interleaved rounds per program (7+ under 3 s), one run of the original "
@@ -282,6 +282,15 @@ def main(argv: list[str] | None = None) -> int:
             f"machine: {platform.machine()}, {os.cpu_count()} cores, shared and noisy; python "
             f"{platform.python_version()}; {datetime.date.today().isoformat()}."
         )
+        if opts.program and labels.get("note"):
+            # one program measured again: the note keeps how the others were measured
+            labels["note"] += (
+                f" {', '.join(sorted({name.removesuffix('.py') for name, _, _ in rows}))} "
+                f"measured again on {datetime.date.today().isoformat()} with {opts.pairs}+ "
+                f"rounds (load {os.getloadavg()[0]:.1f} at the end)."
+            )
+        else:
+            labels["note"] = how
         LABELS.write_text(json.dumps(labels, indent=1) + "\n")
         log(f"wrote {LABELS.relative_to(ROOT)}")
     elif opts.write:
