@@ -64,6 +64,7 @@ def test_numpy_on_two_element_arrays_in_a_hot_loop_is_tiny_array_calls(tmp_path:
     f = found.get(5)
     assert f is not None and f.code == "AB412"
     assert f.end == 6  # the two-line softmax is one finding: it is rewritten whole
+    assert f.snippet.endswith("return h / np.sum(h) (lines 5-6)")  # and says where it ends
     assert "at most 4 elements" in f.evidence and "theta: numpy.ndarray float64 2" in f.evidence
     assert "on Python floats" in f.evidence and ".tolist()" in f.evidence
     # its time is what the rewrite saves: the middle of the priced interval

@@ -343,9 +343,14 @@ class TinyArrays:
         low, high = max(0.0, seconds - keep_hi), max(0.0, seconds - keep_lo)
         # the finding's time is what the rewrite saves (the statement keeps the rest)
         saved = (low + high) / 2
+        snippet = f.snippet
+        if len(steps) > 1:
+            # the statements are rewritten together: the user sees where the group ends
+            snippet = f"{sf.text(first)}  ... {sf.text(steps[-1].first)} (lines {first}-{last})"
         return replace(
             f,
             end=max(f.end, last),
+            snippet=snippet,
             seconds=saved,
             share=saved / a.total,
             evidence="; ".join(parts),
