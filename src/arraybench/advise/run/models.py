@@ -32,7 +32,7 @@ BUDGET_S = 3.0
 MAX_ELEMENTS = 50_000_000
 
 
-def _timed(fn: Callable[[], Any], sync: Callable[[], None]) -> float:
+def _time(fn: Callable[[], Any], sync: Callable[[], None]) -> float:
     t0 = time.perf_counter()
     fn()
     sync()
@@ -45,11 +45,19 @@ def _ratios(
     sync: Callable[[], None],
     budget: float,
     trim: bool = False,
+    before: Callable[[], Any] | None = None,
 ) -> tuple[float, float, float] | None:
     """Median and range of slow/fast over paired calls (a warm-up of each first), as many
     pairs as ``budget`` seconds hold (3 to PAIRS); None when 3 pairs would take far longer.
     With ``trim``, the range leaves out the lowest and highest pair where there are 5 or more
-    (a pair that another process interrupted)."""
+    (a pair that another process interrupted). ``before`` runs before each timed call, outside
+    its time."""
+
+    def _timed(fn: Callable[[], Any], sync: Callable[[], None]) -> float:
+        if before is not None:
+            before()
+        return _time(fn, sync)
+
     per_pair = _timed(slow, sync) + _timed(fast, sync)
     if 3 * per_pair > 4 * budget:
         return None
@@ -98,10 +106,28 @@ def float32_speedup(
 
 #: At most this many calls in a row for a model whose output is fed back as its input
 #: (``state = model(state)``): with autograd on, each call extends one graph that keeps all the
-#: earlier calls' activations alive, so the cost grows with the length of the chain (a 6,000-step
-#: rollout ran 1.3x as fast under no_grad timed 1,000 steps at a time, 1.4-1.8x timed whole,
-#: and its rewrite saved what 2x would; timed whole, its profile took 2.4x its run, not 2x).
+#: earlier calls' activations alive, so each call's activations take memory the process has
+#: not used before (the program's cost), where a graph freed each call reuses its memory. Timed
+#: again in this process, the freed chains' memory is reused unless the heap is given back
+#: first (:func:`_heap_release`): a 6,000-step rollout ran 1.9x as fast under no_grad in fresh
+#: processes, 1.3x timed 1,000 steps at a time here, 1.9x with the heap given back before each.
+#: (Timed whole, the 6,000 steps took the profile to 2.4x its run.)
 CHAIN_MAX = 1_000
+
+
+def _heap_release() -> Callable[[], Any] | None:
+    """glibc's ``malloc_trim(0)``: the heap's free memory given back to the system, so that the
+    next call's allocations take fresh pages as the program's did; None elsewhere."""
+    try:
+        import ctypes
+        import ctypes.util
+
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    return lambda: trim(0)
 
 
 def no_grad_speedup(
@@ -128,7 +154,9 @@ def no_grad_speedup(
             with torch.no_grad():
                 return run()
 
-        return _ratios(with_grad, without, sync, budget)
+        # a chain's graph keeps taking memory the program had not used; one call's is freed
+        before = _heap_release() if calls > 1 and x.device.type == "cpu" else None
+        return _ratios(with_grad, without, sync, budget, before=before)
     except Exception:
         return None
 
@@ -285,7 +313,7 @@ def product_time(
         times: list[float] = []
         spent = 0.0
         while len(times) < 3 or (spent < budget and len(times) < 15):
-            t = _timed(once, lambda: None)
+            t = _time(once, lambda: None)
             times.append(t)
             spent += t
             if spent > 4 * budget:
@@ -468,7 +496,7 @@ def per_call_times(
     """Per-call seconds of ``fn`` over a few samples, each enough calls to last SAMPLE_S (at
     least 3 samples, as many as ``budget`` holds, at most PAIRS); None when 3 samples would take
     far longer than ``budget``."""
-    t = _timed(fn, sync)
+    t = _time(fn, sync)
     k = max(1, int(SAMPLE_S / max(t, 1e-9)))
     if 3 * k * t > 4 * budget:
         return None
@@ -478,7 +506,7 @@ def per_call_times(
         for _ in range(k):
             fn()
 
-    return [_timed(run, sync) / k for _ in range(samples)]
+    return [_time(run, sync) / k for _ in range(samples)]
 
 
 def per_call_pair(
@@ -491,8 +519,8 @@ def per_call_pair(
     slow()
     fast()
     sync()
-    t_s = _timed(slow, sync)
-    t_f = _timed(fast, sync)
+    t_s = _time(slow, sync)
+    t_f = _time(fast, sync)
     k_s = max(1, int(SAMPLE_S / max(t_s, 1e-9)))
     k_f = max(1, int(SAMPLE_S / max(t_f, 1e-9)))
     per_pair = k_s * t_s + k_f * t_f
@@ -510,8 +538,8 @@ def per_call_pair(
     slows: list[float] = []
     ratios: list[float] = []
     for _ in range(pairs):
-        a = _timed(many(slow, k_s), sync) / k_s
-        b = _timed(many(fast, k_f), sync) / k_f
+        a = _time(many(slow, k_s), sync) / k_s
+        b = _time(many(fast, k_f), sync) / k_f
         if b > 0:
             slows.append(a)
             ratios.append(a / b)
