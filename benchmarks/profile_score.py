@@ -188,6 +188,17 @@ def summary(results: list[dict[str, Any]]) -> None:
             f"range {min(saved):.2f}-{max(saved):.2f}"
         )
     print(f"cold look-alikes listed: {sum(s['listed'] for s in cold)}/{len(cold)}")
+    # the look-alikes cost under 1%; a cold site measured at 1-15% may be worth a
+    # change (5% or more saved), and is told apart
+    tiny = [s for s in cold if s["measured"] is not None and s["measured"] < 0.01]
+    got = sum(s["listed"] for s in tiny)
+    print(f"  of them measured under 1% (look-alikes proper): {got}/{len(tiny)}")
+    for s in cold:
+        if s["listed"] and s not in tiny:
+            print(
+                f"  listed, measured {s['measured']:.3f}: {s['program']} L{s['line']} "
+                f"(stated {s['stated']:.3f}, saves {s['saves'] or 0:.3f})"
+            )
     if walls:
         print(
             f"profile wall / program wall: median {statistics.median(walls):.2f}x, "
