@@ -14,7 +14,9 @@ the two). The models seen (a torch module of the program's own class) are pickle
 cloudpickle where it is installed; one that cannot be pickled is left out, and the findings
 priced by calling it again (AB401, AB402, AB405) are then missing from both versions alike. The
 analysis times a few costs after the run (``Costs.measure``) in each process, so prices can
-differ slightly even where the code does not.
+differ slightly even where the code does not. It imports the libraries the program had
+imported (NumPy, SciPy, torch, JAX, autograd) before analysing, as a profile's own process has
+them: without torch, AB410's expression timed after the run was missing (torch_float64_tracker).
 """
 
 from __future__ import annotations
@@ -50,11 +52,19 @@ for key, model in list(ev.samples.models.items()):
         del ev.samples.models[key]
 with open(sys.argv[1], "wb") as f:
     dumper.dump(ev, f)
+# the libraries the program had imported: the analysis times expressions after the run with
+# them (AB410, AB412...), as a profile's own process has them
+libraries = ("numpy", "scipy", "torch", "jax", "autograd")
+with open(sys.argv[1] + ".modules", "w") as f:
+    f.write(" ".join(m for m in libraries if m in sys.modules))
 """
 
 ANALYSE = """
-import json, pickle, sys
+import importlib, json, pickle, sys
 from arraybench.advise.profile import analyse
+with open(sys.argv[1] + ".modules") as f:
+    for name in f.read().split():
+        importlib.import_module(name)
 with open(sys.argv[1], "rb") as f:
     ev = pickle.load(f)
 with open(sys.argv[2], "w") as f:
