@@ -273,6 +273,32 @@ def test_a_statement_over_several_lines_is_counted_by_its_least_hit_line(tmp_pat
         assert count is not None and abs(count.n - 27_000) <= 0.1 * 27_000, (line, count)
 
 
+def test_a_statement_holding_a_comprehension_is_counted_by_its_runs(tmp_path: Path) -> None:
+    # the comprehension's own code runs its line once per item and once per entry: the
+    # statement's count is its function's, 20,000, not 20,000 x (4 items + 1)
+    report, p = _profile(
+        tmp_path,
+        "comp.py",
+        """\
+            import numpy as np
+
+            def score(cols, w):
+                outs = [np.dot(w, c) for c in cols]
+                return sum(float(o[0, 0]) for o in outs)
+
+            rng = np.random.default_rng(0)
+            cols = [rng.random((8, 1)) for _ in range(4)]
+            w = rng.random((1, 8))
+            total = 0.0
+            for i in range(20000):
+                total += score(cols, w)
+            print("result:", total)
+            """,
+    )
+    count = report.line_times[str(p)][4][1]
+    assert count is not None and abs(count.n - 20_000) <= 0.1 * 20_000, count
+
+
 def test_a_recurrence_being_differentiated_is_not_told_to_use_floats() -> None:
     from arraybench.advise.rules.families.loops import differentiated
     from arraybench.advise.run.values import Fact
