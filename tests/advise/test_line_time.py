@@ -534,3 +534,21 @@ def test_lists_of_objects_are_not_data_but_lists_of_numbers_are() -> None:
     assert not objects(describe([[1, 2], [3, 4]]))  # NaiveBayes' rows of pixels
     assert not objects(describe([1.0, 2.0]))
     assert not objects(describe(np.zeros(3)))
+
+
+def test_a_comprehension_an_array_is_made_of_holds_the_conversion(tmp_path: Path) -> None:
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.confirm import _made_an_array
+
+    src = (
+        "import math\nimport numpy as np\nimport torch\n"
+        "a = np.array([math.log1p(v) for v in x])\n"
+        "b = torch.tensor([f(v) for v in x], dtype=torch.float32)\n"
+        "c = np.fromiter((v * 2 for v in x), float)\n"
+        "d = [math.log1p(v) for v in x]\n"
+        "e = sum([v for v in x])\n"
+    )
+    (tmp_path / "m.py").write_text(src)
+    sf = read_source(str(tmp_path / "m.py"))
+    made = {lp.line: _made_an_array(sf, lp) for lp in sf.loops if lp.comprehension}
+    assert made == {4: True, 5: True, 6: True, 7: False, 8: False}

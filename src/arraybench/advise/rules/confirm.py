@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...base.units import format_time
+from ..read.libraries import CONSTRUCTORS
 from ..read.source import (
     MOVE_METHODS,
     SYNC_BUILTINS,
@@ -180,6 +181,14 @@ class Analysis:
             # a loop holds its iterations, the user functions they call included
             first, last = loop.line, loop.end
             seconds = self.led.span(path, first, last, comprehension=_own_frame(loop))
+            if _own_frame(loop) and _made_an_array(sf, loop):
+                # ``np.array([f(a) for a in x])``: the rewrite makes no list to convert, so the
+                # conversion (the statement's own time outside the comprehension's frame) goes
+                # too (np_features: 2 lists of 1,000,000 floats)
+                s_first, s_last = sf.span(loop.line)
+                seconds += self.led.span(path, s_first, s_last, own=True) - self.led.span(
+                    path, s_first, s_last, own=True, comprehension=True
+                )
         else:
             # a statement holds its own work and the libraries it calls, not the user functions
             # it calls (they are measured where they are)
@@ -715,6 +724,23 @@ def _own_frame(loop: Loop) -> bool:
     """A comprehension that runs in a frame of its own (Python 3.11; from 3.12 only generator
     expressions do): its time can be told from its statement's."""
     return loop.comprehension and (COMPREHENSION_FRAMES or loop.generator)
+
+
+def _made_an_array(sf: SourceFile, loop: Loop) -> bool:
+    """Whether the comprehension at the loop's line is what an array constructor is given
+    (``np.array([...])``, ``torch.tensor([...])``, ``np.fromiter(...)``)."""
+    if sf.tree is None:
+        return False
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
+            and node.args[0].lineno == loop.line
+            and (call_name(node) or "").rsplit(".", 1)[-1] in CONSTRUCTORS
+        ):
+            return True
+    return False
 
 
 def _with(f: Finding, **changes: Any) -> Finding:
