@@ -552,3 +552,36 @@ def test_a_comprehension_an_array_is_made_of_holds_the_conversion(tmp_path: Path
     sf = read_source(str(tmp_path / "m.py"))
     made = {lp.line: _made_an_array(sf, lp) for lp in sf.loops if lp.comprehension}
     assert made == {4: True, 5: True, 6: True, 7: False, 8: False}
+
+
+def test_a_recurrence_on_an_objects_large_state_is_not_told_floats(tmp_path: Path) -> None:
+    # round 11's SOM: each step reads a 2-element sample and updates a 256x2 codebook held on
+    # ``self``; the state's values are recorded, and floats would not make its steps cheaper
+    report, _ = _profile(
+        tmp_path,
+        "som.py",
+        """\
+            import numpy as np
+
+            class SOM:
+                def __init__(self, n):
+                    self.codebook = np.random.default_rng(0).uniform(0, 1, (n, 2))
+                    self.distance = np.random.default_rng(1).uniform(0, 1, (n, n))
+
+                def learn(self, samples, rates):
+                    for i in range(len(samples)):
+                        data = samples[i]
+                        winner = np.argmin(((self.codebook - data) ** 2).sum(axis=-1))
+                        g = np.exp(-self.distance[winner] ** 2)
+                        self.codebook -= rates[i] * g[:, None] * (self.codebook - data)
+
+            som = SOM(256)
+            samples = np.random.default_rng(2).uniform(-1, 1, (6000, 2))
+            som.learn(samples, np.linspace(0.5, 0.01, 6000))
+            print("result:", float(som.codebook.sum()))
+            """,
+    )
+    loop = [f for f in (*report.findings, *report.unlisted) if f.line == 9]
+    assert not [f for f in report.findings if f.line == 9], loop  # not listed by default
+    if loop and loop[0].code == "AB406":
+        assert loop[0].saves < 0.05
