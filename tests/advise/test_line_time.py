@@ -585,3 +585,20 @@ def test_a_recurrence_on_an_objects_large_state_is_not_told_floats(tmp_path: Pat
     assert not [f for f in report.findings if f.line == 9], loop  # not listed by default
     if loop and loop[0].code == "AB406":
         assert loop[0].saves < 0.05
+
+
+def test_a_loops_calls_into_other_libraries_are_kept_by_its_rewrite() -> None:
+    # round 11's bertrand.py:122: the loop's time was matplotlib's Line2D and add_line, which an
+    # array rewrite still calls once a chord; its np.hypot is what goes
+    from arraybench.advise.read.source import Loop
+    from arraybench.advise.rules.families.loops import other_calls
+
+    calls = {
+        ("b.py", 11): {"matplotlib.lines.Line2D.__init__": 0.30, "numpy.linalg.norm": 0.02},
+        ("b.py", 12): {"matplotlib.axes._base._AxesBase.add_line": 0.20},
+        ("b.py", 13): {"random.gauss": 0.05, "math.fsum": 0.01},
+        ("b.py", 20): {"matplotlib.pyplot.savefig": 1.0},  # after the loop
+    }
+    a = SimpleNamespace(ev=SimpleNamespace(samples=SimpleNamespace(calls=calls)))
+    loop = Loop(line=10, end=13, body=11, targets=("i",), indexes=True)
+    assert other_calls(a, "b.py", loop) == pytest.approx(0.50)  # type: ignore[arg-type]
