@@ -602,3 +602,28 @@ def test_a_loops_calls_into_other_libraries_are_kept_by_its_rewrite() -> None:
     a = SimpleNamespace(ev=SimpleNamespace(samples=SimpleNamespace(calls=calls)))
     loop = Loop(line=10, end=13, body=11, targets=("i",), indexes=True)
     assert other_calls(a, "b.py", loop) == pytest.approx(0.50)  # type: ignore[arg-type]
+
+
+def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) -> None:
+    # round 11's bandits: each of 1,000 runs makes a new player, then steps it 100 times
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.families.loops import fresh_runs
+
+    src = (
+        "import numpy as np\n"
+        "for run in range(1000):\n"
+        "    player = Greedy(3)\n"
+        "    total = 0.0\n"
+        "    for t in range(100):\n"
+        "        arm = player.choice()\n"
+        "        player.update(arm, np.random.uniform() < p[arm])\n"
+        "q = np.zeros(3)\n"
+        "for run in range(1000):\n"
+        "    for t in range(100):\n"
+        "        q[t % 3] += 0.1 * (np.random.uniform() - q[t % 3])\n"
+    )
+    (tmp_path / "b.py").write_text(src)
+    sf = read_source(str(tmp_path / "b.py"))
+    outer = {lp.line: lp for lp in sf.loops}
+    assert fresh_runs(sf, outer[2]) == ("player", 3)
+    assert fresh_runs(sf, outer[9]) is None  # one q carried across the runs

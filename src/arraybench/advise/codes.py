@@ -222,9 +222,11 @@ RUN_RULES: dict[str, Rule] = {
         WARNING,
         "a recurrence (each step needs the one before) taken element by element on arrays or "
         "tensors: every step pays the array library's per-call cost on one element or a tiny "
-        "array, and no whole-array rewrite exists",
+        "array, and no whole-array rewrite of the steps exists",
         "keep the loop but run it on Python floats and lists (x.tolist() once, np.array once "
-        "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script",
+        "after), or compile it: numba.njit, jax.lax.scan / fori_loop, torch.jit.script; where "
+        "the loop runs again for independent trials or sequences, one array axis per run "
+        "takes each step for all of them at once",
     ),
     "AB408": Rule(
         "AB408",

@@ -57,6 +57,7 @@ from .families.loops import (
     boxed_items,
     copied_out,
     differentiated,
+    independent_runs,
     indexed_bases,
     no_float_steps,
     objects,
@@ -565,6 +566,7 @@ class Analysis:
                 self.dropped.append(_with(f, dropped=no_float_steps(boxed)))
                 continue
             f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, lp, sf))
+            f = independent_runs(self, sf, lp, f)
             self.add(with_scan(f, lp if lp.recurrence else inner))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
-from ...read.syntax import imported_names, seen_name
+from ...read.syntax import imported_names, seen_name, target_names
 from ...run.values import ARRAY, JAX, OTHER, SEQUENCE
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
@@ -39,6 +39,9 @@ ELEMENT_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106"}
 #: iterations an entry, 239,739 in all, 14% of the run).
 MANY_ITERATIONS = 10_000
 CALLS_BOUND = 8
+#: A recurrence's loop run this many times (a run per trial, per sequence) is told that its
+#: independent runs batch.
+BATCHED_RUNS = 20
 
 
 def calls_bound(a: Analysis, c: Candidate) -> bool:
@@ -111,6 +114,8 @@ class Loops(Plain):
             # cells earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which
             # lint's own test does not follow) has no whole-array form, only cheaper steps
             f = replace(f, code=recurrence_code(loop))
+        if loop is not None:
+            f = independent_runs(a, c.sf, loop, f)
         return with_scan(f, loop)
 
     def price(self, a: Analysis, c: Candidate) -> tuple[float, float] | None:
@@ -201,6 +206,61 @@ FAMILY = Loops()
 REPLACED = frozenset(
     {"numpy", "torch", "jax", "jaxlib", "scipy", "autograd", "cupy", "math", "random"}
 )
+
+
+def independent_runs(a: Analysis, sf: SourceFile, loop: Loop, f: Finding) -> Finding:
+    """An AB406 finding whose loop's runs look independent says so: its iterations each start
+    from a new state made before an inner loop, or the loop itself is run many times (a call
+    per trial or sequence). Round 11's bandits: 1,000 runs of a recurrence, each on its own;
+    an axis per run saved 89% where Python floats saved 78%."""
+    if f.code != "AB406":
+        return f
+    count, per_entry = a.nest_counts(sf, loop)
+    runs = count.n / max(per_entry, 1.0)
+    fresh = fresh_runs(sf, loop)
+    if fresh:
+        said = (
+            f"each iteration starts again from a new {fresh[0]} (line {fresh[1]}) before its "
+            "inner loop: independent runs, which one array axis per run takes together, each "
+            "step one operation for all of them"
+        )
+    elif runs >= BATCHED_RUNS:
+        said = (
+            f"the loop ran {runs:,.0f} times, ~{per_entry:,.0f} steps each: where those runs "
+            "are independent (trials, sequences, chains), one array axis per run takes each "
+            "step for all of them in one operation"
+        )
+    else:
+        return f
+    return replace(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
+
+
+def fresh_runs(sf: SourceFile, loop: Loop) -> tuple[str, int] | None:
+    """``player`` and its line, where a loop's body makes it anew (``player =
+    EpsilonGreedy(n)``, ``h = np.zeros(d)``) before an inner loop that reads it: each of the
+    loop's iterations is a run of its own."""
+    if sf.tree is None:
+        return None
+    for node in ast.walk(sf.tree):
+        if not isinstance(node, ast.For | ast.While) or node.lineno != loop.line:
+            continue
+        made: dict[str, int] = {}
+        for stmt in node.body:
+            if isinstance(stmt, ast.For | ast.While):
+                read = {
+                    n.id
+                    for n in ast.walk(stmt)
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                }
+                for name, line in made.items():
+                    if name in read:
+                        return name, line
+                return None
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+                for t in stmt.targets:
+                    for name in target_names(t):
+                        made[name] = stmt.lineno
+    return None
 
 
 def other_calls(a: Analysis, path: str, loop: Loop) -> float:
