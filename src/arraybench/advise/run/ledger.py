@@ -104,6 +104,7 @@ def split_loops(
     runs_of: Callable[[str], list[OperatorRun]] | None = None,
     cost: float = 0.0,
     inflation: dict[Key, float] | None = None,
+    runs_at: dict[Key, int] | None = None,
 ) -> list[tuple[Stack, float, float]]:
     """The samples charged to a loop's lines, split among them by the bursts' own times.
 
@@ -129,7 +130,9 @@ def split_loops(
     code keeps its samples.
     """
     callers = {(p, abs(ln)) for stack, _, _ in stacks for p, ln in stack[1:]}
+    sampled: dict[Key, float] | None = None
     weights_of: dict[Key, dict[Key, float]] = {}
+    looped: set[Key] = set()  # the lines of loops split by their bursts
     runs: dict[str, list[OperatorRun]] = {}
     for lt in lines:
         if not lt.times:
@@ -155,12 +158,15 @@ def split_loops(
             weights = {(lt.path, ln): untraced[ln] / total for ln in group}
             for ln in group:
                 weights_of[(lt.path, ln)] = weights
+            looped.update((lt.path, ln) for ln in inside)
         if runs_of is not None and lt.path not in runs:
             runs[lt.path] = runs_of(lt.path)
-        for at, run, holds_own in runs.get(lt.path, ()):
+        for at, run, holds_own, tails in runs.get(lt.path, ()):
             keys = [(lt.path, ln) for ln in (*run, *at)]
-            if any(k in weights_of or k in callers for k in keys):
-                continue
+            if any(
+                k in looped or k in callers or (k in weights_of and k[1] not in tails) for k in keys
+            ):
+                continue  # (a statement with operators after its call may hold a run before)
             if not holds_own:
                 # a call of a function of operators only: its samples are the lines' before it
                 # (its own work is handled after its return), which share them by their bursts
@@ -180,8 +186,27 @@ def split_loops(
                 for k in keys
                 if k[1] in lt.times
             }
+            if tails:
+                # a statement's operators after its call: the lines' times a run (straight
+                # lines each run as often), the statement's less what was sampled on it a run
+                # (its call's time, checked inside), counted exactly; none where not counted
+                if sampled is None:
+                    sampled = _sampled(stacks)
+                per_run = {k: t / max(lt.lines.get(k[1], 0), 1) for k, t in own.items()}
+                for ln in tails:
+                    k = (lt.path, ln)
+                    n = (runs_at or {}).get(k)
+                    if k in per_run:
+                        per_run[k] = max(0.0, per_run[k] - sampled.get(k, 0.0) / n) if n else 0.0
+                if sum(own.values()) < SPLIT_MIN_S:
+                    continue
+                own = per_run
             total = sum(own.values())
-            if not any(ln in lt.times for ln in at) or total < SPLIT_MIN_S:
+            if (
+                not any(ln in lt.times for ln in at)
+                or total <= 0
+                or (not tails and total < SPLIT_MIN_S)
+            ):
                 continue
             weights = {k: t / total for k, t in own.items()}
             for ln in at:
@@ -197,6 +222,15 @@ def split_loops(
         for key, w in shares.items():
             if w > 0:
                 out.append(((key, *stack[1:]), off * w, on * w))
+    return out
+
+
+def _sampled(stacks: list[tuple[Stack, float, float]]) -> dict[Key, float]:
+    """Seconds sampled by innermost line (a comprehension's own frame apart)."""
+    out: dict[Key, float] = defaultdict(float)
+    for stack, off, on in stacks:
+        if stack[0][1] > 0:
+            out[stack[0]] += off + on
     return out
 
 
@@ -329,9 +363,17 @@ class Ledger:
             else:
                 fixed = (on - on_lib) * keep_user[code] + on_lib / slow_lib[code]
                 self.stacks.append((stack, off, fixed))
+        #: lines their block runs once each time it runs: the block's runs (of two blocks, as
+        #: ``if x: y = 1`` is, the outer one's, which holds the line's events)
+        self.straight: dict[Key, int] = {}
+        for b in ev.blocks:
+            for ln in b.straight:
+                self.straight[(b.path, ln)] = max(b.runs, self.straight.get((b.path, ln), 0))
         if loops_of is not None:
             inflation = {k: traced_inflation(v) for k, v in by_line.items()}
-            self.stacks = split_loops(self.stacks, ev.lines, loops_of, runs_of, cost, inflation)
+            self.stacks = split_loops(
+                self.stacks, ev.lines, loops_of, runs_of, cost, inflation, self.straight
+            )
         if ev.counters_s:
             self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)
         self.inclusive_off: dict[Key, float] = defaultdict(float)
@@ -363,14 +405,9 @@ class Ledger:
         for loops in self.stmt_loops.values():
             for x in loops:
                 self.anchors[x.path].append((x.line, x.end, x.header_hits, x.line))
-        #: lines their block runs once each time it runs: the block's runs (of two blocks, as
-        #: ``if x: y = 1`` is, the outer one's, which holds the line's events)
-        self.straight: dict[Key, int] = {}
         for b in ev.blocks:
             if b.simple:
                 self.anchors[b.path].append((b.first, b.last, b.runs, b.first))
-            for ln in b.straight:
-                self.straight[(b.path, ln)] = max(b.runs, self.straight.get((b.path, ln), 0))
         self.codes_at: dict[Key, list[LineTimes]] = defaultdict(list)
         for lt in ev.lines:
             for line in lt.lines:

@@ -261,9 +261,24 @@ def _lines_of(stmt: ast.stmt) -> tuple[int, ...]:
 
 
 #: A statement where the signal is handled, the lines of operators before it whose signal it
-#: holds, and whether its samples hold its own work too (not for a call of a function of
-#: operators only: its work is handled after its return).
-OperatorRun = tuple[tuple[int, ...], tuple[int, ...], bool]
+#: holds, whether its samples hold its own work too (not for a call of a function of
+#: operators only: its work is handled after its return), and which of those lines are a
+#: statement's operators after its call (their line holds the call's samples already).
+OperatorRun = tuple[tuple[int, ...], tuple[int, ...], bool, tuple[int, ...]]
+
+
+def _tail(stmt: ast.stmt) -> bool:
+    """A statement whose operators run after its calls have returned (``d = np.tile(x, (n, 1))
+    - data``, ``acc += f(x)``): no signal is handled on them, so their time lands on the next
+    check, like an operator-only line's."""
+    if isinstance(stmt, ast.AugAssign):
+        return any(isinstance(n, ast.Call) for n in ast.walk(stmt.value))
+    if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) or stmt.value is None:
+        return False
+    value = stmt.value
+    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and any(
+        isinstance(n, ast.Call) for n in ast.walk(value)
+    )
 
 
 def operator_runs(tree: ast.AST) -> list[OperatorRun]:
@@ -280,6 +295,7 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
             if not isinstance(body, list):
                 continue
             run: list[int] = []
+            tails: list[int] = []
             for stmt in body:
                 if not isinstance(stmt, ast.stmt):
                     break
@@ -291,12 +307,17 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
                     # before it lands there, and its own after its return, at the next check
                     # (``train = binarise(train)`` read 0 s, the line after it its 1 s)
                     if run:
-                        out.append((_lines_of(stmt), tuple(run), False))
-                    run = list(_lines_of(stmt))
+                        out.append((_lines_of(stmt), tuple(run), False, tuple(tails)))
+                    run, tails = list(_lines_of(stmt)), []
                     continue
-                if run and _checks(stmt):
-                    out.append((_lines_of(stmt), tuple(run), True))
-                run = []
+                if run and _checks(stmt) and run != tails:
+                    out.append((_lines_of(stmt), tuple(run), True, tuple(tails)))
+                run, tails = [], []
+                if _tail(stmt):
+                    # its operators after its call: the next check holds their time too
+                    # (round 11's kNN: ``np.tile(inX, (n, 1)) - dataSet``'s subtraction read
+                    # on the ``.sum()`` two lines down, and given to ``diffMat**2`` between)
+                    run, tails = list(_lines_of(stmt)), list(_lines_of(stmt))
     return out
 
 
