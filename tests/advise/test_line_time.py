@@ -660,3 +660,27 @@ def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) 
     outer = {lp.line: lp for lp in sf.loops}
     assert fresh_runs(sf, outer[2]) == ("player", 3)
     assert fresh_runs(sf, outer[9]) is None  # one q carried across the runs
+
+
+def test_a_spectral_radius_and_a_row_tiled_down_a_matrix_are_told_what_does_it(
+    tmp_path: Path,
+) -> None:
+    # round 11's misses: an echo state network computes every eigenvalue of a 1000x1000 matrix
+    # for the largest (10% of its run), kNN tiles the query down 1,934 rows (69% by one product)
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.hints import _row_tiled, _spectral_radius
+
+    src = (
+        "import numpy as np\n"
+        "W *= radius / np.max(np.abs(np.linalg.eigvals(W)))\n"
+        "d = np.tile(x, (n, 1)) - data\n"
+        "e = np.linalg.eigvals(W)\n"
+        "t = np.tile(x, (1, n)) - data\n"
+        "m = np.max(np.abs(W))\n"
+    )
+    (tmp_path / "h.py").write_text(src)
+    sf = read_source(str(tmp_path / "h.py"))
+    assert "scipy.sparse.linalg.eigs(W, k=1" in _spectral_radius(sf, 2)
+    assert _spectral_radius(sf, 4) == "" and _spectral_radius(sf, 6) == ""  # all kept; no eig
+    assert "x - data broadcasts" in _row_tiled(sf, 3) and "Q @ D.T" in _row_tiled(sf, 3)
+    assert _row_tiled(sf, 5) == ""  # tiled along the columns: not one row down the rows
