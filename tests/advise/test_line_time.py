@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from arraybench.advise.profile import profile
-from arraybench.advise.read.source import read_source
+from arraybench.advise.read.source import SourceFile, read_source
 from arraybench.advise.records import Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.rules.families.loops import calls_bound
@@ -41,6 +41,13 @@ def flux(rho, vx, P, gamma):
     out = star - C * 0.5
     return out
 """
+
+
+def _source(tmp_path: Path, text: str) -> SourceFile:
+    """The source read as the advisor reads a file (written into ``tmp_path``)."""
+    p = tmp_path / "src.py"
+    p.write_text(text)
+    return read_source(str(p))
 
 
 def _profile(tmp_path: Path, name: str, source: str) -> tuple[ProfileReport, Path]:
@@ -570,7 +577,6 @@ def test_lists_of_objects_are_not_data_but_lists_of_numbers_are() -> None:
 
 
 def test_a_comprehension_an_array_is_made_of_holds_the_conversion(tmp_path: Path) -> None:
-    from arraybench.advise.read.source import read_source
     from arraybench.advise.rules.confirm import _made_an_array
 
     src = (
@@ -581,8 +587,7 @@ def test_a_comprehension_an_array_is_made_of_holds_the_conversion(tmp_path: Path
         "d = [math.log1p(v) for v in x]\n"
         "e = sum([v for v in x])\n"
     )
-    (tmp_path / "m.py").write_text(src)
-    sf = read_source(str(tmp_path / "m.py"))
+    sf = _source(tmp_path, src)
     made = {lp.line: _made_an_array(sf, lp) for lp in sf.loops if lp.comprehension}
     assert made == {4: True, 5: True, 6: True, 7: False, 8: False}
 
@@ -639,7 +644,6 @@ def test_a_loops_calls_into_other_libraries_are_kept_by_its_rewrite() -> None:
 
 def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) -> None:
     # round 11's bandits: each of 1,000 runs makes a new player, then steps it 100 times
-    from arraybench.advise.read.source import read_source
     from arraybench.advise.rules.families.loops import fresh_runs
 
     src = (
@@ -655,8 +659,7 @@ def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) 
         "    for t in range(100):\n"
         "        q[t % 3] += 0.1 * (np.random.uniform() - q[t % 3])\n"
     )
-    (tmp_path / "b.py").write_text(src)
-    sf = read_source(str(tmp_path / "b.py"))
+    sf = _source(tmp_path, src)
     outer = {lp.line: lp for lp in sf.loops}
     assert fresh_runs(sf, outer[2]) == ("player", 3)
     assert fresh_runs(sf, outer[9]) is None  # one q carried across the runs
@@ -667,7 +670,6 @@ def test_a_spectral_radius_and_a_row_tiled_down_a_matrix_are_told_what_does_it(
 ) -> None:
     # round 11's misses: an echo state network computes every eigenvalue of a 1000x1000 matrix
     # for the largest (10% of its run), kNN tiles the query down 1,934 rows (69% by one product)
-    from arraybench.advise.read.source import read_source
     from arraybench.advise.rules.hints import _row_tiled, _spectral_radius
 
     src = (
@@ -678,8 +680,7 @@ def test_a_spectral_radius_and_a_row_tiled_down_a_matrix_are_told_what_does_it(
         "t = np.tile(x, (1, n)) - data\n"
         "m = np.max(np.abs(W))\n"
     )
-    (tmp_path / "h.py").write_text(src)
-    sf = read_source(str(tmp_path / "h.py"))
+    sf = _source(tmp_path, src)
     assert "scipy.sparse.linalg.eigs(W, k=1" in _spectral_radius(sf, 2)
     assert _spectral_radius(sf, 4) == "" and _spectral_radius(sf, 6) == ""  # all kept; no eig
     assert "x - data broadcasts" in _row_tiled(sf, 3) and "Q @ D.T" in _row_tiled(sf, 3)
