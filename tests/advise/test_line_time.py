@@ -685,3 +685,33 @@ def test_a_spectral_radius_and_a_row_tiled_down_a_matrix_are_told_what_does_it(
     assert _spectral_radius(sf, 4) == "" and _spectral_radius(sf, 6) == ""  # all kept; no eig
     assert "x - data broadcasts" in _row_tiled(sf, 3) and "Q @ D.T" in _row_tiled(sf, 3)
     assert _row_tiled(sf, 5) == ""  # tiled along the columns: not one row down the rows
+
+
+def test_round_12s_misses_are_told_what_to_do(tmp_path: Path) -> None:
+    # work multiplied by a weight decay of 0 (44% of a run), a dropout mask drawn as a
+    # binomial of one trial (20%), float32 data against float64 weights in np.dot (14-16%)
+    from arraybench.advise.rules.hints import _bernoulli, _mixed_product, _times_zero
+    from arraybench.advise.run.values import ARRAY, SCALAR, Fact
+
+    sf = _source(
+        tmp_path,
+        "import numpy as np\n"
+        "decay += 0.5 * self.lam * np.sum(W**2)\n"
+        "mask = np.random.binomial(1, self.rate, size=x.shape) / self.rate\n"
+        "out = np.dot(self.x, self.W) + self.b\n"
+        "y = x @ W\n"
+        "z = np.random.binomial(5, 0.5, 10)\n",
+    )
+    zero = {"self.lam": Fact(SCALAR, "int", value=0)}
+    two = {"self.lam": Fact(SCALAR, "int", value=2)}
+    said = _times_zero(sf, 2, zero)
+    assert "self.lam was 0" in said and "np.sum(W ** 2)" in said
+    assert _times_zero(sf, 2, two) == "" and _times_zero(sf, 2, {}) == ""
+    assert "rng.random(x.shape) < self.rate" in _bernoulli(sf, 3)
+    assert _bernoulli(sf, 6) == ""  # five trials: not a 0/1 mask
+    f32 = Fact(ARRAY, "numpy.ndarray", "float32", "cpu", (100, 784))
+    f64 = Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (784, 50))
+    said = _mixed_product(sf, 4, {"self.x": f32, "self.W": f64})
+    assert "self.x is converted to float64 on every call" in said
+    assert "x is converted" in _mixed_product(sf, 5, {"x": f32, "W": f64})
+    assert _mixed_product(sf, 5, {"x": f64, "W": f64}) == ""

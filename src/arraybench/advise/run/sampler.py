@@ -174,24 +174,22 @@ class _LineNames:
                 got = names[getattr(node, "lineno", 0)]
                 if dotted not in got:
                     got.append(dotted)
-        # in a class that changes its state in place (``self.codebook -= ...``,
-        # ``self.q[a] += r``), the attributes of ``self`` each line reads (not its methods):
-        # what a step works on (a SOM's 256x2 codebook and 256x256 distances, updated and read
-        # once a sample, seen as ``data: float64 2`` alone and priced as tiny steps)
-        state = _state_attributes(tree)
-        if state:
-            called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-            for node in ast.walk(tree):
-                if (
-                    isinstance(node, ast.Attribute)
-                    and isinstance(node.value, ast.Name)
-                    and node.value.id == "self"
-                    and id(node) not in called
-                ):
-                    got = names[node.lineno]
-                    dotted = f"{node.value.id}.{node.attr}"
-                    if dotted not in got and len(got) < FACT_NAMES + 2:
-                        got.append(dotted)
+        # the attributes of ``self`` each line reads (not its methods): what a step works on
+        # (a SOM's 256x2 codebook updated once a sample, seen as ``data: float64 2`` alone and
+        # priced as tiny steps; a layer's float64 weights against float32 data in np.dot)
+        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+                and id(node) not in called
+                and isinstance(node.ctx, ast.Load)
+            ):
+                got = names[node.lineno]
+                dotted = f"{node.value.id}.{node.attr}"
+                if dotted not in got and len(got) < FACT_NAMES + 2:
+                    got.append(dotted)
         # what a loop runs over, read at each line of its body (its header line is seldom the
         # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
         for node in ast.walk(tree):
@@ -468,29 +466,6 @@ def _whole_attributes(node: ast.AST) -> list[str]:
         for t in targets
         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
     ]
-
-
-def _state_attributes(tree: ast.AST) -> set[str]:
-    """``self.codebook`` of ``self.codebook -= step`` or ``self.q[a] += r``: an attribute of
-    ``self`` that an augmented or subscript assignment changes in place."""
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.AugAssign):
-            targets = [node.target]
-        elif isinstance(node, ast.Assign):
-            targets = [t for t in node.targets if isinstance(t, ast.Subscript)]
-        for target in targets:
-            t = target
-            while isinstance(t, ast.Subscript):
-                t = t.value
-            if (
-                isinstance(t, ast.Attribute)
-                and isinstance(t.value, ast.Name)
-                and t.value.id == "self"
-            ):
-                out.add(f"self.{t.attr}")
-    return out
 
 
 class Sampler:
