@@ -715,3 +715,39 @@ def test_round_12s_misses_are_told_what_to_do(tmp_path: Path) -> None:
     assert "self.x is converted to float64 on every call" in said
     assert "x is converted" in _mixed_product(sf, 5, {"x": f32, "W": f64})
     assert _mixed_product(sf, 5, {"x": f64, "W": f64}) == ""
+
+
+def test_a_functions_last_lines_of_operators_share_the_callers_next_check() -> None:
+    # round 12's batch norm: __forward ends with lines of array arithmetic (one in an if's
+    # branch) and a return of no call; their signal is handled after the return, at the
+    # caller's ``return out.reshape(...)``, which read 2 s for its own 0.06 s
+    from arraybench.advise.run.sampler import return_runs
+
+    src = (
+        "class BN:\n"
+        "    def forward(self, x):\n"
+        "        out = self.__forward(x)\n"
+        "        return out.reshape(*self.shape)\n"
+        "    def __forward(self, x):\n"
+        "        if self.train:\n"
+        "            mu = x.mean(axis=0)\n"
+        "            xn = (x - mu) / self.s\n"
+        "        else:\n"
+        "            xn = x - self.m\n"
+        "        out = self.g * xn + self.b\n"
+        "        return out\n"
+        "    def other(self, x):\n"
+        "        return np.sum(x)\n"
+    )
+    runs = return_runs(ast.parse(src))
+    assert runs == [((4,), 3, (8, 10, 11, 12))]
+    # forward's line 4 took 4 samples (0.4 s); a run's bursts: lines 8 and 11 3 ms each, 10 and
+    # 12 nothing, line 4 1 ms: 3/7, 3/7 and 1/7 of them, lines 8 and 11 under line 3's call
+    stacks = [((("/b.py", 4), ("/b.py", 30)), 0.4, 0.0)]
+    lines = [
+        LineTimes("/b.py", 2, "forward", {3: 10, 4: 10}, {4: 0.01}),
+        LineTimes("/b.py", 5, "__forward", {7: 10, 8: 10, 11: 10, 12: 10}, {8: 0.03, 11: 0.03}),
+    ]
+    split = split_loops(stacks, lines, lambda p: [], returns_of=lambda p: runs)
+    assert _by_line(split) == pytest.approx({8: 0.4 * 3 / 7, 11: 0.4 * 3 / 7, 4: 0.4 / 7})
+    assert {s for s, _, _ in split if s[0][1] == 8} == {(("/b.py", 8), ("/b.py", 3), ("/b.py", 30))}

@@ -36,7 +36,9 @@ from ..run.observe import Evidence
 from ..run.sampler import (
     COMPREHENSION_FRAMES,
     OperatorRun,
+    ReturnRun,
     operator_runs,
+    return_runs,
     statement_spans,
 )
 from ..run.values import (
@@ -120,7 +122,7 @@ class Analysis:
 
     def __init__(self, ev: Evidence) -> None:
         self.ev = ev
-        self.led = Ledger(ev, _statement_loops, _operator_runs, _statement_spans)
+        self.led = Ledger(ev, _statement_loops, _operator_runs, _statement_spans, _return_runs)
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
@@ -688,6 +690,13 @@ def _statement_loops(path: str) -> list[tuple[int, int]]:
     """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
     time among their lines (advise/run/ledger.py)."""
     return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+def _return_runs(path: str) -> list[ReturnRun]:
+    """A file's statements that check for a signal after a call of its function whose last
+    lines are operators only (advise/run/ledger.py gives those lines their share)."""
+    tree = read_source(path).tree
+    return return_runs(tree) if tree is not None else []
 
 
 def _operator_runs(path: str) -> list[OperatorRun]:

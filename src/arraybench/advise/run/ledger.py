@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from .linetime import LineTimes
 from .loopcount import LoopSite
 from .observe import Evidence
-from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS, OperatorRun
+from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS, OperatorRun, ReturnRun
 
 Key = tuple[str, int]
 Stack = tuple[Key, ...]
@@ -105,6 +105,7 @@ def split_loops(
     cost: float = 0.0,
     inflation: dict[Key, float] | None = None,
     runs_at: dict[Key, int] | None = None,
+    returns_of: Callable[[str], list[ReturnRun]] | None = None,
 ) -> list[tuple[Stack, float, float]]:
     """The samples charged to a loop's lines, split among them by the bursts' own times.
 
@@ -211,6 +212,28 @@ def split_loops(
             weights = {k: t / total for k, t in own.items()}
             for ln in at:
                 weights_of[(lt.path, ln)] = weights
+    # a function's last lines of operators, whose signal is handled after its return at the
+    # caller's next check: that check's samples are shared with them by their times a run (the
+    # lines of both code objects, from the bursts), and given back under the call's line
+    through: dict[Key, Key] = {}
+    per_hit: dict[Key, float] | None = None
+    for path in {lt.path for lt in lines}:
+        for at, via, tail in returns_of(path) if returns_of is not None else ():
+            at_keys = [(path, ln) for ln in at]
+            keys = [*((path, ln) for ln in tail), *at_keys]
+            if any(k in looped or k in callers or k in weights_of for k in at_keys):
+                continue
+            if per_hit is None:
+                per_hit = _per_hit(lines, cost, inflation)
+            own = {k: per_hit[k] for k in keys if k in per_hit}
+            total = sum(own.values())
+            if total <= 0 or not any(k in own for k in at_keys):
+                continue
+            weights = {k: t / total for k, t in own.items()}
+            for k in at_keys:
+                weights_of[k] = weights
+            for ln in tail:
+                through[(path, ln)] = (path, via)
     if not weights_of:
         return stacks
     out: list[tuple[Stack, float, float]] = []
@@ -221,8 +244,28 @@ def split_loops(
             continue
         for key, w in shares.items():
             if w > 0:
-                out.append(((key, *stack[1:]), off * w, on * w))
+                # (a callee's line runs under the caller's line that called it)
+                head = (key, through[key]) if key in through else (key,)
+                out.append(((*head, *stack[1:]), off * w, on * w))
     return out
+
+
+def _per_hit(
+    lines: list[LineTimes], cost: float, inflation: dict[Key, float] | None
+) -> dict[Key, float]:
+    """Each line's burst time a hit, less the line timer's cost and its traced library code's
+    slowdown, over all code objects that ran it."""
+    times: dict[Key, float] = defaultdict(float)
+    hits: dict[Key, int] = defaultdict(int)
+    for lt in lines:
+        for ln, t in lt.times.items():
+            times[(lt.path, ln)] += t
+            hits[(lt.path, ln)] += lt.lines.get(ln, 0)
+    return {
+        k: max(0.0, t - hits[k] * cost) / (inflation or {}).get(k, 1.0) / hits[k]
+        for k, t in times.items()
+        if hits[k] > 0
+    }
 
 
 def _sampled(stacks: list[tuple[Stack, float, float]]) -> dict[Key, float]:
@@ -306,6 +349,7 @@ class Ledger:
         loops_of: Callable[[str], list[tuple[int, int]]] | None = None,
         runs_of: Callable[[str], list[OperatorRun]] | None = None,
         spans_of: Callable[[str], dict[int, tuple[int, int]]] | None = None,
+        returns_of: Callable[[str], list[ReturnRun]] | None = None,
     ) -> None:
         self.ev = ev
         self._spans_of = spans_of
@@ -372,7 +416,14 @@ class Ledger:
         if loops_of is not None:
             inflation = {k: traced_inflation(v) for k, v in by_line.items()}
             self.stacks = split_loops(
-                self.stacks, ev.lines, loops_of, runs_of, cost, inflation, self.straight
+                self.stacks,
+                ev.lines,
+                loops_of,
+                runs_of,
+                cost,
+                inflation,
+                self.straight,
+                returns_of,
             )
         if ev.counters_s:
             self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)
