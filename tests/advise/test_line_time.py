@@ -751,3 +751,31 @@ def test_a_functions_last_lines_of_operators_share_the_callers_next_check() -> N
     split = split_loops(stacks, lines, lambda p: [], returns_of=lambda p: runs)
     assert _by_line(split) == pytest.approx({8: 0.4 * 3 / 7, 11: 0.4 * 3 / 7, 4: 0.4 / 7})
     assert {s for s, _, _ in split if s[0][1] == 8} == {(("/b.py", 8), ("/b.py", 3), ("/b.py", 30))}
+
+
+def test_the_lines_after_an_early_return_are_counted_exactly(tmp_path: Path) -> None:
+    # round 12's dropout: forward() returns early when not training; the mask line after it
+    # ran 500 of 1,000 calls and read ~1,049, scaled from the bursts
+    report, p = _profile(
+        tmp_path,
+        "drop.py",
+        """\
+            import numpy as np
+
+            def forward(x, training, rng):
+                if not training:
+                    return x
+                mask = rng.random(x.shape) < 0.9
+                return x * mask / 0.9
+
+            rng = np.random.default_rng(0)
+            x = np.ones(20_000)
+            total = 0.0
+            for step in range(3000):
+                total += float(forward(x, step % 3 == 0, rng).sum())
+            print("result:", total)
+            """,
+    )
+    for line in (6, 7):
+        count = report.line_times[str(p)][line][1]
+        assert count is not None and count.exact and count.n == 1000, (line, count)
