@@ -128,7 +128,11 @@ def split_loops(
     statement are shared among it and those lines by their bursts' times, less ``cost`` a hit
     (the line timer's own) and divided by ``inflation`` (a library's Python code traced: a 2x2
     ``np.linalg.cholesky`` reads 3x its time in the bursts). A statement that calls the user's
-    code keeps its samples.
+    code keeps its samples. A statement whose operators run after its call (``np.tile(x, (n,
+    1)) - data``) shares in those samples too, by its time a run less its sampled time a run
+    (``runs_at``: the lines' exact runs); and ``returns_of`` gives the checks after a call of a
+    function whose last lines are operators: the check's samples are shared with those lines,
+    by their times a hit, under the call's line.
     """
     callers = {(p, abs(ln)) for stack, _, _ in stacks for p, ln in stack[1:]}
     sampled: dict[Key, float] | None = None
@@ -215,7 +219,7 @@ def split_loops(
     # a function's last lines of operators, whose signal is handled after its return at the
     # caller's next check: that check's samples are shared with them by their times a run (the
     # lines of both code objects, from the bursts), and given back under the call's line
-    through: dict[Key, Key] = {}
+    through: dict[tuple[Key, Key], Key] = {}  # (check, callee line) -> the call's line
     per_hit: dict[Key, float] | None = None
     for path in {lt.path for lt in lines}:
         for at, via, tail in returns_of(path) if returns_of is not None else ():
@@ -232,8 +236,8 @@ def split_loops(
             weights = {k: t / total for k, t in own.items()}
             for k in at_keys:
                 weights_of[k] = weights
-            for ln in tail:
-                through[(path, ln)] = (path, via)
+                for ln in tail:
+                    through[(k, (path, ln))] = (path, via)
     if not weights_of:
         return stacks
     out: list[tuple[Stack, float, float]] = []
@@ -245,7 +249,8 @@ def split_loops(
         for key, w in shares.items():
             if w > 0:
                 # (a callee's line runs under the caller's line that called it)
-                head = (key, through[key]) if key in through else (key,)
+                call = through.get((stack[0], key))
+                head = (key, call) if call is not None else (key,)
                 out.append(((*head, *stack[1:]), off * w, on * w))
     return out
 
