@@ -8,9 +8,10 @@ For each program of tests/advise/programs/ (or those named), two subprocesses, o
                (``ProfileReport.line_times``: scaled from the line timer's bursts)
 
 For every line run at least --min times, the ratio stated / true; printed per program (its worst
-line) and over all, with the share of lines within 10%. Counts are of the line as the
-interpreter sees it (a ``for`` line is hit once per iteration and once more per entry), the
-same event profile's bursts count.
+line) and over all, with the share of lines within 10%. Counts are of statements run, as
+profile states them: a ``for`` line once per iteration and once more per entry; any other
+statement once each time it starts (not again when a call on its later lines is made, nor when
+a ``with`` exits); a comprehension's items are not its line's runs.
 
 With --cost, what the loop counters (advise/run/loopcount.py) cost each program instead: it is
 run --rounds times as ``profile`` runs it (advise/run/launch.py) with its files compiled plainly
@@ -41,14 +42,35 @@ THREADS = {v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_
 
 TRUE = textwrap.dedent(
     """\
-    import json, runpy, sys
+    import ast, json, runpy, sys
     from collections import Counter
     path, out = sys.argv[1], sys.argv[2]
     hits = Counter()
+    # a statement's runs: a loop's line at each event (its iterations and entries), any
+    # other statement's first line when it starts (not again when a call on its later lines
+    # is made, nor when a ``with`` exits after its body), in the frames of the file's own code
+    # (a comprehension's items are its loop's, counted at the loop's sites, not its line's)
+    loops, spans = set(), {}
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
+            loops.add(node.lineno)
+        elif isinstance(node, ast.stmt):
+            spans[node.lineno] = max(spans.get(node.lineno, 0), node.end_lineno or node.lineno)
+    last = {}
+    comps = {"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"}
 
     def local(frame, event, arg):
         if event == "line" and frame.f_code.co_filename == path:
-            hits[frame.f_lineno] += 1
+            line, before = frame.f_lineno, last.get(frame)
+            last[frame] = line
+            if frame.f_code.co_name in comps:
+                pass
+            elif line in loops:
+                hits[line] += 1
+            elif line in spans and not (before is not None and line < before <= spans[line]):
+                hits[line] += 1
+        elif event == "return":
+            last.pop(frame, None)
         return local
 
     def tracer(frame, event, arg):
