@@ -748,7 +748,7 @@ def _made_an_array(sf: SourceFile, loop: Loop) -> bool:
             and node.args
             and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
             and node.args[0].lineno == loop.line
-            and (call_name(node) or "").rsplit(".", 1)[-1] in CONSTRUCTORS
+            and call_name(node) in CONSTRUCTORS
         ):
             return True
     return False

@@ -326,19 +326,10 @@ def _all_pairs(sf: SourceFile, line: int, facts: dict[str, Fact]) -> str:
     """ "" unless the line's statement makes every pair's difference with np.repeat and np.tile
     (``norm(repeat(a, m, 1) - tile(b, (1, n)))``) and a statement after it picks the nearest
     (``argmin``): then what a k-d tree does instead (round 9's icp_matching: 53% saved)."""
-    if sf.tree is None:
+    stmt = _statement_at(sf, line)
+    if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or sf.tree is None:
         return ""
-    first, last = sf.span(line)
-    stmt = next(
-        (
-            n
-            for n in ast.walk(sf.tree)
-            if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.lineno == first
-        ),
-        None,
-    )
-    if stmt is None:
-        return ""
+    last = sf.span(line)[1]
     calls = [c for c in ast.walk(stmt) if isinstance(c, ast.Call)]
     names = {call_name(c) for c in calls}
     if not {"repeat", "tile"} <= names:

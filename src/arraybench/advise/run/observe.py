@@ -212,17 +212,11 @@ class _AfterImport:
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
         if fullname != self.name or self.done:
             return None
-        self.done = True
-        for finder in sys.meta_path:
-            find = getattr(finder, "find_spec", None)
-            if finder is self or find is None:
-                continue
-            spec = find(fullname, path, target)
-            if spec is not None:
-                break
-        else:
+        self.done = True  # (the lookup below asks this finder again: it answers None)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None:
             return None
-        loader = spec.loader
+        loader: Any = spec.loader
         if loader is None or not hasattr(loader, "exec_module"):
             return spec
         run = loader.exec_module

@@ -24,12 +24,13 @@ import sys
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any
 
+from ..read.source import call_name
 from .loopcount import head_end
 from .values import MODEL, Fact, describe
 
@@ -287,35 +288,29 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
     c`` on arrays)."""
     out: list[OperatorRun] = []
     quiet = _check_free(tree)
-    for node in ast.walk(tree):
-        for name in _BODIES:
-            body = getattr(node, name, None)
-            if not isinstance(body, list):
+    for body in _statement_lists(tree):
+        run: list[int] = []
+        tails: list[int] = []
+        for stmt in body:
+            if _operators_only(stmt):
+                run.extend(_lines_of(stmt))
                 continue
-            run: list[int] = []
-            tails: list[int] = []
-            for stmt in body:
-                if not isinstance(stmt, ast.stmt):
-                    break
-                if _operators_only(stmt):
-                    run.extend(_lines_of(stmt))
-                    continue
-                if _calls_only(stmt, quiet):
-                    # a call of a function of operators only: checked on entry, so the time
-                    # before it lands there, and its own after its return, at the next check
-                    # (``train = binarise(train)`` read 0 s, the line after it its 1 s)
-                    if run:
-                        out.append((_lines_of(stmt), tuple(run), False, tuple(tails)))
-                    run, tails = list(_lines_of(stmt)), []
-                    continue
-                if run and _checks(stmt) and run != tails:
-                    out.append((_lines_of(stmt), tuple(run), True, tuple(tails)))
-                run, tails = [], []
-                if _tail(stmt):
-                    # its operators after its call: the next check holds their time too
-                    # (round 11's kNN: ``np.tile(inX, (n, 1)) - dataSet``'s subtraction read
-                    # on the ``.sum()`` two lines down, and given to ``diffMat**2`` between)
-                    run, tails = list(_lines_of(stmt)), list(_lines_of(stmt))
+            if _calls_only(stmt, quiet):
+                # a call of a function of operators only: checked on entry, so the time
+                # before it lands there, and its own after its return, at the next check
+                # (``train = binarise(train)`` read 0 s, the line after it its 1 s)
+                if run:
+                    out.append((_lines_of(stmt), tuple(run), False, tuple(tails)))
+                run, tails = list(_lines_of(stmt)), []
+                continue
+            if run and _checks(stmt) and run != tails:
+                out.append((_lines_of(stmt), tuple(run), True, tuple(tails)))
+            run, tails = [], []
+            if _tail(stmt):
+                # its operators after its call: the next check holds their time too
+                # (round 11's kNN: ``np.tile(inX, (n, 1)) - dataSet``'s subtraction read
+                # on the ``.sum()`` two lines down, and given to ``diffMat**2`` between)
+                run, tails = list(_lines_of(stmt)), list(_lines_of(stmt))
     return out
 
 
@@ -339,36 +334,46 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
     if not tails:
         return []
     out: list[ReturnRun] = []
-    for node in ast.walk(tree):
-        for name in _BODIES:
-            body = getattr(node, name, None)
-            if not isinstance(body, list):
-                continue
-            pending: tuple[int, tuple[int, ...]] | None = None
-            for stmt in body:
-                if not isinstance(stmt, ast.stmt):
-                    break
-                if pending is not None:
-                    if _operators_only(stmt):
-                        continue
-                    if _checks(stmt):
-                        out.append((_lines_of(stmt), *pending))
-                    pending = None
-                if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
-                    called = [
-                        tails[_name_of(c)]
-                        for c in ast.walk(stmt)
-                        if isinstance(c, ast.Call) and _name_of(c) in tails
-                    ]
-                    if len(called) == 1:
-                        pending = (stmt.lineno, called[0])
+    for body in _statement_lists(tree):
+        pending: tuple[int, tuple[int, ...]] | None = None
+        for stmt in body:
+            if pending is not None:
+                if _operators_only(stmt):
+                    continue
+                if _checks(stmt):
+                    out.append((_lines_of(stmt), *pending))
+                pending = None
+            if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+                called = [
+                    tails[call_name(c)]
+                    for c in ast.walk(stmt)
+                    if isinstance(c, ast.Call) and call_name(c) in tails
+                ]
+                if len(called) == 1:
+                    pending = (stmt.lineno, called[0])
     return out
 
 
-def _name_of(call: ast.Call) -> str:
-    """``f`` of ``f(x)`` and of ``self.f(x)``."""
-    f = call.func
-    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+def _statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Each list of statements of the tree (a function's body, a loop's, each branch)."""
+    for node in ast.walk(tree):
+        for name in _BODIES:
+            body = getattr(node, name, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                yield body
+
+
+def _quiet(stmt: ast.stmt) -> bool:
+    """A statement where no signal is handled: operators only, ``pass``, or a ``return`` of no
+    call."""
+    return (
+        _operators_only(stmt)
+        or isinstance(stmt, ast.Pass)
+        or (
+            isinstance(stmt, ast.Return)
+            and not any(isinstance(n, ast.Call) for n in ast.walk(stmt))
+        )
+    )
 
 
 def _trailing(body: list[ast.stmt]) -> tuple[list[int], bool]:
@@ -377,10 +382,7 @@ def _trailing(body: list[ast.stmt]) -> tuple[list[int], bool]:
     and whether the whole list is such lines."""
     lines: list[int] = []
     for stmt in reversed(body):
-        if _operators_only(stmt) or (
-            isinstance(stmt, (ast.Return, ast.Pass))
-            and not any(isinstance(n, ast.Call) for n in ast.walk(stmt))
-        ):
+        if _quiet(stmt):
             lines[:0] = _lines_of(stmt)
             continue
         if isinstance(stmt, ast.If) and not _checks(stmt):
@@ -403,15 +405,7 @@ def _check_free(tree: ast.AST) -> set[str]:
         body = fn.body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]  # its docstring
-        if body and all(
-            _operators_only(stmt)
-            or isinstance(stmt, ast.Pass)
-            or (
-                isinstance(stmt, ast.Return)
-                and not any(isinstance(n, ast.Call) for n in ast.walk(stmt))
-            )
-            for stmt in body
-        ):
+        if body and all(_quiet(stmt) for stmt in body):
             out.add(fn.name)
     return out
 
