@@ -33,6 +33,8 @@ from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, describe
 from arraybench.cli.main import main as cli
 from arraybench.cli.profile import report_format
 
+from .snippets import write as _write
+
 pytest.importorskip("line_profiler")
 
 ELEMENT_LOOP = """\
@@ -58,12 +60,6 @@ z = add(x, x)
 v = per_layer([np.eye(4)] * 3, np.ones(4))
 print("result:", float(z.sum() + v.sum()), sys.argv[1:])
 """
-
-
-def _write(tmp_path: Path, name: str, source: str) -> Path:
-    p = tmp_path / name
-    p.write_text(textwrap.dedent(source))
-    return p
 
 
 @pytest.fixture

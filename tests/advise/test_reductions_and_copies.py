@@ -5,7 +5,6 @@ seen and a price inside the measured time. Never a wall-clock assertion."""
 from __future__ import annotations
 
 import ast
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -24,17 +23,10 @@ from arraybench.advise.run.models import builtin_reduction_cost, copy_cost
 from arraybench.advise.run.sampler import _LineNames
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, TENSOR, Fact
 
+from .snippets import found as _found
+from .snippets import write as _write
+
 pytest.importorskip("line_profiler")
-
-
-def _write(tmp_path: Path, name: str, source: str) -> Path:
-    p = tmp_path / name
-    p.write_text(textwrap.dedent(source))
-    return p
-
-
-def _found(report: object) -> dict[int, object]:
-    return {f.line: f for f in (*report.findings, *report.unlisted)}  # type: ignore[attr-defined]
 
 
 ROWS = """\

@@ -19,17 +19,10 @@ from arraybench.advise.run.launch import Target
 from arraybench.advise.run.models import expression_time, list_call_time
 from arraybench.advise.run.values import ARRAY, SCALAR, Fact
 
+from .snippets import found as _found
+from .snippets import write as _write
+
 pytest.importorskip("line_profiler")
-
-
-def _write(tmp_path: Path, name: str, source: str) -> Path:
-    p = tmp_path / name
-    p.write_text(textwrap.dedent(source))
-    return p
-
-
-def _found(report: object) -> dict[int, object]:
-    return {f.line: f for f in (*report.findings, *report.unlisted)}  # type: ignore[attr-defined]
 
 
 TINY = """\

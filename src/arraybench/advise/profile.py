@@ -93,10 +93,21 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
         notes=tuple(notes),
         root=root or str(ev.target.root),
         line_times=_line_times(a, files),
-        together=a.led.union([(f.path, f.line, f.end) for f in listed]) / a.total,
-        unlisted_together=a.led.union([(f.path, f.line, f.end) for f in unlisted]) / a.total,
+        together=_together(a, listed),
+        unlisted_together=_together(a, unlisted),
         counters=sum(ev.counters_s.values()),
     )
+
+
+def _together(a: Analysis, found: tuple[Finding, ...] | list[Finding]) -> float:
+    """The time the findings' lines took together (one inside another counted once), plus
+    what a finding states beyond its lines' sampled time (AB414 prices its draws by their
+    count and per-call cost, which a loop of short lines samples on its later lines), as a
+    share of the run."""
+    beyond = sum(
+        max(0.0, f.seconds - a.led.span(f.path, f.line, f.end)) for f in found if f.seconds
+    )
+    return (a.led.union([(f.path, f.line, f.end) for f in found]) + beyond) / a.total
 
 
 def _line_times(a: Analysis, files: list[str]) -> dict[str, dict[int, tuple[float, Count | None]]]:

@@ -588,7 +588,8 @@ def _like(fact: Fact) -> Any:
     """A value like a small one seen (same library, dtype, shape and device), for timing a
     line again after the run: float arrays hold 1/size in each element (positive and summing
     to one, so that a log, a root or a probability vector stays defined), integer arrays
-    zeros; a Python int its value seen; a NumPy random generator a new seeded one."""
+    zeros; a Python int its value seen; a NumPy random generator (or legacy RandomState) a new
+    seeded one."""
     from .values import ARRAY, SCALAR, TENSOR
 
     if fact.kind in (ARRAY, TENSOR) and fact.size > MAX_ELEMENTS:
@@ -619,6 +620,8 @@ def _like(fact: Fact) -> Any:
             return True
     if fact.type in ("numpy.Generator", "numpy.random.Generator"):
         return np.random.default_rng(0)
+    if fact.type in ("numpy.RandomState", "numpy.random.RandomState"):
+        return np.random.RandomState(0)
     raise ValueError(f"cannot make a {fact.type} again")
 
 

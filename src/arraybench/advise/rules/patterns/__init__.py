@@ -36,6 +36,7 @@ from . import (
     loop_invariant,
     needless_copy,
     row_products,
+    scalar_draws,
     tiny_arrays,
 )
 from .base import Analysis
@@ -64,6 +65,7 @@ PATTERNS: tuple[Pattern, ...] = (
     growing_list.PATTERN,
     needless_copy.PATTERN,
     dispatch.PATTERN,
+    scalar_draws.PATTERN,
     tiny_arrays.PATTERN,
 )
 
