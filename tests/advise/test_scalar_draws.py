@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from arraybench.advise.profile import profile
-from arraybench.advise.rules.patterns.scalar_draws import DRAWS, _ahead, _parameters, _timed
+from arraybench.advise.rules.patterns.scalar_draws import (
+    DRAWS,
+    _Draw,
+    _numpy_draw,
+    _parameters,
+    _timed,
+    _torch_draw,
+)
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.values import ARRAY, SCALAR, Fact
 
@@ -21,6 +28,8 @@ from .snippets import found as _found
 from .snippets import write as _write
 
 pytest.importorskip("line_profiler")
+
+FLOAT = Fact(SCALAR, "float")
 
 
 DRAWING = """\
@@ -106,6 +115,30 @@ def test_a_draw_in_a_method_called_per_step_is_found_and_told_to_draw_in_blocks(
     assert "blocks of a few thousand" in f.rewrite
 
 
+TORCH_COINS = """\
+import torch
+
+g = torch.Generator().manual_seed(0)
+heads = 0
+for t in range(40_000):
+    if torch.rand(1, generator=g).item() < 0.5:
+        heads += 1
+    noise = torch.rand(3, generator=g)
+print(heads + float(noise.sum()))
+"""
+
+
+def test_torch_draws_of_one_element_are_scalar_draws_too(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "coins.py", TORCH_COINS)))
+    found = _found(report)
+    f = found.get(6)
+    assert f is not None and f.code == "AB414", found
+    assert "torch.rand() draws one number a call, 40,000 calls" in f.evidence
+    assert "torch.rand(n, generator=g).tolist() before the loop at line 5" in f.evidence
+    assert 8 not in found or found[8].code != "AB414"  # three numbers a call
+
+
 def test_parameters_are_read_from_the_values_seen() -> None:
     facts = {
         "mean_gap": Fact(SCALAR, "float"),
@@ -128,26 +161,41 @@ def test_parameters_are_read_from_the_values_seen() -> None:
 
 
 def test_the_draw_is_timed_one_at_a_time_and_in_a_block_after_the_run() -> None:
-    np.random.seed(0)
-    call = ast.parse("self.coins.uniform(-1.0, scale)", mode="eval").body
-    assert isinstance(call, ast.Call)
+    aliases = {"np": "numpy", "torch": "torch"}
     gen = Fact("other", "numpy.Generator")
-    timed = _timed(call, False, gen, {"scale": Fact(SCALAR, "float")}, {"np": "numpy"}, 0.1)
-    assert timed is not None
+
+    def draw(src: str, facts: dict[str, Fact]) -> tuple[_Draw | None, tuple[float, float] | None]:
+        call = ast.parse(src, mode="eval").body
+        assert isinstance(call, ast.Call)
+        d = _numpy_draw(call, facts, aliases) or _torch_draw(call, facts, aliases)
+        out = _timed(d, 0.1) if d is not None else None
+        assert ast.unparse(call) == src  # the call is not changed: every rule reads the tree
+        return d, out
+
+    d, timed = draw("self.coins.uniform(-1.0, scale)", {"self.coins": gen, "scale": FLOAT})
+    assert d is not None and timed is not None
     one, per_number = timed
     assert 0 < per_number < one  # a number of a block costs less than a call
-    legacy = ast.parse("np.random.randn()", mode="eval").body
-    assert isinstance(legacy, ast.Call)
-    assert _timed(legacy, True, None, {}, {"np": "numpy"}, 0.1) is not None
+    assert d.ahead == "self.coins.uniform(-1.0, scale, size=n)" and d.same
+    d, timed = draw("np.random.randn()", {})
+    assert d is not None and timed is not None and d.ahead == "np.random.randn(n)"
     # a legacy RandomState seen at the line is made again as one
-    old = ast.parse("rs.randint(10)", mode="eval").body
-    assert isinstance(old, ast.Call)
-    assert _timed(old, False, Fact("other", "numpy.RandomState"), {}, {}, 0.1) is not None
-    # the call itself is not changed (the file's tree is shared by every rule)
-    assert ast.unparse(call) == "self.coins.uniform(-1.0, scale)"
-    assert _ahead(legacy) == "np.random.randn(n)"
+    d, timed = draw("rs.randint(10)", {"rs": Fact("other", "numpy.RandomState")})
+    assert d is not None and timed is not None
+    # torch: a shape of one element, its generator left out of the timing
+    pytest.importorskip("torch")
+    d, timed = draw("torch.rand(1, generator=g)", {})
+    assert d is not None and timed is not None and d.ahead == "torch.rand(n, generator=g)"
+    d, _ = draw("torch.randint(0, k, (1,))", {"k": Fact(SCALAR, "int", value=6)})
+    assert d is not None and d.ahead == "torch.randint(0, k, (n,))" and d.same
+    d, _ = draw("torch.randn(())", {})
+    assert d is not None and not d.same  # a block of normals is drawn another way
+    assert draw("torch.rand(3)", {})[0] is None  # three numbers a call: a tiny tensor's
+    assert draw("rng.normal(0.0, 1.0, size=4)", {"rng": gen})[0] is None
+    assert draw("thing.random()", {"thing": Fact("other", "Bag")})[0] is None
 
 
+@pytest.mark.filterwarnings("ignore:This function is deprecated:DeprecationWarning")
 def test_drawn_in_one_call_the_numbers_are_the_same_in_the_same_order() -> None:
     """What the rewrite promises, for each distribution the rule knows that a generator has."""
     for name, n_params in DRAWS.items():

@@ -1,22 +1,25 @@
-"""AB414: random numbers drawn one at a time from NumPy, on a line run many times.
+"""AB414: random numbers drawn one at a time from NumPy or torch, on a line run many times.
 
 ``gap = rng.exponential(mean_gap)`` per customer, ``if np.random.rand() < eps`` per step,
-``x + scale * self.moves.standard_normal()`` per Metropolis step: each call draws one number
-and pays NumPy's per-call cost for it (0.2-1 µs, 3 µs for ``choice``: argument parsing, the
-distribution's set-up, a NumPy scalar made), where drawing a few thousand at once costs a few
-nanoseconds a number. Drawn in one call (``size=n``) they are the same numbers in the same
-order, for every distribution of NumPy's generators and of its legacy ``np.random`` functions,
-so long as the loop draws nothing else from that generator in between.
+``x + scale * self.moves.standard_normal()`` per Metropolis step, ``torch.rand(1).item()``:
+each call draws one number and pays the library's per-call cost for it (0.2-1 µs for NumPy, 3
+µs for ``choice``, ~1 µs for torch: argument parsing, the distribution's set-up, a scalar or a
+tensor made), where drawing a few thousand at once costs a few nanoseconds a number. Drawn in
+one call (``size=n``) they are the same numbers in the same order, for every distribution of
+NumPy's generators and of its legacy ``np.random`` functions, and for torch's ``rand`` and
+``randint`` (not ``randn``, whose block is drawn another way), so long as the loop draws
+nothing else from that generator in between.
 
     candidates  a call of a distribution of ``np.random`` or of a NumPy ``Generator`` /
                 ``RandomState`` seen at the line, with no ``size`` (one number), its
-                distribution's parameters numbers (no array of several elements), outside a
+                distribution's parameters numbers (no array of several elements); or
+                ``torch.rand``/``randn``/``randint`` of a shape of one element; outside a
                 comprehension (whose count is its statement's)
     evidence    the line ran HITS_MIN times or more
     price       the same call timed again after the run on parameters like the ones seen,
-                against the same call with ``size=BLOCK`` (per number) and taking a number
-                from a list (a float operation to a Python step): what the line saves a
-                draw, times its runs, at most the line's own time
+                against the same call drawing BLOCK (per number) and taking a number from a
+                list (a float operation to a Python step): what the line saves a draw, times
+                its runs, at most the time of the loop around it
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import math
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
@@ -87,6 +91,8 @@ DRAWS: dict[str, int] = {
     "random_integers": 2,
     "choice": 1,
 }
+#: torch's draws, whose arguments are the shape (``randint``: after its bounds).
+TORCH_DRAWS = frozenset({"rand", "randn", "randint"})
 
 
 class ScalarDraws:
@@ -122,11 +128,9 @@ class ScalarDraws:
         self, a: Analysis, sf: SourceFile, call: ast.Call, aliases: dict[str, str]
     ) -> Finding | None:
         func = call.func
-        if not isinstance(func, ast.Attribute) or func.attr not in DRAWS:
-            return None
-        if any(k.arg == "size" or k.arg is None for k in call.keywords):
-            return None  # an array of draws, or arguments not seen
-        if len(call.args) > DRAWS[func.attr] or any(isinstance(x, ast.Starred) for x in call.args):
+        if not isinstance(func, ast.Attribute) or (
+            func.attr not in DRAWS and func.attr not in TORCH_DRAWS
+        ):
             return None
         line = call.lineno
         if (sf.path, line) in a.found or a.covered(sf.path, line):
@@ -135,17 +139,12 @@ class ScalarDraws:
         if count.n < HITS_MIN:
             return None
         facts = a.ev.facts_in(sf.path, *sf.span(line))
-        receiver = ast.unparse(func.value)
-        generator = facts.get(receiver)
-        legacy = _module(func.value, aliases) == "numpy.random"
-        if not legacy and (generator is None or generator.type not in GENERATORS):
-            return None
-        params = _parameters(call, facts, aliases)
-        if params is None:
+        draw = _numpy_draw(call, facts, aliases) or _torch_draw(call, facts, aliases)
+        if draw is None:
             return None
         first, last = sf.span(line)
         seconds = a.led.span(sf.path, first, last, own=True)
-        timed = _timed(call, legacy, generator, params, aliases, min(TIMING_S, a.budget()))
+        timed = _timed(draw, min(TIMING_S, a.budget()))
         if timed is None:
             return None
         one, per_number = timed
@@ -162,18 +161,21 @@ class ScalarDraws:
         low = min(high, count.n * max(0.0, one - keep_hi))
         saved = (low + high) / 2
         f, _ = a.finding(sf, line, self.rule.code)
-        name = f"{receiver}.{func.attr}"
         evidence = (
-            f"{name}() draws one number a call, {count.n:,} calls ({format_time(seconds)} on "
-            f"the line); timed again after the run: {format_time(one)} a call, against "
-            f"{format_time(per_number)} a number drawn {BLOCK:,} at a time (size={BLOCK}) "
-            f"and {format_time(a.costs.float_op)}-{format_time(a.costs.python_op)} to take "
-            "it from a list"
+            f"{draw.name}() draws one number a call, {count.n:,} calls ({format_time(seconds)} "
+            f"on the line); timed again after the run: {format_time(one)} a call, against "
+            f"{format_time(per_number)} a number drawn {BLOCK:,} at a time and "
+            f"{format_time(a.costs.float_op)}-{format_time(a.costs.python_op)} to take it "
+            "from a list"
         )
         loops = sf.enclosing_loops(line)
         where = f"before the loop at line {loops[0].line}" if loops else "before the loop"
-        evidence += f"; here: draws = {_ahead(call)}.tolist() {where}, then draws[i]"
-
+        evidence += f"; here: draws = {draw.ahead}.tolist() {where}, then draws[i]"
+        if not draw.same:
+            evidence += (
+                f" ({draw.name} draws a block another way: the same distribution, not the "
+                "same numbers)"
+            )
         return replace(
             f,
             seconds=saved,
@@ -181,6 +183,127 @@ class ScalarDraws:
             evidence=evidence,
             gain=(low, high),
         )
+
+
+@dataclass(frozen=True)
+class _Draw:
+    """One call drawing one number: its name as written, the call and the call drawing BLOCK
+    numbers to time after the run (with the values they need, by the names they use there),
+    the call drawing n numbers at once for the user, and whether that gives the same numbers
+    in the same order."""
+
+    name: str
+    one: str
+    block: str
+    inputs: dict[str, Fact]
+    modules: dict[str, str]
+    ahead: str
+    same: bool = True
+
+
+def _numpy_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]) -> _Draw | None:
+    """A distribution of ``np.random`` or of a NumPy generator seen at the line, with no
+    ``size`` and its parameters numbers."""
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    if func.attr not in DRAWS:
+        return None
+    if any(k.arg == "size" or k.arg is None for k in call.keywords):
+        return None  # an array of draws, or arguments not seen
+    if len(call.args) > DRAWS[func.attr] or any(isinstance(x, ast.Starred) for x in call.args):
+        return None
+    receiver = ast.unparse(func.value)
+    generator = facts.get(receiver)
+    legacy = _module(func.value, aliases) == "numpy.random"
+    if not legacy and (generator is None or generator.type not in GENERATORS):
+        return None
+    params = _parameters(call, facts, aliases)
+    if params is None:
+        return None
+    args, keywords, inputs = _renamed(call.args, call.keywords, params)
+    modules = dict(aliases)
+    if legacy:
+        modules["_legacy"] = "numpy.random"
+        at = ast.Attribute(ast.Name("_legacy", ast.Load()), func.attr, ast.Load())
+    else:
+        assert generator is not None
+        inputs["_generator"] = generator
+        at = ast.Attribute(ast.Name("_generator", ast.Load()), func.attr, ast.Load())
+    if func.attr in ("rand", "randn"):  # the shape is their arguments
+        block = ast.Call(at, [ast.Constant(BLOCK)], [])
+        ahead = ast.Call(func, [ast.Name("n", ast.Load())], [])
+    else:
+        block = ast.Call(at, args, [*keywords, ast.keyword("size", ast.Constant(BLOCK))])
+        ahead = ast.Call(func, call.args, [*call.keywords, ast.keyword("size", ast.Name("n"))])
+    return _Draw(
+        f"{receiver}.{func.attr}",
+        ast.unparse(ast.Call(at, args, keywords)),
+        ast.unparse(block),
+        inputs,
+        modules,
+        ast.unparse(ahead),
+    )
+
+
+def _torch_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]) -> _Draw | None:
+    """``torch.rand(1)``, ``torch.randn(())``, ``torch.randint(0, k, (1,))``: a torch draw of
+    a shape of one element (its ``generator``, ``out`` and ``device`` left out of the timing:
+    they do not change its per-call cost on the CPU)."""
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    if func.attr not in TORCH_DRAWS or _module(func.value, aliases) != "torch":
+        return None
+    keywords = [k for k in call.keywords if k.arg not in ("generator", "out", "device")]
+    if any(k.arg is None for k in keywords) or any(isinstance(x, ast.Starred) for x in call.args):
+        return None
+    if func.attr == "randint":
+        sizes = [k.value for k in keywords if k.arg == "size"]
+        bounds = list(call.args) if sizes else list(call.args[:-1])
+        shape = sizes or call.args[-1:]
+        keywords = [k for k in keywords if k.arg != "size"]
+        if not 1 <= len(bounds) <= 2 or len(shape) != 1:
+            return None
+    else:
+        bounds, shape = [], list(call.args)
+        if any(k.arg == "size" for k in keywords):
+            return None
+    if _elements(shape) != 1:
+        return None
+    params = _parameters(ast.Call(func, bounds, keywords), facts, aliases)
+    if params is None:
+        return None
+    args, kws, inputs = _renamed(bounds, keywords, params)
+    n = ast.Name("n", ast.Load())
+    if func.attr == "randint":
+        block = ast.Call(func, [*args, ast.Tuple([ast.Constant(BLOCK)], ast.Load())], kws)
+        ahead = ast.Call(func, [*bounds, ast.Tuple([n], ast.Load())], call.keywords)
+        one = ast.Call(func, [*args, ast.Tuple([ast.Constant(1)], ast.Load())], kws)
+    else:
+        block = ast.Call(func, [ast.Constant(BLOCK)], kws)
+        ahead = ast.Call(func, [n], call.keywords)
+        one = ast.Call(func, [ast.Constant(1)], kws)
+    return _Draw(
+        ast.unparse(func),
+        ast.unparse(one),
+        ast.unparse(block),
+        inputs,
+        dict(aliases),
+        ast.unparse(ahead),
+        same=func.attr != "randn",
+    )
+
+
+def _elements(shape: list[ast.expr]) -> int | None:
+    """Elements of a shape written as constants (``1``, ``(1,)``, ``()``, ``1, 1``)."""
+    try:
+        dims = [ast.literal_eval(x) for x in shape]
+    except ValueError:
+        return None
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = list(dims[0])
+    if not all(isinstance(d, int) for d in dims):
+        return None
+    return int(math.prod(dims))
 
 
 def _around(sf: SourceFile, line: int) -> tuple[int, int]:
@@ -200,16 +323,6 @@ def _around(sf: SourceFile, line: int) -> tuple[int, int]:
         return sf.span(line)
     inner = max(defs, key=lambda n: n.lineno)
     return inner.lineno, inner.end_lineno or inner.lineno
-
-
-def _ahead(call: ast.Call) -> str:
-    """The call drawing n numbers at once: ``rng.exponential(mean_gap, size=n)``,
-    ``np.random.rand(n)``."""
-    assert isinstance(call.func, ast.Attribute)
-    if call.func.attr in ("rand", "randn"):
-        return f"{ast.unparse(call.func)}(n)"
-    out = ast.Call(call.func, call.args, [*call.keywords, ast.keyword("size", ast.Name("n"))])
-    return ast.unparse(out)
 
 
 def _module(node: ast.expr, aliases: dict[str, str]) -> str:
@@ -260,19 +373,12 @@ def _in_comprehensions(tree: ast.AST) -> set[int]:
     return out
 
 
-def _timed(
-    call: ast.Call,
-    legacy: bool,
-    generator: Fact | None,
-    params: dict[str, Fact],
-    aliases: dict[str, str],
-    budget: float,
-) -> tuple[float, float] | None:
-    """Seconds of one call drawing one number, and of a number drawn BLOCK at a time, timed
-    after the run on a generator and parameters like the ones seen (the receiver and each
-    parameter given a name of their own: ``self.moves`` cannot be made again)."""
+def _renamed(
+    args: list[ast.expr], keywords: list[ast.keyword], params: dict[str, Fact]
+) -> tuple[list[ast.expr], list[ast.keyword], dict[str, Fact]]:
+    """The arguments with each parameter read given a name of its own (``self.scale`` cannot
+    be made again after the run; a value like it can), and the values by those names."""
     names = {text: f"_p{k}" for k, text in enumerate(params)}
-    inputs = {names[text]: fact for text, fact in params.items()}
 
     def renamed(node: ast.expr) -> ast.expr:
         # a copy: the file's tree is shared by every rule
@@ -287,28 +393,18 @@ def _timed(
                 setattr(out, field, [renamed(v) if isinstance(v, ast.expr) else v for v in value])
         return out
 
-    args = [renamed(x) for x in call.args]
-    keywords = [ast.keyword(k.arg, renamed(k.value)) for k in call.keywords]
-    assert isinstance(call.func, ast.Attribute)
-    modules = dict(aliases)
-    if legacy:
-        receiver: ast.expr = ast.Name("_legacy", ast.Load())
-        modules["_legacy"] = "numpy.random"
-    else:
-        assert generator is not None
-        receiver = ast.Name("_generator", ast.Load())
-        inputs["_generator"] = generator
-    func = ast.Attribute(receiver, call.func.attr, ast.Load())
-    one = ast.unparse(ast.Call(func, args, keywords))
-    if call.func.attr in ("rand", "randn"):
-        # the shape is their arguments
-        block = ast.unparse(ast.Call(func, [ast.Constant(BLOCK)], []))
-    else:
-        block = ast.unparse(
-            ast.Call(func, args, [*keywords, ast.keyword("size", ast.Constant(BLOCK))])
-        )
-    t_one = expression_time(one, inputs, modules, budget)
-    t_block = expression_time(block, inputs, modules, budget)
+    return (
+        [renamed(x) for x in args],
+        [ast.keyword(k.arg, renamed(k.value)) for k in keywords],
+        {names[text]: fact for text, fact in params.items()},
+    )
+
+
+def _timed(draw: _Draw, budget: float) -> tuple[float, float] | None:
+    """Seconds of one call drawing one number, and of a number drawn BLOCK at a time, timed
+    after the run on a generator and parameters like the ones seen."""
+    t_one = expression_time(draw.one, draw.inputs, draw.modules, budget)
+    t_block = expression_time(draw.block, draw.inputs, draw.modules, budget)
     if t_one is None or t_block is None:
         return None
     return t_one, t_block / BLOCK
