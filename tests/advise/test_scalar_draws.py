@@ -134,7 +134,7 @@ def test_torch_draws_of_one_element_are_scalar_draws_too(tmp_path: Path) -> None
     found = _found(report)
     f = found.get(6)
     assert f is not None and f.code == "AB414", found
-    assert "torch.rand() draws one number a call, 40,000 calls" in f.evidence
+    assert "torch.rand().item() draws one number a call, 40,000 calls" in f.evidence
     assert "torch.rand(n, generator=g).tolist() before the loop at line 5" in f.evidence
     assert 8 not in found or found[8].code != "AB414"  # three numbers a call
 

@@ -117,15 +117,21 @@ class ScalarDraws:
             return
         aliases = module_namespaces(sf.tree)
         inside = _in_comprehensions(sf.tree)
+        parents = {id(c): n for n in ast.walk(sf.tree) for c in ast.iter_child_nodes(n)}
         for call in ast.walk(sf.tree):
             if not isinstance(call, ast.Call) or id(call) in inside:
                 continue
-            f = self._finding(a, sf, call, aliases)
+            f = self._finding(a, sf, call, aliases, parents)
             if f is not None:
                 yield f
 
     def _finding(
-        self, a: Analysis, sf: SourceFile, call: ast.Call, aliases: dict[str, str]
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        call: ast.Call,
+        aliases: dict[str, str],
+        parents: dict[int, ast.AST],
     ) -> Finding | None:
         func = call.func
         if not isinstance(func, ast.Attribute) or (
@@ -142,6 +148,7 @@ class ScalarDraws:
         draw = _numpy_draw(call, facts, aliases) or _torch_draw(call, facts, aliases)
         if draw is None:
             return None
+        draw = _unwrapped(draw, call, parents)
         first, last = sf.span(line)
         seconds = a.led.span(sf.path, first, last, own=True)
         timed = _timed(draw, min(TIMING_S, a.budget()))
@@ -162,7 +169,7 @@ class ScalarDraws:
         saved = (low + high) / 2
         f, _ = a.finding(sf, line, self.rule.code)
         evidence = (
-            f"{draw.name}() draws one number a call, {count.n:,} calls ({format_time(seconds)} "
+            f"{draw.name} draws one number a call, {count.n:,} calls ({format_time(seconds)} "
             f"on the line); timed again after the run: {format_time(one)} a call, against "
             f"{format_time(per_number)} a number drawn {BLOCK:,} at a time and "
             f"{format_time(a.costs.float_op)}-{format_time(a.costs.python_op)} to take it "
@@ -173,8 +180,7 @@ class ScalarDraws:
         evidence += f"; here: draws = {draw.ahead}.tolist() {where}, then draws[i]"
         if not draw.same:
             evidence += (
-                f" ({draw.name} draws a block another way: the same distribution, not the "
-                "same numbers)"
+                " (a block is drawn another way: the same distribution, not the same numbers)"
             )
         return replace(
             f,
@@ -291,6 +297,35 @@ def _torch_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str])
         ast.unparse(ahead),
         same=func.attr != "randn",
     )
+
+
+def _unwrapped(draw: _Draw, call: ast.Call, parents: dict[int, ast.AST]) -> _Draw:
+    """The draw with what turns its result into a Python number at once (``.item()``,
+    ``int(...)``, ``float(...)``): a number taken from the list drawn ahead needs none of it,
+    so the rewrite saves it too, and it is timed with the call."""
+    node: ast.AST = call
+    one, name = draw.one, f"{draw.name}()"
+    while True:
+        up = parents.get(id(node))
+        top = parents.get(id(up)) if up is not None else None
+        if (
+            isinstance(up, ast.Attribute)
+            and up.attr == "item"
+            and isinstance(top, ast.Call)
+            and top.func is up
+            and not top.args
+        ):
+            node, one, name = top, f"{one}.item()", f"{name}.item()"
+        elif (
+            isinstance(up, ast.Call)
+            and isinstance(up.func, ast.Name)
+            and up.func.id in ("int", "float")
+            and len(up.args) == 1
+            and not up.keywords
+        ):
+            node, one, name = up, f"{up.func.id}({one})", f"{up.func.id}({name})"
+        else:
+            return replace(draw, one=one, name=name)
 
 
 def _elements(shape: list[ast.expr]) -> int | None:
