@@ -22,7 +22,7 @@ from arraybench.advise.rules.patterns.scalar_draws import (
     _torch_draw,
 )
 from arraybench.advise.run.launch import Target
-from arraybench.advise.run.values import ARRAY, SCALAR, Fact
+from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, Fact
 
 from .snippets import found as _found
 from .snippets import write as _write
@@ -158,6 +158,14 @@ def test_parameters_are_read_from_the_values_seen() -> None:
     assert params("rng.normal(float(one), 2 * mean_gap)") is not None  # builtins, constants
     assert params("rng.normal(mu, 1.0)") is None  # a mean per element: an array of draws
     assert params("rng.poisson(unseen)") is None  # not seen: its size is not known
+    # choice picks one of a population of any length; a list of numbers is timed as an array
+    actions = Fact(SEQUENCE, "list", shape=(5,), item=SCALAR)
+    facts["actions"] = actions
+    picked = params("rng.choice(actions)")
+    assert picked is not None and picked["actions"].kind == ARRAY
+    assert picked["actions"].shape == (5,)
+    assert params("rng.normal(actions)") is None  # a mean per item: five draws a call
+    assert params("rng.choice(3, p=mu)") is None  # probabilities: tiny-array calls' (AB412)
 
 
 def test_the_draw_is_timed_one_at_a_time_and_in_a_block_after_the_run() -> None:

@@ -37,7 +37,7 @@ from ...read.bind import module_namespaces
 from ...read.source import SourceFile
 from ...records import Finding
 from ...run.models import expression_time
-from ...run.values import ARRAY, JAX, TENSOR, Fact
+from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
 from .base import Analysis
 
 #: Runs of a line under which its draws are not worth drawing ahead.
@@ -168,8 +168,9 @@ class ScalarDraws:
         low = min(high, count.n * max(0.0, one - keep_hi))
         saved = (low + high) / 2
         f, _ = a.finding(sf, line, self.rule.code)
+        one_draw = "picks one item" if "choice(" in draw.name else "draws one number"
         evidence = (
-            f"{draw.name} draws one number a call, {count.n:,} calls ({format_time(seconds)} "
+            f"{draw.name} {one_draw} a call, {count.n:,} calls ({format_time(seconds)} "
             f"on the line); timed again after the run: {format_time(one)} a call, against "
             f"{format_time(per_number)} a number drawn {BLOCK:,} at a time and "
             f"{format_time(a.costs.float_op)}-{format_time(a.costs.python_op)} to take it "
@@ -375,16 +376,28 @@ def _parameters(
     call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]
 ) -> dict[str, Fact] | None:
     """The values the call's parameters read (``mean_gap``, ``self.scale``), each as seen at
-    the line; None where one was not seen (its size is not known) or is an array of several
-    elements (a number per element: an array of draws already)."""
+    the line; None where one was not seen (its size is not known) or is an array or list of
+    several elements (a number per element: an array of draws already). ``choice``'s first
+    argument is the population it picks one of, of any length: a list of it is timed as an
+    array of that length (its conversion at every call left out, the cheaper side)."""
     params: dict[str, Fact] = {}
     todo: list[ast.expr] = [*call.args, *(k.value for k in call.keywords)]
+    population = (
+        call.args[0]
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "choice" and call.args
+        else None
+    )
     while todo:
         node = todo.pop()
         text = ast.unparse(node)
         if isinstance(node, (ast.Name, ast.Attribute)) and text in facts:
             fact = facts[text]
-            if fact.kind in (ARRAY, TENSOR, JAX) and fact.size != 1:
+            several = fact.kind in (ARRAY, TENSOR, JAX, SEQUENCE) and fact.size != 1
+            if several and node is population and fact.kind in (ARRAY, SEQUENCE):
+                dtype = fact.dtype or ("float64" if fact.item == SCALAR else "")
+                if fact.kind == SEQUENCE and dtype:
+                    fact = Fact(ARRAY, "numpy.ndarray", dtype, "cpu", fact.shape)
+            elif several:
                 return None
             params[text] = fact
         elif isinstance(node, ast.Name):
