@@ -30,7 +30,7 @@ def sharpe(pnl):
 
 
 rng = np.random.default_rng(21)
-n_days, n_stocks = 9000, 700
+n_days, n_stocks = 12000, 700
 drift = rng.normal(0.0003, 0.0002, n_stocks)
 daily = rng.normal(drift, 0.015, (n_days, n_stocks))
 prices = 50.0 * np.exp(np.cumsum(daily, axis=0))

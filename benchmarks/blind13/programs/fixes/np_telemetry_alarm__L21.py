@@ -7,7 +7,7 @@ import numpy as np
 
 CHANNELS = 96
 BATCH = 30
-N_BATCHES = 12000
+N_BATCHES = 15000
 CHANNEL_WEIGHTS = np.array([1.0, 0.5, 0.25])  # weights of the three alarm levels
 
 
