@@ -17,6 +17,8 @@ compared with the original's, within the site's rtol; a mismatch stops the run (
     .venv/bin/python benchmarks/profile_devset.py                      # measure all, print
     .venv/bin/python benchmarks/profile_devset.py --program np_kmeans  # one program
     .venv/bin/python benchmarks/profile_devset.py --write              # also update labels.json
+    .venv/bin/python benchmarks/profile_devset.py --programs DIR       # another folder of the
+                                                                       # same form (DIR/labels.json)
 
 By default the subprocesses run with one BLAS/OpenMP thread (--threads): on a shared two-core
 machine, torch's two spinning threads make the runs several times slower and much noisier.
@@ -91,11 +93,11 @@ def bootstrap_median(values: list[float], n_boot: int = 2000, seed: int = 0):
     return meds[int(0.025 * n_boot)], meds[int(0.975 * n_boot) - 1]
 
 
-def measure_program(name, spec, python, env, pairs, timeout, log):
+def measure_program(name, spec, python, env, pairs, timeout, log, folder=PROGRAMS):
     """Interleaved rounds of the original and its fixes; one summary dict per site."""
-    orig = PROGRAMS / name
+    orig = folder / name
     sites = spec["sites"]
-    fixes = [PROGRAMS / s["fix"] for s in sites]
+    fixes = [folder / s["fix"] for s in sites]
     args = spec.get("args", [])
     warm, _, reference = run_once(python, orig, args, env, timeout)
     n_pairs = pairs + (2 if warm < 3.0 else 0)
@@ -153,7 +155,7 @@ def verdict(site: dict, m: dict) -> str:
 README = LABELS.parent / "README.md"
 
 
-def write_readme(labels: dict[str, Any]) -> None:
+def write_readme(labels: dict[str, Any], readme: Path = README) -> None:
     """Rewrite the README's table of sites (from its header row to the first line that is not a
     row) and its line of program wall times, from the labels; the rest stays as written."""
     rows = []
@@ -177,7 +179,7 @@ def write_readme(labels: dict[str, Any]) -> None:
                 f"| `{prog}` | {s['line']} | {s['kind']} | {site} | {s['what']} | {shown} | "
                 f"{cpu} | {s['rtol']:g} | {ok} |"
             )
-    lines = README.read_text().splitlines()
+    lines = readme.read_text().splitlines()
     head = next(i for i, ln in enumerate(lines) if ln.startswith("| program | line |"))
     end = head + 2
     while end < len(lines) and lines[end].startswith("|"):
@@ -197,11 +199,17 @@ def write_readme(labels: dict[str, Any]) -> None:
     for i, ln in enumerate(lines):
         if ln.startswith("Program wall times"):
             lines[i] = f"Program wall times (median of the original's runs, seconds): {secs}."
-    README.write_text("\n".join(lines) + "\n")
+    readme.write_text("\n".join(lines) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument(
+        "--programs",
+        type=Path,
+        default=PROGRAMS,
+        help="folder of programs, with its labels.json and fixes/ (default: the development set)",
+    )
     ap.add_argument("--program", action="append", help="program name (with or without .py)")
     ap.add_argument("--pairs", type=int, default=5, help="rounds per program (+2 under 3 s)")
     ap.add_argument("--write", action="store_true", help="update labels.json")
@@ -214,11 +222,13 @@ def main(argv: list[str] | None = None) -> int:
         help="only rewrite the README's table of sites and wall times from labels.json",
     )
     opts = ap.parse_args(argv)
+    folder = opts.programs.resolve()
+    labels_path = folder / "labels.json"
     if opts.readme:
-        write_readme(json.loads(LABELS.read_text()))
+        write_readme(json.loads(labels_path.read_text()), folder / "README.md")
         return 0
 
-    labels = json.loads(LABELS.read_text())
+    labels = json.loads(labels_path.read_text())
     names = list(labels["programs"])
     if opts.program:
         wanted = [p if p.endswith(".py") else p + ".py" for p in opts.program]
@@ -243,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         spec = labels["programs"][name]
         try:
             seconds, measured = measure_program(
-                name, spec, opts.python, env, opts.pairs, opts.timeout, log
+                name, spec, opts.python, env, opts.pairs, opts.timeout, log, folder
             )
         except (Mismatch, subprocess.TimeoutExpired) as exc:
             log(f"FAILED: {exc}")
@@ -291,8 +301,12 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             labels["note"] = how
-        LABELS.write_text(json.dumps(labels, indent=1) + "\n")
-        log(f"wrote {LABELS.relative_to(ROOT)}")
+        labels_path.write_text(json.dumps(labels, indent=1) + "\n")
+        try:
+            shown = labels_path.relative_to(ROOT)
+        except ValueError:
+            shown = labels_path
+        log(f"wrote {shown}")
     elif opts.write:
         log("not written: a program failed")
     return 1 if failed else 0
