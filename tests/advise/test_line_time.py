@@ -658,11 +658,28 @@ def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) 
         "for run in range(1000):\n"
         "    for t in range(100):\n"
         "        q[t % 3] += 0.1 * (np.random.uniform() - q[t % 3])\n"
+        "for i in range(50):\n"
+        "    zi = zs[i]\n"
+        "    Ns[zi] -= 1\n"
+        "    probs = np.zeros(K + 1)\n"
+        "    for k in range(K):\n"
+        "        probs[k] = Ns[k] * 0.5\n"
+        "    zs[i] = int(np.argmax(probs))\n"
+        "for run in range(1000):\n"
+        "    h = np.zeros(3)\n"
+        "    for t in range(100):\n"
+        "        h[t % 3] += 0.1\n"
+        "    results[run] = h.sum()\n"
     )
     sf = _source(tmp_path, src)
     outer = {lp.line: lp for lp in sf.loops}
     assert fresh_runs(sf, outer[2]) == ("player", 3)
     assert fresh_runs(sf, outer[9]) is None  # one q carried across the runs
+    # round 13's collapsed Gibbs sweep: probs is made anew, but each point changes zs and Ns,
+    # which the next point reads: not independent runs
+    assert fresh_runs(sf, outer[12]) is None
+    # a result written per run and never read back leaves the runs independent
+    assert fresh_runs(sf, outer[19]) == ("h", 20)
 
 
 def test_a_spectral_radius_and_a_row_tiled_down_a_matrix_are_told_what_does_it(

@@ -710,6 +710,10 @@ def test_a_prefix_sum_loop_is_told_its_library_scan_not_to_keep_the_loop(tmp_pat
         ("s = a * s + x[i]\n    y[i] = s", "scipy.signal.lfilter"),
         ("u[i] = u[i - 1] + dt * f(u[i - 1])", ""),  # Euler: no scan computes it
         ("w = w - lr * (X[i] @ w - y[i]) * X[i]", ""),  # online SGD
+        # an echo-state reservoir: its step reads the state through pre, and tanh is no
+        # linear filter (the blind set's np_echo_state was offered lfilter)
+        ("pre = W @ s + u[i]\n    s = 0.7 * s + 0.3 * np.tanh(pre)\n    S[i] = s", ""),
+        ("h = 2 * y[i - 1]\n    g = h + 1\n    y[i] = 0.5 * y[i - 1] + g", ""),
     ],
 )
 def test_the_scan_of_a_recurrence(body: str, scan: str) -> None:

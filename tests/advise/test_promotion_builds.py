@@ -104,6 +104,36 @@ def test_float64_throughout_a_python_float_and_a_value_only_summed_are_not_promo
     assert not [f for f in found if f.code == "AB410"], [(f.line, f.evidence) for f in found]
 
 
+RESERVOIR = """\
+import numpy as np
+
+rng = np.random.default_rng(4)
+W = (rng.normal(0.0, 1.0, (400, 400)) * 0.04).astype(np.float32)
+W_in = rng.uniform(-0.5, 0.5, 400)  # float64: the default
+bias = np.zeros(400, dtype=np.float32)
+u = np.sin(0.05 * np.arange(3000)).astype(np.float32)
+state = np.zeros(400, dtype=np.float32)
+total = 0.0
+for step in range(3000):
+    pre = W @ state + W_in * u[step] + bias
+    state = 0.7 * state + 0.3 * np.tanh(pre)
+    total += float(state[0])
+print("result:", total)
+"""
+
+
+def test_a_small_float64_state_that_converts_a_large_float32_matrix_is_a_promotion(
+    tmp_path: Path,
+) -> None:
+    # the blind set's echo-state network: the result has 400 elements, the float32 matrix each
+    # step converts has 160,000; the loop is no linear filter either
+    _, found = _run(tmp_path, RESERVOIR)
+    f = _at(found, 11, "AB410")
+    assert f is not None, [(x.line, x.code, x.evidence) for x in found]
+    assert "W_in (numpy.ndarray float64 400" in f.evidence and "made at line 5" in f.evidence
+    assert not [x for x in found if x.code == "AB408"]
+
+
 TORCH_PROMOTION = """\
 import numpy as np
 import torch

@@ -69,6 +69,49 @@ def test_numpy_on_two_element_arrays_in_a_hot_loop_is_tiny_array_calls(tmp_path:
     assert 21 not in found or found[21].code != "AB412"
 
 
+NUMBERS = """\
+import math
+
+import numpy as np
+from scipy import stats
+
+
+def rate_of(index, margin):
+    return np.maximum(index + margin, 0.02) / 12.0
+
+
+rng = np.random.default_rng(0)
+path = rng.normal(0.03, 0.01, 20_000).tolist()
+big = rng.normal(0.0, 1.0, 600).tolist()
+total = 0.0
+for m, x in enumerate(path):
+    total += rate_of(x, 0.01)
+    total += math.log(stats.norm.pdf(x, 0.03, 0.01))
+    xs = path[m : m + 7]
+    total += np.var(xs)
+for k in range(40):
+    total += np.var(big) + float(np.exp(0.5))
+print(total)
+"""
+
+
+def test_library_calls_on_python_numbers_are_tiny_array_calls(tmp_path: Path) -> None:
+    # round 13's stats.norm.pdf on one float (76% of gps_soln): no array at all, the
+    # per-call cost is the time
+    report = profile(Target(script=_write(tmp_path, "numbers.py", NUMBERS)))
+    found = _found(report)
+    f = found.get(17)
+    assert f is not None and f.code == "AB412", found
+    assert "on Python numbers or a short list of them" in f.evidence
+    assert "with no array to make again" in f.evidence and "x: float" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.seconds <= f.gain[1]
+    # round 13's np.var of a 7-item list, converted at every call
+    h = found.get(19)
+    assert h is not None and h.code == "AB412" and "xs: list of 7" in h.evidence, found
+    # a 600-item list, and calls run 40 times: none
+    assert 21 not in found or found[21].code != "AB412"
+
+
 def test_operations_are_counted_from_the_values_seen() -> None:
     tiny = Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2,))
     facts = {

@@ -561,15 +561,19 @@ SCANS = {
 }
 
 
-def _step(value: ast.expr, last: ast.expr) -> str | None:
+def _step(value: ast.expr, last: ast.expr, made: frozenset[str] = frozenset()) -> str | None:
     """What one step does with the last result ``last`` (an expression, compared by its dump):
     ``last + e`` (add), ``last * e`` (mul), ``max(last, e)``, ``a * last + e`` (linear), with
-    ``e`` and ``a`` free of it; None for anything else."""
+    ``e`` and ``a`` free of it and of the names ``made`` from it in the step (``pre = W @
+    state`` before ``state = a * state + tanh(pre)``: no linear filter); None for anything
+    else."""
     dump = ast.dump(last)
 
     def free(e: ast.AST) -> bool:
-        return all(ast.dump(n) != dump for n in ast.walk(e)) and not (
-            isinstance(last, ast.Name) and _reads(e, last.id)
+        return (
+            all(ast.dump(n) != dump for n in ast.walk(e))
+            and not (isinstance(last, ast.Name) and _reads(e, last.id))
+            and not any(_reads(e, m) for m in made)
         )
 
     def is_last(e: ast.AST) -> bool:
@@ -614,6 +618,32 @@ def _step(value: ast.expr, last: ast.expr) -> str | None:
     return None
 
 
+def _made_from(stmts: list[ast.stmt], name: str) -> frozenset[str]:
+    """The names a loop's statements bind from ``name``, directly or through one another
+    (``pre = W @ state``; ``h = pre * 2``)."""
+    made: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for s in stmts:
+            if not isinstance(s, (ast.Assign, ast.AugAssign, ast.AnnAssign)) or s.value is None:
+                continue
+            if not (_reads(s.value, name) or any(_reads(s.value, m) for m in made)):
+                continue
+            targets: list[ast.expr] = list(s.targets) if isinstance(s, ast.Assign) else [s.target]
+            while targets:
+                t = targets.pop()
+                if isinstance(t, (ast.Tuple, ast.List)):
+                    targets.extend(t.elts)
+                    continue
+                while isinstance(t, (ast.Subscript, ast.Attribute)):
+                    t = t.value  # an array written from it (not its indices)
+                if isinstance(t, ast.Name) and t.id != name and t.id not in made:
+                    made.add(t.id)
+                    grew = True
+    return frozenset(made)
+
+
 def scan_of(body: list[ast.stmt]) -> str:
     """The library scan that computes a loop whole, when its only dependence between steps is
     one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
@@ -640,7 +670,8 @@ def scan_of(body: list[ast.stmt]) -> str:
             last = t
         if last is None:
             continue
-        step = _step(s.value, last)
+        base = ast.unparse(t.value) if isinstance(t, ast.Subscript) else ast.unparse(t)
+        step = _step(s.value, last, _made_from(stmts, base))
         if step is None:
             continue
         rest = [b for b in body if b is not s]

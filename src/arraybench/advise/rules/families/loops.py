@@ -253,7 +253,7 @@ def fresh_runs(sf: SourceFile, loop: Loop) -> tuple[str, int] | None:
                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                 }
                 for name, line in made.items():
-                    if name in read:
+                    if name in read and not _carried(node.body, set(made)):
                         return name, line
                 return None
             if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
@@ -261,6 +261,49 @@ def fresh_runs(sf: SourceFile, loop: Loop) -> tuple[str, int] | None:
                     for name in target_names(t):
                         made[name] = stmt.lineno
     return None
+
+
+def _carried(body: list[ast.stmt], fresh: set[str]) -> bool:
+    """Whether an iteration changes state that a later one reads: a name other than the ones
+    it makes anew (``fresh``) that the body changes (an element or attribute stored, an
+    in-place operation, a deletion, a mutating method, or a name read before it is bound
+    again) and reads. A collapsed Gibbs sweep changes ``zs``, ``Ns``, ``C`` and ``K`` for the
+    next point; a run per trial writes its result into ``rewards[run, t]`` and reads nothing
+    back."""
+    changed: set[str] = set()
+    doing: set[int] = set()  # the names that are changed there, not read
+    names: list[ast.Name] = []
+    for stmt in body:
+        for n in ast.walk(stmt):
+            targets: list[ast.expr] = []
+            if isinstance(n, ast.AugAssign):
+                targets = [n.target]
+            elif isinstance(n, ast.Assign):
+                targets = [t for t in n.targets if not isinstance(t, ast.Name)]
+            elif isinstance(n, ast.Delete):
+                targets = n.targets
+            elif (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr in MUTATING_METHODS
+            ):
+                targets = [n.func.value]
+            elif isinstance(n, ast.Name):
+                names.append(n)
+            for target in targets:
+                base = target
+                while isinstance(base, ast.Subscript | ast.Attribute):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    changed.add(base.id)
+                    doing.add(id(base))
+    first: dict[str, ast.Name] = {}
+    for n in sorted(names, key=lambda m: (m.lineno, m.col_offset)):
+        first.setdefault(n.id, n)
+    bound = {n.id for n in names if isinstance(n.ctx, ast.Store)}
+    changed |= {b for b in bound if isinstance(first[b].ctx, ast.Load)}
+    reads = {n.id for n in names if isinstance(n.ctx, ast.Load) and id(n) not in doing}
+    return bool((changed - fresh) & reads)
 
 
 def other_calls(a: Analysis, path: str, loop: Loop) -> float:

@@ -10,8 +10,9 @@ NumPy float64 scalar before NumPy 2.
     candidates  assignments in a loop
     evidence    at the line, the run saw a float32 array or tensor (SIZE_MIN elements or more),
                 a float64 one (or a NumPy float64 scalar) that the loop never stores (the root:
-                made before the loop), and a float64 result of SIZE_MIN elements or more that is
-                not only reduced (a float64 accumulator of a sum is meant)
+                made before the loop), and a float64 array result (of any size: the float32
+                operand is the large one) that is not only reduced (a float64 accumulator of a
+                sum is meant)
     price       the line's expression timed after the run with its float64 values, then all in
                 float32, on inputs of the shapes seen (an elementwise multiply-add where it
                 cannot be evaluated again); that ratio taken on the loop's float64 work (the
@@ -251,7 +252,10 @@ class Float64Promotion:
         else:
             source, rewrite = "a float64 made on this line", _rewrite("", None, None)
         res = results[0]
-        rres = next(x for x in looks.get(res, []) if _big(x, "float64")) if looks.get(res) else None
+        rres = next(
+            (x for x in looks.get(res, []) if is_array(x) and x.dtype == "float64" and x.shape),
+            None,
+        )
         became = f"{res} ({rres})" if rres else f"{res} (float64)"
         evidence = (
             f"{f.evidence}; {f32_facts} with {source} gives {became}, and the loop carries "
@@ -276,14 +280,16 @@ class Float64Promotion:
         lo: int,
         hi: int,
     ) -> bool:
-        """The run saw ``name`` as a float64 array of SIZE_MIN or more: at this line (an earlier
-        iteration's value), or else at a line of the loop."""
+        """The run saw ``name`` as a float64 array: at this line (an earlier iteration's value),
+        or else at a line of the loop. Of any size: the line's float32 operand is large (an
+        echo-state reservoir's ``W @ state`` with a float64 500-state converts the 500 x 500
+        float32 matrix at every step)."""
         got = looks.get(name)
         if got is None:
             got = [
                 x for ln in range(lo, hi + 1) for x in self._looks(a, path, ln, ln).get(name, [])
             ]
-        return any(_big(x, "float64") for x in got)
+        return any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got)
 
     def _float64_work(
         self, a: Analysis, sf: SourceFile, lo: int, hi: int, roots: list[str]

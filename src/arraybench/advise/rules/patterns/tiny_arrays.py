@@ -1,4 +1,4 @@
-"""AB412: NumPy or torch calls on arrays of a handful of elements, on a line run many times.
+"""AB412: NumPy, SciPy or torch calls on a handful of numbers, on a line run many times.
 
 ``h = np.exp(theta @ x)`` with 2-element arrays, ``pi = h / np.sum(h)``, ``rng.choice(2,
 p=pi)``, ``torch.stack((s[1], -g * torch.sin(s[0])))`` on a 2-element state: each call pays the
@@ -11,7 +11,10 @@ new array, dispatch) to do a few nanoseconds of arithmetic. On Python floats (``
                 an array, tensor or random generator seen there, arithmetic, comparisons or
                 indexing of arrays; no other calls than the user's functions and builtins
     evidence    every array or tensor seen on the statement (or the row of one it takes with
-                integer indices, ``Q[s]``) has at most TINY_MAX elements, one at least; it ran
+                integer indices, ``Q[s]``) has at most TINY_MAX elements, one at least, or it
+                has none and calls a library function on Python or NumPy numbers and lists of
+                at most TINY_MAX numbers only (``stats.norm.pdf(x, mu, sigma)``, ``np.var(xs)``
+                of 7 floats, ``np.maximum(r, 0.02)``: no round trip then); it ran
                 HITS_MIN times or more; its own time is LIST_SHARE of the run or more; its
                 expression, timed again after the run on inputs like the ones seen, explains
                 EXPLAINED_MIN of its time a run or more (not work hidden in something unseen)
@@ -40,7 +43,7 @@ from ...read.bind import module_namespaces
 from ...read.source import SourceFile, call_name
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time, round_trip_time
-from ...run.values import MODEL, SCALAR, Fact, is_array
+from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, is_array
 from .base import Analysis
 
 #: Elements of an array up to which a step on Python floats beats a library call on it.
@@ -84,6 +87,9 @@ class _Step:
     again: float | None
     arrays: tuple[str, ...]
     largest: Fact
+    #: whether its input and output stay arrays (a round trip a run on floats); not for a
+    #: call on Python numbers or a short list
+    trip: bool = True
 
 
 def _simple(node: ast.AST) -> bool:
@@ -180,13 +186,15 @@ class TinyArrays:
             "AB412",
             "tiny-array-calls",
             WARNING,
-            "NumPy or torch calls on arrays of a few elements, run many times: each call pays "
-            "the library's per-call cost (a microsecond or more) for a few nanoseconds of "
+            "NumPy, SciPy or torch calls on a few numbers (arrays of a few elements, Python "
+            "numbers, a short list), run many times: each call pays the library's per-call "
+            "cost (a microsecond or more; tens for scipy.stats) for a few nanoseconds of "
             "arithmetic",
             "do the step on Python floats: a, b = x.tolist() once, then math.exp / math.sqrt / "
-            "random.random() and plain arithmetic on the numbers (one array made at the end "
-            "if one is needed); where the steps do not depend on each other, one call over "
-            "all of them stacked instead",
+            "random.random(), max(), sum(xs) / len(xs) and plain arithmetic on the numbers "
+            "(a distribution's pdf written out as its formula; one array made at the end if "
+            "one is needed); where the steps do not depend on each other, one call over all "
+            "of them stacked instead",
         )
     )
 
@@ -250,7 +258,7 @@ class TinyArrays:
         arrays = {
             n: _used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)
         }
-        if not arrays or any(
+        if any(
             f.size > TINY_MAX or f.size == 0 or f.type not in ARRAY_TYPES for f in arrays.values()
         ):
             return None  # a large operand, or JAX's arrays (AB405 is their dispatch)
@@ -258,6 +266,15 @@ class TinyArrays:
         ops.count(stmt)
         if ops.unknown or ops.ops == 0:
             return None
+        trip = bool(arrays)
+        if not arrays:
+            # no array: a library function called on Python numbers or on a short list of
+            # them (``np.maximum(r + margin, 0.02)``, ``stats.norm.pdf(x, mu, sigma)``,
+            # ``np.var(xs)`` of 7 floats), which a float or list rewrite ends with no array
+            # to make again
+            arrays = _numbers(stmt, facts, aliases, ops)
+            if not arrays:
+                return None
         value = _value(stmt)
         again = None
         if value is not None and not any(
@@ -296,6 +313,7 @@ class TinyArrays:
             again,
             tuple(f"{n}: {f}" for n, f in sorted(arrays.items())),
             max(arrays.values(), key=lambda f: f.size),
+            trip,
         )
 
     def _finding(self, a: Analysis, sf: SourceFile, steps: list[_Step]) -> Finding | None:
@@ -313,18 +331,25 @@ class TinyArrays:
         floats = sum(s.count * s.ops * s.elements * py for s in steps)
         # ...and, where the statement's input and output stay arrays, a .tolist() and an array
         # made again a run (timed after the run on an array like the largest seen)
-        largest = max((s.largest for s in steps), key=lambda x: x.size)
-        trip = round_trip_time(largest, min(TIMING_S, a.budget()))
-        if trip is None:
-            trip = 2 * call
+        tripping = [s for s in steps if s.trip]
+        trip = 0.0
+        if tripping:
+            largest = max((s.largest for s in tripping), key=lambda x: x.size)
+            timed_trip = round_trip_time(largest, min(TIMING_S, a.budget()))
+            trip = 2 * call if timed_trip is None else timed_trip
         keep_lo = floats + count * trip / 2
         keep_hi = 3 * floats + count * trip
         timed = [s for s in steps if s.again is not None]
         per_run = seconds / max(count, 1)
+        on = (
+            f"arrays of at most {max(s.elements for s in steps)} elements"
+            if tripping
+            else "Python numbers or a short list of them"
+        )
         parts = [
             f"runs {count:,} times, {format_time(per_run)} each ({format_time(seconds)} in "
-            f"all), for {ops} NumPy/torch operation{'s' if ops != 1 else ''} on arrays of at "
-            f"most {max(s.elements for s in steps)} elements ({'; '.join(steps[0].arrays)})"
+            f"all), for {ops} library operation{'s' if ops != 1 else ''} on {on} "
+            f"({'; '.join(steps[0].arrays)})"
         ]
         if timed:
             again = sum(s.again or 0.0 for s in timed)
@@ -335,11 +360,18 @@ class TinyArrays:
             )
         else:
             parts.append(f"a library call costs {format_time(call)} here (measured after the run)")
-        parts.append(
-            f"on Python floats the same steps cost ~{format_time(floats / max(count, 1))} a "
-            f"run, and {format_time(trip)} more where the input and output stay arrays "
-            f"(.tolist() and an array made again, timed after the run)"
-        )
+        if tripping:
+            parts.append(
+                f"on Python floats the same steps cost ~{format_time(floats / max(count, 1))} "
+                f"a run, and {format_time(trip)} more where the input and output stay arrays "
+                f"(.tolist() and an array made again, timed after the run)"
+            )
+        else:
+            parts.append(
+                f"on Python floats (math, the builtins, a formula) the same steps cost "
+                f"~{format_time(floats / max(count, 1))}-{format_time(3 * floats / max(count, 1))}"
+                " a run, with no array to make again"
+            )
         low, high = max(0.0, seconds - keep_hi), max(0.0, seconds - keep_lo)
         # the finding's time is what the rewrite saves (the statement keeps the rest)
         saved = (low + high) / 2
@@ -386,6 +418,30 @@ def near(a: Analysis, sf: SourceFile, line: int) -> str:
         f"{ops.ops} NumPy/torch operation{'s' if ops.ops != 1 else ''} on arrays of at most "
         f"{largest.size} elements"
     )
+
+
+def _numbers(
+    stmt: ast.stmt, facts: dict[str, Fact], aliases: dict[str, str], ops: _Ops
+) -> dict[str, Fact]:
+    """The values a statement with no array gives a library function: Python or NumPy
+    numbers, and lists of at most TINY_MAX numbers (converted to an array at every call).
+    Empty unless it calls a library function (not only operators on NumPy scalars) and every
+    value it reads is one of those (or a module)."""
+    calls = [c for c in ast.walk(stmt) if isinstance(c, ast.Call) and ops.library(c.func)]
+    if not calls:
+        return {}
+    read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    out: dict[str, Fact] = {}
+    for name in read:
+        fact = facts.get(name)
+        if fact is None or name in aliases:
+            continue
+        short = fact.kind == SEQUENCE and fact.item == SCALAR and 0 < fact.size <= TINY_MAX
+        if fact.kind == SCALAR or short:
+            out[name] = fact
+        elif fact.type != "module":
+            return {}  # an object, a large list: its work may be real
+    return out
 
 
 def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact:
