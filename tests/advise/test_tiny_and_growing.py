@@ -17,7 +17,7 @@ from arraybench.advise.rules.patterns.growing_list import _grown
 from arraybench.advise.rules.patterns.tiny_arrays import _Ops
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.models import expression_time, list_call_time
-from arraybench.advise.run.values import ARRAY, SCALAR, Fact
+from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, Fact
 
 from .snippets import found as _found
 from .snippets import write as _write
@@ -121,6 +121,7 @@ def test_operations_are_counted_from_the_values_seen() -> None:
         "r": Fact(SCALAR, "numpy.float64", "float64"),
         "k": Fact(SCALAR, "int", value=3),
         "model": Fact("other", "Net"),
+        "out": Fact(SEQUENCE, "list", shape=(300,), item=SCALAR),
     }
     aliases = {"np": "numpy", "math": "math"}
 
@@ -136,6 +137,7 @@ def test_operations_are_counted_from_the_values_seen() -> None:
     assert ops("model.forward(h)")[1]  # a method of an object: its time may be real work
     assert ops("k * 2 + 1") == (0, False)
     assert ops("print(np.sum(h))")[1]  # output: not a step to time again after the run
+    assert ops("out.append(np.sum(h))") == (1, False)  # a list's own method: no library call
 
 
 def test_a_line_of_tiny_calls_is_timed_again_on_inputs_like_those_seen() -> None:

@@ -69,6 +69,9 @@ BUILTINS = frozenset({"float", "int", "bool", "len", "abs", "min", "max", "round
 IO_CALLS = frozenset(
     {"save", "savez", "savetxt", "load", "loadtxt", "tofile", "fromfile", "open", "write"}
 )
+#: A list's own methods: a statement calling one (``out.append(...)``) makes no library call
+#: by it.
+LIST_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "index", "count"})
 #: Types of random generators whose methods are library calls (``rng.choice``).
 GENERATORS = frozenset({"numpy.Generator", "numpy.RandomState", "torch.Generator"})
 
@@ -155,6 +158,8 @@ class _Ops:
                     seen = self.facts.get(fn.value.id)
                     if seen is not None and (is_array(seen) or seen.type in GENERATORS):
                         self.ops += 1
+                    elif seen is not None and seen.kind == SEQUENCE and fn.attr in LIST_METHODS:
+                        continue  # out.append(...): a list's own method, no library call
                     elif fn.value.id not in self.aliases:
                         self.unknown = True  # a method of an object of the user's
                     # (else a function of another module: math.exp, random.random)
@@ -431,11 +436,19 @@ def _numbers(
     if not calls:
         return {}
     read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    receivers = {
+        n.value.id
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.attr in LIST_METHODS
+    }
+    uses = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)]
     out: dict[str, Fact] = {}
     for name in read:
         fact = facts.get(name)
         if fact is None or name in aliases:
             continue
+        if fact.kind == SEQUENCE and name in receivers and uses.count(name) == 1:
+            continue  # the list a result is appended to (out.append(float(np.median(w))))
         short = fact.kind == SEQUENCE and fact.item == SCALAR and 0 < fact.size <= TINY_MAX
         if fact.kind == SCALAR or short:
             out[name] = fact
