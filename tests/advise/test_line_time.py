@@ -667,9 +667,16 @@ def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) 
         "    zs[i] = int(np.argmax(probs))\n"
         "for run in range(1000):\n"
         "    h = np.zeros(3)\n"
+        "    total = 0.0\n"
         "    for t in range(100):\n"
         "        h[t % 3] += 0.1\n"
-        "    results[run] = h.sum()\n"
+        "        total += h[0]\n"
+        "    results[run] = total\n"
+        "for run in range(1000):\n"
+        "    h = np.zeros(3)\n"
+        "    for t in range(100):\n"
+        "        h[t % 3] += level\n"
+        "    level = level + h.sum()\n"
     )
     sf = _source(tmp_path, src)
     outer = {lp.line: lp for lp in sf.loops}
@@ -678,8 +685,10 @@ def test_a_recurrences_runs_that_start_afresh_are_told_to_batch(tmp_path: Path) 
     # round 13's collapsed Gibbs sweep: probs is made anew, but each point changes zs and Ns,
     # which the next point reads: not independent runs
     assert fresh_runs(sf, outer[12]) is None
-    # a result written per run and never read back leaves the runs independent
+    # a result written per run and never read back, a total made anew per run: independent
     assert fresh_runs(sf, outer[19]) == ("h", 20)
+    # a level read by a run and bound again after it: carried from run to run
+    assert fresh_runs(sf, outer[26]) is None
 
 
 def test_the_objects_a_loop_makes_for_the_program_are_kept_in_its_price(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ read what earlier ones wrote, priced by what the rewritten loop would still pay.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -271,19 +272,21 @@ def fresh_runs(sf: SourceFile, loop: Loop) -> tuple[str, int] | None:
 
 def _carried(body: list[ast.stmt], fresh: set[str]) -> bool:
     """Whether an iteration changes state that a later one reads: a name other than the ones
-    it makes anew (``fresh``) that the body changes (an element or attribute stored, an
-    in-place operation, a deletion, a mutating method, or a name read before it is bound
-    again) and reads. A collapsed Gibbs sweep changes ``zs``, ``Ns``, ``C`` and ``K`` for the
-    next point; a run per trial writes its result into ``rewards[run, t]`` and reads nothing
-    back."""
+    it makes anew (``fresh``, or bound by a plain assignment before anything reads it, such as
+    ``total = 0.0``) that the body changes (an element or attribute stored, an in-place
+    operation, a deletion, a mutating method, or a name bound again after it was read) and
+    reads. A collapsed Gibbs sweep changes ``zs``, ``Ns``, ``C`` and ``K`` for the next point;
+    a run per trial writes its result into ``rewards[run, t]`` and reads nothing back."""
     changed: set[str] = set()
     doing: set[int] = set()  # the names that are changed there, not read
-    names: list[ast.Name] = []
+    augmented: set[int] = set()  # ``total += r`` reads total too
     for stmt in body:
         for n in ast.walk(stmt):
             targets: list[ast.expr] = []
             if isinstance(n, ast.AugAssign):
                 targets = [n.target]
+                if isinstance(n.target, ast.Name):
+                    augmented.add(id(n.target))
             elif isinstance(n, ast.Assign):
                 targets = [t for t in n.targets if not isinstance(t, ast.Name)]
             elif isinstance(n, ast.Delete):
@@ -294,22 +297,58 @@ def _carried(body: list[ast.stmt], fresh: set[str]) -> bool:
                 and n.func.attr in MUTATING_METHODS
             ):
                 targets = [n.func.value]
-            elif isinstance(n, ast.Name):
-                names.append(n)
             for target in targets:
                 base = target
                 while isinstance(base, ast.Subscript | ast.Attribute):
                     base = base.value
                 if isinstance(base, ast.Name):
                     changed.add(base.id)
-                    doing.add(id(base))
-    first: dict[str, ast.Name] = {}
-    for n in sorted(names, key=lambda m: (m.lineno, m.col_offset)):
-        first.setdefault(n.id, n)
-    bound = {n.id for n in names if isinstance(n.ctx, ast.Store)}
-    changed |= {b for b in bound if isinstance(first[b].ctx, ast.Load)}
-    reads = {n.id for n in names if isinstance(n.ctx, ast.Load) and id(n) not in doing}
-    return bool((changed - fresh) & reads)
+                    if id(base) not in augmented:
+                        doing.add(id(base))
+    # statement by statement: a name first bound by a statement that does not read it is made
+    # anew each iteration; one read first and bound later carries
+    reset: set[str] = set()
+    seen: set[str] = set()
+    reads: set[str] = set()
+    for part in _in_order(body):
+        names = [n for n in ast.walk(part) if isinstance(n, ast.Name)]
+        loads = {
+            n.id
+            for n in names
+            if (isinstance(n.ctx, ast.Load) and id(n) not in doing) or id(n) in augmented
+        }
+        stores = {n.id for n in names if isinstance(n.ctx, ast.Store) and id(n) not in augmented}
+        reset |= {x for x in stores - loads if x not in seen}
+        changed |= {x for x in stores if (x in seen or x in loads) and x not in reset}
+        seen |= loads | stores
+        reads |= loads
+    return bool((changed - fresh - reset) & reads)
+
+
+def _in_order(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """A body's parts in the order they run: a simple statement whole; a compound one's
+    header (a loop's items, then its target; a test) before its blocks, each in order."""
+    for stmt in body:
+        if isinstance(stmt, ast.For | ast.AsyncFor):
+            yield stmt.iter
+            yield stmt.target
+            yield from _in_order(stmt.body)
+            yield from _in_order(stmt.orelse)
+        elif isinstance(stmt, ast.While | ast.If):
+            yield stmt.test
+            yield from _in_order(stmt.body)
+            yield from _in_order(stmt.orelse)
+        elif isinstance(stmt, ast.With | ast.AsyncWith):
+            yield from stmt.items
+            yield from _in_order(stmt.body)
+        elif isinstance(stmt, ast.Try):
+            yield from _in_order(stmt.body)
+            for h in stmt.handlers:
+                yield from _in_order(h.body)
+            yield from _in_order(stmt.orelse)
+            yield from _in_order(stmt.finalbody)
+        else:
+            yield stmt
 
 
 def appended_displays(sf: SourceFile, loop: Loop) -> list[int]:
