@@ -330,10 +330,14 @@ class TinyArrays:
         count = max(s.count for s in steps)
         ops = sum(s.ops for s in steps)
         call = a.costs.call(facts.values())
-        py = a.costs.float_op
         # the same steps on floats: each operation on each element a float operation (in a
-        # statement: no call, no loop step around it)...
-        floats = sum(s.count * s.ops * s.elements * py for s in steps)
+        # statement: no call, no loop step around it); where the library's function is called
+        # on numbers (no array), its stand-in is a Python call (math.sqrt, max, sum of a short
+        # list: a Python step an element)...
+        floats = sum(
+            s.count * s.ops * s.elements * (a.costs.float_op if s.trip else a.costs.python_op)
+            for s in steps
+        )
         # ...and, where the statement's input and output stay arrays, a .tolist() and an array
         # made again a run (timed after the run on an array like the largest seen)
         tripping = [s for s in steps if s.trip]
