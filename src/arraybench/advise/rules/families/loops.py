@@ -259,9 +259,9 @@ def fresh_runs(sf: SourceFile, loop: Loop) -> tuple[str, int] | None:
                     for n in ast.walk(stmt)
                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                 }
-                for name, line in made.items():
-                    if name in read and not _carried(node.body, set(made)):
-                        return name, line
+                used = [(name, line) for name, line in made.items() if name in read]
+                if used and not _carried(node.body, set(made)):
+                    return used[0]
                 return None
             if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
                 for t in stmt.targets:

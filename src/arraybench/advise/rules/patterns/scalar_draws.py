@@ -35,6 +35,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
 from ...read.source import SourceFile
+from ...read.syntax import qualname
 from ...records import Finding
 from ...run.models import expression_time
 from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
@@ -144,12 +145,12 @@ class ScalarDraws:
         count = a.led.count((sf.path, line))
         if count.n < HITS_MIN:
             return None
-        facts = a.ev.facts_in(sf.path, *sf.span(line))
+        first, last = sf.span(line)
+        facts = a.ev.facts_in(sf.path, first, last)
         draw = _numpy_draw(call, facts, aliases) or _torch_draw(call, facts, aliases)
         if draw is None:
             return None
         draw = _unwrapped(draw, call, parents)
-        first, last = sf.span(line)
         seconds = a.led.span(sf.path, first, last, own=True)
         timed = _timed(draw, min(TIMING_S, a.budget()))
         if timed is None:
@@ -362,14 +363,14 @@ def _around(sf: SourceFile, line: int) -> tuple[int, int]:
 
 
 def _module(node: ast.expr, aliases: dict[str, str]) -> str:
-    """The module an attribute chain names (``np.random`` -> ``numpy.random``), or ""."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name) or node.id not in aliases:
+    """The module an attribute chain names (``np.random`` -> ``numpy.random``), or "" where
+    its root is not an import (``self.rng``, ``rng``)."""
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id not in aliases:
         return ""
-    return ".".join([aliases[node.id], *reversed(parts)])
+    return qualname(node, aliases) or ""
 
 
 def _parameters(

@@ -436,18 +436,16 @@ def _numbers(
     numbers, and lists of at most TINY_MAX numbers (converted to an array at every call).
     Empty unless it calls a library function (not only operators on NumPy scalars) and every
     value it reads is one of those (or a module)."""
-    calls = [c for c in ast.walk(stmt) if isinstance(c, ast.Call) and ops.library(c.func)]
-    if not calls:
+    if not any(isinstance(c, ast.Call) and ops.library(c.func) for c in ast.walk(stmt)):
         return {}
-    read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    uses = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)]
     receivers = {
         n.value.id
         for n in ast.walk(stmt)
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.attr in LIST_METHODS
     }
-    uses = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)]
     out: dict[str, Fact] = {}
-    for name in read:
+    for name in set(uses):
         fact = facts.get(name)
         if fact is None or name in aliases:
             continue
