@@ -20,7 +20,8 @@ from arraybench.advise.output.html import profile_html
 from arraybench.advise.output.sarif import profile_sarif
 from arraybench.advise.output.text import headline, profile_text, verify_command
 from arraybench.advise.profile import analyse, profile, worth_listing
-from arraybench.advise.read.source import is_recurrence, only_reduced, read_source, scan_of
+from arraybench.advise.read.reduced import only_reduced
+from arraybench.advise.read.source import is_recurrence, read_source, scan_of
 from arraybench.advise.records import LIST_SHARE, Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime

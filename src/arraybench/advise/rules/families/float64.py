@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...read.source import only_reduced
+from ...read.reduced import only_reduced
 from ...run.values import is_array
 from .base import Candidate, Plain
 

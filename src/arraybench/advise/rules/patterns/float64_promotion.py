@@ -28,7 +28,8 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.source import REDUCTIONS, SourceFile, call_name, stored_in
+from ...read.reduced import REDUCTIONS
+from ...read.source import SourceFile, call_name, stored_in
 from ...read.syntax import imported_names
 from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
