@@ -331,3 +331,55 @@ def test_torch_on_a_two_element_state_is_tiny_array_calls(tmp_path: Path) -> Non
     assert f is not None and f.code == "AB412"
     assert "s: torch.Tensor float64 2" in f.evidence and "timed again after the run" in f.evidence
     assert f.gain is not None and 0 <= f.gain[0] <= f.seconds <= f.gain[1]
+
+
+CARRIED = """\
+import numpy as np
+
+
+def project(balance, margin, path):
+    paid = 0.0
+    for m in range(len(path)):
+        rate = np.maximum(path[m] + margin, 0.02) / 12.0
+        interest = balance * rate
+        balance -= min(0.01 * balance + interest, balance) - interest
+        paid += interest
+    return paid
+
+
+def decay(level, steps):
+    for m in range(len(steps)):
+        level = level * 0.999 + steps[m] * 0.001
+    return level
+
+
+rng = np.random.default_rng(0)
+paths = (0.03 + rng.normal(0.0, 0.001, (300, 360))).tolist()
+total = 0.0
+for i in range(300):
+    total += project(1000.0, 0.02, paths[i])
+steps = rng.random(200_000)
+total += decay(0.0, steps)
+print(total)
+"""
+
+
+def test_a_numpy_call_that_makes_a_loops_floats_numpy_scalars_is_found_on_its_line(
+    tmp_path: Path,
+) -> None:
+    # blind13's np_mortgage_book: np.maximum on Python floats makes the loop's rate a
+    # numpy.float64, and every later step pays NumPy's scalar costs; max() is the change, on
+    # line 7, not the loop's line
+    report = profile(Target(script=_write(tmp_path, "carried.py", CARRIED)))
+    found = _found(report)
+    f = found.get(7)
+    assert f is not None and f.code == "AB412", found
+    assert 6 not in found, found  # the loop is not a finding of its own as well
+    assert "make NumPy scalars that the loop at line 6 then carries" in f.evidence
+    assert "np.maximum -> max(a, b)" in f.evidence
+    assert f.end == 10 and f.count is not None and f.count.n == 300 * 360
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1] <= f.seconds
+    # a loop over an array's elements (its NumPy scalars come from the array): the loop's own
+    g = found.get(15)
+    assert g is not None and g.code in ("AB101", "AB406", "AB408"), found
+    assert 16 not in found or found[16].code != "AB412", found

@@ -68,6 +68,7 @@ from .families.loops import (
 )
 from .hints import hint
 from .patterns import PATTERNS
+from .patterns.tiny_arrays import from_scalars, scalar_sources
 from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
@@ -133,6 +134,9 @@ class Analysis:
         )
         self.found: dict[tuple[str, int], Finding] = {}
         self.dropped: list[Finding] = []
+        #: findings reported on a statement that hold its loop (AB412 on the call that makes a
+        #: loop's NumPy scalars), by place: the loop's code, for nesting
+        self.held_loops: dict[tuple[str, int], str] = {}
 
     def loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
         """A loop's iterations over the run and per entry: from the bursts' counts, and the
@@ -337,11 +341,13 @@ class Analysis:
                     )
                 )
         priced = [f for f in self.found.values() if f.gain is not None and f.seconds > 0]
-        loops = [f for f in priced if f.code in NESTING_CODES]
+        loops = [
+            f for f in priced if f.code in NESTING_CODES or (f.path, f.line) in self.held_loops
+        ]
         for f in loops:
             # a recurrence's rewrite is its steps made cheaper: a finding inside it (tiny-array
             # calls in the function each step calls) is that rewrite, in part, already
-            recurrence = f.code in ("AB406", "AB408")
+            recurrence = self.held_loops.get((f.path, f.line), f.code) in ("AB406", "AB408")
             others = priced if recurrence else loops
             inner = [
                 g
@@ -568,6 +574,14 @@ class Analysis:
                 self.dropped.append(_with(f, dropped=no_float_steps(boxed)))
                 continue
             f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, lp, sf))
+            sources = scalar_sources(self, sf, lp.line, lp.end)
+            if sources and not lp.scan:
+                # a loop on Python numbers that a NumPy call makes NumPy scalars: the call's
+                # line is what to change (np.maximum on floats, blind13's np_mortgage_book)
+                g = from_scalars(self, sf, f, sources)
+                self.held_loops[(g.path, g.line)] = f.code
+                self.add(g)
+                continue
             f = independent_runs(self, sf, lp, f)
             self.add(with_scan(f, lp if lp.recurrence else inner))
 
