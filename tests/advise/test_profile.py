@@ -942,6 +942,9 @@ def test_lists_walked_again_on_every_pass_of_a_loop_around_are_flattened_once(
         ("for i in range(n):\n    p = self.get_pi()\n    self.theta += p", True),
         ("for t in range(n):\n    a = bandit.act()", False),  # reads only
         ("for t in range(n):\n    bandit.tick()", False),  # a counter of its own
+        # round 13's Pmf.Set(x, p) per value: it writes a cell and reads nothing back
+        ("for x in xs:\n    pmf.Set(x, 2 * x)", False),
+        ("for x in xs:\n    pmf.Set(x, 2 * x)\n    pmf.Normalize()", True),
     ],
 )
 def test_a_loop_whose_steps_share_an_objects_state_is_a_recurrence(
@@ -966,6 +969,12 @@ def test_a_loop_whose_steps_share_an_objects_state_is_a_recurrence(
                     self.n += 1
                 def get_pi(self):
                     return np.exp(self.theta)
+                def Set(self, x, y=0):
+                    self.d[x] = y
+                def Normalize(self):
+                    total = sum(self.d.values())
+                    for x in self.d:
+                        self.d[x] /= total
             """
         )
         + "\n"

@@ -396,7 +396,7 @@ def _reads_other_cell(value: ast.AST, base: str, where: list[ast.expr], parity: 
 def _self_attrs(node: ast.AST) -> tuple[set[str], set[str]]:
     """The ``self.X`` a piece of code writes (assigns, or writes into: ``self.q[a] += r``) and
     reads elsewhere than in the statement that updates it (``np.argmax(self.q)``; a counter's
-    own ``self.n += 1`` is no read)."""
+    own ``self.n += 1`` is no read, nor is ``self.d`` in ``self.d[x] = y``)."""
     writes: set[str] = set()
     updated: set[int] = set()
     for s in ast.walk(node):
@@ -414,6 +414,10 @@ def _self_attrs(node: ast.AST) -> tuple[set[str], set[str]]:
                     writes.add(base.attr)
                     if isinstance(s, ast.AugAssign):
                         updated.update(id(n) for n in ast.walk(s))
+                    elif base is not t:
+                        # ``self.d[x] = y`` writes a cell: it reads nothing of ``self.d``
+                        # (thinkbayes2's Pmf.Set, called per value, is no recurrence)
+                        updated.add(id(base))
     reads = {
         n.attr
         for n in ast.walk(node)
