@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -23,7 +24,7 @@ from arraybench.advise.records import Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.rules.families.loops import calls_bound
 from arraybench.advise.run.launch import Outcome, Target
-from arraybench.advise.run.ledger import split_loops, traced_inflation
+from arraybench.advise.run.ledger import Count, split_loops, traced_inflation
 from arraybench.advise.run.linetime import HitCost, LineTimes
 from arraybench.advise.run.loopcount import _straight
 from arraybench.advise.run.observe import Evidence, LibraryEvents
@@ -238,6 +239,15 @@ def test_a_recurrences_saving_past_an_inner_finding_is_its_own(tmp_path: Path) -
     a.nested()
     assert list(a.found) == [(path, 5)]
     assert "inside line 5's loop" in a.dropped[0].dropped
+    # ...but an element loop of its own inside it (20,000 rows a query, 80 queries) stays: its
+    # rewrite alone saves its time
+    a.dropped = []
+    a.found = {
+        (path, 5): replace(made(5, 6, "AB104", (0.8, 0.9)), count=Count(80, exact=True)),
+        (path, 6): replace(made(6, 6, "AB105", (0.7, 0.8)), count=Count(1_600_000, exact=True)),
+    }
+    a.nested()
+    assert (path, 6) in a.found and not a.dropped
     # an element loop around another loop's finding: the time in it is left out of its saving
     a.found = {
         (path, 5): made(5, 6, "AB101", (0.8, 0.9)),

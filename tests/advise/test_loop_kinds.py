@@ -229,3 +229,90 @@ def test_growth_in_a_method_or_a_helper_called_per_item_is_found(tmp_path: Path)
     assert not any(
         f.code == "AB107" and f.origin == "run" and f.line in (21, 22) for f in found.values()
     )
+
+
+METHOD_INVARIANT = """\
+import numpy as np
+
+rng = np.random.default_rng(2)
+
+
+class Smoother:
+    def __init__(self, n):
+        a = rng.random((n, n))
+        self.A = a @ a.T + n * np.eye(n)
+
+    def step(self, b):
+        A_inv = np.linalg.inv(self.A)
+        return A_inv @ b
+
+
+class Adaptive(Smoother):
+    def update(self, b):
+        self.A[0, 0] += 1e-6 * float(b[0])
+
+    def move(self, b):
+        B_inv = np.linalg.inv(self.A)
+        return B_inv @ b
+
+
+s = Smoother(200)
+b = rng.random(200)
+for t in range(60):
+    b = s.step(b) + 0.01
+d = Adaptive(200)
+for t in range(60):
+    d.update(b)
+    b = d.move(b) + 0.01
+print("result:", float(b.sum()))
+"""
+
+
+def test_an_inverse_of_an_objects_matrix_in_a_method_called_per_step_is_invariant(
+    tmp_path: Path,
+) -> None:
+    # a method that inverts ``self.A`` at every call, which nothing the loop calls changes: the
+    # inverse belongs where A is set; where another method called in the loop writes A, not
+    found = _run(tmp_path, METHOD_INVARIANT)
+    f = found.get(12)
+    assert f is not None and f.code == "AB411", found
+    assert "self.A: numpy.ndarray float64 200x200" in f.evidence
+    assert "the loop at line 27 calls step() with the same inputs" in f.evidence
+    assert "compute it once where self.A is set" in f.evidence
+    _priced(f)
+    assert 21 not in found or found[21].code != "AB411", found  # update() writes self.A
+
+
+def test_what_changes_an_objects_attribute() -> None:
+    from arraybench.advise.read.source import attribute_changed
+
+    p = Path(__file__).parent / "_attr_prog.py"
+    src = textwrap.dedent(
+        """\
+        class Buf:
+            def push(self, x):
+                self.items.append(x)
+            def peek(self):
+                return self.items.index(0)
+            def reset(self):
+                self.helper()
+            def helper(self):
+                self.items = []
+        b = Buf()
+        b.peek()
+        b.push(1)
+        b.reset()
+        b.items[0] = 2
+        """
+    )
+    try:
+        p.write_text(src)
+        sf = read_source(str(p))
+        keeps = frozenset({"index"})
+        assert not attribute_changed(sf, "items", 11, 11, keeps)  # peek only reads it
+        assert attribute_changed(sf, "items", 12, 12, keeps)  # push appends to it
+        assert attribute_changed(sf, "items", 13, 13, keeps)  # reset -> helper assigns it
+        assert attribute_changed(sf, "items", 14, 14, keeps)  # written into
+        assert not attribute_changed(sf, "other", 10, 14, keeps)
+    finally:
+        p.unlink()

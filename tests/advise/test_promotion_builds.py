@@ -280,6 +280,49 @@ def test_a_list_passed_in_unchanged_is_ab108_and_a_batch_is_not(tmp_path: Path) 
     assert _at(found, 13, "AB108") is None  # each sequence is another list
 
 
+HELD_TABLE = """\
+import torch
+
+torch.set_num_threads(1)
+
+
+class Mixer:
+    def __init__(self):
+        self.levels = [0.5 + 0.001 * i for i in range(2000)]
+        self.seen = [0.0] * 2000
+
+    def apply(self, x):
+        w = torch.tensor(self.levels)
+        return x * w
+
+    def record(self, x):
+        self.seen.append(float(x[0]))
+        return torch.tensor(self.seen[-2000:])
+
+
+m = Mixer()
+x = torch.ones(2000)
+for step in range(1500):
+    x = m.apply(x) * 0.999 + 0.001
+    y = m.record(x)
+print("result:", float(x.sum()) + float(y.sum()))
+"""
+
+
+def test_a_list_an_object_holds_built_at_every_call_is_ab108_unless_it_grows(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("torch")
+    _, found = _run(tmp_path, HELD_TABLE)
+    f = _at(found, 12, "AB108")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "self.levels (list of 2000 of scalar) was the same unchanged list" in f.evidence
+    assert "build it once where self.levels is set (self.w = torch.tensor(self.levels)" in (
+        f.evidence
+    )
+    assert _at(found, 17, "AB108") is None  # a slice of a list appended to at every call
+
+
 def test_a_list_s_fingerprint_tells_the_same_list_from_a_fresh_one() -> None:
     rows = [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]
     assert fingerprint(rows) == fingerprint(rows)

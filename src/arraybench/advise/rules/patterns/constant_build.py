@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.source import SourceFile, call_name, stored_in
+from ...read.source import SourceFile, attribute_changed, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.sampler import INTERVAL
@@ -37,6 +37,8 @@ BUILDERS = frozenset({"tensor", "as_tensor", "array", "asarray", "FloatTensor", 
 #: Builds per run below which one that repeats is not a per-iteration cost (a table built
 #: once per sensor, per epoch of five).
 PER_BUILD_MIN = 100
+#: A list's methods that leave it as it was.
+KEEPS_LIST = frozenset({"index", "count", "copy"})
 #: Elements of a display below which building it costs next to nothing (``[a, b]``).
 DISPLAY_MIN = 4
 
@@ -166,6 +168,24 @@ class ConstantBuild:
                 + (f" from {', '.join(sorted(names))}" if names else ", all constants")
                 + f", none of them stored in {where}"
             )
+        if (
+            isinstance(arg, ast.Attribute)
+            and isinstance(arg.value, ast.Name)
+            and arg.value.id == "self"
+        ):
+            # a list the object holds (``torch.tensor(self.levels)`` in a method called per
+            # step): the same one at every look, and nothing there or in a method called there
+            # stores or changes it
+            held = f"self.{arg.attr}"
+            looks = [f for f in facts.get(held, []) if f.kind == SEQUENCE]
+            if not self._same(looks) or attribute_changed(sf, arg.attr, lo, hi, KEEPS_LIST):
+                return None
+            if self._long(a, sf.path, line):
+                return None
+            return (
+                f"{held} ({looks[0]}) was the same unchanged list at each of the {len(looks)} "
+                f"looks of the run, and {where} never stores or changes it"
+            )
         if not isinstance(arg, ast.Name):
             return None
         looks = [f for f in facts.get(arg.id, []) if f.kind == SEQUENCE]
@@ -173,21 +193,22 @@ class ConstantBuild:
             return None
         if arg.id in params or len(looks) > 1:
             # passed in (or looked at more than once): the run must have seen the same list
-            if not self._same(looks):
-                return None
-            count = self.count(a, sf.path, line, line)
-            if count is not None and a.led.span(sf.path, line, line, own=True) >= (
-                count.n * LOOK_INTERVAL
-            ):
-                # a build that lasts a sampler's tick or more is looked at several times in one
-                # run of it: the looks may all be one call's (DecisionTree's calcBestFeature,
-                # 632 calls on 632 lists, read "the same list at each of the 3 looks")
+            if not self._same(looks) or self._long(a, sf.path, line):
                 return None
             return (
                 f"{arg.id} ({looks[0]}) was the same unchanged list at each of the "
                 f"{len(looks)} looks of the run, and {where} never stores it"
             )
         return f"{arg.id} ({looks[0]}) is not stored in {where}"
+
+    def _long(self, a: Analysis, path: str, line: int) -> bool:
+        """A build that lasts a sampler's tick or more is looked at several times in one run of
+        it: the looks may all be one call's (DecisionTree's calcBestFeature, 632 calls on 632
+        lists, read "the same list at each of the 3 looks")."""
+        count = self.count(a, path, line, line)
+        return count is not None and a.led.span(path, line, line, own=True) >= (
+            count.n * LOOK_INTERVAL
+        )
 
     @staticmethod
     def _same(looks: list[Fact]) -> bool:
@@ -220,7 +241,14 @@ class ConstantBuild:
         loops = sf.enclosing_loops(line)
         func = _function(sf, line)
         name = target or "the array"
-        if loops:
+        arg = c.args[0]
+        if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and func:
+            built_as = f"self.{target or arg.attr + '_t'} = {ast.unparse(c)}"
+            hoist = (
+                f"build it once where {ast.unparse(arg)} is set ({built_as}, in __init__) and "
+                f"use that in {func.name}()"
+            )
+        elif loops:
             hoist = f"build {name} once before the loop at line {loops[0].line} and use it there"
         elif func is not None:
             hoist = (

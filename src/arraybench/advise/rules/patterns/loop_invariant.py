@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.source import Loop, SourceFile, call_name, stored_in
+from ...read.source import Loop, SourceFile, attribute_changed, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.values import Fact, is_array
 from .base import Analysis
@@ -152,8 +152,14 @@ def _inputs(value: ast.expr) -> set[str] | None:
             return None
     if not costly:
         return None
+    # an attribute of the object a method works on (``self.A``) is an input of its own
+    held = {
+        id(n.value): f"self.{n.attr}"
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+    }
     return {
-        n.id
+        held.get(id(n), n.id)
         for n in ast.walk(value)
         if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
     }
@@ -177,7 +183,11 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
     """Whether ``name`` may change between those lines: assigned or written into, rebound by a
     ``for``, a comprehension, ``with ... as`` or ``:=``, changed in place (``x.add_()``,
     ``x.sort()``, ``np.copyto(x, ...)``, ``out=x``, or a method not known to be pure:
-    ``model.step()``), or handed to a function of the file that writes its parameter."""
+    ``model.step()``), or handed to a function of the file that writes its parameter. An
+    attribute ``self.A`` changes where it is stored or changed in place there, or in a method
+    of the file called there."""
+    if name.startswith("self."):
+        return attribute_changed(sf, name[5:], first, last, PURE_CALLS)
     if stored_in(sf, name, first, last):
         return True
     assert sf.tree is not None
@@ -227,6 +237,11 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
     return False
 
 
+def _of_class(fact: Fact | None, classes: set[str]) -> bool:
+    """Whether a value seen is an object of one of the file's classes."""
+    return fact is not None and fact.type.rsplit(".", 1)[-1] in classes
+
+
 def _writes_global(sf: SourceFile, func: str, name: str) -> bool:
     """Whether the file's function ``func`` writes into ``name`` without binding it as a
     parameter (``W -= lr * g`` under ``global W``, ``W[...] = ...`` on the module's array)."""
@@ -239,12 +254,26 @@ def _writes_global(sf: SourceFile, func: str, name: str) -> bool:
     return False
 
 
-def _callers(sf: SourceFile, func: str) -> list[tuple[ast.Call, Loop]]:
-    """The calls of the file's function ``func`` made inside a loop, with that loop."""
+def _callers(
+    sf: SourceFile, func: str, method: bool, a: Analysis | None = None
+) -> list[tuple[ast.Call, Loop]]:
+    """The calls of the file's function ``func`` made inside a loop, with that loop: by name,
+    or for a method, on an object of the file's classes (``s.step(b)``, the run saw ``s`` as
+    one; not ``optimizer.step()``)."""
     assert sf.tree is not None
+    classes = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef)}
     out = []
     for c in ast.walk(sf.tree):
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == func:
+        if not isinstance(c, ast.Call):
+            continue
+        if (isinstance(c.func, ast.Name) and c.func.id == func) or (
+            method
+            and isinstance(c.func, ast.Attribute)
+            and c.func.attr == func
+            and isinstance(c.func.value, ast.Name)
+            and a is not None
+            and _of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
+        ):
             loops = sf.enclosing_loops(c.lineno)
             if loops:
                 out.append((c, loops[0]))
@@ -280,7 +309,7 @@ class LoopInvariant:
             names = _inputs(node.value)
             if not names:
                 continue
-            where = self._invariant_in(sf, node, names, defs)
+            where = self._invariant_in(a, sf, node, names, defs)
             if where is None:
                 continue
             lp, via = where
@@ -290,6 +319,7 @@ class LoopInvariant:
 
     def _invariant_in(
         self,
+        a: Analysis,
         sf: SourceFile,
         node: ast.Assign | ast.AnnAssign,
         names: set[str],
@@ -332,15 +362,26 @@ class LoopInvariant:
         # global the function never assigns
         if any(_changed(sf, n, body_first, line - 1) for n in names & set(params)):
             return None
-        if any(stored_in(sf, n, fn.lineno, fn.end_lineno or line) for n in names - set(params)):
+        end = fn.end_lineno or line
+        if any(
+            attribute_changed(sf, n[5:], fn.lineno, end, PURE_CALLS)
+            if n.startswith("self.")
+            else stored_in(sf, n, fn.lineno, end)
+            for n in names - set(params)
+        ):
             return None
-        callers = _callers(sf, func)
+        # a method (its first parameter ``self``) is called on an object: its arguments
+        # start at the second parameter
+        method = bool(params) and params[0] == "self"
+        callers = _callers(sf, func, method, a)
         if not callers:
             return None
         for c, lp in callers:
             for n in names:
                 if n in params:
-                    i = params.index(n)
+                    i = params.index(n) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
+                    if i < 0:
+                        return None  # the object itself, whole: what it holds may change
                     if i >= len(c.args):
                         return None
                     arg = _inputs_of(c.args[i])
@@ -402,11 +443,17 @@ class LoopInvariant:
             else f"none of them is assigned, written or changed in place in the loop at line "
             f"{lp.line}"
         )
-        hoist = (
-            f"compute it before the loop at line {lp.line} and pass it to {via}()"
-            if via
-            else f"move line {line} (`{sf.text(line)}`) above the loop at line {lp.line}"
-        )
+        held = sorted(n for n in names if n.startswith("self."))
+        if held:
+            hoist = (
+                f"compute it once where {', '.join(held)} {'is' if len(held) == 1 else 'are'} "
+                f"set (kept as an attribute of the object, made in __init__) and use that in "
+                f"{via + '()' if via else 'the loop'}"
+            )
+        elif via:
+            hoist = f"compute it before the loop at line {lp.line} and pass it to {via}()"
+        else:
+            hoist = f"move line {line} (`{sf.text(line)}`) above the loop at line {lp.line}"
         return replace(
             f,
             count=loop_count if direct and loop_count.n else f.count,

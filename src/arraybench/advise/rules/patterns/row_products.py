@@ -39,9 +39,10 @@ PRODUCTS = frozenset({"dot", "matmul", "mv", "inner", "vdot", "linear"})
 #: A loop of fewer iterations per entry is a loop over layers or chunks, not rows.
 ELEMENT_MIN = 32
 #: Codes a loop of products per row gets from lint (an element loop; ``f(X[i])`` read as a
-#: scalar function applied per element) or from the element-loop detector, which this pattern
-#: names better; lint's AB106 (a batched rewrite) fits and stays.
-RENAMED = frozenset({"AB101", "AB103"})
+#: scalar function applied per element; ``np.array([np.dot(q, r) for r in M])`` read as an
+#: array built piece by piece) or from the element-loop detector, which this pattern names
+#: better; lint's AB106 (a batched rewrite) fits and stays.
+RENAMED = frozenset({"AB101", "AB103", "AB108"})
 RENAMED_RUN = frozenset({"AB106"})
 
 
