@@ -104,6 +104,45 @@ def test_float64_throughout_a_python_float_and_a_value_only_summed_are_not_promo
     assert not [f for f in found if f.code == "AB410"], [(f.line, f.evidence) for f in found]
 
 
+STATE_PROMOTED = """\
+import numpy as np
+
+rng = np.random.default_rng(10)
+n = 400_000
+field = rng.standard_normal(n).astype(np.float32)
+taper = np.linspace(1.0, 0.5, n)
+level = rng.standard_normal(n)
+for step in range(150):
+    field = field * taper * 0.999 + 0.001
+    level = level * taper * 0.999 + 0.001
+print("result:", float(field.sum()) + float(level.sum()))
+"""
+
+
+def test_a_float32_state_promoted_at_its_first_step_is_found_from_where_it_was_made(
+    tmp_path: Path,
+) -> None:
+    # the run sees ``field`` float64 at every look in the loop: the float32 it was made as is
+    # in the source, before the loop; ``level`` was made float64 and stays so (meant)
+    _, found = _run(tmp_path, STATE_PROMOTED)
+    f = _at(found, 9, "AB410")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "field (made float32 at line 5: field = rng.standard_normal(n).astype(np.float32)" in (
+        f.evidence
+    )
+    assert "make taper float32 where it is made (line 6)" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1]
+    assert _at(found, 10, "AB410") is None
+
+
+def test_what_reads_as_made_float32() -> None:
+    made = float64_promotion.FLOAT32_MADE
+    for text in ("x.astype(np.float32)", "torch.zeros(3, dtype=torch.float)", "t.float()"):
+        assert made.search(text), text
+    for text in ("torch.zeros(3, dtype=torch.float64)", "np.zeros(3)", "x.astype(float)"):
+        assert not made.search(text), text
+
+
 RESERVOIR = """\
 import numpy as np
 

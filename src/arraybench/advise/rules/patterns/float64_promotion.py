@@ -22,6 +22,7 @@ NumPy float64 scalar before NumPy 2.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -40,6 +41,8 @@ from .base import Analysis
 SIZE_MIN = 1024
 #: Runs of the line below which it is not the loop's work.
 RUNS_MIN = 10
+#: Text of a value made float32 (``.astype(np.float32)``, ``dtype=torch.float32``, ``.float()``).
+FLOAT32_MADE = re.compile(r"float32|\.float\(\)|torch\.float(?!\d)|\bsingle\b|['\"]f4['\"]")
 #: Text of a float64 made on the line itself.
 INLINE_FLOAT64 = ("float64", "torch.double", ".double(")
 
@@ -198,6 +201,18 @@ class Float64Promotion:
         if isinstance(node, ast.AugAssign):
             read += list(stored)
         f32 = [n for n in dict.fromkeys(read) if any(_big(x, "float32") for x in looks.get(n, []))]
+        # the loop's state made float32 before it, and float64 at every look in it: promoted at
+        # its first step (``field = field * taper`` with ``field`` made ``.astype(np.float32)``)
+        made32 = {
+            n: made
+            for n in dict.fromkeys(read)
+            if n in stored
+            and n not in f32
+            and any(_big(x, "float64") for x in looks.get(n, []))
+            and (made := _made_at(sf, n, lo)) is not None
+            and FLOAT32_MADE.search(made[1])
+        }
+        f32 += list(made32)
         if not f32:
             return None  # float64 throughout, or no float32 work here
         roots = [
@@ -239,9 +254,17 @@ class Float64Promotion:
         f, _ = a.finding(sf, first, self.rule.code)
         # the float32 operands that stay float32 first (the others are the loop's state, seen
         # float32 before the promotion)
-        f32.sort(key=lambda n: not all(x.dtype == "float32" for x in looks[n] if is_array(x)))
+        f32.sort(
+            key=lambda n: (
+                n in made32 or not all(x.dtype == "float32" for x in looks[n] if is_array(x))
+            )
+        )
         f32_facts = ", ".join(
-            f"{n} ({next(x for x in looks[n] if _big(x, 'float32'))})" for n in f32[:2]
+            f"{n} (made float32 at line {made32[n][0]}: {n} = {made32[n][1]}; float64 at every "
+            "look in the loop, from its first step on)"
+            if n in made32
+            else f"{n} ({next(x for x in looks[n] if _big(x, 'float32'))})"
+            for n in f32[:2]
         )
         if roots:
             root = roots[0]
