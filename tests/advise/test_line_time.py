@@ -116,6 +116,26 @@ def test_a_statements_operators_after_its_call_share_the_next_checks_samples() -
     assert split[2] == pytest.approx(0.15) and split[3] == pytest.approx(0.4 * 1.0 / 1.5)
 
 
+def test_a_loops_last_line_of_operators_unseen_by_the_bursts_is_timed_after_the_run() -> None:
+    # ``for it in range(40): G = X.T @ X; w = w - lr * (G @ w - b)``: the bursts are switched at
+    # the jump back, right after line 3, so they time lines 1-2 and drop line 3; every sample
+    # of the loop lands on line 3 (the first check after line 2's operators)
+    stacks = [((("/g.py", 3),), 0.50, 0.0)]
+    lines = [LineTimes("/g.py", 1, "<module>", {1: 14, 2: 14}, {1: 4e-5, 2: 0.164})]
+    loops = lambda p: [(1, 3)]  # noqa: E731
+    # without a time for line 3: nothing to split by (one line seen), all stays on line 3
+    assert _by_line(split_loops(stacks, lines, loops)) == pytest.approx({3: 0.50})
+    # line 3 timed after the run at 50 us a run, 14 runs in the bursts (0.7 ms against 164 ms)
+    split = _by_line(
+        split_loops(stacks, lines, loops, unseen=lambda p, ln: 5e-5 if ln == 3 else None)
+    )
+    assert split[2] == pytest.approx(0.50 * 0.164 / (0.164 + 4e-5 + 14 * 5e-5), rel=1e-6)
+    assert split[3] == pytest.approx(0.50 * 14 * 5e-5 / (0.164 + 4e-5 + 14 * 5e-5), rel=1e-6)
+    # a line whose expression cannot be timed again keeps its samples
+    split = _by_line(split_loops(stacks, lines, loops, unseen=lambda p, ln: None))
+    assert split == pytest.approx({3: 0.50})
+
+
 def _by_line(stacks: list[tuple[tuple[tuple[str, int], ...], float, float]]) -> dict[int, float]:
     own: dict[int, float] = {}
     for stack, off, on in stacks:

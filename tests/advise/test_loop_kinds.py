@@ -316,3 +316,44 @@ def test_what_changes_an_objects_attribute() -> None:
         assert not attribute_changed(sf, "other", 10, 14, keeps)
     finally:
         p.unlink()
+
+
+GRAM = """\
+import numpy as np
+
+rng = np.random.default_rng(26)
+X = rng.standard_normal((4_000, 120))
+y = rng.standard_normal(4_000)
+b = rng.standard_normal(120)
+w = np.zeros(120)
+v = np.zeros(120)
+for it in range(40):
+    G = X.T @ X
+    w = w - 1e-6 * (G @ w - b)
+for it in range(40):
+    grad = X.T @ X @ v - X.T @ y
+    v -= 1e-6 * grad
+Z = X.copy()
+for it in range(40):
+    g2 = Z.T @ Z @ v - b
+    Z = Z * 0.999
+print("result:", float(w.sum() + v.sum() + g2.sum()))
+"""
+
+
+def test_an_invariant_line_of_operators_and_invariant_parts_of_a_line_are_found(
+    tmp_path: Path,
+) -> None:
+    # ``G = X.T @ X`` is operators only: its samples land on the next line, the loop's last,
+    # which the bursts never time; that line is timed after the run, and the split gives G's
+    # line its time. ``X.T @ X @ v - X.T @ y`` changes with v, but its parts do not
+    found = _run(tmp_path, GRAM)
+    f = found.get(10)
+    assert f is not None and f.code == "AB411", found
+    assert 11 not in found, found
+    g = found.get(13)
+    assert g is not None and g.code == "AB411", found
+    assert "its parts `X.T @ X` and `X.T @ y` take" in g.evidence
+    assert "from inputs the loop at line 12 never changes" in g.evidence
+    _priced(g)
+    assert 17 not in found or found[17].code != "AB411", found  # Z changes every iteration

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...base.units import format_time
+from ..read.bind import module_namespaces
 from ..read.libraries import CONSTRUCTORS
 from ..read.source import (
     MOVE_METHODS,
@@ -31,7 +32,7 @@ from ..read.source import (
 )
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
-from ..run.models import Costs, float32_speedup, no_grad_speedup
+from ..run.models import Costs, expression_time, float32_speedup, no_grad_speedup
 from ..run.observe import Evidence
 from ..run.sampler import (
     COMPREHENSION_FRAMES,
@@ -133,7 +134,14 @@ class Analysis:
 
     def __init__(self, ev: Evidence) -> None:
         self.ev = ev
-        self.led = Ledger(ev, _statement_loops, _operator_runs, _statement_spans, _return_runs)
+        self.led = Ledger(
+            ev,
+            _statement_loops,
+            _operator_runs,
+            _statement_spans,
+            _return_runs,
+            lambda path, line: _operators_time(ev, path, line),
+        )
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
@@ -738,6 +746,41 @@ def _statement_spans(path: str) -> dict[int, tuple[int, int]]:
     least hit line (advise/run/ledger.py)."""
     tree = read_source(path).tree
     return statement_spans(tree) if tree is not None else {}
+
+
+#: Seconds that timing a line of operators again after the run may take.
+UNSEEN_TIMING_S = 0.1
+
+
+def _operators_time(ev: Evidence, path: str, line: int) -> float | None:
+    """Seconds a run of the statement at ``line`` takes, when it is made of operators only
+    (``G = X.T @ X``, ``v += dt * lap``): its expression timed after the run on values like
+    those seen there; None for any other statement (a call may run the user's code)."""
+    sf = read_source(path)
+    if sf.tree is None:
+        return None
+    stmt = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line
+        ),
+        None,
+    )
+    if stmt is None or any(isinstance(n, ast.Call | ast.Lambda) for n in ast.walk(stmt.value)):
+        return None
+    expr = (
+        ast.BinOp(left=stmt.target, op=stmt.op, right=stmt.value)
+        if isinstance(stmt, ast.AugAssign)
+        else stmt.value
+    )
+    modules = module_namespaces(sf.tree)
+    read = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)} - set(modules)
+    facts = ev.facts_in(path, line, stmt.end_lineno or line)
+    if not read or not read <= set(facts):
+        return None
+    inputs = {n: facts[n] for n in read}
+    return expression_time(ast.unparse(expr), inputs, modules, UNSEEN_TIMING_S)
 
 
 def _innermost(sf: SourceFile, lp: Loop) -> Loop:

@@ -106,6 +106,7 @@ def split_loops(
     inflation: dict[Key, float] | None = None,
     runs_at: dict[Key, int] | None = None,
     returns_of: Callable[[str], list[ReturnRun]] | None = None,
+    unseen: Callable[[str, int], float | None] | None = None,
 ) -> list[tuple[Stack, float, float]]:
     """The samples charged to a loop's lines, split among them by the bursts' own times.
 
@@ -133,6 +134,13 @@ def split_loops(
     (``runs_at``: the lines' exact runs); and ``returns_of`` gives the checks after a call of a
     function whose last lines are operators: the check's samples are shared with those lines,
     by their times a hit, under the call's line.
+
+    A loop's last line of operators is never timed by the bursts: the signal that switches the
+    timer off is handled at the loop's jump back, right after that line, and the line being
+    timed is dropped. Where such a line holds samples, ``unseen`` gives its seconds a run (its
+    expression timed after the run on values like those seen), and it shares in the split as
+    that, times the runs the bursts saw of the loop's lines (``G = X.T @ X`` then
+    ``w = w - lr * (G @ w - b)``: the second line's samples are the first's).
     """
     callers = {(p, abs(ln)) for stack, _, _ in stacks for p, ln in stack[1:]}
     sampled: dict[Key, float] | None = None
@@ -149,7 +157,7 @@ def split_loops(
             inside = [ln for ln in lt.times if first <= ln <= last and ln not in taken]
             taken.update(inside)
             group = [ln for ln in inside if (lt.path, ln) not in callers]
-            if len(group) < 2 or sum(lt.times[ln] for ln in group) < SPLIT_MIN_S:
+            if not group or sum(lt.times[ln] for ln in group) < SPLIT_MIN_S:
                 continue
             # each line's burst time as if untraced: its library Python code ran slower traced
             # (an optimizer's step() and a loss's wrappers read 2-3x in the bursts, against a
@@ -157,6 +165,26 @@ def split_loops(
             untraced = {
                 ln: lt.times[ln] / (inflation or {}).get((lt.path, ln), 1.0) for ln in group
             }
+            if unseen is not None:
+                if sampled is None:
+                    sampled = _sampled(stacks)
+                iterations = max(lt.lines.get(ln, 0) for ln in group)
+                for (p, ln), t in sampled.items():
+                    if (
+                        p == lt.path
+                        and first < ln <= last
+                        and ln not in lt.lines
+                        and ln not in taken
+                        and (p, ln) not in callers
+                        and t > 0
+                    ):
+                        each = unseen(p, ln)
+                        if each is not None:
+                            untraced[ln] = each * iterations
+                            taken.add(ln)
+                group = list(untraced)
+            if len(group) < 2:
+                continue
             total = sum(untraced.values())
             if total <= 0:
                 continue
@@ -355,6 +383,7 @@ class Ledger:
         runs_of: Callable[[str], list[OperatorRun]] | None = None,
         spans_of: Callable[[str], dict[int, tuple[int, int]]] | None = None,
         returns_of: Callable[[str], list[ReturnRun]] | None = None,
+        unseen: Callable[[str, int], float | None] | None = None,
     ) -> None:
         self.ev = ev
         self._spans_of = spans_of
@@ -429,6 +458,7 @@ class Ledger:
                 inflation,
                 self.straight,
                 returns_of,
+                unseen,
             )
         if ev.counters_s:
             self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)

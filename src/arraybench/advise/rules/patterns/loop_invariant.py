@@ -31,8 +31,10 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
+from ...read.bind import module_namespaces
 from ...read.source import Loop, SourceFile, attribute_changed, call_name, stored_in
 from ...records import LIST_SHARE, Finding
+from ...run.models import expression_time
 from ...run.values import Fact, is_array
 from .base import Analysis
 
@@ -299,23 +301,106 @@ class LoopInvariant:
             return
         defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
         for node in ast.walk(sf.tree):
-            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+            if (
+                not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                or node.value is None
+            ):
                 continue
             line = node.lineno
             if (sf.path, line) in a.found:
                 continue
             # (a loop's finding that holds the statement does not take it out of the loop: its
             # rewrite, a whole-array form of the loop, keeps the statement's work)
-            names = _inputs(node.value)
-            if not names:
-                continue
-            where = self._invariant_in(a, sf, node, names, defs)
-            if where is None:
-                continue
-            lp, via = where
-            f = self._priced(a, sf, line, names, lp, via)
+            f = None
+            if not isinstance(node, ast.AugAssign):
+                names = _inputs(node.value)
+                where = self._invariant_in(a, sf, node, names, defs) if names else None
+                if names and where is not None:
+                    f = self._priced(a, sf, line, names, where[0], where[1])
+            if f is None:
+                f = self._parts(a, sf, node)
             if f is not None:
                 yield f
+
+    def _parts(
+        self, a: Analysis, sf: SourceFile, node: ast.Assign | ast.AnnAssign | ast.AugAssign
+    ) -> Finding | None:
+        """A statement of a loop whose value changes, holding costly parts that do not
+        (``grad = X.T @ X @ w - X.T @ y``: ``X.T @ X`` and ``X.T @ y``), priced by timing those
+        parts after the run on values like those seen."""
+        line = node.lineno
+        loops = [
+            lp
+            for lp in sf.enclosing_loops(line)
+            if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
+        ]
+        if not loops or node.value is None:
+            return None
+        lp = loops[0]
+        first, last = sf.span(line)
+        seconds = a.led.span(sf.path, first, last, own=True)
+        if seconds / a.total < LIST_SHARE:
+            return None
+        kept: list[tuple[ast.expr, set[str]]] = []
+        for n in ast.walk(node.value):
+            if n is node.value or not isinstance(n, ast.expr):
+                continue
+            costly = (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult)) or (
+                isinstance(n, ast.Call) and call_name(n) in COSTLY_CALLS
+            )
+            names = _inputs(n) if costly else None
+            if not names or any(_changed(sf, m, lp.line, lp.end) for m in names):
+                continue
+            if any(n in set(ast.walk(k)) for k, _ in kept):
+                continue  # inside a part already kept (ast.walk goes outside in)
+            kept.append((n, names))
+        if not kept:
+            return None
+        kept.sort(key=lambda k: (k[0].lineno, k[0].col_offset))
+        facts = {**facts_around(a, sf, lp.line, lp.end), **a.ev.facts_at((sf.path, line))}
+        modules = module_namespaces(sf.tree) if sf.tree is not None else {}
+        total = 0.0
+        texts = []
+        for part, names in kept:
+            inputs = {m: facts[m] for m in names if m in facts and m not in modules}
+            if len(inputs) < len(names - set(modules)):
+                return None
+            arrays = [x for x in inputs.values() if is_array(x)]
+            if not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS:
+                continue
+            if any(x.grad for x in inputs.values()):
+                return None  # a parameter an optimizer changes in place
+            t = expression_time(ast.unparse(part), inputs, modules, min(0.3, a.budget()))
+            if t is None:
+                return None
+            total += t
+            texts.append(ast.unparse(part))
+        count, _ = a.loop_counts(sf.path, lp)
+        used = count if _directly_in(sf, line, lp) and count.n else a.led.count((sf.path, line))
+        entries = float(_entries(a, sf, lp))
+        if not texts or used.n < INVARIANT_MIN or used.n < 2 * entries:
+            return None
+        high = min(seconds, (used.n - entries) * total)
+        low = 0.7 * high if used.exact else 0.5 * high
+        if high / a.total < LIST_SHARE:
+            return None
+        f, _ = a.finding(sf, line, self.rule.code)
+        shapes = "; ".join(
+            f"{m}: {facts[m]}" for m in sorted({m for _, ns in kept for m in ns}) if m in facts
+        )
+        said = " and ".join(f"`{t}`" for t in texts)
+        return replace(
+            f,
+            count=used,
+            evidence=f"runs {used} times, {format_time(seconds / max(used.n, 1))} each; its "
+            f"part{'s' if len(texts) > 1 else ''} {said} "
+            f"{'take' if len(texts) > 1 else 'takes'} {format_time(total)} a run (timed after "
+            f"the run on values like those seen: {shapes}), from inputs the loop at line "
+            f"{lp.line} never changes; compute {'them' if len(texts) > 1 else 'it'} once "
+            f"before the loop ({entries:,.0f} time{'s' if entries != 1 else ''}) and use the "
+            f"result{'s' if len(texts) > 1 else ''} on line {line}",
+            gain=(low, high),
+        )
 
     def _invariant_in(
         self,
