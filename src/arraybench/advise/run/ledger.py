@@ -36,6 +36,8 @@ Stack = tuple[Key, ...]
 #: A loop's sampled time is split among its lines by the bursts' own times only when the bursts
 #: timed its lines this long in all (less: too few hits for their shares to mean much).
 SPLIT_MIN_S = 2e-3
+#: The share of the samples a line unseen by the bursts must hold to be timed after the run.
+UNSEEN_MIN = 0.01
 
 #: A line's count is scaled from the bursts only when the bursts saw it this many times
 #: (fewer: each hit may last longer than a burst, and the scaled figure would be noise).
@@ -169,6 +171,8 @@ def split_loops(
                 if sampled is None:
                     sampled = _sampled(stacks)
                 iterations = max(lt.lines.get(ln, 0) for ln in group)
+                # (a line with under UNSEEN_MIN of the samples moves nothing worth its timing)
+                least = UNSEEN_MIN * sum(sampled.values())
                 for (p, ln), t in sampled.items():
                     if (
                         p == lt.path
@@ -176,7 +180,7 @@ def split_loops(
                         and ln not in lt.lines
                         and ln not in taken
                         and (p, ln) not in callers
-                        and t > 0
+                        and t > least
                     ):
                         each = unseen(p, ln)
                         if each is not None:
