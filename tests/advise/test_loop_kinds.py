@@ -10,7 +10,7 @@ from pathlib import Path
 from threadpoolctl import threadpool_limits
 
 from arraybench.advise.profile import profile
-from arraybench.advise.read.source import read_source
+from arraybench.advise.read.source import SourceFile, read_source
 from arraybench.advise.records import Finding
 from arraybench.advise.rules.patterns.loop_invariant import _changed
 from arraybench.advise.run.launch import Target
@@ -23,6 +23,12 @@ def _run(tmp_path: Path, source: str) -> dict[int, Finding]:
     with threadpool_limits(1):
         report = profile(Target(script=p))
     return {f.line: f for f in (*report.findings, *report.unlisted)}
+
+
+def _source(tmp_path: Path, text: str) -> SourceFile:
+    p = tmp_path / "src.py"
+    p.write_text(textwrap.dedent(text))
+    return read_source(str(p))
 
 
 def _priced(f: Finding) -> None:
@@ -357,3 +363,84 @@ def test_an_invariant_line_of_operators_and_invariant_parts_of_a_line_are_found(
     assert "from inputs the loop at line 12 never changes" in g.evidence
     _priced(g)
     assert 17 not in found or found[17].code != "AB411", found  # Z changes every iteration
+
+
+def test_which_functions_of_the_file_depend_on_their_arguments_only(tmp_path: Path) -> None:
+    from arraybench.advise.rules.patterns.loop_invariant import pure_functions
+
+    sf = _source(
+        tmp_path,
+        """\
+        import math
+
+        import numpy as np
+
+        TABLE = [[16, 11], [12, 12]]
+        state = []
+
+
+        def scaled(q):
+            s = 5000 / q if q < 50 else 200 - 2 * q
+            return [[min(255, max(1, (v * s + 50) // 100)) for v in row] for row in TABLE]
+
+
+        def twice(q):
+            return np.array(scaled(q)) * 2 + math.pi
+
+
+        def noisy(q):
+            return q + np.random.normal()
+
+
+        def remembers(q):
+            state.append(q)
+            return len(state)
+
+
+        def reads_state(q):
+            return q + len(state)
+
+
+        state = [1]
+        """,
+    )
+    assert pure_functions(sf) == {"scaled", "twice"}
+
+
+CODEC = """\
+import numpy as np
+
+TABLE = [[16 + (i * 8 + j) % 40 for j in range(8)] for i in range(8)]
+
+
+def quant_table(quality):
+    s = 5000 / quality if quality < 50 else 200 - 2 * quality
+    return [[min(255, max(1, (v * s + 50) // 100)) for v in row] for row in TABLE]
+
+
+def code_block(block, quality):
+    q = np.array(quant_table(quality), dtype=np.float64)
+    return np.round(block / q) * q
+
+
+rng = np.random.default_rng(0)
+img = rng.random((256, 256)) * 255
+total = 0.0
+for quality in (20, 50, 80):
+    for by in range(0, 256, 8):
+        for bx in range(0, 256, 8):
+            total += float(code_block(img[by : by + 8, bx : bx + 8], quality).sum())
+print("result:", total)
+"""
+
+
+def test_a_table_made_by_a_function_of_an_unchanged_argument_is_loop_invariant(
+    tmp_path: Path,
+) -> None:
+    # blind14's block codec: the quantisation table of the quality, made again for every block
+    found = _run(tmp_path, CODEC)
+    f = found.get(12)
+    assert f is not None and f.code == "AB411", found
+    assert "through quant_table(), a function of its arguments only" in f.evidence
+    assert "calls code_block() with the same inputs every time" in f.evidence
+    _priced(f)

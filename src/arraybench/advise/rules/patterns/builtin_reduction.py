@@ -41,6 +41,12 @@ ELEMENTWISE = frozenset(
 FLATTEN = frozenset({"flatten", "ravel"})
 #: The builtin must cost this many times the method for a rewrite to be worth naming.
 RATIO_MIN = 1.5
+#: Library functions of one array that keep its shape (``np.abs(d)``), and the names their
+#: modules go by.
+ELEMENTWISE_FUNCTIONS = frozenset(
+    {"abs", "absolute", "fabs", "square", "sqrt", "exp", "log", "sin", "cos", "tanh", "negative"}
+)
+MODULES = frozenset({"np", "numpy", "torch", "jnp"})
 #: Seconds that timing the builtin after the run may take, per site at most.
 TIMING_S = 0.5
 
@@ -98,6 +104,17 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
         return fact, shape_
     if isinstance(node, ast.UnaryOp):
         return _shape(node.operand, facts)
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        # ``abs(new - u)``, ``np.abs(d)``, ``torch.square(e)``: elementwise, the same shape
+        fn = node.func
+        if (isinstance(fn, ast.Name) and fn.id == "abs") or (
+            isinstance(fn, ast.Attribute)
+            and isinstance(fn.value, ast.Name)
+            and fn.attr in ELEMENTWISE_FUNCTIONS
+            and (facts.get(fn.value.id) is None or facts[fn.value.id].type == "module")
+            and fn.value.id in MODULES
+        ):
+            return _shape(node.args[0], facts)
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)

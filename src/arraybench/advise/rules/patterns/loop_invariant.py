@@ -133,17 +133,19 @@ INVARIANT_MIN = 10
 MIN_ELEMENTS = 64
 
 
-def _inputs(value: ast.expr) -> set[str] | None:
-    """The names the expression reads, or None when it calls anything but PURE_CALLS or
-    holds no costly call or matrix product."""
+def _inputs(value: ast.expr, pure: frozenset[str] = frozenset()) -> set[str] | None:
+    """The names the expression reads, or None when it calls anything but PURE_CALLS and the
+    file's functions of their arguments only (``pure``), or holds no costly call, matrix
+    product or call of such a function."""
     costly = False
     funcs: set[int] = set()
     for n in ast.walk(value):
         if isinstance(n, ast.Call):
             name = call_name(n)
-            if name not in PURE_CALLS:
+            own = isinstance(n.func, ast.Name) and n.func.id in pure
+            if name not in PURE_CALLS and not own:
                 return None
-            costly |= name in COSTLY_CALLS
+            costly |= name in COSTLY_CALLS or own
             # a function called by name (``inv(S)``) is not an input; a method's receiver
             # (X of X.sum()) is, a module (np of np.linalg.inv) is not (MODULE_ROOTS)
             if isinstance(n.func, ast.Name):
@@ -164,6 +166,130 @@ def _inputs(value: ast.expr) -> set[str] | None:
         held.get(id(n), n.id)
         for n in ast.walk(value)
         if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
+    }
+
+
+#: Builtins that give the same result for the same arguments.
+PURE_BUILTINS = frozenset(
+    {
+        "min",
+        "max",
+        "abs",
+        "round",
+        "len",
+        "range",
+        "int",
+        "float",
+        "bool",
+        "sum",
+        "zip",
+        "enumerate",
+        "list",
+        "tuple",
+        "sorted",
+        "reversed",
+        "divmod",
+        "pow",
+        "isinstance",
+    }
+)
+
+
+def pure_functions(sf: SourceFile) -> frozenset[str]:
+    """The file's module-level functions whose result depends on their arguments only: they
+    call builtins, NumPy/torch/math functions that give the same result for the same inputs
+    and each other, store nothing outside their own names, and read no global but a constant
+    assigned once at the top of the file (``quant_table(quality)`` of a constant QTABLE)."""
+    if sf.tree is None:
+        return frozenset()
+    top: dict[str, int] = {}
+    for stmt in sf.tree.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                for name in (n.id for n in ast.walk(t) if isinstance(n, ast.Name)):
+                    top[name] = top.get(name, 0) + 1
+    stored_in_functions = {
+        x for g in ast.walk(sf.tree) if isinstance(g, ast.Global | ast.Nonlocal) for x in g.names
+    }
+    constants = {n for n, k in top.items() if k == 1 and n not in stored_in_functions}
+    fns = {
+        fn.name: fn
+        for fn in sf.tree.body
+        if isinstance(fn, ast.FunctionDef) and not fn.decorator_list
+    }
+    modules = set(MODULE_ROOTS) | {"math"}
+    pure = set(fns)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(pure):
+            if not _pure(fns[name], pure, constants, modules):
+                pure.discard(name)
+                changed = True
+    return frozenset(pure)
+
+
+def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set[str]) -> bool:
+    params = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)}
+    local = params | {
+        n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Global | ast.Nonlocal | ast.Yield | ast.YieldFrom | ast.Await):
+            return False
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Name):
+                if f.id not in PURE_BUILTINS and f.id not in pure:
+                    return False
+            elif isinstance(f, ast.Attribute):
+                root = f.value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if not (isinstance(root, ast.Name) and root.id in modules) or (
+                    f.attr not in PURE_CALLS and not _math_function(f.attr)
+                ):
+                    return False
+            else:
+                return False
+        elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store):
+            base = n.value
+            while isinstance(base, ast.Attribute | ast.Subscript):
+                base = base.value
+            if not (isinstance(base, ast.Name) and base.id in local):
+                return False
+        elif (
+            isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load)
+            and not {n.id} & (local | constants | modules | pure | PURE_BUILTINS)
+        ):
+            return False
+    return True
+
+
+def _math_function(name: str) -> bool:
+    """math's and NumPy's elementwise functions of numbers (``math.cos``, ``np.floor``)."""
+    return name in {
+        "cos",
+        "sin",
+        "tan",
+        "floor",
+        "ceil",
+        "pi",
+        "e",
+        "log2",
+        "log10",
+        "hypot",
+        "radians",
+        "degrees",
+        "arctan2",
+        "atan2",
+        "arange",
+        "linspace",
+        "float32",
+        "float64",
+        "int64",
     }
 
 
@@ -300,6 +426,7 @@ class LoopInvariant:
         if sf.tree is None:
             return
         defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+        pure = pure_functions(sf)
         for node in ast.walk(sf.tree):
             if (
                 not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
@@ -313,10 +440,15 @@ class LoopInvariant:
             # rewrite, a whole-array form of the loop, keeps the statement's work)
             f = None
             if not isinstance(node, ast.AugAssign):
-                names = _inputs(node.value)
+                names = _inputs(node.value, pure)
                 where = self._invariant_in(a, sf, node, names, defs) if names else None
                 if names and where is not None:
-                    f = self._priced(a, sf, line, names, where[0], where[1])
+                    own = {
+                        c.func.id
+                        for c in ast.walk(node.value)
+                        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                    } & pure
+                    f = self._priced(a, sf, line, names, where[0], where[1], sorted(own))
             if f is None:
                 f = self._parts(a, sf, node)
             if f is not None:
@@ -489,7 +621,14 @@ class LoopInvariant:
         return first, last
 
     def _priced(
-        self, a: Analysis, sf: SourceFile, line: int, names: set[str], lp: Loop, via: str
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        line: int,
+        names: set[str],
+        lp: Loop,
+        via: str,
+        own: list[str] | None = None,
     ) -> Finding | None:
         # the values seen at the line, or (a line of operators only is not always sampled)
         # elsewhere in the loop or the function: the inputs do not change there
@@ -499,12 +638,13 @@ class LoopInvariant:
         }
         seen = [facts[n] for n in sorted(names) if n in facts]
         arrays = [x for x in seen if is_array(x)]
-        if not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS:
-            return None
+        if not own and (not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS):
+            return None  # (a call of the file's function: its time says what it costs)
         if any(x.grad for x in seen):
             return None  # a parameter that autograd records: an optimizer changes it in place
         first, last = sf.span(line)
-        seconds = a.led.span(sf.path, first, last, own=True)
+        # the statement's own time, and the file's functions it calls where it calls any
+        seconds = a.led.span(sf.path, first, last, own=not own)
         if seconds / a.total < LIST_SHARE:
             return None
         count = a.led.count((sf.path, line))
@@ -539,12 +679,20 @@ class LoopInvariant:
             hoist = f"compute it before the loop at line {lp.line} and pass it to {via}()"
         else:
             hoist = f"move line {line} (`{sf.text(line)}`) above the loop at line {lp.line}"
+        through = (
+            f" through {', '.join(o + '()' for o in own)}, a function of its arguments only "
+            "(its time counted here)"
+            if own
+            else ""
+        )
         return replace(
             f,
+            seconds=seconds,
+            share=seconds / a.total,
             count=loop_count if direct and loop_count.n else f.count,
             evidence=f"runs {n:,} times, {format_time(each)} each, from the same inputs "
-            f"({shapes}): {where}; made once per entry of the loop ({entries:,.0f}) it would "
-            f"cost {format_time(entries * each)}; {hoist}",
+            f"({shapes}){through}: {where}; made once per entry of the loop ({entries:,.0f}) "
+            f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
 
