@@ -141,6 +141,11 @@ def test_what_reads_as_made_float32() -> None:
         assert made.search(text), text
     for text in ("torch.zeros(3, dtype=torch.float64)", "np.zeros(3)", "x.astype(float)"):
         assert not made.search(text), text
+    # a torch constructor of floats with no dtype is float32 (torch's default)
+    pytest.importorskip("torch")
+    assert float64_promotion._made_float32("2 * math.pi * torch.rand(n, generator=gen)")
+    assert not float64_promotion._made_float32("torch.rand(n, dtype=torch.float64)")
+    assert not float64_promotion._made_float32("np.random.rand(n)")
 
 
 RESERVOIR = """\

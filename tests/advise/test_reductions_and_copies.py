@@ -88,6 +88,9 @@ def test_the_argument_of_a_builtin_is_shaped_from_the_values_seen() -> None:
     assert shape("t > limit") == (512,)
     assert shape("-t.abs() < 2") == (512,)
     assert shape("X.ravel()") == (24000,)
+    assert shape("abs(X[w] - limit)") == (600,)  # blind14's max(abs(new - u))
+    assert shape("np.abs(t)") == (512,)
+    assert shape("np.sum(t)") is None  # a reduction: not elementwise
     assert shape("names") is None  # a list: the builtin is the way
     assert shape("X[idx]") is None  # fancy indexing: its length is the index's
     assert shape("X[2:5]") is None  # a part of unknown length
@@ -280,3 +283,44 @@ def test_a_clone_of_an_attribute_read_through_an_index_is_a_needless_copy(tmp_pa
     assert "runs 3 times in the whole run: too few" in snapshot.dropped or (
         "not seen running" in snapshot.dropped
     )
+
+
+GETTER = """\
+import numpy as np
+
+
+class Recorder:
+    def __init__(self, samples):
+        self._samples = samples
+        self._log = samples[:1000] * 1.0
+
+    def samples(self):
+        return self._samples.copy()
+
+    def log(self):
+        return self._log.copy()
+
+
+rec = Recorder(np.random.default_rng(0).standard_normal(300_000))
+total = 0.0
+start = 0
+while start + 1024 <= 300_000:
+    frame = rec.samples()[start : start + 1024]
+    total += float((frame * frame).mean())
+    mine = rec.log()
+    mine[0] = total
+    start += 64
+print("result:", total)
+"""
+
+
+def test_a_getters_copy_that_callers_only_read_is_a_needless_copy(tmp_path: Path) -> None:
+    # blind14's vibration monitor: ``return self._samples.copy()`` for every window, sliced and
+    # read; a copy the caller writes into is needed
+    report = profile(Target(script=_write(tmp_path, "getter.py", GETTER)))
+    found = _found(report)
+    f = found.get(10)
+    assert f is not None and f.code == "AB203", found
+    assert "returned to callers that only read it" in f.evidence
+    assert "use self._samples itself" in f.evidence
+    assert 13 not in found, found

@@ -43,6 +43,8 @@ SIZE_MIN = 1024
 RUNS_MIN = 10
 #: Text of a value made float32 (``.astype(np.float32)``, ``dtype=torch.float32``, ``.float()``).
 FLOAT32_MADE = re.compile(r"float32|\.float\(\)|torch\.float(?!\d)|\bsingle\b|['\"]f4['\"]")
+#: torch's constructors of floating-point tensors, float32 unless told (torch's default).
+TORCH_FLOATS = frozenset({"rand", "randn", "zeros", "ones", "empty", "full", "linspace", "normal"})
 #: Text of a float64 made on the line itself.
 INLINE_FLOAT64 = ("float64", "torch.double", ".double(")
 
@@ -99,6 +101,30 @@ def _only_reduced(sf: SourceFile, name: str, lo: int, hi: int, after: int) -> bo
             continue
         return False
     return True
+
+
+def _made_float32(value: str) -> bool:
+    """Whether a value's source makes it float32: it says so (``.astype(np.float32)``,
+    ``dtype=torch.float32``, ``.float()``), or it is a torch constructor of floats with no
+    dtype while torch's default is float32 (``2 * math.pi * torch.rand(n)``)."""
+    if FLOAT32_MADE.search(value):
+        return True
+    torch = sys.modules.get("torch")
+    if torch is None or torch.get_default_dtype() != torch.float32:
+        return False
+    try:
+        tree = ast.parse(value, mode="eval")
+    except SyntaxError:
+        return False
+    return any(
+        isinstance(c, ast.Call)
+        and isinstance(c.func, ast.Attribute)
+        and isinstance(c.func.value, ast.Name)
+        and c.func.value.id == "torch"
+        and c.func.attr in TORCH_FLOATS
+        and not any(k.arg == "dtype" for k in c.keywords)
+        for c in ast.walk(tree)
+    )
 
 
 def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
@@ -210,7 +236,7 @@ class Float64Promotion:
             and n not in f32
             and any(_big(x, "float64") for x in looks.get(n, []))
             and (made := _made_at(sf, n, lo)) is not None
-            and FLOAT32_MADE.search(made[1])
+            and _made_float32(made[1])
         }
         f32 += list(made32)
         if not f32:

@@ -33,7 +33,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.source import SourceFile
+from ...read.source import SourceFile, attribute_changed
 from ...read.syntax import seen_name
 from ...records import LIST_SHARE, Finding
 from ...run.models import copy_cost
@@ -186,6 +186,102 @@ def _kept(sf: SourceFile, scope: ast.AST, name: str, line: int, user: set[str]) 
     return ""
 
 
+#: Methods of an array that leave it as it was.
+READING = frozenset(
+    {
+        "copy",
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "std",
+        "var",
+        "reshape",
+        "view",
+        "astype",
+        "tolist",
+        "item",
+        "clone",
+        "numpy",
+        "dot",
+        "any",
+        "all",
+        "argmax",
+        "argmin",
+        "cumsum",
+        "ravel",
+    }
+)
+
+
+def _returned_only_read(
+    a: Analysis, sf: SourceFile, line: int, src: ast.expr, user: set[str]
+) -> bool:
+    """A getter's defensive copy (``return self._samples.copy()``): the copy of an attribute of
+    the object, which no method but ``__init__`` changes, returned to callers that only read
+    it (``frame = rec.samples()[start:stop]`` then arithmetic on ``frame``; the call's receiver
+    seen as an object of the class)."""
+    assert sf.tree is not None
+    fn = _scope(sf.tree, line)
+    if not isinstance(fn, ast.FunctionDef) or not fn.args.args or fn.args.args[0].arg != "self":
+        return False
+    if not (
+        isinstance(src, ast.Attribute)
+        and isinstance(src.value, ast.Name)
+        and src.value.id == "self"
+    ):
+        return False
+    cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
+    if cls is None:
+        return False
+    for m in cls.body:
+        if (
+            isinstance(m, ast.FunctionDef)
+            and m.name != "__init__"
+            and attribute_changed(sf, src.attr, m.lineno, m.end_lineno or m.lineno, READING)
+        ):
+            return False  # the original changes: the copy keeps what it was
+    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    calls = [
+        c
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.Call)
+        and isinstance(c.func, ast.Attribute)
+        and c.func.attr == fn.name
+        and isinstance(c.func.value, ast.Name)
+        and (
+            c.func.value.id == "self"
+            or (
+                (g := a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id)) is not None
+                and g.type.rsplit(".", 1)[-1] == cls.name
+            )
+        )
+    ]
+    if not calls:
+        return False
+    for c in calls:
+        node: ast.AST = c
+        p = parents.get(id(node))
+        while isinstance(p, ast.Subscript) and p.value is node:
+            node, p = p, parents.get(id(p))
+        if isinstance(p, ast.Attribute) and p.value is node:
+            q = parents.get(id(p))
+            if isinstance(q, ast.Call) and q.func is p and p.attr in READING:
+                continue  # rec.samples().sum(): read
+            return False
+        if (
+            isinstance(p, ast.Assign)
+            and p.value is node
+            and len(p.targets) == 1
+            and isinstance(p.targets[0], ast.Name)
+        ):
+            if _kept(sf, _scope(sf.tree, c.lineno), p.targets[0].id, c.lineno, user):
+                return False
+            continue
+        return False
+    return True
+
+
 def _source_written(scope: ast.AST, base: str, line: int, copy: str, user: set[str]) -> int | None:
     """A line after the copy that writes into the original (its base name), hands it to a
     function of the user's, or, before the copy's last read, calls something for its effects
@@ -244,17 +340,22 @@ class NeedlessCopy:
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
         for st in ast.walk(sf.tree):
-            if not (
+            returned = isinstance(st, ast.Return) and st.value is not None
+            if not returned and not (
                 isinstance(st, ast.Assign)
                 and len(st.targets) == 1
                 and isinstance(st.targets[0], ast.Name)
             ):
                 continue
+            assert isinstance(st, ast.Assign | ast.Return) and st.value is not None
             got = _copy_of(st.value)
             if got is None:
                 continue
             src, how, to = got
-            me, line = st.targets[0].id, st.lineno
+            line = st.lineno
+            me = st.targets[0].id if isinstance(st, ast.Assign) else ""  # type: ignore[attr-defined]
+            if returned and not _returned_only_read(a, sf, line, src, user):
+                continue
             key = (sf.path, line)
             old = a.found.get(key)
             if old is not None and old.code != "AB203":
@@ -287,8 +388,8 @@ class NeedlessCopy:
                 want = _dtype(to, facts)
                 if want is None or want.removeprefix("torch.") != src_fact.dtype:
                     continue  # a real conversion (or one the values do not tell)
-            why = _kept(sf, scope, me, line, user)
-            base = _base(src)
+            why = _kept(sf, scope, me, line, user) if me else ""
+            base = _base(src) if me else None  # (a getter's object: its methods were read)
             written = _source_written(scope, base, line, me, user) if base else None
             if why or written is not None:
                 continue
@@ -308,6 +409,11 @@ class NeedlessCopy:
                 f"the copy or into {ast.unparse(src)} while it is read; use "
                 f"{ast.unparse(src)} itself"
             )
+            if not me:
+                said = (
+                    f"returned to callers that only read it (no method but __init__ changes "
+                    f"{ast.unparse(src)}): {said}"
+                )
             # a statement that only copies: its own time is the copy's, within the sampler's
             # error (two standard errors of a count of samples)
             samples = max(1.0, seconds / INTERVAL)
