@@ -105,6 +105,28 @@ def float32_speedup(
         return None
 
 
+def batch_times(
+    model: Any, one: tuple[int, ...], n: int, budget: float = BUDGET_S
+) -> tuple[float, float] | None:
+    """Seconds a call of the model takes on a batch of one (``one``: its input's shape, the
+    first axis 1) and on a batch of ``n`` of them, under ``torch.no_grad()``, timed after the
+    run on random inputs: what a loop of one call per sample costs against one call on them
+    all. None when it cannot be measured."""
+    try:
+        p = next(iter(model.parameters()))
+        dtype = str(p.dtype).removeprefix("torch.")
+        torch, x1, sync = _setup(model, one, dtype)
+        _, xn, _ = _setup(model, (n, *one[1:]), dtype)
+        with torch.no_grad():
+            t1 = per_call_times(lambda: model(x1), sync, budget / 2)
+            tn = per_call_times(lambda: model(xn), sync, budget / 2)
+        if not t1 or not tn:
+            return None
+        return statistics.median(t1), statistics.median(tn)
+    except Exception:
+        return None
+
+
 #: At most this many calls in a row for a model whose output is fed back as its input
 #: (``state = model(state)``): with autograd on, each call extends one graph that keeps all the
 #: earlier calls' activations alive, so each call's activations take memory the process has

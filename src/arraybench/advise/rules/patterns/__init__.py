@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 from ...codes import Rule
 from ...records import Finding
 from . import (
+    batch_of_one,
     builtin_reduction,
     constant_build,
     dispatch,
@@ -58,6 +59,7 @@ PATTERNS: tuple[Pattern, ...] = (
     invariant_solve.PATTERN,
     loop_invariant.PATTERN,
     row_products.PATTERN,
+    batch_of_one.PATTERN,
     growth.PATTERN,
     constant_build.PATTERN,
     float64_promotion.PATTERN,

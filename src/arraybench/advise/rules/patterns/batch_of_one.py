@@ -1,0 +1,199 @@
+"""AB106 from the run: a model called on one sample at a time, a batch of one, in a loop over
+the samples of a tensor it could take whole.
+
+``for i in range(len(xv)): logits = model(xv[i : i + 1])`` (or ``model(x[i].unsqueeze(0))``,
+``model(x[i][None])``): every call pays the model's per-call cost (a module's forward, a few
+microseconds a layer) for one row of work, where ``model(xv)`` (or chunks of a few thousand
+rows) runs every layer once as one matrix product. Lint names such a loop by what it does with
+the outputs (a sum: AB104); the run sees the model and the batch of one.
+
+    candidates  a ``for`` loop over an index or the rows of a tensor whose body calls a model
+                the run saw (a ``torch.nn.Module``) on a batch of one row of a tensor: the row
+                ``x[i : i + 1]``, ``x[i].unsqueeze(0)``, ``x[i][None]``, ``x[None, i]``, with
+                ``i`` the loop's index (or the loop's item made a batch of one)
+    evidence    the model object, the tensor's shape (N rows); ELEMENT_MIN+ iterations per
+                entry of the loop; its time LIST_SHARE of the run or more
+    price       the model called after the run on a batch of one and on a batch of the loop's
+                rows per entry (random inputs of the seen shape, under no_grad): the loop's
+                model calls less one batched call per entry at the low end, the whole loop's
+                time less that batched call at the high end (the loss and the counts per
+                sample go too, once the outputs are one tensor)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import RULES
+from ...read.source import Loop, SourceFile
+from ...records import LIST_SHARE, Finding
+from ...run.models import batch_times
+from ...run.values import MODEL, Fact, is_array
+from .base import Analysis
+
+#: A loop of fewer iterations per entry is a few calls, not a batch taken one at a time.
+ELEMENT_MIN = 32
+#: Rows of one batched call timed after the run, at most.
+BATCH_MAX = 4096
+#: Codes lint gives such a loop (by what it does with the outputs), which this names better.
+RENAMED = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105"})
+
+
+def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
+    """The tensor whose one row ``arg`` takes as a batch of one, or None."""
+    # x[i : i + 1], x[i : i + 1, :]
+    if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
+        first = arg.slice.elts[0] if isinstance(arg.slice, ast.Tuple) else arg.slice
+        if (
+            isinstance(first, ast.Slice)
+            and isinstance(first.lower, ast.Name)
+            and first.lower.id in index
+            and first.upper is not None
+            and ast.unparse(first.upper).replace(" ", "") == f"{first.lower.id}+1"
+        ):
+            return arg.value.id
+        # x[None, i]
+        if (
+            isinstance(arg.slice, ast.Tuple)
+            and len(arg.slice.elts) >= 2
+            and isinstance(arg.slice.elts[0], ast.Constant)
+            and arg.slice.elts[0].value is None
+            and isinstance(arg.slice.elts[1], ast.Name)
+            and arg.slice.elts[1].id in index
+        ):
+            return arg.value.id
+    # x[i].unsqueeze(0), x[i].view(1, -1), x[i].reshape(1, -1)
+    row: ast.expr | None = None
+    if (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Attribute)
+        and arg.args
+        and isinstance(arg.args[0], ast.Constant)
+        and (
+            (arg.func.attr == "unsqueeze" and arg.args[0].value == 0)
+            or (arg.func.attr in ("view", "reshape") and arg.args[0].value == 1)
+        )
+    ):
+        row = arg.func.value
+    # x[i][None]
+    elif (
+        isinstance(arg, ast.Subscript)
+        and isinstance(arg.slice, ast.Constant)
+        and arg.slice.value is None
+    ):
+        row = arg.value
+    if (
+        isinstance(row, ast.Subscript)
+        and isinstance(row.value, ast.Name)
+        and isinstance(row.slice, ast.Name)
+        and row.slice.id in index
+    ):
+        return row.value.id
+    if isinstance(row, ast.Name) and row.id in index:
+        return row.id  # the loop's item (``for x in X: model(x.unsqueeze(0))``)
+    return None
+
+
+class BatchOfOne:
+    rule = RULES["AB106"]
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        models = {
+            (key, name): m for (key, name), m in a.ev.samples.models.items() if key[0] == sf.path
+        }
+        if not models:
+            return
+        loops = {n.lineno: n for n in ast.walk(sf.tree) if isinstance(n, ast.For | ast.AsyncFor)}
+        for lp in sf.loops:
+            node = loops.get(lp.line)
+            if node is None or lp.comprehension:
+                continue
+            old = a.found.get((sf.path, lp.line))
+            if old is not None and old.code not in RENAMED:
+                continue
+            f = self._loop(a, sf, lp, node, models)
+            if f is None:
+                continue
+            if old is not None:
+                del a.found[(sf.path, lp.line)]
+                f = replace(f, origin=old.origin, was_possible=old.was_possible)
+            yield f
+
+    def _loop(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        lp: Loop,
+        node: ast.For | ast.AsyncFor,
+        models: dict[tuple[tuple[str, int], str], object],
+    ) -> Finding | None:
+        index = set(lp.targets)
+        for call in ast.walk(node):
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and len(call.args) == 1
+                and not call.keywords
+            ):
+                continue
+            model = models.get(((sf.path, call.lineno), call.func.id))
+            if model is None:
+                continue
+            source = _row_of_one(call.args[0], index)
+            if source is None:
+                continue
+            facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+            data = facts.get(source)
+            if data is None or not is_array(data) or not data.shape:
+                continue
+            one = (1, *data.shape[1:]) if source not in index else (1, *data.shape)
+            return self._priced(a, sf, lp, call, model, data, one, facts)
+        return None
+
+    def _priced(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        lp: Loop,
+        call: ast.Call,
+        model: object,
+        data: Fact,
+        one: tuple[int, ...],
+        facts: dict[str, Fact],
+    ) -> Finding | None:
+        count, per_entry = a.loop_counts(sf.path, lp)
+        if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
+            return None
+        f, _ = a.finding(sf, lp.line, self.rule.code, lp)
+        if f.seconds / a.total < LIST_SHARE:
+            return None
+        rows = int(min(BATCH_MAX, max(1, round(per_entry))))
+        timed = batch_times(model, one, rows, min(1.0, a.budget()))
+        if timed is None:
+            return None
+        t1, tn = timed
+        entries = max(1.0, count.n / max(per_entry, 1.0))
+        batched = entries * tn * max(1.0, per_entry / rows)
+        calls = min(f.seconds, count.n * t1)
+        low = max(0.0, calls - batched)
+        high = max(low, f.seconds - batched)
+        name = ast.unparse(call.func)
+        m = next((x for k, x in facts.items() if k == name and x.kind == MODEL), None)
+        said = (
+            f"{f.evidence}; {name}({ast.unparse(call.args[0])}) is a batch of one row of "
+            f"{ast.unparse(call.args[0]).split('[')[0]} ({data}) per iteration"
+            + (f" ({m})" if m is not None else "")
+            + f": one call took {format_time(t1)} on a batch of one and {format_time(tn)} on "
+            f"{rows:,} rows (timed after the run on random inputs of that shape, under "
+            f"no_grad); stack the rows and call it once per {rows:,} (then the loss and the "
+            f"counts on the whole batch: reduction='sum', (logits.argmax(1) == y).sum())"
+        )
+        return replace(f, evidence=said, gain=(low, high))
+
+
+PATTERN = BatchOfOne()
