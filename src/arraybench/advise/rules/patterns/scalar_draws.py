@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.source import SourceFile
+from ...read.source import SourceFile, stored_in
 from ...read.syntax import qualname
 from ...records import Finding
 from ...run.models import expression_time
@@ -152,14 +152,49 @@ class ScalarDraws:
             return None
         draw = _unwrapped(draw, call, parents)
         seconds = a.led.span(sf.path, first, last, own=True)
+        own_loops = [
+            lp
+            for lp in sf.enclosing_loops(line)
+            if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
+        ]
+        if own_loops:
+            lp = own_loops[0]
+            read = {
+                n.id
+                for x in (*call.args, *call.keywords)
+                for n in ast.walk(x)
+                if isinstance(n, ast.Name)
+            }
+            varying = sorted(
+                n for n in read if n in lp.targets or stored_in(sf, n, lp.line, lp.end)
+            )
+            if varying:
+                # ``rng.integers(k, K)`` with ``k`` the loop's: drawn ahead, the numbers need an
+                # array of parameters, one each (round 14's ran_perm: 4.5 us for 5 numbers
+                # against 5 x 1.1 us one by one), which the block timed here does not price
+                f, _ = a.finding(sf, line, self.rule.code)
+                a.dropped.append(
+                    replace(
+                        f,
+                        dropped=f"its parameters change with the loop at line {lp.line} "
+                        f"({', '.join(varying)}): drawn ahead they need an array of them, one "
+                        "number each, whose cost this does not price",
+                    )
+                )
+                return None
         timed = _timed(draw, min(TIMING_S, a.budget()))
         if timed is None:
             return None
         one, per_number = timed
-        # what drawing ahead still pays a number: its share of a block, and taking it from a
-        # list (a float operation inside a statement at best, a Python step at worst)
-        keep_lo = per_number + a.costs.float_op
-        keep_hi = per_number + a.costs.python_op
+        # drawn ahead once per entry of the loop around it: a block of its iterations (a loop
+        # of 5 draws an entry saves 4 calls of 5, not the cost of 5 numbers of a long block)
+        per_entry = a.loop_counts(sf.path, own_loops[0])[1] if own_loops else float(BLOCK)
+        block = max(1.0, min(float(BLOCK), per_entry))
+        # what drawing ahead still pays a number: its share of a block (and of that block's
+        # call), and taking it from a list (a float operation inside a statement at best, a
+        # Python step at worst)
+        keep_lo = per_number + one / block + a.costs.float_op
+        keep_hi = per_number + one / block + a.costs.python_op
         # at most what the code around the line took: its loop, or its function where the
         # loop is in a caller (the line's own sampled time is short of its draws' in a loop of
         # short lines, where the timer's signal lands on the loop's later lines)
@@ -173,7 +208,8 @@ class ScalarDraws:
         evidence = (
             f"{draw.name} {one_draw} a call, {count.n:,} calls ({format_time(seconds)} "
             f"on the line); timed again after the run: {format_time(one)} a call, against "
-            f"{format_time(per_number)} a number drawn {BLOCK:,} at a time and "
+            f"{format_time(per_number)} a number drawn {BLOCK:,} at a time ({block:,.0f} a "
+            f"block here, one block an entry of its loop) and "
             f"{format_time(a.costs.float_op)}-{format_time(a.costs.python_op)} to take it "
             "from a list"
         )
