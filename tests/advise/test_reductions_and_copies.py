@@ -93,7 +93,10 @@ def test_the_argument_of_a_builtin_is_shaped_from_the_values_seen() -> None:
     assert shape("np.sum(t)") is None  # a reduction: not elementwise
     assert shape("names") is None  # a list: the builtin is the way
     assert shape("X[idx]") is None  # fancy indexing: its length is the index's
-    assert shape("X[2:5]") is None  # a part of unknown length
+    assert shape("X[2:5]") == (3, 600)  # a part of a known length
+    assert shape("X[1:-1]") == (38, 600)
+    assert shape("X[lo : hi + 1]") == (40, 600)  # a grid's interior: at most the axis
+    assert shape("X[::2]") is None  # a step: not priced
     got = _shape(ast.parse("t > limit", mode="eval").body, facts)
     assert got is not None and got[0].dtype == "bool"
     call = ast.parse("any(t > limit)", mode="eval").body

@@ -71,9 +71,12 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
         shape: list[int] = []
         for k, ix in enumerate(index):
             if isinstance(ix, ast.Slice):
-                if ix.lower is not None or ix.upper is not None or ix.step is not None:
+                if ix.step is not None:
                     return None  # a part of unknown length
-                shape.append(f.shape[k])
+                # a part with bounds: its length where they are numbers (``x[2:5]``), else at
+                # most the axis, taken as the axis (``u[ilo : ihi + 1]``, a grid's interior: a
+                # few items of a long array are rarely what a builtin reduces)
+                shape.append(_slice_length(ix, f.shape[k]))
             elif isinstance(ix, ast.Constant) and isinstance(ix.value, int):
                 continue
             elif isinstance(ix, ast.Name):
@@ -128,6 +131,27 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
             return inner[0], (math.prod(inner[1]),)
         return inner
     return None
+
+
+def _slice_length(ix: ast.Slice, n: int) -> int:
+    """The length of ``a[lower:upper]`` on an axis of ``n``: exact for numbers, ``n`` else."""
+    bounds = []
+    for b, default in ((ix.lower, 0), (ix.upper, n)):
+        if b is None:
+            bounds.append(default)
+        elif isinstance(b, ast.Constant) and isinstance(b.value, int):
+            bounds.append(b.value)
+        elif (
+            isinstance(b, ast.UnaryOp)
+            and isinstance(b.op, ast.USub)
+            and isinstance(b.operand, ast.Constant)
+            and isinstance(b.operand.value, int)
+        ):
+            bounds.append(-b.operand.value)
+        else:
+            return n
+    lo, hi, _ = slice(*bounds).indices(n)
+    return max(0, hi - lo)
 
 
 def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:
