@@ -444,3 +444,33 @@ def test_a_table_made_by_a_function_of_an_unchanged_argument_is_loop_invariant(
     assert "through quant_table(), a function of its arguments only" in f.evidence
     assert "calls code_block() with the same inputs every time" in f.evidence
     _priced(f)
+
+
+ANALYTIC = """\
+import numpy as np
+
+
+def true(x):
+    return -np.sin(x) + x * np.sin(1.0)
+
+
+x = np.linspace(0.0, 1.0, 18)
+phi = np.zeros(18)
+e = []
+for i in range(40_000):
+    phi = phi * 0.5 + 0.1
+    e.append(float(np.sum((phi - true(x)) ** 2)))
+print("result:", sum(e))
+"""
+
+
+def test_a_call_of_a_formula_of_unchanged_arguments_inside_a_statement_is_invariant(
+    tmp_path: Path,
+) -> None:
+    # round 14's smooth-badbcs.py:115, e.append(error(..., phi - true(x))): the analytic
+    # solution of an unchanged grid, made again at every sweep (7.5% of the run)
+    found = _run(tmp_path, ANALYTIC)
+    f = found.get(13)
+    assert f is not None and f.code == "AB411", found
+    assert "its part `true(x)` takes" in f.evidence
+    _priced(f)

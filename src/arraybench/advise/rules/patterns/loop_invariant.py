@@ -268,6 +268,33 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
     return True
 
 
+def _formula_time(
+    fn: ast.FunctionDef,
+    call: ast.Call,
+    facts: dict[str, Fact],
+    modules: dict[str, str],
+    budget: float,
+) -> float | None:
+    """Seconds a call of a function that is one ``return <formula>`` takes, the formula timed
+    after the run with its parameters bound to values like the arguments seen; None otherwise."""
+    body = [
+        s
+        for s in fn.body
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))  # a docstring
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    params = [p.arg for p in fn.args.args]
+    if len(call.args) != len(params) or call.keywords:
+        return None
+    inputs: dict[str, Fact] = {}
+    for p, arg in zip(params, call.args, strict=True):
+        if not isinstance(arg, ast.Name) or arg.id not in facts:
+            return None
+        inputs[p] = facts[arg.id]
+    return expression_time(ast.unparse(body[0].value), inputs, modules, budget)
+
+
 def _math_function(name: str) -> bool:
     """math's and NumPy's elementwise functions of numbers (``math.cos``, ``np.floor``)."""
     return name in {
@@ -429,7 +456,7 @@ class LoopInvariant:
         pure = pure_functions(sf)
         for node in ast.walk(sf.tree):
             if (
-                not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr)
                 or node.value is None
             ):
                 continue
@@ -439,7 +466,7 @@ class LoopInvariant:
             # (a loop's finding that holds the statement does not take it out of the loop: its
             # rewrite, a whole-array form of the loop, keeps the statement's work)
             f = None
-            if not isinstance(node, ast.AugAssign):
+            if isinstance(node, ast.Assign | ast.AnnAssign):
                 names = _inputs(node.value, pure)
                 where = self._invariant_in(a, sf, node, names, defs) if names else None
                 if names and where is not None:
@@ -450,12 +477,16 @@ class LoopInvariant:
                     } & pure
                     f = self._priced(a, sf, line, names, where[0], where[1], sorted(own))
             if f is None:
-                f = self._parts(a, sf, node)
+                f = self._parts(a, sf, node, pure)
             if f is not None:
                 yield f
 
     def _parts(
-        self, a: Analysis, sf: SourceFile, node: ast.Assign | ast.AnnAssign | ast.AugAssign
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        node: ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr,
+        pure: frozenset[str] = frozenset(),
     ) -> Finding | None:
         """A statement of a loop whose value changes, holding costly parts that do not
         (``grad = X.T @ X @ w - X.T @ y``: ``X.T @ X`` and ``X.T @ y``), priced by timing those
@@ -470,17 +501,26 @@ class LoopInvariant:
             return None
         lp = loops[0]
         first, last = sf.span(line)
-        seconds = a.led.span(sf.path, first, last, own=True)
+        # its own time, and the time of the file's functions it calls (a part may be one)
+        seconds = a.led.span(sf.path, first, last)
         if seconds / a.total < LIST_SHARE:
             return None
+        defs = (
+            {n.name: n for n in sf.tree.body if isinstance(n, ast.FunctionDef)}
+            if sf.tree is not None
+            else {}
+        )
         kept: list[tuple[ast.expr, set[str]]] = []
         for n in ast.walk(node.value):
             if n is node.value or not isinstance(n, ast.expr):
                 continue
-            costly = (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult)) or (
-                isinstance(n, ast.Call) and call_name(n) in COSTLY_CALLS
+            called = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in pure
+            costly = (
+                (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult))
+                or (isinstance(n, ast.Call) and call_name(n) in COSTLY_CALLS)
+                or called
             )
-            names = _inputs(n) if costly else None
+            names = _inputs(n, pure) if costly else None
             if not names or any(_changed(sf, m, lp.line, lp.end) for m in names):
                 continue
             if any(n in set(ast.walk(k)) for k, _ in kept):
@@ -497,12 +537,28 @@ class LoopInvariant:
             inputs = {m: facts[m] for m in names if m in facts and m not in modules}
             if len(inputs) < len(names - set(modules)):
                 return None
+            fn = (
+                defs.get(part.func.id)
+                if isinstance(part, ast.Call) and isinstance(part.func, ast.Name)
+                else None
+            )
             arrays = [x for x in inputs.values() if is_array(x)]
-            if not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS:
-                continue
+            if fn is None and (not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS):
+                continue  # (a function of the file: its time says what it costs)
             if any(x.grad for x in inputs.values()):
                 return None  # a parameter an optimizer changes in place
-            t = expression_time(ast.unparse(part), inputs, modules, min(0.3, a.budget()))
+            if fn is not None and fn.body and isinstance(part, ast.Call):
+                # a function of the file (``true(x)``, the analytic solution): a formula of one
+                # ``return`` timed after the run on its arguments' values; else its time a call
+                # from the run (short of what lands after its return, for lines of operators)
+                t = _formula_time(fn, part, facts, modules, min(0.3, a.budget()))
+                if t is None:
+                    body = fn.body[0].lineno
+                    calls = a.led.count((sf.path, body)).n
+                    spent = a.led.span(sf.path, body, fn.end_lineno or body)
+                    t = spent / calls if calls else None
+            else:
+                t = expression_time(ast.unparse(part), inputs, modules, min(0.3, a.budget()))
             if t is None:
                 return None
             total += t
