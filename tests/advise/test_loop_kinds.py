@@ -474,3 +474,27 @@ def test_a_call_of_a_formula_of_unchanged_arguments_inside_a_statement_is_invari
     assert f is not None and f.code == "AB411", found
     assert "its part `true(x)` takes" in f.evidence
     _priced(f)
+
+
+ROWMAX = """\
+import numpy as np
+
+h = np.random.default_rng(0).random((4_000, 10))
+p = []
+for i in range(1, 4_000):
+    t = np.array(np.where(h[i, :] == np.max(h, axis=1)[i]))
+    p.append(t)
+print("result:", len(p))
+"""
+
+
+def test_an_invariant_reduction_inside_a_line_lint_calls_a_build_is_loop_invariant(
+    tmp_path: Path,
+) -> None:
+    # round 14's OneVsAll.py:129: np.max(h, axis=1) of the whole 5,000 x 10 h for each row (a
+    # miss at 7.6%, listed as lint's AB108 "array built piece by piece" after its fixes)
+    found = _run(tmp_path, ROWMAX)
+    f = found.get(6)
+    assert f is not None and f.code == "AB411", found
+    assert "its part `np.max(h, axis=1)` takes" in f.evidence
+    _priced(f)
