@@ -751,15 +751,17 @@ def test_float64_data_that_only_feeds_a_sum_is_no_float64_finding(tmp_path: Path
 
 
 def test_a_loops_samples_are_split_among_its_lines_by_the_bursts_times() -> None:
-    # the signal was handled at the loop's last line (8) every time; the bursts timed lines 6-8
-    # at 1, 3 and 1 ms. Line 7 calls the user's code (line 20): it keeps its own samples.
+    # the signal was handled at the loop's last line (8) every time; the bursts timed lines 5-8
+    # at 0.5, 1.5, 2.5 and 0.5 ms. Line 7 calls the user's code (line 20), sampled there at
+    # 0.3 s: its burst time less that at the loop's rate (5 ms of bursts for 1 s sampled) is its
+    # own, 1 ms: it shares in the split as that
     stacks = [
         ((("/p.py", 8), ("/p.py", 30)), 0.4, 0.1),
         ((("/p.py", 7), ("/p.py", 30)), 0.2, 0.0),
         ((("/p.py", 20), ("/p.py", 7), ("/p.py", 30)), 0.3, 0.0),
     ]
     hits = {5: 100, 6: 99, 7: 99, 8: 99}
-    lines = [LineTimes("/p.py", 4, "f", hits, {5: 1e-3, 6: 3e-3, 7: 0.05, 8: 1e-3})]
+    lines = [LineTimes("/p.py", 4, "f", hits, {5: 5e-4, 6: 1.5e-3, 7: 2.5e-3, 8: 5e-4})]
     split = split_loops(stacks, lines, lambda path: [(5, 8)])
     own: dict[int, float] = {}
     for stack, off, on in split:
