@@ -184,7 +184,20 @@ def split_loops(
             for ln in inside:
                 if (lt.path, ln) in callers:
                     untraced[ln] = max(0.0, untraced[ln] - beneath.get((lt.path, ln), 0.0) * rate)
+            # ...only where that gives it more than its own samples: the bursts under-time a
+            # long call (one being timed when a burst ends is dropped: a JIT compile of 100 ms
+            # in a 5 ms burst), and such a line's own samples are its time
+            own_sampled = sum(sampled.get((lt.path, ln), 0.0) for ln in inside)
+            weight = sum(untraced.values())
+            for ln in inside:
+                if (lt.path, ln) in callers and (
+                    weight <= 0
+                    or untraced[ln] / weight * own_sampled <= sampled.get((lt.path, ln), 0.0)
+                ):
+                    del untraced[ln]
             group = list(untraced)
+            if not group or sum(lt.times[ln] for ln in group) < SPLIT_MIN_S:
+                continue
             if unseen is not None:
                 if sampled is None:
                     sampled = _sampled(stacks)
