@@ -366,7 +366,7 @@ def test_an_invariant_line_of_operators_and_invariant_parts_of_a_line_are_found(
 
 
 def test_which_functions_of_the_file_depend_on_their_arguments_only(tmp_path: Path) -> None:
-    from arraybench.advise.rules.patterns.loop_invariant import pure_functions
+    from arraybench.advise.read.purity import pure_functions
 
     sf = _source(
         tmp_path,

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import Any
 
 from ...base.units import format_time
-from ..read.bind import module_namespaces
 from ..read.libraries import CONSTRUCTORS
 from ..read.source import (
     MOVE_METHODS,
@@ -32,15 +31,10 @@ from ..read.source import (
 )
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
-from ..run.models import Costs, expression_time, float32_speedup, no_grad_speedup
+from ..run.models import Costs, float32_speedup, no_grad_speedup
 from ..run.observe import Evidence
 from ..run.sampler import (
     COMPREHENSION_FRAMES,
-    OperatorRun,
-    ReturnRun,
-    operator_runs,
-    return_runs,
-    statement_spans,
 )
 from ..run.values import (
     SCALAR,
@@ -68,6 +62,13 @@ from .families.loops import (
     with_scan,
 )
 from .hints import hint
+from .ledger_inputs import (
+    operator_runs_of,
+    operators_time,
+    return_runs_of,
+    statement_loops,
+    statement_spans_of,
+)
 from .patterns import PATTERNS
 from .patterns.tiny_arrays import from_scalars, scalar_sources
 from .proof import proof
@@ -136,11 +137,11 @@ class Analysis:
         self.ev = ev
         self.led = Ledger(
             ev,
-            _statement_loops,
-            _operator_runs,
-            _statement_spans,
-            _return_runs,
-            lambda path, line: _operators_time(ev, path, line),
+            statement_loops,
+            operator_runs_of,
+            statement_spans_of,
+            return_runs_of,
+            lambda path, line: operators_time(ev, path, line),
         )
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()
@@ -719,68 +720,6 @@ def _inside(f: Finding, g: Finding) -> bool:
         return False
     sf = read_source(f.path)
     return any(call_name(c) == name for ln in range(f.line, f.end + 1) for c in sf.calls_on(ln))
-
-
-def _statement_loops(path: str) -> list[tuple[int, int]]:
-    """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
-    time among their lines (advise/run/ledger.py)."""
-    return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
-
-
-def _return_runs(path: str) -> list[ReturnRun]:
-    """A file's statements that check for a signal after a call of its function whose last
-    lines are operators only (advise/run/ledger.py gives those lines their share)."""
-    tree = read_source(path).tree
-    return return_runs(tree) if tree is not None else []
-
-
-def _operator_runs(path: str) -> list[OperatorRun]:
-    """A file's statements with a call after lines of operators only, and those lines: the
-    ledger shares the statement's time with them (advise/run/ledger.py)."""
-    tree = read_source(path).tree
-    return operator_runs(tree) if tree is not None else []
-
-
-def _statement_spans(path: str) -> dict[int, tuple[int, int]]:
-    """A file's simple statements over several lines, by line: the ledger counts each as its
-    least hit line (advise/run/ledger.py)."""
-    tree = read_source(path).tree
-    return statement_spans(tree) if tree is not None else {}
-
-
-#: Seconds that timing a line of operators again after the run may take.
-UNSEEN_TIMING_S = 0.1
-
-
-def _operators_time(ev: Evidence, path: str, line: int) -> float | None:
-    """Seconds a run of the statement at ``line`` takes, when it is made of operators only
-    (``G = X.T @ X``, ``v += dt * lap``): its expression timed after the run on values like
-    those seen there; None for any other statement (a call may run the user's code)."""
-    sf = read_source(path)
-    if sf.tree is None:
-        return None
-    stmt = next(
-        (
-            n
-            for n in ast.walk(sf.tree)
-            if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line
-        ),
-        None,
-    )
-    if stmt is None or any(isinstance(n, ast.Call | ast.Lambda) for n in ast.walk(stmt.value)):
-        return None
-    expr = (
-        ast.BinOp(left=stmt.target, op=stmt.op, right=stmt.value)
-        if isinstance(stmt, ast.AugAssign)
-        else stmt.value
-    )
-    modules = module_namespaces(sf.tree)
-    read = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)} - set(modules)
-    facts = ev.facts_in(path, line, stmt.end_lineno or line)
-    if not read or not read <= set(facts):
-        return None
-    inputs = {n: facts[n] for n in read}
-    return expression_time(ast.unparse(expr), inputs, modules, UNSEEN_TIMING_S)
 
 
 def _innermost(sf: SourceFile, lp: Loop) -> Loop:

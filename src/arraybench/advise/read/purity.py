@@ -1,0 +1,221 @@
+"""Which calls and functions give the same result for the same inputs: the library calls worth
+computing once (COSTLY_CALLS) and those that are pure (PURE_CALLS), and the file's own functions
+that depend on their arguments only (:func:`pure_functions`). AB411 (loop-invariant work) reads
+them."""
+
+from __future__ import annotations
+
+import ast
+
+from .source import SourceFile
+
+#: Calls whose result is worth computing once: factorizations, inverses, decompositions,
+#: norms, products and contiguous copies.
+COSTLY_CALLS = frozenset(
+    {
+        "inv",
+        "pinv",
+        "cholesky",
+        "qr",
+        "eigh",
+        "eig",
+        "eigvalsh",
+        "eigvals",
+        "svd",
+        "svdvals",
+        "det",
+        "slogdet",
+        "norm",
+        "expm",
+        "matrix_exp",
+        "lu",
+        "lu_factor",
+        "cho_factor",
+        "matrix_power",
+        "ascontiguousarray",
+        "contiguous",
+        "kron",
+        "cov",
+        "corrcoef",
+        "dot",
+        "matmul",
+        "mm",
+        "bmm",
+        "einsum",
+        "tensordot",
+        "outer",
+        "cdist",
+    }
+)
+#: Calls that give the same result for the same inputs (no random numbers, no I/O): a
+#: statement with any other call is not a candidate.
+PURE_CALLS = COSTLY_CALLS | frozenset(
+    {
+        "transpose",
+        "t",
+        "T",
+        "eye",
+        "diag",
+        "sqrt",
+        "exp",
+        "log",
+        "abs",
+        "sum",
+        "mean",
+        "std",
+        "var",
+        "max",
+        "min",
+        "reshape",
+        "view",
+        "astype",
+        "float",
+        "double",
+        "copy",
+        "clone",
+        "array",
+        "asarray",
+        "tensor",
+        "as_tensor",
+        "from_numpy",
+        "ones",
+        "zeros",
+        "ones_like",
+        "zeros_like",
+        "identity",
+        "clip",
+        "clamp",
+        "maximum",
+        "minimum",
+        "square",
+        "triu",
+        "tril",
+        "where",
+        "len",
+        "int",
+    }
+)
+#: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
+MODULE_ROOTS = frozenset({"np", "numpy", "torch", "scipy", "sla", "la", "linalg", "jnp", "F"})
+#: Builtins that give the same result for the same arguments.
+PURE_BUILTINS = frozenset(
+    {
+        "min",
+        "max",
+        "abs",
+        "round",
+        "len",
+        "range",
+        "int",
+        "float",
+        "bool",
+        "sum",
+        "zip",
+        "enumerate",
+        "list",
+        "tuple",
+        "sorted",
+        "reversed",
+        "divmod",
+        "pow",
+        "isinstance",
+    }
+)
+
+
+def pure_functions(sf: SourceFile) -> frozenset[str]:
+    """The file's module-level functions whose result depends on their arguments only: they
+    call builtins, NumPy/torch/math functions that give the same result for the same inputs
+    and each other, store nothing outside their own names, and read no global but a constant
+    assigned once at the top of the file (``quant_table(quality)`` of a constant QTABLE)."""
+    if sf.tree is None:
+        return frozenset()
+    top: dict[str, int] = {}
+    for stmt in sf.tree.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                for name in (n.id for n in ast.walk(t) if isinstance(n, ast.Name)):
+                    top[name] = top.get(name, 0) + 1
+    stored_in_functions = {
+        x for g in ast.walk(sf.tree) if isinstance(g, ast.Global | ast.Nonlocal) for x in g.names
+    }
+    constants = {n for n, k in top.items() if k == 1 and n not in stored_in_functions}
+    fns = {
+        fn.name: fn
+        for fn in sf.tree.body
+        if isinstance(fn, ast.FunctionDef) and not fn.decorator_list
+    }
+    modules = set(MODULE_ROOTS) | {"math"}
+    pure = set(fns)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(pure):
+            if not _pure(fns[name], pure, constants, modules):
+                pure.discard(name)
+                changed = True
+    return frozenset(pure)
+
+
+def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set[str]) -> bool:
+    params = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)}
+    local = params | {
+        n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Global | ast.Nonlocal | ast.Yield | ast.YieldFrom | ast.Await):
+            return False
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Name):
+                if f.id not in PURE_BUILTINS and f.id not in pure:
+                    return False
+            elif isinstance(f, ast.Attribute):
+                root = f.value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if not (isinstance(root, ast.Name) and root.id in modules) or (
+                    f.attr not in PURE_CALLS and not _math_function(f.attr)
+                ):
+                    return False
+            else:
+                return False
+        elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store):
+            base = n.value
+            while isinstance(base, ast.Attribute | ast.Subscript):
+                base = base.value
+            if not (isinstance(base, ast.Name) and base.id in local):
+                return False
+        elif (
+            isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load)
+            and not {n.id} & (local | constants | modules | pure | PURE_BUILTINS)
+        ):
+            return False
+    return True
+
+
+def _math_function(name: str) -> bool:
+    """math's and NumPy's elementwise functions of numbers (``math.cos``, ``np.floor``)."""
+    return name in {
+        "cos",
+        "sin",
+        "tan",
+        "floor",
+        "ceil",
+        "pi",
+        "e",
+        "log2",
+        "log10",
+        "hypot",
+        "radians",
+        "degrees",
+        "arctan2",
+        "atan2",
+        "arange",
+        "linspace",
+        "float32",
+        "float64",
+        "int64",
+    }

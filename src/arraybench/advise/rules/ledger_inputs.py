@@ -1,0 +1,76 @@
+"""What the ledger (advise/run/ledger.py) reads of the source for the time split: a file's loops,
+its runs of operator lines before a call, its statements over several lines, its checks after a
+call of a function that ends in operators, and the time of a loop's line of operators that the
+bursts never timed, timed after the run."""
+
+from __future__ import annotations
+
+import ast
+
+from ..read.bind import module_namespaces
+from ..read.source import read_source
+from ..run.models import expression_time
+from ..run.observe import Evidence
+from ..run.sampler import OperatorRun, ReturnRun, operator_runs, return_runs, statement_spans
+
+
+def statement_loops(path: str) -> list[tuple[int, int]]:
+    """A file's ``for`` and ``while`` loops, as (first line, last line): the ledger splits their
+    time among their lines (advise/run/ledger.py)."""
+    return [(lp.line, lp.end) for lp in read_source(path).loops if not lp.comprehension]
+
+
+def return_runs_of(path: str) -> list[ReturnRun]:
+    """A file's statements that check for a signal after a call of its function whose last
+    lines are operators only (advise/run/ledger.py gives those lines their share)."""
+    tree = read_source(path).tree
+    return return_runs(tree) if tree is not None else []
+
+
+def operator_runs_of(path: str) -> list[OperatorRun]:
+    """A file's statements with a call after lines of operators only, and those lines: the
+    ledger shares the statement's time with them (advise/run/ledger.py)."""
+    tree = read_source(path).tree
+    return operator_runs(tree) if tree is not None else []
+
+
+def statement_spans_of(path: str) -> dict[int, tuple[int, int]]:
+    """A file's simple statements over several lines, by line: the ledger counts each as its
+    least hit line (advise/run/ledger.py)."""
+    tree = read_source(path).tree
+    return statement_spans(tree) if tree is not None else {}
+
+
+#: Seconds that timing a line of operators again after the run may take.
+UNSEEN_TIMING_S = 0.1
+
+
+def operators_time(ev: Evidence, path: str, line: int) -> float | None:
+    """Seconds a run of the statement at ``line`` takes, when it is made of operators only
+    (``G = X.T @ X``, ``v += dt * lap``): its expression timed after the run on values like
+    those seen there; None for any other statement (a call may run the user's code)."""
+    sf = read_source(path)
+    if sf.tree is None:
+        return None
+    stmt = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line
+        ),
+        None,
+    )
+    if stmt is None or any(isinstance(n, ast.Call | ast.Lambda) for n in ast.walk(stmt.value)):
+        return None
+    expr = (
+        ast.BinOp(left=stmt.target, op=stmt.op, right=stmt.value)
+        if isinstance(stmt, ast.AugAssign)
+        else stmt.value
+    )
+    modules = module_namespaces(sf.tree)
+    read = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)} - set(modules)
+    facts = ev.facts_in(path, line, stmt.end_lineno or line)
+    if not read or not read <= set(facts):
+        return None
+    inputs = {n: facts[n] for n in read}
+    return expression_time(ast.unparse(expr), inputs, modules, UNSEEN_TIMING_S)
