@@ -48,7 +48,10 @@ FIXES = [
         "torch_weather_hmm.py",
         "        return torch.tensor([[0.80",
         [
-            ("    def transition(self):\n        return torch.tensor(", "    def _build(self):\n        return torch.tensor("),
+            (
+                "    def transition(self):\n        return torch.tensor(",
+                "    def _build(self):\n        return torch.tensor(",
+            ),
             (
                 "    def step(self, alpha, day):",
                 "    def transition(self):\n        if not hasattr(self, '_t'):\n"
@@ -61,15 +64,24 @@ FIXES = [
         "torch_weather_hmm.py",
         "        checkpoints.append(alpha.max().item())",
         [
-            ("        checkpoints.append(alpha.max().item())", "        checkpoints.append(alpha.max())"),
-            ("loglik = torch.log(norms).sum()", "checkpoints = torch.stack(checkpoints).tolist()\nloglik = torch.log(norms).sum()"),
+            (
+                "        checkpoints.append(alpha.max().item())",
+                "        checkpoints.append(alpha.max())",
+            ),
+            (
+                "loglik = torch.log(norms).sum()",
+                "checkpoints = torch.stack(checkpoints).tolist()\nloglik = torch.log(norms).sum()",
+            ),
         ],
     ),
     (
         "np_stream_anomaly.py",
         "    precision = np.linalg.inv(cov)",
         [
-            ("def mahalanobis(event, mu, cov):\n    precision = np.linalg.inv(cov)\n", "def mahalanobis(event, mu, precision):\n"),
+            (
+                "def mahalanobis(event, mu, cov):\n    precision = np.linalg.inv(cov)\n",
+                "def mahalanobis(event, mu, precision):\n",
+            ),
             ("scores = []\n", "precision = np.linalg.inv(cov)\nscores = []\n"),
             ("    s = mahalanobis(x, mu, cov)", "    s = mahalanobis(x, mu, precision)"),
         ],
@@ -99,7 +111,8 @@ FIXES = [
         "        for k in range(3):",
         [
             (
-                "        for k in range(3):\n            checks[k] += (sigmoid(X_val @ w + b) > thresholds[k]).mean()",
+                "        for k in range(3):\n"
+                "            checks[k] += (sigmoid(X_val @ w + b) > thresholds[k]).mean()",
                 "        probs = sigmoid(X_val @ w + b)\n"
                 "        checks += (probs[:, None] > np.array(thresholds)).mean(axis=0)",
             )
@@ -110,7 +123,10 @@ FIXES = [
         "    while t < steps:",
         [
             ("    trajectory = torch.empty(0, 12)\n", "    trajectory = []\n"),
-            ("        trajectory = torch.cat([trajectory, state[None]])", "        trajectory.append(state)"),
+            (
+                "        trajectory = torch.cat([trajectory, state[None]])",
+                "        trajectory.append(state)",
+            ),
             ("    return trajectory, cost", "    return torch.stack(trajectory), cost"),
         ],
     ),
@@ -129,7 +145,8 @@ FIXES = [
         [
             (
                 "    out = np.empty_like(x)\n    i = 0\n    while i < len(x):\n        v = x[i]\n"
-                "        if abs(v) > knee:\n            out[i] = np.sign(v) * (knee + (abs(v) - knee) / ratio)\n"
+                "        if abs(v) > knee:\n"
+                "            out[i] = np.sign(v) * (knee + (abs(v) - knee) / ratio)\n"
                 "        else:\n            out[i] = v\n        i += 1\n    return out",
                 "    big = np.abs(x) > knee\n"
                 "    return np.where(big, np.sign(x) * (knee + (np.abs(x) - knee) / ratio), x)",
@@ -143,7 +160,8 @@ FIXES = [
             (
                 "recording = np.stack([np.sin(2 * np.pi * f * t) * a for f, a in "
                 "((1.0, 1.4), (2.5, 0.9), (0.3, 1.8))])",
-                "freqs = np.array([1.0, 2.5, 0.3])[:, None]\namps = np.array([1.4, 0.9, 1.8])[:, None]\n"
+                "freqs = np.array([1.0, 2.5, 0.3])[:, None]\n"
+                "amps = np.array([1.4, 0.9, 1.8])[:, None]\n"
                 "recording = np.sin(2 * np.pi * freqs * t) * amps",
             )
         ],
