@@ -28,9 +28,10 @@ for year in range(90):
     paths = simulate_paths(rng, 2000, 252, 0.0003, 0.012)
     drift = paths.mean(axis=1, keepdims=True)
     paths = paths - 0.1 * drift
+    fee = fees(schedule)
     totals = np.empty(len(paths))
     for p in range(len(paths)):
-        totals[p] = path_total(paths[p]) - fees(schedule)
+        totals[p] = path_total(paths[p]) - fee
     results.append(shortfall(totals, 0.05))
 print(f"years: {len(results)}")
 print(f"result: {np.mean(results):.10e}")
