@@ -498,3 +498,37 @@ def test_an_invariant_reduction_inside_a_line_lint_calls_a_build_is_loop_invaria
     assert f is not None and f.code == "AB411", found
     assert "its part `np.max(h, axis=1)` takes" in f.evidence
     _priced(f)
+
+
+CLIPPER = """\
+import numpy as np
+
+
+def soft_clip(x, knee, ratio):
+    out = np.empty_like(x)
+    i = 0
+    while i < len(x):
+        v = x[i]
+        if abs(v) > knee:
+            out[i] = np.sign(v) * (knee + (abs(v) - knee) / ratio)
+        else:
+            out[i] = v
+        i += 1
+    return out
+
+
+x = np.random.default_rng(4).standard_normal(150_000)
+print("result:", float(soft_clip(x, 0.8, 4.0).sum()))
+"""
+
+
+def test_a_while_loop_stepping_an_index_over_an_array_is_an_element_loop(tmp_path: Path) -> None:
+    # blind15's signal clipper: ``while i < len(x): ... x[i] ...; i += 1`` over 6,000,000 samples
+    # was no element loop (a while loop has no target: its index is the counter it steps)
+    found = _run(tmp_path, CLIPPER)
+    f = found.get(7)
+    assert f is not None and f.code == "AB101", found
+    _priced(f)
+    sf = _source(tmp_path, CLIPPER)
+    loop = next(lp for lp in sf.loops if lp.line == 7)
+    assert loop.targets == ("i",) and loop.indexes

@@ -109,6 +109,24 @@ def _names(target: ast.AST) -> tuple[str, ...]:
     return tuple(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
 
 
+def _counters(node: ast.While) -> tuple[str, ...]:
+    """The names a ``while`` loop steps by one and tests (``while i < len(x): ...; i += 1``):
+    its index, as a ``for`` loop's target is."""
+    tested = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+    return tuple(
+        dict.fromkeys(
+            s.target.id
+            for s in node.body
+            if isinstance(s, ast.AugAssign)
+            and isinstance(s.op, ast.Add | ast.Sub)
+            and isinstance(s.target, ast.Name)
+            and s.target.id in tested
+            and isinstance(s.value, ast.Constant)
+            and s.value.value == 1
+        )
+    )
+
+
 def _indexes(body: list[ast.AST], names: tuple[str, ...]) -> bool:
     if not names:
         return False
@@ -156,7 +174,11 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                 sf.spans[ln] = (child.lineno, end)
                 sf.functions[ln] = name
         if isinstance(child, LOOP_NODES):
-            targets = _names(child.target) if isinstance(child, (ast.For, ast.AsyncFor)) else ()
+            targets = (
+                _names(child.target)
+                if isinstance(child, (ast.For, ast.AsyncFor))
+                else _counters(child)  # type: ignore[arg-type]
+            )
             body = child.body[0].lineno if child.body else child.lineno
             sf.loops.append(
                 Loop(
