@@ -135,6 +135,34 @@ def test_a_float32_state_promoted_at_its_first_step_is_found_from_where_it_was_m
     assert _at(found, 10, "AB410") is None
 
 
+FRAMES = """\
+import numpy as np
+
+rng = np.random.default_rng(3)
+basis = rng.standard_normal((256, 256)).astype(np.float32)
+window = np.hanning(256)
+total = 0.0
+for chunk in range(150):
+    frames = rng.standard_normal((300, 256)).astype(np.float32)
+    frames = frames * window
+    coeffs = frames @ basis
+    total += float(coeffs[0, 0])
+print("result:", total)
+"""
+
+
+def test_a_promotion_on_a_line_of_operators_is_found_on_its_line(tmp_path: Path) -> None:
+    # blind15's spectral frames: ``frames = frames * window`` records its values at the next
+    # line's check, when frames is already float64; the float32 basis converted at line 10
+    # shows it, and the finding is where frames was made float64
+    _, found = _run(tmp_path, FRAMES)
+    f = _at(found, 9, "AB410")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "frames (float64 since line 9: frames = frames * window" in f.evidence
+    assert "make window float32 where it is made (line 5)" in f.evidence
+    assert _at(found, 10, "AB410") is None
+
+
 def test_what_reads_as_made_float32() -> None:
     made = float64_promotion.FLOAT32_MADE
     for text in ("x.astype(np.float32)", "torch.zeros(3, dtype=torch.float)", "t.float()"):

@@ -250,8 +250,21 @@ class Float64Promotion:
         ]
         text = "\n".join(sf.lines[first - 1 : last])
         inline = not roots and any(w in text for w in INLINE_FLOAT64)
+        where, via = first, ""
         if not roots and not inline:
-            return None  # the float64 operands are the loop's own state: promoted elsewhere
+            # the float64 operand is the loop's state, made float64 earlier in the iteration by
+            # a float64 value the loop does not change (``frames = frames * window`` then
+            # ``coeffs = frames @ basis`` with a float32 basis): a line of operators records its
+            # values at the next check, when its result is already float64, so the promotion is
+            # seen here, and reported where it is made
+            promo = self._promoted_before(a, sf, read, looks, lo, hi, first)
+            if promo is None:
+                return None  # the float64 operands are the loop's own state: promoted elsewhere
+            where, via, root, rfacts = promo
+            if (path, where) in a.found:
+                return None
+            roots = [root]
+            looks = {**looks, root: rfacts}
         results = [n for n in stored if self._float64_result(a, path, n, looks, lo, hi)]
         if not results:
             return None
@@ -277,7 +290,7 @@ class Float64Promotion:
         saving = work * (1 - 1 / mid)
         if saving / a.total < LIST_SHARE:
             return None
-        f, _ = a.finding(sf, first, self.rule.code)
+        f, _ = a.finding(sf, where, self.rule.code)
         # the float32 operands that stay float32 first (the others are the loop's state, seen
         # float32 before the promotion)
         f32.sort(
@@ -307,6 +320,9 @@ class Float64Promotion:
             None,
         )
         became = f"{res} ({rres})" if rres else f"{res} (float64)"
+        if via:
+            source = f"{via} (float64 since line {where}: {sf.text(where).strip()}; {source})"
+            became = f"{became} at line {first}"
         evidence = (
             f"{f.evidence}; {f32_facts} with {source} gives {became}, and the loop carries "
             f"it on: its float64 work takes {format_time(work)} ({work / a.total:.0%} of the "
@@ -320,6 +336,42 @@ class Float64Promotion:
             evidence=evidence,
             gain=(own * (1 - 1 / max(low_r, 1.0)), work * (1 - 1 / max(high_r, 1.0))),
         )
+
+    def _promoted_before(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        read: list[str],
+        looks: dict[str, list[Fact]],
+        lo: int,
+        hi: int,
+        first: int,
+    ) -> tuple[int, str, str, list[Fact]] | None:
+        """(the line, the state's name, the float64 value, its facts) where a float64 operand of
+        this line that the loop assigns was made float64 in this iteration: its last assignment
+        above, reading a float64 array or NumPy float64 the loop never changes."""
+        assert sf.tree is not None
+        seen = a.ev.facts_in(sf.path, lo, hi)
+        for name in dict.fromkeys(read):
+            if not any(_big(x, "float64") for x in looks.get(name, [])):
+                continue
+            made = [
+                n
+                for n in ast.walk(sf.tree)
+                if isinstance(n, ast.Assign)
+                and lo < n.lineno < first
+                and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+            ]
+            if not made:
+                continue
+            node = max(made, key=lambda n: n.lineno)
+            for r in dict.fromkeys(
+                x.id for x in ast.walk(node.value) if isinstance(x, ast.Name) and x.id != name
+            ):
+                fact = seen.get(r)
+                if fact is not None and promotes(fact) and not stored_in(sf, r, lo, hi):
+                    return node.lineno, name, r, [fact]
+        return None
 
     def _float64_result(
         self,
