@@ -218,7 +218,10 @@ class Float64Promotion:
         if count.n < RUNS_MIN:
             return None
         own = a.led.span(path, first, last, own=True)
-        if own / a.total < LIST_SHARE / 4:
+        operators = not any(isinstance(n, ast.Call) for n in ast.walk(node.value))
+        if own / a.total < LIST_SHARE / 4 and not operators:
+            # (a line of operators only, ``coeffs = frames @ basis``, has its time handled at the
+            # next check: its own time says little; the loop's float64 work is priced below)
             return None
         looks = self._looks(a, path, first, last)
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
