@@ -163,6 +163,31 @@ def test_a_promotion_on_a_line_of_operators_is_found_on_its_line(tmp_path: Path)
     assert _at(found, 10, "AB410") is None
 
 
+CARRIED_STATE = """\
+import numpy as np
+
+rng = np.random.default_rng(3)
+W = (rng.standard_normal((256, 256)) / 16).astype(np.float32)
+gain = rng.uniform(0.5, 0.9, 256)
+state = np.zeros((16, 256), dtype=np.float32)
+for t in range(3000):
+    x = state @ W + 0.01
+    state = np.tanh(x * gain)
+print("result:", float(state.sum()))
+"""
+
+
+def test_a_state_promoted_at_the_end_of_an_iteration_is_found_where_it_is_made(
+    tmp_path: Path,
+) -> None:
+    # blind16's mixer: the float32 state made float64 by gain at line 9 meets the float32 W at
+    # line 8 of the next iteration
+    _, found = _run(tmp_path, CARRIED_STATE)
+    f = _at(found, 9, "AB410")
+    assert f is not None, [(x.line, x.code) for x in found]
+    assert "state (float64 since line 9: state = np.tanh(x * gain)" in f.evidence
+
+
 def test_what_reads_as_made_float32() -> None:
     made = float64_promotion.FLOAT32_MADE
     for text in ("x.astype(np.float32)", "torch.zeros(3, dtype=torch.float)", "t.float()"):

@@ -362,12 +362,16 @@ class Float64Promotion:
                 n
                 for n in ast.walk(sf.tree)
                 if isinstance(n, ast.Assign)
-                and lo < n.lineno < first
+                and lo < n.lineno <= hi
+                and n.lineno != first
                 and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
             ]
             if not made:
                 continue
-            node = max(made, key=lambda n: n.lineno)
+            # the last one above in this iteration, else the last of the one before (a state
+            # carried round the loop: ``x = state @ W`` after ``state = np.tanh(x * gain)``)
+            above = [n for n in made if n.lineno < first]
+            node = max(above or made, key=lambda n: n.lineno)
             for r in dict.fromkeys(
                 x.id for x in ast.walk(node.value) if isinstance(x, ast.Name) and x.id != name
             ):
