@@ -290,7 +290,7 @@ def test_an_inverse_of_an_objects_matrix_in_a_method_called_per_step_is_invarian
 
 
 def test_what_changes_an_objects_attribute() -> None:
-    from arraybench.advise.read.source import attribute_changed
+    from arraybench.advise.read.purity import attribute_changed
 
     p = Path(__file__).parent / "_attr_prog.py"
     src = textwrap.dedent(

@@ -1,7 +1,8 @@
 """Which calls and functions give the same result for the same inputs: the library calls worth
-computing once (COSTLY_CALLS) and those that are pure (PURE_CALLS), and the file's own functions
-that depend on their arguments only (:func:`pure_functions`). AB411 (loop-invariant work) reads
-them."""
+computing once (COSTLY_CALLS) and those that are pure (PURE_CALLS), the file's own functions
+that depend on their arguments only (:func:`pure_functions`), and whether an object's attribute
+may change between two lines (:func:`attribute_changed`). AB411 (loop-invariant work), AB108 and
+AB203 read them."""
 
 from __future__ import annotations
 
@@ -219,3 +220,41 @@ def _math_function(name: str) -> bool:
         "float64",
         "int64",
     }
+
+
+def attribute_changed(
+    sf: SourceFile, attr: str, first: int, last: int, keeps: frozenset[str] = frozenset()
+) -> bool:
+    """Whether an object's attribute ``attr`` (``self.A``, ``s.A``) may change between those
+    lines: assigned or written into (``self.A = ...``, ``s.A[i] += 1``), or a method called on
+    it that ``keeps`` does not name (``self.buf.append(x)``, ``self.W.add_(g)``); there or in a
+    method of the file's classes those lines call (``s.update()`` that writes ``self.A``)."""
+    if sf.tree is None:
+        return True
+    methods: dict[str, list[ast.stmt]] = {}
+    for cls in ast.walk(sf.tree):
+        if isinstance(cls, ast.ClassDef):
+            for fn in cls.body:
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    methods.setdefault(fn.name, []).append(fn)
+    todo: list[ast.AST] = [n for n in ast.walk(sf.tree) if first <= getattr(n, "lineno", 0) <= last]
+    done: set[str] = set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                base = t
+                while isinstance(base, ast.Subscript):
+                    base = base.value
+                if isinstance(base, ast.Attribute) and base.attr == attr:
+                    return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            on = node.func.value
+            if isinstance(on, ast.Attribute) and on.attr == attr and node.func.attr not in keeps:
+                return True
+            if node.func.attr in methods and node.func.attr not in done:
+                done.add(node.func.attr)
+                for fn in methods[node.func.attr]:
+                    todo.extend(ast.walk(fn))
+    return False

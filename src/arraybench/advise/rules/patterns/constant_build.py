@@ -24,7 +24,8 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.source import SourceFile, attribute_changed, call_name, stored_in
+from ...read.purity import attribute_changed
+from ...read.source import SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.sampler import INTERVAL

@@ -36,9 +36,10 @@ from ...read.purity import (
     COSTLY_CALLS,
     MODULE_ROOTS,
     PURE_CALLS,
+    attribute_changed,
     pure_functions,
 )
-from ...read.source import Loop, SourceFile, attribute_changed, call_name, stored_in
+from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time
 from ...run.values import Fact, is_array
@@ -194,7 +195,7 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
     return False
 
 
-def _of_class(fact: Fact | None, classes: set[str]) -> bool:
+def of_class(fact: Fact | None, classes: set[str]) -> bool:
     """Whether a value seen is an object of one of the file's classes."""
     return fact is not None and fact.type.rsplit(".", 1)[-1] in classes
 
@@ -229,7 +230,7 @@ def _callers(
             and c.func.attr == func
             and isinstance(c.func.value, ast.Name)
             and a is not None
-            and _of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
+            and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
         ):
             loops = sf.enclosing_loops(c.lineno)
             if loops:

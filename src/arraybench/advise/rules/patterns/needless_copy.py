@@ -33,13 +33,15 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.source import SourceFile, attribute_changed
+from ...read.purity import attribute_changed
+from ...read.source import SourceFile
 from ...read.syntax import seen_name
 from ...records import LIST_SHARE, Finding
 from ...run.models import copy_cost
 from ...run.sampler import INTERVAL
 from ...run.values import Fact, is_array
 from .base import Analysis
+from .loop_invariant import of_class
 
 #: A copy must run this many times for its cost to be a pattern rather than a one-off.
 COPIES_MIN = 20
@@ -251,10 +253,7 @@ def _returned_only_read(
         and isinstance(c.func.value, ast.Name)
         and (
             c.func.value.id == "self"
-            or (
-                (g := a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id)) is not None
-                and g.type.rsplit(".", 1)[-1] == cls.name
-            )
+            or of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), {cls.name})
         )
     ]
     if not calls:
