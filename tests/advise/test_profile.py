@@ -1078,3 +1078,49 @@ def test_a_comprehension_that_copies_an_array_out_is_told_tolist(tmp_path: Path)
     sf = read_source(str(p))
     assert "arr.tolist()" in copied_out(sf, 1)
     assert copied_out(sf, 2) == ""  # it computes something per element: no copy
+
+
+INVARIANT_IN_CALLEE = """\
+import numpy as np
+
+rng = np.random.default_rng(1)
+X = rng.standard_normal((120, 8))
+K = X @ X.T + 120 * np.eye(120)
+y = rng.standard_normal(120)
+
+
+def make_scorer(K, y):
+    def score(q):
+        Kinv = np.linalg.inv(K)
+        alpha = Kinv @ y
+        return float((X @ q) @ alpha)
+
+    return score
+
+
+score = make_scorer(K, y)
+queries = rng.standard_normal((4000, 8))
+total = sum(score(q) for q in queries)
+acc = 0.0
+for q in queries[:1500]:
+    acc += score(q)
+print(total + acc)
+"""
+
+
+def test_an_invariant_in_a_closure_called_per_item_is_the_finding_not_the_loop(
+    tmp_path: Path,
+) -> None:
+    # an inverse of the closure's K made again at each call, from a generator (line 21) and a
+    # for loop (line 23): the inverse's line holds the finding, and the loops' reductions (lint's
+    # AB104) do not claim its time again
+    script = tmp_path / "closure.py"
+    script.write_text(INVARIANT_IN_CALLEE)
+    report = profile(Target(script=script))
+    found = {f.line: f for f in report.findings}
+    f = found.get(11)
+    assert f is not None and f.code == "AB411", found
+    assert "score()" in f.evidence
+    for line in (21, 23):
+        g = found.get(line)
+        assert g is None or g.share < 0.5 * f.share, (line, g)

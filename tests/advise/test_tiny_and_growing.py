@@ -383,3 +383,59 @@ def test_a_numpy_call_that_makes_a_loops_floats_numpy_scalars_is_found_on_its_li
     g = found.get(15)
     assert g is not None and g.code in ("AB101", "AB406", "AB408"), found
     assert 16 not in found or found[16].code != "AB412", found
+
+
+SCALAR_DISCOUNT = """\
+import math
+
+import numpy as np
+
+
+def value(principal, rate, months):
+    balance = principal
+    pv = 0.0
+    for m in range(months):
+        interest = balance * rate / 12.0
+        pv += interest * np.exp(-0.03 * m / 12.0)
+        balance -= principal / months
+    return pv
+
+
+book = 0.0
+for k in range(2_500):
+    book += value(1e5 + k, 0.05, 240)
+print(book)
+"""
+
+
+def test_numpy_on_python_floats_is_priced_against_the_same_line_on_floats(
+    tmp_path: Path,
+) -> None:
+    # blind15's np_loan_amortize: np.exp of a Python float makes pv a numpy.float64; both the
+    # line and its rewrite (math.exp, pv a float) are timed after the run, and their difference
+    # is the saving, where the line's sampled time is short of it (its operators' signal is
+    # handled on a later line)
+    report = profile(Target(script=_write(tmp_path, "discount.py", SCALAR_DISCOUNT)))
+    found = _found(report)
+    f = found.get(11)
+    assert f is not None and f.code == "AB412", found
+    assert "its NumPy functions made math's or the builtins" in f.evidence
+    assert f.gain is not None and 0 < f.gain[0] <= f.seconds <= f.gain[1]
+
+
+def test_numpy_calls_on_numbers_are_made_pythons_for_the_comparison() -> None:
+    from arraybench.advise.rules.patterns.tiny_arrays import _ToFloats
+
+    aliases = {"np": "numpy", "stats": "scipy.stats"}
+
+    def floats(src: str) -> str | None:
+        change = _ToFloats(aliases)
+        tree = change.visit(ast.parse(src, mode="eval"))
+        return None if change.failed else ast.unparse(tree)
+
+    assert floats("x * np.exp(-a / 2)") == "x * math.exp(-a / 2)"
+    assert floats("np.maximum(r, 0.02) + np.arctan2(y, x)") == "max(r, 0.02) + math.atan2(y, x)"
+    assert floats("float(math.sin(t)) + helper(t)") == "float(math.sin(t)) + helper(t)"
+    assert floats("np.mean(xs)") is None  # no Python stand-in of one call
+    assert floats("stats.norm.pdf(x)") is None
+    assert floats("np.exp(x, out=y)") is None  # a keyword: not the same call

@@ -89,6 +89,8 @@ RECOMPILES_MIN = 5
 NESTING_CODES = LOOP_CODES | {"AB406", "AB408"}
 #: Loops whose rewrite is one operation on whole arrays (a loop inside one is part of it).
 WHOLE_ARRAY_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106"})
+#: How many calls down a finding in the file's functions is still inside a loop that calls them.
+CALL_DEPTH = 3
 #: The family of a code no family owns: the finding as lint placed it, no price.
 PLAIN = Plain()
 
@@ -367,7 +369,15 @@ class Analysis:
             # a recurrence's rewrite is its steps made cheaper: a finding inside it (tiny-array
             # calls in the function each step calls) is that rewrite, in part, already
             recurrence = self.held_loops.get((f.path, f.line), f.code) in ("AB406", "AB408")
-            others = priced if recurrence else loops
+            whole = f.code in WHOLE_ARRAY_CODES
+            # (an element loop whose steps call the file's functions: a finding in one of
+            # those, an inverse made again at every call, is what its time is, and rewriting
+            # that site alone saves it; the loop's own rewrite saves only the rest)
+            others = (
+                priced
+                if recurrence
+                else loops + [g for g in priced if whole and g not in loops and _in_callee(f, g)]
+            )
             inner = [
                 g
                 for g in others
@@ -712,14 +722,35 @@ class Analysis:
 
 def _inside(f: Finding, g: Finding) -> bool:
     """Whether ``g`` runs inside ``f``'s loop: within its lines, or in a function of the file
-    that its lines call (``closest(x)`` in a loop over test samples)."""
+    that its lines call (``closest(x)`` in a loop over test samples), or that such a function
+    calls (``best(q)`` calling ``similarity(q, rows)``: CALL_DEPTH calls down at most)."""
     if g.path == f.path and f.line < g.line <= f.end:
         return True
-    name = read_source(g.path).functions.get(g.line, "").split(".")[-1]
-    if not name or g.path != f.path:
-        return False
+    return g.path == f.path and _in_callee(f, g)
+
+
+def _in_callee(f: Finding, g: Finding) -> bool:
+    """Whether ``g`` sits in a function of the file that ``f``'s lines call, CALL_DEPTH calls
+    down at most."""
     sf = read_source(f.path)
-    return any(call_name(c) == name for ln in range(f.line, f.end + 1) for c in sf.calls_on(ln))
+    name = sf.functions.get(g.line, "").split(".")[-1]
+    if not name:
+        return False
+    spans: dict[str, list[int]] = {}
+    for ln, fn in sf.functions.items():
+        spans.setdefault(fn.split(".")[-1], []).append(ln)
+    lines = range(f.line, f.end + 1)
+    seen: set[str] = set()
+    for _ in range(CALL_DEPTH):
+        called = {call_name(c) for ln in lines for c in sf.calls_on(ln)} - seen
+        if name in called:
+            return True
+        called &= set(spans)
+        if not called:
+            return False
+        seen |= called
+        lines = [ln for fn in called for ln in spans[fn]]  # type: ignore[assignment]
+    return False
 
 
 def _innermost(sf: SourceFile, lp: Loop) -> Loop:

@@ -232,7 +232,11 @@ def _callers(
             and a is not None
             and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
         ):
-            loops = sf.enclosing_loops(c.lineno)
+            # (a comprehension is a loop too: ``sum(score(q) for q in queries)``)
+            loops = sorted(
+                (lp for lp in sf.loops if lp.line <= c.lineno <= lp.end),
+                key=lambda lp: (-lp.line, lp.end - lp.line),
+            )
             if loops:
                 out.append((c, loops[0]))
     return out

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import ast
 import math
+import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -43,7 +44,7 @@ from ...read.bind import module_namespaces
 from ...read.source import SourceFile, call_name
 from ...read.syntax import target_names
 from ...records import LIST_SHARE, Finding
-from ...run.models import expression_time, round_trip_time
+from ...run.models import expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array
 from .base import Analysis
 
@@ -94,6 +95,9 @@ class _Step:
     #: whether its input and output stay arrays (a round trip a run on floats); not for a
     #: call on Python numbers or a short list
     trip: bool = True
+    #: per run, what the statement rewritten on Python floats saves (middle, low, high): both
+    #: timed after the run on inputs like the ones seen; None where no such rewrite is made
+    on_floats: tuple[float, float, float] | None = None
 
 
 def _simple(node: ast.AST) -> bool:
@@ -283,15 +287,26 @@ class TinyArrays:
                 return None
         value = _value(stmt)
         again = None
+        on_floats = None
         if value is not None and not any(
             isinstance(c, ast.Call) and call_name(c) in IO_CALLS for c in ast.walk(value)
         ):
             inputs = {n: f for n, f in facts.items() if n in read and n not in aliases}
             expr = ast.unparse(value)
-            t = expression_time(expr, inputs, aliases, min(TIMING_S, a.budget()))
-            if t is not None and isinstance(stmt, ast.AugAssign) and ops.ops:
-                t *= (ops.ops + 1) / ops.ops  # the in-place operation itself
-            again = t
+            in_place = isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
+            if in_place:
+                assert isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
+                # the in-place operation itself, on the value seen (a NumPy scalar ``pv``
+                # makes ``pv += x`` a NumPy operation)
+                expr = f"{stmt.target.id} {_OPERATORS[type(stmt.op)]} ({expr})"
+            budget = min(TIMING_S, a.budget())
+            times = expression_times(expr, inputs, aliases, budget / (1 if trip else 2))
+            if times is not None:
+                again = statistics.median(times)
+                if isinstance(stmt, ast.AugAssign) and not in_place and ops.ops:
+                    again *= (ops.ops + 1) / ops.ops
+                if not trip:
+                    on_floats = _on_floats(expr, inputs, aliases, times, budget / 2)
         per_run = seconds / max(count.n, 1)
         if again is not None and again < EXPLAINED_MIN * per_run:
             return None  # the time is not these calls' on arrays like the ones seen
@@ -320,6 +335,7 @@ class TinyArrays:
             tuple(f"{n}: {f}" for n, f in sorted(arrays.items())),
             max(arrays.values(), key=lambda f: f.size),
             trip,
+            on_floats,
         )
 
     def _finding(self, a: Analysis, sf: SourceFile, steps: list[_Step]) -> Finding | None:
@@ -385,6 +401,22 @@ class TinyArrays:
         low, high = max(0.0, seconds - keep_hi), max(0.0, seconds - keep_lo)
         # the finding's time is what the rewrite saves (the statement keeps the rest)
         saved = (low + high) / 2
+        if all(s.on_floats is not None for s in steps):
+            # each statement timed after the run both as it is and with its NumPy calls made
+            # ``math``'s and its NumPy numbers floats: the difference is what the rewrite saves
+            # a run, whether or not the sampler saw the line's time (the signal of a line of a
+            # call and operators is handled at the next line's call)
+            low = sum(s.count * s.on_floats[1] for s in steps if s.on_floats)
+            high = sum(s.count * s.on_floats[2] for s in steps if s.on_floats)
+            middle = sum(s.count * s.on_floats[0] for s in steps if s.on_floats)
+            parts[-1] = (
+                "on Python floats (its NumPy functions made math's or the builtins, its NumPy "
+                "numbers floats), timed the same way: "
+                f"{format_time(max(0.0, again - middle / max(count, 1)))} a run"
+                if timed
+                else parts[-1]
+            )
+            low, high, saved = min(low, middle), max(high, middle), middle
         snippet = f.snippet
         if len(steps) > 1:
             # the statements are rewritten together: the user sees where the group ends
@@ -644,3 +676,116 @@ def from_scalars(a: Analysis, sf: SourceFile, loop: Finding, lines: list[int]) -
         snippet=f"{sf.text(first)}  (in the loop at line {loop.line})",
         evidence=evidence,
     )
+
+
+#: An augmented assignment's operator, written out.
+_OPERATORS: dict[type, str] = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.MatMult: "@",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+}
+#: NumPy's functions of one or two numbers and the ``math`` function (or builtin, after a
+#: ``.``-less name) that does the same on Python floats.
+_MATH: dict[str, str] = {
+    **{
+        f: f
+        for f in (
+            "exp", "expm1", "log", "log2", "log10", "log1p", "sqrt", "sin", "cos", "tan",
+            "sinh", "cosh", "tanh", "floor", "ceil", "hypot", "fabs", "copysign", "degrees",
+            "radians", "isnan", "isinf", "isfinite", "trunc",
+        )
+    },
+    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2",
+    "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh", "deg2rad": "radians",
+    "rad2deg": "degrees", "power": "pow", "float_power": "pow", "abs": ".abs",
+    "absolute": ".abs", "maximum": ".max", "minimum": ".min", "fmax": ".max", "fmin": ".min",
+    "float64": ".float", "float32": ".float", "int64": ".int", "round": ".round",
+}  # fmt: skip
+
+
+class _ToFloats(ast.NodeTransformer):
+    """``np.exp(x)`` as ``math.exp(x)``, ``np.maximum(a, b)`` as ``max(a, b)``: a statement on
+    Python numbers with its NumPy calls made Python's. ``failed`` where a library call is left
+    that has no such stand-in."""
+
+    def __init__(self, aliases: dict[str, str]) -> None:
+        self.aliases = aliases
+        self.failed = False
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        fn = node.func
+        root = fn
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not (
+            isinstance(root, ast.Name) and self.aliases.get(root.id, "").split(".")[0] in LIBRARIES
+        ):
+            return node  # a builtin, ``math``'s, the user's function: Python's already
+        if (
+            isinstance(fn, ast.Attribute)
+            and isinstance(fn.value, ast.Name)
+            and self.aliases.get(fn.value.id) == "numpy"
+            and fn.attr in _MATH
+            and not node.keywords
+        ):
+            name = _MATH[fn.attr]
+            func: ast.expr = (
+                ast.Name(name[1:], ast.Load())
+                if name.startswith(".")
+                else ast.Attribute(ast.Name("math", ast.Load()), name, ast.Load())
+            )
+            return ast.copy_location(ast.Call(func, node.args, []), node)
+        self.failed = True
+        return node
+
+
+def _on_floats(
+    expr: str,
+    inputs: dict[str, Fact],
+    aliases: dict[str, str],
+    times: list[float],
+    budget: float,
+) -> tuple[float, float, float] | None:
+    """What a statement on Python numbers saves a run when its NumPy calls become ``math``'s
+    and its NumPy numbers Python floats (middle, low, high), both timed after the run on inputs
+    like the ones seen; None where a call has no such stand-in or the rewrite cannot be
+    timed."""
+    change = _ToFloats(aliases)
+    tree = change.visit(ast.parse(expr, mode="eval"))
+    if change.failed:
+        return None
+    as_floats = {
+        n: (
+            Fact(SCALAR, "int" if f.dtype.startswith(("int", "uint")) else "float")
+            if f.kind == SCALAR and f.type.startswith("numpy.")
+            else f
+        )
+        for n, f in inputs.items()
+    }
+    modules = {**aliases, "math": "math"}
+    fast = expression_times(
+        ast.unparse(ast.fix_missing_locations(tree)), as_floats, modules, budget
+    )
+    if fast is None or len(times) < 3 or len(fast) < 3:
+        return None
+    slow_q, fast_q = _quartiles(times), _quartiles(fast)
+    middle = max(0.0, statistics.median(times) - statistics.median(fast))
+    return middle, max(0.0, slow_q[0] - fast_q[1]), max(middle, slow_q[1] - fast_q[0])
+
+
+def _quartiles(times: list[float]) -> tuple[float, float]:
+    """A sample's lower and upper quartiles (the median's spread without its outliers: a timed
+    sample caught by another process is ten times the rest)."""
+    q = statistics.quantiles(times, n=4, method="inclusive")
+    return q[0], q[2]
