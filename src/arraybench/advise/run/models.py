@@ -640,7 +640,8 @@ def copy_cost(
 def _like(fact: Fact) -> Any:
     """A value like a small one seen (same library, dtype, shape and device), for timing a
     line again after the run: float arrays hold 1/size in each element (positive and summing
-    to one, so that a log, a root or a probability vector stays defined), integer arrays
+    to one, so that a log, a root or a probability vector stays defined; a square matrix has
+    the identity added, so that it can be inverted or factored), integer arrays
     zeros; a Python int its value seen; a NumPy random generator (or legacy RandomState) a new
     seeded one."""
     from .values import ARRAY, SCALAR, TENSOR
@@ -648,17 +649,27 @@ def _like(fact: Fact) -> Any:
     if fact.kind in (ARRAY, TENSOR) and fact.size > MAX_ELEMENTS:
         raise ValueError("input too large to make again")
     fill = 1.0 / max(fact.size, 1)
+    # a square matrix gets the identity added: invertible and positive definite, as the
+    # covariance or Gram matrix seen most likely was (an inverse of a matrix of equal
+    # elements fails)
+    square = len(fact.shape) >= 2 and fact.shape[-1] == fact.shape[-2] > 1
     if fact.type == "torch.Tensor":
         torch = sys.modules["torch"]
         dtype = getattr(torch, fact.dtype)
         device = fact.device or "cpu"
         if dtype.is_floating_point:
-            return torch.full(fact.shape, fill, dtype=dtype, device=device)
+            t = torch.full(fact.shape, fill, dtype=dtype, device=device)
+            if square:
+                t += torch.eye(fact.shape[-1], dtype=dtype, device=device)
+            return t
         return torch.zeros(fact.shape, dtype=dtype, device=device)
     np = sys.modules["numpy"]
     if fact.kind == ARRAY and fact.type == "numpy.ndarray":
         if np.dtype(fact.dtype).kind in "fc":
-            return np.full(fact.shape, fill, dtype=fact.dtype)
+            x = np.full(fact.shape, fill, dtype=fact.dtype)
+            if square:
+                x += np.eye(fact.shape[-1], dtype=fact.dtype)
+            return x
         return np.zeros(fact.shape, dtype=fact.dtype)
     if fact.kind == SCALAR:
         # (a numpy.float64 is a Python float too: its fact may carry its type only)

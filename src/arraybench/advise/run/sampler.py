@@ -191,6 +191,14 @@ class _LineNames:
                 dotted = f"{node.value.id}.{node.attr}"
                 if dotted not in got and len(got) < FACT_NAMES + 2:
                     got.append(dotted)
+        # the items of a dict a line reads by a constant key (``params["cov"]``): a model's
+        # arrays held in a dict are what its steps work on, as an object's attributes are
+        for node in ast.walk(tree):
+            item = dict_item(node)
+            if item is not None:
+                got = names[getattr(node, "lineno", 0)]
+                if item not in got and len(got) < FACT_NAMES + 2:
+                    got.append(item)
         # what a loop runs over, read at each line of its body (its header line is seldom the
         # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
         for node in ast.walk(tree):
@@ -517,6 +525,21 @@ WHOLE_METHODS = frozenset({"copy", "clone", "astype", "detach", "contiguous"})
 WHOLE_BUILTINS = frozenset({"sum", "max", "min", "any", "all"})
 
 
+def dict_item(node: ast.AST) -> str | None:
+    """``params['cov']`` for a read of a name's item by a constant string key (the name under
+    which its value is recorded), else None."""
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+        and node.slice.value.isidentifier()
+    ):
+        return f"{node.value.id}[{node.slice.value!r}]"
+    return None
+
+
 def _whole_attributes(node: ast.AST) -> list[str]:
     """``buf.s`` of ``buf.s.clone()`` or ``sum(buf.s)``: an attribute of a name that a call
     copies or reduces whole."""
@@ -700,13 +723,20 @@ class Sampler:
             glob = frame.f_globals
             for name in names:
                 base, _, attr = name.partition(".")
+                item = None
+                if "[" in base:
+                    base, item = base[: base.index("[")], base[base.index("[") + 2 : -2]
                 if base in local:
                     value = local[base]
                 elif base in glob:
                     value = glob[base]
                 else:
                     continue
-                if attr:
+                if item is not None:
+                    if type(value) is not dict or item not in value:
+                        continue  # (a dict's own item only: no __getitem__ of the user's run)
+                    value = value[item]
+                elif attr:
                     # the instance's own attribute only: no property or descriptor is run
                     own = getattr(value, "__dict__", None)
                     if (

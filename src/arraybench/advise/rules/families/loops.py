@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ....base.units import format_time
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names
-from ...run.values import ARRAY, JAX, OTHER, SEQUENCE
+from ...run.values import ARRAY, JAX, OTHER, SEQUENCE, is_array
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
@@ -34,6 +35,11 @@ LOOP_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106", "A
 ELEMENT_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106"})
 
 
+#: An iteration of an element loop costs at most this where most of it is in the functions it
+#: calls, a tenth of it where the loop's items are matrices (2-D or more, over 2 x ELEMENT_MIN
+#: elements): a longer one is a step of work on a block of data (confirm.py's ELEMENT_MAX_S, for
+#: the run's own loops).
+BLOCK_STEP_S = 1e-3
 #: A loop of few iterations an entry is still worth a rewrite when it runs this many in all
 #: and each costs at most CALLS_BOUND library calls: its time is the calls' overhead, which a
 #: whole-array rewrite pays once an entry (a Gram-Schmidt step ``for j in range(i + 1)``: ~12
@@ -96,6 +102,29 @@ class Loops(Plain):
             boxed = differentiated(c.facts)
             if boxed:
                 return no_float_steps(boxed)
+        if f.code in ELEMENT_CODES - {"AB105", "AB106"} and counted.n:
+            spent = a.led.span(f.path, loop.line, loop.end)
+            own = sum(a.led.own((f.path, ln)) for ln in range(loop.line, loop.end + 1))
+            each = spent / counted.n
+            items = [c.facts[t] for t in loop.targets if t in c.facts]
+            items = [
+                x for x in items if is_array(x) and len(x.shape) > 1 and x.size > ELEMENT_MIN * 2
+            ]
+            block = bool(items)
+            if (block and each > BLOCK_STEP_S / 10) or (own < spent / 2 and each > BLOCK_STEP_S):
+                # a step of work on a block (a 64x128 batch through a bank of filters), or in
+                # the functions it calls (a distance with its own inverse): neither a
+                # whole-array rewrite of one element's arithmetic nor the same steps on floats
+                # saves its time; what each step does is where to look
+                said = (
+                    f"on a {items[0]} at a time"
+                    if block
+                    else "most of it in the functions it calls"
+                )
+                return (
+                    f"each of its {counted} iterations takes {format_time(each)}, {said}: a "
+                    "step of work on a block of data, not one element's arithmetic"
+                )
         if (
             f.count is not None
             and f.count.n

@@ -26,7 +26,8 @@ computes the same result every time; made once before the loop, it costs one eva
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import builtins
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
@@ -42,6 +43,7 @@ from ...read.purity import (
 from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time
+from ...run.sampler import dict_item
 from ...run.values import Fact, is_array
 from .base import Analysis
 
@@ -53,6 +55,8 @@ REDUCING = frozenset({"sum", "mean", "max", "min", "std", "var", "argmax", "argm
 TAKEN_OVER = frozenset({"AB108"})
 #: In-place methods and functions that change an array without an assignment.
 MUTATORS = frozenset({"sort", "fill", "shuffle", "copyto", "put", "resize", "itemset", "place"})
+#: Builtins a statement may call (``float(...)``): no input of its own.
+BUILTIN_NAMES = frozenset(dir(builtins))
 #: The statement must run this many times, and its inputs hold an array of this many elements.
 INVARIANT_MIN = 10
 MIN_ELEMENTS = 64
@@ -83,17 +87,71 @@ def _inputs(
             return None
     if not costly:
         return None
-    # an attribute of the object a method works on (``self.A``) is an input of its own
-    held = {
-        id(n.value): f"self.{n.attr}"
-        for n in ast.walk(value)
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
-    }
+    held = _held(value)
     return {
         held.get(id(n), n.id)
         for n in ast.walk(value)
         if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
     }
+
+
+def _held(value: ast.expr) -> dict[int, str]:
+    """The names of an expression that stand for what they hold, by the name node's id: an
+    attribute of the object a method works on (``self.A``) and an item of a dict read by a
+    constant key (``params["cov"]``), each an input of its own, whose value the run records."""
+    held = {
+        id(n.value): f"self.{n.attr}"
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+    }
+    for n in ast.walk(value):
+        item = dict_item(n)
+        if item is not None and isinstance(n, ast.Subscript):
+            held[id(n.value)] = item
+    return held
+
+
+def _statement_time(
+    value: ast.expr, facts: dict[str, Fact], modules: dict[str, str], budget: float
+) -> float | None:
+    """Seconds the whole value of a statement takes, timed after the run on values like those
+    seen; None where a name it reads was not seen or it cannot be made again (a call of the
+    user's function)."""
+    held = _held(value)
+    names = {
+        held.get(id(n), n.id)
+        for n in ast.walk(value)
+        if isinstance(n, ast.Name) and n.id not in modules and n.id not in BUILTIN_NAMES
+    }
+    if any(m not in facts for m in names):
+        return None
+    timed, inputs = _as_names(value, {m: facts[m] for m in names})
+    return expression_time(ast.unparse(timed), inputs, modules, budget)
+
+
+def _as_names(part: ast.expr, inputs: dict[str, Fact]) -> tuple[ast.expr, dict[str, Fact]]:
+    """The part with each attribute or dict item among its inputs (``self.A``,
+    ``params['cov']``) read as a plain name, and the inputs under those names: what can be
+    timed after the run on values like those seen."""
+    renamed: dict[str, str] = {}
+
+    class Rename(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            key = ast.unparse(node)
+            if key in inputs:
+                renamed[key] = "_" + key.replace(".", "_")
+                return ast.copy_location(ast.Name(renamed[key], ast.Load()), node)
+            return self.generic_visit(node)
+
+        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+            key = dict_item(node)
+            if key is not None and key in inputs:
+                renamed[key] = "_" + "".join(ch if ch.isalnum() else "_" for ch in key)
+                return ast.copy_location(ast.Name(renamed[key], ast.Load()), node)
+            return self.generic_visit(node)
+
+    out = Rename().visit(ast.parse(ast.unparse(part), mode="eval")).body
+    return out, {renamed.get(k, k): f for k, f in inputs.items()}
 
 
 def _formula_time(
@@ -263,7 +321,9 @@ class LoopInvariant:
         pure = pure_functions(sf)
         for node in ast.walk(sf.tree):
             if (
-                not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr)
+                not isinstance(
+                    node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return
+                )
                 or node.value is None
             ):
                 continue
@@ -297,21 +357,33 @@ class LoopInvariant:
         self,
         a: Analysis,
         sf: SourceFile,
-        node: ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr,
+        node: ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return,
         pure: frozenset[str] = frozenset(),
     ) -> Finding | None:
-        """A statement of a loop whose value changes, holding costly parts that do not
-        (``grad = X.T @ X @ w - X.T @ y``: ``X.T @ X`` and ``X.T @ y``), priced by timing those
-        parts after the run on values like those seen."""
+        """A statement of a loop (or of a function a loop calls) whose value changes, holding
+        costly parts that do not (``grad = X.T @ X @ w - X.T @ y``: ``X.T @ X`` and ``X.T @
+        y``), priced by timing those parts after the run on values like those seen."""
         line = node.lineno
         loops = [
             lp
             for lp in sf.enclosing_loops(line)
             if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
         ]
-        if not loops or node.value is None:
+        if node.value is None:
             return None
-        lp = loops[0]
+        via = ""
+        changed: Callable[[str], bool]
+        if loops:
+            lp = loops[0]
+            changed = lambda m: _changed(sf, m, lp.line, lp.end)  # noqa: E731
+        else:
+            # a function the loop calls (``return float(d @ np.linalg.inv(params["cov"]) @
+            # d)`` in ``distance(p, model)``): its parts' inputs are the arguments the loop
+            # passes unchanged, or names the function never stores
+            calling = self._called_from(a, sf, line)
+            if calling is None:
+                return None
+            lp, via, changed = calling
         first, last = sf.span(line)
         # its own time, and the time of the file's functions it calls (a part may be one)
         seconds = a.led.span(sf.path, first, last)
@@ -333,7 +405,7 @@ class LoopInvariant:
                 or called
             )
             names = _inputs(n, pure, REDUCING) if costly else None
-            if not names or any(_changed(sf, m, lp.line, lp.end) for m in names):
+            if not names or any(changed(m) for m in names):
                 continue
             if any(n in set(ast.walk(k)) for k, _ in kept):
                 continue  # inside a part already kept (ast.walk goes outside in)
@@ -349,6 +421,9 @@ class LoopInvariant:
             inputs = {m: facts[m] for m in names if m in facts and m not in modules}
             if len(inputs) < len(names - set(modules)):
                 return None
+            # an attribute or a dict's item read whole (``self.A``, ``params["cov"]``) is
+            # timed as a name bound to a value like the one seen
+            timed, inputs = _as_names(part, inputs)
             fn = (
                 defs.get(part.func.id)
                 if isinstance(part, ast.Call) and isinstance(part.func, ast.Name)
@@ -370,7 +445,7 @@ class LoopInvariant:
                     spent = a.led.span(sf.path, body, fn.end_lineno or body)
                     t = spent / calls if calls else None
             else:
-                t = expression_time(ast.unparse(part), inputs, modules, min(0.3, a.budget()))
+                t = expression_time(ast.unparse(timed), inputs, modules, min(0.3, a.budget()))
             if t is None:
                 return None
             total += t
@@ -380,7 +455,21 @@ class LoopInvariant:
         entries = float(_entries(a, sf, lp))
         if not texts or used.n < INVARIANT_MIN or used.n < 2 * entries:
             return None
-        high = min(seconds, (used.n - entries) * total)
+        each = total
+        whole = _statement_time(node.value, facts, modules, min(0.3, a.budget()))
+        portion = ""
+        if whole is not None and whole >= total / 2:
+            portion = (
+                f" of the whole statement's {format_time(whole)} timed so "
+                f"({min(1.0, total / whole):.0%} of its {format_time(seconds / max(used.n, 1))} "
+                "a run in the run)"
+            )
+            # the parts' share of the whole statement, both timed after the run, times what the
+            # statement took a run in the run: the machine's speed then and after (a shared
+            # machine's load, BLAS threads waiting on each other) cancels out
+            # (the parts are most of a statement timed apart: at most all of it)
+            each = seconds / max(used.n, 1) * min(1.0, total / whole)
+        high = min(seconds, (used.n - entries) * each)
         low = 0.7 * high if used.exact else 0.5 * high
         if high / a.total < LIST_SHARE:
             return None
@@ -395,12 +484,61 @@ class LoopInvariant:
             evidence=f"runs {used} times, {format_time(seconds / max(used.n, 1))} each; its "
             f"part{'s' if len(texts) > 1 else ''} {said} "
             f"{'take' if len(texts) > 1 else 'takes'} {format_time(total)} a run (timed after "
-            f"the run on values like those seen: {shapes}), from inputs the loop at line "
-            f"{lp.line} never changes; compute {'them' if len(texts) > 1 else 'it'} once "
-            f"before the loop ({entries:,.0f} time{'s' if entries != 1 else ''}) and use the "
-            f"result{'s' if len(texts) > 1 else ''} on line {line}",
+            f"the run on values like those seen: {shapes}){portion}, from inputs the loop at line "
+            f"{lp.line} never changes{f' (it calls {via}() with the same ones)' if via else ''}; "
+            f"compute {'them' if len(texts) > 1 else 'it'} once before the loop "
+            f"({entries:,.0f} time{'s' if entries != 1 else ''}) and use the "
+            f"result{'s' if len(texts) > 1 else ''} on line {line}"
+            f"{f', passed to {via}()' if via else ''}",
             gain=(low, high),
         )
+
+    def _called_from(
+        self, a: Analysis, sf: SourceFile, line: int
+    ) -> tuple[Loop, str, Callable[[str], bool]] | None:
+        """For a line of a function with no loop of its own, called from loops: the first such
+        loop, the function's name, and whether a name the line reads may change from one call
+        to the next (a parameter: what a caller passes may; another name: the function stores
+        it, or a calling loop changes it)."""
+        func = sf.functions.get(line, "").rsplit(".", 1)[-1]
+        fn = (
+            next(
+                (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func),
+                None,
+            )
+            if sf.tree is not None
+            else None
+        )
+        if fn is None:
+            return None
+        params = [p.arg for p in fn.args.args]
+        method = bool(params) and params[0] == "self"
+        callers = _callers(sf, func, method, a)
+        if not callers:
+            return None
+        body_first = fn.body[0].lineno if fn.body else line
+        end = fn.end_lineno or line
+
+        def changed(m: str) -> bool:
+            base = m.split("[", 1)[0]
+            if m.startswith("self."):
+                return attribute_changed(sf, m[5:], fn.lineno, end, PURE_CALLS)
+            if base not in params:
+                return stored_in(sf, base, fn.lineno, end) or any(
+                    _changed(sf, base, lp.line, lp.end) for _, lp in callers
+                )
+            if _changed(sf, base, body_first, line - 1):
+                return True
+            for c, lp in callers:
+                i = params.index(base) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
+                if i < 0 or i >= len(c.args):
+                    return True
+                arg = _inputs_of(c.args[i])
+                if arg is None or any(_changed(sf, x, lp.line, lp.end) for x in arg):
+                    return True
+            return False
+
+        return callers[0][1], func, changed
 
     def _invariant_in(
         self,

@@ -333,6 +333,7 @@ class NeedlessCopy:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
+        yield from self._copied_then_taken(a, sf)
         user = {
             n.name
             for n in ast.walk(sf.tree)
@@ -436,6 +437,78 @@ class NeedlessCopy:
                 share=spent / a.total,
                 evidence="; ".join(s for s in (f.evidence, said) if s),
                 gain=(min(gain), max(gain)),
+            )
+
+    def _copied_then_taken(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        """``x.copy()[i : i + w]``: a whole array copied for the part the statement takes of
+        it. The part taken first, then copied (``x[i : i + w].copy()``), is the same values
+        in an array of its own: the rest of the copy is never read."""
+        assert sf.tree is not None
+        for node in ast.walk(sf.tree):
+            if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load):
+                continue
+            got = _copy_of(node.value)
+            if got is None or got[2] is not None:
+                continue
+            src, how, _ = got
+            line = node.lineno
+            key = (sf.path, line)
+            if a.found.get(key) is not None or a.covered(sf.path, line):
+                continue
+            count = a.led.count(key)
+            if count.n < COPIES_MIN:
+                continue
+            first, last = sf.span(line)
+            seconds = a.led.span(sf.path, first, last, own=True)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            facts = a.ev.facts_in(sf.path, first, last)
+            fact = facts.get(seen_name(src)) if seen_name(src) else None
+            if fact is None or not is_array(fact):
+                continue  # (np.array of a list converts it: no copy of an array)
+            cost = copy_cost(
+                fact.type, fact.dtype, fact.device, fact.shape, min(TIMING_S, a.budget())
+            )
+            if cost is None:
+                continue
+            t, t_lo, t_hi = cost
+            # a statement that only takes the part (``yield x.copy()[a:b]``, ``w =
+            # x.copy()[a:b]``): its own time is the copy's; else the copies timed after the run
+            only = any(
+                isinstance(st, ast.Assign | ast.Return | ast.Expr)
+                and (
+                    st.value is node
+                    or (isinstance(st.value, ast.Yield | ast.Await) and st.value.value is node)
+                )
+                for st in ast.walk(sf.tree)
+                if getattr(st, "lineno", 0) == first
+            )
+            high = seconds if only else min(seconds, count.n * t_hi)
+            low = min(seconds, count.n * t_lo)
+            taken = ast.unparse(ast.Subscript(src, node.slice, ast.Load()))
+            said = (
+                f"{ast.unparse(node)} copies a whole {fact} "
+                f"({_mb(fact.size * _itemsize(fact.dtype))}) to take a part of it, "
+                f"{count} times (a copy of that shape timed after the run: {format_time(t)}); "
+                f"take the part first, then copy it: {taken}"
+                + (
+                    ".copy()"
+                    if how == "copy"
+                    else ".clone()"
+                    if fact.type == "torch.Tensor"
+                    else ".copy()"
+                )
+                + " (or no copy at all where nothing writes into it)"
+            )
+            f, _ = a.finding(sf, line, self.rule.code)
+            spent = high if only else (low + high) / 2
+            yield replace(
+                f,
+                seconds=spent,
+                share=spent / a.total,
+                count=count,
+                evidence="; ".join(x for x in (f.evidence, said) if x),
+                gain=(low, high),
             )
 
 
