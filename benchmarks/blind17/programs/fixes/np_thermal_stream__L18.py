@@ -35,6 +35,6 @@ def run(n_frames):
     return energy
 
 
-energy = run(600)
+energy = run(8000)
 print(f"leading mode energy {energy.max():.4f}")
 print(f"result: {float(energy.sum()):.8e}")
