@@ -131,3 +131,90 @@ def test_a_square_matrix_made_again_can_be_inverted() -> None:
     np.linalg.cholesky(m)  # positive definite
     v = _like(Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (4,)))
     assert float(v.sum()) == pytest.approx(1.0)  # a vector still sums to one
+
+
+HELPER_PROMOTION = """\
+import numpy as np
+
+rng = np.random.default_rng(3)
+GAIN = 1.0 + 0.1 * np.cos(np.linspace(0.0, np.pi, 128))
+BASIS = rng.standard_normal((128 * 128, 64)).astype(np.float32)
+
+
+def correct(frame):
+    return (frame - np.float32(0.25)) * GAIN
+
+
+def project(frame):
+    corrected = correct(frame)
+    return corrected.reshape(-1) @ BASIS
+
+
+energy = np.zeros(64)
+scene = rng.standard_normal((128, 128)).astype(np.float32)
+for i in range(2500):
+    frame = scene + np.float32(0.1) * scene
+    energy += np.square(project(frame), dtype=np.float64)
+print(float(energy.sum()))
+"""
+
+
+def test_a_promotion_in_a_function_two_calls_below_the_loop_is_found_on_its_line(
+    tmp_path: Path,
+) -> None:
+    # blind17's thermal stream: a float64 GAIN makes the float32 frame float64 in correct(),
+    # and project()'s product converts the float32 basis at every call; the product's time
+    # lands after project() returns (its operators follow its last call), on the loop's next
+    # line, and the values of correct()'s return line are never looked at but for its globals
+    report = profile(Target(script=_write(tmp_path, "helper_promotion.py", HELPER_PROMOTION)))
+    found = _found(report)
+    f = found.get(9)
+    assert f is not None and f.code == "AB410", found
+    assert "GAIN (numpy.ndarray float64 128" in f.evidence
+    assert "frame (numpy.ndarray float32 128x128" in f.evidence
+    assert "make GAIN float32" in f.evidence
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
+    # the accumulator kept in float64 on purpose (dtype=np.float64 into 64 values) is none
+    assert 21 not in found or found[21].code != "AB410", found[21]
+
+
+NORMALISED = """\
+import numpy as np
+
+
+def rank(graph, teleport, tol=1e-9):
+    r = np.full(graph["n"], 1.0 / graph["n"])
+    delta = 1.0
+    while delta > tol:
+        transition = graph["links"] / graph["links"].sum(axis=0)
+        new = 0.85 * (transition @ r) + 0.15 * teleport
+        delta = np.abs(new - r).sum()
+        r = new
+    return r
+
+
+rng = np.random.default_rng(21)
+n = 1200
+links = (rng.random((n, n)) < 8.0 / n).astype(np.float64) + np.eye(n)
+graph = {"links": links, "n": n}
+total = 0.0
+for topic in range(6):
+    teleport = np.zeros(n)
+    teleport[rng.choice(n, size=20, replace=False)] = 1.0 / 20
+    total += float(rank(graph, teleport).max())
+print(total)
+"""
+
+
+def test_a_normalisation_of_a_dicts_item_in_a_while_loop_is_loop_invariant(
+    tmp_path: Path,
+) -> None:
+    # blind17's topic PageRank: the division's time runs after the line's last call and lands
+    # on the next line with a call, which the bursts never time (every burst switches there)
+    report = profile(Target(script=_write(tmp_path, "normalised.py", NORMALISED)))
+    found = _found(report)
+    f = found.get(8)
+    assert f is not None and f.code == "AB411", found
+    assert "graph['links']: numpy.ndarray float64 1200x1200" in f.evidence
+    assert "move line 8" in f.evidence
+    assert f.gain is not None and f.gain[1] > 0.2 * report.program

@@ -118,7 +118,13 @@ class Evidence:
         """The values seen at a line, one per name: of several looks, the largest (a function
         called at several sizes is priced at the largest it was seen at)."""
         got = self.samples.facts.get(key, {})
-        return {name: max(facts, key=lambda f: f.size) for name, facts in got.items() if facts}
+        out = {name: max(facts, key=lambda f: f.size) for name, facts in got.items() if facts}
+        # a function's last line of operators: its module's globals, recorded from the frames
+        # of the lines that call it (advise/run/sampler.py ``_tail_riders``)
+        for name, facts in self.samples.facts.get((key[0], -key[1]), {}).items():
+            if facts and name not in out:
+                out[name] = max(facts, key=lambda f: f.size)
+        return out
 
     def facts_in(self, path: str, first: int, last: int) -> dict[str, Fact]:
         """The values seen on the lines between ``first`` and ``last``, the first line's first."""

@@ -128,13 +128,20 @@ class _LineNames:
     def __init__(self) -> None:
         self._files: dict[str, dict[int, tuple[str, ...]]] = {}
         self._riders: dict[str, dict[int, tuple[int, ...]]] = {}
+        #: per file, the globals a function's last lines of operators read, by line
+        self._globals: dict[str, dict[int, frozenset[str]]] = {}
 
     def __call__(self, path: str, line: int) -> tuple[str, ...]:
         table = self._files.get(path)
         if table is None:
-            table, self._riders[path] = self._read(path)
+            table, self._riders[path], self._globals[path] = self._read(path)
             self._files[path] = table
         return table.get(line, ())
+
+    def globals_at(self, path: str, line: int) -> frozenset[str]:
+        """The module globals a function's last line of operators reads (recorded from a
+        frame of the line that calls the function)."""
+        return self._globals.get(path, {}).get(line, frozenset())
 
     def riders(self, path: str, line: int) -> tuple[int, ...]:
         """The lines of operators only in the loops holding ``line`` (see :func:`_riders`),
@@ -144,11 +151,13 @@ class _LineNames:
         return self._riders.get(path, {}).get(line, ())
 
     @staticmethod
-    def _read(path: str) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]]]:
+    def _read(
+        path: str,
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]], dict[int, frozenset[str]]]:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, ValueError, UnicodeDecodeError):
-            return {}, {}
+            return {}, {}, {}
         tree = None
         for _ in range(3):
             try:
@@ -159,9 +168,9 @@ class _LineNames:
                 # program's imports being parsed at the same moment make it fail; again
                 continue
             except (SyntaxError, ValueError):
-                return {}, {}
+                return {}, {}, {}
         if tree is None:
-            return {}, {}
+            return {}, {}, {}
         names: dict[int, list[str]] = defaultdict(list)
         for node in ast.walk(tree):
             if isinstance(node, ast.Name):
@@ -225,7 +234,11 @@ class _LineNames:
                     for h in header[:LOOP_NAMES]:
                         if h not in got:
                             got.append(h)
-        return {line: tuple(v) for line, v in names.items()}, _riders(tree)
+        riders = _riders(tree)
+        tail_riders, tail_names = _tail_riders(tree)
+        for line, tail in tail_riders.items():
+            riders[line] = (*riders.get(line, ()), *(-r for r in tail))
+        return {line: tuple(v) for line, v in names.items()}, riders, tail_names
 
 
 #: Lines of operators only, per loop, whose values ride along with the loop's other lines.
@@ -352,14 +365,28 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
                     out.append((_lines_of(stmt), *pending))
                 pending = None
             if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
-                called = [
-                    tails[call_name(c)]
-                    for c in ast.walk(stmt)
-                    if isinstance(c, ast.Call) and call_name(c) in tails
+                calls = [
+                    c for c in ast.walk(stmt) if isinstance(c, ast.Call) and call_name(c) in tails
                 ]
-                if len(called) == 1:
-                    pending = (stmt.lineno, called[0])
+                if len(calls) == 1:
+                    if _called_after(stmt, calls[0]):
+                        # ``e += np.square(project(x))``: the call that takes its result is
+                        # the check, on the same line
+                        out.append((_lines_of(stmt), stmt.lineno, tails[call_name(calls[0])]))
+                    else:
+                        pending = (stmt.lineno, tails[call_name(calls[0])])
     return out
+
+
+def _called_after(stmt: ast.stmt, call: ast.Call) -> bool:
+    """Whether another call of the statement takes ``call``'s result among its arguments (it
+    runs after ``call`` returns)."""
+    return any(
+        isinstance(c, ast.Call)
+        and c is not call
+        and any(call in set(ast.walk(arg)) for arg in [*c.args, *(k.value for k in c.keywords)])
+        for c in ast.walk(stmt)
+    )
 
 
 def _statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
@@ -384,15 +411,33 @@ def _quiet(stmt: ast.stmt) -> bool:
     )
 
 
+def _operators_after_calls(stmt: ast.stmt) -> bool:
+    """A simple statement with a call whose value is an operator on what its calls give
+    (``x.reshape(-1) @ B``, ``np.tile(x, (n, 1)) - data``): the operator runs after the check
+    that follows the last call."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        return False
+    value = stmt.value
+    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and any(
+        isinstance(n, ast.Call) for n in ast.walk(value)
+    )
+
+
 def _trailing(body: list[ast.stmt]) -> tuple[list[int], bool]:
     """The lines at the end of a statement list where no signal is handled (lines of operators,
-    a ``return`` of no call, the ends of the branches of an ``if`` whose test calls nothing),
-    and whether the whole list is such lines."""
+    a ``return`` of no call, the ends of the branches of an ``if`` whose test calls nothing,
+    and a statement whose operators run after its calls), and whether the whole list is such
+    lines."""
     lines: list[int] = []
     for stmt in reversed(body):
         if _quiet(stmt):
             lines[:0] = _lines_of(stmt)
             continue
+        if _operators_after_calls(stmt):
+            # ``coeffs = frame.reshape(-1) @ BASIS``: the product runs after the last check,
+            # and its time is handled after the return too
+            lines[:0] = _lines_of(stmt)
+            return lines, False
         if isinstance(stmt, ast.If) and not _checks(stmt):
             first, whole_first = _trailing(stmt.body)
             other, whole_other = _trailing(stmt.orelse) if stmt.orelse else ([], True)
@@ -445,6 +490,61 @@ COMPOUND = (
     ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try,
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Match,
 )  # fmt: skip
+
+
+def _tail_riders(tree: ast.AST) -> tuple[dict[int, tuple[int, ...]], dict[int, frozenset[str]]]:
+    """Per line that calls a function of the file by name, that function's last lines of
+    operators (its :func:`_trailing` lines, RIDERS at most) whose names the function neither
+    takes nor assigns: its module's globals, which the calling line's frame sees as they are
+    (the function's own names it does not); and per such line, those global names."""
+    tails: dict[str, tuple[int, ...]] = {}
+    names: dict[int, frozenset[str]] = {}
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+            continue
+        own = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)} | {
+            n.id
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        }
+        lines = _trailing(fn.body)[0]
+        read = {
+            n.id
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and getattr(n, "lineno", 0) in lines and n.id not in own
+        }
+        if lines and read:
+            tails[fn.name] = tuple(lines[:RIDERS])
+            for ln in tails[fn.name]:
+                names[ln] = frozenset(
+                    n.id
+                    for n in ast.walk(fn)
+                    if isinstance(n, ast.Name) and getattr(n, "lineno", 0) == ln and n.id in read
+                )
+    # the lines that call those functions, and those that call their callers (a module's
+    # globals are the same in every frame of it): ``project(frame)`` calling ``correct(frame)``
+    for _ in range(2):
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            called = {
+                c.func.id
+                for c in ast.walk(fn)
+                if isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id in tails
+                and c.func.id != fn.name
+            }
+            got = tails.get(fn.name, ())
+            merged = tuple(dict.fromkeys([*got, *(r for f in sorted(called) for r in tails[f])]))
+            if merged != got:
+                tails[fn.name] = merged[:RIDERS]
+    out: dict[int, list[int]] = defaultdict(list)
+    for c in ast.walk(tree):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in tails:
+            got_lines = out[c.lineno]
+            got_lines.extend(r for r in tails[c.func.id] if r not in got_lines and r != c.lineno)
+    return {line: tuple(v) for line, v in out.items() if v}, names
 
 
 def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
@@ -696,6 +796,11 @@ class Sampler:
             return
         # the loop's lines of operators only are never looked at: their values are the frame's
         # now (the same names, an iteration apart at most)
+        # (a negative rider: a function's last lines of operators, never looked at either,
+        # whose module globals a line calling it sees as they are: ``FLAT`` of ``return (frame
+        # - DARK) * FLAT``)
+        # (kept under the line's negative number: the line's own look, in its own frame, is
+        # still to come, and Evidence.facts_at adds these for the names it lacks)
         keys = [key, *((key[0], r) for r in self._names.riders(*key))]
         for k in keys:
             self._record_at(frame, k)
@@ -713,13 +818,17 @@ class Sampler:
     def _record_at(self, frame: FrameType, key: Key) -> None:
         if self._done(key):
             return
-        names = self._names(*key)
+        only_globals = key[1] < 0
+        line = abs(key[1])
+        names = self._names(key[0], line)
+        if only_globals:
+            names = tuple(n for n in names if n in self._names.globals_at(key[0], line))
         if not names:
             self.samples.facts.setdefault(key, {})
             return
         seen = self.samples.facts.setdefault(key, {})
         with contextlib.suppress(Exception):
-            local = frame.f_locals
+            local = {} if only_globals else frame.f_locals
             glob = frame.f_globals
             for name in names:
                 base, _, attr = name.partition(".")

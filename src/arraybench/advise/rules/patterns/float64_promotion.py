@@ -36,7 +36,13 @@ from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
+from .loop_invariant import facts_around
 
+#: A float64 asked for on the line into a result this many times smaller than its float32
+#: operand is an accumulator kept in double precision (meant).
+ACCUMULATOR_RATIO = 8
+#: How many calls down from a loop a promotion in the file's functions is still looked for.
+CALL_DEPTH = 3
 #: Elements of an array below which its dtype costs next to nothing.
 SIZE_MIN = 1024
 #: Runs of the line below which it is not the loop's work.
@@ -149,6 +155,93 @@ def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
     return best
 
 
+def _called_from_loop(
+    sf: SourceFile, line: int
+) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
+    """For a line of a function of the file with no loop of its own that a loop calls, directly
+    or through CALL_DEPTH functions of the file: the function's lines, and the regions its value
+    goes through (each calling function's lines, then the loop's)."""
+    if sf.tree is None:
+        return None
+    spans = {
+        n.name: (n.lineno, n.end_lineno or n.lineno)
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.FunctionDef)
+    }
+    name = sf.functions.get(line, "").rsplit(".", 1)[-1]
+    if name not in spans:
+        return None
+    region = spans[name]
+    chain: list[tuple[int, int]] = []
+    for _ in range(CALL_DEPTH):
+        calls = [
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name
+        ]
+        if not calls:
+            return None
+        for c in calls:
+            loops = sf.enclosing_loops(c.lineno)
+            caller = sf.functions.get(c.lineno, "").rsplit(".", 1)[-1]
+            if loops and (not caller or not spans.get(caller) or loops[0].line >= spans[caller][0]):
+                return region, [*chain, (loops[0].line, loops[0].end)]
+        caller = sf.functions.get(calls[0].lineno, "").rsplit(".", 1)[-1]
+        if caller not in spans:
+            return None
+        chain.append(spans[caller])
+        name = caller
+    return None
+
+
+def _returned_to(sf: SourceFile, func: str) -> list[tuple[int, int, str]]:
+    """The statements where what ``func`` returns goes: each call of it by name (its line's
+    span, and the name it is assigned to alone), and the later statements of the same block
+    that read that name."""
+    if sf.tree is None or not func:
+        return []
+    out: list[tuple[int, int, str]] = []
+    for body in _blocks(sf.tree):
+        for i, stmt in enumerate(body):
+            calls = [
+                c
+                for c in ast.walk(stmt)
+                if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == func
+            ]
+            if not calls or not isinstance(
+                stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)
+            ):
+                continue
+            first, last = sf.span(stmt.lineno)
+            name = ""
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.value in calls
+            ):
+                name = stmt.targets[0].id
+            out.append((first, last, ""))
+            if not name:
+                continue
+            for later in body[i + 1 :]:
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(later)):
+                    lo, hi = sf.span(later.lineno)
+                    out.append((lo, hi, name))
+    return out
+
+
+def _blocks(tree: ast.AST) -> list[list[ast.stmt]]:
+    """Every list of statements of the tree (a body, a branch)."""
+    out = []
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                out.append(body)
+    return out
+
+
 def _rewrite(root: str, fact: Fact | None, made: int | None, value: str = "") -> str:
     """The rewrite in words, with the value that makes the root written the float32 way."""
     where = f" where it is made (line {made})" if made else " once, before the loop"
@@ -185,14 +278,24 @@ class Float64Promotion:
             return
         done: set[int] = set()
         for node in ast.walk(sf.tree):
-            if not isinstance(node, (ast.Assign, ast.AugAssign)):
+            if not isinstance(node, (ast.Assign, ast.AugAssign, ast.Return)) or node.value is None:
                 continue
             first, last = sf.span(node.lineno)
-            loops = sf.enclosing_loops(first)
-            if not loops or first in done or (sf.path, first) in a.found:
+            if first in done or (sf.path, first) in a.found:
                 continue
-            done.add(first)
-            f = self._check(a, sf, node, first, last, loops[0].line, loops[0].end)
+            loops = sf.enclosing_loops(first)
+            if loops and not isinstance(node, ast.Return):
+                done.add(first)
+                f = self._check(a, sf, node, first, last, loops[0].line, loops[0].end)
+            else:
+                # a function the loop calls, one or more calls down (``return (frame - DARK)
+                # * FLAT`` in ``correct(frame)``, called by ``process_frame(frame)`` per
+                # frame): its body is the region, and its callers' float64 work the loop's
+                chain = _called_from_loop(sf, first)
+                if chain is None:
+                    continue
+                done.add(first)
+                f = self._check(a, sf, node, first, last, *chain[0], chain[1])
             if f is not None:
                 yield f
 
@@ -201,30 +304,49 @@ class Float64Promotion:
         for ln in range(first, last + 1):
             for name, facts in a.ev.samples.facts.get((path, ln), {}).items():
                 out.setdefault(name, []).extend(facts)
+            # (a function's last line of operators: its globals, seen from its callers' frames)
+            for name, facts in a.ev.samples.facts.get((path, -ln), {}).items():
+                if name not in out:
+                    out[name] = list(facts)
         return out
 
     def _check(
         self,
         a: Analysis,
         sf: SourceFile,
-        node: ast.Assign | ast.AugAssign,
+        node: ast.Assign | ast.AugAssign | ast.Return,
         first: int,
         last: int,
         lo: int,
         hi: int,
+        callers: list[tuple[int, int]] | None = None,
     ) -> Finding | None:
+        """``callers``: for a statement of a function a loop calls, the regions its value goes
+        through (the calling functions' bodies and the loop), where its float64 work is."""
+        assert node.value is not None
         path = sf.path
         count = a.led.count((path, first))
         if count.n < RUNS_MIN:
             return None
         own = a.led.span(path, first, last, own=True)
         operators = not any(isinstance(n, ast.Call) for n in ast.walk(node.value))
-        if own / a.total < LIST_SHARE / 4 and not operators:
+        if own / a.total < LIST_SHARE / 4 and not operators and callers is None:
             # (a line of operators only, ``coeffs = frames @ basis``, has its time handled at the
             # next check: its own time says little; the loop's float64 work is priced below)
             return None
         looks = self._looks(a, path, first, last)
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if callers is not None:
+            # a function's last line of operators is never looked at: its parameters are the
+            # arguments seen where the file calls it, its globals those its callers' frames saw
+            for name, fact in facts_around(a, sf, first, last).items():
+                looks.setdefault(name, [fact])
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AugAssign)
+            else []
+        )
         stored = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
         read = [n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)]
         if isinstance(node, ast.AugAssign):
@@ -268,13 +390,48 @@ class Float64Promotion:
                 return None
             roots = [root]
             looks = {**looks, root: rfacts}
-        results = [n for n in stored if self._float64_result(a, path, n, looks, lo, hi)]
-        if not results:
-            return None
-        if all(_only_reduced(sf, n, lo, hi, first) for n in results):
-            return None  # a float64 value that only feeds a sum: meant, and cheap
+        if isinstance(node, ast.Return):
+            # (a float32 array and a float64 root in one expression: NumPy's result is float64)
+            if not roots:
+                return None
+            results = ["the value returned"]
+        else:
+            results = [n for n in stored if self._float64_result(a, path, n, looks, lo, hi)]
+            if not results:
+                return None
+            if all(_only_reduced(sf, n, lo, hi, first) for n in results):
+                return None  # a float64 value that only feeds a sum: meant, and cheap
+            biggest = max(
+                (x.size for n in f32 for x in looks.get(n, []) if _big(x, "float32")), default=0
+            )
+            if inline and all(
+                all(x.size * ACCUMULATOR_RATIO <= biggest for x in looks.get(n, []) if is_array(x))
+                for n in results
+            ):
+                # ``energy += np.square(coeffs, dtype=np.float64)``: a float64 asked for on the
+                # line, into a result far smaller than the float32 work: an accumulator in double
+                # precision, meant, and cheap
+                return None
         # the loop's float64 work: its statements where a float64 array of its own was seen
         spans = self._float64_work(a, sf, lo, hi, roots)
+        for c_lo, c_hi in callers or []:
+            spans += self._float64_work(a, sf, c_lo, c_hi, roots)
+        inferred: dict[str, Fact] = {}
+        if isinstance(node, ast.Return):
+            # what the function's callers do with the float64 it returns (a product with a
+            # float32 basis, on a line of operators after a call that the sampler seldom looks
+            # at): the statements that make or read it, the value float64 in the shape of
+            # the float32 operand by NumPy's rules
+            big = max(
+                (x for n in f32 for x in looks.get(n, []) if _big(x, "float32")),
+                key=lambda x: x.size,
+            )
+            as64 = replace(big, dtype="float64")
+            flows = _returned_to(sf, sf.functions.get(first, "").rsplit(".", 1)[-1])
+            for lo_, hi_, name in flows:
+                spans.append((path, lo_, hi_))
+                if name:
+                    inferred[name] = as64
         work = a.led.union(spans) if spans else own
         work = max(work, own)
         inputs = {}
@@ -288,9 +445,23 @@ class Float64Promotion:
         if priced is None:
             return None
         (mid, low_r, high_r), how = priced
+        top = self._costliest(a, sf, spans, first, inferred) if callers else None
+        if top is not None:
+            # the costliest float64 statement downstream (a product with a float32 matrix made
+            # float64 at every call) timed in float64 and float32 too: its ratio on its time
+            t_top, (r_mid, r_lo, r_hi), top_how = top
+            rest = max(0.0, work - t_top)
+            saving = t_top * (1 - 1 / max(r_mid, 1.0)) + rest * (1 - 1 / max(mid, 1.0))
+            low_s = t_top * (1 - 1 / max(r_lo, 1.0)) + rest * (1 - 1 / max(low_r, 1.0))
+            high_s = t_top * (1 - 1 / max(r_hi, 1.0)) + rest * (1 - 1 / max(high_r, 1.0))
+            how = f"{how}, and {top_how} downstream,"
+            mid = max(mid, r_mid)
+        else:
+            low_s = own * (1 - 1 / max(low_r, 1.0))
+            high_s = work * (1 - 1 / max(high_r, 1.0))
         if mid <= 1.0:
             return None
-        saving = work * (1 - 1 / mid)
+        saving = saving if top is not None else work * (1 - 1 / mid)
         if saving / a.total < LIST_SHARE:
             return None
         f, _ = a.finding(sf, where, self.rule.code)
@@ -337,7 +508,7 @@ class Float64Promotion:
             seconds=saving,
             share=saving / a.total,
             evidence=evidence,
-            gain=(own * (1 - 1 / max(low_r, 1.0)), work * (1 - 1 / max(high_r, 1.0))),
+            gain=(min(low_s, saving), max(high_s, saving)),
         )
 
     def _promoted_before(
@@ -421,8 +592,69 @@ class Float64Promotion:
                 spans.append((sf.path, first, last))
         return spans
 
+    def _costliest(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        spans: list[tuple[str, int, int]],
+        first: int,
+        inferred: dict[str, Fact],
+    ) -> tuple[float, tuple[float, float, float], str] | None:
+        """The costliest statement of the float64 work other than the promoting one, its time
+        and how many times faster it ran in float32 (its float64 arrays made float32), timed
+        after the run; None where it cannot be timed."""
+        others = sorted(
+            {(p, lo, hi) for p, lo, hi in spans if not lo <= first <= hi},
+            key=lambda s: -a.led.span(s[0], s[1], s[2], own=True),
+        )
+        for path, lo, hi in others:
+            got = self._ratio_at(a, sf, path, lo, hi, inferred)
+            if got is not None:
+                return got
+        return None
+
+    def _ratio_at(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        path: str,
+        lo: int,
+        hi: int,
+        inferred: dict[str, Fact],
+    ) -> tuple[float, tuple[float, float, float], str] | None:
+        """A statement's time and how many times faster it ran with its float64 arrays made
+        float32, timed after the run; None where it cannot be timed."""
+        assert sf.tree is not None
+        node = next(
+            (
+                n
+                for n in ast.walk(sf.tree)
+                if isinstance(n, (ast.Assign, ast.AugAssign, ast.Return)) and n.lineno == lo
+            ),
+            None,
+        )
+        if node is None or (isinstance(node, ast.Return) and node.value is None):
+            return None
+        looks = self._looks(a, path, lo, hi)
+        for name, fact in inferred.items():
+            looks[name] = [fact]
+        inputs = {
+            n: max(xs, key=lambda x: (x.dtype == "float64", x.size))
+            for n, xs in looks.items()
+            if xs
+        }
+        float64 = {n for n, x in inputs.items() if is_array(x) and x.dtype == "float64"}
+        expr = self._expr(node)
+        priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
+        if priced is None or not float64:
+            return None
+        timed = f"line {lo}'s statement" if priced[1] == "this line's expression" else priced[1]
+        return a.led.span(path, lo, hi, own=True), priced[0], timed
+
     @staticmethod
-    def _expr(node: ast.Assign | ast.AugAssign) -> str:
+    def _expr(node: ast.Assign | ast.AugAssign | ast.Return) -> str:
+        if isinstance(node, ast.Return):
+            return ast.unparse(node.value) if node.value is not None else ""
         if isinstance(node, ast.Assign):
             return ast.unparse(node.value)
         op = ast.BinOp(left=node.target, op=node.op, right=node.value)

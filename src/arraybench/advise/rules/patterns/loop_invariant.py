@@ -204,6 +204,7 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
     of the file called there."""
     if name.startswith("self."):
         return attribute_changed(sf, name[5:], first, last, PURE_CALLS)
+    name = name.split("[", 1)[0]  # a dict's item (``graph['links']``) changes with the dict
     if stored_in(sf, name, first, last):
         return True
     assert sf.tree is not None
@@ -335,7 +336,9 @@ class LoopInvariant:
             # rewrite, a whole-array form of the loop, keeps the statement's work)
             f = None
             if isinstance(node, ast.Assign | ast.AnnAssign) and old is None:
-                names = _inputs(node.value, pure)
+                # (a whole array's reduction counts here too: ``P = L / L.sum(axis=0)``, a
+                # normalisation of links that never change)
+                names = _inputs(node.value, pure, REDUCING)
                 where = self._invariant_in(a, sf, node, names, defs) if names else None
                 if names and where is not None:
                     own = {
@@ -703,7 +706,9 @@ class LoopInvariant:
         )
 
 
-def facts_around(a: Analysis, sf: SourceFile, first: int, last: int) -> dict[str, Fact]:
+def facts_around(
+    a: Analysis, sf: SourceFile, first: int, last: int, depth: int = 0
+) -> dict[str, Fact]:
     """The values seen between those lines; for the names not seen there (a line of operators
     only is seldom sampled), those seen elsewhere in the same function, and for its parameters,
     the arguments seen where the file calls it."""
@@ -726,8 +731,16 @@ def facts_around(a: Analysis, sf: SourceFile, first: int, last: int) -> dict[str
         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name:
             seen = a.ev.facts_at((sf.path, c.lineno))
             for p, arg in zip(params, c.args, strict=False):
-                if isinstance(arg, ast.Name) and arg.id in seen:
-                    out.setdefault(p, seen[arg.id])
+                if not isinstance(arg, ast.Name) or p in out:
+                    continue
+                if arg.id in seen:
+                    out[p] = seen[arg.id]
+                elif depth < 2 and c.lineno != first:
+                    # the caller's own parameter, passed on (``correct(frame)`` in
+                    # ``project(frame)``): what its callers passed
+                    got = facts_around(a, sf, c.lineno, c.lineno, depth + 1).get(arg.id)
+                    if got is not None:
+                        out[p] = got
     return out
 
 
