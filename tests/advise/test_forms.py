@@ -218,3 +218,81 @@ def test_a_normalisation_of_a_dicts_item_in_a_while_loop_is_loop_invariant(
     assert "graph['links']: numpy.ndarray float64 1200x1200" in f.evidence
     assert "move line 8" in f.evidence
     assert f.gain is not None and f.gain[1] > 0.2 * report.program
+
+
+TIED_ARMS = """\
+import random
+
+import numpy as np
+
+
+def greedy_action(counts, epsilon):
+    if random.random() < epsilon:
+        return np.random.randint(0, counts.shape[0])
+    best = np.amax(counts)
+    ties = np.where(counts == best)[0]
+    return np.random.choice(ties)
+
+
+rng = np.random.default_rng(0)
+total = 0.0
+for episode in range(60):
+    counts = np.zeros(3)
+    pulls = np.full(3, 1e-5)
+    for step in range(1000):
+        arm = greedy_action(np.true_divide(counts, pulls), 0.1)
+        reward = float(rng.random() < 0.3 + 0.2 * arm)
+        counts[arm] += reward
+        pulls[arm] += 1
+        total += reward
+print(total)
+"""
+
+
+def test_a_draw_from_a_set_made_at_each_call_is_not_drawn_ahead(tmp_path: Path) -> None:
+    # round 15's bandits: np.random.choice(ties) of this step's tied best arms cannot be drawn
+    # before the loop; and the step loop reads the counts it writes: a recurrence, not a sum
+    report = profile(Target(script=_write(tmp_path, "tied.py", TIED_ARMS)))
+    found = _found(report)
+    dropped = {f.line: f for f in report.dropped}
+    assert 11 not in found or found[11].code != "AB414", found[11]
+    if 11 in dropped and dropped[11].code == "AB414":
+        assert "change at every call of greedy_action() (ties)" in dropped[11].dropped
+    loop = found.get(19)
+    assert loop is None or loop.code in ("AB406", "AB408"), loop
+
+
+TRANSITIONS = """\
+import numpy as np
+
+
+class World:
+    def __init__(self):
+        self.transition = np.full((4, 4), 0.1) + 0.6 * np.eye(4)
+        self.pos = 0
+
+    def step(self, action):
+        action = np.random.choice(4, 1, p=self.transition[int(action), :])
+        self.pos = (self.pos + int(action[0])) % 25
+        return self.pos
+
+
+np.random.seed(0)
+world = World()
+visits = 0
+for t in range(60_000):
+    visits += world.step(t % 4)
+print(visits)
+"""
+
+
+def test_library_calls_on_a_row_of_an_objects_small_table_are_tiny_array_calls(
+    tmp_path: Path,
+) -> None:
+    # round 15's gridworld.py:172 (49% of its run): the row ``self.transition[int(action), :]``
+    # of a 4x4 attribute is what np.random.choice works on
+    report = profile(Target(script=_write(tmp_path, "transitions.py", TRANSITIONS)))
+    found = _found(report)
+    f = found.get(10)
+    assert f is not None and f.code == "AB412", found
+    assert "self.transition: numpy.ndarray float64 4x4" in f.evidence

@@ -493,6 +493,9 @@ def test_a_finder_runs_its_hook_once_the_module_is_imported(
         ("v = x[i] * 2\ns = s + v", False),
         ("if x[i] > best:\n    best = x[i]", False),  # a max kept under its test
         ("u[i] = un[i] - c * (un[i] - un[i - 1])", False),  # a stencil on a copy
+        # round 15's bandits: the counts read whole to choose, then one of them written
+        ("a = act(np.true_divide(counts, n))\ncounts[a] += r\nn[a] += 1", True),
+        ("out[i] = x[i] * 2\nm = len(out) + out.shape[0]", False),  # its length: no values
     ],
 )
 def test_recurrences_are_told_from_element_loops(body: str, recurrence: bool) -> None:

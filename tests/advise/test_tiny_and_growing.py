@@ -424,7 +424,7 @@ def test_numpy_on_python_floats_is_priced_against_the_same_line_on_floats(
 
 
 def test_numpy_calls_on_numbers_are_made_pythons_for_the_comparison() -> None:
-    from arraybench.advise.rules.patterns.tiny_arrays import _ToFloats
+    from arraybench.advise.rules.patterns.float_standins import _ToFloats
 
     aliases = {"np": "numpy", "stats": "scipy.stats"}
 

@@ -243,3 +243,13 @@ def imported_names(tree: ast.Module, everywhere: bool = True) -> dict[str, str]:
             for al in node.names:
                 out[al.asname or al.name] = f"{node.module}.{al.name}"
     return out
+
+
+def call_name(call: ast.Call) -> str:
+    """``item`` of ``t.item()``, ``tensor`` of ``torch.tensor(...)``, ``float`` of ``float(x)``."""
+    f = call.func
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    if isinstance(f, ast.Name):
+        return f.id
+    return ""

@@ -69,6 +69,7 @@ from .ledger_inputs import (
     statement_loops,
     statement_spans_of,
 )
+from .nesting import in_callee, innermost, inside, own_element_loop
 from .patterns import PATTERNS
 from .patterns.tiny_arrays import from_scalars, scalar_sources
 from .proof import proof
@@ -89,8 +90,6 @@ RECOMPILES_MIN = 5
 NESTING_CODES = LOOP_CODES | {"AB406", "AB408"}
 #: Loops whose rewrite is one operation on whole arrays (a loop inside one is part of it).
 WHOLE_ARRAY_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106"})
-#: How many calls down a finding in the file's functions is still inside a loop that calls them.
-CALL_DEPTH = 3
 #: The family of a code no family owns: the finding as lint placed it, no price.
 PLAIN = Plain()
 
@@ -108,16 +107,6 @@ def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str
     }
     counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
     return any(k in called and v >= RECOMPILES_MIN for k, v in counts.items())
-
-
-def _own_element_loop(outer: Finding, inner: Finding) -> bool:
-    """Whether a loop inside another runs ELEMENT_MIN iterations or more per iteration of it:
-    an element loop of its own, whose rewrite alone saves its time (``[np.dot(q, r) for r in
-    M]`` over 20,000 rows, inside a loop over 80 queries), not a few items the outer loop's
-    whole-array rewrite takes in passing (3 observations a particle)."""
-    if outer.count is None or inner.count is None or not outer.count.n:
-        return False
-    return inner.count.n / outer.count.n >= ELEMENT_MIN
 
 
 def _recompiles(names: list[str]) -> int:
@@ -183,7 +172,7 @@ class Analysis:
     def nest_counts(self, sf: SourceFile, lp: Loop) -> tuple[Count, float]:
         """:meth:`loop_counts` of a loop, or of a perfect nest it heads (``for i: for j:``):
         the innermost loop's iterations, and those per entry of the outer loop."""
-        inner = _innermost(sf, lp)
+        inner = innermost(sf, lp)
         count, per_entry = self.loop_counts(sf.path, inner)
         if inner is not lp:
             outer, outer_per = self.loop_counts(sf.path, lp)
@@ -228,7 +217,7 @@ class Analysis:
         if loop is not None:
             # (iterations per entry are an estimate from the bursts: used to judge, not shown)
             count, _ = self.nest_counts(sf, loop)
-            inner = _innermost(sf, loop)
+            inner = innermost(sf, loop)
             if count.n:
                 of = f" of its innermost loop (line {inner.line})" if inner is not loop else ""
                 evidence = f"{count} iterations{of}, {format_time(seconds / count.n)} each"
@@ -352,7 +341,7 @@ class Analysis:
                 (f for f in wholes if f is not g and f.path == g.path and f.line < g.line <= f.end),
                 None,
             )
-            if outer is not None and g.code in LOOP_CODES and not _own_element_loop(outer, g):
+            if outer is not None and g.code in LOOP_CODES and not own_element_loop(outer, g):
                 del self.found[(g.path, g.line)]
                 self.dropped.append(
                     _with(
@@ -366,6 +355,8 @@ class Analysis:
             f for f in priced if f.code in NESTING_CODES or (f.path, f.line) in self.held_loops
         ]
         for f in loops:
+            if f.code == "AB107":
+                continue  # priced by its growing statement's own copies: no inner time in it
             # a recurrence's rewrite is its steps made cheaper: a finding inside it (tiny-array
             # calls in the function each step calls) is that rewrite, in part, already
             recurrence = self.held_loops.get((f.path, f.line), f.code) in ("AB406", "AB408")
@@ -376,13 +367,13 @@ class Analysis:
             others = (
                 priced
                 if recurrence
-                else loops + [g for g in priced if whole and g not in loops and _in_callee(f, g)]
+                else loops + [g for g in priced if whole and g not in loops and in_callee(f, g)]
             )
             inner = [
                 g
                 for g in others
                 if g is not f
-                and _inside(f, g)
+                and inside(f, g)
                 and (
                     # (an inner loop, a finding of its own: a recurrence's same steps, or an
                     # element loop kept beside the loop around it)
@@ -583,9 +574,22 @@ class Analysis:
                 continue  # inside a loop already reported: that loop holds its time
             # a perfect nest (``for i ...: for j ...: acc[i, j] = ...``) is one loop over its
             # innermost iterations, reported on its outer line (the rewrite takes the nest)
-            inner = _innermost(sf, lp)
+            inner = innermost(sf, lp)
             count, per_entry = self.nest_counts(sf, lp)
             if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
+                continue
+            if (
+                inner is lp
+                and sum(
+                    self.loop_counts(sf.path, x)[0].n
+                    for x in sf.loops
+                    if lp.line < x.line <= lp.end and not x.comprehension
+                )
+                >= ELEMENT_MIN * count.n
+            ):
+                # an outer loop (epochs) around loops that take many steps an iteration (four
+                # episodes of ~10 steps): those are the element loops, if any; this one's
+                # iterations are whole runs of them
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
             if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
@@ -718,57 +722,6 @@ class Analysis:
                 )
             )
         return out
-
-
-def _inside(f: Finding, g: Finding) -> bool:
-    """Whether ``g`` runs inside ``f``'s loop: within its lines, or in a function of the file
-    that its lines call (``closest(x)`` in a loop over test samples), or that such a function
-    calls (``best(q)`` calling ``similarity(q, rows)``: CALL_DEPTH calls down at most)."""
-    if g.path == f.path and f.line < g.line <= f.end:
-        return True
-    return g.path == f.path and _in_callee(f, g)
-
-
-def _in_callee(f: Finding, g: Finding) -> bool:
-    """Whether ``g`` sits in a function of the file that ``f``'s lines call, CALL_DEPTH calls
-    down at most."""
-    sf = read_source(f.path)
-    name = sf.functions.get(g.line, "").split(".")[-1]
-    if not name:
-        return False
-    spans: dict[str, list[int]] = {}
-    for ln, fn in sf.functions.items():
-        spans.setdefault(fn.split(".")[-1], []).append(ln)
-    lines = range(f.line, f.end + 1)
-    seen: set[str] = set()
-    for _ in range(CALL_DEPTH):
-        called = {call_name(c) for ln in lines for c in sf.calls_on(ln)} - seen
-        if name in called:
-            return True
-        called &= set(spans)
-        if not called:
-            return False
-        seen |= called
-        lines = [ln for fn in called for ln in spans[fn]]  # type: ignore[assignment]
-    return False
-
-
-def _innermost(sf: SourceFile, lp: Loop) -> Loop:
-    """The innermost loop of the perfect nest ``lp`` heads (a loop whose body is one loop
-    statement and nothing else, and so on down), or ``lp`` itself."""
-    while not lp.comprehension:
-        inner = next(
-            (
-                x
-                for x in sf.loops
-                if not x.comprehension and x.line == lp.body and x.end == lp.end and x is not lp
-            ),
-            None,
-        )
-        if inner is None:
-            return lp
-        lp = inner
-    return lp
 
 
 def _own_frame(loop: Loop) -> bool:

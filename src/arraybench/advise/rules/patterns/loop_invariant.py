@@ -26,7 +26,6 @@ computes the same result every time; made once before the loop, it costs one eva
 from __future__ import annotations
 
 import ast
-import builtins
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -43,8 +42,8 @@ from ...read.purity import (
 from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time
-from ...run.sampler import dict_item
 from ...run.values import Fact, is_array
+from ..expressions import as_names, held_names, statement_time
 from .base import Analysis
 
 #: Reductions of a whole array: a part of a statement worth taking out of its loop when its
@@ -55,8 +54,6 @@ REDUCING = frozenset({"sum", "mean", "max", "min", "std", "var", "argmax", "argm
 TAKEN_OVER = frozenset({"AB108"})
 #: In-place methods and functions that change an array without an assignment.
 MUTATORS = frozenset({"sort", "fill", "shuffle", "copyto", "put", "resize", "itemset", "place"})
-#: Builtins a statement may call (``float(...)``): no input of its own.
-BUILTIN_NAMES = frozenset(dir(builtins))
 #: The statement must run this many times, and its inputs hold an array of this many elements.
 INVARIANT_MIN = 10
 MIN_ELEMENTS = 64
@@ -87,71 +84,12 @@ def _inputs(
             return None
     if not costly:
         return None
-    held = _held(value)
+    held = held_names(value)
     return {
         held.get(id(n), n.id)
         for n in ast.walk(value)
         if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
     }
-
-
-def _held(value: ast.expr) -> dict[int, str]:
-    """The names of an expression that stand for what they hold, by the name node's id: an
-    attribute of the object a method works on (``self.A``) and an item of a dict read by a
-    constant key (``params["cov"]``), each an input of its own, whose value the run records."""
-    held = {
-        id(n.value): f"self.{n.attr}"
-        for n in ast.walk(value)
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
-    }
-    for n in ast.walk(value):
-        item = dict_item(n)
-        if item is not None and isinstance(n, ast.Subscript):
-            held[id(n.value)] = item
-    return held
-
-
-def _statement_time(
-    value: ast.expr, facts: dict[str, Fact], modules: dict[str, str], budget: float
-) -> float | None:
-    """Seconds the whole value of a statement takes, timed after the run on values like those
-    seen; None where a name it reads was not seen or it cannot be made again (a call of the
-    user's function)."""
-    held = _held(value)
-    names = {
-        held.get(id(n), n.id)
-        for n in ast.walk(value)
-        if isinstance(n, ast.Name) and n.id not in modules and n.id not in BUILTIN_NAMES
-    }
-    if any(m not in facts for m in names):
-        return None
-    timed, inputs = _as_names(value, {m: facts[m] for m in names})
-    return expression_time(ast.unparse(timed), inputs, modules, budget)
-
-
-def _as_names(part: ast.expr, inputs: dict[str, Fact]) -> tuple[ast.expr, dict[str, Fact]]:
-    """The part with each attribute or dict item among its inputs (``self.A``,
-    ``params['cov']``) read as a plain name, and the inputs under those names: what can be
-    timed after the run on values like those seen."""
-    renamed: dict[str, str] = {}
-
-    class Rename(ast.NodeTransformer):
-        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-            key = ast.unparse(node)
-            if key in inputs:
-                renamed[key] = "_" + key.replace(".", "_")
-                return ast.copy_location(ast.Name(renamed[key], ast.Load()), node)
-            return self.generic_visit(node)
-
-        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-            key = dict_item(node)
-            if key is not None and key in inputs:
-                renamed[key] = "_" + "".join(ch if ch.isalnum() else "_" for ch in key)
-                return ast.copy_location(ast.Name(renamed[key], ast.Load()), node)
-            return self.generic_visit(node)
-
-    out = Rename().visit(ast.parse(ast.unparse(part), mode="eval")).body
-    return out, {renamed.get(k, k): f for k, f in inputs.items()}
 
 
 def _formula_time(
@@ -426,7 +364,7 @@ class LoopInvariant:
                 return None
             # an attribute or a dict's item read whole (``self.A``, ``params["cov"]``) is
             # timed as a name bound to a value like the one seen
-            timed, inputs = _as_names(part, inputs)
+            timed, inputs = as_names(part, inputs)
             fn = (
                 defs.get(part.func.id)
                 if isinstance(part, ast.Call) and isinstance(part.func, ast.Name)
@@ -459,7 +397,7 @@ class LoopInvariant:
         if not texts or used.n < INVARIANT_MIN or used.n < 2 * entries:
             return None
         each = total
-        whole = _statement_time(node.value, facts, modules, min(0.3, a.budget()))
+        whole = statement_time(node.value, facts, modules, min(0.3, a.budget()))
         portion = ""
         if whole is not None and whole >= total / 2:
             portion = (

@@ -157,17 +157,32 @@ class ScalarDraws:
             for lp in sf.enclosing_loops(line)
             if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
         ]
-        if own_loops:
-            lp = own_loops[0]
-            read = {
-                n.id
-                for x in (*call.args, *call.keywords)
-                for n in ast.walk(x)
-                if isinstance(n, ast.Name)
-            }
-            varying = sorted(
-                n for n in read if n in lp.targets or stored_in(sf, n, lp.line, lp.end)
-            )
+        read = {
+            n.id
+            for x in (*call.args, *call.keywords)
+            for n in ast.walk(x)
+            if isinstance(n, ast.Name)
+        }
+        holder = sf.functions.get(line, "")
+        body = [ln for ln, fn in sf.functions.items() if fn == holder]
+        if own_loops or (holder and body):
+            if own_loops:
+                lp = own_loops[0]
+                varying = sorted(
+                    n for n in read if n in lp.targets or stored_in(sf, n, lp.line, lp.end)
+                )
+                where = f"with the loop at line {lp.line}"
+            else:
+                # a function called per step that makes the draw's parameters itself
+                # (``indices = np.where(q == q.max())[0]`` then ``np.random.choice(indices)``,
+                # the tied best arms of this step): they change from call to call
+                # (a number seen with one value at every look, ``n = x.shape[0]``, is none)
+                varying = sorted(
+                    n
+                    for n in read
+                    if stored_in(sf, n, min(body), line - 1) and not _one_value(a, sf, line, n)
+                )
+                where = f"at every call of {holder.rsplit('.', 1)[-1]}()"
             if varying:
                 # ``rng.integers(k, K)`` with ``k`` the loop's: drawn ahead, the numbers need an
                 # array of parameters, one each (round 14's ran_perm: 4.5 us for 5 numbers
@@ -176,7 +191,7 @@ class ScalarDraws:
                 a.dropped.append(
                     replace(
                         f,
-                        dropped=f"its parameters change with the loop at line {lp.line} "
+                        dropped=f"its parameters change {where} "
                         f"({', '.join(varying)}): drawn ahead they need an array of them, one "
                         "number each, whose cost this does not price",
                     )
@@ -364,6 +379,13 @@ def _unwrapped(draw: _Draw, call: ast.Call, parents: dict[int, ast.AST]) -> _Dra
             node, one, name = up, f"{up.func.id}({one})", f"{up.func.id}({name})"
         else:
             return replace(draw, one=one, name=name)
+
+
+def _one_value(a: Analysis, sf: SourceFile, line: int, name: str) -> bool:
+    """Whether the run saw ``name`` at the line as an int with the same value at every look."""
+    looks = a.ev.samples.facts.get((sf.path, line), {}).get(name, [])
+    values = {f.value for f in looks}
+    return bool(looks) and None not in values and len(values) == 1
 
 
 def _elements(shape: list[ast.expr]) -> int | None:

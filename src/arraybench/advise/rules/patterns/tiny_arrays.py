@@ -46,7 +46,10 @@ from ...read.syntax import target_names
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array
+from ..expressions import as_names, held_names
 from .base import Analysis
+from .float_standins import OPERATORS
+from .float_standins import on_floats as time_on_floats
 
 #: Elements of an array up to which a step on Python floats beats a library call on it.
 TINY_MAX = 16
@@ -56,6 +59,8 @@ HITS_MIN = 1_000
 #: least this part of its time per run (loose: a busy machine slows the run or the timing):
 #: else the time is in something the values do not show.
 EXPLAINED_MIN = 0.1
+#: What a statement's calls cost a run, timed after the run, times this, bounds its time.
+AGAIN_SLACK = 2.0
 #: A statement that calls the user's functions, not timed again, is this statement's calls
 #: only where it takes at most this many times their per-call cost a run.
 CALLS_EXPLAIN = 4
@@ -135,6 +140,10 @@ class _Ops:
 
     def arrayish(self, node: ast.expr) -> bool:
         """Whether an expression gives an array or tensor (or an element of one)."""
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            f = self.facts.get(f"{node.value.id}.{node.attr}")
+            if f is not None:
+                return is_array(f)
         if isinstance(node, ast.Name):
             f = self.facts.get(node.id)
             return f is not None and (
@@ -264,7 +273,11 @@ class TinyArrays:
         facts = a.ev.facts_in(sf.path, first, last)
         if any(f.kind == MODEL for f in facts.values()):
             return None  # a model's forward is work, whatever its input
-        read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+        # an attribute read whole (``self.table[int(a), :]``) is read as its value seen; its
+        # object, where nothing else of it is read, is not
+        held = held_names(stmt)
+        read = {held.get(id(n), n.id) for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+        read = {n for n in read if n in facts or "." not in n}
         arrays = {
             n: _used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)
         }
@@ -298,7 +311,12 @@ class TinyArrays:
                 assert isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
                 # the in-place operation itself, on the value seen (a NumPy scalar ``pv``
                 # makes ``pv += x`` a NumPy operation)
-                expr = f"{stmt.target.id} {_OPERATORS[type(stmt.op)]} ({expr})"
+                expr = f"{stmt.target.id} {OPERATORS[type(stmt.op)]} ({expr})"
+            # (an attribute read, ``self.radius``, timed as a name bound to the value seen)
+            holders = set(held_names(value).values())
+            inputs.update({n: f for n, f in facts.items() if n in holders})
+            timed_expr, inputs = as_names(ast.parse(expr, mode="eval").body, inputs)
+            expr = ast.unparse(timed_expr)
             budget = min(TIMING_S, a.budget())
             times = expression_times(expr, inputs, aliases, budget / (1 if trip else 2))
             if times is not None:
@@ -306,7 +324,7 @@ class TinyArrays:
                 if isinstance(stmt, ast.AugAssign) and not in_place and ops.ops:
                     again *= (ops.ops + 1) / ops.ops
                 if not trip:
-                    on_floats = _on_floats(expr, inputs, aliases, times, budget / 2)
+                    on_floats = time_on_floats(expr, inputs, aliases, times, budget / 2)
         per_run = seconds / max(count.n, 1)
         if again is not None and again < EXPLAINED_MIN * per_run:
             return None  # the time is not these calls' on arrays like the ones seen
@@ -340,6 +358,14 @@ class TinyArrays:
 
     def _finding(self, a: Analysis, sf: SourceFile, steps: list[_Step]) -> Finding | None:
         seconds = sum(s.seconds for s in steps)
+        sampled = seconds
+        if all(s.again is not None for s in steps):
+            # the statements' calls, timed after the run, cost at most this much a run (with a
+            # loaded machine's slack): a sampled time far above it is another line's, whose
+            # signal is handled here (a large array freed at the store before this line's call:
+            # np_orbit_recorder's np.hypot on two floats after a growing np.vstack read 19 µs
+            # a run for ~2 µs, and its rewrite saved nothing)
+            seconds = min(seconds, sum(s.count * (s.again or 0.0) * AGAIN_SLACK for s in steps))
         if seconds / a.total < LIST_SHARE:
             return None
         first, last = steps[0].first, steps[-1].last
@@ -377,6 +403,12 @@ class TinyArrays:
             f"all), for {ops} library operation{'s' if ops != 1 else ''} on {on} "
             f"({'; '.join(steps[0].arrays)})"
         ]
+        if sampled > seconds:
+            parts.append(
+                f"its sampled time, {format_time(sampled)}, is more than {AGAIN_SLACK:g}x what "
+                "these calls cost timed after the run: the rest is another line's, whose signal "
+                "is handled here"
+            )
         if timed:
             again = sum(s.again or 0.0 for s in timed)
             parts.append(
@@ -515,12 +547,14 @@ def _used(stmt: ast.stmt, name: str, fact: Fact, facts: dict[str, Fact]) -> Fact
     use of ``Q`` there takes one with integer indices (a loop's counter, a state), else the
     whole array as seen (where it takes only elements ``x[k]`` of a large one too: that is an
     element loop)."""
-    uses = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name]
-    parts = [
-        n
-        for n in ast.walk(stmt)
-        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name
-    ]
+
+    def named(n: ast.AST) -> bool:  # ``Q``, or ``self.Q`` for an attribute's value
+        if isinstance(n, ast.Name):
+            return n.id == name
+        return isinstance(n, ast.Attribute) and "." in name and ast.unparse(n) == name
+
+    uses = [n for n in ast.walk(stmt) if named(n)]
+    parts = [n for n in ast.walk(stmt) if isinstance(n, ast.Subscript) and named(n.value)]
     if not parts or len(parts) != len(uses):
         return fact
     shapes = set()
@@ -676,116 +710,3 @@ def from_scalars(a: Analysis, sf: SourceFile, loop: Finding, lines: list[int]) -
         snippet=f"{sf.text(first)}  (in the loop at line {loop.line})",
         evidence=evidence,
     )
-
-
-#: An augmented assignment's operator, written out.
-_OPERATORS: dict[type, str] = {
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.Mult: "*",
-    ast.Div: "/",
-    ast.FloorDiv: "//",
-    ast.Mod: "%",
-    ast.Pow: "**",
-    ast.MatMult: "@",
-    ast.BitAnd: "&",
-    ast.BitOr: "|",
-    ast.BitXor: "^",
-    ast.LShift: "<<",
-    ast.RShift: ">>",
-}
-#: NumPy's functions of one or two numbers and the ``math`` function (or builtin, after a
-#: ``.``-less name) that does the same on Python floats.
-_MATH: dict[str, str] = {
-    **{
-        f: f
-        for f in (
-            "exp", "expm1", "log", "log2", "log10", "log1p", "sqrt", "sin", "cos", "tan",
-            "sinh", "cosh", "tanh", "floor", "ceil", "hypot", "fabs", "copysign", "degrees",
-            "radians", "isnan", "isinf", "isfinite", "trunc",
-        )
-    },
-    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2",
-    "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh", "deg2rad": "radians",
-    "rad2deg": "degrees", "power": "pow", "float_power": "pow", "abs": ".abs",
-    "absolute": ".abs", "maximum": ".max", "minimum": ".min", "fmax": ".max", "fmin": ".min",
-    "float64": ".float", "float32": ".float", "int64": ".int", "round": ".round",
-}  # fmt: skip
-
-
-class _ToFloats(ast.NodeTransformer):
-    """``np.exp(x)`` as ``math.exp(x)``, ``np.maximum(a, b)`` as ``max(a, b)``: a statement on
-    Python numbers with its NumPy calls made Python's. ``failed`` where a library call is left
-    that has no such stand-in."""
-
-    def __init__(self, aliases: dict[str, str]) -> None:
-        self.aliases = aliases
-        self.failed = False
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        self.generic_visit(node)
-        fn = node.func
-        root = fn
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        if not (
-            isinstance(root, ast.Name) and self.aliases.get(root.id, "").split(".")[0] in LIBRARIES
-        ):
-            return node  # a builtin, ``math``'s, the user's function: Python's already
-        if (
-            isinstance(fn, ast.Attribute)
-            and isinstance(fn.value, ast.Name)
-            and self.aliases.get(fn.value.id) == "numpy"
-            and fn.attr in _MATH
-            and not node.keywords
-        ):
-            name = _MATH[fn.attr]
-            func: ast.expr = (
-                ast.Name(name[1:], ast.Load())
-                if name.startswith(".")
-                else ast.Attribute(ast.Name("math", ast.Load()), name, ast.Load())
-            )
-            return ast.copy_location(ast.Call(func, node.args, []), node)
-        self.failed = True
-        return node
-
-
-def _on_floats(
-    expr: str,
-    inputs: dict[str, Fact],
-    aliases: dict[str, str],
-    times: list[float],
-    budget: float,
-) -> tuple[float, float, float] | None:
-    """What a statement on Python numbers saves a run when its NumPy calls become ``math``'s
-    and its NumPy numbers Python floats (middle, low, high), both timed after the run on inputs
-    like the ones seen; None where a call has no such stand-in or the rewrite cannot be
-    timed."""
-    change = _ToFloats(aliases)
-    tree = change.visit(ast.parse(expr, mode="eval"))
-    if change.failed:
-        return None
-    as_floats = {
-        n: (
-            Fact(SCALAR, "int" if f.dtype.startswith(("int", "uint")) else "float")
-            if f.kind == SCALAR and f.type.startswith("numpy.")
-            else f
-        )
-        for n, f in inputs.items()
-    }
-    modules = {**aliases, "math": "math"}
-    fast = expression_times(
-        ast.unparse(ast.fix_missing_locations(tree)), as_floats, modules, budget
-    )
-    if fast is None or len(times) < 3 or len(fast) < 3:
-        return None
-    slow_q, fast_q = _quartiles(times), _quartiles(fast)
-    middle = max(0.0, statistics.median(times) - statistics.median(fast))
-    return middle, max(0.0, slow_q[0] - fast_q[1]), max(middle, slow_q[1] - fast_q[0])
-
-
-def _quartiles(times: list[float]) -> tuple[float, float]:
-    """A sample's lower and upper quartiles (the median's spread without its outliers: a timed
-    sample caught by another process is ten times the rest)."""
-    q = statistics.quantiles(times, n=4, method="inclusive")
-    return q[0], q[2]

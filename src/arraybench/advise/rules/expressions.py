@@ -1,0 +1,78 @@
+"""Expressions of the user's statements timed after the run on values like those seen: the
+names a statement reads, an object's attribute (``self.A``) and a dict's item read by a
+constant key (``params["cov"]``) each standing for the value the run recorded, bound as plain
+names for the timing."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from ..run.models import expression_time
+from ..run.sampler import dict_item
+from ..run.values import Fact
+
+#: Builtins a statement may call (``float(...)``): no input of its own.
+BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def held_names(value: ast.AST) -> dict[int, str]:
+    """The names of an expression that stand for what they hold, by the name node's id: an
+    attribute of the object a method works on (``self.A``) and an item of a dict read by a
+    constant key (``params["cov"]``), each an input of its own, whose value the run records."""
+    held = {
+        id(n.value): f"self.{n.attr}"
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+    }
+    for n in ast.walk(value):
+        item = dict_item(n)
+        if item is not None and isinstance(n, ast.Subscript):
+            held[id(n.value)] = item
+    return held
+
+
+def statement_time(
+    value: ast.expr, facts: dict[str, Fact], modules: dict[str, str], budget: float
+) -> float | None:
+    """Seconds the whole value of a statement takes, timed after the run on values like those
+    seen; None where a name it reads was not seen or it cannot be made again (a call of the
+    user's function)."""
+    held = held_names(value)
+    names = {
+        held.get(id(n), n.id)
+        for n in ast.walk(value)
+        if isinstance(n, ast.Name) and n.id not in modules and n.id not in BUILTIN_NAMES
+    }
+    if any(m not in facts for m in names):
+        return None
+    timed, inputs = as_names(value, {m: facts[m] for m in names})
+    return expression_time(ast.unparse(timed), inputs, modules, budget)
+
+
+def as_names(part: ast.expr, inputs: dict[str, Fact]) -> tuple[ast.expr, dict[str, Fact]]:
+    """The part with each attribute or dict item among its inputs (``self.A``,
+    ``params['cov']``) read as a plain name, and the inputs under those names: what can be
+    timed after the run on values like those seen."""
+    renamed: dict[str, str] = {}
+
+    class Rename(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            key = ast.unparse(node)
+            if key in inputs:
+                renamed[key] = "_" + key.replace(".", "_")
+                return ast.copy_location(ast.Name(renamed[key], ast.Load()), node)
+            return self.generic_visit(node)
+
+        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+            key = dict_item(node)
+            if key is not None and key in inputs:
+                renamed[key] = "_" + "".join(ch if ch.isalnum() else "_" for ch in key)
+                return ast.copy_location(ast.Name(renamed[key], ast.Load()), node)
+            return self.generic_visit(node)
+
+    out = Rename().visit(ast.parse(ast.unparse(part), mode="eval")).body
+    # (the object or dict itself, where only what it holds is read, is no input any more)
+    used = {n.id for n in ast.walk(out) if isinstance(n, ast.Name)}
+    bound = {renamed.get(k, k): f for k, f in inputs.items()}
+    return out, {k: f for k, f in bound.items() if k in used}
