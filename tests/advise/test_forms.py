@@ -296,3 +296,43 @@ def test_library_calls_on_a_row_of_an_objects_small_table_are_tiny_array_calls(
     f = found.get(10)
     assert f is not None and f.code == "AB412", found
     assert "self.transition: numpy.ndarray float64 4x4" in f.evidence
+
+
+PER_CLASS = """\
+import numpy as np
+
+
+class Gaussians:
+    def __init__(self, means, covs):
+        self.means = means
+        self.covs = covs
+
+    def score(self, x):
+        out = []
+        for k in range(self.means.shape[0]):
+            prec = np.linalg.inv(self.covs[k])
+            d = x - self.means[k]
+            out.append(-0.5 * ((d @ prec) * d).sum(axis=1))
+        return np.stack(out, axis=1)
+
+
+rng = np.random.default_rng(1)
+A = rng.standard_normal((5, 96, 96))
+model = Gaussians(rng.standard_normal((5, 96)), A @ A.transpose(0, 2, 1) + 96 * np.eye(96))
+hits = 0
+for b in range(400):
+    hits += int(model.score(rng.standard_normal((8, 96))).argmax(axis=1)[0])
+print(hits)
+"""
+
+
+def test_an_inverse_per_class_made_again_at_every_call_is_loop_invariant(tmp_path: Path) -> None:
+    # the inverse changes with the class index k only, over the same 5 classes at every call
+    # of score(): five inverses made once, not 2,000
+    report = profile(Target(script=_write(tmp_path, "per_class.py", PER_CLASS)))
+    found = _found(report)
+    f = found.get(12)
+    assert f is not None and f.code == "AB411", found
+    assert "they change only with k, the index of the loop at line 11" in f.evidence
+    assert "make the 5 values once, one for each k" in f.evidence
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1] <= f.seconds + 1e-9

@@ -36,7 +36,7 @@ from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
-from .loop_invariant import facts_around
+from .expressions import facts_around
 
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).

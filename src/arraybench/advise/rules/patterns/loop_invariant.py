@@ -43,8 +43,8 @@ from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time
 from ...run.values import Fact, is_array
-from ..expressions import as_names, held_names, statement_time
 from .base import Analysis
+from .expressions import as_names, facts_around, held_names, statement_time
 
 #: Reductions of a whole array: a part of a statement worth taking out of its loop when its
 #: input does not change (``np.max(h, axis=1)[i]`` per row of a 5,000 x 10 ``h``), priced by
@@ -253,9 +253,14 @@ class LoopInvariant:
         )
     )
 
+    def __init__(self) -> None:
+        #: by line, the loop whose index alone a statement's inputs change with
+        self.per_item: dict[int, Loop] = {}
+
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
+        self.per_item.clear()
         defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
         pure = pure_functions(sf)
         for node in ast.walk(sf.tree):
@@ -284,7 +289,16 @@ class LoopInvariant:
                         for c in ast.walk(node.value)
                         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
                     } & pure
-                    f = self._priced(a, sf, line, names, where[0], where[1], sorted(own))
+                    f = self._priced(
+                        a,
+                        sf,
+                        line,
+                        names,
+                        where[0],
+                        where[1],
+                        sorted(own),
+                        self.per_item.pop(line, None),
+                    )
             if f is None:
                 f = self._parts(a, sf, node, pure)
             if f is not None:
@@ -488,15 +502,19 @@ class LoopInvariant:
         node: ast.Assign | ast.AnnAssign,
         names: set[str],
         defs: dict[str, ast.FunctionDef],
+        inner: Loop | None = None,
     ) -> tuple[Loop, str] | None:
         """The loop the statement can be taken out of, and how ("" when it is in that loop,
-        the function's name when the loop calls the function that holds it)."""
+        the function's name when the loop calls the function that holds it). ``inner``: the
+        loop around the statement whose index alone its inputs change with (the statement is
+        looked at as that loop, from outside it)."""
         line = node.lineno
         func = sf.functions.get(line, "").rsplit(".", 1)[-1]
         loops = [
             lp
-            for lp in sf.enclosing_loops(line)
+            for lp in sf.enclosing_loops(inner.line if inner is not None else line)
             if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
+            and (inner is None or lp.line != inner.line)
         ]
         first, last = sf.span(line)
         targets = {
@@ -507,8 +525,19 @@ class LoopInvariant:
         }
         if loops:
             lp = loops[0]
-            if any(_changed(sf, n, lp.line, lp.end) for n in names):
-                return None
+            varying = {n for n in names if _changed(sf, n, lp.line, lp.end)}
+            if varying:
+                # inputs that change with this loop's own index only, over the same items at
+                # every entry (``torch.linalg.inv(self.covs[k])`` for ``k in range(K)``, in a
+                # method called per batch): the same K values every time the loop runs
+                if lp.recurrence or not varying <= set(lp.targets) or lp.over is None:
+                    return None
+                rest = (names - varying) | _read_names(lp.over)
+                outer = self._invariant_in(a, sf, node, rest, defs, lp)
+                if outer is None:
+                    return None
+                self.per_item[line] = lp
+                return outer
             # a result the loop then changes in place (``G += lam * I``) must be made anew
             # each time (or copied): taken out, it would carry one iteration's change to the next
             if any(
@@ -576,7 +605,10 @@ class LoopInvariant:
         lp: Loop,
         via: str,
         own: list[str] | None = None,
+        per_item: Loop | None = None,
     ) -> Finding | None:
+        """``per_item``: the loop whose index alone the inputs change with; its items' values
+        are made once each (one list of them, or one batched call)."""
         # the values seen at the line, or (a line of operators only is not always sampled)
         # elsewhere in the loop or the function: the inputs do not change there
         facts = {
@@ -600,6 +632,11 @@ class LoopInvariant:
         used = loop_count if direct and loop_count.n else count
         n, estimated = used.n, not used.exact
         entries = float(_entries(a, sf, lp))
+        if per_item is not None:
+            # one value per item of the loop inside, made once each per entry of this one
+            entries *= max(1.0, a.loop_counts(sf.path, per_item)[1])
+            used = count
+            n, estimated = used.n, not used.exact
         if n < INVARIANT_MIN or n < 2 * entries:
             return None  # not several times per entry of the loop: nothing to save
         each = seconds / n
@@ -616,7 +653,25 @@ class LoopInvariant:
             f"{lp.line}"
         )
         held = sorted(n for n in names if n.startswith("self."))
-        if held:
+        if per_item is not None:
+            index = ", ".join(per_item.targets)
+            between = f"between calls of {via}()" if via else f"in the loop at line {lp.line}"
+            where = (
+                f"they change only with {index}, the index of the loop at line {per_item.line}, "
+                f"over the same {entries:,.0f} items at every entry of it, and nothing else "
+                f"changes them {between}"
+            )
+            hoist = (
+                f"make the {entries:,.0f} values once, one for each {index} (a list, or one "
+                f"batched call over all of them), "
+                + (
+                    f"where {', '.join(held)} {'is' if len(held) == 1 else 'are'} set (in __init__)"
+                    if held
+                    else f"before the loop at line {lp.line}"
+                )
+                + f", and index them by {index} on line {line}"
+            )
+        elif held:
             hoist = (
                 f"compute it once where {', '.join(held)} {'is' if len(held) == 1 else 'are'} "
                 f"set (kept as an attribute of the object, made in __init__) and use that in "
@@ -624,7 +679,7 @@ class LoopInvariant:
             )
         elif via:
             hoist = f"compute it before the loop at line {lp.line} and pass it to {via}()"
-        else:
+        elif not per_item:
             hoist = f"move line {line} (`{sf.text(line)}`) above the loop at line {lp.line}"
         through = (
             f" through {', '.join(o + '()' for o in own)}, a function of its arguments only "
@@ -642,44 +697,6 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
-
-
-def facts_around(
-    a: Analysis, sf: SourceFile, first: int, last: int, depth: int = 0
-) -> dict[str, Fact]:
-    """The values seen between those lines; for the names not seen there (a line of operators
-    only is seldom sampled), those seen elsewhere in the same function, and for its parameters,
-    the arguments seen where the file calls it."""
-    out = a.ev.facts_in(sf.path, first, last)
-    func = sf.functions.get(first, "")
-    for ln in sorted(ln for ln, fn in sf.functions.items() if fn == func):
-        for name, fact in a.ev.facts_at((sf.path, ln)).items():
-            out.setdefault(name, fact)
-    if not func or sf.tree is None:
-        return out
-    name = func.rsplit(".", 1)[-1]
-    fn = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
-        None,
-    )
-    if fn is None:
-        return out
-    params = [p.arg for p in fn.args.args]
-    for c in ast.walk(sf.tree):
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name:
-            seen = a.ev.facts_at((sf.path, c.lineno))
-            for p, arg in zip(params, c.args, strict=False):
-                if not isinstance(arg, ast.Name) or p in out:
-                    continue
-                if arg.id in seen:
-                    out[p] = seen[arg.id]
-                elif depth < 2 and c.lineno != first:
-                    # the caller's own parameter, passed on (``correct(frame)`` in
-                    # ``project(frame)``): what its callers passed
-                    got = facts_around(a, sf, c.lineno, c.lineno, depth + 1).get(arg.id)
-                    if got is not None:
-                        out[p] = got
-    return out
 
 
 def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
@@ -702,6 +719,18 @@ def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
         ):
             return max(1, a.led.count((sf.path, node.body[0].lineno)).n)
     return 1
+
+
+def _read_names(e: ast.expr) -> set[str]:
+    """The names an expression reads (calls too: ``range(self.means.shape[0])`` reads
+    ``self.means``), an attribute of ``self`` as ``self.x``."""
+    held = held_names(e)
+    funcs = {id(c.func) for c in ast.walk(e) if isinstance(c, ast.Call)}
+    return {
+        held.get(id(n), n.id)
+        for n in ast.walk(e)
+        if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
+    }
 
 
 def _inputs_of(e: ast.expr) -> set[str] | None:

@@ -46,8 +46,8 @@ from ...read.syntax import target_names
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array
-from ..expressions import as_names, held_names
 from .base import Analysis
+from .expressions import as_names, held_names
 from .float_standins import OPERATORS
 from .float_standins import on_floats as time_on_floats
 

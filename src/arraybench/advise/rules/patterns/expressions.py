@@ -8,9 +8,11 @@ from __future__ import annotations
 import ast
 import builtins
 
-from ..run.models import expression_time
-from ..run.sampler import dict_item
-from ..run.values import Fact
+from ...read.source import SourceFile
+from ...run.models import expression_time
+from ...run.sampler import dict_item
+from ...run.values import Fact
+from .base import Analysis
 
 #: Builtins a statement may call (``float(...)``): no input of its own.
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -76,3 +78,41 @@ def as_names(part: ast.expr, inputs: dict[str, Fact]) -> tuple[ast.expr, dict[st
     used = {n.id for n in ast.walk(out) if isinstance(n, ast.Name)}
     bound = {renamed.get(k, k): f for k, f in inputs.items()}
     return out, {k: f for k, f in bound.items() if k in used}
+
+
+def facts_around(
+    a: Analysis, sf: SourceFile, first: int, last: int, depth: int = 0
+) -> dict[str, Fact]:
+    """The values seen between those lines; for the names not seen there (a line of operators
+    only is seldom sampled), those seen elsewhere in the same function, and for its parameters,
+    the arguments seen where the file calls it."""
+    out = a.ev.facts_in(sf.path, first, last)
+    func = sf.functions.get(first, "")
+    for ln in sorted(ln for ln, fn in sf.functions.items() if fn == func):
+        for name, fact in a.ev.facts_at((sf.path, ln)).items():
+            out.setdefault(name, fact)
+    if not func or sf.tree is None:
+        return out
+    name = func.rsplit(".", 1)[-1]
+    fn = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
+        None,
+    )
+    if fn is None:
+        return out
+    params = [p.arg for p in fn.args.args]
+    for c in ast.walk(sf.tree):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name:
+            seen = a.ev.facts_at((sf.path, c.lineno))
+            for p, arg in zip(params, c.args, strict=False):
+                if not isinstance(arg, ast.Name) or p in out:
+                    continue
+                if arg.id in seen:
+                    out[p] = seen[arg.id]
+                elif depth < 2 and c.lineno != first:
+                    # the caller's own parameter, passed on (``correct(frame)`` in
+                    # ``project(frame)``): what its callers passed
+                    got = facts_around(a, sf, c.lineno, c.lineno, depth + 1).get(arg.id)
+                    if got is not None:
+                        out[p] = got
+    return out
