@@ -336,3 +336,38 @@ def test_an_inverse_per_class_made_again_at_every_call_is_loop_invariant(tmp_pat
     assert "they change only with k, the index of the loop at line 11" in f.evidence
     assert "make the 5 values once, one for each k" in f.evidence
     assert f.gain is not None and 0 < f.gain[0] <= f.gain[1] <= f.seconds + 1e-9
+
+
+CHAINED = """\
+import numpy as np
+
+import torch
+
+rng = np.random.default_rng(5)
+W = torch.randn(256, 256) * 0.01
+acc = 0.0
+for trial in range(3000):
+    grid = np.linspace(0.0, 1.0, 2000)
+    basis = np.stack([np.sin((k + 1) * np.pi * grid) for k in range(8)])
+    c = rng.standard_normal(8)
+    acc += float((c @ basis).max())
+    snap = W.clone().detach()
+    acc += float(snap[0, 0])
+print(acc)
+"""
+
+
+def test_an_invariant_made_from_an_invariant_in_a_comprehension_is_found(tmp_path: Path) -> None:
+    # grid is made the same way at every iteration, and basis from it through a comprehension
+    # over range(8): both move out of the loop; and a tensor's .clone().detach() only read is a
+    # copy for nothing
+    report = profile(Target(script=_write(tmp_path, "chained.py", CHAINED)))
+    found = _found(report)
+    f = found.get(10)
+    assert f is not None and f.code == "AB411", found
+    assert "line 9 (`grid = np.linspace(0.0, 1.0, 2000)`) makes its input the same way" in (
+        f.evidence
+    )
+    assert "move lines 9, 10" in f.evidence
+    g = found.get(13)
+    assert g is not None and g.code == "AB203", found

@@ -12,7 +12,7 @@ from threadpoolctl import threadpool_limits
 from arraybench.advise.profile import profile
 from arraybench.advise.read.source import SourceFile, read_source
 from arraybench.advise.records import Finding
-from arraybench.advise.rules.patterns.loop_invariant import _changed
+from arraybench.advise.rules.patterns.changes import _changed
 from arraybench.advise.run.launch import Target
 
 

@@ -34,7 +34,6 @@ from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
 from ...read.purity import (
     COSTLY_CALLS,
-    MODULE_ROOTS,
     PURE_CALLS,
     attribute_changed,
     pure_functions,
@@ -44,52 +43,31 @@ from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time
 from ...run.values import Fact, is_array
 from .base import Analysis
-from .expressions import as_names, facts_around, held_names, statement_time
+from .changes import (
+    _callers,
+    _changed,
+    _inputs,
+    _inputs_of,
+    _made_line,
+    _made_same,
+    _read_names,
+)
+from .expressions import as_names, facts_around, statement_time
 
 #: Reductions of a whole array: a part of a statement worth taking out of its loop when its
 #: input does not change (``np.max(h, axis=1)[i]`` per row of a 5,000 x 10 ``h``), priced by
 #: timing it.
 REDUCING = frozenset({"sum", "mean", "max", "min", "std", "var", "argmax", "argmin"})
+#: A statement that only copies or converts (``t = table.astype(np.float64)``) is a needless
+#: copy's (AB203) where nothing is computed: not taken as invariant work unless costly.
+COPIES = frozenset(
+    {"astype", "copy", "clone", "array", "asarray", "tensor", "as_tensor", "from_numpy"}
+)
 #: Lint's codes at a line that an invariant part of it takes over.
 TAKEN_OVER = frozenset({"AB108"})
-#: In-place methods and functions that change an array without an assignment.
-MUTATORS = frozenset({"sort", "fill", "shuffle", "copyto", "put", "resize", "itemset", "place"})
 #: The statement must run this many times, and its inputs hold an array of this many elements.
 INVARIANT_MIN = 10
 MIN_ELEMENTS = 64
-
-
-def _inputs(
-    value: ast.expr, pure: frozenset[str] = frozenset(), costly_too: frozenset[str] = frozenset()
-) -> set[str] | None:
-    """The names the expression reads, or None when it calls anything but PURE_CALLS and the
-    file's functions of their arguments only (``pure``), or holds no costly call, matrix
-    product or call of such a function."""
-    costly = False
-    funcs: set[int] = set()
-    for n in ast.walk(value):
-        if isinstance(n, ast.Call):
-            name = call_name(n)
-            own = isinstance(n.func, ast.Name) and n.func.id in pure
-            if name not in PURE_CALLS and not own:
-                return None
-            costly |= name in COSTLY_CALLS or name in costly_too or own
-            # a function called by name (``inv(S)``) is not an input; a method's receiver
-            # (X of X.sum()) is, a module (np of np.linalg.inv) is not (MODULE_ROOTS)
-            if isinstance(n.func, ast.Name):
-                funcs.add(id(n.func))
-        elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
-            costly = True
-        elif isinstance(n, ast.Lambda | ast.NamedExpr | ast.comprehension):
-            return None
-    if not costly:
-        return None
-    held = held_names(value)
-    return {
-        held.get(id(n), n.id)
-        for n in ast.walk(value)
-        if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
-    }
 
 
 def _formula_time(
@@ -117,126 +95,6 @@ def _formula_time(
             return None
         inputs[p] = facts[arg.id]
     return expression_time(ast.unparse(body[0].value), inputs, modules, budget)
-
-
-def _writes_param(sf: SourceFile, func: str, index: int) -> bool:
-    """Whether the file's function ``func`` writes into its ``index``-th parameter."""
-    if sf.tree is None:
-        return True
-    for node in ast.walk(sf.tree):
-        if isinstance(node, ast.FunctionDef) and node.name == func:
-            params = [a.arg for a in node.args.args]
-            if index >= len(params):
-                return False
-            last = node.end_lineno or node.lineno
-            return _changed(sf, params[index], node.lineno + 1, last, depth=1)
-    return False
-
-
-def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -> bool:
-    """Whether ``name`` may change between those lines: assigned or written into, rebound by a
-    ``for``, a comprehension, ``with ... as`` or ``:=``, changed in place (``x.add_()``,
-    ``x.sort()``, ``np.copyto(x, ...)``, ``out=x``, or a method not known to be pure:
-    ``model.step()``), or handed to a function of the file that writes its parameter. An
-    attribute ``self.A`` changes where it is stored or changed in place there, or in a method
-    of the file called there."""
-    if name.startswith("self."):
-        return attribute_changed(sf, name[5:], first, last, PURE_CALLS)
-    name = name.split("[", 1)[0]  # a dict's item (``graph['links']``) changes with the dict
-    if stored_in(sf, name, first, last):
-        return True
-    assert sf.tree is not None
-    funcs = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
-    for node in ast.walk(sf.tree):
-        line = getattr(node, "lineno", 0)
-        if not first <= line <= last:
-            continue
-        bound: ast.AST | None = None
-        if isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
-            bound = node.target
-        elif isinstance(node, ast.withitem):
-            bound = node.optional_vars
-        elif isinstance(node, ast.NamedExpr):
-            bound = node.target
-        if bound is not None and any(
-            isinstance(n, ast.Name) and n.id == name for n in ast.walk(bound)
-        ):
-            return True
-        if not isinstance(node, ast.Call):
-            continue
-        cn = call_name(node)
-        f = node.func
-        if (
-            isinstance(f, ast.Attribute)
-            and isinstance(f.value, ast.Name)
-            and f.value.id == name
-            and (cn.endswith("_") or cn in MUTATORS or cn not in PURE_CALLS)
-        ):
-            # x.add_(), x.sort(), and any method that is not known to leave its object as it
-            # was (model.step(), buf.update(...)): the object may change
-            return True
-        first_arg = node.args[0] if node.args else None
-        if cn in MUTATORS and isinstance(first_arg, ast.Name) and first_arg.id == name:
-            return True  # rng.shuffle(x), np.copyto(x, y), np.put(x, ...)
-        if any(
-            k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == name
-            for k in node.keywords
-        ):
-            return True
-        if isinstance(f, ast.Name) and f.id in funcs and depth < 2:
-            for i, a in enumerate(node.args):
-                if isinstance(a, ast.Name) and a.id == name and _writes_param(sf, f.id, i):
-                    return True
-            if _writes_global(sf, f.id, name):
-                return True
-    return False
-
-
-def of_class(fact: Fact | None, classes: set[str]) -> bool:
-    """Whether a value seen is an object of one of the file's classes."""
-    return fact is not None and fact.type.rsplit(".", 1)[-1] in classes
-
-
-def _writes_global(sf: SourceFile, func: str, name: str) -> bool:
-    """Whether the file's function ``func`` writes into ``name`` without binding it as a
-    parameter (``W -= lr * g`` under ``global W``, ``W[...] = ...`` on the module's array)."""
-    assert sf.tree is not None
-    for node in ast.walk(sf.tree):
-        if isinstance(node, ast.FunctionDef) and node.name == func:
-            if name in {p.arg for p in node.args.args}:
-                return False
-            return stored_in(sf, name, node.lineno + 1, node.end_lineno or node.lineno)
-    return False
-
-
-def _callers(
-    sf: SourceFile, func: str, method: bool, a: Analysis | None = None
-) -> list[tuple[ast.Call, Loop]]:
-    """The calls of the file's function ``func`` made inside a loop, with that loop: by name,
-    or for a method, on an object of the file's classes (``s.step(b)``, the run saw ``s`` as
-    one; not ``optimizer.step()``)."""
-    assert sf.tree is not None
-    classes = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef)}
-    out = []
-    for c in ast.walk(sf.tree):
-        if not isinstance(c, ast.Call):
-            continue
-        if (isinstance(c.func, ast.Name) and c.func.id == func) or (
-            method
-            and isinstance(c.func, ast.Attribute)
-            and c.func.attr == func
-            and isinstance(c.func.value, ast.Name)
-            and a is not None
-            and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
-        ):
-            # (a comprehension is a loop too: ``sum(score(q) for q in queries)``)
-            loops = sorted(
-                (lp for lp in sf.loops if lp.line <= c.lineno <= lp.end),
-                key=lambda lp: (-lp.line, lp.end - lp.line),
-            )
-            if loops:
-                out.append((c, loops[0]))
-    return out
 
 
 class LoopInvariant:
@@ -282,8 +140,20 @@ class LoopInvariant:
                 # (a whole array's reduction counts here too: ``P = L / L.sum(axis=0)``, a
                 # normalisation of links that never change)
                 names = _inputs(node.value, pure, REDUCING)
+                cheap = names is None
+                if cheap and not (
+                    isinstance(node.value, ast.Call) and call_name(node.value) in COPIES
+                ):
+                    # no inverse, product or reduction in it (``M = W + torch.eye(512)``,
+                    # ``grid = np.linspace(0, 1, 2000)``): one only where timing it after the
+                    # run shows its runs cost LIST_SHARE of the run or more
+                    names = _inputs(node.value, pure, REDUCING, need_costly=False)
                 where = self._invariant_in(a, sf, node, names, defs) if names else None
-                if names and where is not None:
+                if (
+                    names
+                    and where is not None
+                    and (not cheap or self._costs_enough(a, sf, node, where[0]))
+                ):
                     own = {
                         c.func.id
                         for c in ast.walk(node.value)
@@ -448,6 +318,23 @@ class LoopInvariant:
             gain=(low, high),
         )
 
+    @staticmethod
+    def _costs_enough(
+        a: Analysis, sf: SourceFile, node: ast.Assign | ast.AnnAssign, lp: Loop
+    ) -> bool:
+        """Whether the statement's runs, its value timed after the run on values like those
+        seen, cost LIST_SHARE of the run or more."""
+        assert node.value is not None
+        first, last = sf.span(node.lineno)
+        facts = {
+            **facts_around(a, sf, lp.line, lp.end),
+            **a.ev.facts_in(sf.path, first, last),
+        }
+        modules = module_namespaces(sf.tree) if sf.tree is not None else {}
+        t = statement_time(node.value, facts, modules, min(0.3, a.budget()))
+        runs = a.led.count((sf.path, node.lineno)).n
+        return t is not None and runs * t >= LIST_SHARE * a.total
+
     def _called_from(
         self, a: Analysis, sf: SourceFile, line: int
     ) -> tuple[Loop, str, Callable[[str], bool]] | None:
@@ -525,7 +412,13 @@ class LoopInvariant:
         }
         if loops:
             lp = loops[0]
-            varying = {n for n in names if _changed(sf, n, lp.line, lp.end)}
+            # (a name the loop assigns once from inputs it never changes, ``grid =
+            # np.linspace(0, 1, 2000)``, is the same at every iteration too)
+            varying = {
+                n
+                for n in names
+                if _changed(sf, n, lp.line, lp.end) and not _made_same(sf, n, lp, line)
+            }
             if varying:
                 # inputs that change with this loop's own index only, over the same items at
                 # every entry (``torch.linalg.inv(self.covs[k])`` for ``k in range(K)``, in a
@@ -680,7 +573,26 @@ class LoopInvariant:
         elif via:
             hoist = f"compute it before the loop at line {lp.line} and pass it to {via}()"
         elif not per_item:
-            hoist = f"move line {line} (`{sf.text(line)}`) above the loop at line {lp.line}"
+            made = sorted(
+                {
+                    _made_line(sf, n, lp, line)
+                    for n in names
+                    if not n.startswith("self.") and _changed(sf, n, lp.line, lp.end)
+                }
+                - {0}
+            )
+            if made:
+                # its inputs made the same way at every iteration, above it: they move too
+                where = (
+                    f"{', '.join(f'line {m} (`{sf.text(m)}`)' for m in made)} makes "
+                    f"{'them' if len(made) > 1 else 'its input'} the same way at every "
+                    f"iteration, from values the loop at line {lp.line} never changes"
+                )
+            moved = ", ".join(str(m) for m in [*made, line])
+            hoist = (
+                f"move line{'s' if made else ''} {moved} (`{sf.text(line)}`) above the loop at "
+                f"line {lp.line}"
+            )
         through = (
             f" through {', '.join(o + '()' for o in own)}, a function of its arguments only "
             "(its time counted here)"
@@ -719,25 +631,6 @@ def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
         ):
             return max(1, a.led.count((sf.path, node.body[0].lineno)).n)
     return 1
-
-
-def _read_names(e: ast.expr) -> set[str]:
-    """The names an expression reads (calls too: ``range(self.means.shape[0])`` reads
-    ``self.means``), an attribute of ``self`` as ``self.x``."""
-    held = held_names(e)
-    funcs = {id(c.func) for c in ast.walk(e) if isinstance(c, ast.Call)}
-    return {
-        held.get(id(n), n.id)
-        for n in ast.walk(e)
-        if isinstance(n, ast.Name) and id(n) not in funcs and n.id not in MODULE_ROOTS
-    }
-
-
-def _inputs_of(e: ast.expr) -> set[str] | None:
-    """The names an argument reads, or None when it calls anything."""
-    if any(isinstance(n, ast.Call) for n in ast.walk(e)):
-        return None
-    return {n.id for n in ast.walk(e) if isinstance(n, ast.Name)}
 
 
 def _directly_in(sf: SourceFile, line: int, lp: Loop) -> bool:

@@ -41,7 +41,7 @@ from ...run.models import copy_cost
 from ...run.sampler import INTERVAL
 from ...run.values import Fact, is_array
 from .base import Analysis
-from .loop_invariant import of_class
+from .changes import of_class
 
 #: A copy must run this many times for its cost to be a pattern rather than a one-off.
 COPIES_MIN = 20
@@ -90,6 +90,15 @@ def _copy_of(value: ast.expr) -> tuple[ast.expr, str, ast.expr | None] | None:
         return value.args[0], "array", kw.get("dtype")
     if ns:
         return None
+    if (
+        f.attr == "detach"
+        and not value.args
+        and isinstance(f.value, ast.Call)
+        and isinstance(f.value.func, ast.Attribute)
+        and f.value.func.attr == "clone"
+        and not f.value.args
+    ):
+        return f.value.func.value, "copy", None  # ``w.clone().detach()``: a copy, detached
     if f.attr in ("copy", "clone") and not value.args:
         src = f.value
         while (

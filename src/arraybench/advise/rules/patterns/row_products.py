@@ -32,8 +32,8 @@ from ...records import LINT, LIST_SHARE, Finding
 from ...run.models import product_time
 from ...run.values import Fact, is_array
 from .base import Analysis
+from .changes import _changed
 from .expressions import facts_around
-from .loop_invariant import _changed
 
 #: Calls that make a product of their two operands (``F.linear(x, W)`` is ``x @ W.T``).
 PRODUCTS = frozenset({"dot", "matmul", "mv", "inner", "vdot", "linear"})
