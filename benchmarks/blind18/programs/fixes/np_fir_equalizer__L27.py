@@ -1,5 +1,5 @@
 # ruff: noqa
-"""A block-based audio equaliser: a mono signal is pushed through a 96-tap FIR filter in
+"""A block-based audio equaliser: a mono signal is pushed through a 192-tap FIR filter in
 32-sample blocks, as a real-time plug-in would, with the filter's settings held in a preset
 dict; a per-band level meter runs on the output. Prints the output's RMS and a checksum."""
 
@@ -7,7 +7,7 @@ import numpy as np
 
 PRESET = {
     "name": "warm voice",
-    "taps": [float(x) for x in np.hamming(96) * np.sinc(0.35 * (np.arange(96) - 47.5)) * 0.35],
+    "taps": [float(x) for x in np.hamming(192) * np.sinc(0.35 * (np.arange(192) - 95.5)) * 0.35],
     "gain": 0.9,
     "block": 32,
 }

@@ -39,7 +39,7 @@ def channel_means(tile):
 
 
 rng = np.random.default_rng(5)
-size, t = 3584, 64
+size, t = 4096, 64
 yy, xx = np.ogrid[0:size, 0:size]
 image = 90 + 60 * np.sin(xx / 37.0) * np.cos(yy / 53.0) + rng.normal(0, 12, (size, size))
 image = np.clip(image, 0, 255).astype(np.uint8)
