@@ -371,3 +371,113 @@ def test_an_invariant_made_from_an_invariant_in_a_comprehension_is_found(tmp_pat
     assert "move lines 9, 10" in f.evidence
     g = found.get(13)
     assert g is not None and g.code == "AB203", found
+
+
+PRESET_TAPS = """\
+import numpy as np
+
+PRESET = {"taps": [float(x) for x in np.hamming(96)], "gain": 0.9}
+
+
+def filter_block(history, block, preset):
+    taps = np.array(preset["taps"])
+    x = np.concatenate((history, block))
+    return preset["gain"] * np.convolve(x, taps, mode="valid")
+
+
+rng = np.random.default_rng(7)
+signal = rng.standard_normal(32 * 40_000)
+history = np.zeros(95)
+acc = 0.0
+pos = 0
+while pos < len(signal):
+    block = signal[pos : pos + 32]
+    acc += float(filter_block(history, block, PRESET).sum())
+    history = np.concatenate((history, block))[-95:]
+    pos += 32
+print(acc)
+"""
+
+
+def test_an_array_built_from_a_dicts_list_at_every_call_is_a_constant_build(
+    tmp_path: Path,
+) -> None:
+    # blind18's FIR equaliser: np.array(preset["taps"]) of the same 96 floats for every block
+    report = profile(Target(script=_write(tmp_path, "taps.py", PRESET_TAPS)))
+    found = _found(report)
+    f = found.get(7)
+    assert f is not None and f.code == "AB108", found
+    assert "preset['taps'] (list of 96" in f.evidence
+    assert "never stores into preset" in f.evidence
+
+
+STACKED_DOTS = """\
+import torch
+
+torch.manual_seed(1)
+items = torch.nn.functional.normalize(torch.randn(1200, 32), dim=1)
+total = 0.0
+with torch.no_grad():
+    for u in range(300):
+        user = torch.randn(32)
+        scores = torch.stack([torch.dot(user, item) for item in items])
+        total += float(torch.topk(scores, 5).values.sum())
+print(total)
+"""
+
+
+def test_a_stack_of_per_row_dots_is_priced_with_its_stack(tmp_path: Path) -> None:
+    # blind18's recommender: the comprehension's own frame holds the dots; iterating the
+    # tensor's rows and stacking 1,200 0-d tensors are the statement's, and go too
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "stacked.py", STACKED_DOTS)))
+    found = _found(report)
+    f = found.get(9)
+    assert f is not None and f.code == "AB105", found
+    statement = report.program  # the whole run: the loop is most of it
+    assert f.gain is not None and f.gain[1] > 0.5 * statement
+
+
+CALLBACK = """\
+import numpy as np
+
+
+def make_recorder():
+    store = {"waits": np.empty(0)}
+
+    def record(wait):
+        store["waits"] = np.append(store["waits"], wait)
+
+    return record, store
+
+
+def run(arrivals, durations, on_answer):
+    free = np.zeros(4)
+    for t, dur in zip(arrivals, durations):
+        k = int(np.argmin(free))
+        start = max(t, free[k])
+        free[k] = start + dur
+        on_answer(start - t)
+
+
+rng = np.random.default_rng(9)
+arrivals = np.cumsum(rng.exponential(1.0, 30_000)).tolist()
+durations = rng.exponential(3.5, 30_000).tolist()
+record, store = make_recorder()
+run(arrivals, durations, record)
+print(float(store["waits"].sum()))
+"""
+
+
+def test_a_recurrence_keeps_the_time_of_the_callback_it_calls(tmp_path: Path) -> None:
+    # blind18's call centre: the loop carries the agents' free times (a recurrence), and calls
+    # back a recorder that grows an array; the loop's floats rewrite still calls it, so its
+    # price leaves out the callback's time, and the growth is the finding that saves most
+    report = profile(Target(script=_write(tmp_path, "callback.py", CALLBACK)))
+    found = _found(report)
+    grow = found.get(8)
+    assert grow is not None and grow.code == "AB107", found
+    loop = found.get(15)
+    if loop is not None and loop.gain is not None:
+        assert loop.gain[1] < 0.5 * grow.gain[0], (loop.gain, grow.gain)
+    assert report.findings[0].line == 8  # the biggest saving first

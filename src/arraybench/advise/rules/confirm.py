@@ -724,6 +724,11 @@ class Analysis:
         return out
 
 
+#: Calls that join a list of arrays into one (``torch.stack([torch.dot(u, r) for r in M])``):
+#: the rewrite makes no list to join either.
+STACKS = frozenset({"stack", "vstack", "hstack", "cat", "concatenate", "column_stack"})
+
+
 def _own_frame(loop: Loop) -> bool:
     """A comprehension that runs in a frame of its own (Python 3.11; from 3.12 only generator
     expressions do): its time can be told from its statement's."""
@@ -741,7 +746,7 @@ def _made_an_array(sf: SourceFile, loop: Loop) -> bool:
             and node.args
             and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
             and node.args[0].lineno == loop.line
-            and call_name(node) in CONSTRUCTORS
+            and call_name(node) in CONSTRUCTORS | STACKS
         ):
             return True
     return False

@@ -231,7 +231,7 @@ class Loops(Plain):
         # the loop's calls into other libraries stay, one a step, whatever the rewrite
         # (round 11's bertrand.py:122: a matplotlib Line2D made and added for the first
         # chords, 485-622 ms of the loop's 514 ms, where np.hypot was 48 ms)
-        kept = other_calls(a, f.path, loop)
+        kept = other_calls(a, f.path, loop) + callbacks_time(a, sf, loop)
         return (max(0.0, f.seconds - high - kept), max(0.0, f.seconds - low - kept))
 
 
@@ -412,6 +412,30 @@ def other_calls(a: Analysis, path: str, loop: Loop) -> float:
             if name.split(".", 1)[0] not in REPLACED:
                 total += seconds
     return total
+
+
+def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop) -> float:
+    """Seconds the loop's lines spent in functions called through a parameter of the function
+    that holds the loop (``on_answer(pool, wait)``, a callback: the rewrite of the loop still
+    calls it once an item, and what it does is priced where it is, if anywhere)."""
+    if sf.tree is None:
+        return 0.0
+    holder = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef) and n.lineno < loop.line <= (n.end_lineno or 0)
+        ),
+        None,
+    )
+    if holder is None:
+        return 0.0
+    params = {p.arg for p in ast.walk(holder.args) if isinstance(p, ast.arg)}
+    total = 0.0
+    for line in range(loop.body, loop.end + 1):
+        if any(isinstance(c.func, ast.Name) and c.func.id in params for c in sf.calls_on(line)):
+            total += a.led.span(sf.path, line, line) - a.led.span(sf.path, line, line, own=True)
+    return max(0.0, total)
 
 
 def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:

@@ -28,7 +28,7 @@ from ...read.purity import attribute_changed
 from ...read.source import SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
-from ...run.sampler import INTERVAL
+from ...run.sampler import INTERVAL, dict_item
 from ...run.sampler import INTERVAL as LOOK_INTERVAL
 from ...run.values import SEQUENCE, Fact, is_array
 from .base import Analysis
@@ -186,6 +186,19 @@ class ConstantBuild:
             return (
                 f"{held} ({looks[0]}) was the same unchanged list at each of the {len(looks)} "
                 f"looks of the run, and {where} never stores or changes it"
+            )
+        item = dict_item(arg)
+        if item is not None and isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
+            # a list a dict holds (``np.array(preset["taps"])`` in a function called per block):
+            # the same one at every look, and the dict never stored into there
+            looks = [f for f in facts.get(item, []) if f.kind == SEQUENCE]
+            if not self._same(looks) or _changes(sf, arg.value.id, lo, hi):
+                return None
+            if self._long(a, sf.path, line):
+                return None
+            return (
+                f"{item} ({looks[0]}) was the same unchanged list at each of the {len(looks)} "
+                f"looks of the run, and {where} never stores into {arg.value.id}"
             )
         if not isinstance(arg, ast.Name):
             return None

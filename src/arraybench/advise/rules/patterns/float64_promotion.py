@@ -36,7 +36,7 @@ from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
-from .expressions import facts_around
+from .expressions import facts_around, held_names
 
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).
@@ -172,12 +172,24 @@ def _called_from_loop(
     if name not in spans:
         return None
     region = spans[name]
+    methods = {
+        f.name
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, ast.FunctionDef)
+    }
     chain: list[tuple[int, int]] = []
     for _ in range(CALL_DEPTH):
+        # by name, or a method of the file's classes by its name on an object (``model.step()``)
         calls = [
             c
             for c in ast.walk(sf.tree)
-            if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name
+            if isinstance(c, ast.Call)
+            and (
+                (isinstance(c.func, ast.Name) and c.func.id == name)
+                or (isinstance(c.func, ast.Attribute) and c.func.attr == name and name in methods)
+            )
         ]
         if not calls:
             return None
@@ -191,6 +203,49 @@ def _called_from_loop(
             return None
         chain.append(spans[caller])
         name = caller
+    return None
+
+
+def _attributes_of(value: ast.expr, name: ast.Name) -> list[ast.Attribute]:
+    """The attribute nodes ``value`` takes of ``name`` (``self.laplacian`` of ``self``)."""
+    return [n for n in ast.walk(value) if isinstance(n, ast.Attribute) and n.value is name]
+
+
+def _alias_of(sf: SourceFile, name: str, lo: int, before: int) -> str:
+    """``self.u`` where the function assigns ``name`` from it above ``before`` (``u = self.u``,
+    ``u, v = self.u, self.v``), else ""."""
+    assert sf.tree is not None
+    for node in ast.walk(sf.tree):
+        if not isinstance(node, ast.Assign) or not lo <= node.lineno < before:
+            continue
+        pairs: list[tuple[ast.expr, ast.expr]] = []
+        for t in node.targets:
+            if isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs += list(zip(t.elts, node.value.elts, strict=False))
+            else:
+                pairs.append((t, node.value))
+        for t, v in pairs:
+            if (
+                isinstance(t, ast.Name)
+                and t.id == name
+                and isinstance(v, ast.Attribute)
+                and isinstance(v.value, ast.Name)
+                and v.value.id == "self"
+            ):
+                return f"self.{v.attr}"
+    return ""
+
+
+def _made_in_init(sf: SourceFile, attr: str) -> tuple[int, str] | None:
+    """The line of ``__init__`` that sets ``attr`` (``self.u``), and the value it sets."""
+    assert sf.tree is not None
+    for fn in ast.walk(sf.tree):
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Assign) and any(
+                    ast.unparse(t) == attr for t in node.targets
+                ):
+                    return node.lineno, ast.unparse(node.value)
     return None
 
 
@@ -348,7 +403,23 @@ class Float64Promotion:
             else []
         )
         stored = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-        read = [n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)]
+        # an attribute of the object a method works on (``self.u = u + dt * ...``,
+        # ``self.feed``): an input, or the state, of its own
+        stored |= {
+            f"self.{t.attr}"
+            for t in targets
+            if isinstance(t, ast.Attribute)
+            and isinstance(t.value, ast.Name)
+            and t.value.id == "self"
+        }
+        called = {id(c.func) for c in ast.walk(node.value) if isinstance(c, ast.Call)}
+        held = {k: v for k, v in held_names(node.value).items()}
+        read = [
+            held.get(id(n), n.id)
+            for n in ast.walk(node.value)
+            if isinstance(n, ast.Name)
+            and not any(id(a_) in called for a_ in _attributes_of(node.value, n))
+        ]
         if isinstance(node, ast.AugAssign):
             read += list(stored)
         f32 = [n for n in dict.fromkeys(read) if any(_big(x, "float32") for x in looks.get(n, []))]
@@ -363,6 +434,19 @@ class Float64Promotion:
             and (made := _made_at(sf, n, lo)) is not None
             and _made_float32(made[1])
         }
+        # (a local name for the state the method stores, ``u = self.u`` above ``self.u = u +
+        # ...``, made float32 in ``__init__``: ``self.u = torch.ones(n, n)``)
+        for n in dict.fromkeys(read):
+            attr = _alias_of(sf, n, lo, first)
+            if (
+                attr in stored
+                and n not in f32
+                and n not in made32
+                and any(_big(x, "float64") for x in looks.get(n, []))
+                and (made := _made_in_init(sf, attr)) is not None
+                and _made_float32(made[1])
+            ):
+                made32[n] = made
         f32 += list(made32)
         if not f32:
             return None  # float64 throughout, or no float32 work here
@@ -370,6 +454,7 @@ class Float64Promotion:
             n
             for n in dict.fromkeys(read)
             if n not in stored
+            and n not in f32  # (seen float32 too: the operand, at another call)
             and any(promotes(x) for x in looks.get(n, []))
             and not stored_in(sf, n, lo, hi)
         ]
@@ -396,7 +481,15 @@ class Float64Promotion:
                 return None
             results = ["the value returned"]
         else:
-            results = [n for n in stored if self._float64_result(a, path, n, looks, lo, hi)]
+            # (the state an attribute holds, seen through its local name: ``u`` of ``u =
+            # self.u``, float64 at its later looks)
+            aliases = {_alias_of(sf, n, lo, first): n for n in dict.fromkeys(read)}
+            results = [
+                n
+                for n in stored
+                if self._float64_result(a, path, n, looks, lo, hi)
+                or (n in aliases and self._float64_result(a, path, aliases[n], looks, lo, hi))
+            ]
             if not results:
                 return None
             if all(_only_reduced(sf, n, lo, hi, first) for n in results):
