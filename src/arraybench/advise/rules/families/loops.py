@@ -13,7 +13,7 @@ from ....base.units import format_time
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names
-from ...run.values import ARRAY, JAX, OTHER, SEQUENCE, is_array
+from ...run.values import ARRAY, JAX, MODEL, OTHER, SEQUENCE, is_array
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
@@ -231,7 +231,11 @@ class Loops(Plain):
         # the loop's calls into other libraries stay, one a step, whatever the rewrite
         # (round 11's bertrand.py:122: a matplotlib Line2D made and added for the first
         # chords, 485-622 ms of the loop's 514 ms, where np.hypot was 48 ms)
-        kept = other_calls(a, f.path, loop) + callbacks_time(a, sf, loop)
+        kept = other_calls(a, f.path, loop)
+        if f.code in ("AB406", "AB408"):
+            # (a recurrence's steps on floats still call back; an element loop's batched
+            # rewrite calls a model passed in once, on the whole batch)
+            kept += callbacks_time(a, sf, loop, facts)
         return (max(0.0, f.seconds - high - kept), max(0.0, f.seconds - low - kept))
 
 
@@ -414,7 +418,7 @@ def other_calls(a: Analysis, path: str, loop: Loop) -> float:
     return total
 
 
-def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop) -> float:
+def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> float:
     """Seconds the loop's lines spent in functions called through a parameter of the function
     that holds the loop (``on_answer(pool, wait)``, a callback: the rewrite of the loop still
     calls it once an item, and what it does is priced where it is, if anywhere)."""
@@ -433,7 +437,12 @@ def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop) -> float:
     params = {p.arg for p in ast.walk(holder.args) if isinstance(p, ast.arg)}
     total = 0.0
     for line in range(loop.body, loop.end + 1):
-        if any(isinstance(c.func, ast.Name) and c.func.id in params for c in sf.calls_on(line)):
+        if any(
+            isinstance(c.func, ast.Name)
+            and c.func.id in params
+            and getattr(facts.get(c.func.id), "kind", "") != MODEL
+            for c in sf.calls_on(line)
+        ):
             total += a.led.span(sf.path, line, line) - a.led.span(sf.path, line, line, own=True)
     return max(0.0, total)
 
