@@ -23,12 +23,13 @@ from arraybench.advise.read.source import SourceFile, read_source
 from arraybench.advise.records import Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.rules.families.loops import calls_bound
+from arraybench.advise.run.checks import operator_runs, statement_spans
 from arraybench.advise.run.launch import Outcome, Target
 from arraybench.advise.run.ledger import Count, split_loops, traced_inflation
 from arraybench.advise.run.linetime import HitCost, LineTimes
 from arraybench.advise.run.loopcount import _straight
 from arraybench.advise.run.observe import Evidence, LibraryEvents
-from arraybench.advise.run.sampler import Samples, operator_runs, statement_spans
+from arraybench.advise.run.sampler import Samples
 from arraybench.advise.run.values import describe
 
 FLUX = """\
@@ -834,7 +835,7 @@ def test_a_functions_last_lines_of_operators_share_the_callers_next_check() -> N
     # round 12's batch norm: __forward ends with lines of array arithmetic (one in an if's
     # branch) and a return of no call; their signal is handled after the return, at the
     # caller's ``return out.reshape(...)``, which read 2 s for its own 0.06 s
-    from arraybench.advise.run.sampler import return_runs
+    from arraybench.advise.run.checks import return_runs
 
     src = (
         "class BN:\n"

@@ -16,9 +16,10 @@ import pytest
 from arraybench.advise.profile import profile
 from arraybench.advise.records import Finding
 from arraybench.advise.rules.patterns import float64_promotion
+from arraybench.advise.run.checks import _riders
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.models import float32_ratio
-from arraybench.advise.run.sampler import _lineless, _riders
+from arraybench.advise.run.sampler import _lineless
 from arraybench.advise.run.values import Fact, describe, fingerprint
 
 pytest.importorskip("line_profiler")

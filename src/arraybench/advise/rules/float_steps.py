@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 
 from ..read.source import Loop, SourceFile, call_name
 from ..read.syntax import seen_name
-from ..run.sampler import COMPOUND
+from ..run.checks import COMPOUND
 from ..run.values import Fact, is_array
 
 #: An operation's elements are counted up to this (beyond it the float version loses anyway).

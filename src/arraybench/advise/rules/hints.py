@@ -34,8 +34,8 @@ from ..read.source import (
     receiver,
 )
 from ..read.syntax import imported_names, seen_name
+from ..run.checks import COMPOUND
 from ..run.ledger import Count
-from ..run.sampler import COMPOUND
 from ..run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array, torchish
 from .patterns import tiny_arrays
 from .patterns.base import Analysis

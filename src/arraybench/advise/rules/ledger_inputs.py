@@ -9,9 +9,9 @@ import ast
 
 from ..read.bind import module_namespaces
 from ..read.source import read_source
+from ..run.checks import OperatorRun, ReturnRun, operator_runs, return_runs, statement_spans
 from ..run.models import expression_time
 from ..run.observe import Evidence
-from ..run.sampler import OperatorRun, ReturnRun, operator_runs, return_runs, statement_spans
 
 
 def statement_loops(path: str) -> list[tuple[int, int]]:

@@ -25,10 +25,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .checks import OperatorRun, ReturnRun
 from .linetime import LineTimes
 from .loopcount import LoopSite
 from .observe import Evidence
-from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS, OperatorRun, ReturnRun
+from .sampler import COMPREHENSION_FRAMES, COMPREHENSIONS
 
 Key = tuple[str, int]
 Stack = tuple[Key, ...]
@@ -290,9 +291,8 @@ def split_loops(
     # a function's last lines of operators, whose signal is handled after its return at the
     # caller's next check: that check's samples are shared with them by their times a run (the
     # lines of both code objects, from the bursts), and given back under the call's line
-    # (in a loop too: the loop's split would give the check's samples to the loop's other
-    # lines, where they are the callee's; a 16384x64 product ending ``process_frame`` read on
-    # the next iteration's first line, 90% for its 0.4%)
+    # (in a loop too: its split gave a 16384x64 product ending ``process_frame`` to the next
+    # iteration's first line, 90% for its 0.4%)
     through: dict[tuple[Key, Key], Key] = {}  # (check, callee line) -> the call's line
     per_hit: dict[Key, float] | None = None
     for path in {lt.path for lt in lines}:

@@ -1,0 +1,349 @@
+"""Where Python checks for a signal, read from a file's source: the statements whose time lands
+on another line (lines of operators only, a function's last lines, a statement's operators after
+its call), and the lines whose values ride along with another's look (advise/run/sampler.py
+records them, advise/run/ledger.py gives their time back)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterator
+
+from ..read.source import call_name
+from .loopcount import head_end
+
+#: Lines of operators only, per loop, whose values ride along with the loop's other lines.
+RIDERS = 6
+
+
+def _operators_only(stmt: ast.stmt) -> bool:
+    """A simple statement that calls nothing (``u = (2.0 * u - v + c * lap) * k``): a signal
+    is never handled on it (Python checks for one at calls and jumps), so the sampler never
+    looks at it."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+        return False
+    return not any(
+        isinstance(n, (ast.Call, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+        for n in ast.walk(stmt)
+    )
+
+
+#: Statement lists of a compound statement (a function's body, a loop's, each branch).
+_BODIES = ("body", "orelse", "finalbody")
+
+
+def _checks(stmt: ast.stmt) -> bool:
+    """A statement where Python checks for a signal on its way: a simple statement that
+    calls (the check follows the call), or an ``if``/``while``/``for`` whose header does."""
+    if isinstance(stmt, (ast.If, ast.While)):
+        part: ast.AST = stmt.test
+    elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+        part = stmt.iter
+    elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        part = stmt
+    else:
+        return False
+    return any(isinstance(n, ast.Call) for n in ast.walk(part))
+
+
+def _lines_of(stmt: ast.stmt) -> tuple[int, ...]:
+    """The lines a simple statement spans (a compound one: its header's)."""
+    return tuple(range(stmt.lineno, max(stmt.lineno, head_end(stmt)) + 1))
+
+
+#: A statement where the signal is handled, the lines of operators before it whose signal it
+#: holds, whether its samples hold its own work too (not for a call of a function of
+#: operators only: its work is handled after its return), and which of those lines are a
+#: statement's operators after its call (their line holds the call's samples already).
+OperatorRun = tuple[tuple[int, ...], tuple[int, ...], bool, tuple[int, ...]]
+
+
+def _tail(stmt: ast.stmt) -> bool:
+    """A statement whose operators run after its calls have returned (``d = np.tile(x, (n, 1))
+    - data``, ``acc += f(x)``): no signal is handled on them, so their time lands on the next
+    check, like an operator-only line's."""
+    if isinstance(stmt, ast.AugAssign):
+        return any(isinstance(n, ast.Call) for n in ast.walk(stmt.value))
+    if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) or stmt.value is None:
+        return False
+    value = stmt.value
+    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and any(
+        isinstance(n, ast.Call) for n in ast.walk(value)
+    )
+
+
+def operator_runs(tree: ast.AST) -> list[OperatorRun]:
+    """Each statement that checks for a signal (:func:`_checks`) right after lines of operators
+    only, in one statement list: (its lines, the operator lines before it, whether its samples
+    hold its own work). The signal that fell on those lines is handled at the statement, so the
+    sampler charges their time to it (``C_L = np.sqrt(...)`` after eleven lines of ``a * b +
+    c`` on arrays)."""
+    out: list[OperatorRun] = []
+    quiet = _check_free(tree)
+    for body in _statement_lists(tree):
+        run: list[int] = []
+        tails: list[int] = []
+        for stmt in body:
+            if _operators_only(stmt):
+                run.extend(_lines_of(stmt))
+                continue
+            if _calls_only(stmt, quiet):
+                # a call of a function of operators only: checked on entry, so the time
+                # before it lands there, and its own after its return, at the next check
+                # (``train = binarise(train)`` read 0 s, the line after it its 1 s)
+                if run:
+                    out.append((_lines_of(stmt), tuple(run), False, tuple(tails)))
+                run, tails = list(_lines_of(stmt)), []
+                continue
+            if run and _checks(stmt) and run != tails:
+                out.append((_lines_of(stmt), tuple(run), True, tuple(tails)))
+            run, tails = [], []
+            if _tail(stmt):
+                # its operators after its call: the next check holds their time too
+                # (round 11's kNN: ``np.tile(inX, (n, 1)) - dataSet``'s subtraction read
+                # on the ``.sum()`` two lines down, and given to ``diffMat**2`` between)
+                run, tails = list(_lines_of(stmt)), list(_lines_of(stmt))
+    return out
+
+
+#: A statement where the signal is handled after a call of the user's function returned,
+#: the line of that call, and the function's last lines of operators (their signal is
+#: handled after the return, at the caller's next check).
+ReturnRun = tuple[tuple[int, ...], int, tuple[int, ...]]
+
+
+def return_runs(tree: ast.AST) -> list[ReturnRun]:
+    """Each statement that checks for a signal after a call of a function of the file whose
+    last lines are operators only: (its lines, the call's line, those lines). Round 12's
+    batch norm: ``out = self.__forward(x)`` then ``return out.reshape(...)``, which read 2 s
+    of the eight lines of array arithmetic that end ``__forward`` (0.06 s its own)."""
+    tails: dict[str, tuple[int, ...]] = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and not fn.decorator_list:
+            got = _trailing(fn.body)[0]
+            if got:
+                tails[fn.name] = tuple(got)
+    if not tails:
+        return []
+    out: list[ReturnRun] = []
+    for body in _statement_lists(tree):
+        pending: tuple[int, tuple[int, ...]] | None = None
+        for stmt in body:
+            if pending is not None:
+                if _operators_only(stmt):
+                    continue
+                if _checks(stmt):
+                    out.append((_lines_of(stmt), *pending))
+                pending = None
+            if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+                calls = [
+                    c for c in ast.walk(stmt) if isinstance(c, ast.Call) and call_name(c) in tails
+                ]
+                if len(calls) == 1:
+                    if _called_after(stmt, calls[0]):
+                        # ``e += np.square(project(x))``: the call that takes its result is
+                        # the check, on the same line
+                        out.append((_lines_of(stmt), stmt.lineno, tails[call_name(calls[0])]))
+                    else:
+                        pending = (stmt.lineno, tails[call_name(calls[0])])
+    return out
+
+
+def _called_after(stmt: ast.stmt, call: ast.Call) -> bool:
+    """Whether another call of the statement takes ``call``'s result among its arguments (it
+    runs after ``call`` returns)."""
+    return any(
+        isinstance(c, ast.Call)
+        and c is not call
+        and any(call in set(ast.walk(arg)) for arg in [*c.args, *(k.value for k in c.keywords)])
+        for c in ast.walk(stmt)
+    )
+
+
+def _statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Each list of statements of the tree (a function's body, a loop's, each branch)."""
+    for node in ast.walk(tree):
+        for name in _BODIES:
+            body = getattr(node, name, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                yield body
+
+
+def _quiet(stmt: ast.stmt) -> bool:
+    """A statement where no signal is handled: operators only, ``pass``, or a ``return`` of no
+    call."""
+    return (
+        _operators_only(stmt)
+        or isinstance(stmt, ast.Pass)
+        or (
+            isinstance(stmt, ast.Return)
+            and not any(isinstance(n, ast.Call) for n in ast.walk(stmt))
+        )
+    )
+
+
+def _operators_after_calls(stmt: ast.stmt) -> bool:
+    """A simple statement with a call whose value is an operator on what its calls give
+    (``x.reshape(-1) @ B``, ``np.tile(x, (n, 1)) - data``): the operator runs after the check
+    that follows the last call."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        return False
+    value = stmt.value
+    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and any(
+        isinstance(n, ast.Call) for n in ast.walk(value)
+    )
+
+
+def _trailing(body: list[ast.stmt]) -> tuple[list[int], bool]:
+    """The lines at the end of a statement list where no signal is handled (lines of operators,
+    a ``return`` of no call, the ends of the branches of an ``if`` whose test calls nothing,
+    and a statement whose operators run after its calls), and whether the whole list is such
+    lines."""
+    lines: list[int] = []
+    for stmt in reversed(body):
+        if _quiet(stmt):
+            lines[:0] = _lines_of(stmt)
+            continue
+        if _operators_after_calls(stmt):
+            # ``coeffs = frame.reshape(-1) @ BASIS``: the product runs after the last check,
+            # and its time is handled after the return too
+            lines[:0] = _lines_of(stmt)
+            return lines, False
+        if isinstance(stmt, ast.If) and not _checks(stmt):
+            first, whole_first = _trailing(stmt.body)
+            other, whole_other = _trailing(stmt.orelse) if stmt.orelse else ([], True)
+            lines[:0] = [*first, *other]
+            if whole_first and whole_other:
+                continue
+        return lines, False
+    return lines, True
+
+
+def _check_free(tree: ast.AST) -> set[str]:
+    """The file's functions whose bodies are lines of operators only (and a return of them):
+    no signal is handled inside them."""
+    out: set[str] = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef) or fn.decorator_list:
+            continue
+        body = fn.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # its docstring
+        if body and all(_quiet(stmt) for stmt in body):
+            out.add(fn.name)
+    return out
+
+
+def _calls_only(stmt: ast.stmt, quiet: set[str]) -> bool:
+    """A simple statement whose calls are all of functions in ``quiet`` (by name)."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+        return False
+    calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+    return bool(calls) and all(isinstance(c.func, ast.Name) and c.func.id in quiet for c in calls)
+
+
+def statement_spans(tree: ast.AST) -> dict[int, tuple[int, int]]:
+    """Each line of a simple statement written over several lines: the statement's first and
+    last line (``F = np.array([[1.0, 0],`` / ``[0, 1.0]])``). Its lines are each hit one or
+    more times a run (the first line again when the call is made), at least one of them once."""
+    out: dict[int, tuple[int, int]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and not isinstance(node, COMPOUND):
+            last = node.end_lineno or node.lineno
+            if last > node.lineno:
+                for line in range(node.lineno, last + 1):
+                    out[line] = (node.lineno, last)
+    return out
+
+
+#: Statements that hold others (their lines are not theirs alone).
+COMPOUND = (
+    ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try,
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Match,
+)  # fmt: skip
+
+
+def _tail_riders(tree: ast.AST) -> tuple[dict[int, tuple[int, ...]], dict[int, frozenset[str]]]:
+    """Per line that calls a function of the file by name, that function's last lines of
+    operators (its :func:`_trailing` lines, RIDERS at most) whose names the function neither
+    takes nor assigns: its module's globals, which the calling line's frame sees as they are
+    (the function's own names it does not); and per such line, those global names."""
+    tails: dict[str, tuple[int, ...]] = {}
+    names: dict[int, frozenset[str]] = {}
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+            continue
+        own = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)} | {
+            n.id
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        }
+        lines = _trailing(fn.body)[0]
+        read = {
+            n.id
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and getattr(n, "lineno", 0) in lines and n.id not in own
+        }
+        if lines and read:
+            tails[fn.name] = tuple(lines[:RIDERS])
+            for ln in tails[fn.name]:
+                names[ln] = frozenset(
+                    n.id
+                    for n in ast.walk(fn)
+                    if isinstance(n, ast.Name) and getattr(n, "lineno", 0) == ln and n.id in read
+                )
+    # the lines that call those functions, and those that call their callers (a module's
+    # globals are the same in every frame of it): ``project(frame)`` calling ``correct(frame)``
+    for _ in range(2):
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            called = {
+                c.func.id
+                for c in ast.walk(fn)
+                if isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id in tails
+                and c.func.id != fn.name
+            }
+            got = tails.get(fn.name, ())
+            merged = tuple(dict.fromkeys([*got, *(r for f in sorted(called) for r in tails[f])]))
+            if merged != got:
+                tails[fn.name] = merged[:RIDERS]
+    out: dict[int, list[int]] = defaultdict(list)
+    for c in ast.walk(tree):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in tails:
+            got_lines = out[c.lineno]
+            got_lines.extend(r for r in tails[c.func.id] if r not in got_lines and r != c.lineno)
+    return {line: tuple(v) for line, v in out.items() if v}, names
+
+
+def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
+    """Per line of a loop, the loop's lines of operators only (RIDERS at most a loop): the
+    sampler records their values when it looks at the loop's other lines, in the same frame."""
+    out: dict[int, list[int]] = defaultdict(list)
+    # not from a loop's header: before its first iteration the loop's names hold what an
+    # earlier loop left (``t: numpy.int64`` at ``for t in range(n)``)
+    headers = {
+        n.lineno for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            continue
+        ops: list[int] = []
+        for stmt in ast.walk(node):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                break  # (a function defined in a loop: rare; its lines are its own)
+            if isinstance(stmt, ast.stmt) and stmt is not node and _operators_only(stmt):
+                ops.append(stmt.lineno)
+        ops = sorted(set(ops))[:RIDERS]
+        if not ops:
+            continue
+        for line in range(node.lineno + 1, (node.end_lineno or node.lineno) + 1):
+            if line in headers:
+                continue
+            got = out[line]
+            for r in ops:
+                if r != line and r not in got:
+                    got.append(r)
+    return {line: tuple(v) for line, v in out.items()}
