@@ -529,3 +529,21 @@ def test_a_loss_summed_per_step_is_told_to_detach_it() -> None:
     [d] = [d for d in lint_source(source, "train.py") if d.code == "AB201"]
     assert "loss.detach()" in d.rewrite
     assert "accumulate with +=" not in d.rewrite
+
+
+def test_apply_along_axis_is_a_python_loop_over_rows() -> None:
+    source = textwrap.dedent(
+        """\
+        import numpy as np
+
+        X = np.zeros((100_000, 64))
+        w = np.ones(64)
+        proj = np.apply_along_axis(lambda r: r @ w, 1, X)
+        """
+    )
+    assert (5, "AB103") in codes(source)
+    # an unrelated function of the same name is not NumPy's
+    assert (
+        codes("def apply_along_axis(f, a, x):\n    return x\n\ny = apply_along_axis(abs, 0, 3)\n")
+        == []
+    )

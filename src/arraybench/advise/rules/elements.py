@@ -125,6 +125,17 @@ class ElementRules(Walk):
         scalars, AB104) or a function made by ``np.vectorize`` called on an array (AB103). Sure
         when the array is shown large, possible else."""
         f = node.func
+        if (
+            not self.error_path
+            and (self._qual(f) or "").rsplit(".", 1)[-1] == "apply_along_axis"
+            and (self._qual(f) or "").startswith("numpy")
+            and len(node.args) >= 3
+        ):
+            # ``np.apply_along_axis(f, 1, X)``: a Python loop over X's rows, calling f on each
+            arr = node.args[2]
+            many = self.facts.is_array(arr, strong=True) and many_iterations(arr, self.facts)
+            self.report("AB103", node, SURE if many else POSSIBLE)
+            return
         if len(node.args) != 1 or node.keywords or self.error_path:
             return
         arg = node.args[0]
