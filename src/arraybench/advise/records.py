@@ -341,7 +341,7 @@ class ProfileReport:
         overhead: seconds the line timer and the loop counters added (estimated: hits x the
             measured cost of a hit, the counters' runs x their measured cost).
         hit_cost: what one traced line cost (seconds), as measured before the run.
-        findings: the listed findings, costliest first.
+        findings: the listed findings, the largest saving first.
         unlisted: findings whose rewrite would save under WORTH_SHARE of the run, costliest
             first.
         dropped: candidates the run refuted, with the reason.

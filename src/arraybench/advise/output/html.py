@@ -46,7 +46,7 @@ def profile_html(r: ProfileReport, max_files: int = 6, fragment: bool = False) -
     if r.outcome.error:
         parts.append(f"<h2>The program failed</h2><pre>{_e(r.outcome.error)}</pre>")
     if r.findings:
-        parts.append("<h2>Findings, costliest first</h2><ol>")
+        parts.append("<h2>Findings, the largest saving first</h2><ol>")
         for f in r.findings:
             gain = gain_text(f, r.program)
             parts.append(

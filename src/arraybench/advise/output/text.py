@@ -1,5 +1,6 @@
 """The reports as people read them: lint's findings (file:line:col, code, message, the line, the
-rewrite), the list of rules, and profile's answer first, then each finding costliest first."""
+rewrite), the list of rules, and profile's answer first, then each finding, the largest saving
+first."""
 
 from __future__ import annotations
 
@@ -173,8 +174,8 @@ def _finding_lines(r: ProfileReport, i: int, f: Finding, dropped: bool = False) 
 
 
 def profile_text(r: ProfileReport, show_all: bool = False) -> str:
-    """The report as people read it: the answer, then each finding costliest first, then where
-    the rest of the time goes, then how the figures were made."""
+    """The report as people read it: the answer, then each finding (the largest saving first),
+    then where the rest of the time goes, then how the figures were made."""
     out = [headline(r), ""]
     if r.outcome.error:
         out.append("the program failed (what ran before is measured below):")
