@@ -29,7 +29,7 @@ scene = rng.gamma(2.0, 0.5, size=(h, w, 3))
 process = make_pipeline(exposure=0.5, gamma=2.2, white_balance=np.array([1.1, 1.0, 0.9]))
 hist = np.zeros(32)
 level = 0.0
-n_frames = 2000
+n_frames = 2600
 for k in range(n_frames):
     frame = scene * (1.0 + 0.05 * np.sin(0.1 * k)) + rng.normal(0.0, 0.02, size=scene.shape)
     frame = np.clip(frame, 0.0, None)

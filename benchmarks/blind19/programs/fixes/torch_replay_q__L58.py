@@ -43,13 +43,13 @@ torch.manual_seed(0)
 gen = torch.Generator().manual_seed(1)
 dynamics = torch.eye(OBS) * 0.9 + 0.02 * torch.randn(OBS, OBS)
 reward_w = torch.randn(OBS, ACTIONS) * 0.1
-buffer = ReplayBuffer(12000, OBS)
+buffer = ReplayBuffer(60000, OBS)
 online, target = q_net(), q_net()
 target.load_state_dict(online.state_dict())
 opt = torch.optim.Adam(online.parameters(), lr=1e-3)
 
 state = torch.randn(16, OBS)
-for step in range(2000):
+for step in range(700):
     action = torch.randint(0, ACTIONS, (16,), generator=gen)
     reward = (state @ reward_w).gather(1, action[:, None]).squeeze(1)
     next_state = state @ dynamics + 0.1 * torch.randn(16, OBS, generator=gen)

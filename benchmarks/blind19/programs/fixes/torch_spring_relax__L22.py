@@ -40,11 +40,11 @@ n = 48
 lap = build_laplacian(n, 60, gen)
 x = 0.5 * torch.randn(n, generator=gen)
 v = torch.zeros(n)
-dt, damping, tol = 0.02, 0.08, 1e-5
+dt, damping, tol = 0.02, 0.08, 1e-6
 log = RelaxLog(positions=x[None].clone())
 energy = float("inf")
 step = 0
-while energy > tol and step < 9000:
+while energy > tol and step < 12000:
     a = -lap @ x - damping * v
     v = v + dt * a
     x_new = x + dt * v
