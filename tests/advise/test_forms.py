@@ -481,3 +481,68 @@ def test_a_recurrence_keeps_the_time_of_the_callback_it_calls(tmp_path: Path) ->
     if loop is not None and loop.gain is not None:
         assert loop.gain[1] < 0.5 * grow.gain[0], (loop.gain, grow.gain)
     assert report.findings[0].line == 8  # the biggest saving first
+
+
+TWO_CALLS_DOWN = """\
+import numpy as np
+
+
+def fit(window):
+    cov = np.cov(window, rowvar=False) + 1e-3 * np.eye(window.shape[1])
+    return {"mean": window.mean(axis=0), "cov": cov, "scale": 1.0 / np.linspace(1.0, 2.0, 160)}
+
+
+def mahalanobis(x, mean, cov):
+    precision = np.linalg.inv(cov)
+    d = x - mean
+    return np.sqrt(np.einsum("ij,jk,ik->i", d, precision, d))
+
+
+def score(batch, model):
+    xs = batch * model["scale"]
+    return mahalanobis(xs, model["mean"], model["cov"])
+
+
+rng = np.random.default_rng(21)
+model = fit(rng.normal(size=(4000, 160)))
+total = 0.0
+for b in range(500):
+    total += float(score(rng.normal(size=(32, 160)).astype(np.float32), model).sum())
+print(total)
+"""
+
+
+def test_an_inverse_two_calls_below_the_loop_of_a_dicts_item_is_loop_invariant(
+    tmp_path: Path,
+) -> None:
+    # blind19's anomaly detector: inv(cov) in mahalanobis(), called by score(batch, model),
+    # called per batch with the same model: the inverse is made again 500 times
+    report = profile(Target(script=_write(tmp_path, "two_down.py", TWO_CALLS_DOWN)))
+    found = _found(report)
+    f = found.get(10)
+    assert f is not None and f.code == "AB411", found
+
+
+DICT_COMPREHENSION = """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(2)
+encoder = nn.Sequential(nn.Linear(64, 48), nn.GELU(), nn.Linear(48, 16)).eval()
+ids = list(range(6000))
+feats = torch.randn(6000, 64)
+with torch.no_grad():
+    index = {doc: encoder(vec[None])[0] for doc, vec in zip(ids, feats)}
+print(float(torch.stack(list(index.values())).sum()))
+"""
+
+
+def test_a_model_called_per_item_of_a_dict_comprehension_is_a_batch_of_one(
+    tmp_path: Path,
+) -> None:
+    # blind19's document index: the model on one row at a time, in a dict comprehension
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "dict_comp.py", DICT_COMPREHENSION)))
+    found = _found(report)
+    f = found.get(9)
+    assert f is not None and f.code == "AB106", found

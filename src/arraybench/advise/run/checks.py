@@ -346,4 +346,13 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
             for r in ops:
                 if r != line and r not in got:
                     got.append(r)
+    # the lines of operators right before a statement that checks, in a function's body (``xs =
+    # xb * params["col_scale"]`` then ``z1 = xs @ W1`` before ``np.maximum(z1, 0.0)``): looked
+    # at with it, in the same frame, a few lines on
+    for at, run, _, _ in operator_runs(tree):
+        for line in at:
+            got = out[line]
+            for r in run[-RIDERS:]:
+                if r != line and r not in got:
+                    got.append(r)
     return {line: tuple(v) for line, v in out.items()}

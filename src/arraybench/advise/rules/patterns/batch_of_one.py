@@ -108,10 +108,18 @@ class BatchOfOne:
         }
         if not models:
             return
-        loops = {n.lineno: n for n in ast.walk(sf.tree) if isinstance(n, ast.For | ast.AsyncFor)}
+        loops: dict[int, ast.AST] = {
+            n.lineno: n for n in ast.walk(sf.tree) if isinstance(n, ast.For | ast.AsyncFor)
+        }
+        # (a comprehension too: ``{doc: encoder(vec[None])[0] for doc, vec in zip(ids, X)}``)
+        comprehensions: dict[int, ast.AST] = {
+            n.lineno: n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
+        }
         for lp in sf.loops:
-            node = loops.get(lp.line)
-            if node is None or lp.comprehension:
+            node = (comprehensions if lp.comprehension else loops).get(lp.line)
+            if node is None:
                 continue
             old = a.found.get((sf.path, lp.line))
             if old is not None and old.code not in RENAMED:
@@ -129,7 +137,7 @@ class BatchOfOne:
         a: Analysis,
         sf: SourceFile,
         lp: Loop,
-        node: ast.For | ast.AsyncFor,
+        node: ast.AST,
         models: dict[tuple[tuple[str, int], str], object],
     ) -> Finding | None:
         index = set(lp.targets)

@@ -198,9 +198,15 @@ def _called_from_loop(
             caller = sf.functions.get(c.lineno, "").rsplit(".", 1)[-1]
             if loops and (not caller or not spans.get(caller) or loops[0].line >= spans[caller][0]):
                 return region, [*chain, (loops[0].line, loops[0].end)]
-        caller = sf.functions.get(calls[0].lineno, "").rsplit(".", 1)[-1]
-        if caller not in spans:
+        # (a call at module level, once after the training loop, is no way up)
+        callers = [
+            f
+            for c in calls
+            if (f := sf.functions.get(c.lineno, "").rsplit(".", 1)[-1]) in spans and f != name
+        ]
+        if not callers:
             return None
+        caller = callers[0]
         chain.append(spans[caller])
         name = caller
     return None

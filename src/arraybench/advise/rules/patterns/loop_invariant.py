@@ -461,7 +461,11 @@ class LoopInvariant:
         method = bool(params) and params[0] == "self"
         callers = _callers(sf, func, method, a)
         if not callers:
-            return None
+            # called from a function with no loop of its own, which a loop calls
+            # (``mahalanobis(x, model["mean"], model["cov"])`` in ``score_batch(batch, model)``):
+            # what it passes must be that function's parameters passed unchanged, or names it
+            # never stores, one level up
+            return self._through_caller(a, sf, func, params, method, names, defs, 0)
         for c, lp in callers:
             for n in names:
                 if n in params:
@@ -469,6 +473,77 @@ class LoopInvariant:
                     if i < 0:
                         return None  # the object itself, whole: what it holds may change
                     if i >= len(c.args):
+                        return None
+                    arg = _inputs_of(c.args[i])
+                    if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
+                        return None
+                elif _changed(sf, n, lp.line, lp.end):
+                    return None
+        return callers[0][1], func
+
+    def _through_caller(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        func: str,
+        params: list[str],
+        method: bool,
+        names: set[str],
+        defs: dict[str, ast.FunctionDef],
+        depth: int,
+    ) -> tuple[Loop, str] | None:
+        """The loop around the function that calls ``func`` (no loop of its own around the
+        call), where every input of ``func``'s statement is what that function passes unchanged:
+        its own parameters or names it never stores."""
+        if depth >= 2 or sf.tree is None:
+            return None
+        calls = [
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.Call)
+            and (
+                (isinstance(c.func, ast.Name) and c.func.id == func)
+                or (method and isinstance(c.func, ast.Attribute) and c.func.attr == func)
+            )
+        ]
+        outer = {sf.functions.get(c.lineno, "").rsplit(".", 1)[-1] for c in calls}
+        if len(calls) == 0 or len(outer) != 1 or "" in outer:
+            return None
+        g = defs.get(outer.pop())
+        if g is None or any(sf.enclosing_loops(c.lineno) for c in calls):
+            return None
+        g_params = [p.arg for p in g.args.args]
+        passed: set[str] = set()
+        for c in calls:
+            for n in names:
+                if n not in params:
+                    continue
+                i = params.index(n) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
+                if i < 0 or i >= len(c.args):
+                    return None
+                arg = _inputs_of(c.args[i])
+                if arg is None:
+                    return None
+                passed |= arg
+        for n in passed:
+            if n in g_params:
+                if _changed(sf, n, g.body[0].lineno, max(c.lineno for c in calls) - 1):
+                    return None
+            elif stored_in(sf, n, g.lineno, g.end_lineno or g.lineno):
+                return None
+        rest = {n for n in names if n not in params}
+        up = (passed & set(g_params)) | rest
+        g_method = bool(g_params) and g_params[0] == "self"
+        callers = _callers(sf, g.name, g_method, a)
+        if not callers:
+            return self._through_caller(a, sf, g.name, g_params, g_method, up, defs, depth + 1)
+        for c, lp in callers:
+            for n in up:
+                if n in g_params:
+                    i = g_params.index(n) - (
+                        1 if g_method and isinstance(c.func, ast.Attribute) else 0
+                    )
+                    if i < 0 or i >= len(c.args):
                         return None
                     arg = _inputs_of(c.args[i])
                     if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
