@@ -529,8 +529,8 @@ import torch.nn as nn
 
 torch.manual_seed(2)
 encoder = nn.Sequential(nn.Linear(64, 48), nn.GELU(), nn.Linear(48, 16)).eval()
-ids = list(range(6000))
-feats = torch.randn(6000, 64)
+ids = list(range(20000))
+feats = torch.randn(20000, 64)
 with torch.no_grad():
     index = {doc: encoder(vec[None])[0] for doc, vec in zip(ids, feats)}
 print(float(torch.stack(list(index.values())).sum()))
