@@ -501,6 +501,8 @@ def test_a_finder_runs_its_hook_once_the_module_is_imported(
         # round 15's bandits: the counts read whole to choose, then one of them written
         ("a = act(np.true_divide(counts, n))\ncounts[a] += r\nn[a] += 1", True),
         ("out[i] = x[i] * 2\nm = len(out) + out.shape[0]", False),  # its length: no values
+        # round 14's weno: weights made anew at each point, then written and read whole
+        ("alpha = np.zeros(3)\nalpha[0] = c / b[i]\nw[:, i] = alpha / alpha.sum()", False),
     ],
 )
 def test_recurrences_are_told_from_element_loops(body: str, recurrence: bool) -> None:

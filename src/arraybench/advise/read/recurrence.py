@@ -237,8 +237,17 @@ def is_recurrence(body: list[ast.stmt]) -> bool:
                 if any(_reads_other_cell(e, *cell, parity) for e in [s.value, *before]):
                     return True
                 # the whole array read in the body (``act(np.true_divide(counts, n))``, then
-                # ``counts[action] += reward``): the next step reads what this one wrote
-                if any(_reads_whole(e, cell[0]) for b in stmts for e in _own_exprs(b)):
+                # ``counts[action] += reward``): the next step reads what this one wrote; not an
+                # array made anew at each step before it is written (``alpha = np.zeros(k)``,
+                # ``alpha[k] = ...``, ``alpha / alpha.sum()``: weno's per-point weights)
+                fresh = any(
+                    isinstance(b, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == cell[0] for t in b.targets)
+                    for b in stmts[:i]
+                )
+                if not fresh and any(
+                    _reads_whole(e, cell[0]) for b in stmts for e in _own_exprs(b)
+                ):
                     return True
     # names carried from one step to the next by more than a sum
     assigned: dict[str, int] = {}

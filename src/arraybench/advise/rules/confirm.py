@@ -583,7 +583,9 @@ class Analysis:
                 and sum(
                     self.loop_counts(sf.path, x)[0].n
                     for x in sf.loops
-                    if lp.line < x.line <= lp.end and not x.comprehension
+                    if lp.line < x.line <= lp.end
+                    and not x.comprehension
+                    and self.loop_counts(sf.path, x)[1] >= RUN_STEPS_MIN
                 )
                 >= ELEMENT_MIN * count.n
             ):
@@ -724,6 +726,9 @@ class Analysis:
         return out
 
 
+#: An inner loop of this many steps an entry or more is a run of its own (an episode), not a
+#: stencil's few points (weno's 2 and 4 a point, inside its loop over 855,357 points).
+RUN_STEPS_MIN = 8
 #: Calls that join a list of arrays into one (``torch.stack([torch.dot(u, r) for r in M])``):
 #: the rewrite makes no list to join either.
 STACKS = frozenset({"stack", "vstack", "hstack", "cat", "concatenate", "column_stack"})
