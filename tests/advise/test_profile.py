@@ -129,8 +129,11 @@ def test_a_module_runs_with_dash_m(
     out = capsys.readouterr()
     assert report.outcome.status == 0, (report.outcome.error, out.err[-2000:])
     assert "['z']" in out.out, (out.out[-2000:], out.err[-2000:])
-    assert report.findings and report.findings[0].code == "AB101"
-    assert report.findings[0].path.endswith("__main__.py")
+    # (listed or counted: a 27 ms loop's price can fall under 5% on a loaded machine; what is
+    # tested here is that the module's own code was run and read)
+    found = [*report.findings, *report.unlisted]
+    assert found and found[0].code == "AB101", found
+    assert found[0].path.endswith("__main__.py")
 
 
 def test_user_code_is_neither_the_standard_library_nor_site_packages() -> None:
