@@ -253,3 +253,16 @@ def call_name(call: ast.Call) -> str:
     if isinstance(f, ast.Name):
         return f.id
     return ""
+
+
+#: The fields of a node that hold a list of statements.
+BODIES = ("body", "orelse", "finalbody")
+
+
+def statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Each list of statements of the tree (a function's body, a loop's, each branch)."""
+    for node in ast.walk(tree):
+        for name in BODIES:
+            body = getattr(node, name, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                yield body

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Iterator
 
 from ..read.source import call_name
+from ..read.syntax import statement_lists
 from .loopcount import head_end
 
 #: Lines of operators only, per loop, whose values ride along with the loop's other lines.
@@ -29,7 +29,6 @@ def _operators_only(stmt: ast.stmt) -> bool:
 
 
 #: Statement lists of a compound statement (a function's body, a loop's, each branch).
-_BODIES = ("body", "orelse", "finalbody")
 
 
 def _checks(stmt: ast.stmt) -> bool:
@@ -66,7 +65,12 @@ def _tail(stmt: ast.stmt) -> bool:
         return any(isinstance(n, ast.Call) for n in ast.walk(stmt.value))
     if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)) or stmt.value is None:
         return False
-    value = stmt.value
+    return _operator_on_calls(stmt.value)
+
+
+def _operator_on_calls(value: ast.expr) -> bool:
+    """An operator whose operands are made by calls (``np.tile(x, (n, 1)) - data``): it runs
+    after the check that follows the last of them."""
     return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and any(
         isinstance(n, ast.Call) for n in ast.walk(value)
     )
@@ -80,7 +84,7 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
     c`` on arrays)."""
     out: list[OperatorRun] = []
     quiet = _check_free(tree)
-    for body in _statement_lists(tree):
+    for body in statement_lists(tree):
         run: list[int] = []
         tails: list[int] = []
         for stmt in body:
@@ -126,7 +130,7 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
     if not tails:
         return []
     out: list[ReturnRun] = []
-    for body in _statement_lists(tree):
+    for body in statement_lists(tree):
         pending: tuple[int, tuple[int, ...]] | None = None
         for stmt in body:
             if pending is not None:
@@ -160,15 +164,6 @@ def _called_after(stmt: ast.stmt, call: ast.Call) -> bool:
     )
 
 
-def _statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
-    """Each list of statements of the tree (a function's body, a loop's, each branch)."""
-    for node in ast.walk(tree):
-        for name in _BODIES:
-            body = getattr(node, name, None)
-            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
-                yield body
-
-
 def _quiet(stmt: ast.stmt) -> bool:
     """A statement where no signal is handled: operators only, ``pass``, or a ``return`` of no
     call."""
@@ -188,10 +183,7 @@ def _operators_after_calls(stmt: ast.stmt) -> bool:
     that follows the last call."""
     if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
         return False
-    value = stmt.value
-    return isinstance(value, (ast.BinOp, ast.UnaryOp, ast.Compare)) and any(
-        isinstance(n, ast.Call) for n in ast.walk(value)
-    )
+    return stmt.value is not None and _operator_on_calls(stmt.value)
 
 
 def _trailing(body: list[ast.stmt]) -> tuple[list[int], bool]:

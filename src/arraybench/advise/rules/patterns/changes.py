@@ -249,3 +249,28 @@ def _inputs_of(e: ast.expr) -> set[str] | None:
     if any(isinstance(n, ast.Call) for n in ast.walk(e)):
         return None
     return {n.id for n in ast.walk(e) if isinstance(n, ast.Name)}
+
+
+def passed_unchanged(
+    sf: SourceFile,
+    callers: list[tuple[ast.Call, Loop]],
+    params: list[str],
+    method: bool,
+    names: set[str],
+) -> bool:
+    """Whether every call inside a loop passes the function the same inputs at every iteration:
+    for each of ``names`` that is a parameter, the argument's names are not changed in the
+    calling loop (a method's object, whole, may change: no); any other name is not changed
+    there either."""
+    for c, lp in callers:
+        for n in names:
+            if n in params:
+                i = params.index(n) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
+                if i < 0 or i >= len(c.args):
+                    return False
+                arg = _inputs_of(c.args[i])
+                if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
+                    return False
+            elif _changed(sf, n, lp.line, lp.end):
+                return False
+    return True

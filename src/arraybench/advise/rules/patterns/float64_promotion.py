@@ -31,7 +31,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
-from ...read.syntax import imported_names
+from ...read.syntax import imported_names, statement_lists
 from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
@@ -262,7 +262,7 @@ def _returned_to(sf: SourceFile, func: str) -> list[tuple[int, int, str]]:
     if sf.tree is None or not func:
         return []
     out: list[tuple[int, int, str]] = []
-    for body in _blocks(sf.tree):
+    for body in statement_lists(sf.tree):
         for i, stmt in enumerate(body):
             calls = [
                 c
@@ -289,17 +289,6 @@ def _returned_to(sf: SourceFile, func: str) -> list[tuple[int, int, str]]:
                 if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(later)):
                     lo, hi = sf.span(later.lineno)
                     out.append((lo, hi, name))
-    return out
-
-
-def _blocks(tree: ast.AST) -> list[list[ast.stmt]]:
-    """Every list of statements of the tree (a body, a branch)."""
-    out = []
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            body = getattr(node, field, None)
-            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
-                out.append(body)
     return out
 
 
@@ -419,7 +408,7 @@ class Float64Promotion:
             and t.value.id == "self"
         }
         called = {id(c.func) for c in ast.walk(node.value) if isinstance(c, ast.Call)}
-        held = {k: v for k, v in held_names(node.value).items()}
+        held = held_names(node.value)
         read = [
             held.get(id(n), n.id)
             for n in ast.walk(node.value)
@@ -556,12 +545,10 @@ class Float64Promotion:
             how = f"{how}, and {top_how} downstream,"
             mid = max(mid, r_mid)
         else:
+            saving = work * (1 - 1 / max(mid, 1.0))
             low_s = own * (1 - 1 / max(low_r, 1.0))
             high_s = work * (1 - 1 / max(high_r, 1.0))
-        if mid <= 1.0:
-            return None
-        saving = saving if top is not None else work * (1 - 1 / mid)
-        if saving / a.total < LIST_SHARE:
+        if mid <= 1.0 or saving / a.total < LIST_SHARE:
             return None
         f, _ = a.finding(sf, where, self.rule.code)
         # the float32 operands that stay float32 first (the others are the loop's state, seen

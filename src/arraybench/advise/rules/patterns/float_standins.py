@@ -15,22 +15,6 @@ from ...run.values import SCALAR, Fact
 LIBRARIES = ("numpy", "torch", "scipy")
 
 
-#: An augmented assignment's operator, written out.
-OPERATORS: dict[type, str] = {
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.Mult: "*",
-    ast.Div: "/",
-    ast.FloorDiv: "//",
-    ast.Mod: "%",
-    ast.Pow: "**",
-    ast.MatMult: "@",
-    ast.BitAnd: "&",
-    ast.BitOr: "|",
-    ast.BitXor: "^",
-    ast.LShift: "<<",
-    ast.RShift: ">>",
-}
 #: NumPy's functions of one or two numbers and the ``math`` function (or builtin, after a
 #: ``.``-less name) that does the same on Python floats.
 _MATH: dict[str, str] = {
@@ -50,6 +34,13 @@ _MATH: dict[str, str] = {
 }  # fmt: skip
 
 
+def library_function(node: ast.expr, aliases: dict[str, str]) -> bool:
+    """``np.exp``, ``torch.linalg.norm``, ``np.random.choice``: a function of a library."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and aliases.get(node.id, "").split(".")[0] in LIBRARIES
+
+
 class _ToFloats(ast.NodeTransformer):
     """``np.exp(x)`` as ``math.exp(x)``, ``np.maximum(a, b)`` as ``max(a, b)``: a statement on
     Python numbers with its NumPy calls made Python's. ``failed`` where a library call is left
@@ -62,12 +53,7 @@ class _ToFloats(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         fn = node.func
-        root = fn
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        if not (
-            isinstance(root, ast.Name) and self.aliases.get(root.id, "").split(".")[0] in LIBRARIES
-        ):
+        if not library_function(fn, self.aliases):
             return node  # a builtin, ``math``'s, the user's function: Python's already
         if (
             isinstance(fn, ast.Attribute)

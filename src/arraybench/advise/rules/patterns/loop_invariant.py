@@ -51,6 +51,7 @@ from .changes import (
     _made_line,
     _made_same,
     _read_names,
+    passed_unchanged,
 )
 from .expressions import as_names, facts_around, statement_time
 
@@ -371,14 +372,7 @@ class LoopInvariant:
                 )
             if _changed(sf, base, body_first, line - 1):
                 return True
-            for c, lp in callers:
-                i = params.index(base) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
-                if i < 0 or i >= len(c.args):
-                    return True
-                arg = _inputs_of(c.args[i])
-                if arg is None or any(_changed(sf, x, lp.line, lp.end) for x in arg):
-                    return True
-            return False
+            return not passed_unchanged(sf, callers, params, method, {base})
 
         return callers[0][1], func, changed
 
@@ -466,19 +460,8 @@ class LoopInvariant:
             # what it passes must be that function's parameters passed unchanged, or names it
             # never stores, one level up
             return self._through_caller(a, sf, func, params, method, names, defs, 0)
-        for c, lp in callers:
-            for n in names:
-                if n in params:
-                    i = params.index(n) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
-                    if i < 0:
-                        return None  # the object itself, whole: what it holds may change
-                    if i >= len(c.args):
-                        return None
-                    arg = _inputs_of(c.args[i])
-                    if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
-                        return None
-                elif _changed(sf, n, lp.line, lp.end):
-                    return None
+        if not passed_unchanged(sf, callers, params, method, names):
+            return None
         return callers[0][1], func
 
     def _through_caller(
@@ -537,19 +520,8 @@ class LoopInvariant:
         callers = _callers(sf, g.name, g_method, a)
         if not callers:
             return self._through_caller(a, sf, g.name, g_params, g_method, up, defs, depth + 1)
-        for c, lp in callers:
-            for n in up:
-                if n in g_params:
-                    i = g_params.index(n) - (
-                        1 if g_method and isinstance(c.func, ast.Attribute) else 0
-                    )
-                    if i < 0 or i >= len(c.args):
-                        return None
-                    arg = _inputs_of(c.args[i])
-                    if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
-                        return None
-                elif _changed(sf, n, lp.line, lp.end):
-                    return None
+        if not passed_unchanged(sf, callers, g_params, g_method, up):
+            return None
         return callers[0][1], func
 
     @staticmethod

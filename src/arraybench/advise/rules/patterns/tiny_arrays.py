@@ -48,7 +48,7 @@ from ...run.models import expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array
 from .base import Analysis
 from .expressions import as_names, held_names
-from .float_standins import OPERATORS
+from .float_standins import LIBRARIES, library_function
 from .float_standins import on_floats as time_on_floats
 
 #: Elements of an array up to which a step on Python floats beats a library call on it.
@@ -66,8 +66,6 @@ AGAIN_SLACK = 2.0
 CALLS_EXPLAIN = 4
 #: Seconds that timing a statement again after the run may take.
 TIMING_S = 0.3
-#: Libraries whose calls and arrays this is about.
-LIBRARIES = ("numpy", "torch", "scipy")
 #: The arrays whose per-call cost this prices.
 ARRAY_TYPES = frozenset({"numpy.ndarray", "torch.Tensor"})
 #: Builtins that cost no library call (``float(h[0])`` is a conversion, priced as one).
@@ -132,11 +130,7 @@ class _Ops:
 
     def library(self, node: ast.expr) -> bool:
         """``np.exp``, ``torch.linalg.norm``, ``np.random.choice``: a function of a library."""
-        while isinstance(node, ast.Attribute):
-            node = node.value
-        return (
-            isinstance(node, ast.Name) and self.aliases.get(node.id, "").split(".")[0] in LIBRARIES
-        )
+        return library_function(node, self.aliases)
 
     def arrayish(self, node: ast.expr) -> bool:
         """Whether an expression gives an array or tensor (or an element of one)."""
@@ -311,7 +305,7 @@ class TinyArrays:
                 assert isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
                 # the in-place operation itself, on the value seen (a NumPy scalar ``pv``
                 # makes ``pv += x`` a NumPy operation)
-                expr = f"{stmt.target.id} {OPERATORS[type(stmt.op)]} ({expr})"
+                expr = ast.unparse(ast.BinOp(stmt.target, stmt.op, value))
             # (an attribute read, ``self.radius``, timed as a name bound to the value seen)
             holders = set(held_names(value).values())
             inputs.update({n: f for n, f in facts.items() if n in holders})
