@@ -181,6 +181,169 @@ def test_a_promotion_in_a_function_two_calls_below_the_loop_is_found_on_its_line
     assert 21 not in found or found[21].code != "AB410", found[21]
 
 
+DIVISOR_PROMOTION = """\
+import numpy as np
+
+
+def grad_step(w, X, y, lr):
+    p = 1.0 / (1.0 + np.exp(-(X @ w)))
+    g = X.T @ (p - y) / np.float64(len(y))
+    return w - lr * g
+
+
+rng = np.random.default_rng(6)
+X = rng.normal(size=(2000, 300)).astype(np.float32)
+y = (rng.random(2000) < 0.5).astype(np.float32)
+w = np.zeros(300, dtype=np.float32)
+for it in range(1200):
+    w = grad_step(w, X, y, np.float32(0.1))
+print(float(np.abs(w).sum()))
+"""
+
+
+def test_a_float64_divisor_in_a_called_step_is_found_where_it_is_made(tmp_path: Path) -> None:
+    # a probe of the forms: ``/ np.float64(len(y))`` makes the gradient float64, the step
+    # returns it into the loop's w, and from the first step on both products convert the float32
+    # X. The finding is the divisor's line; the next step's ``X @ w`` reads w float64, but w
+    # is what the loop passes back (its state), not a root; and g, a fresh value of 300 floats
+    # made from 600,000 float32 ones, is no accumulator kept in double on purpose
+    report = profile(Target(script=_write(tmp_path, "divisor_promotion.py", DIVISOR_PROMOTION)))
+    found = _found(report)
+    f = found.get(6)
+    assert f is not None and f.code == "AB410", found
+    assert "a float64 made on this line" in f.evidence
+    assert "X (numpy.ndarray float32 2000x300" in f.evidence
+    assert "not changed in the loop" not in f.evidence
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
+    assert 5 not in found or found[5].code != "AB410", found[5]
+
+
+CALLBACK_INVARIANT = """\
+import functools
+
+import numpy as np
+
+
+def rhs(t, y, params):
+    m_inv = np.linalg.inv(params["mass"])
+    n = len(y) // 2
+    return np.concatenate([y[n:], m_inv @ (-params["stiffness"] @ y[:n])])
+
+
+def score(batch, mean, cov):
+    prec = np.linalg.inv(cov)
+    d = batch - mean
+    return float(np.sum((d @ prec) * d))
+
+
+def integrate(f, y0, steps, dt, params):
+    y = y0.copy()
+    for _ in range(steps):
+        y = y + dt * f(0.0, y, params)
+    return y
+
+
+rng = np.random.default_rng(11)
+A = rng.normal(size=(90, 90))
+params = {"stiffness": A @ A.T / 90 + np.eye(90), "mass": np.diag(rng.uniform(1, 2, 90))}
+y = integrate(rhs, np.concatenate([rng.normal(size=90), np.zeros(90)]), 1200, 0.01, params)
+scorer = functools.partial(score, mean=np.zeros(90), cov=params["stiffness"])
+total = 0.0
+for b in range(1200):
+    total += scorer(rng.normal(size=(8, 90)))
+print(float(np.abs(y).sum()) + total)
+"""
+
+
+def test_loop_invariant_work_in_a_callback_and_a_partial_is_found(tmp_path: Path) -> None:
+    # a probe of the forms: rhs is called only as integrate's parameter f, score only through
+    # functools.partial; each inverts a matrix its caller never changes (the partial binds it)
+    report = profile(Target(script=_write(tmp_path, "invariant_callback.py", CALLBACK_INVARIANT)))
+    found = _found(report)
+    for line, loop in ((7, 20), (13, 31)):
+        f = found.get(line)
+        assert f is not None and f.code == "AB411", found
+        assert f"the loop at line {loop} calls" in f.evidence, f.evidence
+
+
+STATIC_AND_MAP = """\
+import numpy as np
+import torch
+
+
+class Kalman:
+    @staticmethod
+    def gain_norm(H):
+        G = np.linalg.pinv(H.T @ H)
+        return float(np.trace(G))
+
+
+rng = np.random.default_rng(14)
+H = rng.normal(size=(60, 40))
+acc = 0.0
+for t in range(1200):
+    acc += Kalman.gain_norm(H)
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 1))
+windows = torch.randn(12000, 32)
+with torch.no_grad():
+    scores = list(map(model, windows))
+print(acc + sum(float(s) for s in scores[:10]))
+"""
+
+
+def test_a_static_method_on_its_class_and_a_model_mapped_over_rows(tmp_path: Path) -> None:
+    # probes of the forms: ``Kalman.gain_norm(H)`` (a static method called on its class) inverts
+    # the same matrix at every step; ``list(map(model, windows))`` calls the model once per row
+    report = profile(Target(script=_write(tmp_path, "static_and_map.py", STATIC_AND_MAP)))
+    found = _found(report)
+    inv = found.get(8)
+    assert inv is not None and inv.code == "AB411", found
+    assert "the loop at line 15 calls gain_norm()" in inv.evidence
+    mapped = found.get(21)
+    assert mapped is not None and mapped.code == "AB106", found
+    assert "map(model, windows) calls the model once per row of windows" in mapped.evidence
+    assert "12,000 calls a run" in mapped.evidence
+    assert mapped.gain is not None and 0 <= mapped.gain[0] <= mapped.gain[1] and mapped.gain[1] > 0
+
+
+STEPPED_STATE = """\
+import numpy as np
+
+
+class Sim:
+    def __init__(self, rng):
+        self.u = rng.random((64, 2048))
+        self.profile = np.empty((0, 2048))
+
+    def step(self, dt):
+        self.u = self.u + dt * (np.roll(self.u, 1, axis=1) - self.u)
+
+    def record(self):
+        self.profile = np.concatenate([self.profile, self.u.mean(axis=0, keepdims=True)])
+
+
+sim = Sim(np.random.default_rng(1))
+for step in range(700):
+    sim.step(0.1)
+    sim.record()
+print(float(sim.profile.sum()))
+"""
+
+
+def test_an_attribute_another_method_of_the_loop_stores_is_not_loop_invariant(
+    tmp_path: Path,
+) -> None:
+    # blind20's reaction ring: record() reads self.u, which step(), called by the same loop,
+    # stores at every iteration; its mean is new each time (it was told loop-invariant, a
+    # rewrite that changes the result), and the growth is the finding
+    report = profile(Target(script=_write(tmp_path, "stepped_state.py", STEPPED_STATE)))
+    found = _found(report)
+    f = found.get(13)
+    assert f is not None and f.code == "AB107", found
+    assert all(g.code != "AB411" for g in found.values()), found
+
+
 NORMALISED = """\
 import numpy as np
 

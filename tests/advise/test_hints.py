@@ -151,3 +151,35 @@ def test_a_version_1_hot_line_is_still_read() -> None:
     h = HotLine.from_dict(old)
     assert (h.line, h.count, h.hint, h.closest, h.calls) == (7, Count(25), "", "", ())
     assert HotLine.from_dict(h.to_dict()) == h
+
+
+def test_a_tensor_method_float_is_no_builtin_float_of_its_receiver(tmp_path: Path) -> None:
+    # ``x * self.w.float()``: the tensor method .float() (a dtype cast), not float(self): a hot
+    # line with it was told "float(self) converts a __main__.Net"
+    pytest.importorskip("torch")
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import torch
+
+
+        class Net:
+            def __init__(self):
+                self.w = torch.linspace(0.5, 1.5, 256, dtype=torch.float64)
+                self.m = torch.ones(256, 256)
+
+            def apply(self, x):
+                return torch.tanh((x * self.w.float()) @ self.m)
+
+
+        net = Net()
+        total = 0.0
+        for step in range(300):
+            x = torch.randn(256, 256)
+            total += net.apply(x)[0, 0].item()
+        print("result:", total)
+        """,
+    )
+    said = [h.hint for h in report.hot if h.line == 10]
+    assert said, [(h.line, h.hint) for h in report.hot]
+    assert "float(self)" not in said[0], said[0]

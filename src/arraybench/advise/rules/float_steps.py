@@ -205,6 +205,33 @@ def _elements(op: ast.AST, facts: dict[str, Fact], own: frozenset[str] = frozens
     return max((_size(e, facts, own) for e in operands), default=1)
 
 
+def _offset(e: ast.expr | None) -> tuple[str, int] | None:
+    """``i + 2`` as ("i", 2), ``i`` as ("i", 0), ``5`` as ("", 5); None for anything else."""
+    if isinstance(e, ast.Constant) and isinstance(e.value, int):
+        return "", e.value
+    if (
+        isinstance(e, ast.BinOp)
+        and isinstance(e.op, ast.Add | ast.Sub)
+        and isinstance(e.right, ast.Constant)
+        and isinstance(e.right.value, int)
+    ):
+        return ast.unparse(e.left), e.right.value if isinstance(e.op, ast.Add) else -e.right.value
+    if e is not None:
+        return ast.unparse(e), 0
+    return None
+
+
+def _slice_width(s: ast.expr, dim: int) -> int:
+    """Elements a slice keeps of a dimension of ``dim``: ``i - 1 : i + 2`` keeps 3 (a window
+    that moves with the loop), ``a : b`` of unknown bounds the whole dimension."""
+    if not isinstance(s, ast.Slice):
+        return dim
+    lo, hi = _offset(s.lower) if s.lower is not None else ("", 0), _offset(s.upper)
+    if lo is None or hi is None or lo[0] != hi[0] or s.step is not None:
+        return dim
+    return max(1, min(dim, hi[1] - lo[1]))
+
+
 def _size(e: ast.expr, facts: dict[str, Fact], own: frozenset[str] = frozenset()) -> int:
     """Elements of an expression's value: an array's size from the run, a subscript's part of
     it (an index takes a dimension away, a slice keeps it), an operation's largest operand."""
@@ -217,7 +244,7 @@ def _size(e: ast.expr, facts: dict[str, Fact], own: frozenset[str] = frozenset()
             return 1
         index = e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]
         kept = [
-            d
+            _slice_width(index[i], d) if i < len(index) else d
             for i, d in enumerate(base.shape)
             if i >= len(index) or isinstance(index[i], ast.Slice)
         ]

@@ -91,9 +91,11 @@ def hint(
         fact = facts.get(r)
         if fact is not None and fact.type in _NOT_VALUES:
             fact = None  # ``float(np.mean(x))``: the receiver read is a module, not a value
-        if (name in SYNC_METHODS or name in SYNC_BUILTINS) and fact is not None:
-            what = f"{name}({r})" if name in SYNC_BUILTINS else f"{r}.{name}()"
-            if fact.type == "str" and name in SYNC_BUILTINS:
+        builtin = isinstance(c.func, ast.Name) and name in SYNC_BUILTINS
+        method = isinstance(c.func, ast.Attribute) and name in SYNC_METHODS
+        if (builtin or method) and fact is not None:
+            what = f"{name}({r})" if builtin else f"{r}.{name}()"
+            if fact.type == "str" and builtin:
                 # a text file parsed value by value (round 9: three loaders of MNIST CSVs, 10-18%
                 # of their runs saved by np.loadtxt)
                 return Hint(

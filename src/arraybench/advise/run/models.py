@@ -261,10 +261,12 @@ def float32_ratio(
     float64: set[str],
     modules: dict[str, str],
     budget: float = BUDGET_S,
+    fast_expr: str = "",
 ) -> tuple[tuple[float, float, float], str] | None:
     """How many times faster an expression runs with its float64 inputs in float32: the
     line's own expression evaluated on inputs of the shapes seen (``float64`` names made
-    float64, the others as seen; then all float32), or, where it cannot be evaluated again
+    float64, the others as seen; then all float32, and ``fast_expr`` for the expression where
+    the line asks for a float64 itself), or, where it cannot be evaluated again
     (it calls the user's functions), an elementwise multiply-add on the largest array seen.
     Returns ((median, low, high), what was timed), None when nothing could be timed."""
     arrays = [f for f in inputs.values() if f.shape and f.dtype in ("float32", "float64")]
@@ -281,14 +283,17 @@ def float32_ratio(
             slow_env[name] = _input(fact, "float64" if name in float64 else fact.dtype, rng)
             fast_env[name] = _input(fact, "float32", rng)
         code = compile(expr, "<arraybench>", "eval")
+        fast = compile(fast_expr, "<arraybench>", "eval") if fast_expr else code
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             out = eval(code, slow_env)
             if getattr(out, "dtype", None) is None or "float64" not in str(out.dtype):
                 raise ValueError("the expression does not give float64 again")
+            if "float64" in str(getattr(eval(fast, fast_env), "dtype", "float64")):
+                raise ValueError("the rewrite does not give float32")
             sync = _sync_for(biggest)
             r = _ratios(
-                lambda: eval(code, slow_env), lambda: eval(code, fast_env), sync, budget, True
+                lambda: eval(code, slow_env), lambda: eval(fast, fast_env), sync, budget, True
             )
         if r is not None:
             return r, "this line's expression"

@@ -186,7 +186,21 @@ class _LineNames:
         # the attributes of ``self`` each line reads (not its methods): what a step works on
         # (a SOM's 256x2 codebook updated once a sample, seen as ``data: float64 2`` alone and
         # priced as tiny steps; a layer's float64 weights against float32 data in np.dot)
-        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        # (an attribute called that is no method of the file's, ``self.model(x)``, is a model
+        # the object holds: its value is read from the instance's own dict, as any attribute's)
+        methods = {
+            f.name
+            for c in ast.walk(tree)
+            if isinstance(c, ast.ClassDef)
+            for f in c.body
+            if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        called = {
+            id(n.func)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and not (isinstance(n.func, ast.Attribute) and n.func.attr not in methods)
+        }
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Attribute)
@@ -521,11 +535,7 @@ class Sampler:
                 if len(got) < FACT_SAMPLES:
                     fact = describe(value)
                     got.append(fact)
-                    if (
-                        fact.kind == MODEL
-                        and (key, name) not in self.samples.models
-                        and not name.startswith("self.")
-                    ):
+                    if fact.kind == MODEL and (key, name) not in self.samples.models:
                         # held until the report is made (the program's own objects are gone
-                        # by then), then dropped
+                        # by then), then dropped; ``self.model`` too, a model a method calls
                         self.samples.models[(key, name)] = value

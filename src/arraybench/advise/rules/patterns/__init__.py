@@ -39,6 +39,7 @@ from . import (
     row_products,
     scalar_draws,
     tiny_arrays,
+    vectorized,
 )
 from .base import Analysis
 
@@ -64,6 +65,7 @@ PATTERNS: tuple[Pattern, ...] = (
     constant_build.PATTERN,
     float64_promotion.PATTERN,
     builtin_reduction.PATTERN,
+    vectorized.PATTERN,
     growing_list.PATTERN,
     needless_copy.PATTERN,
     dispatch.PATTERN,

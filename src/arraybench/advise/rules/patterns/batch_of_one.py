@@ -131,6 +131,20 @@ class BatchOfOne:
                 del a.found[(sf.path, lp.line)]
                 f = replace(f, origin=old.origin, was_possible=old.was_possible)
             yield f
+        # ``list(map(model, windows))``: a loop over the rows with no line of its own
+        for call in ast.walk(sf.tree):
+            if (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id == "map"
+                and len(call.args) == 2
+                and isinstance(call.args[0], ast.Name)
+                and isinstance(call.args[1], ast.Name)
+                and (sf.path, call.lineno) not in a.found
+            ):
+                f = self._mapped(a, sf, call, models)
+                if f is not None:
+                    yield f
 
     def _loop(
         self,
@@ -162,6 +176,50 @@ class BatchOfOne:
             one = (1, *data.shape[1:]) if source not in index else (1, *data.shape)
             return self._priced(a, sf, lp, call, model, data, one, facts)
         return None
+
+    def _mapped(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        call: ast.Call,
+        models: dict[tuple[tuple[str, int], str], object],
+    ) -> Finding | None:
+        """``map(model, X)``: the model called on each row of X, one call per row."""
+        assert isinstance(call.args[0], ast.Name) and isinstance(call.args[1], ast.Name)
+        line = call.lineno
+        model = models.get(((sf.path, line), call.args[0].id))
+        data = a.ev.facts_at((sf.path, line)).get(call.args[1].id)
+        if model is None or data is None or not is_array(data) or len(data.shape) < 2:
+            return None
+        rows = data.shape[0]
+        # (a line of the module run once has no count of its own)
+        runs = a.led.count((sf.path, line)).n or (0 if sf.enclosing_loops(line) else 1)
+        if rows < ELEMENT_MIN or not runs:
+            return None
+        first = sf.span(line)[0]
+        f, _ = a.finding(sf, first, self.rule.code)
+        if f.seconds / a.total < LIST_SHARE:
+            return None
+        batch = int(min(BATCH_MAX, rows))
+        # (each row is the model's input as it is, without a batch axis: ``one`` its shape)
+        timed = batch_times(model, (1, *data.shape[1:]), batch, min(1.0, a.budget()))
+        if timed is None:
+            return None
+        t1, tn = timed
+        batched = runs * tn * max(1.0, rows / batch)
+        calls = min(f.seconds, runs * rows * t1)
+        low = max(0.0, calls - batched)
+        high = max(low, f.seconds - batched)
+        name, over = call.args[0].id, call.args[1].id
+        said = (
+            (f"{f.evidence}; " if f.evidence else "")
+            + f"map({name}, {over}) calls the model once per row of {over} "
+            f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
+            f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "
+            f"that shape, under no_grad); call it on the rows together: {name}({over}) (in "
+            f"chunks of a few thousand rows), then split the output if a list is needed"
+        )
+        return replace(f, evidence=said, gain=(low, high), seconds=high, share=high / a.total)
 
     def _priced(
         self,

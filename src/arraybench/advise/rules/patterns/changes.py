@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from ...read.calls import argument, calls_of
 from ...read.purity import COSTLY_CALLS, MODULE_ROOTS, PURE_CALLS, attribute_changed
 from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...run.values import Fact
@@ -169,16 +170,17 @@ def _callers(
     assert sf.tree is not None
     classes = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef)}
     out = []
-    for c in ast.walk(sf.tree):
-        if not isinstance(c, ast.Call):
-            continue
-        if (isinstance(c.func, ast.Name) and c.func.id == func) or (
-            method
-            and isinstance(c.func, ast.Attribute)
-            and c.func.attr == func
+    for c in calls_of(sf, func, method):
+        if isinstance(c.func, ast.Name) or (
+            isinstance(c.func, ast.Attribute)
             and isinstance(c.func.value, ast.Name)
-            and a is not None
-            and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
+            and (
+                c.func.value.id in classes  # (a static method on its class)
+                or (
+                    a is not None
+                    and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
+                )
+            )
         ):
             # (a comprehension is a loop too: ``sum(score(q) for q in queries)``)
             loops = sorted(
@@ -265,10 +267,8 @@ def passed_unchanged(
     for c, lp in callers:
         for n in names:
             if n in params:
-                i = params.index(n) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
-                if i < 0 or i >= len(c.args):
-                    return False
-                arg = _inputs_of(c.args[i])
+                given = argument(c, params, n, method)
+                arg = _inputs_of(given) if given is not None else None
                 if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
                     return False
             elif _changed(sf, n, lp.line, lp.end):

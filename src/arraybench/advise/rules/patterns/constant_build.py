@@ -59,6 +59,41 @@ def _function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.AsyncFunctionD
     return best
 
 
+def _one_object(sf: SourceFile, line: int, attr: str) -> str | None:
+    """The class of the method holding ``line`` where the file makes one object of it, outside
+    any loop, and only its ``__init__`` sets or changes ``attr`` (read from the source): its
+    ``self.<attr>`` is then the same at every call. None otherwise."""
+    assert sf.tree is not None
+    cls = next(
+        (
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or c.lineno)
+        ),
+        None,
+    )
+    if cls is None:
+        return None
+    init = next(
+        (f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None
+    )
+    if init is None:
+        return None
+    made = [
+        c
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == cls.name
+    ]
+    if len(made) != 1 or sf.enclosing_loops(made[0].lineno):
+        return None
+    end = len(sf.lines)
+    if attribute_changed(sf, attr, 1, init.lineno - 1, KEEPS_LIST) or attribute_changed(
+        sf, attr, (init.end_lineno or init.lineno) + 1, end, KEEPS_LIST
+    ):
+        return None
+    return cls.name
+
+
 def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
     """Whether ``name`` is stored between the lines: assigned or written into, or bound by a
     ``for`` (the loop's own target included), a ``with ... as`` or a ``:=``."""
@@ -179,13 +214,21 @@ class ConstantBuild:
             # stores or changes it
             held = f"self.{arg.attr}"
             looks = [f for f in facts.get(held, []) if f.kind == SEQUENCE]
-            if not self._same(looks) or attribute_changed(sf, arg.attr, lo, hi, KEEPS_LIST):
+            if not looks or attribute_changed(sf, arg.attr, lo, hi, KEEPS_LIST):
                 return None
-            if self._long(a, sf.path, line):
+            if self._same(looks) and not self._long(a, sf.path, line):
+                return (
+                    f"{held} ({looks[0]}) was the same unchanged list at each of the "
+                    f"{len(looks)} looks of the run, and {where} never stores or changes it"
+                )
+            # (a long build, looked at within one call: the source must say it) the list set
+            # in ``__init__`` only, of the one object the file makes of the class
+            one = _one_object(sf, line, arg.attr)
+            if one is None:
                 return None
             return (
-                f"{held} ({looks[0]}) was the same unchanged list at each of the {len(looks)} "
-                f"looks of the run, and {where} never stores or changes it"
+                f"{held} ({looks[0]}) is set only in __init__ and nothing changes it, and the "
+                f"file makes one {one} (outside any loop)"
             )
         item = dict_item(arg)
         if item is not None and isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):

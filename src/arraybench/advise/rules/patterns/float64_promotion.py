@@ -29,6 +29,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
+from ...read.calls import argument, calls_of
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
 from ...read.syntax import imported_names, statement_lists
@@ -182,15 +183,7 @@ def _called_from_loop(
     chain: list[tuple[int, int]] = []
     for _ in range(CALL_DEPTH):
         # by name, or a method of the file's classes by its name on an object (``model.step()``)
-        calls = [
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.Call)
-            and (
-                (isinstance(c.func, ast.Name) and c.func.id == name)
-                or (isinstance(c.func, ast.Attribute) and c.func.attr == name and name in methods)
-            )
-        ]
+        calls = calls_of(sf, name, name in methods)
         if not calls:
             return None
         for c in calls:
@@ -210,6 +203,70 @@ def _called_from_loop(
         chain.append(spans[caller])
         name = caller
     return None
+
+
+def _as_float32(expr: str) -> str:
+    """The expression with the float64 it asks for itself made float32 (``np.float64(n)``,
+    ``dtype=torch.float64``, ``.double()``)."""
+    out = re.sub(r"\bfloat64\b", "float32", expr)
+    out = re.sub(r"\btorch\.double\b", "torch.float32", out)
+    return out.replace(".double()", ".float()")
+
+
+def _cast_float32(value: ast.expr, name: str) -> bool:
+    """Whether every read of ``name`` (``self.w`` held by its attribute, as held_names says)
+    in the expression is cast to float32 first (``self.w.float()``, ``w.astype(np.float32)``,
+    ``np.float32(w)``, ``w.to(torch.float32)``): the product is float32, not a promotion."""
+    held = held_names(value)
+    parents = {id(c): p for p in ast.walk(value) for c in ast.iter_child_nodes(p)}
+    reads = [
+        n for n in ast.walk(value) if isinstance(n, ast.Name) and held.get(id(n), n.id) == name
+    ]
+    if not reads:
+        return False
+    for n in reads:
+        node: ast.AST = n
+        if held.get(id(n), n.id) != n.id:
+            node = parents.get(id(n), n)  # (the attribute or item that holds the value)
+        p = parents.get(id(node))
+        if isinstance(p, ast.Attribute) and p.value is node:
+            q = parents.get(id(p))
+            if not (
+                isinstance(q, ast.Call) and q.func is p and FLOAT32_MADE.search(ast.unparse(q))
+            ):
+                return False
+        elif isinstance(p, ast.Call) and node in p.args:
+            if not FLOAT32_MADE.search(ast.unparse(p.func)):
+                return False
+        else:
+            return False
+    return True
+
+
+def _carried_in(sf: SourceFile, line: int, name: str, regions: list[tuple[int, int]]) -> bool:
+    """Whether ``name``, a parameter of the function holding ``line``, is passed the state of a
+    calling loop or function: a name that region assigns (``w = grad_step(w, X, y)`` in the
+    loop: ``w`` float64 at the step is what the step before returned, not a root of its own)."""
+    assert sf.tree is not None
+    func = sf.functions.get(line, "").rsplit(".", 1)[-1]
+    fn = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func), None
+    )
+    if fn is None:
+        return False
+    params = [p.arg for p in fn.args.args]
+    if name not in params:
+        return False
+    for c in calls_of(sf, func, params[:1] == ["self"]):
+        region = next(((lo, hi) for lo, hi in regions if lo <= c.lineno <= hi), None)
+        if region is None:
+            continue
+        arg = argument(c, params, name, params[:1] == ["self"])
+        if arg is not None and any(
+            isinstance(n, ast.Name) and stored_in(sf, n.id, *region) for n in ast.walk(arg)
+        ):
+            return True
+    return False
 
 
 def _attributes_of(value: ast.expr, name: ast.Name) -> list[ast.Attribute]:
@@ -452,6 +509,8 @@ class Float64Promotion:
             and n not in f32  # (seen float32 too: the operand, at another call)
             and any(promotes(x) for x in looks.get(n, []))
             and not stored_in(sf, n, lo, hi)
+            and not (callers is not None and _carried_in(sf, first, n, callers))
+            and not _cast_float32(node.value, n)
         ]
         text = "\n".join(sf.lines[first - 1 : last])
         inline = not roots and any(w in text for w in INLINE_FLOAT64)
@@ -484,6 +543,7 @@ class Float64Promotion:
                 for n in stored
                 if self._float64_result(a, path, n, looks, lo, hi)
                 or (n in aliases and self._float64_result(a, path, aliases[n], looks, lo, hi))
+                or (callers is not None and self._returned_float64(a, sf, first, n))
             ]
             if not results:
                 return None
@@ -493,7 +553,10 @@ class Float64Promotion:
                 (x.size for n in f32 for x in looks.get(n, []) if _big(x, "float32")), default=0
             )
             if inline and all(
-                all(x.size * ACCUMULATOR_RATIO <= biggest for x in looks.get(n, []) if is_array(x))
+                n in read  # (added into: ``energy += ...``, not a fresh value)
+                and all(
+                    x.size * ACCUMULATOR_RATIO <= biggest for x in looks.get(n, []) if is_array(x)
+                )
                 for n in results
             ):
                 # ``energy += np.square(coeffs, dtype=np.float64)``: a float64 asked for on the
@@ -529,7 +592,10 @@ class Float64Promotion:
                 inputs[n] = max(got, key=lambda x: (x.dtype == "float64" or promotes(x), x.size))
         float64 = {n for n, x in inputs.items() if x.dtype == "float64" or promotes(x)}
         expr = self._expr(node)
-        priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
+        fast = _as_float32(expr) if inline and expr else ""
+        priced = (
+            float32_ratio(expr, inputs, float64, _imports(sf), a.budget(), fast) if expr else None
+        )
         if priced is None:
             return None
         (mid, low_r, high_r), how = priced
@@ -656,6 +722,38 @@ class Float64Promotion:
                 x for ln in range(lo, hi + 1) for x in self._looks(a, path, ln, ln).get(name, [])
             ]
         return any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got)
+
+    def _returned_float64(self, a: Analysis, sf: SourceFile, line: int, name: str) -> bool:
+        """A value of a function the loop calls that its return reads (``return w - lr * g``, a
+        line of operators the sampler never looks at), seen float64 where a caller assigns
+        what the function returns (``w = grad_step(w, X, y)``)."""
+        assert sf.tree is not None
+        func = sf.functions.get(line, "")
+        returns = [
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.Return)
+            and n.value is not None
+            and sf.functions.get(n.lineno, "") == func
+            and any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(n.value))
+        ]
+        if not returns:
+            return False
+        for lo_, hi_, _ in _returned_to(sf, func.rsplit(".", 1)[-1]):
+            node = next(
+                (
+                    n
+                    for n in ast.walk(sf.tree)
+                    if isinstance(n, ast.Assign) and n.lineno == lo_ and len(n.targets) == 1
+                ),
+                None,
+            )
+            if node is None or not isinstance(node.targets[0], ast.Name):
+                continue
+            got = self._looks(a, sf.path, lo_, hi_).get(node.targets[0].id, [])
+            if any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got):
+                return True
+        return False
 
     def _float64_work(
         self, a: Analysis, sf: SourceFile, lo: int, hi: int, roots: list[str]

@@ -32,6 +32,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
+from ...read.calls import argument, calls_of
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
@@ -365,7 +366,11 @@ class LoopInvariant:
         def changed(m: str) -> bool:
             base = m.split("[", 1)[0]
             if m.startswith("self."):
-                return attribute_changed(sf, m[5:], fn.lineno, end, PURE_CALLS)
+                # changed here, or by the calling loops (``sim.step()`` storing ``self.u``
+                # beside the ``sim.record()`` that reads it)
+                return attribute_changed(sf, m[5:], fn.lineno, end, PURE_CALLS) or any(
+                    attribute_changed(sf, m[5:], lp.line, lp.end, PURE_CALLS) for _, lp in callers
+                )
             if base not in params:
                 return stored_in(sf, base, fn.lineno, end) or any(
                     _changed(sf, base, lp.line, lp.end) for _, lp in callers
@@ -480,15 +485,7 @@ class LoopInvariant:
         its own parameters or names it never stores."""
         if depth >= 2 or sf.tree is None:
             return None
-        calls = [
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.Call)
-            and (
-                (isinstance(c.func, ast.Name) and c.func.id == func)
-                or (method and isinstance(c.func, ast.Attribute) and c.func.attr == func)
-            )
-        ]
+        calls = calls_of(sf, func, method)
         outer = {sf.functions.get(c.lineno, "").rsplit(".", 1)[-1] for c in calls}
         if len(calls) == 0 or len(outer) != 1 or "" in outer:
             return None
@@ -501,10 +498,8 @@ class LoopInvariant:
             for n in names:
                 if n not in params:
                     continue
-                i = params.index(n) - (1 if method and isinstance(c.func, ast.Attribute) else 0)
-                if i < 0 or i >= len(c.args):
-                    return None
-                arg = _inputs_of(c.args[i])
+                given = argument(c, params, n, method)
+                arg = _inputs_of(given) if given is not None else None
                 if arg is None:
                     return None
                 passed |= arg

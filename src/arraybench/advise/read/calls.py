@@ -1,0 +1,179 @@
+"""Where a function of the user's file is called from, in the forms users write around it: by
+name, as a method (``sim.step(x)``), through an alias (``score = functools.partial(mahalanobis,
+cov=cov)``, ``f = lambda b: mahalanobis(b, mean, cov)``, ``g = mahalanobis``) and as a callback
+(``integrate(rhs, y0)``, where ``integrate`` calls its parameter ``f(t, y)`` in its loop).
+
+Each call is given as the ``ast.Call`` that runs it, placed where the call runs (the alias's or
+the callback's call, in its loop), named ``func`` and with the arguments ``func`` receives: a
+partial's bound ones first, a lambda's parameters replaced by what its call passes. The rules
+that walk up from a function to the loops that call it (AB410, AB411, nesting) read them here.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from functools import lru_cache
+
+from .source import SourceFile
+from .syntax import call_name
+
+#: ``functools.partial`` as users name it.
+PARTIALS = frozenset({"partial", "functools.partial"})
+
+
+def calls_of(sf: SourceFile, func: str, method: bool = False) -> list[ast.Call]:
+    """The calls that run the file's function ``func`` (its bare name): by name, as a method
+    of any object where ``method``, through an alias or as a callback, each as a call of
+    ``func`` by name at the line where it runs."""
+    if sf.tree is None or not func:
+        return []
+    return list(_index(sf.tree, method).get(func, ()))
+
+
+def callees(sf: SourceFile, call: ast.Call) -> set[str]:
+    """The names of the file's functions a call may run: its own name, and what an alias or a
+    parameter it calls stands for (``f(t, y)`` in ``integrate(f, y0)``, called as
+    ``integrate(rhs, y0)``: ``rhs``)."""
+    if sf.tree is None:
+        return set()
+    name = call_name(call)
+    out = {name}
+    for f, calls in _index(sf.tree, False).items():
+        if any(c.lineno == call.lineno and c.col_offset == call.col_offset for c in calls):
+            out.add(f)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
+    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    out: dict[str, list[ast.Call]] = {name: [] for name in defs}
+    calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call)]
+    # a static or class method called on its class (``Kalman.update(x, P)``)
+    classes = {
+        c.name: {f.name for f in c.body if isinstance(f, ast.FunctionDef)}
+        for c in ast.walk(tree)
+        if isinstance(c, ast.ClassDef)
+    }
+    for c in calls:
+        if isinstance(c.func, ast.Name) and c.func.id in defs:
+            out[c.func.id].append(c)
+        elif isinstance(c.func, ast.Attribute) and c.func.attr in defs:
+            on = c.func.value
+            if method or (isinstance(on, ast.Name) and c.func.attr in classes.get(on.id, ())):
+                out[c.func.attr].append(c)
+    # aliases: ``g = f``, ``g = functools.partial(f, ...)``, ``g = lambda ...: f(...)``
+    aliases: dict[str, tuple[str, ast.expr]] = {}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            target = _aliased(node.value, defs)
+            if target is not None and node.targets[0].id not in defs:
+                aliases[node.targets[0].id] = (target, node.value)
+    for c in calls:
+        if isinstance(c.func, ast.Name) and c.func.id in aliases:
+            target, value = aliases[c.func.id]
+            made = _through(c, target, value)
+            if made is not None:
+                out[target].append(made)
+    # callbacks: ``integrate(rhs, y0)`` with ``def integrate(f, y0)`` calling ``f(...)``
+    for c in calls:
+        outer = defs.get(c.func.id) if isinstance(c.func, ast.Name) else None
+        if outer is None:
+            continue
+        params = [p.arg for p in outer.args.args]
+        passed = list(zip(params, c.args, strict=False)) + [
+            (k.arg, k.value) for k in c.keywords if k.arg is not None
+        ]
+        for param, arg in passed:
+            if not (isinstance(arg, ast.Name) and arg.id in defs and arg.id != outer.name):
+                continue
+            for inner in ast.walk(outer):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id == param
+                ):
+                    out[arg.id].append(_renamed(inner, arg.id, [], []))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _aliased(value: ast.expr, defs: dict[str, ast.FunctionDef]) -> str | None:
+    if isinstance(value, ast.Name) and value.id in defs:
+        return value.id
+    if (
+        isinstance(value, ast.Call)
+        and call_name(value) in PARTIALS | {"partial"}
+        and value.args
+        and isinstance(value.args[0], ast.Name)
+        and value.args[0].id in defs
+    ):
+        return value.args[0].id
+    if (
+        isinstance(value, ast.Lambda)
+        and isinstance(value.body, ast.Call)
+        and isinstance(value.body.func, ast.Name)
+        and value.body.func.id in defs
+    ):
+        return value.body.func.id
+    return None
+
+
+def _through(call: ast.Call, target: str, value: ast.expr) -> ast.Call | None:
+    """The call of ``target`` that calling the alias ``value`` makes."""
+    if isinstance(value, ast.Name):
+        return _renamed(call, target, [], [])
+    if isinstance(value, ast.Call):
+        # functools.partial(f, *bound, **bound_kw)(*args, **kw): f(*bound, *args, **bound_kw, **kw)
+        return _renamed(call, target, list(value.args[1:]), list(value.keywords))
+    assert isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call)
+    # (lambda b: f(b, mean, cov))(x): f(x, mean, cov)
+    params = [p.arg for p in value.args.args]
+    given = dict(zip(params, call.args, strict=False))
+    given.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    body = copy.deepcopy(value.body)
+
+    class _Put(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return copy.deepcopy(given[node.id]) if node.id in given else node
+
+    made = _Put().visit(body)
+    assert isinstance(made, ast.Call)
+    return _renamed(made, target, [], [], at=call)
+
+
+def _renamed(
+    call: ast.Call,
+    target: str,
+    before: list[ast.expr],
+    keywords: list[ast.keyword],
+    at: ast.Call | None = None,
+) -> ast.Call:
+    # (copies: the file's own tree is never changed; the arguments keep where they stand)
+    made = ast.Call(
+        func=ast.Name(id=target, ctx=ast.Load()),
+        args=copy.deepcopy([*before, *call.args]),
+        keywords=copy.deepcopy([*keywords, *call.keywords]),
+    )
+    where = at if at is not None else call
+    for n in (made, made.func):
+        ast.copy_location(n, where)
+    return made
+
+
+def argument(call: ast.Call, params: list[str], name: str, method: bool) -> ast.expr | None:
+    """What ``call`` passes for the parameter ``name`` of a function whose parameters are
+    ``params`` (by keyword or by place; a method called on an object passes ``self`` by
+    that), or None where it passes nothing for it."""
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    if name not in params:
+        return None
+    bound = params[:1] == ["self"] or params[:1] == ["cls"]
+    i = params.index(name) - (1 if bound and isinstance(call.func, ast.Attribute) else 0)
+    return call.args[i] if 0 <= i < len(call.args) else None
