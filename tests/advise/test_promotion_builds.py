@@ -15,7 +15,7 @@ import pytest
 
 from arraybench.advise.profile import profile
 from arraybench.advise.records import Finding
-from arraybench.advise.rules.patterns import float64_promotion
+from arraybench.advise.rules.patterns import float64_promotion, float64_sources
 from arraybench.advise.run.checks import _riders
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.models import float32_ratio
@@ -190,16 +190,16 @@ def test_a_state_promoted_at_the_end_of_an_iteration_is_found_where_it_is_made(
 
 
 def test_what_reads_as_made_float32() -> None:
-    made = float64_promotion.FLOAT32_MADE
+    made = float64_sources.FLOAT32_MADE
     for text in ("x.astype(np.float32)", "torch.zeros(3, dtype=torch.float)", "t.float()"):
         assert made.search(text), text
     for text in ("torch.zeros(3, dtype=torch.float64)", "np.zeros(3)", "x.astype(float)"):
         assert not made.search(text), text
     # a torch constructor of floats with no dtype is float32 (torch's default)
     pytest.importorskip("torch")
-    assert float64_promotion._made_float32("2 * math.pi * torch.rand(n, generator=gen)")
-    assert not float64_promotion._made_float32("torch.rand(n, dtype=torch.float64)")
-    assert not float64_promotion._made_float32("np.random.rand(n)")
+    assert float64_sources._made_float32("2 * math.pi * torch.rand(n, generator=gen)")
+    assert not float64_sources._made_float32("torch.rand(n, dtype=torch.float64)")
+    assert not float64_sources._made_float32("np.random.rand(n)")
 
 
 RESERVOIR = """\

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import math
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -46,6 +45,7 @@ from ..run.values import (
     shown,
     torchish,
 )
+from .call_facts import RECOMPILES_MIN, assigns, calls_compiled, model_input, recompiles
 from .families import BY_CODE, Candidate
 from .families.base import Plain
 from .families.loops import (
@@ -84,103 +84,12 @@ HOT_LINES = 3
 ELEMENT_MAX_S = 1e-3
 #: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
 PER_ITERATION_MIN = 100
-#: Compilations of the same function at one line that make it a recompiling line. JAX compiles
-#: each primitive once on its first use (many functions compiled once each is no recompile),
-#: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
-RECOMPILES_MIN = 5
 #: Findings on loops, whose prices leave out the loops inside them that are findings too.
 NESTING_CODES = LOOP_CODES | {"AB406", "AB408"}
 #: Loops whose rewrite is one operation on whole arrays (a loop inside one is part of it).
 WHOLE_ARRAY_CODES = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105", "AB106"})
 #: The family of a code no family owns: the finding as lint placed it, no price.
 PLAIN = Plain()
-
-
-def _calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> bool:
-    """Whether the line calls, by name, a jitted function (``jax.jit`` of the user's, seen as
-    such at run time) that was compiled RECOMPILES_MIN times there (``jit(pooled_features)``
-    at ``feats = pooled_features(x)``). JAX's own operations run eagerly are compiled once per
-    new shape too (``jnp.dot`` under ``vmap``, a kernel built at a few sizes): those are the
-    shapes of the data, not a function compiled again for nothing, and are not counted."""
-    called = {
-        call_name(c)
-        for c in sf.calls_on(line)
-        if call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib.")
-    }
-    counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
-    # (``grad_fn = jax.jit(jax.grad(loss))`` compiles as ``jit(loss)``: the names its value
-    # wraps stand for it)
-    wrapped = set(called)
-    if sf.tree is not None:
-        for node in ast.walk(sf.tree):
-            if (
-                isinstance(node, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id in called for t in node.targets)
-                and isinstance(node.value, ast.Call)
-            ):
-                wrapped |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-    return any(k in wrapped and v >= RECOMPILES_MIN for k, v in counts.items())
-
-
-def _recompiles(names: list[str]) -> int:
-    """The most times one function was compiled (a line's compilations, by function name)."""
-    return max(Counter(names).values(), default=0)
-
-
-# -- facts at a line --------------------------------------------------------------------------
-
-
-def _model_input(
-    arg: ast.expr, facts: dict[str, Fact], sf: SourceFile, line: int, later: dict[str, Fact]
-) -> Fact | None:
-    """The model's input as the run saw it: a name's value, or for rows taken of a tensor
-    (``X[i : i + batch]``) that tensor with as many rows as the model's output seen on the
-    line's target (``out = self.model(X[i : i + batch])``: out 256x10, so 256 rows)."""
-    if isinstance(arg, ast.Name):
-        return facts.get(arg.id)
-    if not (isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name)):
-        return None
-    base = facts.get(arg.value.id)
-    if base is None or base.kind != TENSOR or len(base.shape) < 2:
-        return None
-    if not isinstance(arg.slice, ast.Slice):
-        return None
-    first = sf.span(line)[0]
-    target = (
-        next(
-            (
-                n.targets[0].id
-                for n in ast.walk(sf.tree)
-                if sf.tree is not None
-                if isinstance(n, ast.Assign)
-                and n.lineno == first
-                and len(n.targets) == 1
-                and isinstance(n.targets[0], ast.Name)
-            ),
-            None,
-        )
-        if sf.tree is not None
-        else None
-    )
-    # (the target's value from an earlier run of the line, or where the lines after read it)
-    out = (facts.get(target) or later.get(target)) if target is not None else None
-    if out is None or out.kind != TENSOR or not out.shape or out.shape[0] > base.shape[0]:
-        return None
-    return replace(base, shape=(out.shape[0], *base.shape[1:]))
-
-
-def _assigns(sf: SourceFile, line: int, name: str) -> bool:
-    """Whether the statement at ``line`` assigns ``name`` (alone or among its targets)."""
-    first = sf.span(line)[0]
-    return sf.tree is not None and any(
-        isinstance(n, ast.Assign)
-        and n.lineno == first
-        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-        for n in ast.walk(sf.tree)
-    )
-
-
-# -- the analysis -----------------------------------------------------------------------------
 
 
 class Analysis:
@@ -337,7 +246,7 @@ class Analysis:
                 "hit it (it ran for well under a millisecond, if at all)"
             )
         reason = reason or family.refute(self, Candidate(f, facts, loop, sf, d.line))
-        compiles = _recompiles(self.ev.events.compiles.get((path, d.line), []))
+        compiles = recompiles(self.ev.events.compiles.get((path, d.line), []))
         if not reason and compiles >= RECOMPILES_MIN and d.code != "AB403":
             reason = f"its time is compilation: {compiles} compilations here (AB404)"
         if reason:
@@ -497,7 +406,7 @@ class Analysis:
             facts = self.ev.facts_at((path, line))
             loops = sf.enclosing_loops(line)
             later = self.ev.facts_in(path, line, loops[0].end if loops else line + 1)
-            mfact, arg = facts.get(name), _model_input(call.args[0], facts, sf, line, later)
+            mfact, arg = facts.get(name), model_input(call.args[0], facts, sf, line, later)
             if mfact is None or arg is None or arg.kind != TENSOR:
                 continue
             first, last = sf.span(line)
@@ -531,7 +440,7 @@ class Analysis:
             # (or the output, where the lines after it read it: ``out`` of ``out =
             # self.model(...)``, unbound at the line's first looks)
             grads += [
-                f for n, f in later.items() if f.kind == TENSOR and f.grad and _assigns(sf, line, n)
+                f for n, f in later.items() if f.kind == TENSOR and f.grad and assigns(sf, line, n)
             ]
             if not trains and mfact.grad and grads and (path, line, "AB402") not in done:
                 chain = 1
@@ -606,12 +515,12 @@ class Analysis:
             self._line_patterns(sf)
         for (path, line), names in self.ev.events.compiles.items():
             if (
-                _recompiles(names) >= RECOMPILES_MIN
+                recompiles(names) >= RECOMPILES_MIN
                 and (path, line) not in self.found
                 # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
                 # eager operations compile once per new shape: the line must call a jitted
                 # function of the user's that was compiled again and again
-                and _calls_compiled(read_source(path), line, names, self.ev.facts_at((path, line)))
+                and calls_compiled(read_source(path), line, names, self.ev.facts_at((path, line)))
             ):
                 sf = read_source(path)
                 first = sf.span(line)[0]

@@ -1,0 +1,104 @@
+"""What the run saw at a line that holds a call the analysis weighs (rules/confirm.py): whether
+it calls a jitted function that JAX compiled again and again there (AB404), and the input a
+model was given there, with the rows a slice takes (AB401/AB402)."""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from dataclasses import replace
+
+from ..read.source import SourceFile, call_name
+from ..run.values import TENSOR, Fact
+
+#: Compilations of the same function at one line that make it a recompiling line. JAX compiles
+#: each primitive once on its first use (many functions compiled once each is no recompile),
+#: and once per input shape: a few shapes (a stage of data each) are the data, not a mistake.
+RECOMPILES_MIN = 5
+
+
+def calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> bool:
+    """Whether the line calls, by name, a jitted function (``jax.jit`` of the user's, seen as
+    such at run time) that was compiled RECOMPILES_MIN times there (``jit(pooled_features)``
+    at ``feats = pooled_features(x)``). JAX's own operations run eagerly are compiled once per
+    new shape too (``jnp.dot`` under ``vmap``, a kernel built at a few sizes): those are the
+    shapes of the data, not a function compiled again for nothing, and are not counted."""
+    called = {
+        call_name(c)
+        for c in sf.calls_on(line)
+        if call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib.")
+    }
+    counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
+    # (``grad_fn = jax.jit(jax.grad(loss))`` compiles as ``jit(loss)``: the names its value
+    # wraps stand for it)
+    wrapped = set(called)
+    if sf.tree is not None:
+        for node in ast.walk(sf.tree):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id in called for t in node.targets)
+                and isinstance(node.value, ast.Call)
+            ):
+                wrapped |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+    return any(k in wrapped and v >= RECOMPILES_MIN for k, v in counts.items())
+
+
+def recompiles(names: list[str]) -> int:
+    """The most times one function was compiled (a line's compilations, by function name)."""
+    return max(Counter(names).values(), default=0)
+
+
+# -- facts at a line --------------------------------------------------------------------------
+
+
+def model_input(
+    arg: ast.expr, facts: dict[str, Fact], sf: SourceFile, line: int, later: dict[str, Fact]
+) -> Fact | None:
+    """The model's input as the run saw it: a name's value, or for rows taken of a tensor
+    (``X[i : i + batch]``) that tensor with as many rows as the model's output seen on the
+    line's target (``out = self.model(X[i : i + batch])``: out 256x10, so 256 rows)."""
+    if isinstance(arg, ast.Name):
+        return facts.get(arg.id)
+    if not (isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name)):
+        return None
+    base = facts.get(arg.value.id)
+    if base is None or base.kind != TENSOR or len(base.shape) < 2:
+        return None
+    if not isinstance(arg.slice, ast.Slice):
+        return None
+    first = sf.span(line)[0]
+    target = (
+        next(
+            (
+                n.targets[0].id
+                for n in ast.walk(sf.tree)
+                if sf.tree is not None
+                if isinstance(n, ast.Assign)
+                and n.lineno == first
+                and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name)
+            ),
+            None,
+        )
+        if sf.tree is not None
+        else None
+    )
+    # (the target's value from an earlier run of the line, or where the lines after read it)
+    out = (facts.get(target) or later.get(target)) if target is not None else None
+    if out is None or out.kind != TENSOR or not out.shape or out.shape[0] > base.shape[0]:
+        return None
+    return replace(base, shape=(out.shape[0], *base.shape[1:]))
+
+
+def assigns(sf: SourceFile, line: int, name: str) -> bool:
+    """Whether the statement at ``line`` assigns ``name`` (alone or among its targets)."""
+    first = sf.span(line)[0]
+    return sf.tree is not None and any(
+        isinstance(n, ast.Assign)
+        and n.lineno == first
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+        for n in ast.walk(sf.tree)
+    )
+
+
+# -- the analysis -----------------------------------------------------------------------------
