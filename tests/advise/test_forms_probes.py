@@ -81,3 +81,115 @@ def test_a_model_a_method_holds_is_read_for_inference_with_grad(tmp_path: Path) 
         low, high = f.gain
         assert low <= f.seconds <= high
         assert high - f.seconds <= f.seconds - low + 1e-9
+
+
+RARE_USE = """\
+import numpy as np
+
+rng = np.random.default_rng(31)
+policy = rng.integers(0, 6, size=(30, 30, 30)).astype(float)
+total = 0
+for step in range(30000):
+    n_actions = int(np.nanmax(policy) + 1)
+    usual = int(np.max(policy[step % 30]))
+    drawn = rng.integers(0, 6)
+    action = usual
+    if rng.random() <= 0.1:
+        action = int(rng.integers(0, n_actions)) + drawn
+    if rng.random() <= 0.9:
+        action += int(np.argmax(policy[step % 30, 0])) + usual
+    total += action
+print(total)
+"""
+
+
+def test_a_value_only_a_rare_branch_reads_is_computed_there(tmp_path: Path) -> None:
+    # round 15's drone landing: the maximum of the whole policy at every step, read only when
+    # exploring (a tenth of the steps). Not: a value read outside the branch too (usual), one
+    # whose branch is taken on most steps, a draw (moved, it would draw another number)
+    report = profile(Target(script=_write(tmp_path, "rare_use.py", RARE_USE)))
+    found = _found(report)
+    f = found.get(7)
+    assert f is not None and f.code == "AB415", found
+    assert "n_actions is read only in the branch at line 12" in f.evidence
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
+    assert f.seconds < 0.95 * report.program
+    for line in (8, 9):
+        assert line not in found or found[line].code != "AB415", found[line]
+
+
+GENERATOR_INVARIANT = """\
+import numpy as np
+
+
+def batches(X, y, size):
+    for i in range(0, len(X), size):
+        Xn = (X - X.mean(axis=0)) / X.std(axis=0)
+        yield Xn[i : i + size], y[i : i + size]
+
+
+rng = np.random.default_rng(35)
+X = rng.standard_normal((20000, 40)) * 3 + 1
+y = X @ rng.standard_normal(40)
+w = np.zeros(40)
+for epoch in range(2):
+    for xb, yb in batches(X, y, 200):
+        w -= 0.01 * xb.T @ (xb @ w - yb) / len(yb)
+print(float(w.sum()))
+"""
+
+
+def test_the_whole_data_normalised_in_a_generator_for_each_batch_is_loop_invariant(
+    tmp_path: Path,
+) -> None:
+    # the generator's loop is its first statement: that line is hit at every iteration (and
+    # resumption), so it counted 200 entries for 2, and "not several times per entry" hid it
+    report = profile(Target(script=_write(tmp_path, "generator_invariant.py", GENERATOR_INVARIANT)))
+    f = _found(report).get(6)
+    assert f is not None and f.code == "AB411", _found(report)
+    assert "made once per entry of the loop (2)" in f.evidence, f.evidence
+
+
+PROPERTY_INVARIANT = """\
+import numpy as np
+import torch
+
+
+class Gaussian:
+    def __init__(self, mean, cov):
+        self.mean, self.cov = mean, cov
+
+    @property
+    def precision(self):
+        return np.linalg.inv(self.cov)
+
+    def score(self, x):
+        d = x - self.mean
+        return float(d @ self.precision @ d)
+
+
+rng = np.random.default_rng(36)
+A = rng.standard_normal((120, 120))
+g = Gaussian(np.zeros(120), A @ A.T / 120 + np.eye(120))
+total = sum(g.score(x) for x in rng.standard_normal((1500, 120)))
+gain = torch.from_numpy(np.hanning(2048))
+for step in range(300):
+    x = torch.randn(16, 2048) * gain
+    total += float(torch.relu(x.float()).mean())
+print(total)
+"""
+
+
+def test_a_property_read_per_step_is_a_call_and_a_tensor_cast_is_no_sync(
+    tmp_path: Path,
+) -> None:
+    # ``self.precision``, a property, inverts the same matrix at every score(); the sum over
+    # the scores (AB104) saves little once that is out; ``x.float()`` is a cast, not float(x)
+    report = profile(Target(script=_write(tmp_path, "property_invariant.py", PROPERTY_INVARIANT)))
+    found = _found(report)
+    f = found.get(11)
+    assert f is not None and f.code == "AB411", found
+    assert "compute it once where self.cov is set" in f.evidence
+    loop = found.get(21)
+    assert loop is None or loop.saves < 0.05, loop
+    assert all(not (g.code == "AB201" and g.line == 25) for g in found.values()), found

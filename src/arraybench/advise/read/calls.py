@@ -63,6 +63,17 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
             on = c.func.value
             if method or (isinstance(on, ast.Name) and c.func.attr in classes.get(on.id, ())):
                 out[c.func.attr].append(c)
+    # a property read (``d @ self.precision @ d``): a call of its getter with no arguments
+    called = {id(c.func) for c in calls}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Load)
+            and node.attr in properties(tree)
+            and id(node) not in called
+        ):
+            read = ast.Call(func=node, args=[], keywords=[])
+            out[node.attr].append(ast.copy_location(read, node))
     # aliases: ``g = f``, ``g = functools.partial(f, ...)``, ``g = lambda ...: f(...)``
     aliases: dict[str, tuple[str, ast.expr]] = {}
     for node in ast.walk(tree):
@@ -100,6 +111,36 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
                 ):
                     out[arg.id].append(_renamed(inner, arg.id, [], []))
     return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=64)
+def properties(tree: ast.Module) -> frozenset[str]:
+    """The names of the file's properties (methods decorated ``@property``)."""
+    return frozenset(
+        f.name
+        for c in ast.walk(tree)
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, ast.FunctionDef)
+        and any(
+            (isinstance(d, ast.Name) and d.id == "property")
+            or (isinstance(d, ast.Attribute) and d.attr in ("property", "cached_property"))
+            for d in f.decorator_list
+        )
+    )
+
+
+def property_reads(sf: SourceFile, line: int) -> list[ast.Call]:
+    """The property reads on a line, each as a call of its getter (``self.precision``)."""
+    if sf.tree is None:
+        return []
+    names = properties(sf.tree)
+    return [
+        c
+        for name in names
+        for c in _index(sf.tree, False).get(name, ())
+        if c.lineno == line and not c.args and isinstance(c.func, ast.Attribute)
+    ]
 
 
 def _aliased(value: ast.expr, defs: dict[str, ast.FunctionDef]) -> str | None:

@@ -670,7 +670,12 @@ class Analysis:
                 if name == "cpu" and not on_device(fact):
                     continue
                 return "AB201"
-            if name in SYNC_BUILTINS and fact is not None and torchish(fact):
+            if (
+                name in SYNC_BUILTINS
+                and isinstance(c.func, ast.Name)  # (``x.float()`` is a cast, not float(x))
+                and fact is not None
+                and torchish(fact)
+            ):
                 return "AB201"
             if name in MOVE_METHODS and fact is not None and self.cuda:
                 return "AB202"

@@ -3,7 +3,7 @@ functions its lines call (advise/rules/confirm.py prices the outer one without t
 
 from __future__ import annotations
 
-from ..read.calls import callees
+from ..read.calls import callees, property_reads
 from ..read.source import Loop, SourceFile, read_source
 from ..records import Finding
 from .families.loops import ELEMENT_MIN
@@ -44,7 +44,12 @@ def in_callee(f: Finding, g: Finding) -> bool:
     lines = range(f.line, f.end + 1)
     seen: set[str] = set()
     for _ in range(CALL_DEPTH):
-        called = {n for ln in lines for c in sf.calls_on(ln) for n in callees(sf, c)} - seen
+        called = {
+            n
+            for ln in lines
+            for c in [*sf.calls_on(ln), *property_reads(sf, ln)]
+            for n in callees(sf, c)
+        } - seen
         if name in called:
             return True
         called &= set(spans)

@@ -4,6 +4,7 @@ would wait for is no tensor; priced as the calls that taking them out of the loo
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING
 
 from ...read.source import SYNC_BUILTINS, SYNC_METHODS, call_name, receiver
@@ -71,7 +72,10 @@ def _synced(sf: SourceFile, line: int, facts: dict[str, Fact]) -> list[Fact]:
         facts[r]
         for call in sf.calls_on(line)
         if (r := receiver(call)) in facts
-        and (call_name(call) in SYNC_METHODS or call_name(call) in SYNC_BUILTINS)
+        and (
+            (isinstance(call.func, ast.Attribute) and call_name(call) in SYNC_METHODS)
+            or (isinstance(call.func, ast.Name) and call_name(call) in SYNC_BUILTINS)
+        )
     ]
 
 

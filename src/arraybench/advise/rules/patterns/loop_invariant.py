@@ -223,7 +223,10 @@ class LoopInvariant:
         )
         kept: list[tuple[ast.expr, set[str]]] = []
         for n in ast.walk(node.value):
-            if n is node.value or not isinstance(n, ast.expr):
+            # (a whole value returned or added in is a part too: ``return np.linalg.inv(
+            # self.cov)`` of a property read per step; a whole value assigned is the Assign's)
+            entire = n is node.value and not isinstance(node, ast.Return | ast.AugAssign)
+            if entire or not isinstance(n, ast.expr):
                 continue
             called = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in pure
             costly = (
@@ -284,6 +287,9 @@ class LoopInvariant:
             return None
         each = total
         whole = statement_time(node.value, facts, modules, min(0.3, a.budget()))
+        if len(kept) == 1 and kept[0][0] is node.value:
+            # (the part is the whole value: the statement's own time a run is its time)
+            whole, each = None, seconds / max(used.n, 1)
         portion = ""
         if whole is not None and whole >= total / 2:
             portion = (
@@ -305,6 +311,8 @@ class LoopInvariant:
             f"{m}: {facts[m]}" for m in sorted({m for _, ns in kept for m in ns}) if m in facts
         )
         said = " and ".join(f"`{t}`" for t in texts)
+        inputs_all = {m for _, ns in kept for m in ns}
+        held = sorted(inputs_all) if all(m.startswith("self.") for m in inputs_all) else []
         return replace(
             f,
             count=used,
@@ -313,10 +321,17 @@ class LoopInvariant:
             f"{'take' if len(texts) > 1 else 'takes'} {format_time(total)} a run (timed after "
             f"the run on values like those seen: {shapes}){portion}, from inputs the loop at line "
             f"{lp.line} never changes{f' (it calls {via}() with the same ones)' if via else ''}; "
-            f"compute {'them' if len(texts) > 1 else 'it'} once before the loop "
-            f"({entries:,.0f} time{'s' if entries != 1 else ''}) and use the "
-            f"result{'s' if len(texts) > 1 else ''} on line {line}"
-            f"{f', passed to {via}()' if via else ''}",
+            + (
+                # (an object's attributes only: where they are set, as an attribute)
+                f"compute {'them' if len(texts) > 1 else 'it'} once where "
+                f"{', '.join(held)} {'is' if len(held) == 1 else 'are'} set (in __init__, kept "
+                f"as an attribute) and use that on line {line}"
+                if held
+                else f"compute {'them' if len(texts) > 1 else 'it'} once before the loop "
+                f"({entries:,.0f} time{'s' if entries != 1 else ''}) and use the "
+                f"result{'s' if len(texts) > 1 else ''} on line {line}"
+                f"{f', passed to {via}()' if via else ''}"
+            ),
             gain=(low, high),
         )
 
@@ -358,10 +373,10 @@ class LoopInvariant:
         params = [p.arg for p in fn.args.args]
         method = bool(params) and params[0] == "self"
         callers = _callers(sf, func, method, a)
-        if not callers:
-            return None
         body_first = fn.body[0].lineno if fn.body else line
         end = fn.end_lineno or line
+        if not callers:
+            return self._method_of_method(a, sf, fn, method)
 
         def changed(m: str) -> bool:
             base = m.split("[", 1)[0]
@@ -380,6 +395,48 @@ class LoopInvariant:
             return not passed_unchanged(sf, callers, params, method, {base})
 
         return callers[0][1], func, changed
+
+    def _method_of_method(
+        self, a: Analysis, sf: SourceFile, fn: ast.FunctionDef, method: bool
+    ) -> tuple[Loop, str, Callable[[str], bool]] | None:
+        """A method (a property's getter included) that the file calls only from one other
+        method, which loops call (``d @ self.precision @ d`` in ``score``, called per sample):
+        the loop, the calling method's name, and whether a name may change between calls,
+        where only the object's attributes are taken as inputs that may stay (changed in
+        neither method nor by the calling loops); its parameters count as changed."""
+        if not method:
+            return None
+        calls = calls_of(sf, fn.name, True)
+        outer = {sf.functions.get(c.lineno, "").rsplit(".", 1)[-1] for c in calls}
+        if len(outer) != 1 or "" in outer or any(sf.enclosing_loops(c.lineno) for c in calls):
+            return None
+        g = next(
+            (
+                n
+                for n in ast.walk(sf.tree)
+                if isinstance(n, ast.FunctionDef) and n.name == next(iter(outer))
+            )
+            if sf.tree is not None
+            else iter(()),
+            None,
+        )
+        if g is None or not g.args.args or g.args.args[0].arg != "self":
+            return None
+        callers = _callers(sf, g.name, True, a)
+        if not callers:
+            return None
+        spans = [
+            (fn.lineno, fn.end_lineno or fn.lineno),
+            (g.lineno, g.end_lineno or g.lineno),
+            *((lp.line, lp.end) for _, lp in callers),
+        ]
+
+        def changed(m: str) -> bool:
+            if not m.startswith("self."):
+                return True
+            return any(attribute_changed(sf, m[5:], lo, hi, PURE_CALLS) for lo, hi in spans)
+
+        return callers[0][1], g.name, changed
 
     def _invariant_in(
         self,
@@ -671,6 +728,11 @@ def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
             and node.body
             and node.lineno <= lp.line <= (node.end_lineno or node.lineno)
         ):
+            if node.body[0].lineno == lp.line:
+                # (the loop is the function's first statement, its line hit at every
+                # iteration, a generator's resumed included: its entries are its own)
+                iterations, per_entry = a.loop_counts(sf.path, lp)
+                return max(1, round(iterations.n / max(per_entry, 1.0)))
             return max(1, a.led.count((sf.path, node.body[0].lineno)).n)
     return 1
 
