@@ -532,3 +532,58 @@ def test_a_while_loop_stepping_an_index_over_an_array_is_an_element_loop(tmp_pat
     sf = _source(tmp_path, CLIPPER)
     loop = next(lp for lp in sf.loops if lp.line == 7)
     assert loop.targets == ("i",) and loop.indexes
+
+
+def test_a_row_of_an_objects_array_mutated_on_its_own_is_no_recurrence(tmp_path: Path) -> None:
+    # round 16's scikit-opt mutation: ``self.Chrom[i] = reverse(self.Chrom[i])`` reads the cell
+    # it writes, no other row: the rows are independent (told a recurrence, AB406, and priced as
+    # steps on floats that saved nothing). A read of another row still carries state.
+    sf = _source(
+        tmp_path,
+        """\
+        class GA:
+            def mutate(self, reverse):
+                for i in range(self.size_pop):
+                    self.Chrom[i] = reverse(self.Chrom[i])
+
+            def smooth(self):
+                for i in range(1, self.size_pop):
+                    self.Chrom[i] = self.Chrom[i - 1] + self.Chrom[i]
+        """,
+    )
+    mutate = next(lp for lp in sf.loops if lp.line == 3)
+    smooth = next(lp for lp in sf.loops if lp.line == 7)
+    assert not mutate.recurrence
+    assert smooth.recurrence
+
+
+MONEY = """\
+import random
+
+import numpy as np
+
+random.seed(3)
+agents = 100
+wealth = np.ones(agents)
+for i in range(1, 30):
+    for j in range(1, 8000):
+        a = int(agents * random.random())
+        b = int(agents * random.random())
+        eps = random.random()
+        if a != b:
+            m1 = eps * (wealth[a] + wealth[b])
+            m2 = (1 - eps) * (wealth[a] + wealth[b])
+            wealth[a] = m1
+            wealth[b] = m2
+print(float(np.sort(wealth)[-5:].sum()))
+"""
+
+
+def test_elements_read_at_indices_the_body_draws_make_an_element_loop(tmp_path: Path) -> None:
+    # round 16's money.py: a wealth exchange between two agents drawn at each step, on a
+    # 100-element array read and written an element at a time (the loop's own name indexes
+    # nothing): no pattern was reported where a list saved 41%
+    found = _run(tmp_path, MONEY)
+    f = found.get(9)
+    assert f is not None and f.code == "AB406", found
+    _priced(f)

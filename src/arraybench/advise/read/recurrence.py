@@ -165,6 +165,21 @@ def _self_attrs(node: ast.AST) -> tuple[set[str], set[str]]:
                         # ``self.d[x] = y`` writes a cell: it reads nothing of ``self.d``
                         # (thinkbayes2's Pmf.Set, called per value, is no recurrence)
                         updated.add(id(base))
+                        # nor does reading that same cell (``self.Chrom[i] =
+                        # reverse(self.Chrom[i])``, each row mutated on its own: scikit-opt's
+                        # mutation, told a recurrence)
+                        assert isinstance(t, ast.Subscript)
+                        index = ast.dump(t.slice)
+                        for r in ast.walk(s.value):
+                            if (
+                                isinstance(r, ast.Subscript)
+                                and ast.dump(r.slice) == index
+                                and isinstance(r.value, ast.Attribute)
+                                and r.value.attr == base.attr
+                                and isinstance(r.value.value, ast.Name)
+                                and r.value.value.id == "self"
+                            ):
+                                updated.add(id(r.value))
     reads = {
         n.attr
         for n in ast.walk(node)

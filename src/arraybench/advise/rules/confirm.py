@@ -629,12 +629,17 @@ class Analysis:
             # pixel rows scatter-added into an array saved 21% as one np.bincount)
             return not bases or not all(objects(b) for b in bases)
         # iterating over an array gives scalars or rows: element by element
-        return any(
+        if any(
             array_scalar(t)
             or (t.kind == SCALAR and lp.comprehension)
             or (is_array(t) and len(t.shape) == 1 and t.size <= 64)
             for t in target
-        )
+        ):
+            return True
+        # or the body reads single elements at indices it computes (``FinancialAgents[
+        # agent_i]`` with ``agent_i = int(Agents * random.random())``, round 16's money.py: a
+        # 10,000,000-step exchange on a 100-element array, 41% saved on a list)
+        return bool(scalar_reads(sf, lp, facts))
 
     def _line_patterns(self, sf: SourceFile) -> None:
         """Conversions and moves of arrays at lines run many times."""
@@ -723,6 +728,38 @@ RUN_STEPS_MIN = 8
 #: Calls that join a list of arrays into one (``torch.stack([torch.dot(u, r) for r in M])``):
 #: the rewrite makes no list to join either.
 STACKS = frozenset({"stack", "vstack", "hstack", "cat", "concatenate", "column_stack"})
+
+
+def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
+    """The 1-D arrays a loop's body (no loop of its own inside) reads single elements of, at
+    an index that is an int the body assigns (not the loop's own name: that is ``indexes``)."""
+    if sf.tree is None or any(x.line != lp.line and lp.line <= x.line <= lp.end for x in sf.loops):
+        return set()
+    made = {
+        t.id
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign) and lp.line < n.lineno <= lp.end
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    out: set[str] = set()
+    for n in ast.walk(sf.tree):
+        if (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.ctx, ast.Load)
+            and lp.line < n.lineno <= lp.end
+            and isinstance(n.slice, ast.Name)
+            and n.slice.id in made
+            and (i := facts.get(n.slice.id)) is not None
+            and i.kind == SCALAR
+            and i.type in ("int", "numpy.int64", "numpy.intp")
+            and isinstance(n.value, ast.Name)
+            and (base := facts.get(n.value.id)) is not None
+            and is_array(base)
+            and len(base.shape) == 1
+        ):
+            out.add(n.value.id)
+    return out
 
 
 def _own_frame(loop: Loop) -> bool:

@@ -40,6 +40,7 @@ from ...records import Finding
 from ...run.models import expression_time
 from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
 from .base import Analysis
+from .expressions import statement_time
 
 #: Runs of a line under which its draws are not worth drawing ahead.
 HITS_MIN = 1_000
@@ -201,6 +202,13 @@ class ScalarDraws:
         if timed is None:
             return None
         one, per_number = timed
+        # the call's cost in the run: its share of the whole statement, both timed after the
+        # run, times the statement's own time a run in the run (np_mcmc_mixture's
+        # ``self.coins.random()``: 209 ns timed alone, where drawing ahead saved ~500 ns a run
+        # in the program): the machine's speed then and after cancels
+        timed_one = one
+        scale = _in_run_scale(a, sf, first, seconds / count.n, min(TIMING_S, a.budget()))
+        one *= scale
         # drawn ahead once per entry of the loop around it: a block of its iterations (a loop
         # of 5 draws an entry saves 4 calls of 5, not the cost of 5 numbers of a long block)
         per_entry = a.loop_counts(sf.path, own_loops[0])[1] if own_loops else float(BLOCK)
@@ -222,7 +230,14 @@ class ScalarDraws:
         one_draw = "picks one item" if "choice(" in draw.name else "draws one number"
         evidence = (
             f"{draw.name} {one_draw} a call, {count.n:,} calls ({format_time(seconds)} "
-            f"on the line); timed again after the run: {format_time(one)} a call, against "
+            f"on the line); timed again after the run: {format_time(timed_one)} a call"
+            + (
+                f" ({format_time(one)} in the run: the statement took {scale:.1f}x there what "
+                "it takes timed after it)"
+                if scale > 1.05
+                else ""
+            )
+            + f", against "
             f"{format_time(per_number)} a number drawn {BLOCK:,} at a time ({block:,.0f} a "
             f"block here, one block an entry of its loop) and "
             f"{format_time(a.costs.float_op)}-{format_time(a.costs.python_op)} to take it "
@@ -505,6 +520,34 @@ def _renamed(
         [ast.keyword(k.arg, renamed(k.value)) for k in keywords],
         {names[text]: fact for text, fact in params.items()},
     )
+
+
+#: The most the run's cost of a line is taken to exceed its cost timed after the run.
+IN_RUN_MAX = 4.0
+
+
+def _in_run_scale(a: Analysis, sf: SourceFile, first: int, each: float, budget: float) -> float:
+    """The statement's own time a run in the run over its value timed after the run on values
+    like those seen, between 1 and IN_RUN_MAX; 1 where it cannot be timed."""
+    if sf.tree is None:
+        return 1.0
+    node = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.stmt) and n.lineno == first), None
+    )
+    value = (
+        node.test
+        if isinstance(node, ast.If | ast.While)
+        else getattr(node, "value", None)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.Expr | ast.Return)
+        else None
+    )
+    if not isinstance(value, ast.expr):
+        return 1.0
+    facts = a.ev.facts_in(sf.path, first, sf.span(first)[1])
+    whole = statement_time(value, facts, module_namespaces(sf.tree), budget)
+    if not whole:
+        return 1.0
+    return max(1.0, min(IN_RUN_MAX, each / whole))
 
 
 def _timed(draw: _Draw, budget: float) -> tuple[float, float] | None:
