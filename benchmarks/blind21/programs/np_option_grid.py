@@ -36,7 +36,7 @@ barriers = np.array([125.0, 140.0, 160.0])
 labels = np.vectorize(lambda k: f"K={k:.0f}")(strikes)
 table = {}
 for vol in (0.15, 0.25, 0.35):
-    s_max, s_end = simulate_paths(rng, 100.0, vol, 0.02, 1.0, 100000, 126)
+    s_max, s_end = simulate_paths(rng, 100.0, vol, 0.02, 1.0, 150000, 126)
     for k in strikes:
         for b in barriers:
             table[(vol, k, b)] = pricer.price(s_max, s_end, k, b)

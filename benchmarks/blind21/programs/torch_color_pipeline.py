@@ -45,7 +45,7 @@ def tiles(n, size):
 
 pipe = ColorPipeline(make_config())
 stats = []
-for k, tile in tiles(3000, 32):
+for k, tile in tiles(3600, 32):
     out = pipe(tile)
     stats.append(torch.stack([out.mean(), out.std()]))
 stats = torch.stack(stats)
