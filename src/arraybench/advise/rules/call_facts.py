@@ -17,9 +17,27 @@ from ..run.values import TENSOR, Fact
 RECOMPILES_MIN = 5
 
 
-def calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> bool:
+#: Compilations of a function at one line that a static argument's new values caused (JAX's
+#: cache-miss explanation says so) that make it a recompiling line: each value is a compile,
+#: and a loop over a schedule of values compiles once per value (blind21's annealing: 4
+#: temperatures, 0.43 of its run).
+STATIC_RECOMPILES_MIN = 2
+
+
+def static_cause(causes: list[str]) -> bool:
+    """Whether JAX explained a line's compilations by a static argument's new value."""
+    return any("Static(" in c or "static" in c.lower() for c in causes)
+
+
+def calls_compiled(
+    sf: SourceFile,
+    line: int,
+    names: list[str],
+    facts: dict[str, Fact],
+    least: int = RECOMPILES_MIN,
+) -> bool:
     """Whether the line calls, by name, a jitted function (``jax.jit`` of the user's, seen as
-    such at run time) that was compiled RECOMPILES_MIN times there (``jit(pooled_features)``
+    such at run time) that was compiled ``least`` times there (``jit(pooled_features)``
     at ``feats = pooled_features(x)``). JAX's own operations run eagerly are compiled once per
     new shape too (``jnp.dot`` under ``vmap``, a kernel built at a few sizes): those are the
     shapes of the data, not a function compiled again for nothing, and are not counted."""
@@ -40,7 +58,7 @@ def calls_compiled(sf: SourceFile, line: int, names: list[str], facts: dict[str,
                 and isinstance(node.value, ast.Call)
             ):
                 wrapped |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-    return any(k in wrapped and v >= RECOMPILES_MIN for k, v in counts.items())
+    return any(k in wrapped and v >= least for k, v in counts.items())
 
 
 def recompiles(names: list[str]) -> int:

@@ -45,7 +45,15 @@ from ..run.values import (
     shown,
     torchish,
 )
-from .call_facts import RECOMPILES_MIN, assigns, calls_compiled, model_input, recompiles
+from .call_facts import (
+    RECOMPILES_MIN,
+    STATIC_RECOMPILES_MIN,
+    assigns,
+    calls_compiled,
+    model_input,
+    recompiles,
+    static_cause,
+)
 from .families import BY_CODE, Candidate
 from .families.base import Plain
 from .families.loops import (
@@ -514,13 +522,20 @@ class Analysis:
             self._element_loops(sf)
             self._line_patterns(sf)
         for (path, line), names in self.ev.events.compiles.items():
+            least = (
+                STATIC_RECOMPILES_MIN
+                if static_cause(self.ev.events.causes.get((path, line), []))
+                else RECOMPILES_MIN
+            )
             if (
-                recompiles(names) >= RECOMPILES_MIN
+                recompiles(names) >= least
                 and (path, line) not in self.found
                 # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
                 # eager operations compile once per new shape: the line must call a jitted
                 # function of the user's that was compiled again and again
-                and calls_compiled(read_source(path), line, names, self.ev.facts_at((path, line)))
+                and calls_compiled(
+                    read_source(path), line, names, self.ev.facts_at((path, line)), least
+                )
             ):
                 sf = read_source(path)
                 first = sf.span(line)[0]

@@ -307,12 +307,16 @@ def dict_item(node: ast.AST) -> str | None:
     if (
         isinstance(node, ast.Subscript)
         and isinstance(node.ctx, ast.Load)
-        and isinstance(node.value, ast.Name)
         and isinstance(node.slice, ast.Constant)
         and isinstance(node.slice.value, str)
         and node.slice.value.isidentifier()
     ):
-        return f"{node.value.id}[{node.slice.value!r}]"
+        if isinstance(node.value, ast.Name):
+            return f"{node.value.id}[{node.slice.value!r}]"
+        # (a dict the object holds: ``self.config['tone_curve']``)
+        v = node.value
+        if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self":
+            return f"self.{v.attr}[{node.slice.value!r}]"
     return None
 
 
@@ -511,17 +515,15 @@ class Sampler:
                 item = None
                 if "[" in base:
                     base, item = base[: base.index("[")], base[base.index("[") + 2 : -2]
+                elif "[" in attr:
+                    attr, item = attr[: attr.index("[")], attr[attr.index("[") + 2 : -2]
                 if base in local:
                     value = local[base]
                 elif base in glob:
                     value = glob[base]
                 else:
                     continue
-                if item is not None:
-                    if type(value) is not dict or item not in value:
-                        continue  # (a dict's own item only: no __getitem__ of the user's run)
-                    value = value[item]
-                elif attr:
+                if attr:
                     # the instance's own attribute only: no property or descriptor is run
                     own = getattr(value, "__dict__", None)
                     if (
@@ -531,6 +533,10 @@ class Sampler:
                     ):
                         continue
                     value = own[attr]
+                if item is not None:
+                    if type(value) is not dict or item not in value:
+                        continue  # (a dict's own item only: no __getitem__ of the user's run)
+                    value = value[item]
                 got = seen.setdefault(name, [])
                 if len(got) < FACT_SAMPLES:
                     fact = describe(value)

@@ -231,17 +231,25 @@ class ConstantBuild:
                 f"file makes one {one} (outside any loop)"
             )
         item = dict_item(arg)
-        if item is not None and isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
-            # a list a dict holds (``np.array(preset["taps"])`` in a function called per block):
-            # the same one at every look, and the dict never stored into there
+        if item is not None and isinstance(arg, ast.Subscript):
+            # a list a dict holds (``np.array(preset["taps"])`` in a function called per block,
+            # ``torch.tensor(self.config["tone_curve"])`` in a property read per tile): the
+            # same one at every look, and the dict never stored into there
+            holder = ast.unparse(arg.value)
             looks = [f for f in facts.get(item, []) if f.kind == SEQUENCE]
-            if not self._same(looks) or _changes(sf, arg.value.id, lo, hi):
+            if isinstance(arg.value, ast.Name):
+                changes = _changes(sf, arg.value.id, lo, hi)
+            elif isinstance(arg.value, ast.Attribute):
+                changes = attribute_changed(sf, arg.value.attr, lo, hi, KEEPS_LIST)
+            else:
+                return None
+            if not self._same(looks) or changes:
                 return None
             if self._long(a, sf.path, line):
                 return None
             return (
                 f"{item} ({looks[0]}) was the same unchanged list at each of the {len(looks)} "
-                f"looks of the run, and {where} never stores into {arg.value.id}"
+                f"looks of the run, and {where} never stores into {holder}"
             )
         if not isinstance(arg, ast.Name):
             return None

@@ -40,8 +40,10 @@ from .float64_sources import (
     _as_float32,
     _attributes_of,
     _called_from_loop,
+    _callees,
     _carried_in,
     _cast_float32,
+    _float64_call,
     _made_at,
     _made_float32,
     _made_in_init,
@@ -237,7 +239,10 @@ class Float64Promotion:
         text = "\n".join(sf.lines[first - 1 : last])
         inline = not roots and any(w in text for w in INLINE_FLOAT64)
         where, via = first, ""
-        if not roots and not inline:
+        # (or a call of the file's that returns a tensor made from NumPy's float64:
+        # ``self.noise()`` with ``return torch.from_numpy(self.rng.standard_normal(shape))``)
+        made_call = _float64_call(sf, node.value) if not roots and not inline else None
+        if not roots and not inline and made_call is None:
             # the float64 operand is the loop's state, made float64 earlier in the iteration by
             # a float64 value the loop does not change (``frames = frames * window`` then
             # ``coeffs = frames @ basis`` with a float32 basis): a line of operators records its
@@ -253,7 +258,7 @@ class Float64Promotion:
             looks = {**looks, root: rfacts}
         if isinstance(node, ast.Return):
             # (a float32 array and a float64 root in one expression: NumPy's result is float64)
-            if not roots:
+            if not roots and made_call is None:
                 return None
             results = ["the value returned"]
         else:
@@ -266,6 +271,15 @@ class Float64Promotion:
                 if self._float64_result(a, path, n, looks, lo, hi)
                 or (n in aliases and self._float64_result(a, path, aliases[n], looks, lo, hi))
                 or (callers is not None and self._returned_float64(a, sf, first, n))
+                # (an attribute the object holds, seen float64 in the methods the loop's
+                # statements call: ``self.noise()`` reading ``self.x.shape``)
+                or (
+                    n.startswith("self.")
+                    and any(
+                        self._float64_result(a, path, n, {}, c_lo, c_hi)
+                        for c_lo, c_hi in _callees(sf, [(lo, hi), *(callers or [])])
+                    )
+                )
             ]
             if not results:
                 return None
@@ -289,6 +303,11 @@ class Float64Promotion:
         spans = self._float64_work(a, sf, lo, hi, roots)
         for c_lo, c_hi in callers or []:
             spans += self._float64_work(a, sf, c_lo, c_hi, roots)
+        # and the file's functions those statements call with the float64 state (blind21's
+        # Langevin drift and energy, sin and cos of 150,000 walkers in float64 from the first
+        # step on): their statements where a float64 array was seen
+        for f_lo, f_hi in _callees(sf, [(lo, hi), *(callers or [])]):
+            spans += self._float64_work(a, sf, f_lo, f_hi, roots, any_name=True)
         inferred: dict[str, Fact] = {}
         if isinstance(node, ast.Return):
             # what the function's callers do with the float64 it returns (a product with a
@@ -360,6 +379,16 @@ class Float64Promotion:
             at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
             source = f"{root} ({rfact}{at}; not changed in the loop)"
             rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
+        elif made_call is not None:
+            call_text, at_line, ret_text = made_call
+            source = (
+                f"{call_text} (a float64 tensor: line {at_line} returns {ret_text}, NumPy's "
+                "default dtype)"
+            )
+            rewrite = (
+                f"make it float32 where it is made, line {at_line}: {ret_text}.float() (or "
+                "dtype=np.float32 in the NumPy call, where it takes one)"
+            )
         else:
             source, rewrite = "a float64 made on this line", _rewrite("", None, None)
         res = results[0]
@@ -438,11 +467,12 @@ class Float64Promotion:
         or else at a line of the loop. Of any size: the line's float32 operand is large (an
         echo-state reservoir's ``W @ state`` with a float64 500-state converts the 500 x 500
         float32 matrix at every step)."""
-        got = looks.get(name)
-        if got is None:
-            got = [
-                x for ln in range(lo, hi + 1) for x in self._looks(a, path, ln, ln).get(name, [])
-            ]
+        # (at its own line's looks, and at the loop's lines: looks that all fell in the line's
+        # first run, 5 ms of drift for 150,000 walkers, saw it before its first promotion)
+        got = [
+            *looks.get(name, []),
+            *(x for ln in range(lo, hi + 1) for x in self._looks(a, path, ln, ln).get(name, [])),
+        ]
         return any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got)
 
     def _returned_float64(self, a: Analysis, sf: SourceFile, line: int, name: str) -> bool:
@@ -478,7 +508,13 @@ class Float64Promotion:
         return False
 
     def _float64_work(
-        self, a: Analysis, sf: SourceFile, lo: int, hi: int, roots: list[str]
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        lo: int,
+        hi: int,
+        roots: list[str],
+        any_name: bool = False,
     ) -> list[tuple[str, int, int]]:
         """The loop's statements (and what they call) where a float64 array or tensor of
         SIZE_MIN elements or more was seen, one that the loop stores or a root."""
@@ -490,7 +526,7 @@ class Float64Promotion:
                 continue
             looks = self._looks(a, sf.path, first, last)
             if any(
-                _big(x, "float64") and (n in roots or stored_in(sf, n, lo, hi))
+                _big(x, "float64") and (any_name or n in roots or stored_in(sf, n, lo, hi))
                 for n, xs in looks.items()
                 for x in xs
             ):

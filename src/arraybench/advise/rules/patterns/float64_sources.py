@@ -305,3 +305,93 @@ def _rewrite(root: str, fact: Fact | None, made: int | None, value: str = "") ->
         return f"make {root} a float32{where}: {root} = np.float32({value or '...'})"
     to = f"{root} = ({value}).astype(np.float32)" if value else f"{root}.astype(np.float32)"
     return f"make {root} float32{where}: {to} (or dtype=np.float32 where it is built)"
+
+
+#: NumPy calls that make float64 unless told (its distributions and array constructors).
+NUMPY_FLOAT64 = frozenset(
+    {
+        "standard_normal",
+        "normal",
+        "random",
+        "rand",
+        "randn",
+        "uniform",
+        "exponential",
+        "gamma",
+        "beta",
+        "linspace",
+        "ones",
+        "zeros",
+        "full",
+        "hanning",
+        "hamming",
+        "blackman",
+        "arange",
+        "array",
+        "asarray",
+    }
+)
+
+
+def _float64_call(sf: SourceFile, value: ast.expr) -> tuple[str, int, str] | None:
+    """A call in ``value`` of the file's function (or a method on ``self``) that returns a
+    torch tensor made from a NumPy value of NumPy's default dtype (``return
+    torch.from_numpy(self.rng.standard_normal(shape))``: float64): the call's text, the line
+    of that ``return`` and its text. None where there is none."""
+    if sf.tree is None:
+        return None
+    defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+    for c in ast.walk(value):
+        if not isinstance(c, ast.Call):
+            continue
+        f = c.func
+        name = (
+            f.id
+            if isinstance(f, ast.Name)
+            else f.attr
+            if isinstance(f, ast.Attribute)
+            and isinstance(f.value, ast.Name)
+            and f.value.id == "self"
+            else None
+        )
+        fn = defs.get(name or "")
+        if fn is None:
+            continue
+        returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
+        if len(returns) != 1:
+            continue
+        ret = returns[0].value
+        assert ret is not None
+        if not (
+            isinstance(ret, ast.Call)
+            and call_name(ret) in ("from_numpy", "tensor", "as_tensor")
+            and ret.args
+            and isinstance(ret.args[0], ast.Call)
+            and call_name(ret.args[0]) in NUMPY_FLOAT64
+            and not FLOAT32_MADE.search(ast.unparse(ret))
+            and not any(k.arg == "dtype" for k in (*ret.keywords, *ret.args[0].keywords))
+        ):
+            continue
+        return ast.unparse(c), returns[0].lineno, ast.unparse(ret)
+    return None
+
+
+def _callees(sf: SourceFile, regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The bodies of the file's functions that calls in those lines make, by name or as a
+    method (``self.potential.drift(x)``), outside the regions themselves."""
+    if sf.tree is None:
+        return []
+    defs: dict[str, list[ast.FunctionDef]] = {}
+    for n in ast.walk(sf.tree):
+        if isinstance(n, ast.FunctionDef):
+            defs.setdefault(n.name, []).append(n)
+    out: list[tuple[int, int]] = []
+    for c in ast.walk(sf.tree):
+        if not isinstance(c, ast.Call) or not any(lo <= c.lineno <= hi for lo, hi in regions):
+            continue
+        for fn in defs.get(call_name(c), []):
+            # (from its ``def`` line: a region's first line is its header, not its work)
+            span = (fn.lineno, fn.end_lineno or fn.lineno)
+            if span not in out and not any(lo <= span[0] <= hi for lo, hi in regions):
+                out.append(span)
+    return out

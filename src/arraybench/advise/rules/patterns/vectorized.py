@@ -45,13 +45,23 @@ class Vectorized:
             return
         done: set[int] = set()
         for call in ast.walk(sf.tree):
-            if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+            # by name, or held by the object (``self._payoff = np.vectorize(...)`` in
+            # ``__init__``, called in a method: blind21's option grid)
+            if not isinstance(call, ast.Call) or not (
+                isinstance(call.func, ast.Name)
+                or (
+                    isinstance(call.func, ast.Attribute)
+                    and isinstance(call.func.value, ast.Name)
+                    and call.func.value.id == "self"
+                )
+            ):
                 continue
             first = sf.span(call.lineno)[0]
             if first in done or (sf.path, first) in a.found or a.covered(sf.path, first):
                 continue
             facts = a.ev.facts_at((sf.path, call.lineno))
-            fn = facts.get(call.func.id)
+            called = ast.unparse(call.func)
+            fn = facts.get(called)
             if fn is None or fn.type != "numpy.vectorize":
                 continue
             arrays = [
@@ -75,7 +85,7 @@ class Vectorized:
             high = max(low, f.seconds - elements * PER_ELEMENT_HIGH_S)
             said = (
                 (f"{f.evidence}; " if f.evidence else "")
-                + f"{call.func.id} is a numpy.vectorize: it calls the Python function once per "
+                + f"{called} is a numpy.vectorize: it calls the Python function once per "
                 f"element of {arg.id} ({big}), {elements:,} calls in all, "
                 f"{format_time(f.seconds / elements)} each; write the function on whole arrays "
                 "(its if/else as np.where or boolean masks, math.exp as np.exp) and call it once"
