@@ -28,7 +28,10 @@ import ast
 import builtins
 import copy
 import math
-from collections.abc import Iterator
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from ....base.units import format_time
@@ -123,9 +126,69 @@ class ScalarDraws:
         for call in ast.walk(sf.tree):
             if not isinstance(call, ast.Call) or id(call) in inside:
                 continue
-            f = self._finding(a, sf, call, aliases, parents)
+            f = self._finding(a, sf, call, aliases, parents) or self._weighted(a, sf, call)
             if f is not None:
                 yield f
+
+    def _weighted(self, a: Analysis, sf: SourceFile, call: ast.Call) -> Finding | None:
+        """``np.random.choice(allowed, size=1, p=prob)`` with ``prob`` made at each step (an
+        ant's next city of 23, round 16's ACA.py:45: 35 us a call, 26% of its run): one item
+        drawn with weights, where NumPy checks and normalises ``p`` at every call. Not drawn
+        ahead (the weights change), but a cumulative search finds the same item for a
+        uniform number: ``allowed[np.searchsorted(np.cumsum(prob), rng.random() * total)]``."""
+        if not (isinstance(call.func, ast.Attribute) and call.func.attr == "choice"):
+            return None
+        kw = {k.arg: k.value for k in call.keywords}
+        size = kw.get("size", call.args[1] if len(call.args) > 1 else None)
+        if "p" not in kw or not (
+            size is None or (isinstance(size, ast.Constant) and size.value in (1, None))
+        ):
+            return None
+        line = call.lineno
+        if (sf.path, line) in a.found or a.covered(sf.path, line):
+            return None
+        count = a.led.count((sf.path, line))
+        if count.n < HITS_MIN:
+            return None
+        first, last = sf.span(line)
+        facts = a.ev.facts_in(sf.path, first, last)
+        p = kw["p"]
+        if not isinstance(p, ast.Name):
+            return None
+        weights = facts.get(p.id)
+        if weights is None or weights.kind != ARRAY or not 2 <= weights.size <= WEIGHTS_MAX:
+            return None
+        seconds = a.led.span(sf.path, first, last, own=True)
+        budget = min(TIMING_S, a.budget())
+        first_arg = call.args[0] if call.args else None
+        given = facts.get(first_arg.id) if isinstance(first_arg, ast.Name) else None
+        got = _weighted_times(
+            weights.size,
+            budget,
+            legacy=ast.unparse(call.func).endswith("random.choice"),
+            items=given is not None and given.kind in (SEQUENCE, ARRAY),
+            size=size is not None,
+        )
+        if got is None:
+            return None
+        t_choice, t_search = got
+        scale = _in_run_scale(a, sf, first, seconds / count.n, budget)
+        high = min(seconds, count.n * max(0.0, t_choice * scale - t_search))
+        low = min(high, count.n * max(0.0, t_choice - t_search))
+        if high / a.total < WORTH_MIN:
+            return None
+        f, _ = a.finding(sf, line, self.rule.code)
+        evidence = (
+            f"{ast.unparse(call)} picks one item a call with weights {p.id} ({weights}), "
+            f"{count.n:,} calls ({format_time(seconds)} on the line): NumPy checks and "
+            f"normalises the weights at every call; timed again after the run: "
+            f"{format_time(t_choice)} a call, against {format_time(t_search)} for a cumulative "
+            f"search of the same weights; here: c = np.cumsum({p.id}), then "
+            f"np.searchsorted(c, rng.random() * c[-1], side='right') is the index of the item "
+            "(the weights change at each step: not drawn ahead)"
+        )
+        saved = (low + high) / 2
+        return replace(f, seconds=saved, share=saved / a.total, evidence=evidence, gain=(low, high))
 
     def _finding(
         self,
@@ -520,6 +583,53 @@ def _renamed(
         [ast.keyword(k.arg, renamed(k.value)) for k in keywords],
         {names[text]: fact for text, fact in params.items()},
     )
+
+
+#: Share of the run under which a weighted choice is not looked at further.
+WORTH_MIN = 0.005
+#: Weights of a one-item choice up to which the cumulative search is timed as its rewrite.
+WEIGHTS_MAX = 100_000
+
+
+def _weighted_times(
+    n: int, budget: float, legacy: bool, items: bool, size: bool
+) -> tuple[float, float] | None:
+    """Seconds of a weighted choice as the line makes it (``np.random.choice`` or a
+    Generator's, of a list of ``n`` items or of ``n``, with ``size=1`` or not) and of a
+    cumulative search of the same ``n`` weights for one uniform number, timed after the run
+    (the median of a few batches)."""
+    np = sys.modules.get("numpy")
+    if np is None:
+        return None
+    rng = np.random.default_rng(0)
+    w = rng.random(n)
+    w /= w.sum()
+    pick = np.random.choice if legacy else rng.choice
+    what = list(range(n)) if items else n
+    kw = {"size": 1} if size else {}
+
+    def choice() -> object:
+        return pick(what, p=w, **kw)
+
+    def search() -> object:
+        c = np.cumsum(w)
+        return np.searchsorted(c, rng.random() * c[-1], side="right")
+
+    def per_call(fn: Callable[[], object]) -> float:
+        fn()
+        t0 = time.perf_counter()
+        fn()
+        once = max(time.perf_counter() - t0, 1e-7)
+        reps = max(1, min(10_000, int(budget / 10 / once)))
+        got = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                fn()
+            got.append((time.perf_counter() - t0) / reps)
+        return statistics.median(got)
+
+    return per_call(choice), per_call(search)
 
 
 #: The most the run's cost of a line is taken to exceed its cost timed after the run.
