@@ -647,9 +647,9 @@ def _like(fact: Fact) -> Any:
     line again after the run: float arrays hold 1/size in each element (positive and summing
     to one, so that a log, a root or a probability vector stays defined; a square matrix has
     the identity added, so that it can be inverted or factored), integer arrays
-    zeros; a Python int its value seen; a NumPy random generator (or legacy RandomState) a new
-    seeded one."""
-    from .values import ARRAY, SCALAR, TENSOR
+    zeros; a Python int its value seen; a list or tuple of numbers as many floats; a NumPy
+    random generator (or legacy RandomState) a new seeded one."""
+    from .values import ARRAY, SCALAR, SEQUENCE, TENSOR
 
     if fact.kind in (ARRAY, TENSOR) and fact.size > MAX_ELEMENTS:
         raise ValueError("input too large to make again")
@@ -687,6 +687,16 @@ def _like(fact: Fact) -> Any:
             return fact.value if fact.value is not None else 1
         if fact.type == "bool":
             return True
+    if (
+        fact.kind == SEQUENCE
+        and fact.item == SCALAR
+        and fact.type in ("list", "tuple")
+        and fact.shape
+        and fact.shape[0] <= MAX_ELEMENTS
+    ):
+        # a list (or tuple) of numbers: as many floats (``np.array(GAMMA_POINTS)`` of 5)
+        items = [0.5] * fact.shape[0]
+        return items if fact.type == "list" else tuple(items)
     if fact.type in ("numpy.Generator", "numpy.random.Generator"):
         return np.random.default_rng(0)
     if fact.type in ("numpy.RandomState", "numpy.random.RandomState"):

@@ -365,16 +365,21 @@ class Float64Promotion:
                 n in made32 or not all(x.dtype == "float32" for x in looks[n] if is_array(x))
             )
         )
+        # (the float32 operand's fact as first seen: ``looks`` may since hold a root's
+        # float64 facts under the same name, the state promoted earlier in the iteration)
+        seen32 = {
+            n: next((x for x in looks.get(n, []) if _big(x, "float32")), None) for n in f32[:2]
+        }
         f32_facts = ", ".join(
             f"{n} (made float32 at line {made32[n][0]}: {n} = {made32[n][1]}; float64 at every "
             "look in the loop, from its first step on)"
             if n in made32
-            else f"{n} ({next(x for x in looks[n] if _big(x, 'float32'))})"
+            else f"{n} ({seen32[n] or 'float32'})"
             for n in f32[:2]
         )
         if roots:
             root = roots[0]
-            rfact = next(x for x in looks[root] if promotes(x))
+            rfact = next((x for x in looks[root] if promotes(x)), looks[root][0])
             made = _made_at(sf, root, lo)
             at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
             source = f"{root} ({rfact}{at}; not changed in the loop)"
