@@ -242,3 +242,30 @@ def test_one_item_drawn_with_weights_made_at_each_step_is_a_cumulative_search(
     assert f is not None and f.code == "AB414", _found(report)
     assert "np.searchsorted(c, rng.random() * c[-1]" in f.evidence
     assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
+
+
+APPLY_PER_STRIKE = """\
+import numpy as np
+
+
+def lookback(path, k):
+    return max(path.max() - k, 0.0)
+
+
+rng = np.random.default_rng(3)
+paths = 100 * np.exp(np.cumsum(0.01 * rng.standard_normal((3000, 64)), axis=1))
+strikes = [95.0, 100.0, 105.0, 110.0]
+total = 0.0
+for block in range(12):
+    pays = np.stack([np.apply_along_axis(lookback, 1, paths, k) for k in strikes])
+    total += float(pays.mean())
+print(total)
+"""
+
+
+def test_apply_along_axis_is_the_loop_whatever_loop_is_around_it(tmp_path: Path) -> None:
+    # blind22's lookback payoffs: one ``np.apply_along_axis`` per strike (4 a block), each a
+    # Python loop over 3,000 paths, was dropped as "steps of work on a block" and "too few"
+    report = profile(Target(script=_write(tmp_path, "apply_per_strike.py", APPLY_PER_STRIKE)))
+    f = _found(report).get(13)
+    assert f is not None and f.code == "AB103" and not f.dropped, _found(report)

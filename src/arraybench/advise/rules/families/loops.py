@@ -114,7 +114,8 @@ class Loops(Plain):
         size = static_size(loop.over, a.ev.facts_in(f.path, loop.line, loop.end))
         if counted.exact:
             size = None  # counted over the whole run: the values seen once say less
-        if size is not None and size < ELEMENT_MIN / 2:
+        applies = f.code == "AB103" and "apply_along_axis" in sf.text(c.line)
+        if size is not None and size < ELEMENT_MIN / 2 and not applies:
             # the values seen say how many: ``for s in scale`` with ``scale`` of 3 items
             return f"runs over {size} items: too few for the loop to matter"
         if f.code in ELEMENT_CODES and boxed_items(
@@ -129,7 +130,10 @@ class Loops(Plain):
             boxed = differentiated(c.facts)
             if boxed:
                 return no_float_steps(boxed)
-        if f.code in ELEMENT_CODES - {"AB105", "AB106"} and counted.n:
+        # (``np.apply_along_axis(f, 1, paths)`` is itself the loop over the rows, whatever the
+        # loop around the call: blind22's lookback payoffs, one call per strike of 4, each
+        # over 6,000 paths, were dropped as "steps of work on a block")
+        if f.code in ELEMENT_CODES - {"AB105", "AB106"} and counted.n and not applies:
             spent = a.led.span(f.path, loop.line, loop.end)
             own = sum(a.led.own((f.path, ln)) for ln in range(loop.line, loop.end + 1))
             each = spent / counted.n
@@ -161,6 +165,7 @@ class Loops(Plain):
             and f.count.n
             and per_entry < ELEMENT_MIN / 2
             and not calls_bound(a, c)
+            and not applies
         ):
             return (
                 f"ran ~{per_entry:.0f} iterations per entry ({f.count} in all): too few for "
