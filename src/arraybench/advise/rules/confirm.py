@@ -69,6 +69,7 @@ from .families.loops import (
     no_float_steps,
     objects,
     recurrence_code,
+    scalar_reads,
     with_scan,
 )
 from .hints import hint
@@ -743,38 +744,6 @@ RUN_STEPS_MIN = 8
 #: Calls that join a list of arrays into one (``torch.stack([torch.dot(u, r) for r in M])``):
 #: the rewrite makes no list to join either.
 STACKS = frozenset({"stack", "vstack", "hstack", "cat", "concatenate", "column_stack"})
-
-
-def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
-    """The 1-D arrays a loop's body (no loop of its own inside) reads single elements of, at
-    an index that is an int the body assigns (not the loop's own name: that is ``indexes``)."""
-    if sf.tree is None or any(x.line != lp.line and lp.line <= x.line <= lp.end for x in sf.loops):
-        return set()
-    made = {
-        t.id
-        for n in ast.walk(sf.tree)
-        if isinstance(n, ast.Assign) and lp.line < n.lineno <= lp.end
-        for t in n.targets
-        if isinstance(t, ast.Name)
-    }
-    out: set[str] = set()
-    for n in ast.walk(sf.tree):
-        if (
-            isinstance(n, ast.Subscript)
-            and isinstance(n.ctx, ast.Load)
-            and lp.line < n.lineno <= lp.end
-            and isinstance(n.slice, ast.Name)
-            and n.slice.id in made
-            and (i := facts.get(n.slice.id)) is not None
-            and i.kind == SCALAR
-            and i.type in ("int", "numpy.int64", "numpy.intp")
-            and isinstance(n.value, ast.Name)
-            and (base := facts.get(n.value.id)) is not None
-            and is_array(base)
-            and len(base.shape) == 1
-        ):
-            out.add(n.value.id)
-    return out
 
 
 def _own_frame(loop: Loop) -> bool:

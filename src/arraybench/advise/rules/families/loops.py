@@ -13,7 +13,7 @@ from ....base.units import format_time
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names
-from ...run.values import ARRAY, JAX, MODEL, OTHER, SEQUENCE, is_array
+from ...run.values import ARRAY, JAX, MODEL, OTHER, SCALAR, SEQUENCE, is_array
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
@@ -76,6 +76,38 @@ def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact
         for n in sorted(made)
         if (x := facts.get(n)) is not None and is_array(x) and x.size >= BLOCK_MIN
     ]
+
+
+def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
+    """The 1-D arrays a loop's body (no loop of its own inside) reads single elements of, at
+    an index that is an int the body assigns (not the loop's own name: that is ``indexes``)."""
+    if sf.tree is None or any(x.line != lp.line and lp.line <= x.line <= lp.end for x in sf.loops):
+        return set()
+    made = {
+        t.id
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign) and lp.line < n.lineno <= lp.end
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    out: set[str] = set()
+    for n in ast.walk(sf.tree):
+        if (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.ctx, ast.Load)
+            and lp.line < n.lineno <= lp.end
+            and isinstance(n.slice, ast.Name)
+            and n.slice.id in made
+            and (i := facts.get(n.slice.id)) is not None
+            and i.kind == SCALAR
+            and i.type in ("int", "numpy.int64", "numpy.intp")
+            and isinstance(n.value, ast.Name)
+            and (base := facts.get(n.value.id)) is not None
+            and is_array(base)
+            and len(base.shape) == 1
+        ):
+            out.add(n.value.id)
+    return out
 
 
 def calls_bound(a: Analysis, c: Candidate) -> bool:
