@@ -269,3 +269,40 @@ def test_apply_along_axis_is_the_loop_whatever_loop_is_around_it(tmp_path: Path)
     report = profile(Target(script=_write(tmp_path, "apply_per_strike.py", APPLY_PER_STRIKE)))
     f = _found(report).get(13)
     assert f is not None and f.code == "AB103" and not f.dropped, _found(report)
+
+
+MAPPED_LAMBDA = """\
+import torch
+
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(40, 64), torch.nn.ReLU(), torch.nn.Linear(64, 3))
+xv = torch.randn(5000, 40)
+history = []
+for epoch in range(4):
+    with torch.no_grad():
+        probs = torch.cat(list(map(lambda row: model(row.unsqueeze(0)).softmax(-1), xv)))
+    history.append(float(probs.max(1).values.mean()))
+print(sum(history))
+"""
+
+
+def test_a_model_mapped_through_a_lambda_over_rows_is_a_batch_of_one(tmp_path: Path) -> None:
+    # blind22's evaluation callback: ``map(lambda row: model(row.unsqueeze(0)), xv)``; the
+    # lambda's body runs on the line once a row, so its count is the rows, not the calls
+    pytest.importorskip("torch")
+    script = _write(tmp_path, "mapped_lambda.py", MAPPED_LAMBDA)
+    out = tmp_path / "p.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "arraybench", "profile", "--all", "-o", str(out), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    data = json.loads(out.read_text())
+    rows = [*data["findings"], *data.get("unlisted", [])]
+    f = next((r for r in rows if r["line"] == 9), None)
+    assert f is not None and f["code"] == "AB106", rows
+    assert "5,000 calls a run" in f["evidence"]
+    assert f["seconds"] > 0, f

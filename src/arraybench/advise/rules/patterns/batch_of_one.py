@@ -42,6 +42,26 @@ BATCH_MAX = 4096
 RENAMED = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105"})
 
 
+def _mapped_model(fn: ast.expr) -> str | None:
+    """The model a ``map`` calls on each item: ``model`` of ``map(model, X)``, or of
+    ``map(lambda row: model(row.unsqueeze(0)).softmax(-1), X)`` (the item made a batch of one,
+    blind22's evaluation callback), ``self.model`` for an object's."""
+    if isinstance(fn, ast.Name):
+        return fn.id
+    if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
+        return None
+    item = fn.args.args[0].arg
+    for c in ast.walk(fn.body):
+        if (
+            isinstance(c, ast.Call)
+            and len(c.args) == 1
+            and isinstance(c.func, ast.Name | ast.Attribute)
+            and _row_of_one(c.args[0], {item}) == item
+        ):
+            return ast.unparse(c.func)
+    return None
+
+
 def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     """The tensor whose one row ``arg`` takes as a batch of one, or None."""
     # x[i : i + 1], x[i : i + 1, :]
@@ -138,11 +158,13 @@ class BatchOfOne:
                 and isinstance(call.func, ast.Name)
                 and call.func.id == "map"
                 and len(call.args) == 2
-                and isinstance(call.args[0], ast.Name)
                 and isinstance(call.args[1], ast.Name)
                 and (sf.path, call.lineno) not in a.found
             ):
-                f = self._mapped(a, sf, call, models)
+                name = _mapped_model(call.args[0])
+                if name is None:
+                    continue
+                f = self._mapped(a, sf, call, models, name)
                 if f is not None:
                     yield f
 
@@ -183,17 +205,22 @@ class BatchOfOne:
         sf: SourceFile,
         call: ast.Call,
         models: dict[tuple[tuple[str, int], str], object],
+        name: str,
     ) -> Finding | None:
-        """``map(model, X)``: the model called on each row of X, one call per row."""
-        assert isinstance(call.args[0], ast.Name) and isinstance(call.args[1], ast.Name)
+        """``map(model, X)`` (or ``map(lambda row: model(row.unsqueeze(0)), X)``): the model
+        called on each row of X, one call per row."""
+        assert isinstance(call.args[1], ast.Name)
         line = call.lineno
-        model = models.get(((sf.path, line), call.args[0].id))
+        model = models.get(((sf.path, line), name))
         data = a.ev.facts_at((sf.path, line)).get(call.args[1].id)
         if model is None or data is None or not is_array(data) or len(data.shape) < 2:
             return None
         rows = data.shape[0]
-        # (a line of the module run once has no count of its own)
+        # (a line of the module run once has no count of its own; a lambda's body runs on the
+        # line once an item: its count is the rows, not the map's calls)
         runs = a.led.count((sf.path, line)).n or (0 if sf.enclosing_loops(line) else 1)
+        if isinstance(call.args[0], ast.Lambda):
+            runs = max(1, round(runs / max(data.shape[0], 1)))
         if rows < ELEMENT_MIN or not runs:
             return None
         first = sf.span(line)[0]
@@ -210,7 +237,7 @@ class BatchOfOne:
         calls = min(f.seconds, runs * rows * t1)
         low = max(0.0, calls - batched)
         high = max(low, f.seconds - batched)
-        name, over = call.args[0].id, call.args[1].id
+        over = call.args[1].id
         said = (
             (f"{f.evidence}; " if f.evidence else "")
             + f"map({name}, {over}) calls the model once per row of {over} "
