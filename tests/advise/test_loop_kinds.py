@@ -587,3 +587,32 @@ def test_elements_read_at_indices_the_body_draws_make_an_element_loop(tmp_path: 
     f = found.get(9)
     assert f is not None and f.code == "AB406", found
     _priced(f)
+
+
+def test_elements_read_at_drawn_sites_by_item_or_a_pair_of_indices(tmp_path: Path) -> None:
+    # round 16's ising2dim: ``spins.item(x, y)`` and ``spins[x, y]`` at a site drawn each step
+    # (a Metropolis sweep): an element loop, a recurrence (flips read by later steps)
+    sf = _source(
+        tmp_path,
+        """\
+        import numpy as np
+        spins = np.ones((8, 8))
+        for s in range(64):
+            x = int(np.random.random() * 8)
+            y = int(np.random.random() * 8)
+            d = spins.item(x, y) * spins.item((x + 1) % 8, y)
+            if d > 0:
+                spins[x, y] *= -1
+        """,
+    )
+    from arraybench.advise.rules.families.loops import scalar_reads
+    from arraybench.advise.run.values import Fact
+
+    loop = next(lp for lp in sf.loops if lp.line == 3)
+    facts = {
+        "spins": Fact("array", "numpy.ndarray", "float64", "cpu", (8, 8)),
+        "x": Fact("scalar", "int"),
+        "y": Fact("scalar", "int"),
+    }
+    assert scalar_reads(sf, loop, facts) == {"spins"}
+    assert loop.recurrence
