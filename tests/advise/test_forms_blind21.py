@@ -147,3 +147,28 @@ def test_a_static_argument_of_a_schedule_recompiles_at_each_value(tmp_path: Path
     f = _found(report).get(18)
     assert f is not None and f.code == "AB404", _found(report)
     assert "Static(" in f.evidence
+
+
+def test_a_line_no_burst_hit_is_counted_where_its_count_is_exact() -> None:
+    # blind24's weighted regression: each build of a 120,000-item list in a property lasted
+    # 5 ms, no burst of the line timer hit the line, and the build was only a hint ("AB108
+    # (build-in-loop)?"): the line's exact count (its block's) is its count
+    from arraybench.advise.rules.patterns.constant_build import PATTERN
+    from arraybench.advise.run.ledger import Count
+
+    class Ledger:
+        def __init__(self, exact: bool) -> None:
+            self.exact = exact
+
+        def traced_hits(self, key: object) -> int:
+            return 0
+
+        def count(self, key: object) -> Count:
+            return Count(201, exact=self.exact)
+
+    class Run:
+        def __init__(self, exact: bool) -> None:
+            self.led = Ledger(exact)
+
+    assert PATTERN.count(Run(True), "p.py", 22, 22) == Count(201, exact=True)  # type: ignore[arg-type]
+    assert PATTERN.count(Run(False), "p.py", 22, 22) is None  # type: ignore[arg-type]

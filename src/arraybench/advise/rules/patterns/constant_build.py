@@ -166,7 +166,12 @@ class ConstantBuild:
             for ln in range(first, last + 1)
             if a.led.traced_hits((path, ln))
         ]
-        return min(counts, key=lambda c: c.n) if counts else None
+        if counts:
+            return min(counts, key=lambda c: c.n)
+        # (a line no burst of the line timer hit, each run of it long, a 120,000-item list
+        # built in a property, blind24: its count where it is exact, else none)
+        exact = a.led.count((path, first))
+        return exact if exact.exact and exact.n else None
 
     def constant(self, a: Analysis, sf: SourceFile, c: ast.Call, line: int) -> str | None:
         """Why what the call builds is the same at every call (in words), or None when the run
