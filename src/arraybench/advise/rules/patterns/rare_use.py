@@ -191,7 +191,9 @@ class RareUse:
         first, last = sf.span(stmt.lineno)
         n = a.led.count((sf.path, first))
         taken = a.led.count((sf.path, branch[0].lineno))
-        if n.n < RUNS_MIN or not n.exact or not taken.exact or taken.n > RARE_SHARE * n.n:
+        # (counts exact where their blocks run; else scaled from the same bursts, whose ratio
+        # is what the price reads: a branch never seen taken counts only where exact)
+        if n.n < RUNS_MIN or taken.n > RARE_SHARE * n.n or not (taken.exact or taken.n):
             return None
         own = a.led.span(sf.path, first, last, own=True)
         saving = own * (1 - taken.n / n.n)
