@@ -298,6 +298,24 @@ def _int(node: ast.expr, facts: dict[str, Any]) -> int | None:
     return None
 
 
+def statement_at(
+    sf: SourceFile, line: int, skip: tuple[type[ast.stmt], ...] = ()
+) -> ast.stmt | None:
+    """The statement that starts on the first line of ``line``'s statement (the outermost, where
+    several do), not one of ``skip`` (compound statements, for the simple one inside)."""
+    if sf.tree is None:
+        return None
+    first = sf.span(line)[0]
+    return next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.stmt) and not isinstance(n, skip) and n.lineno == first
+        ),
+        None,
+    )
+
+
 def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
     """Whether ``name`` is assigned, or written into (``name[i] = ...``, ``name += ...``)
     between those lines."""

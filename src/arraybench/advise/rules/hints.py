@@ -32,6 +32,7 @@ from ..read.source import (
     SourceFile,
     call_name,
     receiver,
+    statement_at,
 )
 from ..read.syntax import imported_names, seen_name
 from ..run.checks import COMPOUND
@@ -365,17 +366,7 @@ def _all_pairs(sf: SourceFile, line: int, facts: dict[str, Fact]) -> str:
 
 def _statement_at(sf: SourceFile, line: int) -> ast.stmt | None:
     """The simple statement that starts on the line's statement's first line."""
-    if sf.tree is None:
-        return None
-    first, _ = sf.span(line)
-    return next(
-        (
-            n
-            for n in ast.walk(sf.tree)
-            if isinstance(n, ast.stmt) and not isinstance(n, COMPOUND) and n.lineno == first
-        ),
-        None,
-    )
+    return statement_at(sf, line, COMPOUND)
 
 
 #: Reductions that keep the largest of their argument.

@@ -8,7 +8,14 @@ import ast
 from typing import TYPE_CHECKING
 
 from ...read.bind import module_namespaces
-from ...read.source import BUILD_CALLS, SYNC_BUILTINS, SYNC_METHODS, call_name, receiver
+from ...read.source import (
+    BUILD_CALLS,
+    SYNC_BUILTINS,
+    SYNC_METHODS,
+    call_name,
+    receiver,
+    statement_at,
+)
 from ...run.values import torchish
 from ..patterns.expressions import statement_time
 from .base import Candidate, Plain
@@ -82,10 +89,7 @@ def _builds_share(a: Analysis, c: Candidate) -> float | None:
     sf, line = c.sf, c.line
     if sf.tree is None:
         return None
-    first = sf.span(line)[0]
-    node = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.stmt) and n.lineno == first), None
-    )
+    node = statement_at(sf, line)
     value = getattr(node, "value", None) if node is not None else None
     if not isinstance(value, ast.expr):
         return None

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.source import SourceFile, stored_in
+from ...read.source import SourceFile, statement_at, stored_in
 from ...read.syntax import qualname
 from ...records import Finding
 from ...run.models import expression_time
@@ -655,9 +655,7 @@ def _in_run_scale(a: Analysis, sf: SourceFile, first: int, each: float, budget: 
     like those seen, between 1 and IN_RUN_MAX; 1 where it cannot be timed."""
     if sf.tree is None:
         return 1.0
-    node = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.stmt) and n.lineno == first), None
-    )
+    node = statement_at(sf, first)
     value = (
         node.test
         if isinstance(node, ast.If | ast.While)
