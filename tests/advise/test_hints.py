@@ -96,6 +96,7 @@ def test_a_build_from_a_long_list_run_a_few_times_is_an_ab108_too_few_to_matter(
 
 
         for rep in range(30):
+            vals[rep] = 1.0 + rep  # (a new list each time: no loop-invariant build)
             arr = to_array(vals) * (rep + 1)
             last = arr[rep]
         print("result:", float(last))

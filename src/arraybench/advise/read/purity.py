@@ -46,6 +46,19 @@ COSTLY_CALLS = frozenset(
         "tensordot",
         "outer",
         "cdist",
+        # (Fourier transforms: a filter's or kernel's transfer function made again per frame)
+        "fft",
+        "ifft",
+        "rfft",
+        "irfft",
+        "fft2",
+        "ifft2",
+        "rfft2",
+        "irfft2",
+        "fftn",
+        "ifftn",
+        "rfftn",
+        "irfftn",
     }
 )
 #: Calls that give the same result for the same inputs (no random numbers, no I/O): a
@@ -125,6 +138,19 @@ PURE_CALLS = COSTLY_CALLS | frozenset(
         "flip",
         "roll",
         "sigmoid",
+        "conj",
+        "real",
+        "imag",
+        "angle",
+        "sign",
+        "floor",
+        "ceil",
+        "prod",
+        "cumsum",
+        "fftshift",
+        "ifftshift",
+        "fftfreq",
+        "rfftfreq",
     }
 )
 #: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
@@ -188,6 +214,49 @@ def pure_functions(sf: SourceFile) -> frozenset[str]:
                 pure.discard(name)
                 changed = True
     return frozenset(pure)
+
+
+def frozen_classes(sf: SourceFile) -> frozenset[str]:
+    """The file's classes whose objects, once made, give the same result for the same arguments
+    when called (a kernel, a loss, a transform object): ``__call__`` calls only what a pure
+    function may (its object's attributes read like constants), and no method but
+    ``__init__`` stores or changes an attribute of the object (``self.n += 1``,
+    ``self.cache.append(...)``)."""
+    if sf.tree is None:
+        return frozenset()
+    out = set()
+    constants = {
+        n.id
+        for stmt in sf.tree.body
+        if isinstance(stmt, ast.Assign)
+        for t in stmt.targets
+        for n in ast.walk(t)
+        if isinstance(n, ast.Name)
+    }
+    modules = set(MODULE_ROOTS) | {"math"}
+    for cls in sf.tree.body:
+        if not isinstance(cls, ast.ClassDef) or cls.bases:
+            continue
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
+        call = next((m for m in methods if m.name == "__call__"), None)
+        if call is None or call.decorator_list or not _pure(call, set(), constants, modules):
+            continue
+        attrs = {
+            n.attr
+            for n in ast.walk(cls)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == "self"
+        }
+        if any(
+            attribute_changed(sf, attr, m.lineno, m.end_lineno or m.lineno)
+            for m in methods
+            if m.name != "__init__"
+            for attr in attrs
+        ):
+            continue
+        out.add(cls.name)
+    return frozenset(out)
 
 
 def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set[str]) -> bool:

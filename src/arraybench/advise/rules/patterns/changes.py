@@ -23,10 +23,14 @@ def _inputs(
     pure: frozenset[str] = frozenset(),
     costly_too: frozenset[str] = frozenset(),
     need_costly: bool = True,
+    callables: frozenset[str] = frozenset(),
 ) -> set[str] | None:
     """The names the expression reads, or None when it calls anything but PURE_CALLS and the
     file's functions of their arguments only (``pure``), or holds no costly call, matrix
-    product or call of such a function."""
+    product or call of such a function. ``callables``: attributes of the object (``self.kernel``)
+    that hold objects of the file's classes whose calls give the same result for the same
+    arguments (:func:`~arraybench.advise.read.purity.frozen_classes`); a call of one is like a
+    call of a pure function, the attribute an input."""
     costly = False
     funcs: set[int] = set()
     # a comprehension over a range of numbers (``[np.sin(k * grid) for k in range(8)]``): its
@@ -46,7 +50,12 @@ def _inputs(
     for n in ast.walk(value):
         if isinstance(n, ast.Call):
             name = call_name(n)
-            own = isinstance(n.func, ast.Name) and n.func.id in pure
+            own = (isinstance(n.func, ast.Name) and n.func.id in pure) or (
+                isinstance(n.func, ast.Attribute)
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == "self"
+                and f"self.{n.func.attr}" in callables
+            )
             if name not in PURE_CALLS and not own and name != "range":
                 return None
             costly |= name in COSTLY_CALLS or name in costly_too or own
@@ -100,7 +109,8 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
     assert sf.tree is not None
     funcs = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
     for node in ast.walk(sf.tree):
-        line = getattr(node, "lineno", 0)
+        # (a comprehension's ``for`` has no line of its own: its target's)
+        line = getattr(node.target if isinstance(node, ast.comprehension) else node, "lineno", 0)
         if not first <= line <= last:
             continue
         bound: ast.AST | None = None

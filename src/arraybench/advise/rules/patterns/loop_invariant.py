@@ -37,6 +37,7 @@ from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
     attribute_changed,
+    frozen_classes,
     pure_functions,
 )
 from ...read.source import Loop, SourceFile, call_name, stored_in
@@ -150,7 +151,14 @@ class LoopInvariant:
                     # ``grid = np.linspace(0, 1, 2000)``): one only where timing it after the
                     # run shows its runs cost LIST_SHARE of the run or more
                     names = _inputs(node.value, pure, REDUCING, need_costly=False)
-                where = self._invariant_in(a, sf, node, names, defs) if names else None
+                # (an array whose shape alone the statement reads, one shape at every look of
+                # the run: ``centred_otf(psf, frame.shape)`` of a new frame each time)
+                fixed = {m for m in names or () if _one_shape(a, sf, node.value, m)}
+                where = (
+                    self._invariant_in(a, sf, node, names - fixed, defs)
+                    if names and names - fixed
+                    else None
+                )
                 if (
                     names
                     and where is not None
@@ -170,6 +178,7 @@ class LoopInvariant:
                         where[1],
                         sorted(own),
                         self.per_item.pop(line, None),
+                        fixed,
                     )
             if f is None:
                 f = self._parts(a, sf, node, pure)
@@ -210,7 +219,14 @@ class LoopInvariant:
             calling = self._called_from(a, sf, line)
             if calling is None:
                 return None
-            lp, via, changed = calling
+            lp, via, stored = calling
+            callables = _callables(a, sf, line)
+
+            def changed(m: str) -> bool:
+                # (a name the function makes once above the line from inputs that stay:
+                # ``k = self.kernel(self.x, self.x) + ...`` before ``return np.linalg.inv(k)``)
+                return stored(m) and not _made_once(sf, m, line, stored, pure, callables)
+
         first, last = sf.span(line)
         # its own time, and the time of the file's functions it calls (a part may be one)
         seconds = a.led.span(sf.path, first, last)
@@ -315,6 +331,9 @@ class LoopInvariant:
         held = sorted(inputs_all) if all(m.startswith("self.") for m in inputs_all) else []
         return replace(
             f,
+            # (its own time and its callees': a part may be a call of the file's function)
+            seconds=max(f.seconds, seconds),
+            share=max(f.seconds, seconds) / a.total,
             count=used,
             evidence=f"runs {used} times, {format_time(seconds / max(used.n, 1))} each; its "
             f"part{'s' if len(texts) > 1 else ''} {said} "
@@ -524,7 +543,7 @@ class LoopInvariant:
             return self._through_caller(a, sf, func, params, method, names, defs, 0)
         if not passed_unchanged(sf, callers, params, method, names):
             return None
-        return callers[0][1], func
+        return _outermost(sf, callers, params, method, names), func
 
     def _through_caller(
         self,
@@ -574,7 +593,7 @@ class LoopInvariant:
             return self._through_caller(a, sf, g.name, g_params, g_method, up, defs, depth + 1)
         if not passed_unchanged(sf, callers, g_params, g_method, up):
             return None
-        return callers[0][1], func
+        return _outermost(sf, callers, g_params, g_method, up), func
 
     @staticmethod
     def _scope(sf: SourceFile, line: int, lp: Loop, via: str) -> tuple[int, int]:
@@ -598,9 +617,11 @@ class LoopInvariant:
         via: str,
         own: list[str] | None = None,
         per_item: Loop | None = None,
+        layout: set[str] | None = None,
     ) -> Finding | None:
         """``per_item``: the loop whose index alone the inputs change with; its items' values
-        are made once each (one list of them, or one batched call)."""
+        are made once each (one list of them, or one batched call). ``layout``: inputs read
+        for their shape alone (one shape in the run)."""
         # the values seen at the line, or (a line of operators only is not always sampled)
         # elsewhere in the loop or the function: the inputs do not change there
         facts = {
@@ -637,7 +658,11 @@ class LoopInvariant:
         # each evaluation costing more
         low = max(0.0, seconds - entries * each * (1.5 if estimated else 1.0))
         f, _ = a.finding(sf, line, self.rule.code)
-        shapes = "; ".join(f"{k}: {facts[k]}" for k in sorted(names) if k in facts)
+        shapes = "; ".join(
+            f"{k}: {facts[k]}{', its shape alone read' if k in (layout or ()) else ''}"
+            for k in sorted(names)
+            if k in facts
+        )
         where = (
             f"the loop at line {lp.line} calls {via}() with the same inputs every time"
             if via
@@ -708,6 +733,108 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
+
+
+def _outermost(
+    sf: SourceFile,
+    callers: list[tuple[ast.Call, Loop]],
+    params: list[str],
+    method: bool,
+    names: set[str],
+) -> Loop:
+    """Of the loops around the first call (in the calling function), the outermost out to
+    which every loop passes the same inputs (``[deconvolve(frame, lam) for lam in lambdas]`` in
+    a loop over frames, ``frame`` read for its shape alone): made once before it."""
+    c, best = callers[0]
+    func = sf.functions.get(c.lineno, "")
+    around = sorted(
+        (
+            lp
+            for lp in sf.loops
+            if lp.line <= c.lineno <= lp.end and sf.functions.get(lp.line, "") == func
+        ),
+        key=lambda lp: (-lp.line, lp.end - lp.line),
+    )
+    for lp in around:
+        if not passed_unchanged(sf, [(c, lp)], params, method, names):
+            break
+        best = lp
+    return best
+
+
+#: What an array's attribute tells of it without its elements.
+LAYOUT = frozenset({"shape", "ndim", "dtype", "device"})
+
+
+def _one_shape(a: Analysis, sf: SourceFile, value: ast.expr, name: str) -> bool:
+    """Whether ``value`` reads ``name`` only through its shape (``frame.shape``, ``x.ndim``)
+    and every look of the run at the line saw one shape and dtype: an input that stays."""
+    uses = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id == name]
+    parents = {
+        id(n.value): n.attr
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+    }
+    if not uses or any(parents.get(id(n)) not in LAYOUT for n in uses):
+        return False
+    looks = a.ev.samples.facts.get((sf.path, value.lineno), {}).get(name, [])
+    return bool(looks) and len({(x.shape, x.dtype) for x in looks}) == 1
+
+
+def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
+    """The object's attributes (``self.kernel``) seen in the function around ``line`` holding
+    objects of the file's classes that are pure when called (:func:`frozen_classes`)."""
+    frozen = frozen_classes(sf)
+    if not frozen:
+        return frozenset()
+    func = sf.functions.get(line, "")
+    lines = [ln for ln, f in sf.functions.items() if f == func]
+    facts = a.ev.facts_in(sf.path, min(lines, default=line), max(lines, default=line))
+    return frozenset(
+        m
+        for m, x in facts.items()
+        if m.startswith("self.") and x.type.startswith("__main__.") and x.type[9:] in frozen
+    )
+
+
+def _made_once(
+    sf: SourceFile,
+    name: str,
+    line: int,
+    stored: Callable[[str], bool],
+    pure: frozenset[str],
+    callables: frozenset[str],
+    depth: int = 0,
+) -> bool:
+    """Whether the function holding ``line`` assigns the local ``name`` once above it, in no
+    loop of its own, from inputs that stay from one call to the next (``stored`` false, or
+    made once so themselves), and changes it nowhere else before the line."""
+    if sf.tree is None or "." in name or "[" in name or depth > 2:
+        return False
+    func = sf.functions.get(line, "")
+    made = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        and sf.functions.get(n.lineno, "") == func
+        and any(
+            isinstance(t, ast.Name) and t.id == name
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        )
+    ]
+    if len(made) != 1 or not isinstance(made[0], ast.Assign) or made[0].lineno >= line:
+        return False
+    node = made[0]
+    _, last = sf.span(node.lineno)
+    if any(sf.functions.get(lp.line, "") == func for lp in sf.enclosing_loops(node.lineno)):
+        return False
+    if _changed(sf, name, last + 1, line - 1):
+        return False
+    inputs = _inputs(node.value, pure, need_costly=False, callables=callables)
+    return inputs is not None and all(
+        not stored(m) or _made_once(sf, m, node.lineno, stored, pure, callables, depth + 1)
+        for m in inputs
+    )
 
 
 def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:

@@ -33,6 +33,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
+from ...read.calls import properties
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile
 from ...read.syntax import seen_name
@@ -290,6 +291,50 @@ def _returned_only_read(
     return True
 
 
+def _parts_taken(a: Analysis, sf: SourceFile, line: int, src: ast.expr) -> list[int]:
+    """A property's copy of an attribute of its object (``return self._data.clone()``) of which
+    every read takes a part (``self.volume.data[z : z + s]``, the receiver seen as an object
+    of the class): the lines of those reads, else none. Taking the part and copying that is
+    the same values, and copies a part of the bytes."""
+    assert sf.tree is not None
+    fn = _scope(sf.tree, line)
+    if (
+        not isinstance(fn, ast.FunctionDef)
+        or fn.name not in properties(sf.tree)
+        or not (
+            isinstance(src, ast.Attribute)
+            and isinstance(src.value, ast.Name)
+            and src.value.id == "self"
+        )
+    ):
+        return []
+    cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
+    if cls is None:
+        return []
+    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    reads = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Attribute) and n.attr == fn.name and isinstance(n.ctx, ast.Load)
+    ]
+    lines = []
+    for n in reads:
+        p = parents.get(id(n))
+        receiver = ast.unparse(n.value)
+        if not (
+            isinstance(p, ast.Subscript)
+            and p.value is n
+            and isinstance(p.ctx, ast.Load)
+            and (
+                receiver == "self"
+                or of_class(a.ev.facts_at((sf.path, n.lineno)).get(receiver), {cls.name})
+            )
+        ):
+            return []
+        lines.append(n.lineno)
+    return sorted(set(lines))
+
+
 def _source_written(scope: ast.AST, base: str, line: int, copy: str, user: set[str]) -> int | None:
     """A line after the copy that writes into the original (its base name), hands it to a
     function of the user's, or, before the copy's last read, calls something for its effects
@@ -363,7 +408,8 @@ class NeedlessCopy:
             src, how, to = got
             line = st.lineno
             me = st.targets[0].id if isinstance(st, ast.Assign) else ""  # type: ignore[attr-defined]
-            if returned and not _returned_only_read(a, sf, line, src, user):
+            taken = _parts_taken(a, sf, line, src) if returned and to is None else []
+            if returned and not taken and not _returned_only_read(a, sf, line, src, user):
                 continue
             key = (sf.path, line)
             old = a.found.get(key)
@@ -418,7 +464,16 @@ class NeedlessCopy:
                 f"the copy or into {ast.unparse(src)} while it is read; use "
                 f"{ast.unparse(src)} itself"
             )
-            if not me:
+            if taken:
+                said = (
+                    f"a {fact} ({_mb(nbytes)}) copied at every read of the property "
+                    f"{_scope(sf.tree, line).name}, and every read takes a part of it (line"  # type: ignore[attr-defined]
+                    f"{'s' if len(taken) > 1 else ''} {', '.join(map(str, taken))}: "
+                    f"`{sf.text(taken[0]).strip()}`); take the part first, then copy it "
+                    f"({ast.unparse(src)}[...].{'clone' if fact.type == 'torch.Tensor' else 'copy'}"
+                    "(), or no copy where nothing writes into it)"
+                )
+            elif not me:
                 said = (
                     f"returned to callers that only read it (no method but __init__ changes "
                     f"{ast.unparse(src)}): {said}"
