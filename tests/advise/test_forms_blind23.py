@@ -5,7 +5,11 @@ whose shape alone it reads. Never a wall-clock assertion."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +20,24 @@ from .snippets import found as _found
 from .snippets import write as _write
 
 pytest.importorskip("line_profiler")
+
+
+def _run_json(tmp_path: Path, name: str, source: str) -> list[dict[str, Any]]:
+    """The findings, listed or not, of ``arraybench profile --all`` in a process of its own (a
+    model's test: another test's torch work in this process hides model calls at times)."""
+    script = _write(tmp_path, name, source)
+    out = tmp_path / "p.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "arraybench", "profile", "--all", "-o", str(out), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    data = json.loads(out.read_text())
+    return [*data["findings"], *data.get("unlisted", [])]
+
 
 GP = """\
 import numpy as np
@@ -194,3 +216,60 @@ def test_a_propertys_copy_read_whole_somewhere_is_not_taken_as_parts(tmp_path: P
     found = _found(profile(Target(script=_write(tmp_path, "volume_whole.py", WHOLE_READ))))
     f = found.get(10)
     assert f is None or "every read takes a part" not in f.evidence, f
+
+
+DATASET_MAP = """\
+import torch
+from torch import nn
+
+
+class Windows:
+    def __init__(self, n, d):
+        g = torch.Generator().manual_seed(1)
+        self.x = torch.randn(n, d, generator=g)
+        self.y = torch.randint(0, 6, (n,), generator=g)
+
+    def __len__(self):
+        return len(self.y)
+
+    def __getitem__(self, i):
+        return self.x[i], self.y[i]
+
+
+class Classifier(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(d, 64), nn.ReLU(), nn.Linear(64, 6))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class Evaluator:
+    def __init__(self, model):
+        self.model = model
+
+    @torch.no_grad()
+    def predict(self, dataset):
+        logits = list(map(lambda item: self.model(item[0].unsqueeze(0))[0], dataset))
+        return torch.stack(logits)
+
+
+torch.manual_seed(0)
+data = Windows(24_000, 48)
+scores = Evaluator(Classifier(48)).predict(data)
+print("result:", float((scores.argmax(1) == data.y).float().mean()))
+"""
+
+
+def test_a_model_mapped_over_a_datasets_items_is_a_per_sample_loop(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    # blind23's torch_har_eval: ``map(lambda item: model(item[0].unsqueeze(0))[0], dataset)``
+    # over an object whose __getitem__ returns ``self.x[i], self.y[i]``; the model's forward
+    # is the file's, its time on its own lines
+    out = _run_json(tmp_path, "dataset_map.py", DATASET_MAP)
+    f = next((x for x in out if x["line"] == 33), None)
+    assert f is not None and f["code"] == "AB106", out
+    # (the rows: as many as forward ran, a count scaled from the bursts in a short run)
+    assert "calls the model once per row of dataset.x (torch.Tensor float32 " in f["evidence"]
+    assert "self.model(dataset.x)" in f["evidence"]

@@ -114,7 +114,132 @@ def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
         return row.value.id
     if isinstance(row, ast.Name) and row.id in index:
         return row.id  # the loop's item (``for x in X: model(x.unsqueeze(0))``)
+    # a dataset's (x, y) item: ``item[0].unsqueeze(0)``
+    if (
+        isinstance(row, ast.Subscript)
+        and isinstance(row.value, ast.Name)
+        and row.value.id in index
+        and isinstance(row.slice, ast.Constant)
+        and isinstance(row.slice.value, int)
+    ):
+        return row.value.id
     return None
+
+
+def _item_part(fn: ast.expr) -> int | None:
+    """The part of each item a mapped lambda gives the model: ``k`` of ``item[k]``, -1 for the
+    whole item, None where it is not one of those."""
+    if isinstance(fn, ast.Name):
+        return -1
+    if not isinstance(fn, ast.Lambda):
+        return None
+    item = fn.args.args[0].arg
+    for n in ast.walk(fn.body):
+        if (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == item
+            and isinstance(n.slice, ast.Constant)
+            and isinstance(n.slice.value, int)
+        ):
+            return n.slice.value
+    return -1
+
+
+def _dataset_rows(
+    a: Analysis, sf: SourceFile, over: str, line: int, part: int
+) -> tuple[str, Fact] | None:
+    """For ``map`` over an object of the file's classes indexed item by item (a dataset whose
+    ``__getitem__(i)`` returns ``self.x[i], self.y[i]``): the array its items' ``part`` are the
+    rows of, as ``dataset.x``, and its value seen."""
+    assert sf.tree is not None
+    seen = a.ev.facts_at((sf.path, line)).get(over)
+    if seen is None:
+        return None
+    cls = next(
+        (
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef) and seen.type.rsplit(".", 1)[-1] == c.name
+        ),
+        None,
+    )
+    get = next(
+        (
+            m
+            for m in (cls.body if cls is not None else [])
+            if isinstance(m, ast.FunctionDef) and m.name == "__getitem__" and len(m.args.args) == 2
+        ),
+        None,
+    )
+    if get is None or not get.body or not isinstance(get.body[-1], ast.Return):
+        return None
+    ret = get.body[-1]
+    value = ret.value
+    if isinstance(value, ast.Tuple):
+        if not 0 <= part < len(value.elts):
+            return None
+        value = value.elts[part]
+    elif part != -1:
+        return None
+    index = get.args.args[1].arg
+    if not (
+        isinstance(value, ast.Subscript)
+        and isinstance(value.value, ast.Attribute)
+        and isinstance(value.value.value, ast.Name)
+        and value.value.value.id == "self"
+        and isinstance(value.slice, ast.Name)
+        and value.slice.id == index
+    ):
+        return None
+    attr = value.value.attr
+    data = a.ev.facts_at((sf.path, ret.lineno)).get(f"self.{attr}")
+    if data is None:
+        data = _rows_from_forward(a, sf, line)
+    if data is None or not is_array(data) or len(data.shape) < 2:
+        return None
+    return f"{over}.{attr}", data
+
+
+def _rows_from_forward(a: Analysis, sf: SourceFile, line: int) -> Fact | None:
+    """The rows a mapped model was called on, where ``__getitem__``'s line was never seen:
+    the batch of one its ``forward`` (a class of the file) took, as many rows as the lambda's
+    body ran on the line per run of its function."""
+    assert sf.tree is not None
+    model = next((x for x in a.ev.facts_at((sf.path, line)).values() if x.kind == MODEL), None)
+    cls = next(
+        (
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef)
+            and model is not None
+            and model.type.rsplit(".", 1)[-1] == c.name
+        ),
+        None,
+    )
+    fwd = next(
+        (
+            m
+            for m in (cls.body if cls is not None else [])
+            if isinstance(m, ast.FunctionDef) and m.name == "forward" and len(m.args.args) == 2
+        ),
+        None,
+    )
+    if fwd is None:
+        return None
+    x = a.ev.facts_in(sf.path, fwd.lineno, fwd.end_lineno or fwd.lineno).get(fwd.args.args[1].arg)
+    # (as many rows as forward ran per call of the function that maps: all its calls, where
+    # its count is exact; else as the lambda's body ran on the line)
+    func = sf.functions.get(line, "")
+    body = min((ln for ln, f in sf.functions.items() if f == func and ln != line), default=0)
+    count = a.led.count((sf.path, fwd.body[0].lineno))
+    if not count.exact and a.led.count((sf.path, line)).exact:
+        count = a.led.count((sf.path, line))
+    calls = a.led.count((sf.path, body)).n if func and body else 1
+    if x is None or not is_array(x) or not x.shape or x.shape[0] != 1 or count.n < 2:
+        return None
+    rows = count.n // max(calls, 1)
+    return replace(x, shape=(rows, *x.shape[1:]))
 
 
 class BatchOfOne:
@@ -212,7 +337,13 @@ class BatchOfOne:
         assert isinstance(call.args[1], ast.Name)
         line = call.lineno
         model = models.get(((sf.path, line), name))
-        data = a.ev.facts_at((sf.path, line)).get(call.args[1].id)
+        over = call.args[1].id
+        data = a.ev.facts_at((sf.path, line)).get(over)
+        if data is not None and not is_array(data):
+            # a dataset object, its items the rows of an array it holds
+            part = _item_part(call.args[0])
+            rows_of = _dataset_rows(a, sf, over, line, part) if part is not None else None
+            over, data = rows_of if rows_of is not None else (over, None)
         if model is None or data is None or not is_array(data) or len(data.shape) < 2:
             return None
         rows = data.shape[0]
@@ -223,8 +354,16 @@ class BatchOfOne:
             runs = max(1, round(runs / max(data.shape[0], 1)))
         if rows < ELEMENT_MIN or not runs:
             return None
-        first = sf.span(line)[0]
+        first, last = sf.span(line)
         f, _ = a.finding(sf, first, self.rule.code)
+        # (the model's own lines too, where its class is the file's: a forward called per row)
+        spent = a.led.span(sf.path, first, last)
+        if spent > f.seconds:
+            f = replace(
+                f,
+                seconds=spent,
+                evidence=f"{format_time(spent)} on the line and in the model's lines it calls",
+            )
         if f.seconds / a.total < LIST_SHARE:
             return None
         batch = int(min(BATCH_MAX, rows))
@@ -237,10 +376,9 @@ class BatchOfOne:
         calls = min(f.seconds, runs * rows * t1)
         low = max(0.0, calls - batched)
         high = max(low, f.seconds - batched)
-        over = call.args[1].id
         said = (
             (f"{f.evidence}; " if f.evidence else "")
-            + f"map({name}, {over}) calls the model once per row of {over} "
+            + f"map({name}, {call.args[1].id}) calls the model once per row of {over} "
             f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
             f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "
             f"that shape, under no_grad); call it on the rows together: {name}({over}) (in "
