@@ -26,13 +26,14 @@ computes the same result every time; made once before the loop, it costs one eva
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.calls import argument, calls_of
+from ...read.calls import argument, calls_of, properties
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
@@ -237,7 +238,8 @@ class LoopInvariant:
             if sf.tree is not None
             else {}
         )
-        kept: list[tuple[ast.expr, set[str]]] = []
+        kept: list[tuple[ast.expr, set[str], ast.expr]] = []
+        read_at: list[int] = []
         for n in ast.walk(node.value):
             # (a whole value returned or added in is a part too: ``return np.linalg.inv(
             # self.cov)`` of a property read per step; a whole value assigned is the Assign's)
@@ -250,20 +252,26 @@ class LoopInvariant:
                 or (isinstance(n, ast.Call) and call_name(n) in COSTLY_CALLS | REDUCING)
                 or called
             )
-            names = _inputs(n, pure, REDUCING) if costly else None
+            # (a property of the object read in it, ``self.system`` of a getter that is one
+            # ``return`` of a formula: that formula, its inputs the object's attributes)
+            full, getters = _inlined(sf, n, line)
+            names = _inputs(full, pure, REDUCING) if costly else None
             if not names or any(changed(m) for m in names):
                 continue
-            if any(n in set(ast.walk(k)) for k, _ in kept):
+            if any(n in set(ast.walk(k)) for k, _, _ in kept):
                 continue  # inside a part already kept (ast.walk goes outside in)
-            kept.append((n, names))
+            kept.append((n, names, full))
+            read_at.extend(getters)
         if not kept:
             return None
         kept.sort(key=lambda k: (k[0].lineno, k[0].col_offset))
         facts = {**facts_around(a, sf, lp.line, lp.end), **a.ev.facts_at((sf.path, line))}
+        for g in read_at:
+            facts = {**a.ev.facts_at((sf.path, g)), **facts}
         modules = module_namespaces(sf.tree) if sf.tree is not None else {}
         total = 0.0
         texts = []
-        for part, names in kept:
+        for shown, names, part in kept:
             inputs = {m: facts[m] for m in names if m in facts and m not in modules}
             if len(inputs) < len(names - set(modules)):
                 return None
@@ -295,7 +303,7 @@ class LoopInvariant:
             if t is None:
                 return None
             total += t
-            texts.append(ast.unparse(part))
+            texts.append(ast.unparse(shown))
         count, _ = a.loop_counts(sf.path, lp)
         used = count if _directly_in(sf, line, lp) and count.n else a.led.count((sf.path, line))
         entries = float(_entries(a, sf, lp))
@@ -303,7 +311,7 @@ class LoopInvariant:
             return None
         each = total
         whole = statement_time(node.value, facts, modules, min(0.3, a.budget()))
-        if len(kept) == 1 and kept[0][0] is node.value:
+        if len(kept) == 1 and kept[0][0] is node.value and not read_at:
             # (the part is the whole value: the statement's own time a run is its time)
             whole, each = None, seconds / max(used.n, 1)
         portion = ""
@@ -324,10 +332,10 @@ class LoopInvariant:
             return None
         f, _ = a.finding(sf, line, self.rule.code)
         shapes = "; ".join(
-            f"{m}: {facts[m]}" for m in sorted({m for _, ns in kept for m in ns}) if m in facts
+            f"{m}: {facts[m]}" for m in sorted({m for _, ns, _ in kept for m in ns}) if m in facts
         )
         said = " and ".join(f"`{t}`" for t in texts)
-        inputs_all = {m for _, ns in kept for m in ns}
+        inputs_all = {m for _, ns, _ in kept for m in ns}
         held = sorted(inputs_all) if all(m.startswith("self.") for m in inputs_all) else []
         return replace(
             f,
@@ -439,9 +447,20 @@ class LoopInvariant:
             else iter(()),
             None,
         )
-        if g is None or not g.args.args or g.args.args[0].arg != "self":
+        if g is None or not g.args.args:
             return None
-        callers = _callers(sf, g.name, True, a)
+        g_params = [p.arg for p in g.args.args]
+        if g_params[0] != "self":
+            # a function given the object (``step(chain, x, v)`` reading ``chain.solver``):
+            # the calling loops pass that object unchanged
+            on = {ast.unparse(c.func.value) for c in calls if isinstance(c.func, ast.Attribute)}
+            if len(on) != 1 or next(iter(on)) not in g_params:
+                return None
+            callers = _callers(sf, g.name, False, a)
+            if not callers or not passed_unchanged(sf, callers, g_params, False, on):
+                return None
+        else:
+            callers = _callers(sf, g.name, True, a)
         if not callers:
             return None
         spans = [
@@ -779,6 +798,52 @@ def _one_shape(a: Analysis, sf: SourceFile, value: ast.expr, name: str) -> bool:
         return False
     looks = a.ev.samples.facts.get((sf.path, value.lineno), {}).get(name, [])
     return bool(looks) and len({(x.shape, x.dtype) for x in looks}) == 1
+
+
+def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[int]]:
+    """``part`` with each property of the object it reads (``self.system``, in a method of the
+    class) replaced by its getter's formula where the getter is one ``return`` of an
+    expression (``np.diag(self.masses) + self.dt ** 2 * self.stiffness``), two levels deep;
+    and the getters' lines, whose values the run recorded."""
+    if sf.tree is None:
+        return part, []
+    getters = {
+        f.name: f
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
+    }
+    lines: list[int] = []
+
+    class Inline(ast.NodeTransformer):
+        depth = 0
+
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            g = getters.get(node.attr)
+            body = [
+                st
+                for st in (g.body if g is not None else [])
+                if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+            ]
+            if (
+                not (isinstance(node.value, ast.Name) and node.value.id == "self")
+                or len(body) != 1
+                or not isinstance(body[0], ast.Return)
+                or body[0].value is None
+                or self.depth >= 2
+            ):
+                return self.generic_visit(node)
+            lines.append(body[0].lineno)
+            self.depth += 1
+            out: ast.AST = self.visit(copy.deepcopy(body[0].value))
+            self.depth -= 1
+            return ast.copy_location(out, node)
+
+    if not sf.functions.get(line):
+        return part, []
+    full = Inline().visit(copy.deepcopy(part))
+    return (full, lines) if lines else (part, [])
 
 
 def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
