@@ -78,3 +78,68 @@ CHANGED = CHAIN.replace(
 def test_a_property_of_an_attribute_the_loop_changes_is_not_invariant(tmp_path: Path) -> None:
     found = _found(profile(Target(script=_write(tmp_path, "chain_dt.py", CHANGED))))
     assert all(f.code != "AB411" for f in found.values()), found
+
+
+BANK = """\
+import torch
+
+
+class MemoryBank:
+    def __init__(self, n_items, dim, g):
+        self._bank = torch.randn(n_items, dim, generator=g)
+
+    @property
+    def vectors(self):
+        return self._bank.clone()
+
+    def write(self, idx, vec):
+        self._bank[idx] = vec
+
+
+class Recommender:
+    def __init__(self, bank):
+        self.bank = bank
+
+    def recommend(self, user):
+        scores = self.bank.vectors @ user
+        return torch.topk(scores, 10)
+
+
+g = torch.Generator().manual_seed(4)
+bank = MemoryBank(40_000, 64, g)
+rec = Recommender(bank)
+total = 0.0
+for step, user in enumerate(torch.randn(300, 64, generator=g)):
+    top = rec.recommend(user)
+    total += float(top.values.sum())
+    if step % 10 == 0:
+        bank.write(int(top.indices[0]), torch.randn(64, generator=g))
+print("result:", total)
+"""
+
+
+def test_a_propertys_copy_read_in_its_own_statement_is_needless_though_a_method_writes(
+    tmp_path: Path,
+) -> None:
+    # blind25's torch_memory_lookup: ``self.bank.vectors @ q`` uses the copy at once; that
+    # write() changes the bank later does not make the copy needed
+    found = _found(profile(Target(script=_write(tmp_path, "bank.py", BANK))))
+    f = found.get(10)
+    assert f is not None and f.code == "AB203", found
+    assert "each in its own statement (line 21: `scores = self.bank.vectors @ user`)" in (
+        f.evidence
+    )
+
+
+KEPT = BANK.replace(
+    "        scores = self.bank.vectors @ user\n",
+    "        kept = self.bank.vectors\n        self.bank.write(0, user)\n"
+    "        scores = kept @ user\n",
+)
+
+
+def test_a_propertys_copy_kept_past_a_write_is_needed(tmp_path: Path) -> None:
+    assert "kept = self.bank.vectors" in KEPT
+    found = _found(profile(Target(script=_write(tmp_path, "bank_kept.py", KEPT))))
+    f = found.get(10)
+    assert f is None or f.code != "AB203", f

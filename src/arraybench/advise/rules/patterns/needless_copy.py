@@ -228,47 +228,61 @@ READING = frozenset(
 
 def _returned_only_read(
     a: Analysis, sf: SourceFile, line: int, src: ast.expr, user: set[str]
-) -> bool:
-    """A getter's defensive copy (``return self._samples.copy()``): the copy of an attribute of
-    the object, which no method but ``__init__`` changes, returned to callers that only read
-    it (``frame = rec.samples()[start:stop]`` then arithmetic on ``frame``; the call's receiver
-    seen as an object of the class)."""
+) -> str:
+    """A getter's defensive copy (``return self._samples.copy()``, a method's or a property's)
+    of an attribute of the object, returned to callers that only read it: each use consumed
+    in its own statement (``self.bank.vectors @ q``, ``rec.samples().sum()``), or, where no
+    method but ``__init__`` changes the attribute, kept in a name only read after
+    (``frame = rec.samples()[start:stop]`` then arithmetic on ``frame``); the receiver seen
+    as an object of the class. Why, in words; "" where it is not so."""
     assert sf.tree is not None
     fn = _scope(sf.tree, line)
     if not isinstance(fn, ast.FunctionDef) or not fn.args.args or fn.args.args[0].arg != "self":
-        return False
+        return ""
     if not (
         isinstance(src, ast.Attribute)
         and isinstance(src.value, ast.Name)
         and src.value.id == "self"
     ):
-        return False
+        return ""
     cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
     if cls is None:
-        return False
-    for m in cls.body:
-        if (
-            isinstance(m, ast.FunctionDef)
-            and m.name != "__init__"
-            and attribute_changed(sf, src.attr, m.lineno, m.end_lineno or m.lineno, READING)
-        ):
-            return False  # the original changes: the copy keeps what it was
+        return ""
+    # (the original changes: a copy kept past the change keeps what it was)
+    changes = any(
+        isinstance(m, ast.FunctionDef)
+        and m.name != "__init__"
+        and attribute_changed(sf, src.attr, m.lineno, m.end_lineno or m.lineno, READING)
+        for m in cls.body
+    )
     parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
-    calls = [
+
+    def of_cls(on: ast.expr, at: int) -> bool:
+        return ast.unparse(on) == "self" or of_class(
+            a.ev.facts_at((sf.path, at)).get(ast.unparse(on)), {cls.name}
+        )
+
+    uses: list[ast.expr] = [
         c
         for c in ast.walk(sf.tree)
         if isinstance(c, ast.Call)
         and isinstance(c.func, ast.Attribute)
         and c.func.attr == fn.name
         and isinstance(c.func.value, ast.Name)
-        and (
-            c.func.value.id == "self"
-            or of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), {cls.name})
-        )
+        and of_cls(c.func.value, c.lineno)
     ]
-    if not calls:
-        return False
-    for c in calls:
+    if fn.name in properties(sf.tree):
+        uses = [
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.Attribute)
+            and n.attr == fn.name
+            and isinstance(n.ctx, ast.Load)
+            and of_cls(n.value, n.lineno)
+        ]
+    if not uses:
+        return ""
+    for c in uses:
         node: ast.AST = c
         p = parents.get(id(node))
         while isinstance(p, ast.Subscript) and p.value is node:
@@ -277,18 +291,31 @@ def _returned_only_read(
             q = parents.get(id(p))
             if isinstance(q, ast.Call) and q.func is p and p.attr in READING:
                 continue  # rec.samples().sum(): read
-            return False
+            return ""
+        if isinstance(p, ast.BinOp | ast.Compare | ast.UnaryOp):
+            continue  # self.bank.vectors @ q: a new value made of it, in its own statement
         if (
             isinstance(p, ast.Assign)
             and p.value is node
             and len(p.targets) == 1
             and isinstance(p.targets[0], ast.Name)
+            and not changes
         ):
             if _kept(sf, _scope(sf.tree, c.lineno), p.targets[0].id, c.lineno, user):
-                return False
+                return ""
             continue
-        return False
-    return True
+        return ""
+    at = sorted({c.lineno for c in uses})
+    where = f"line{'s' if len(at) > 1 else ''} {', '.join(map(str, at))}"
+    if changes:
+        return (
+            f"returned to callers that only read it, each in its own statement ({where}: "
+            f"`{sf.text(at[0]).strip()}`), before anything changes {ast.unparse(src)} again"
+        )
+    return (
+        f"returned to callers that only read it ({where}; no method but __init__ changes "
+        f"{ast.unparse(src)})"
+    )
 
 
 def _parts_taken(a: Analysis, sf: SourceFile, line: int, src: ast.expr) -> list[int]:
@@ -409,7 +436,8 @@ class NeedlessCopy:
             line = st.lineno
             me = st.targets[0].id if isinstance(st, ast.Assign) else ""  # type: ignore[attr-defined]
             taken = _parts_taken(a, sf, line, src) if returned and to is None else []
-            if returned and not taken and not _returned_only_read(a, sf, line, src, user):
+            getter = _returned_only_read(a, sf, line, src, user) if returned and not taken else ""
+            if returned and not taken and not getter:
                 continue
             key = (sf.path, line)
             old = a.found.get(key)
@@ -474,10 +502,7 @@ class NeedlessCopy:
                     "(), or no copy where nothing writes into it)"
                 )
             elif not me:
-                said = (
-                    f"returned to callers that only read it (no method but __init__ changes "
-                    f"{ast.unparse(src)}): {said}"
-                )
+                said = f"{getter}: {said}"
             # a statement that only copies: its own time is the copy's, within the sampler's
             # error (two standard errors of a count of samples)
             samples = max(1.0, seconds / INTERVAL)
