@@ -439,3 +439,46 @@ def test_numpy_calls_on_numbers_are_made_pythons_for_the_comparison() -> None:
     assert floats("np.mean(xs)") is None  # no Python stand-in of one call
     assert floats("stats.norm.pdf(x)") is None
     assert floats("np.exp(x, out=y)") is None  # a keyword: not the same call
+
+
+VERLET = """\
+import numpy as np
+
+
+def velret(t_end, dt, x_0, u_0, y_0, v_0):
+    t = 0.0
+    while t < t_end:
+        t += dt
+        r3 = np.sqrt(x_0 ** 2 + y_0 ** 2) ** 3
+        u_tmp = u_0 + dt / 2.0 * -x_0 / r3
+        v_tmp = v_0 + dt / 2.0 * -y_0 / r3
+        x_1 = x_0 + u_tmp * dt
+        y_1 = y_0 + v_tmp * dt
+        r3_1 = np.sqrt(x_1 ** 2 + y_1 ** 2) ** 3
+        u_1 = u_tmp + dt / 2.0 * -x_1 / r3_1
+        v_1 = v_tmp + dt / 2.0 * -y_1 / r3_1
+        x_0, u_0, y_0, v_0 = x_1, u_1, y_1, v_1
+    return x_0 + y_0
+
+
+print(velret(12_000.0, 0.1, 1.0, 0.0, 0.0, 1.0))
+"""
+
+
+def test_a_steps_numpy_calls_on_floats_are_priced_with_the_lines_their_scalars_reach(
+    tmp_path: Path,
+) -> None:
+    # round 16's ex5_velret: the two np.sqrt lines make every number of the step a NumPy
+    # scalar; on floats (math.sqrt) the step's operator lines run on floats too: the group's
+    # saving counts their share (the lines alone were priced 6-11% for the step's 58%)
+    report = profile(Target(script=_write(tmp_path, "verlet.py", VERLET)))
+    found = _found(report)
+    f = found.get(8)
+    assert f is not None and f.code == "AB412", found
+    assert f.end == 13, f
+    said = f.evidence.split("the NumPy scalars they make are floats in the block's lines ")
+    assert len(said) == 2, f.evidence
+    lines = [int(x) for x in said[1].split(" too")[0].split(", ")]
+    # (the operator lines the run saw values at: most of the six)
+    assert set(lines) <= {9, 10, 11, 12, 14, 15} and len(lines) >= 3, lines
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
