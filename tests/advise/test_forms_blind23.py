@@ -273,3 +273,54 @@ def test_a_model_mapped_over_a_datasets_items_is_a_per_sample_loop(tmp_path: Pat
     # (the rows: as many as forward ran, a count scaled from the bursts in a short run)
     assert "calls the model once per row of dataset.x (torch.Tensor float32 " in f["evidence"]
     assert "self.model(dataset.x)" in f["evidence"]
+
+
+NBODY = """\
+import numpy as np
+import torch
+
+torch.set_num_threads(1)  # (the float32 saving, timed after the run, on one thread as here)
+
+
+class Cluster:
+    def __init__(self, n, rng):
+        self.pos = torch.from_numpy(rng.standard_normal((n, 3)).astype(np.float32))
+        masses = rng.uniform(0.5, 1.5, size=n)
+        self.mass = torch.from_numpy(masses / masses.sum())
+
+
+class Simulator:
+    def __init__(self, cluster):
+        self.c = cluster
+
+    def accel(self, pos):
+        d = pos[None, :, :] - pos[:, None, :]
+        r2 = (d * d).sum(-1) + 0.0025
+        w = r2.pow(-1.5) * self.c.mass[None, :]
+        return (d * w.unsqueeze(-1)).sum(1)
+
+    def run(self, n_steps):
+        pos = self.c.pos
+        for t in range(n_steps):
+            pos = pos + 1e-4 * self.accel(pos)
+        return pos
+
+
+sim = Simulator(Cluster(600, np.random.default_rng(5)))
+print("result:", float(sim.run(40).sum()))
+"""
+
+
+def test_a_float64_attribute_of_an_object_the_object_holds_promotes_the_loop(
+    tmp_path: Path,
+) -> None:
+    # blind23's torch_nbody_cluster: ``self.c.mass``, float64 from NumPy, two attributes down
+    # (the run records an attribute of an attribute), times the float32 ``r2`` (whose method
+    # is called: still its operand). In a process of its own, as torch's threads and hooks
+    # left by other tests change what timing float32 against float64 shows
+    pytest.importorskip("torch")
+    out = _run_json(tmp_path, "nbody.py", NBODY)
+    f = next((x for x in out if x["line"] == 21), None)
+    assert f is not None and f["code"] == "AB410", out
+    assert "self.c.mass (torch.Tensor float64 600" in f["evidence"]
+    assert "self.c.mass = self.c.mass.float()" in f["evidence"]

@@ -213,6 +213,21 @@ class _LineNames:
                 dotted = f"{node.value.id}.{node.attr}"
                 if dotted not in got and len(got) < FACT_NAMES + 2:
                     got.append(dotted)
+        # and one level further, an attribute of an object the object holds (``self.c.mass``
+        # of a simulator's cluster): its own value, as the first level's
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Attribute)
+                and isinstance(node.value.value, ast.Name)
+                and node.value.value.id == "self"
+                and id(node) not in called
+                and isinstance(node.ctx, ast.Load)
+            ):
+                got = names[node.lineno]
+                dotted = f"self.{node.value.attr}.{node.attr}"
+                if dotted not in got and len(got) < FACT_NAMES + 3:
+                    got.append(dotted)
         # the items of a dict a line reads by a constant key (``params["cov"]``): a model's
         # arrays held in a dict are what its steps work on, as an object's attributes are
         for node in ast.walk(tree):
@@ -524,15 +539,21 @@ class Sampler:
                 else:
                     continue
                 if attr:
-                    # the instance's own attribute only: no property or descriptor is run
-                    own = getattr(value, "__dict__", None)
-                    if (
-                        isinstance(value, ModuleType)
-                        or not isinstance(own, dict)
-                        or attr not in own
-                    ):
+                    # the instance's own attribute only (and its own attribute's, for
+                    # ``self.c.mass``): no property or descriptor is run
+                    for part in attr.split("."):
+                        own = getattr(value, "__dict__", None)
+                        if (
+                            isinstance(value, ModuleType)
+                            or not isinstance(own, dict)
+                            or part not in own
+                        ):
+                            break
+                        value = own[part]
+                    else:
+                        part = ""
+                    if part:
                         continue
-                    value = own[attr]
                 if item is not None:
                     if type(value) is not dict or item not in value:
                         continue  # (a dict's own item only: no __getitem__ of the user's run)

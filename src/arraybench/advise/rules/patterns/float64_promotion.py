@@ -190,11 +190,25 @@ class Float64Promotion:
         }
         called = {id(c.func) for c in ast.walk(node.value) if isinstance(c, ast.Call)}
         held = held_names(node.value)
+        # (a name whose method is called is read as the method's operand, ``r2`` of
+        # ``r2.pow(-1.5)``; an attribute of ``self`` called is a method of the object's)
         read = [
             held.get(id(n), n.id)
             for n in ast.walk(node.value)
             if isinstance(n, ast.Name)
-            and not any(id(a_) in called for a_ in _attributes_of(node.value, n))
+            and not (
+                id(n) in held and any(id(a_) in called for a_ in _attributes_of(node.value, n))
+            )
+        ]
+        # an attribute of an object the object holds, ``self.c.mass`` (its value recorded)
+        read += [
+            f"self.{n.value.attr}.{n.attr}"
+            for n in ast.walk(node.value)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Attribute)
+            and isinstance(n.value.value, ast.Name)
+            and n.value.value.id == "self"
+            and id(n) not in called
         ]
         if isinstance(node, ast.AugAssign):
             read += list(stored)
