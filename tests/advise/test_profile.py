@@ -506,6 +506,9 @@ def test_a_finder_runs_its_hook_once_the_module_is_imported(
         ("out[i] = x[i] * 2\nm = len(out) + out.shape[0]", False),  # its length: no values
         # round 14's weno: weights made anew at each point, then written and read whole
         ("alpha = np.zeros(3)\nalpha[0] = c / b[i]\nw[:, i] = alpha / alpha.sum()", False),
+        # round 17's Euler-Cromer, its cells written as a tuple's items
+        ("vn = v[i - 1] - x[i - 1] * dt\nv[i], x[i] = vn, x[i - 1] + vn * dt", True),
+        ("a[i], b[i] = x[i] * 2, y[i] + 1", False),
     ],
 )
 def test_recurrences_are_told_from_element_loops(body: str, recurrence: bool) -> None:

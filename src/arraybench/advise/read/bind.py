@@ -80,6 +80,40 @@ def module_namespaces(
     return ns
 
 
+def star_names(tree: ast.Module) -> dict[str, str]:
+    """The names a file uses that a star import of NumPy gives it (``from pylab import *``,
+    ``from numpy import *``: ``cos``, ``sqrt``), each as its NumPy name, where the file binds
+    them nowhere else; none when the file has no such import."""
+    roots = {
+        n.module.split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and n.module and any(a.name == "*" for a in n.names)
+    } & {"numpy", "pylab"}
+    if not roots:
+        return {}
+    import builtins
+
+    import numpy
+
+    bound = (
+        {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        | {
+            n.name
+            for n in ast.walk(tree)
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        }
+        | {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args}
+    )
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {
+        name: f"numpy.{name}"
+        for name in sorted(used - bound)
+        if not name.startswith("_")
+        and callable(getattr(numpy, name, None))
+        and not hasattr(builtins, name)  # (``max``, ``abs``: a star import keeps Python's)
+    }
+
+
 def scope_facts(
     body: list[ast.stmt],
     parent: Facts,

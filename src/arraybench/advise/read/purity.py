@@ -7,8 +7,9 @@ AB203 read them."""
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
-from .source import SourceFile
+from .source import SourceFile, read_source
 
 #: Calls whose result is worth computing once: factorizations, inverses, decompositions,
 #: norms, products and contiguous copies.
@@ -151,6 +152,13 @@ PURE_CALLS = COSTLY_CALLS | frozenset(
         "ifftshift",
         "fftfreq",
         "rfftfreq",
+        # (a filter's window and kernel)
+        "sinc",
+        "hamming",
+        "hanning",
+        "blackman",
+        "bartlett",
+        "kaiser",
     }
 )
 #: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
@@ -205,15 +213,99 @@ def pure_functions(sf: SourceFile) -> frozenset[str]:
         if isinstance(fn, ast.FunctionDef) and not fn.decorator_list
     }
     modules = set(MODULE_ROOTS) | {"math"}
+    # names taken from NumPy or math by name (``from numpy import ones, cos, pi``): the pure
+    # functions among them called as such, the rest read as constants (``pi``)
+    library = _library_names(sf.tree)
+    constants |= set(library)
     pure = set(fns)
     changed = True
     while changed:
         changed = False
         for name in sorted(pure):
-            if not _pure(fns[name], pure, constants, modules):
+            if not _pure(fns[name], pure | _pure_library(library), constants, modules):
                 pure.discard(name)
                 changed = True
     return frozenset(pure)
+
+
+def _library_names(tree: ast.Module) -> dict[str, str]:
+    """The names a module imports from NumPy or math by name, each with its original name."""
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").split(".")[0] in (
+            "numpy",
+            "math",
+            "pylab",
+        ):
+            for a in stmt.names:
+                if a.name != "*":
+                    out[a.asname or a.name] = a.name
+    return out
+
+
+def _pure_library(library: dict[str, str]) -> set[str]:
+    return {n for n, orig in library.items() if orig in PURE_CALLS or _math_function(orig)}
+
+
+def imported_pure(sf: SourceFile) -> frozenset[str]:
+    """The functions the file imports by name from a module of its own folder (``from
+    gaussxw import gaussxw``: the user's module beside it) that are pure there."""
+    if sf.tree is None:
+        return frozenset()
+    here = Path(sf.path).parent
+    out = set()
+    for stmt in sf.tree.body:
+        if not isinstance(stmt, ast.ImportFrom) or stmt.level or not stmt.module:
+            continue
+        path = here.joinpath(*stmt.module.split(".")).with_suffix(".py")
+        if not path.is_file():
+            continue
+        theirs = pure_functions(read_source(str(path)))
+        out |= {a.asname or a.name for a in stmt.names if a.name in theirs}
+    return frozenset(out)
+
+
+def pure_getters(sf: SourceFile) -> frozenset[str]:
+    """The file's properties whose getter calls only what a pure function may (its object's
+    attributes read like constants) and whose class no method but ``__init__`` changes an
+    attribute of (a filter's ``kernel`` designed from ``self.taps``, ``self.low``...)."""
+    if sf.tree is None:
+        return frozenset()
+    from .calls import properties
+
+    names = properties(sf.tree)
+    constants = {
+        n.id
+        for stmt in sf.tree.body
+        if isinstance(stmt, ast.Assign | ast.ImportFrom | ast.Import)
+        for n in (ast.walk(stmt.targets[0]) if isinstance(stmt, ast.Assign) else iter(()))
+        if isinstance(n, ast.Name)
+    } | set(_library_names(sf.tree))
+    modules = set(MODULE_ROOTS) | {"math"}
+    library = _pure_library(_library_names(sf.tree))
+    out = set()
+    for cls in ast.walk(sf.tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
+        for g in methods:
+            if g.name not in names or not _pure(g, library, constants, modules):
+                continue
+            # the attributes it reads (and theirs: ``self.cfg.dt``), changed by no method
+            # but ``__init__``
+            attrs = {
+                a.attr
+                for a in ast.walk(g)
+                if isinstance(a, ast.Attribute) and isinstance(a.ctx, ast.Load)
+            }
+            if not any(
+                attribute_changed(sf, attr, m.lineno, m.end_lineno or m.lineno)
+                for m in methods
+                if m.name != "__init__" and m.name not in names
+                for attr in attrs
+            ):
+                out.add(g.name)
+    return frozenset(out)
 
 
 def frozen_classes(sf: SourceFile) -> frozenset[str]:
@@ -264,7 +356,9 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
     local = params | {
         n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
     }
-    for n in ast.walk(fn):
+    # (its body: a getter's ``@property`` is no name it reads)
+    body = [n for stmt in fn.body for n in ast.walk(stmt)]
+    for n in body:
         if isinstance(n, ast.Global | ast.Nonlocal | ast.Yield | ast.YieldFrom | ast.Await):
             return False
         if isinstance(n, ast.Call):

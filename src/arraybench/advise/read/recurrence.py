@@ -244,6 +244,10 @@ def is_recurrence(body: list[ast.stmt]) -> bool:
     for i, s in enumerate(stmts):
         if isinstance(s, (ast.Assign, ast.AugAssign)):
             targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+            # (cells written as a tuple's items too: ``v[i], x[i] = v_next, x_next``)
+            targets = [
+                e for t in targets for e in (t.elts if isinstance(t, ast.Tuple | ast.List) else [t])
+            ]
             for t in targets:
                 cell = _cell(t) if isinstance(t, ast.Subscript) else None
                 if cell is None:

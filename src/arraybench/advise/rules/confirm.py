@@ -544,6 +544,8 @@ class Analysis:
                     continue  # one statement over several lines is one finding
                 loop = None
                 f, facts = self.finding(sf, line, "AB404", loop)
+                # (its family's place: the compile time measured at the line is its time)
+                f = BY_CODE["AB404"].locate(self, Candidate(f, facts, loop, sf, line))
                 f = _with(
                     f,
                     evidence=self.more_evidence(f, sf),

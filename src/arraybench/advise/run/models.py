@@ -747,6 +747,26 @@ def expression_times(
         return None
 
 
+def expression_fact(expr: str, inputs: dict[str, Fact], modules: dict[str, str]) -> Fact | None:
+    """What ``expr`` gives, evaluated once after the run on inputs like the ones seen (see
+    :func:`_like`), as a fact: the type and dtype of a property's formula the run could not
+    read (``np.exp(-self.cfg.cooling * self.cfg.dt)``: a ``numpy.float64``). None where it
+    cannot be evaluated again."""
+    try:
+        import warnings
+
+        from .values import describe
+
+        env: dict[str, Any] = {a: sys.modules[m] for a, m in modules.items() if m in sys.modules}
+        for name, fact in inputs.items():
+            env[name] = _like(fact)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return describe(eval(compile(expr, "<arraybench>", "eval"), env))
+    except Exception:
+        return None
+
+
 def list_call_time(
     module: str, func: str, n: int, budget: float = BUDGET_S
 ) -> tuple[float, float, float] | None:

@@ -8,6 +8,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ....base.units import format_time
 from .base import Candidate, Plain
 
 if TYPE_CHECKING:
@@ -22,6 +23,23 @@ class Compiles(Plain):
         """``g = jax.jit(...)`` compiles where ``g`` is called: the calls of the name it makes,
         in the same loop, are part of the finding's time."""
         f, sf = c.f, c.sf
+        if f.code == "AB404":
+            # the compilations measured at the line are its time, where its samples went
+            # elsewhere (blind27's power iteration: the compiles after a call of the file's
+            # ``iteration_budget(A)`` on the same line were read as that function's last line)
+            spent = sum(
+                a.ev.events.compile_s.get((f.path, ln), 0.0) for ln in range(f.line, f.end + 1)
+            )
+            if spent > f.seconds:
+                runs = f.count.n if f.count is not None and f.count.n else 1
+                return replace(
+                    f,
+                    seconds=spent,
+                    share=spent / a.total,
+                    evidence=f"runs {f.count} times, {format_time(spent / runs)} each in "
+                    "compilations measured at the line (its samples were read elsewhere)",
+                )
+            return f
         if f.code != "AB403" or sf.tree is None:
             return f
         name = None

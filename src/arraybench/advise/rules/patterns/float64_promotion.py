@@ -22,16 +22,18 @@ NumPy float64 scalar before NumPy 2.
 from __future__ import annotations
 
 import ast
+import copy
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
+from ...read.purity import pure_getters
 from ...read.source import SourceFile, stored_in
 from ...read.syntax import imported_names
 from ...records import LIST_SHARE, Finding
-from ...run.models import float32_ratio
+from ...run.models import expression_fact, float32_ratio
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
 from .expressions import facts_around, held_names
@@ -210,6 +212,14 @@ class Float64Promotion:
             and n.value.value.id == "self"
             and id(n) not in called
         ]
+        # a property of the object, one formula of its attributes, that the run cannot read
+        # (``self.retention`` of ``np.exp(-self.cfg.cooling * self.cfg.dt)``): its value made
+        # after the run from the attributes seen at its getter (a ``numpy.float64``)
+        for n in dict.fromkeys(read):
+            if n.startswith("self.") and n not in looks:
+                value = _property_fact(a, sf, n[5:])
+                if value is not None:
+                    looks[n] = [value]
         if isinstance(node, ast.AugAssign):
             read += list(stored)
         f32 = [n for n in dict.fromkeys(read) if any(_big(x, "float32") for x in looks.get(n, []))]
@@ -398,6 +408,16 @@ class Float64Promotion:
             at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
             source = f"{root} ({rfact}{at}; not changed in the loop)"
             rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
+            getter = _getter_return(sf, root[5:]) if root.startswith("self.") else None
+            if getter is not None:
+                # (a property's value: its getter returns the float32)
+                source = (
+                    f"{root} ({rfact}, the property's `return {getter[1]}` at line {getter[0]})"
+                )
+                rewrite = (
+                    f"make the property return float32: return np.float32({getter[1]}) (line "
+                    f"{getter[0]}; torch: a float32 tensor, or a Python float)"
+                )
         elif made_call is not None:
             call_text, at_line, ret_text = made_call
             source = (
@@ -623,6 +643,104 @@ class Float64Promotion:
             return ast.unparse(op)
         except Exception:
             return ""
+
+
+def _constant_attributes(sf: SourceFile) -> dict[str, Fact]:
+    """Attributes the file sets only to one kind of Python number, anywhere (``self.dt =
+    0.01``, ``self.n, self.dt = 300, 0.01``, a dataclass's ``dt: float = 0.01``), as facts of
+    that number's type."""
+    kinds: dict[str, set[str]] = {}
+    if sf.tree is None:
+        return {}
+
+    def note(attr: str, value: ast.expr | None) -> None:
+        t = (
+            type(value.value).__name__
+            if isinstance(value, ast.Constant) and type(value.value) in (int, float)
+            else "?"
+        )
+        kinds.setdefault(attr, set()).add(t)
+
+    for n in ast.walk(sf.tree):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                pairs = (
+                    list(zip(t.elts, n.value.elts, strict=False))
+                    if isinstance(t, ast.Tuple) and isinstance(n.value, ast.Tuple)
+                    else [(t, n.value)]
+                )
+                for target, value in pairs:
+                    if isinstance(target, ast.Attribute):
+                        note(target.attr, value)
+        elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Attribute):
+            note(n.target.attr, None)
+        elif isinstance(n, ast.ClassDef):
+            for st in n.body:
+                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                    note(st.target.id, st.value)
+    return {
+        attr: Fact(kind=SCALAR, type=next(iter(ts)))
+        for attr, ts in kinds.items()
+        if len(ts) == 1 and "?" not in ts
+    }
+
+
+def _getter_return(sf: SourceFile, name: str) -> tuple[int, str] | None:
+    """The line and formula of the file's property ``name`` whose getter is one ``return``."""
+    if sf.tree is None or name not in pure_getters(sf):
+        return None
+    getter = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name), None
+    )
+    body = [
+        st
+        for st in (getter.body if getter is not None else [])
+        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    return body[0].lineno, ast.unparse(body[0].value)
+
+
+def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
+    """The value of the file's property ``name`` as a fact, where its getter is pure and one
+    ``return`` of a formula of the object's attributes (one or two levels down) whose values
+    the run saw at the getter's line: the formula evaluated after the run on values like
+    those."""
+    if sf.tree is None or name not in pure_getters(sf):
+        return None
+    getter = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name), None
+    )
+    body = [
+        st
+        for st in (getter.body if getter is not None else [])
+        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    facts = a.ev.facts_at((sf.path, body[0].lineno))
+    inputs: dict[str, Fact] = {}
+    constants = _constant_attributes(sf)
+
+    class Named(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            dotted = ast.unparse(node)
+            # (the value seen at the getter, or, where no look fell on its one fast line, a
+            # number the file gives that attribute and nothing else: ``dt: float = 0.01``)
+            seen = facts.get(dotted) or (
+                constants.get(node.attr) if dotted.startswith("self.") else None
+            )
+            if dotted.startswith("self.") and seen is not None:
+                key = dotted.replace(".", "_")
+                inputs[key] = seen
+                return ast.copy_location(ast.Name(key, ast.Load()), node)
+            return self.generic_visit(node)
+
+    expr = Named().visit(copy.deepcopy(body[0].value))
+    if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(expr)):
+        return None  # an attribute whose value the run did not see
+    return expression_fact(ast.unparse(expr), inputs, _imports(sf))
 
 
 PATTERN = Float64Promotion()

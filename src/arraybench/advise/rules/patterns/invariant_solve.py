@@ -19,6 +19,7 @@ from ...read.source import SourceFile, call_name, static_size, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
 from .base import Analysis
+from .loop_invariant import LoopInvariant
 
 #: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
 #: with the same matrix to be worth factoring once.
@@ -48,12 +49,24 @@ class InvariantSolve:
             if name not in SOLVERS or not c.args or not isinstance(c.args[0], ast.Name):
                 continue
             line, matrix = c.lineno, c.args[0].id
-            loops = sf.enclosing_loops(line)
-            if not loops or (sf.path, line) in a.found:
+            if (sf.path, line) in a.found:
                 continue
-            lp = loops[0]
-            if stored_in(sf, matrix, lp.line, lp.end):
-                continue  # the matrix changes in the loop: nothing to factor once
+            loops = sf.enclosing_loops(line)
+            via = ""
+            if loops:
+                lp = loops[0]
+                if stored_in(sf, matrix, lp.line, lp.end):
+                    continue  # the matrix changes in the loop: nothing to factor once
+            elif name != "solve":
+                continue  # (an inverse in a function the loop calls: AB411's, made once)
+            else:
+                # a function the loop calls with the same matrix (``step(z)``, a
+                # ``functools.partial(reweighted_step, system=system)``; blind27's robust
+                # smoother, 84% of its run)
+                calling = LoopInvariant()._called_from(a, sf, line)
+                if calling is None or calling[2](matrix):
+                    continue
+                lp, via = calling[0], calling[1]
             m = a.ev.facts_at((sf.path, line)).get(matrix)
             if m is None or len(m.shape) != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 16:
                 continue
@@ -82,9 +95,11 @@ class InvariantSolve:
                 f,
                 seconds=excess,
                 share=excess / a.total,
-                evidence=f"{f.evidence}; a {m} matrix, the same in every step: solved from "
-                f"one factorization it ran {mid:.1f}x as fast (timed after the run on a "
-                "random matrix of that size)",
+                evidence=f"{f.evidence}; a {m} matrix, the same in every step"
+                + (f" (the loop at line {lp.line} calls {via}() with it every time)" if via else "")
+                + f": solved from one factorization it ran {mid:.1f}x as fast (timed after the "
+                "run on a random matrix of that size)"
+                + (f"; factor it before that loop and pass the factors to {via}()" if via else ""),
                 gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
             )
 

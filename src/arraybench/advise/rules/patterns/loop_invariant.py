@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -39,7 +41,9 @@ from ...read.purity import (
     PURE_CALLS,
     attribute_changed,
     frozen_classes,
+    imported_pure,
     pure_functions,
+    pure_getters,
 )
 from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
@@ -124,7 +128,9 @@ class LoopInvariant:
             return
         self.per_item.clear()
         defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
-        pure = pure_functions(sf)
+        # (and those imported from the user's own module beside it: ``from gaussxw import
+        # gaussxw``, round 17's quadrature nodes made again for every integral)
+        pure = pure_functions(sf) | imported_pure(sf)
         for node in ast.walk(sf.tree):
             if (
                 not isinstance(
@@ -170,6 +176,9 @@ class LoopInvariant:
                         for c in ast.walk(node.value)
                         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
                     } & pure
+                    # (a property of the object whose getter is pure, read whole: ``self.kernel``
+                    # of a windowed-sinc design; priced by its time too)
+                    own |= {m for m in names if m.startswith("self.") and m[5:] in pure_getters(sf)}
                     f = self._priced(
                         a,
                         sf,
@@ -403,7 +412,9 @@ class LoopInvariant:
         body_first = fn.body[0].lineno if fn.body else line
         end = fn.end_lineno or line
         if not callers:
-            return self._method_of_method(a, sf, fn, method)
+            return self._method_of_method(a, sf, fn, method) or self._from_stacks(
+                a, sf, fn, line, method
+            )
 
         def changed(m: str) -> bool:
             base = m.split("[", 1)[0]
@@ -422,6 +433,51 @@ class LoopInvariant:
             return not passed_unchanged(sf, callers, params, method, {base})
 
         return callers[0][1], func, changed
+
+    def _from_stacks(
+        self, a: Analysis, sf: SourceFile, fn: ast.FunctionDef, line: int, method: bool
+    ) -> tuple[Loop, str, Callable[[str], bool]] | None:
+        """A method the run saw called from a loop through calls the file does not name (a
+        bound method passed in as a hook and called as ``self.penalty_hook(w)``, a property
+        read two calls down): the loop of the first frame above it in the sampled stacks that
+        stands in a loop of the file, the function that loop calls, and whether a name may
+        change between calls, where only the object's attributes that no method of its class
+        but ``__init__`` changes, nor the loop, are inputs that stay."""
+        if not method or sf.tree is None:
+            return None
+        seen: Counter[tuple[int, int]] = Counter()
+        for stack, _off, _on in a.led.stacks:
+            if not stack or stack[0] != (sf.path, line):
+                continue
+            for below, frame in itertools.pairwise(stack):
+                if frame[0] != sf.path:
+                    continue
+                ln = abs(frame[1])
+                if sf.enclosing_loops(ln):
+                    seen[(ln, abs(below[1]) if below[0] == sf.path else 0)] += 1
+                    break
+        if not seen:
+            return None
+        (at, called), _ = seen.most_common(1)[0]
+        lp = sf.enclosing_loops(at)[0]
+        via = sf.functions.get(called, "").rsplit(".", 1)[-1] if called else ""
+        cls = next(
+            (c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None
+        )
+        if cls is None:
+            return None
+        spans = [
+            (m.lineno, m.end_lineno or m.lineno)
+            for m in cls.body
+            if isinstance(m, ast.FunctionDef) and m.name != "__init__"
+        ] + [(lp.line, lp.end)]
+
+        def changed(m: str) -> bool:
+            if not m.startswith("self."):
+                return True
+            return any(attribute_changed(sf, m[5:], lo, hi, PURE_CALLS) for lo, hi in spans)
+
+        return lp, via, changed
 
     def _method_of_method(
         self, a: Analysis, sf: SourceFile, fn: ast.FunctionDef, method: bool
@@ -664,6 +720,10 @@ class LoopInvariant:
         used = loop_count if direct and loop_count.n else count
         n, estimated = used.n, not used.exact
         entries = float(_entries(a, sf, lp))
+        # (a function the loop calls with different arguments at its call sites, ``C(u, x[i],
+        # N)`` and ``C(u, x[i], 2 * N)``: one value for each)
+        kinds = _argument_sets(sf, via, lp, names) if via else []
+        entries *= max(1, len(kinds))
         if per_item is not None:
             # one value per item of the loop inside, made once each per entry of this one
             entries *= max(1.0, a.loop_counts(sf.path, per_item)[1])
@@ -713,6 +773,12 @@ class LoopInvariant:
                 f"set (kept as an attribute of the object, made in __init__) and use that in "
                 f"{via + '()' if via else 'the loop'}"
             )
+        elif via and len(kinds) > 1:
+            hoist = (
+                f"compute it before the loop at line {lp.line} once for each of the "
+                f"{len(kinds)} arguments the loop passes ({'; '.join(kinds)}) and pass it to "
+                f"{via}()"
+            )
         elif via:
             hoist = f"compute it before the loop at line {lp.line} and pass it to {via}()"
         elif not per_item:
@@ -736,10 +802,17 @@ class LoopInvariant:
                 f"move line{'s' if made else ''} {moved} (`{sf.text(line)}`) above the loop at "
                 f"line {lp.line}"
             )
+        funcs = [o for o in own or [] if not o.startswith("self.")]
+        props = [o for o in own or [] if o.startswith("self.")]
         through = (
-            f" through {', '.join(o + '()' for o in own)}, a function of its arguments only "
+            f" through {', '.join(o + '()' for o in funcs)}, a function of its arguments only "
             "(its time counted here)"
-            if own
+            if funcs
+            else ""
+        ) + (
+            f" through the propert{'ies' if len(props) > 1 else 'y'} {', '.join(props)}, made "
+            "from attributes only __init__ sets (its time counted here)"
+            if props
             else ""
         )
         return replace(
@@ -779,6 +852,34 @@ def _outermost(
             break
         best = lp
     return best
+
+
+def _argument_sets(sf: SourceFile, via: str, lp: Loop, names: set[str]) -> list[str]:
+    """The different arguments the loop's calls of ``via`` pass for the parameters among
+    ``names`` (``sample_points=N_50``, ``sample_points=2 * N_50``), in their order."""
+    fn = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == via)
+        if sf.tree is not None
+        else iter(()),
+        None,
+    )
+    if fn is None:
+        return []
+    params = [p.arg for p in fn.args.args]
+    method = bool(params) and params[0] == "self"
+    out: list[str] = []
+    for c in calls_of(sf, via, method):
+        if not lp.line <= c.lineno <= lp.end:
+            continue
+        got = []
+        for p in params:
+            if p in names:
+                arg = argument(c, params, p, method)
+                got.append(f"{p}={ast.unparse(arg)}" if arg is not None else f"{p}=?")
+        text = ", ".join(got)
+        if text and text not in out:
+            out.append(text)
+    return out
 
 
 #: What an array's attribute tells of it without its elements.

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.bind import module_namespaces
+from ...read.bind import module_namespaces, star_names
 from ...read.source import SourceFile, call_name
 from ...read.syntax import target_names
 from ...records import LIST_SHARE, Finding
@@ -214,7 +214,8 @@ class TinyArrays:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        aliases = module_namespaces(sf.tree)
+        # (with NumPy's functions a star import gives, ``from pylab import *``: ``cos(x)``)
+        aliases = {**star_names(sf.tree), **module_namespaces(sf.tree)}
         if not any(m.split(".")[0] in LIBRARIES for m in aliases.values()):
             return
         own = {
