@@ -42,6 +42,9 @@ SPLIT_MIN_S = 2e-3
 SHORT_HIT_S = 2e-4
 #: The share of the samples a line unseen by the bursts must hold to be timed after the run.
 UNSEEN_MIN = 0.01
+#: A function's last line of operators is given at most this many times its bursts' time a
+#: run, times its runs, of the samples at the caller's next check.
+TAIL_SLACK = 3.0
 
 #: A line's count is scaled from the bursts only when the bursts saw it this many times
 #: (fewer: each hit may last longer than a burst, and the scaled figure would be noise).
@@ -329,6 +332,22 @@ def split_loops(
             if total <= 0 or not any(k in own for k in at_keys):
                 continue
             weights = {k: t / total for k, t in own.items()}
+            # a tail line is given at most TAIL_SLACK times what its bursts say it costs a run,
+            # times its runs: the check's samples can hold much else (the compiles of a jitted
+            # call made after the return, ``power(A, v, budget(A))``: 2.6 s went to
+            # ``budget``'s last line, whose runs took ~1 ms)
+            at_total = sum(sampled.get(k, 0.0) for k in at_keys)
+            for ln in tail:
+                k = (path, ln)
+                n = (runs_at or {}).get(k)
+                if k not in weights or not n or at_total <= 0 or k not in per_hit:
+                    continue
+                cap = TAIL_SLACK * per_hit[k] * n / at_total
+                if weights[k] > cap:
+                    excess = weights[k] - cap
+                    weights[k] = cap
+                    for c in at_keys:
+                        weights[c] = weights.get(c, 0.0) + excess / len(at_keys)
             for k in at_keys:
                 weights_of[k] = weights
                 for ln in tail:
