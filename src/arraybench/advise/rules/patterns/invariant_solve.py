@@ -19,7 +19,7 @@ from ...read.source import SourceFile, call_name, static_size, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
 from .base import Analysis
-from .loop_invariant import LoopInvariant
+from .call_paths import called_from
 
 #: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
 #: with the same matrix to be worth factoring once.
@@ -63,7 +63,7 @@ class InvariantSolve:
                 # a function the loop calls with the same matrix (``step(z)``, a
                 # ``functools.partial(reweighted_step, system=system)``; blind27's robust
                 # smoother, 84% of its run)
-                calling = LoopInvariant()._called_from(a, sf, line)
+                calling = called_from(a, sf, line)
                 if calling is None or calling[2](matrix):
                     continue
                 lp, via = calling[0], calling[1]

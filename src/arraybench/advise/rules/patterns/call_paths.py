@@ -1,0 +1,267 @@
+"""How a statement of a function reaches the loop that runs it, for AB411 (loop-invariant work)
+and AB407 (an invariant solve): the calls the file names (by name, as a method, through an
+alias, a ``functools.partial`` or a callback; a property read), a method called from the one
+method a loop calls, a function handed the object, and where the file names no call path, the
+run's sampled stacks (a bound method passed in as a hook). Each gives the loop, the function
+it calls, and whether a name the statement reads may change from one call to the next."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from collections import Counter
+from collections.abc import Callable
+
+from ...read.calls import argument, calls_of
+from ...read.purity import PURE_CALLS, attribute_changed
+from ...read.source import Loop, SourceFile, stored_in
+from .base import Analysis
+from .changes import _callers, _changed, _inputs_of, passed_unchanged
+
+
+def called_from(
+    a: Analysis, sf: SourceFile, line: int
+) -> tuple[Loop, str, Callable[[str], bool]] | None:
+    """For a line of a function with no loop of its own, called from loops: the first such
+    loop, the function's name, and whether a name the line reads may change from one call
+    to the next (a parameter: what a caller passes may; another name: the function stores
+    it, or a calling loop changes it)."""
+    func = sf.functions.get(line, "").rsplit(".", 1)[-1]
+    fn = (
+        next(
+            (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func),
+            None,
+        )
+        if sf.tree is not None
+        else None
+    )
+    if fn is None:
+        return None
+    params = [p.arg for p in fn.args.args]
+    method = bool(params) and params[0] == "self"
+    callers = _callers(sf, func, method, a)
+    body_first = fn.body[0].lineno if fn.body else line
+    end = fn.end_lineno or line
+    if not callers:
+        return _method_of_method(a, sf, fn, method) or _from_stacks(a, sf, fn, line, method)
+
+    def changed(m: str) -> bool:
+        base = m.split("[", 1)[0]
+        if m.startswith("self."):
+            # changed here, or by the calling loops (``sim.step()`` storing ``self.u``
+            # beside the ``sim.record()`` that reads it)
+            return attribute_changed(sf, m[5:], fn.lineno, end, PURE_CALLS) or any(
+                attribute_changed(sf, m[5:], lp.line, lp.end, PURE_CALLS) for _, lp in callers
+            )
+        if base not in params:
+            return stored_in(sf, base, fn.lineno, end) or any(
+                _changed(sf, base, lp.line, lp.end) for _, lp in callers
+            )
+        if _changed(sf, base, body_first, line - 1):
+            return True
+        return not passed_unchanged(sf, callers, params, method, {base})
+
+    return callers[0][1], func, changed
+
+
+def _from_stacks(
+    a: Analysis, sf: SourceFile, fn: ast.FunctionDef, line: int, method: bool
+) -> tuple[Loop, str, Callable[[str], bool]] | None:
+    """A method the run saw called from a loop through calls the file does not name (a
+    bound method passed in as a hook and called as ``self.penalty_hook(w)``, a property
+    read two calls down): the loop of the first frame above it in the sampled stacks that
+    stands in a loop of the file, the function that loop calls, and whether a name may
+    change between calls, where only the object's attributes that no method of its class
+    but ``__init__`` changes, nor the loop, are inputs that stay."""
+    if not method or sf.tree is None:
+        return None
+    seen: Counter[tuple[int, int]] = Counter()
+    for stack, _off, _on in a.led.stacks:
+        if not stack or stack[0] != (sf.path, line):
+            continue
+        for below, frame in itertools.pairwise(stack):
+            if frame[0] != sf.path:
+                continue
+            ln = abs(frame[1])
+            if sf.enclosing_loops(ln):
+                seen[(ln, abs(below[1]) if below[0] == sf.path else 0)] += 1
+                break
+    if not seen:
+        return None
+    (at, called), _ = seen.most_common(1)[0]
+    lp = sf.enclosing_loops(at)[0]
+    via = sf.functions.get(called, "").rsplit(".", 1)[-1] if called else ""
+    cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
+    if cls is None:
+        return None
+    spans = [
+        (m.lineno, m.end_lineno or m.lineno)
+        for m in cls.body
+        if isinstance(m, ast.FunctionDef) and m.name != "__init__"
+    ] + [(lp.line, lp.end)]
+
+    def changed(m: str) -> bool:
+        if not m.startswith("self."):
+            return True
+        return any(attribute_changed(sf, m[5:], lo, hi, PURE_CALLS) for lo, hi in spans)
+
+    return lp, via, changed
+
+
+def _method_of_method(
+    a: Analysis, sf: SourceFile, fn: ast.FunctionDef, method: bool
+) -> tuple[Loop, str, Callable[[str], bool]] | None:
+    """A method (a property's getter included) that the file calls only from one other
+    method, which loops call (``d @ self.precision @ d`` in ``score``, called per sample):
+    the loop, the calling method's name, and whether a name may change between calls,
+    where only the object's attributes are taken as inputs that may stay (changed in
+    neither method nor by the calling loops); its parameters count as changed."""
+    if not method:
+        return None
+    calls = calls_of(sf, fn.name, True)
+    outer = {sf.functions.get(c.lineno, "").rsplit(".", 1)[-1] for c in calls}
+    if len(outer) != 1 or "" in outer or any(sf.enclosing_loops(c.lineno) for c in calls):
+        return None
+    g = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef) and n.name == next(iter(outer))
+        )
+        if sf.tree is not None
+        else iter(()),
+        None,
+    )
+    if g is None or not g.args.args:
+        return None
+    g_params = [p.arg for p in g.args.args]
+    if g_params[0] != "self":
+        # a function given the object (``step(chain, x, v)`` reading ``chain.solver``):
+        # the calling loops pass that object unchanged
+        on = {ast.unparse(c.func.value) for c in calls if isinstance(c.func, ast.Attribute)}
+        if len(on) != 1 or next(iter(on)) not in g_params:
+            return None
+        callers = _callers(sf, g.name, False, a)
+        if not callers or not passed_unchanged(sf, callers, g_params, False, on):
+            return None
+    else:
+        callers = _callers(sf, g.name, True, a)
+    if not callers:
+        return None
+    spans = [
+        (fn.lineno, fn.end_lineno or fn.lineno),
+        (g.lineno, g.end_lineno or g.lineno),
+        *((lp.line, lp.end) for _, lp in callers),
+    ]
+
+    def changed(m: str) -> bool:
+        if not m.startswith("self."):
+            return True
+        return any(attribute_changed(sf, m[5:], lo, hi, PURE_CALLS) for lo, hi in spans)
+
+    return callers[0][1], g.name, changed
+
+
+def through_caller(
+    a: Analysis,
+    sf: SourceFile,
+    func: str,
+    params: list[str],
+    method: bool,
+    names: set[str],
+    defs: dict[str, ast.FunctionDef],
+    depth: int,
+) -> tuple[Loop, str] | None:
+    """The loop around the function that calls ``func`` (no loop of its own around the
+    call), where every input of ``func``'s statement is what that function passes unchanged:
+    its own parameters or names it never stores."""
+    if depth >= 2 or sf.tree is None:
+        return None
+    calls = calls_of(sf, func, method)
+    outer = {sf.functions.get(c.lineno, "").rsplit(".", 1)[-1] for c in calls}
+    if len(calls) == 0 or len(outer) != 1 or "" in outer:
+        return None
+    g = defs.get(outer.pop())
+    if g is None or any(sf.enclosing_loops(c.lineno) for c in calls):
+        return None
+    g_params = [p.arg for p in g.args.args]
+    passed: set[str] = set()
+    for c in calls:
+        for n in names:
+            if n not in params:
+                continue
+            given = argument(c, params, n, method)
+            arg = _inputs_of(given) if given is not None else None
+            if arg is None:
+                return None
+            passed |= arg
+    for n in passed:
+        if n in g_params:
+            if _changed(sf, n, g.body[0].lineno, max(c.lineno for c in calls) - 1):
+                return None
+        elif stored_in(sf, n, g.lineno, g.end_lineno or g.lineno):
+            return None
+    rest = {n for n in names if n not in params}
+    up = (passed & set(g_params)) | rest
+    g_method = bool(g_params) and g_params[0] == "self"
+    callers = _callers(sf, g.name, g_method, a)
+    if not callers:
+        return through_caller(a, sf, g.name, g_params, g_method, up, defs, depth + 1)
+    if not passed_unchanged(sf, callers, g_params, g_method, up):
+        return None
+    return outermost(sf, callers, g_params, g_method, up), func
+
+
+def outermost(
+    sf: SourceFile,
+    callers: list[tuple[ast.Call, Loop]],
+    params: list[str],
+    method: bool,
+    names: set[str],
+) -> Loop:
+    """Of the loops around the first call (in the calling function), the outermost out to
+    which every loop passes the same inputs (``[deconvolve(frame, lam) for lam in lambdas]`` in
+    a loop over frames, ``frame`` read for its shape alone): made once before it."""
+    c, best = callers[0]
+    func = sf.functions.get(c.lineno, "")
+    around = sorted(
+        (
+            lp
+            for lp in sf.loops
+            if lp.line <= c.lineno <= lp.end and sf.functions.get(lp.line, "") == func
+        ),
+        key=lambda lp: (-lp.line, lp.end - lp.line),
+    )
+    for lp in around:
+        if not passed_unchanged(sf, [(c, lp)], params, method, names):
+            break
+        best = lp
+    return best
+
+
+def argument_sets(sf: SourceFile, via: str, lp: Loop, names: set[str]) -> list[str]:
+    """The different arguments the loop's calls of ``via`` pass for the parameters among
+    ``names`` (``sample_points=N_50``, ``sample_points=2 * N_50``), in their order."""
+    fn = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == via)
+        if sf.tree is not None
+        else iter(()),
+        None,
+    )
+    if fn is None:
+        return []
+    params = [p.arg for p in fn.args.args]
+    method = bool(params) and params[0] == "self"
+    out: list[str] = []
+    for c in calls_of(sf, via, method):
+        if not lp.line <= c.lineno <= lp.end:
+            continue
+        got = []
+        for p in params:
+            if p in names:
+                arg = argument(c, params, p, method)
+                got.append(f"{p}={ast.unparse(arg)}" if arg is not None else f"{p}=?")
+        text = ", ".join(got)
+        if text and text not in out:
+            out.append(text)
+    return out
