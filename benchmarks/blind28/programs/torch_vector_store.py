@@ -20,6 +20,7 @@ class VectorStore:
         return self._vectors.clone()
 
     def search(self, queries, k=10):
+        k = min(k, len(self.vectors))
         scores = queries @ self.vectors.T
         return scores.topk(k, dim=1)
 
@@ -29,7 +30,7 @@ def embed(tokens, proj):
 
 
 gen = torch.Generator().manual_seed(4)
-n_docs, vocab, dim = 100000, 96, 48
+n_docs, vocab, dim = 150000, 96, 48
 proj = torch.randn(vocab, dim, generator=gen) / vocab ** 0.5
 store = VectorStore(dim)
 for start in range(0, n_docs, 50000):
@@ -37,7 +38,7 @@ for start in range(0, n_docs, 50000):
     store.add(list(range(start, start + 50000)), embed(tokens, proj))
 hits = 0
 total = 0.0
-for b in range(100):
+for b in range(200):
     target = torch.randint(0, n_docs, (8,), generator=gen)
     q = store._vectors[target].clone()
     q += 0.01 * torch.randn(q.shape, generator=gen)
@@ -45,5 +46,5 @@ for b in range(100):
     vals, idx = store.search(q)
     hits += int((idx == target[:, None]).any(1).sum())
     total += float(vals[:, 0].sum())
-print(f"recall@10 {hits / (100 * 8):.4f}")
+print(f"recall@10 {hits / (200 * 8):.4f}")
 print(f"result: {hits + total:.10e}")
