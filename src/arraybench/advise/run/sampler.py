@@ -213,6 +213,40 @@ class _LineNames:
                 dotted = f"{node.value.id}.{node.attr}"
                 if dotted not in got and len(got) < FACT_NAMES + 2:
                     got.append(dotted)
+        # a property of the file's read on a line (``self.dynamic @ u``): the attributes its
+        # getter reads, read there too (the getter's own lines, operators only, are seldom
+        # where a signal is handled: ``return self.K / self.masses[:, None]``)
+        getters: dict[str, list[str]] = {}
+        for c in ast.walk(tree):
+            if not isinstance(c, ast.ClassDef):
+                continue
+            for f in c.body:
+                if isinstance(f, ast.FunctionDef) and any(
+                    isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list
+                ):
+                    getters[f.name] = sorted(
+                        {
+                            f"self.{n.attr}"
+                            for n in ast.walk(f)
+                            if isinstance(n, ast.Attribute)
+                            and isinstance(n.value, ast.Name)
+                            and n.value.id == "self"
+                            and n.attr not in methods
+                        }
+                    )
+        for node in ast.walk(tree):
+            if (
+                getters
+                and isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+                and node.attr in getters
+                and isinstance(node.ctx, ast.Load)
+            ):
+                got = names[node.lineno]
+                for dotted in getters[node.attr]:
+                    if dotted not in got and len(got) < FACT_NAMES + 4:
+                        got.append(dotted)
         # and one level further, an attribute of an object the object holds (``self.c.mass``
         # of a simulator's cluster): its own value, as the first level's
         for node in ast.walk(tree):

@@ -191,6 +191,16 @@ def _callers(
                     and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
                 )
             )
+        ) or (
+            # an object another holds, ``self.chain.accel(u, v, g)``, seen as one of the file's
+            isinstance(c.func, ast.Attribute)
+            and isinstance(c.func.value, ast.Attribute)
+            and isinstance(c.func.value.value, ast.Name)
+            and c.func.value.value.id == "self"
+            and a is not None
+            and of_class(
+                a.ev.facts_at((sf.path, c.lineno)).get(ast.unparse(c.func.value)), classes
+            )
         ):
             # (a comprehension is a loop too: ``sum(score(q) for q in queries)``)
             loops = sorted(

@@ -33,7 +33,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.calls import properties
+from ...read.calls import calls_of, properties
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
@@ -238,6 +238,13 @@ class LoopInvariant:
         first, last = sf.span(line)
         # its own time, and the time of the file's functions it calls (a part may be one)
         seconds = a.led.span(sf.path, first, last)
+        returned = 0.0
+        if seconds / a.total < LIST_SHARE and isinstance(node, ast.Return) and via:
+            # a getter's or helper's return of operators only on large arrays (``return self.K
+            # / self.masses[:, None]``, read once a step): its signal is handled at the
+            # caller's next check, so its time is the formula's, timed after the run
+            returned = _return_time(a, sf, node, pure)
+            seconds = max(seconds, returned)
         if seconds / a.total < LIST_SHARE:
             return None
         defs = (
@@ -258,11 +265,13 @@ class LoopInvariant:
                 (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult))
                 or (isinstance(n, ast.Call) and call_name(n) in COSTLY_CALLS | REDUCING)
                 or called
+                or (returned > 0 and n is node.value)
             )
             # (a property of the object read in it, ``self.system`` of a getter that is one
             # ``return`` of a formula: that formula, its inputs the object's attributes)
             full, getters = _inlined(sf, n, line)
-            names = _inputs(full, pure, REDUCING) if costly else None
+            timed_whole = returned > 0 and n is node.value
+            names = _inputs(full, pure, REDUCING, need_costly=not timed_whole) if costly else None
             if not names or any(changed(m) for m in names):
                 continue
             if any(n in set(ast.walk(k)) for k, _, _ in kept):
@@ -275,6 +284,9 @@ class LoopInvariant:
         facts = {**facts_around(a, sf, lp.line, lp.end), **a.ev.facts_at((sf.path, line))}
         for g in read_at:
             facts = {**a.ev.facts_at((sf.path, g)), **facts}
+        # (a getter's inputs, recorded where the property is read)
+        for c in calls_of(sf, sf.functions.get(line, "").rsplit(".", 1)[-1], True):
+            facts = {**a.ev.facts_at((sf.path, c.lineno)), **facts}
         modules = module_namespaces(sf.tree) if sf.tree is not None else {}
         total = 0.0
         texts = []
@@ -694,6 +706,31 @@ def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[
         return part, []
     full = Inline().visit(copy.deepcopy(part))
     return (full, lines) if lines else (part, [])
+
+
+def _return_time(
+    a: Analysis, sf: SourceFile, node: ast.Return, pure: frozenset[str]
+) -> float:
+    """Seconds a ``return`` of operators only (no call but pure ones) spent in the run: its
+    value timed after the run on values like those seen in its function, times its runs;
+    0.0 where it cannot be so timed or works on no large array."""
+    assert node.value is not None
+    names = _inputs(node.value, pure, need_costly=False)
+    func = sf.functions.get(node.lineno, "")
+    lines = [ln for ln, f in sf.functions.items() if f == func]
+    facts = a.ev.facts_in(sf.path, min(lines, default=node.lineno), max(lines, default=0))
+    # (a getter's: the attributes it reads, recorded where the property is read)
+    for c in calls_of(sf, func.rsplit(".", 1)[-1], True):
+        facts = {**a.ev.facts_at((sf.path, c.lineno)), **facts}
+    if not names or any(m not in facts for m in names):
+        return 0.0
+    inputs = {m: facts[m] for m in names}
+    if not any(is_array(x) and _size(x) >= MIN_ELEMENTS for x in inputs.values()):
+        return 0.0
+    timed, inputs = as_names(node.value, inputs)
+    modules = module_namespaces(sf.tree) if sf.tree is not None else {}
+    t = expression_time(ast.unparse(timed), inputs, modules, min(0.3, a.budget()))
+    return (t or 0.0) * a.led.count((sf.path, node.lineno)).n
 
 
 def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:

@@ -53,6 +53,12 @@ NAMESPACES = frozenset({"np", "numpy", "torch", "jnp", "cp", "cupy"})
 MUTATING = frozenset(
     {"fill", "sort", "resize", "put", "itemset", "partition", "setflags", "shuffle"}
 )
+#: An array's attributes that are itself, transposed (a view of the same bytes).
+TRANSPOSED = frozenset({"T", "mT", "H", "mH"})
+#: An array's attributes that tell of it without its elements.
+LAYOUT = frozenset({"shape", "dtype", "ndim", "device", "size", "nbytes"})
+#: Builtins that read what they are given and keep none of it.
+READ_BUILTINS = frozenset({"len", "float", "int", "bool", "sum", "max", "min", "abs", "print"})
 #: Methods of a container that keep what they are given.
 KEEPING = frozenset({"append", "extend", "insert", "add", "put", "update", "setdefault"})
 PY_DTYPES = {"float": "float64", "int": "int64", "bool": "bool", "complex": "complex128"}
@@ -285,13 +291,25 @@ def _returned_only_read(
     for c in uses:
         node: ast.AST = c
         p = parents.get(id(node))
-        while isinstance(p, ast.Subscript) and p.value is node:
+        # (a part of it, or its transpose, ``self.vectors.T``: the same bytes read)
+        while (isinstance(p, ast.Subscript) and p.value is node) or (
+            isinstance(p, ast.Attribute) and p.value is node and p.attr in TRANSPOSED
+        ):
             node, p = p, parents.get(id(p))
         if isinstance(p, ast.Attribute) and p.value is node:
             q = parents.get(id(p))
             if isinstance(q, ast.Call) and q.func is p and p.attr in READING:
                 continue  # rec.samples().sum(): read
+            if p.attr in LAYOUT:
+                continue  # its shape or dtype alone
             return ""
+        if (
+            isinstance(p, ast.Call)
+            and isinstance(p.func, ast.Name)
+            and p.func.id in READ_BUILTINS
+            and node in p.args
+        ):
+            continue  # len(self.vectors), float(...): read at once
         if isinstance(p, ast.BinOp | ast.Compare | ast.UnaryOp):
             continue  # self.bank.vectors @ q: a new value made of it, in its own statement
         if (
