@@ -49,7 +49,7 @@ class Integrator:
         return float(np.abs(u).max())
 
 
-print("result:", Integrator(Chain(260)).run(np.linspace(0.0, 1.0, 6000)))
+print("result:", Integrator(Chain(260)).run(np.linspace(0.0, 1.0, 20_000)))
 """
 
 
