@@ -251,6 +251,15 @@ def _library_hint(
     if sum(sampled.values()) < SAMPLED_CALLS_ALL * seconds:
         named += [w for w in written if w not in named]
     named = named[:NAMED_CALLS]
+    if named and named[0].startswith("importing "):
+        # a library loading a module on first use (``torch.optim.SGD(...)`` importing
+        # ``torch._dynamo``): paid once a process, nothing of the line's to change
+        return Hint(
+            "",
+            f"no known pattern: the time is in {named[0]}, which a library call on the line "
+            "loads on first use (once a process: nothing on the line to change)",
+            tuple(named),
+        )
     if named:
         return Hint("", f"no known pattern: the time is in {', '.join(named)}", tuple(named))
     arrays = [f for f in facts.values() if is_array(f) or torchish(f)]

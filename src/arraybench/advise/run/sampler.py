@@ -20,6 +20,7 @@ import ast
 import contextlib
 import dis
 import functools
+import re
 import sys
 import threading
 import time
@@ -213,6 +214,34 @@ class _LineNames:
                 dotted = f"{node.value.id}.{node.attr}"
                 if dotted not in got and len(got) < FACT_NAMES + 2:
                     got.append(dotted)
+        # a dataset object a ``map`` runs over (``map(lambda item: model(item[0][None]), ds)``):
+        # the arrays its class's ``__getitem__`` indexes (``self.features[i]``), as ``ds.features``
+        indexed = {
+            n.value.attr
+            for c in ast.walk(tree)
+            if isinstance(c, ast.ClassDef)
+            for f in c.body
+            if isinstance(f, ast.FunctionDef) and f.name == "__getitem__"
+            for n in ast.walk(f)
+            if isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Attribute)
+            and isinstance(n.value.value, ast.Name)
+            and n.value.value.id == "self"
+        }
+        for node in ast.walk(tree):
+            if (
+                indexed
+                and isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "map"
+                and len(node.args) == 2
+                and isinstance(node.args[1], ast.Name)
+            ):
+                got = names[node.lineno]
+                for attr in sorted(indexed):
+                    dotted = f"{node.args[1].id}.{attr}"
+                    if dotted not in got and len(got) < FACT_NAMES + 4:
+                        got.append(dotted)
         # a property of the file's read on a line (``self.dynamic @ u``): the attributes its
         # getter reads, read there too (the getter's own lines, operators only, are seldom
         # where a signal is handled: ``return self.K / self.masses[:, None]``)
@@ -350,6 +379,10 @@ WHOLE_METHODS = frozenset({"copy", "clone", "astype", "detach", "contiguous"})
 WHOLE_BUILTINS = frozenset({"sum", "max", "min", "any", "all"})
 
 
+#: The constant keys of a recorded dict item's name (``self.config['bands']['taps']``).
+_ITEM = re.compile(r"\['([^']*)'\]")
+
+
 def dict_item(node: ast.AST) -> str | None:
     """``params['cov']`` for a read of a name's item by a constant string key (the name under
     which its value is recorded), else None."""
@@ -366,6 +399,10 @@ def dict_item(node: ast.AST) -> str | None:
         v = node.value
         if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self":
             return f"self.{v.attr}[{node.slice.value!r}]"
+        # (an item of such an item: ``self.config['bands']['taps']``)
+        inner = dict_item(v)
+        if inner is not None and inner.count("[") < 2:
+            return f"{inner}[{node.slice.value!r}]"
     return None
 
 
@@ -469,6 +506,7 @@ class Sampler:
             s.traced += dt
         innermost: FrameType | None = None
         below: FrameType | None = None  # the library frame the innermost user line called
+        importing = ""
         stack: list[Key] = []
         frames: list[FrameType] = []
         f: FrameType | None = frame
@@ -497,6 +535,11 @@ class Sampler:
                 stack.append((code.co_filename, -line if comp else line))
             elif innermost is None:
                 below = f
+                if code.co_name == "_find_and_load" and "importlib" in code.co_filename:
+                    # a library importing a module on first use (``torch.optim.SGD`` loading
+                    # ``torch._dynamo``): the outermost such import is what the time is in
+                    with contextlib.suppress(Exception):
+                        importing = str(f.f_locals.get("name") or "") or importing
             f = f.f_back
         if innermost is None:
             s.outside += dt
@@ -513,7 +556,7 @@ class Sampler:
                 calls = s.calls.get(at)
                 if calls is None:
                     calls = s.calls[at] = {}
-                name = library_name(below)
+                name = f"importing {importing}" if importing else library_name(below)
                 calls[name] = calls.get(name, 0.0) + dt
         # the callers' lines too: a model's call line is seldom innermost (its forward is)
         for f in frames:
@@ -561,11 +604,11 @@ class Sampler:
             glob = frame.f_globals
             for name in names:
                 base, _, attr = name.partition(".")
-                item = None
+                items: list[str] = []
                 if "[" in base:
-                    base, item = base[: base.index("[")], base[base.index("[") + 2 : -2]
+                    base, items = base[: base.index("[")], _ITEM.findall(base)
                 elif "[" in attr:
-                    attr, item = attr[: attr.index("[")], attr[attr.index("[") + 2 : -2]
+                    attr, items = attr[: attr.index("[")], _ITEM.findall(attr)
                 if base in local:
                     value = local[base]
                 elif base in glob:
@@ -588,10 +631,14 @@ class Sampler:
                         part = ""
                     if part:
                         continue
-                if item is not None:
+                for item in items:
                     if type(value) is not dict or item not in value:
-                        continue  # (a dict's own item only: no __getitem__ of the user's run)
+                        break  # (a dict's own item only: no __getitem__ of the user's run)
                     value = value[item]
+                else:
+                    items = []
+                if items:
+                    continue
                 got = seen.setdefault(name, [])
                 if len(got) < FACT_SAMPLES:
                     fact = describe(value)

@@ -193,7 +193,10 @@ def _dataset_rows(
     ):
         return None
     attr = value.value.attr
-    data = a.ev.facts_at((sf.path, ret.lineno)).get(f"self.{attr}")
+    # (seen at ``__getitem__``, or where the map reads the object: ``ds.features``)
+    data = a.ev.facts_at((sf.path, ret.lineno)).get(f"self.{attr}") or a.ev.facts_at(
+        (sf.path, line)
+    ).get(f"{over}.{attr}")
     if data is None:
         data = _rows_from_forward(a, sf, line)
     if data is None or not is_array(data) or len(data.shape) < 2:

@@ -242,10 +242,15 @@ class ConstantBuild:
             # same one at every look, and the dict never stored into there
             holder = ast.unparse(arg.value)
             looks = [f for f in facts.get(item, []) if f.kind == SEQUENCE]
-            if isinstance(arg.value, ast.Name):
-                changes = _changes(sf, arg.value.id, lo, hi)
-            elif isinstance(arg.value, ast.Attribute):
-                changes = attribute_changed(sf, arg.value.attr, lo, hi, KEEPS_LIST)
+            # (the dict that holds it, under any items: ``self.config`` of
+            # ``self.config["bands"]["taps"]``)
+            root = arg.value
+            while isinstance(root, ast.Subscript):
+                root = root.value
+            if isinstance(root, ast.Name):
+                changes = _changes(sf, root.id, lo, hi)
+            elif isinstance(root, ast.Attribute):
+                changes = attribute_changed(sf, root.attr, lo, hi, KEEPS_LIST)
             else:
                 return None
             if not self._same(looks) or changes:
