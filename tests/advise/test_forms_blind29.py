@@ -144,3 +144,50 @@ def test_a_list_two_dict_items_down_built_into_an_array_per_read_is_a_build_in_l
     f = found.get(10)
     assert f is not None and f.code == "AB108", found
     assert "self.config['bands']['taps'] (list of 24" in f.evidence
+
+
+APPLY = """\
+from functools import partial
+
+import numpy as np
+
+
+def spread(row, lo, hi):
+    a, b = np.percentile(row, [lo, hi])
+    return b - a
+
+
+class Features:
+    def __init__(self):
+        self.steps = {
+            "rms": lambda block: np.sqrt((block ** 2).mean(axis=1)),
+            "spread": lambda block: np.apply_along_axis(partial(spread, lo=5, hi=95), 1, block),
+        }
+
+    def transform(self, block):
+        return np.stack([fn(block) for fn in self.steps.values()], axis=1)
+
+
+rng = np.random.default_rng(0)
+total = 0.0
+for k in range(6):
+    total += float(Features().transform(rng.standard_normal((2000, 256))).sum())
+print("result:", total)
+"""
+
+
+def test_an_apply_along_axis_of_the_users_function_is_priced_with_its_calls(
+    tmp_path: Path,
+) -> None:
+    # blind29's np_vibration_features: the function apply_along_axis calls per row (through a
+    # partial, in a lambda a dict holds) runs under the line: its time is the finding's
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    from .snippets import found as _found
+
+    report = profile(Target(script=_write(tmp_path, "apply.py", APPLY)))
+    f = _found(report).get(15)
+    assert f is not None and f.code == "AB103", _found(report)
+    # (spread's lines are the finding's time: most of the run)
+    assert f.share > 0.5, f
