@@ -191,3 +191,58 @@ def test_an_apply_along_axis_of_the_users_function_is_priced_with_its_calls(
     assert f is not None and f.code == "AB103", _found(report)
     # (spread's lines are the finding's time: most of the run)
     assert f.share > 0.5, f
+
+
+MONITOR = """\
+import numpy as np
+
+
+class Monitor:
+    def __init__(self):
+        self.counts = []
+
+    def __call__(self, probs):
+        p = probs.ravel().tolist()
+        self.counts.append(sum(1 for v in p if v > 0.9 or v < 0.1))
+
+
+rng = np.random.default_rng(0)
+monitor = Monitor()
+for step in range(150):
+    monitor(rng.random((512, 24)))
+print("result:", sum(monitor.counts))
+"""
+
+
+def test_an_array_made_a_list_for_a_builtins_pass_on_the_next_line_is_one_reduction(
+    tmp_path: Path,
+) -> None:
+    # blind29's torch_churn_trainer: ``p = probs...tolist()`` then ``sum(1 for v in p if ...)``
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    from .snippets import found as _found
+
+    found = _found(profile(Target(script=_write(tmp_path, "monitor.py", MONITOR))))
+    f = found.get(9)
+    assert f is not None and f.code == "AB409" and f.end == 10, found
+    assert "makes a list of the 12,288 elements of probs" in f.evidence
+    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1] <= f.seconds + 1e-9
+
+
+KEPT_LIST = MONITOR.replace(
+    "        self.counts.append(sum(1 for v in p if v > 0.9 or v < 0.1))",
+    "        self.counts.append(sum(1 for v in p if v > 0.9 or v < 0.1))\n        self.last = p",
+)
+
+
+def test_a_list_kept_after_the_pass_is_not_one_reduction(tmp_path: Path) -> None:
+    from arraybench.advise.profile import profile
+    from arraybench.advise.run.launch import Target
+
+    from .snippets import found as _found
+
+    assert "self.last = p" in KEPT_LIST
+    found = _found(profile(Target(script=_write(tmp_path, "monitor_kept.py", KEPT_LIST))))
+    f = found.get(9)
+    assert f is None or f.code != "AB409", f
