@@ -102,3 +102,47 @@ def test_a_propertys_copy_read_by_len_and_through_its_transpose_is_needless(
     f = found.get(10)
     assert f is not None and f.code == "AB203", found
     assert "returned to callers that only read it (lines 13, 14" in f.evidence
+
+
+LANGEVIN = """\
+import numpy as np
+
+
+class Target:
+    def __init__(self, means):
+        self.means = means
+
+    def score(self, x):
+        means = self.means.astype(x.dtype)
+        d2 = (x * x).sum(1, keepdims=True) - 2 * x @ means.T + (means * means).sum(1)
+        w = np.exp(-0.5 * (d2 - d2.min(1, keepdims=True)))
+        w /= w.sum(1, keepdims=True)
+        return w @ means - x
+
+
+def langevin(target, x, precond, step, n_steps, rng):
+    for t in range(n_steps):
+        noise = rng.standard_normal(x.shape, dtype=np.float32)
+        x = x + step * precond * target.score(x) + 0.2 * noise
+    return x
+
+
+rng = np.random.default_rng(2)
+target = Target((3 * rng.standard_normal((48, 64))).astype(np.float32))
+precond = 1.0 / np.sqrt(rng.uniform(0.5, 2.0, 64))
+x = langevin(target, rng.standard_normal((3000, 64)).astype(np.float32), precond, 0.02, 150, rng)
+print("result:", float(np.abs(x).mean()))
+"""
+
+
+def test_a_float64_preconditioner_in_a_loops_state_update_is_the_promotion(
+    tmp_path: Path,
+) -> None:
+    # blind28's torch_langevin_sampler: ``x = x + step * precond * target.score(x) + ...``,
+    # ``precond`` float64; x is seen float64 in ``score`` (the loop hands it over), and the
+    # callee's ``self.means.astype(x.dtype)`` is not a root of its own
+    found = _found(profile(Target(script=_write(tmp_path, "langevin.py", LANGEVIN))))
+    f = found.get(19)
+    assert f is not None and f.code == "AB410", found
+    assert "with precond (numpy.ndarray float64 64" in f.evidence
+    assert all(g.code != "AB410" for line, g in found.items() if line != 19), found

@@ -272,7 +272,7 @@ class Float64Promotion:
             # ``coeffs = frames @ basis`` with a float32 basis): a line of operators records its
             # values at the next check, when its result is already float64, so the promotion is
             # seen here, and reported where it is made
-            promo = self._promoted_before(a, sf, read, looks, lo, hi, first)
+            promo = self._promoted_before(a, sf, read, looks, lo, hi, first, callers)
             if promo is None:
                 return None  # the float64 operands are the loop's own state: promoted elsewhere
             where, via, root, rfacts = promo
@@ -289,6 +289,16 @@ class Float64Promotion:
             # (the state an attribute holds, seen through its local name: ``u`` of ``u =
             # self.u``, float64 at its later looks)
             aliases = {_alias_of(sf, n, lo, first): n for n in dict.fromkeys(read)}
+            # (the state the loop hands to a function of the file under the same name,
+            # ``target.score(x)``, seen float64 there: blind28's Langevin sampler, whose looks
+            # at its own line all fell in the first step)
+            passed = {
+                arg.id
+                for c in ast.walk(node.value)
+                if isinstance(c, ast.Call)
+                for arg in c.args
+                if isinstance(arg, ast.Name)
+            }
             results = [
                 n
                 for n in stored
@@ -298,7 +308,7 @@ class Float64Promotion:
                 # (an attribute the object holds, seen float64 in the methods the loop's
                 # statements call: ``self.noise()`` reading ``self.x.shape``)
                 or (
-                    n.startswith("self.")
+                    (n.startswith("self.") or n in passed)
                     and any(
                         self._float64_result(a, path, n, {}, c_lo, c_hi)
                         for c_lo, c_hi in _callees(sf, [(lo, hi), *(callers or [])])
@@ -307,11 +317,20 @@ class Float64Promotion:
             ]
             if not results:
                 return None
-            if all(_only_reduced(sf, n, lo, hi, first) for n in results):
-                return None  # a float64 value that only feeds a sum: meant, and cheap
             biggest = max(
                 (x.size for n in f32 for x in looks.get(n, []) if _big(x, "float32")), default=0
             )
+            # (the loop's state, read on its own line to make its next value, ``x = x + step *
+            # precond * score(x)``, as large as the float32 work: not a sum's accumulator)
+            carried = any(
+                n in read
+                and any(
+                    x.size * ACCUMULATOR_RATIO > biggest for x in looks.get(n, []) if is_array(x)
+                )
+                for n in results
+            )
+            if not carried and all(_only_reduced(sf, n, lo, hi, first) for n in results):
+                return None  # a float64 value that only feeds a sum: meant, and cheap
             if inline and all(
                 n in read  # (added into: ``energy += ...``, not a fresh value)
                 and all(
@@ -462,6 +481,7 @@ class Float64Promotion:
         lo: int,
         hi: int,
         first: int,
+        callers: list[tuple[int, int]] | None = None,
     ) -> tuple[int, str, str, list[Fact]] | None:
         """(the line, the state's name, the float64 value, its facts) where a float64 operand of
         this line that the loop assigns was made float64 in this iteration: its last assignment
@@ -489,7 +509,13 @@ class Float64Promotion:
                 x.id for x in ast.walk(node.value) if isinstance(x, ast.Name) and x.id != name
             ):
                 fact = seen.get(r)
-                if fact is not None and promotes(fact) and not stored_in(sf, r, lo, hi):
+                if (
+                    fact is not None
+                    and promotes(fact)
+                    and not stored_in(sf, r, lo, hi)
+                    # (a parameter the calling loop passes its own state in: promoted there)
+                    and not (callers is not None and _carried_in(sf, node.lineno, r, callers))
+                ):
                     return node.lineno, name, r, [fact]
         return None
 
