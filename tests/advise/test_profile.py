@@ -235,7 +235,8 @@ def test_calibration_is_the_traced_loops_extra_time_over_its_hits(
 
 def test_a_lines_values_are_recorded_once_a_name_is_bound(tmp_path: Path) -> None:
     p = _write(tmp_path, "acc.py", "acc = np.zeros(3)\n")
-    sampler = Sampler(is_user=lambda _: True, threaded=False)
+    ticks = iter(range(100))  # (a second between looks: the looks' spacing is no matter here)
+    sampler = Sampler(is_user=lambda _: True, threaded=False, clock=lambda: float(next(ticks)))
     code = SimpleNamespace(co_filename=str(p))
     # looked at before ``acc`` was first assigned, then after
     sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals={}))
@@ -244,6 +245,27 @@ def test_a_lines_values_are_recorded_once_a_name_is_bound(tmp_path: Path) -> Non
         sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals=glob))
     seen = sampler.samples.facts[(str(p), 1)]
     assert [f.kind for f in seen["acc"]] == [ARRAY, ARRAY]
+
+
+def test_a_lines_looks_are_spread_over_the_run(tmp_path: Path) -> None:
+    # a loop's state promoted to float64 after its first step read float32 at all three looks
+    # when they came in the first iteration: the second look waits 20 ms, the third 250 ms
+    p = _write(tmp_path, "u.py", "u = u * 2\n")
+    now = [0.0]
+    sampler = Sampler(is_user=lambda _: True, threaded=False, clock=lambda: now[0])
+    code = SimpleNamespace(co_filename=str(p))
+    for t, dtype in [
+        (0.0, np.float32),
+        (0.005, np.float32),
+        (0.03, np.float64),
+        (0.1, np.float64),
+        (0.3, np.float64),
+    ]:
+        now[0] = t
+        glob = {"u": np.zeros(4, dtype=dtype)}
+        sampler._record_facts(SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals=glob))
+    seen = sampler.samples.facts[(str(p), 1)]
+    assert [f.dtype for f in seen["u"]] == ["float32", "float64", "float64"]
 
 
 def test_a_model_finding_whose_call_line_never_ran_traced_has_no_count(tmp_path: Path) -> None:

@@ -120,10 +120,21 @@ def _library_roots() -> tuple[str, ...]:
     for p in (sys.prefix, sys.base_prefix, sys.exec_prefix):
         roots.add(os.path.join(p, "lib"))
     roots.update(p for p in sys.path if "site-packages" in p or "dist-packages" in p)
+    # a folder of installed distributions under another name (``pip install --target site``
+    # on PYTHONPATH): its packages are libraries, not the user's code
+    roots.update(p for p in sys.path if p and _holds_distributions(p))
     roots.add(
         str(Path(__file__).resolve().parents[2])
     )  # arraybench itself (arraybench/advise/run/)
     return tuple(sorted(os.path.realpath(r) + os.sep for r in roots if r))
+
+
+def _holds_distributions(folder: str) -> bool:
+    """Whether a folder holds installed distributions (a ``*.dist-info`` folder)."""
+    try:
+        return any(name.endswith(".dist-info") for name in os.listdir(folder))
+    except OSError:
+        return False
 
 
 @dataclass

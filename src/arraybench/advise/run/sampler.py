@@ -42,6 +42,10 @@ SWITCH_INTERVAL = 0.0005
 
 #: Looks at a line that record its values; then the line costs only the time charge.
 FACT_SAMPLES = 3
+#: Seconds between a line's looks, by the number of looks already taken: the second look 20 ms
+#: after the first, the third 250 ms after the second (a loop's state promoted to float64 after
+#: its first step read float32 at all three looks when they came in the first iteration).
+LOOK_GAPS = (0.0, 0.02, 0.25)
 
 #: The code names of comprehensions (their own frames up to Python 3.11; inlined from 3.12,
 #: PEP 709, where only generator expressions keep a frame).
@@ -276,6 +280,27 @@ class _LineNames:
                 for dotted in getters[node.attr]:
                     if dotted not in got and len(got) < FACT_NAMES + 4:
                         got.append(dotted)
+        # an attribute of a local object, not a module's (``p.profile`` of ``p = self.p``, a
+        # dataclass of parameters): its own value, as an attribute of ``self``
+        modules = {
+            a.asname or a.name.split(".")[0]
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Import | ast.ImportFrom)
+            for a in n.names
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id not in modules
+                and node.value.id != "self"
+                and id(node) not in called
+                and isinstance(node.ctx, ast.Load)
+            ):
+                got = names[node.lineno]
+                dotted = f"{node.value.id}.{node.attr}"
+                if dotted not in got and len(got) < FACT_NAMES + 4:
+                    got.append(dotted)
         # and one level further, an attribute of an object the object holds (``self.c.mass``
         # of a simulator's cluster): its own value, as the first level's
         for node in ast.walk(tree):
@@ -455,6 +480,8 @@ class Sampler:
         self._names = _LineNames()
         #: lines whose values (and their riders') are all recorded: not looked at again
         self._recorded: set[Key] = set()
+        #: when each line's values were last looked at (the looks are spread out)
+        self._looked: dict[Key, float] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._switch: float | None = None
@@ -590,6 +617,14 @@ class Sampler:
     def _record_at(self, frame: FrameType, key: Key) -> None:
         if self._done(key):
             return
+        # (looks spread over the run: the first at once, the later ones LOOK_GAPS apart, so
+        # that a state promoted after its first steps, float32 made float64, is seen so)
+        seen_before = self.samples.facts.get(key)
+        looks = max((len(v) for v in seen_before.values()), default=0) if seen_before else 0
+        now = self.clock()
+        if looks and now - self._looked.get(key, now) < LOOK_GAPS[min(looks, len(LOOK_GAPS) - 1)]:
+            return
+        self._looked[key] = now
         only_globals = key[1] < 0
         line = abs(key[1])
         names = self._names(key[0], line)

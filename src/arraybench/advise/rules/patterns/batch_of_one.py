@@ -126,6 +126,34 @@ def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     return None
 
 
+def _rows_name(it: ast.expr) -> str | None:
+    """The name whose rows (or items) a ``map`` runs over: ``X`` of ``X``, ``X.unbind(0)``,
+    ``iter(X)``, ``list(X)``."""
+    if isinstance(it, ast.Name):
+        return it.id
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Attribute)
+        and it.func.attr == "unbind"
+        and all(isinstance(x, ast.Constant) and x.value == 0 for x in it.args)
+        and not it.keywords
+    ):
+        on = it.func.value
+        if isinstance(on, ast.Name):
+            return on.id
+        if isinstance(on, ast.Attribute) and isinstance(on.value, ast.Name):
+            return f"{on.value.id}.{on.attr}"  # (``self.data.unbind(0)``)
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Name)
+        and it.func.id in ("iter", "list")
+        and len(it.args) == 1
+        and isinstance(it.args[0], ast.Name)
+    ):
+        return it.args[0].id
+    return None
+
+
 def _item_part(fn: ast.expr) -> int | None:
     """The part of each item a mapped lambda gives the model: ``k`` of ``item[k]``, -1 for the
     whole item, None where it is not one of those."""
@@ -286,7 +314,7 @@ class BatchOfOne:
                 and isinstance(call.func, ast.Name)
                 and call.func.id == "map"
                 and len(call.args) == 2
-                and isinstance(call.args[1], ast.Name)
+                and _rows_name(call.args[1]) is not None
                 and (sf.path, call.lineno) not in a.found
             ):
                 name = _mapped_model(call.args[0])
@@ -337,10 +365,10 @@ class BatchOfOne:
     ) -> Finding | None:
         """``map(model, X)`` (or ``map(lambda row: model(row.unsqueeze(0)), X)``): the model
         called on each row of X, one call per row."""
-        assert isinstance(call.args[1], ast.Name)
+        over = _rows_name(call.args[1])
+        assert over is not None
         line = call.lineno
         model = models.get(((sf.path, line), name))
-        over = call.args[1].id
         data = a.ev.facts_at((sf.path, line)).get(over)
         if data is not None and not is_array(data):
             # a dataset object, its items the rows of an array it holds
@@ -381,7 +409,7 @@ class BatchOfOne:
         high = max(low, f.seconds - batched)
         said = (
             (f"{f.evidence}; " if f.evidence else "")
-            + f"map({name}, {call.args[1].id}) calls the model once per row of {over} "
+            + f"map({name}, {ast.unparse(call.args[1])}) calls the model once per row of {over} "
             f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
             f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "
             f"that shape, under no_grad); call it on the rows together: {name}({over}) (in "

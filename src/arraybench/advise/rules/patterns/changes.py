@@ -80,8 +80,9 @@ def _inputs(
     }
 
 
-def _writes_param(sf: SourceFile, func: str, index: int) -> bool:
-    """Whether the file's function ``func`` writes into its ``index``-th parameter."""
+def _writes_param(sf: SourceFile, func: str, index: int, depth: int = 1) -> bool:
+    """Whether the file's function ``func`` writes into its ``index``-th parameter (``depth``:
+    the calls followed so far; a function that passes its parameter to itself ends there)."""
     if sf.tree is None:
         return True
     for node in ast.walk(sf.tree):
@@ -90,7 +91,7 @@ def _writes_param(sf: SourceFile, func: str, index: int) -> bool:
             if index >= len(params):
                 return False
             last = node.end_lineno or node.lineno
-            return _changed(sf, params[index], node.lineno + 1, last, depth=1)
+            return _changed(sf, params[index], node.lineno + 1, last, depth=depth)
     return False
 
 
@@ -147,7 +148,11 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
             return True
         if isinstance(f, ast.Name) and f.id in funcs and depth < 2:
             for i, a in enumerate(node.args):
-                if isinstance(a, ast.Name) and a.id == name and _writes_param(sf, f.id, i):
+                if (
+                    isinstance(a, ast.Name)
+                    and a.id == name
+                    and _writes_param(sf, f.id, i, depth + 1)
+                ):
                     return True
             if _writes_global(sf, f.id, name):
                 return True

@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.purity import pure_getters
+from ...read.purity import attribute_changed, pure_getters
 from ...read.source import SourceFile, stored_in
 from ...read.syntax import imported_names
 from ...records import LIST_SHARE, Finding
@@ -201,6 +201,16 @@ class Float64Promotion:
             and not (
                 id(n) in held and any(id(a_) in called for a_ in _attributes_of(node.value, n))
             )
+        ]
+        # an attribute of a local object, ``p.profile`` of ``p = self.p`` (its value recorded)
+        read += [
+            f"{n.value.id}.{n.attr}"
+            for n in ast.walk(node.value)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id != "self"
+            and id(n) not in called
+            and f"{n.value.id}.{n.attr}" in looks
         ]
         # an attribute of an object the object holds, ``self.c.mass`` (its value recorded)
         read += [
@@ -489,7 +499,8 @@ class Float64Promotion:
         assert sf.tree is not None
         seen = a.ev.facts_in(sf.path, lo, hi)
         for name in dict.fromkeys(read):
-            if not any(_big(x, "float64") for x in looks.get(name, [])):
+            # (of any size: a 384 x 1 profile broadcast over the field promotes all of it)
+            if not any(is_array(x) and x.dtype == "float64" for x in looks.get(name, [])):
                 continue
             made = [
                 n
@@ -505,14 +516,34 @@ class Float64Promotion:
             # carried round the loop: ``x = state @ W`` after ``state = np.tanh(x * gain)``)
             above = [n for n in made if n.lineno < first]
             node = max(above or made, key=lambda n: n.lineno)
+            # (the names it reads, and their attributes seen: ``p.profile`` of ``feed =
+            # p.feed * p.profile``)
+            dotted = [
+                f"{x.value.id}.{x.attr}"
+                for x in ast.walk(node.value)
+                if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name)
+            ]
             for r in dict.fromkeys(
-                x.id for x in ast.walk(node.value) if isinstance(x, ast.Name) and x.id != name
+                [
+                    *(
+                        x.id
+                        for x in ast.walk(node.value)
+                        if isinstance(x, ast.Name) and x.id != name
+                    ),
+                    *dotted,
+                ]
             ):
                 fact = seen.get(r)
                 if (
                     fact is not None
                     and promotes(fact)
-                    and not stored_in(sf, r, lo, hi)
+                    # (an attribute of a local object: the attribute stored, not the name
+                    # bound again each call, ``p = self.p``)
+                    and not (
+                        attribute_changed(sf, r.split(".", 1)[1], lo, hi)
+                        if "." in r
+                        else stored_in(sf, r, lo, hi)
+                    )
                     # (a parameter the calling loop passes its own state in: promoted there)
                     and not (callers is not None and _carried_in(sf, node.lineno, r, callers))
                 ):

@@ -1,0 +1,147 @@
+"""What round 18's real scripts (benchmarks/profile_realcode/round18.md) and blind sets 30-31
+showed, cut down: a function that passes its own parameter to itself (the profile crashed in
+a recursion of its own), a folder of installed packages on PYTHONPATH read as the user's code,
+a float64 profile a local parameters object holds promoting a float32 field, and a model
+mapped over a tensor's ``unbind(0)``. Never a wall-clock assertion."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.run.launch import Target, _library_roots
+
+from .snippets import found as _found
+from .snippets import write as _write
+
+pytest.importorskip("line_profiler")
+
+RECURSIVE = """\
+import numpy as np
+
+
+def walk(x, n):
+    if n == 0:
+        return 0.0
+    return walk(x, n - 1) + 1.0
+
+
+a = np.ones(100)
+t = 0.0
+for i in range(20000):
+    t += walk(a, 3) + np.sum(a)
+print(t)
+"""
+
+
+def test_a_function_passing_its_own_parameter_to_itself_is_read_to_its_end(
+    tmp_path: Path,
+) -> None:
+    # round 18: scikit-learn's recursive helper, read as the user's code, made the question
+    # "does it write its parameter" follow itself without end
+    report = profile(Target(script=_write(tmp_path, "recur.py", RECURSIVE)))
+    assert report.outcome.status == 0, report.outcome.error
+
+
+def test_a_folder_of_installed_distributions_on_the_path_is_a_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    (site / "tqdm-4.0.dist-info").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(site))
+    assert any(r.startswith(str(site.resolve())) for r in _library_roots())
+    plain = tmp_path / "project"
+    plain.mkdir()
+    monkeypatch.syspath_prepend(str(plain))
+    assert not any(r.startswith(str(plain.resolve()) + "/") for r in _library_roots())
+
+
+DIFFUSION = """\
+import numpy as np
+
+
+class Params:
+    def __init__(self, n):
+        self.feed = 0.035
+        self.profile = 1.0 + 0.3 * np.exp(-4.0 * np.linspace(-1, 1, n)[:, None] ** 2)
+
+
+class Sim:
+    def __init__(self, n):
+        self.p = Params(n)
+        self.u = np.ones((n, n), dtype=np.float32)
+
+    @staticmethod
+    def laplacian(a):
+        return np.roll(a, 1, 0) + np.roll(a, -1, 0) + np.roll(a, 1, 1) + np.roll(a, -1, 1) - 4 * a
+
+    def step(self):
+        u, p = self.u, self.p
+        feed = p.feed * p.profile
+        self.u = u + 0.1 * self.laplacian(u) + feed * (1 - u)
+
+
+sim = Sim(384)
+for it in range(600):
+    sim.step()
+print("result:", float(sim.u.mean()))
+"""
+
+
+def test_a_float64_array_a_local_parameters_object_holds_promotes_the_field(
+    tmp_path: Path,
+) -> None:
+    # blind30's reaction-diffusion: ``feed = p.feed * p.profile`` with ``p = self.p``: the run
+    # records ``p.profile``, and the promotion is reported where ``feed`` is made float64
+    found = _found(profile(Target(script=_write(tmp_path, "diffusion.py", DIFFUSION))))
+    f = found.get(21)
+    assert f is not None and f.code == "AB410", found
+    assert "p.profile (numpy.ndarray float64 384x1" in f.evidence
+
+
+UNBIND = """\
+import torch
+from torch import nn
+
+
+class Monitor:
+    def __init__(self, data):
+        self.data = data
+
+    @torch.no_grad()
+    def __call__(self, model):
+        recon = torch.stack(list(map(model, self.data.unbind(0))))
+        return float(((recon - self.data) ** 2).mean())
+
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(32, 8), nn.ReLU(), nn.Linear(8, 32))
+monitor = Monitor(torch.randn(6000, 32))
+print("result:", sum(monitor(model) for _ in range(4)))
+"""
+
+
+def test_a_model_mapped_over_a_tensors_unbind_is_a_per_sample_loop(tmp_path: Path) -> None:
+    # blind30's autoencoder monitor: ``map(model, self.data.unbind(0))`` (a model's test: in a
+    # process of its own)
+    pytest.importorskip("torch")
+    script = _write(tmp_path, "unbind.py", UNBIND)
+    out = tmp_path / "p.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "arraybench", "profile", "--all", "-o", str(out), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    data = json.loads(out.read_text())
+    rows = {r["line"]: r for r in [*data["findings"], *data.get("unlisted", [])]}
+    f = rows.get(11)
+    assert f is not None and f["code"] == "AB106", rows
+    assert "once per row of self.data (torch.Tensor float32 6000x32" in f["evidence"]
