@@ -297,6 +297,9 @@ def split_loops(
     # (in a loop too: its split gave a 16384x64 product ending ``process_frame`` to the next
     # iteration's first line, 90% for its 0.4%)
     through: dict[tuple[Key, Key], Key] = {}  # (check, callee line) -> the call's line
+    # the checks after a return, with their weights (also applied to what a loop's split gives
+    # the check: the samples at a loop's jump back, ``for`` line, read as its last line's)
+    after_return: dict[Key, dict[Key, float]] = {}
     per_hit: dict[Key, float] | None = None
     for path in {lt.path for lt in lines}:
         for at, via, tail in returns_of(path) if returns_of is not None else ():
@@ -350,6 +353,7 @@ def split_loops(
                         weights[c] = weights.get(c, 0.0) + excess / len(at_keys)
             for k in at_keys:
                 weights_of[k] = weights
+                after_return[k] = weights
                 for ln in tail:
                     through[(k, (path, ln))] = (path, via)
     if not weights_of:
@@ -361,11 +365,19 @@ def split_loops(
             out.append((stack, off, on))
             continue
         for key, w in shares.items():
-            if w > 0:
+            if w <= 0:
+                continue
+            # (what a loop's split gives a check after a return is shared the same way)
+            again = (
+                after_return.get(key) if key != stack[0] and stack[0] not in after_return else None
+            )
+            for k2, w2 in (again or {key: 1.0}).items():
+                if w2 <= 0:
+                    continue
                 # (a callee's line runs under the caller's line that called it)
-                call = through.get((stack[0], key))
-                head = (key, call) if call is not None else (key,)
-                out.append(((*head, *stack[1:]), off * w, on * w))
+                call = through.get((key, k2)) if again else through.get((stack[0], key))
+                head = (k2, call) if call is not None else (k2,)
+                out.append(((*head, *stack[1:]), off * w * w2, on * w * w2))
     return out
 
 

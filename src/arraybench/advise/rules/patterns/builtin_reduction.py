@@ -320,7 +320,6 @@ class BuiltinReduction:
                 gain=(spent * lo, seconds * hi),
             )
 
-
     def _converted(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         """``p = probs.detach().flatten().tolist()`` then ``sum(1 for v in p if v > t)``: an
         array or tensor made a list for a builtin's pass over it in Python, on the next

@@ -186,25 +186,31 @@ def _callers(
     classes = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef)}
     out = []
     for c in calls_of(sf, func, method):
-        if isinstance(c.func, ast.Name) or (
-            isinstance(c.func, ast.Attribute)
-            and isinstance(c.func.value, ast.Name)
-            and (
-                c.func.value.id in classes  # (a static method on its class)
-                or (
-                    a is not None
-                    and of_class(a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes)
+        if (
+            isinstance(c.func, ast.Name)
+            or (
+                isinstance(c.func, ast.Attribute)
+                and isinstance(c.func.value, ast.Name)
+                and (
+                    c.func.value.id in classes  # (a static method on its class)
+                    or (
+                        a is not None
+                        and of_class(
+                            a.ev.facts_at((sf.path, c.lineno)).get(c.func.value.id), classes
+                        )
+                    )
                 )
             )
-        ) or (
-            # an object another holds, ``self.chain.accel(u, v, g)``, seen as one of the file's
-            isinstance(c.func, ast.Attribute)
-            and isinstance(c.func.value, ast.Attribute)
-            and isinstance(c.func.value.value, ast.Name)
-            and c.func.value.value.id == "self"
-            and a is not None
-            and of_class(
-                a.ev.facts_at((sf.path, c.lineno)).get(ast.unparse(c.func.value)), classes
+            or (
+                # an object another holds, ``self.chain.accel(u, v, g)``, seen as one of the file's
+                isinstance(c.func, ast.Attribute)
+                and isinstance(c.func.value, ast.Attribute)
+                and isinstance(c.func.value.value, ast.Name)
+                and c.func.value.value.id == "self"
+                and a is not None
+                and of_class(
+                    a.ev.facts_at((sf.path, c.lineno)).get(ast.unparse(c.func.value)), classes
+                )
             )
         ):
             # (a comprehension is a loop too: ``sum(score(q) for q in queries)``)

@@ -708,9 +708,7 @@ def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[
     return (full, lines) if lines else (part, [])
 
 
-def _return_time(
-    a: Analysis, sf: SourceFile, node: ast.Return, pure: frozenset[str]
-) -> float:
+def _return_time(a: Analysis, sf: SourceFile, node: ast.Return, pure: frozenset[str]) -> float:
     """Seconds a ``return`` of operators only (no call but pure ones) spent in the run: its
     value timed after the run on values like those seen in its function, times its runs;
     0.0 where it cannot be so timed or works on no large array."""
