@@ -190,3 +190,45 @@ def test_a_methods_last_lines_of_operators_are_not_read_as_the_loops_last_line(
     tail = hot.get(19)
     assert tail is not None, hot
     assert 27 not in hot or hot[27].seconds < tail.seconds, (hot.get(27), tail)
+
+
+HELD_FORCE = """\
+import numpy as np
+
+
+def gravity(pos, mass):
+    diff = pos[None, :, :] - pos[:, None, :]
+    r2 = (diff * diff).sum(-1) + 0.0025
+    return (diff * (mass[None, :] * r2 ** -1.5)[:, :, None]).sum(1)
+
+
+class Leapfrog:
+    def __init__(self, force, dt):
+        self.force = force
+        self.dt = dt
+
+    def step(self, pos, vel, mass):
+        vel = vel + self.dt * self.force(pos, mass)
+        return pos + self.dt * vel, vel
+
+
+rng = np.random.default_rng(21)
+pos = rng.standard_normal((400, 3)).astype(np.float32)
+vel = np.zeros((400, 3), dtype=np.float32)
+mass = rng.uniform(0.5, 1.5, 400) / 400
+integrator = Leapfrog(gravity, 1e-3)
+for step in range(60):
+    pos, vel = integrator.step(pos, vel, mass)
+print("result:", float(np.abs(pos).sum()))
+"""
+
+
+def test_a_float64_mass_in_a_force_an_object_holds_as_a_callback_promotes_the_state(
+    tmp_path: Path,
+) -> None:
+    # blind31's torch_cluster_nbody: ``self.force(b.pos, b.mass)``, the force law handed to the
+    # integrator; the way up from ``gravity`` to the loop is read from the run's stacks
+    found = _found(profile(Target(script=_write(tmp_path, "held_force.py", HELD_FORCE))))
+    f = found.get(7)
+    assert f is not None and f.code == "AB410", found
+    assert "mass (numpy.ndarray float64 400" in f.evidence

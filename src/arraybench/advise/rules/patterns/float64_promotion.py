@@ -124,7 +124,7 @@ class Float64Promotion:
                 # a function the loop calls, one or more calls down (``return (frame - DARK)
                 # * FLAT`` in ``correct(frame)``, called by ``process_frame(frame)`` per
                 # frame): its body is the region, and its callers' float64 work the loop's
-                chain = _called_from_loop(sf, first)
+                chain = _called_from_loop(sf, first, a)
                 if chain is None:
                     continue
                 done.add(first)

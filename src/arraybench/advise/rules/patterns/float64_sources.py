@@ -8,12 +8,14 @@ from __future__ import annotations
 import ast
 import re
 import sys
+from collections import Counter
 
 from ...read.calls import argument, calls_of
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
 from ...read.syntax import statement_lists
 from ...run.values import SCALAR, Fact
+from .base import Analysis
 from .expressions import held_names
 
 #: How many calls down from a loop a promotion in the file's functions is still looked for.
@@ -98,13 +100,62 @@ def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
 
 
 def _called_from_loop(
-    sf: SourceFile, line: int
+    sf: SourceFile, line: int, a: Analysis | None = None
 ) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
     """For a line of a function of the file with no loop of its own that a loop calls, directly
     or through CALL_DEPTH functions of the file: the function's lines, and the regions its value
-    goes through (each calling function's lines, then the loop's)."""
+    goes through (each calling function's lines, then the loop's). Where the file names no
+    such call (a callback an object holds, ``self.force(b.pos, b.mass)``), the run's sampled
+    stacks give the way up."""
     if sf.tree is None:
         return None
+    found = _called_from_names(sf, line)
+    if found is None and a is not None:
+        found = _called_from_stacks(a, sf, line)
+    return found
+
+
+def _called_from_stacks(
+    a: Analysis, sf: SourceFile, line: int
+) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
+    """The way up from a function to the loop that runs it, as the sampled stacks show it:
+    the most sampled chain of the file's frames above the function's lines, to the first frame
+    in a loop."""
+    assert sf.tree is not None
+    func = sf.functions.get(line, "")
+    lines = [ln for ln, f in sf.functions.items() if f == func]
+    if not func or not lines:
+        return None
+    lo, hi = min(lines), max(lines)
+    seen: Counter[tuple[tuple[int, int], ...]] = Counter()
+    for stack, _off, _on in a.led.stacks:
+        if not stack or stack[0][0] != sf.path or not lo <= abs(stack[0][1]) <= hi:
+            continue
+        chain: list[tuple[int, int]] = []
+        for p, at in stack[1:]:
+            if p != sf.path:
+                break
+            ln = abs(at)
+            loops = sf.enclosing_loops(ln)
+            if loops:
+                chain.append((loops[0].line, loops[0].end))
+                seen[tuple(chain)] += 1
+                break
+            caller = sf.functions.get(ln, "")
+            span = [x for x, f in sf.functions.items() if f == caller]
+            if not caller or not span:
+                break
+            chain.append((min(span), max(span)))
+    if not seen:
+        return None
+    best, _ = seen.most_common(1)[0]
+    return (lo, hi), list(best)
+
+
+def _called_from_names(
+    sf: SourceFile, line: int
+) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
+    assert sf.tree is not None
     spans = {
         n.name: (n.lineno, n.end_lineno or n.lineno)
         for n in ast.walk(sf.tree)
