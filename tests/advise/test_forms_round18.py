@@ -232,3 +232,34 @@ def test_a_float64_mass_in_a_force_an_object_holds_as_a_callback_promotes_the_st
     f = found.get(7)
     assert f is not None and f.code == "AB410", found
     assert "mass (numpy.ndarray float64 400" in f.evidence
+
+
+ENSEMBLE = """\
+import numpy as np
+
+
+class Model:
+    def __init__(self, n):
+        self.A = np.eye(n) * 0.76 + np.eye(n, k=1) * 0.1 + np.eye(n, k=-1) * 0.14
+
+    def forecast(self, ensemble, rng):
+        moved = np.array(list(map(lambda member: self.A @ member, ensemble)))
+        return moved + 0.02 * rng.standard_normal(ensemble.shape)
+
+
+rng = np.random.default_rng(0)
+model = Model(60)
+ensemble = rng.standard_normal((600, 60))
+for step in range(60):
+    ensemble = model.forecast(ensemble, rng)
+print("result:", float(ensemble.sum()))
+"""
+
+
+def test_a_product_per_row_through_map_is_one_matrix_product(tmp_path: Path) -> None:
+    # blind31's np_enkf_forecast: ``map(lambda member: self.A @ member, ensemble)``
+    found = _found(profile(Target(script=_write(tmp_path, "ensemble.py", ENSEMBLE))))
+    f = found.get(9)
+    assert f is not None and f.code == "AB105", found
+    assert "map over the 600 rows of ensemble" in f.evidence
+    assert "ensemble @ self.A.T" in f.evidence

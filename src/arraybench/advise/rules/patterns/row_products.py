@@ -98,6 +98,79 @@ class RowProducts:
                 # detector read it: the run shows the products, and their rewrite
                 del a.found[(sf.path, lp.line)]
             yield f
+        yield from self._mapped(a, sf)
+
+    def _mapped(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        """``list(map(lambda member: self.A @ member, ensemble))``: a product per row of an
+        array, through ``map`` (no loop of its own; blind31's ensemble forecast, 42%)."""
+        assert sf.tree is not None
+        for call in ast.walk(sf.tree):
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id == "map"
+                and len(call.args) == 2
+                and isinstance(call.args[0], ast.Lambda)
+                and len(call.args[0].args.args) == 1
+                and isinstance(call.args[1], ast.Name)
+            ):
+                continue
+            fn = call.args[0]
+            item = fn.args.args[0].arg
+            line = call.lineno
+            if (sf.path, line) in a.found or a.covered(sf.path, line):
+                continue
+            other = None
+            transposed = False
+            for n in ast.walk(fn.body):
+                ops = _operands(n)
+                if ops is None:
+                    continue
+                for r, o in (ops, ops[::-1]):
+                    if (
+                        isinstance(r, ast.Name)
+                        and r.id == item
+                        and isinstance(o, ast.Name | ast.Attribute)
+                        and item not in {x.id for x in ast.walk(o) if isinstance(x, ast.Name)}
+                    ):
+                        other = ast.unparse(o)
+                        # (``A @ row`` per row is ``rows @ A.T``; ``row @ A`` is ``rows @ A``)
+                        transposed = o is ops[0]
+            if other is None:
+                continue
+            facts = a.ev.facts_at((sf.path, line))
+            rows_of, mat = facts.get(call.args[1].id), facts.get(other)
+            if rows_of is None or mat is None or not is_array(rows_of) or not is_array(mat):
+                continue
+            if len(rows_of.shape) != 2 or len(mat.shape) != 2 or rows_of.shape[1] not in mat.shape:
+                continue
+            first, last = sf.span(line)
+            seconds = a.led.span(sf.path, first, last)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            count = a.led.count((sf.path, line))
+            rows, k = rows_of.shape
+            runs = max(1, round(count.n / rows)) if count.n >= rows else max(1, count.n)
+            t = product_time(_lib(rows_of, mat), rows, k, mat.shape, mat.dtype, a.budget() / 4)
+            f, _ = a.finding(sf, line, self.rule.code)
+            said = (
+                f"map over the {rows:,} rows of {call.args[1].id} ({_seen(rows_of)}), one "
+                f"product with {other} ({_seen(mat)}) each"
+            )
+            keep = runs * t if t is not None else 0.0
+            if t is not None:
+                said += (
+                    f"; all rows at once in one matrix product took {format_time(t)} (timed "
+                    f"after the run on random data of those shapes): {call.args[1].id} @ "
+                    f"{other}{'.T' if transposed else ''}"
+                )
+            yield replace(
+                f,
+                seconds=seconds,
+                share=seconds / a.total,
+                evidence=said,
+                gain=(max(0.0, seconds - 2 * keep), max(0.0, seconds - keep)),
+            )
 
     def _product(
         self,
