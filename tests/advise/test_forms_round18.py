@@ -298,3 +298,40 @@ def test_a_loop_of_one_jitted_call_of_real_work_a_step_is_not_priced_as_its_disp
     if f is not None and f.seconds / 700 > 1e-4:  # (a step of real work on this machine)
         assert f.gain is not None and f.gain[1] < 0.5 * f.seconds, f
     assert all(g.line != 15 for g in report.findings), report.findings  # (not listed)
+
+
+SMOOTHER = """\
+import numpy as np
+
+
+class Smoother:
+    def __init__(self, grid, noise=0.1):
+        self.grid = grid
+        self.noise = noise
+        self.K = np.exp(-0.5 * ((grid[:, None] - grid[None, :]) / 0.15) ** 2)
+
+    def posterior_mean(self, y):
+        A = self.K + self.noise ** 2 * np.eye(len(self.grid))
+        A_inv = np.linalg.inv(A)
+        return self.K @ (A_inv @ y)
+
+
+rng = np.random.default_rng(3)
+grid = np.linspace(0.0, 1.0, 200)
+sm = Smoother(grid)
+total = 0.0
+for k in range(150):
+    total += float(sm.posterior_mean(np.sin(7 * grid) + 0.1 * rng.standard_normal(200)).sum())
+print("result:", total)
+"""
+
+
+def test_an_inverse_of_a_local_made_once_from_attributes_in_a_method_is_invariant(
+    tmp_path: Path,
+) -> None:
+    # blind33's np_spectral_smoother: ``A = self.K + ...`` then ``A_inv = np.linalg.inv(A)`` in a
+    # method called once per trace: an assignment's input made once above, from attributes
+    found = _found(profile(Target(script=_write(tmp_path, "smoother.py", SMOOTHER))))
+    f = found.get(12)
+    assert f is not None and f.code == "AB411", found
+    assert "calls posterior_mean() with the same inputs every time" in f.evidence

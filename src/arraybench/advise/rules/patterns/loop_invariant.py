@@ -465,10 +465,18 @@ class LoopInvariant:
         if any(_changed(sf, n, body_first, line - 1) for n in names & set(params)):
             return None
         end = fn.end_lineno or line
+
+        def stored(m: str) -> bool:
+            if m.startswith("self."):
+                return attribute_changed(sf, m[5:], fn.lineno, end, PURE_CALLS)
+            return m in params or stored_in(sf, m, fn.lineno, end)
+
+        # (a local the function makes once above from inputs that stay: ``A = self.K +
+        # self.noise ** 2 * np.eye(n)`` before ``A_inv = np.linalg.inv(A)``)
+        pure = pure_functions(sf) | imported_pure(sf)
+        callables = _callables(a, sf, line)
         if any(
-            attribute_changed(sf, n[5:], fn.lineno, end, PURE_CALLS)
-            if n.startswith("self.")
-            else stored_in(sf, n, fn.lineno, end)
+            stored(n) and not _made_once(sf, n, line, stored, pure, callables)
             for n in names - set(params)
         ):
             return None
