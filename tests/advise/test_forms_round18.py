@@ -170,9 +170,9 @@ class Sim:
         self.u_prev, self.u = self.u, u_new
 
 
-sim = Sim(400)
+sim = Sim(500)
 history = []
-for it in range(400):
+for it in range(1200):
     sim.step()
     if it % 50 == 0:
         history.append(sim.energy())
@@ -335,3 +335,30 @@ def test_an_inverse_of_a_local_made_once_from_attributes_in_a_method_is_invarian
     f = found.get(12)
     assert f is not None and f.code == "AB411", found
     assert "calls posterior_mean() with the same inputs every time" in f.evidence
+
+
+FROMITER = """\
+import numpy as np
+
+
+def predict(X, beta):
+    return np.fromiter(map(lambda row: row @ beta, X), dtype=np.float64, count=len(X))
+
+
+rng = np.random.default_rng(0)
+X = rng.standard_normal((20_000, 24))
+beta = np.zeros(24)
+for it in range(40):
+    r = rng.standard_normal(20_000) - predict(X, beta)
+    beta = beta + 1e-6 * (X.T @ r)
+print("result:", float(beta.sum()))
+"""
+
+
+def test_a_vector_product_per_row_mapped_inside_fromiter_is_one_product(tmp_path: Path) -> None:
+    # blind33's np_robust_regression: ``np.fromiter(map(lambda row: row @ beta, X), ...)``; the
+    # run records the function's X beside the lambda's own names on the same line
+    found = _found(profile(Target(script=_write(tmp_path, "fromiter.py", FROMITER))))
+    f = found.get(5)
+    assert f is not None and f.code == "AB105", found
+    assert "map over the 20,000 rows of X" in f.evidence and "X @ beta" in f.evidence

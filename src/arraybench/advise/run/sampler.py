@@ -478,10 +478,11 @@ class Sampler:
         self.clock = clock
         self.samples = Samples()
         self._names = _LineNames()
-        #: lines whose values (and their riders') are all recorded: not looked at again
-        self._recorded: set[Key] = set()
+        #: lines whose values (and their riders') are all recorded, by code object: not looked
+        #: at again
+        self._recorded: set[tuple[Key, int]] = set()
         #: when each line's values were last looked at (the looks are spread out)
-        self._looked: dict[Key, float] = {}
+        self._looked: dict[tuple[Key, int], float] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._switch: float | None = None
@@ -591,7 +592,10 @@ class Sampler:
 
     def _record_facts(self, frame: FrameType) -> None:
         key = (frame.f_code.co_filename, frame_line(frame))
-        if key in self._recorded:
+        # (per code object: a lambda's frame and the frame of the function around it share a
+        # line, ``np.fromiter(map(lambda row: row @ beta, X), ...)``, and see different names)
+        done = (key, id(frame.f_code))
+        if done in self._recorded:
             return
         # the loop's lines of operators only are never looked at: their values are the frame's
         # now (the same names, an iteration apart at most)
@@ -604,7 +608,7 @@ class Sampler:
         for k in keys:
             self._record_at(frame, k)
         if all(self._done(k) for k in keys):
-            self._recorded.add(key)
+            self._recorded.add(done)
 
     def _done(self, key: Key) -> bool:
         """Every name seen at the line has its samples. A line where none was bound yet
@@ -615,16 +619,29 @@ class Sampler:
         )
 
     def _record_at(self, frame: FrameType, key: Key) -> None:
-        if self._done(key):
-            return
         # (looks spread over the run: the first at once, the later ones LOOK_GAPS apart, so
-        # that a state promoted after its first steps, float32 made float64, is seen so)
+        # that a state promoted after its first steps, float32 made float64, is seen so; by
+        # code object, as a lambda's frame and its function's on one line see other names)
         seen_before = self.samples.facts.get(key)
-        looks = max((len(v) for v in seen_before.values()), default=0) if seen_before else 0
-        now = self.clock()
-        if looks and now - self._looked.get(key, now) < LOOK_GAPS[min(looks, len(LOOK_GAPS) - 1)]:
+        bound = frame.f_locals.keys() | frame.f_globals.keys() if key[1] > 0 else None
+        mine = [
+            v
+            for n, v in (seen_before or {}).items()
+            if bound is None or n.split(".", 1)[0].split("[", 1)[0] in bound
+        ]
+        if (
+            mine
+            and all(len(v) >= FACT_SAMPLES for v in mine)
+            and len(mine) == len(seen_before or {})
+        ):
             return
-        self._looked[key] = now
+        looks = max((len(v) for v in mine), default=0)
+        now = self.clock()
+        at = (key, id(frame.f_code))
+        last = self._looked.get(at)
+        if looks and last is not None and now - last < LOOK_GAPS[min(looks, len(LOOK_GAPS) - 1)]:
+            return
+        self._looked[at] = now
         only_globals = key[1] < 0
         line = abs(key[1])
         names = self._names(key[0], line)

@@ -142,8 +142,12 @@ class RowProducts:
             rows_of, mat = facts.get(call.args[1].id), facts.get(other)
             if rows_of is None or mat is None or not is_array(rows_of) or not is_array(mat):
                 continue
-            if len(rows_of.shape) != 2 or len(mat.shape) != 2 or rows_of.shape[1] not in mat.shape:
+            if len(rows_of.shape) != 2 or len(mat.shape) not in (1, 2):
                 continue
+            if rows_of.shape[1] not in mat.shape:
+                continue
+            if len(mat.shape) == 1:
+                transposed = False  # (a vector: ``row @ beta`` per row is ``X @ beta``)
             first, last = sf.span(line)
             seconds = a.led.span(sf.path, first, last)
             if seconds / a.total < LIST_SHARE:
