@@ -249,7 +249,7 @@ def test_a_lines_values_are_recorded_once_a_name_is_bound(tmp_path: Path) -> Non
 
 def test_a_lines_looks_are_spread_over_the_run(tmp_path: Path) -> None:
     # a loop's state promoted to float64 after its first step read float32 at all three looks
-    # when they came in the first iteration: the second look waits 20 ms, the third 250 ms
+    # when they came in the first iteration: the second look waits 20 ms, the third 100 ms
     p = _write(tmp_path, "u.py", "u = u * 2\n")
     now = [0.0]
     sampler = Sampler(is_user=lambda _: True, threaded=False, clock=lambda: now[0])
@@ -258,8 +258,8 @@ def test_a_lines_looks_are_spread_over_the_run(tmp_path: Path) -> None:
         (0.0, np.float32),
         (0.005, np.float32),
         (0.03, np.float64),
-        (0.1, np.float64),
-        (0.3, np.float64),
+        (0.06, np.float64),
+        (0.2, np.float64),
     ]:
         now[0] = t
         glob = {"u": np.zeros(4, dtype=dtype)}

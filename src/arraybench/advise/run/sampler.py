@@ -43,9 +43,9 @@ SWITCH_INTERVAL = 0.0005
 #: Looks at a line that record its values; then the line costs only the time charge.
 FACT_SAMPLES = 3
 #: Seconds between a line's looks, by the number of looks already taken: the second look 20 ms
-#: after the first, the third 250 ms after the second (a loop's state promoted to float64 after
+#: after the first, the third 100 ms after the second (a loop's state promoted to float64 after
 #: its first step read float32 at all three looks when they came in the first iteration).
-LOOK_GAPS = (0.0, 0.02, 0.25)
+LOOK_GAPS = (0.0, 0.02, 0.1)
 
 #: The code names of comprehensions (their own frames up to Python 3.11; inlined from 3.12,
 #: PEP 709, where only generator expressions keep a frame).
