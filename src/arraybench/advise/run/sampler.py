@@ -623,11 +623,13 @@ class Sampler:
         # that a state promoted after its first steps, float32 made float64, is seen so; by
         # code object, as a lambda's frame and its function's on one line see other names)
         seen_before = self.samples.facts.get(key)
-        bound = frame.f_locals.keys() | frame.f_globals.keys() if key[1] > 0 else None
+        only_globals = key[1] < 0
+        local = {} if only_globals else frame.f_locals
+        glob = frame.f_globals
         mine = [
             v
             for n, v in (seen_before or {}).items()
-            if bound is None or n.split(".", 1)[0].split("[", 1)[0] in bound
+            if only_globals or (b := n.split(".", 1)[0].split("[", 1)[0]) in local or b in glob
         ]
         if (
             mine
@@ -642,7 +644,6 @@ class Sampler:
         if looks and last is not None and now - last < LOOK_GAPS[min(looks, len(LOOK_GAPS) - 1)]:
             return
         self._looked[at] = now
-        only_globals = key[1] < 0
         line = abs(key[1])
         names = self._names(key[0], line)
         if only_globals:
@@ -652,8 +653,6 @@ class Sampler:
             return
         seen = self.samples.facts.setdefault(key, {})
         with contextlib.suppress(Exception):
-            local = {} if only_globals else frame.f_locals
-            glob = frame.f_globals
             for name in names:
                 base, _, attr = name.partition(".")
                 items: list[str] = []
