@@ -266,3 +266,16 @@ def statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
             body = getattr(node, name, None)
             if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
                 yield body
+
+
+def one_return(fn: ast.FunctionDef | None) -> ast.Return | None:
+    """The ``return`` of a function whose body, a docstring aside, is one ``return`` of a value
+    (a formula: ``return self.K / self.masses[:, None]``), else None."""
+    body = [
+        st
+        for st in (fn.body if fn is not None else [])
+        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    return body[0]

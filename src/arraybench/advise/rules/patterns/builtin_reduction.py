@@ -29,6 +29,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile
+from ...read.syntax import statement_lists
 from ...records import LIST_SHARE, Finding
 from ...run.models import builtin_reduction_cost
 from ...run.values import Fact, is_array
@@ -326,7 +327,7 @@ class BuiltinReduction:
         statement of the block, the list read nowhere else (blind29's confidence monitor,
         12,288 probabilities a step: 29% of its run). One whole-array reduction does both."""
         assert sf.tree is not None
-        for block in _blocks(sf.tree):
+        for block in statement_lists(sf.tree):
             for made, used in itertools.pairwise(block):
                 got = _tolist(made)
                 if got is None:
@@ -375,14 +376,6 @@ class BuiltinReduction:
 
 #: Elements a converted array must hold for its Python pass to be the cost.
 CONVERTED_MIN = 1000
-
-
-def _blocks(tree: ast.AST) -> Iterator[list[ast.stmt]]:
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield block
 
 
 def _tolist(stmt: ast.stmt) -> tuple[str, str] | None:

@@ -8,7 +8,6 @@ it calls, and whether a name the statement reads may change from one call to the
 from __future__ import annotations
 
 import ast
-import itertools
 from collections import Counter
 from collections.abc import Callable
 
@@ -64,6 +63,25 @@ def called_from(
     return callers[0][1], func, changed
 
 
+def stack_paths(
+    a: Analysis, sf: SourceFile, innermost: Callable[[tuple[str, int]], bool]
+) -> Counter[tuple[tuple[str, int], ...]]:
+    """The ways up the sampled stacks whose innermost frame ``innermost`` accepts: each
+    stack's frames from its innermost to the first frame of the file that stands in a loop of
+    the file (frames of other files on the way kept), counted by samples; a stack with no
+    such frame gives none. How a line is reached where the file names no call: a hook, a
+    callback an object holds."""
+    out: Counter[tuple[tuple[str, int], ...]] = Counter()
+    for stack, _off, _on in a.led.stacks:
+        if not stack or not innermost(stack[0]):
+            continue
+        for i, frame in enumerate(stack[1:], start=1):
+            if frame[0] == sf.path and sf.enclosing_loops(abs(frame[1])):
+                out[tuple(stack[: i + 1])] += 1
+                break
+    return out
+
+
 def _from_stacks(
     a: Analysis, sf: SourceFile, fn: ast.FunctionDef, line: int, method: bool
 ) -> tuple[Loop, str, Callable[[str], bool]] | None:
@@ -76,16 +94,9 @@ def _from_stacks(
     if not method or sf.tree is None:
         return None
     seen: Counter[tuple[int, int]] = Counter()
-    for stack, _off, _on in a.led.stacks:
-        if not stack or stack[0] != (sf.path, line):
-            continue
-        for below, frame in itertools.pairwise(stack):
-            if frame[0] != sf.path:
-                continue
-            ln = abs(frame[1])
-            if sf.enclosing_loops(ln):
-                seen[(ln, abs(below[1]) if below[0] == sf.path else 0)] += 1
-                break
+    for way, n in stack_paths(a, sf, lambda key: key == (sf.path, line)).items():
+        below, frame = way[-2], way[-1]
+        seen[(abs(frame[1]), abs(below[1]) if below[0] == sf.path else 0)] += n
     if not seen:
         return None
     (at, called), _ = seen.most_common(1)[0]

@@ -31,7 +31,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.purity import attribute_changed, pure_getters
 from ...read.source import SourceFile, stored_in
-from ...read.syntax import imported_names
+from ...read.syntax import imported_names, one_return
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_fact, float32_ratio
 from ...run.values import SCALAR, Fact, is_array
@@ -742,21 +742,24 @@ def _constant_attributes(sf: SourceFile) -> dict[str, Fact]:
     }
 
 
-def _getter_return(sf: SourceFile, name: str) -> tuple[int, str] | None:
-    """The line and formula of the file's property ``name`` whose getter is one ``return``."""
+def _getter(sf: SourceFile, name: str) -> ast.Return | None:
+    """The ``return`` of the file's property ``name`` whose getter is pure and one formula."""
     if sf.tree is None or name not in pure_getters(sf):
         return None
-    getter = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name), None
+    return one_return(
+        next(
+            (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
+            None,
+        )
     )
-    body = [
-        st
-        for st in (getter.body if getter is not None else [])
-        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
-    ]
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+
+
+def _getter_return(sf: SourceFile, name: str) -> tuple[int, str] | None:
+    """The line and formula of the file's property ``name`` whose getter is one ``return``."""
+    ret = _getter(sf, name)
+    if ret is None or ret.value is None:
         return None
-    return body[0].lineno, ast.unparse(body[0].value)
+    return ret.lineno, ast.unparse(ret.value)
 
 
 def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
@@ -764,19 +767,10 @@ def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
     ``return`` of a formula of the object's attributes (one or two levels down) whose values
     the run saw at the getter's line: the formula evaluated after the run on values like
     those."""
-    if sf.tree is None or name not in pure_getters(sf):
+    ret = _getter(sf, name)
+    if ret is None or ret.value is None:
         return None
-    getter = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name), None
-    )
-    body = [
-        st
-        for st in (getter.body if getter is not None else [])
-        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
-    ]
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
-        return None
-    facts = a.ev.facts_at((sf.path, body[0].lineno))
+    facts = a.ev.facts_at((sf.path, ret.lineno))
     inputs: dict[str, Fact] = {}
     constants = _constant_attributes(sf)
 
@@ -794,7 +788,7 @@ def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
                 return ast.copy_location(ast.Name(key, ast.Load()), node)
             return self.generic_visit(node)
 
-    expr = Named().visit(copy.deepcopy(body[0].value))
+    expr = Named().visit(copy.deepcopy(ret.value))
     if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(expr)):
         return None  # an attribute whose value the run did not see
     return expression_fact(ast.unparse(expr), inputs, _imports(sf))

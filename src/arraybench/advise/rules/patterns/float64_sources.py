@@ -16,6 +16,7 @@ from ...read.source import SourceFile, call_name, stored_in
 from ...read.syntax import statement_lists
 from ...run.values import SCALAR, Fact
 from .base import Analysis
+from .call_paths import stack_paths
 from .expressions import held_names
 
 #: How many calls down from a loop a promotion in the file's functions is still looked for.
@@ -128,24 +129,19 @@ def _called_from_stacks(
         return None
     lo, hi = min(lines), max(lines)
     seen: Counter[tuple[tuple[int, int], ...]] = Counter()
-    for stack, _off, _on in a.led.stacks:
-        if not stack or stack[0][0] != sf.path or not lo <= abs(stack[0][1]) <= hi:
-            continue
+    ways = stack_paths(a, sf, lambda key: key[0] == sf.path and lo <= abs(key[1]) <= hi)
+    for way, n in ways.items():
+        # (through the file's functions only: each frame's function, then the loop's lines)
         chain: list[tuple[int, int]] = []
-        for p, at in stack[1:]:
-            if p != sf.path:
-                break
-            ln = abs(at)
-            loops = sf.enclosing_loops(ln)
-            if loops:
-                chain.append((loops[0].line, loops[0].end))
-                seen[tuple(chain)] += 1
-                break
-            caller = sf.functions.get(ln, "")
+        for p, at in way[1:-1]:
+            caller = sf.functions.get(abs(at), "") if p == sf.path else ""
             span = [x for x, f in sf.functions.items() if f == caller]
             if not caller or not span:
                 break
             chain.append((min(span), max(span)))
+        else:
+            loop = sf.enclosing_loops(abs(way[-1][1]))[0]
+            seen[(*chain, (loop.line, loop.end))] += n
     if not seen:
         return None
     best, _ = seen.most_common(1)[0]

@@ -44,6 +44,7 @@ from ...read.purity import (
     pure_getters,
 )
 from ...read.source import Loop, SourceFile, call_name, stored_in
+from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
 from ...run.models import expression_time
 from ...run.values import Fact, is_array
@@ -85,12 +86,8 @@ def _formula_time(
 ) -> float | None:
     """Seconds a call of a function that is one ``return <formula>`` takes, the formula timed
     after the run with its parameters bound to values like the arguments seen; None otherwise."""
-    body = [
-        s
-        for s in fn.body
-        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))  # a docstring
-    ]
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+    ret = one_return(fn)
+    if ret is None or ret.value is None:
         return None
     params = [p.arg for p in fn.args.args]
     if len(call.args) != len(params) or call.keywords:
@@ -100,7 +97,7 @@ def _formula_time(
         if not isinstance(arg, ast.Name) or arg.id not in facts:
             return None
         inputs[p] = facts[arg.id]
-    return expression_time(ast.unparse(body[0].value), inputs, modules, budget)
+    return expression_time(ast.unparse(ret.value), inputs, modules, budget)
 
 
 class LoopInvariant:
@@ -284,9 +281,7 @@ class LoopInvariant:
         facts = {**facts_around(a, sf, lp.line, lp.end), **a.ev.facts_at((sf.path, line))}
         for g in read_at:
             facts = {**a.ev.facts_at((sf.path, g)), **facts}
-        # (a getter's inputs, recorded where the property is read)
-        for c in calls_of(sf, sf.functions.get(line, "").rsplit(".", 1)[-1], True):
-            facts = {**a.ev.facts_at((sf.path, c.lineno)), **facts}
+        facts = _with_read_sites(a, sf, sf.functions.get(line, ""), facts)
         modules = module_namespaces(sf.tree) if sf.tree is not None else {}
         total = 0.0
         texts = []
@@ -690,23 +685,17 @@ def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[
         depth = 0
 
         def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-            g = getters.get(node.attr)
-            body = [
-                st
-                for st in (g.body if g is not None else [])
-                if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
-            ]
+            ret = one_return(getters.get(node.attr))
             if (
                 not (isinstance(node.value, ast.Name) and node.value.id == "self")
-                or len(body) != 1
-                or not isinstance(body[0], ast.Return)
-                or body[0].value is None
+                or ret is None
+                or ret.value is None
                 or self.depth >= 2
             ):
                 return self.generic_visit(node)
-            lines.append(body[0].lineno)
+            lines.append(ret.lineno)
             self.depth += 1
-            out: ast.AST = self.visit(copy.deepcopy(body[0].value))
+            out: ast.AST = self.visit(copy.deepcopy(ret.value))
             self.depth -= 1
             return ast.copy_location(out, node)
 
@@ -725,9 +714,7 @@ def _return_time(a: Analysis, sf: SourceFile, node: ast.Return, pure: frozenset[
     func = sf.functions.get(node.lineno, "")
     lines = [ln for ln, f in sf.functions.items() if f == func]
     facts = a.ev.facts_in(sf.path, min(lines, default=node.lineno), max(lines, default=0))
-    # (a getter's: the attributes it reads, recorded where the property is read)
-    for c in calls_of(sf, func.rsplit(".", 1)[-1], True):
-        facts = {**a.ev.facts_at((sf.path, c.lineno)), **facts}
+    facts = _with_read_sites(a, sf, func, facts)
     if not names or any(m not in facts for m in names):
         return 0.0
     inputs = {m: facts[m] for m in names}
@@ -737,6 +724,16 @@ def _return_time(a: Analysis, sf: SourceFile, node: ast.Return, pure: frozenset[
     modules = module_namespaces(sf.tree) if sf.tree is not None else {}
     t = expression_time(ast.unparse(timed), inputs, modules, min(0.3, a.budget()))
     return (t or 0.0) * a.led.count((sf.path, node.lineno)).n
+
+
+def _with_read_sites(
+    a: Analysis, sf: SourceFile, func: str, facts: dict[str, Fact]
+) -> dict[str, Fact]:
+    """``facts`` and, under them, the values seen where the function ``func`` is called (a
+    property's getter: the attributes it reads, recorded where the property is read)."""
+    for c in calls_of(sf, func.rsplit(".", 1)[-1], True):
+        facts = {**a.ev.facts_at((sf.path, c.lineno)), **facts}
+    return facts
 
 
 def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
