@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from arraybench.advise.profile import profile
+from arraybench.advise.run.evaluate import _like
 from arraybench.advise.run.launch import Target
-from arraybench.advise.run.models import _like
 from arraybench.advise.run.values import ARRAY, Fact
 
 from .snippets import found as _found

@@ -25,11 +25,12 @@ from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.rules.families.loops import calls_bound
 from arraybench.advise.run.checks import operator_runs, statement_spans
 from arraybench.advise.run.launch import Outcome, Target
-from arraybench.advise.run.ledger import Count, split_loops, traced_inflation
+from arraybench.advise.run.ledger import Count, traced_inflation
 from arraybench.advise.run.linetime import HitCost, LineTimes
 from arraybench.advise.run.loopcount import _straight
 from arraybench.advise.run.observe import Evidence, LibraryEvents
 from arraybench.advise.run.sampler import Samples
+from arraybench.advise.run.split import split_loops
 from arraybench.advise.run.values import describe
 
 FLUX = """\

@@ -15,8 +15,8 @@ from arraybench.advise.profile import profile
 from arraybench.advise.read.source import read_source
 from arraybench.advise.rules.patterns.growing_list import _grown
 from arraybench.advise.rules.patterns.tiny_arrays import _Ops
+from arraybench.advise.run.evaluate import expression_time, list_call_time
 from arraybench.advise.run.launch import Target
-from arraybench.advise.run.models import expression_time, list_call_time
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, Fact
 
 from .snippets import found as _found
@@ -235,7 +235,7 @@ def test_the_growing_list_pattern_reads_a_helper_called_with_the_list(tmp_path: 
 
 
 def test_a_round_trip_through_python_numbers_is_timed_on_an_array_like_the_one_seen() -> None:
-    from arraybench.advise.run.models import round_trip_time
+    from arraybench.advise.run.evaluate import round_trip_time
 
     t = round_trip_time(Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (2,)), 0.1)
     assert t is not None and t > 0

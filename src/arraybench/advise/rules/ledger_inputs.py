@@ -10,7 +10,7 @@ import ast
 from ..read.bind import module_namespaces
 from ..read.source import read_source
 from ..run.checks import OperatorRun, ReturnRun, operator_runs, return_runs, statement_spans
-from ..run.models import expression_time
+from ..run.evaluate import expression_time
 from ..run.observe import Evidence
 
 

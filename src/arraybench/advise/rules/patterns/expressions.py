@@ -9,7 +9,7 @@ import ast
 import builtins
 
 from ...read.source import SourceFile
-from ...run.models import expression_time
+from ...run.evaluate import expression_time
 from ...run.sampler import dict_item
 from ...run.values import Fact
 from .base import Analysis

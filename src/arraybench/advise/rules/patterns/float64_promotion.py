@@ -33,7 +33,8 @@ from ...read.purity import attribute_changed, pure_getters
 from ...read.source import SourceFile, stored_in
 from ...read.syntax import imported_names, one_return
 from ...records import LIST_SHARE, Finding
-from ...run.models import expression_fact, float32_ratio
+from ...run.evaluate import expression_fact
+from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
 from .expressions import facts_around, held_names

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import statistics
 
-from ...run.models import expression_times
+from ...run.evaluate import expression_times
 from ...run.values import SCALAR, Fact
 
 #: Libraries whose calls a statement on numbers makes (the roots of ``np.exp``, ``torch.sin``).

@@ -35,7 +35,7 @@ from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
 from ...read.source import Loop, SourceFile
 from ...records import LIST_SHARE, Finding
-from ...run.models import list_call_time
+from ...run.evaluate import list_call_time
 from ...run.values import SEQUENCE, Fact
 from .base import Analysis
 

@@ -26,28 +26,24 @@ computes the same result every time; made once before the loop, it costs one eva
 from __future__ import annotations
 
 import ast
-import copy
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.calls import calls_of, properties
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
     attribute_changed,
-    frozen_classes,
     imported_pure,
     pure_functions,
     pure_getters,
 )
 from ...read.source import Loop, SourceFile, call_name, stored_in
-from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
-from ...run.models import expression_time
-from ...run.values import Fact, is_array
+from ...run.evaluate import expression_time
+from ...run.values import is_array
 from .base import Analysis
 from .call_paths import argument_sets, called_from, outermost, through_caller
 from .changes import (
@@ -60,6 +56,19 @@ from .changes import (
     passed_unchanged,
 )
 from .expressions import as_names, facts_around, statement_time
+from .invariant_inputs import (
+    MIN_ELEMENTS,
+    _callables,
+    _directly_in,
+    _entries,
+    _formula_time,
+    _inlined,
+    _made_once,
+    _one_shape,
+    _return_time,
+    _size,
+    _with_read_sites,
+)
 
 #: Reductions of a whole array: a part of a statement worth taking out of its loop when its
 #: input does not change (``np.max(h, axis=1)[i]`` per row of a 5,000 x 10 ``h``), priced by
@@ -72,32 +81,8 @@ COPIES = frozenset(
 )
 #: Lint's codes at a line that an invariant part of it takes over.
 TAKEN_OVER = frozenset({"AB108"})
-#: The statement must run this many times, and its inputs hold an array of this many elements.
+#: The statement must run this many times (its inputs hold MIN_ELEMENTS or more).
 INVARIANT_MIN = 10
-MIN_ELEMENTS = 64
-
-
-def _formula_time(
-    fn: ast.FunctionDef,
-    call: ast.Call,
-    facts: dict[str, Fact],
-    modules: dict[str, str],
-    budget: float,
-) -> float | None:
-    """Seconds a call of a function that is one ``return <formula>`` takes, the formula timed
-    after the run with its parameters bound to values like the arguments seen; None otherwise."""
-    ret = one_return(fn)
-    if ret is None or ret.value is None:
-        return None
-    params = [p.arg for p in fn.args.args]
-    if len(call.args) != len(params) or call.keywords:
-        return None
-    inputs: dict[str, Fact] = {}
-    for p, arg in zip(params, call.args, strict=True):
-        if not isinstance(arg, ast.Name) or arg.id not in facts:
-            return None
-        inputs[p] = facts[arg.id]
-    return expression_time(ast.unparse(ret.value), inputs, modules, budget)
 
 
 class LoopInvariant:
@@ -644,196 +629,6 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
-
-
-#: What an array's attribute tells of it without its elements.
-LAYOUT = frozenset({"shape", "ndim", "dtype", "device"})
-
-
-def _one_shape(a: Analysis, sf: SourceFile, value: ast.expr, name: str) -> bool:
-    """Whether ``value`` reads ``name`` only through its shape (``frame.shape``, ``x.ndim``)
-    and every look of the run at the line saw one shape and dtype: an input that stays."""
-    uses = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id == name]
-    parents = {
-        id(n.value): n.attr
-        for n in ast.walk(value)
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
-    }
-    if not uses or any(parents.get(id(n)) not in LAYOUT for n in uses):
-        return False
-    looks = a.ev.samples.facts.get((sf.path, value.lineno), {}).get(name, [])
-    return bool(looks) and len({(x.shape, x.dtype) for x in looks}) == 1
-
-
-def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[int]]:
-    """``part`` with each property of the object it reads (``self.system``, in a method of the
-    class) replaced by its getter's formula where the getter is one ``return`` of an
-    expression (``np.diag(self.masses) + self.dt ** 2 * self.stiffness``), two levels deep;
-    and the getters' lines, whose values the run recorded."""
-    if sf.tree is None:
-        return part, []
-    getters = {
-        f.name: f
-        for c in ast.walk(sf.tree)
-        if isinstance(c, ast.ClassDef)
-        for f in c.body
-        if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
-    }
-    lines: list[int] = []
-
-    class Inline(ast.NodeTransformer):
-        depth = 0
-
-        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-            ret = one_return(getters.get(node.attr))
-            if (
-                not (isinstance(node.value, ast.Name) and node.value.id == "self")
-                or ret is None
-                or ret.value is None
-                or self.depth >= 2
-            ):
-                return self.generic_visit(node)
-            lines.append(ret.lineno)
-            self.depth += 1
-            out: ast.AST = self.visit(copy.deepcopy(ret.value))
-            self.depth -= 1
-            return ast.copy_location(out, node)
-
-    if not sf.functions.get(line):
-        return part, []
-    full = Inline().visit(copy.deepcopy(part))
-    return (full, lines) if lines else (part, [])
-
-
-def _return_time(a: Analysis, sf: SourceFile, node: ast.Return, pure: frozenset[str]) -> float:
-    """Seconds a ``return`` of operators only (no call but pure ones) spent in the run: its
-    value timed after the run on values like those seen in its function, times its runs;
-    0.0 where it cannot be so timed or works on no large array."""
-    assert node.value is not None
-    names = _inputs(node.value, pure, need_costly=False)
-    func = sf.functions.get(node.lineno, "")
-    lines = [ln for ln, f in sf.functions.items() if f == func]
-    facts = a.ev.facts_in(sf.path, min(lines, default=node.lineno), max(lines, default=0))
-    facts = _with_read_sites(a, sf, func, facts)
-    if not names or any(m not in facts for m in names):
-        return 0.0
-    inputs = {m: facts[m] for m in names}
-    if not any(is_array(x) and _size(x) >= MIN_ELEMENTS for x in inputs.values()):
-        return 0.0
-    timed, inputs = as_names(node.value, inputs)
-    modules = module_namespaces(sf.tree) if sf.tree is not None else {}
-    t = expression_time(ast.unparse(timed), inputs, modules, min(0.3, a.budget()))
-    return (t or 0.0) * a.led.count((sf.path, node.lineno)).n
-
-
-def _with_read_sites(
-    a: Analysis, sf: SourceFile, func: str, facts: dict[str, Fact]
-) -> dict[str, Fact]:
-    """``facts`` and, under them, the values seen where the function ``func`` is called (a
-    property's getter: the attributes it reads, recorded where the property is read)."""
-    for c in calls_of(sf, func.rsplit(".", 1)[-1], True):
-        facts = {**a.ev.facts_at((sf.path, c.lineno)), **facts}
-    return facts
-
-
-def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
-    """The object's attributes (``self.kernel``) seen in the function around ``line`` holding
-    objects of the file's classes that are pure when called (:func:`frozen_classes`)."""
-    frozen = frozen_classes(sf)
-    if not frozen:
-        return frozenset()
-    func = sf.functions.get(line, "")
-    lines = [ln for ln, f in sf.functions.items() if f == func]
-    facts = a.ev.facts_in(sf.path, min(lines, default=line), max(lines, default=line))
-    return frozenset(
-        m
-        for m, x in facts.items()
-        if m.startswith("self.") and x.type.startswith("__main__.") and x.type[9:] in frozen
-    )
-
-
-def _made_once(
-    sf: SourceFile,
-    name: str,
-    line: int,
-    stored: Callable[[str], bool],
-    pure: frozenset[str],
-    callables: frozenset[str],
-    depth: int = 0,
-) -> bool:
-    """Whether the function holding ``line`` assigns the local ``name`` once above it, in no
-    loop of its own, from inputs that stay from one call to the next (``stored`` false, or
-    made once so themselves), and changes it nowhere else before the line."""
-    if sf.tree is None or "." in name or "[" in name or depth > 2:
-        return False
-    func = sf.functions.get(line, "")
-    made = [
-        n
-        for n in ast.walk(sf.tree)
-        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
-        and sf.functions.get(n.lineno, "") == func
-        and any(
-            isinstance(t, ast.Name) and t.id == name
-            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-        )
-    ]
-    if len(made) != 1 or not isinstance(made[0], ast.Assign) or made[0].lineno >= line:
-        return False
-    node = made[0]
-    _, last = sf.span(node.lineno)
-    if any(sf.functions.get(lp.line, "") == func for lp in sf.enclosing_loops(node.lineno)):
-        return False
-    if _changed(sf, name, last + 1, line - 1):
-        return False
-    inputs = _inputs(node.value, pure, need_costly=False, callables=callables)
-    return inputs is not None and all(
-        not stored(m) or _made_once(sf, m, node.lineno, stored, pure, callables, depth + 1)
-        for m in inputs
-    )
-
-
-def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
-    """How many times the loop was entered: the iterations of the loop around it in the same
-    function, else the calls of its function (its first line's count), else once."""
-    func = sf.functions.get(lp.line, "")
-    outer = [o for o in sf.enclosing_loops(lp.line) if o.line != lp.line]
-    outer = [o for o in outer if sf.functions.get(o.line, "") == func]
-    if outer:
-        return max(1, a.loop_counts(sf.path, outer[0])[0].n)
-    if not func or sf.tree is None:
-        return 1
-    name = func.rsplit(".", 1)[-1]
-    for node in ast.walk(sf.tree):
-        if (
-            isinstance(node, ast.FunctionDef)
-            and node.name == name
-            and node.body
-            and node.lineno <= lp.line <= (node.end_lineno or node.lineno)
-        ):
-            if node.body[0].lineno == lp.line:
-                # (the loop is the function's first statement, its line hit at every
-                # iteration, a generator's resumed included: its entries are its own)
-                iterations, per_entry = a.loop_counts(sf.path, lp)
-                return max(1, round(iterations.n / max(per_entry, 1.0)))
-            return max(1, a.led.count((sf.path, node.body[0].lineno)).n)
-    return 1
-
-
-def _directly_in(sf: SourceFile, line: int, lp: Loop) -> bool:
-    """Whether the statement is in the loop's own body (not under an ``if`` or inner loop):
-    it runs once per iteration."""
-    assert sf.tree is not None
-    for node in ast.walk(sf.tree):
-        if isinstance(node, ast.For | ast.AsyncFor | ast.While) and node.lineno == lp.line:
-            return any(s.lineno == line for s in node.body)
-    return False
-
-
-def _size(x: Fact) -> int:
-    n = 1
-    for d in x.shape:
-        n *= d
-    return n
 
 
 PATTERN = LoopInvariant()

@@ -40,7 +40,7 @@ from ...read.bind import module_namespaces
 from ...read.source import SourceFile, statement_at, stored_in
 from ...read.syntax import qualname
 from ...records import Finding
-from ...run.models import expression_time
+from ...run.evaluate import expression_time
 from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
 from .base import Analysis
 from .expressions import statement_time

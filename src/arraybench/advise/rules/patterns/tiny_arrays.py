@@ -44,7 +44,7 @@ from ...read.bind import module_namespaces, star_names
 from ...read.source import SourceFile, call_name
 from ...read.syntax import target_names
 from ...records import LIST_SHARE, Finding
-from ...run.models import expression_times, round_trip_time
+from ...run.evaluate import expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array
 from .base import Analysis
 from .expressions import as_names, held_names
