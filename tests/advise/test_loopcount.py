@@ -17,11 +17,12 @@ from threadpoolctl import threadpool_limits
 
 from arraybench.advise.profile import profile
 from arraybench.advise.run.launch import Outcome, Target, UserCode, run_program
-from arraybench.advise.run.ledger import Count, Ledger, take_out_counters
+from arraybench.advise.run.ledger import Count, Ledger
 from arraybench.advise.run.linetime import HitCost, LineTimes
 from arraybench.advise.run.loopcount import Block, LoopCounter, LoopSite
 from arraybench.advise.run.observe import Evidence, LibraryEvents
 from arraybench.advise.run.sampler import Samples
+from arraybench.advise.run.split import take_out_counters
 
 LOOPS = """\
 def helper(v, n):

@@ -26,10 +26,11 @@ from arraybench.advise.records import LIST_SHARE, Finding, ProfileReport
 from arraybench.advise.rules.confirm import Analysis
 from arraybench.advise.run import linetime
 from arraybench.advise.run.launch import Outcome, Target, UserCode
-from arraybench.advise.run.ledger import Ledger, split_loops
+from arraybench.advise.run.ledger import Ledger
 from arraybench.advise.run.linetime import HitCost, LineTimes, calibrate
 from arraybench.advise.run.observe import Evidence, LibraryEvents
 from arraybench.advise.run.sampler import Sampler, Samples
+from arraybench.advise.run.split import split_loops
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, describe
 from arraybench.cli.main import main as cli
 from arraybench.cli.profile import report_format
