@@ -248,6 +248,29 @@ def test_a_lines_values_are_recorded_once_a_name_is_bound(tmp_path: Path) -> Non
     assert [f.kind for f in seen["acc"]] == [ARRAY, ARRAY]
 
 
+def test_a_looks_own_time_is_not_charged_to_the_next_look(tmp_path: Path) -> None:
+    # the first look at a file reads its source (4-8 ms): that is the profiler's time, and the
+    # next look charges only the program's time since this one ended
+    p = tmp_path / "prog.py"
+    p.write_text("x = 1\ny = 2\n")
+    now = [0.0]
+    sampler = Sampler(is_user=lambda _: True, threaded=False, clock=lambda: now[0])
+    taken = sampler.take
+
+    def slow_take(frame: object, dt: float) -> None:
+        taken(frame, dt)  # type: ignore[arg-type]
+        now[0] += 0.008  # the look's own work
+
+    sampler.take = slow_take  # type: ignore[method-assign]
+    code = SimpleNamespace(co_filename=str(p), co_name="<module>", co_firstlineno=1)
+    frame = SimpleNamespace(f_lineno=1, f_code=code, f_locals={}, f_globals={}, f_back=None)
+    sampler.tick(None)
+    for _ in range(3):
+        now[0] += 0.001
+        sampler.tick(frame)  # type: ignore[arg-type]
+    assert sampler.samples.seen == pytest.approx(0.003)
+
+
 def test_a_lines_looks_are_spread_over_the_run(tmp_path: Path) -> None:
     # a loop's state promoted to float64 after its first step read float32 at all three looks
     # when they came in the first iteration: the second look waits 20 ms, the third 100 ms

@@ -507,6 +507,9 @@ class Sampler:
         dt, self._last = now - self._last, now
         if frame is not None:
             self.take(frame, dt)
+            # (the look's own time, a file's source read at its first look, values described,
+            # is the profiler's: the next look's time starts when this one ends)
+            self._last = max(now, self.clock())
 
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
@@ -522,6 +525,7 @@ class Sampler:
             frame = sys._current_frames().get(self.thread_id)
             if frame is not None:
                 self.take(frame, now - last)
+                now = max(now, self.clock())  # (the look's own time is not the program's)
             last = now
 
     def take(self, frame: FrameType, dt: float) -> None:
