@@ -516,8 +516,18 @@ def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop, facts: dict[str, Fac
     """Seconds the loop's lines spent in functions called through a parameter of the function
     that holds the loop (``on_answer(pool, wait)``, a callback: the rewrite of the loop still
     calls it once an item, and what it does is priced where it is, if anywhere)."""
+    total = sum(
+        a.led.span(sf.path, line, line) - a.led.span(sf.path, line, line, own=True)
+        for line in callback_lines(sf, loop, facts)
+    )
+    return max(0.0, total)
+
+
+def callback_lines(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[int]:
+    """The loop's lines that call a function passed to the function that holds the loop (not a
+    model): see :func:`callbacks_time`."""
     if sf.tree is None:
-        return 0.0
+        return []
     holder = next(
         (
             n
@@ -527,18 +537,18 @@ def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop, facts: dict[str, Fac
         None,
     )
     if holder is None:
-        return 0.0
+        return []
     params = {p.arg for p in ast.walk(holder.args) if isinstance(p, ast.arg)}
-    total = 0.0
-    for line in range(loop.body, loop.end + 1):
+    return [
+        line
+        for line in range(loop.body, loop.end + 1)
         if any(
             isinstance(c.func, ast.Name)
             and c.func.id in params
             and getattr(facts.get(c.func.id), "kind", "") != MODEL
             for c in sf.calls_on(line)
-        ):
-            total += a.led.span(sf.path, line, line) - a.led.span(sf.path, line, line, own=True)
-    return max(0.0, total)
+        )
+    ]
 
 
 def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
