@@ -12,6 +12,7 @@ spell in one of the two runs an assertion compares). The rerun is listed (``R`` 
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,12 +37,11 @@ _HERE = Path(__file__).parent
 _MEASURES = ("profile(", '"profile"', "profile_score", "run_profile")
 
 
-def _profiles(path: Path, seen: dict[Path, bool] = {}) -> bool:  # noqa: B006 (a cache)
+@functools.cache
+def _profiles(path: Path) -> bool:
     """Whether the test file profiles programs: runs measured, not models with a fake clock."""
-    if path not in seen:
-        text = path.read_text() if path.suffix == ".py" else ""
-        seen[path] = any(m in text for m in _MEASURES)
-    return seen[path]
+    text = path.read_text() if path.suffix == ".py" else ""
+    return any(m in text for m in _MEASURES)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

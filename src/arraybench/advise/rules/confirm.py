@@ -61,9 +61,9 @@ from .families.loops import (
     LOOP_CODES,
     MADE_BLOCK_STEP_S,
     boxed_items,
-    callback_lines,
     copied_out,
     differentiated,
+    in_callbacks,
     independent_runs,
     indexed_bases,
     made_blocks,
@@ -382,7 +382,7 @@ class Analysis:
                 # a callback the steps call, whose whole time the price kept out already
                 # (blind18's call centre: the growth in the recorder taken out twice left the
                 # loop's floats 0 of their ~0.12 s)
-                kept = self._in_callbacks(f, inner)
+                kept = in_callbacks(self, f, inner)
                 gains = [g.gain for g in inner if g.gain is not None and g not in kept]
                 if not gains:
                     continue
@@ -398,23 +398,6 @@ class Analysis:
             self.found[(f.path, f.line)] = _with(
                 f, gain=(low, high), evidence=f"{f.evidence}; {said}" if f.evidence else said
             )
-
-    def _in_callbacks(self, f: Finding, inner: list[Finding]) -> list[Finding]:
-        """The findings of ``inner`` whose time under the loop ``f`` is (mostly) at its lines
-        that call a callback (rules/families/loops.callback_lines)."""
-        sf = read_source(f.path)
-        loop = next((lp for lp in sf.loops if lp.line == f.line), None)
-        if loop is None:
-            return []
-        lines = callback_lines(sf, loop, self.ev.facts_in(f.path, f.line, f.end))
-        out = []
-        for g in inner:
-            span = [(g.path, g.line, g.end)]
-            whole = self.led.overlap(f.path, f.line, f.end, span)
-            under = sum(self.led.overlap(f.path, ln, ln, span) for ln in lines)
-            if whole > 0 and under >= 0.5 * whole:
-                out.append(g)
-        return out
 
     # what only the run shows
     def models(self, files: Iterable[str]) -> None:
