@@ -159,6 +159,14 @@ PURE_CALLS = COSTLY_CALLS | frozenset(
         "blackman",
         "bartlett",
         "kaiser",
+        # (SciPy's sparse matrices, built from numbers and converted)
+        "diags",
+        "spdiags",
+        "csr_matrix",
+        "csc_matrix",
+        "tocsr",
+        "tocsc",
+        "toarray",
     }
 )
 #: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
@@ -212,7 +220,7 @@ def pure_functions(sf: SourceFile) -> frozenset[str]:
         for fn in sf.tree.body
         if isinstance(fn, ast.FunctionDef) and not fn.decorator_list
     }
-    modules = set(MODULE_ROOTS) | {"math"}
+    modules = _modules(sf.tree)
     # names taken from NumPy or math by name (``from numpy import ones, cos, pi``): the pure
     # functions among them called as such, the rest read as constants (``pi``)
     library = _library_names(sf.tree)
@@ -281,7 +289,7 @@ def pure_getters(sf: SourceFile) -> frozenset[str]:
         for n in (ast.walk(stmt.targets[0]) if isinstance(stmt, ast.Assign) else iter(()))
         if isinstance(n, ast.Name)
     } | set(_library_names(sf.tree))
-    modules = set(MODULE_ROOTS) | {"math"}
+    modules = _modules(sf.tree)
     library = _pure_library(_library_names(sf.tree))
     out = set()
     for cls in ast.walk(sf.tree):
@@ -325,7 +333,7 @@ def frozen_classes(sf: SourceFile) -> frozenset[str]:
         for n in ast.walk(t)
         if isinstance(n, ast.Name)
     }
-    modules = set(MODULE_ROOTS) | {"math"}
+    modules = _modules(sf.tree)
     for cls in sf.tree.body:
         if not isinstance(cls, ast.ClassDef) or cls.bases:
             continue
@@ -367,12 +375,16 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
                 if f.id not in PURE_BUILTINS and f.id not in pure:
                     return False
             elif isinstance(f, ast.Attribute):
-                root = f.value
-                while isinstance(root, ast.Attribute):
-                    root = root.value
-                if not (isinstance(root, ast.Name) and root.id in modules) or (
-                    f.attr not in PURE_CALLS and not _math_function(f.attr)
-                ):
+                # a library's pure function (``np.linalg.inv``), or a pure method of a value
+                # (``(sp.kron(eye, t) / h**2).tocsr()``, ``x.sum()``): its receiver is read
+                # like any other input
+                # (or a list or set the function makes, filled: ``bank.append(row)``)
+                made_here = (
+                    isinstance(f.value, ast.Name)
+                    and f.value.id in local - params
+                    and f.attr in LOCAL_FILLS
+                )
+                if f.attr not in PURE_CALLS and not _math_function(f.attr) and not made_here:
                     return False
             else:
                 return False
@@ -389,6 +401,22 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
         ):
             return False
     return True
+
+
+#: Methods that fill a list, set or dict in place: pure on one the function makes itself.
+LOCAL_FILLS = frozenset({"append", "extend", "insert", "add", "update"})
+
+
+def _modules(tree: ast.Module) -> set[str]:
+    """The names a module's libraries are called through: MODULE_ROOTS, math, and the file's
+    own aliases of NumPy, SciPy, torch and JAX modules (``import scipy.sparse as sp``)."""
+    out = set(MODULE_ROOTS) | {"math"}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for a in stmt.names:
+                if a.name.split(".")[0] in ("numpy", "scipy", "torch", "jax", "math"):
+                    out.add(a.asname or a.name.split(".")[0])
+    return out
 
 
 def _math_function(name: str) -> bool:
@@ -437,6 +465,19 @@ def attribute_changed(
         node = todo.pop()
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            # (and each of a tuple unpacked: ``self.u_prev, self.u = self.u, u_new``)
+            while any(isinstance(t, ast.Tuple | ast.List | ast.Starred) for t in targets):
+                targets = [
+                    e
+                    for t in targets
+                    for e in (
+                        t.elts
+                        if isinstance(t, ast.Tuple | ast.List)
+                        else [t.value]
+                        if isinstance(t, ast.Starred)
+                        else [t]
+                    )
+                ]
             for t in targets:
                 base = t
                 while isinstance(base, ast.Subscript):

@@ -1,0 +1,149 @@
+"""AB411's property read: a pure property of an object the loop never changes, read at every
+iteration (``r = f - grid.laplacian @ u`` with a getter that builds a sparse Laplacian from
+``self.n`` and ``self.h``). The getter does its whole work again at every read; read once
+before the loop, it does it once. Its price is the getter's own time in the run, a call at a
+time, less one call per entry of the loop."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...read.calls import properties
+from ...read.purity import pure_getters
+from ...read.source import Loop, SourceFile
+from ...records import LIST_SHARE, Finding
+from .base import Analysis
+from .call_paths import called_from
+from .changes import _changed
+from .invariant_inputs import _entries
+from .loop_invariant import LoopInvariant
+
+#: Reads of the property below which taking it out of the loop saves next to nothing.
+READS_MIN = 10
+
+
+class GetterRead:
+    """Runs after the patterns that find work inside a getter (a needless copy it returns, an
+    inverse it makes from attributes: those say what to change there), before AB412's
+    library calls on Python numbers, whose lines a getter read once no longer runs."""
+
+    rule = LoopInvariant.rule
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        for node in ast.walk(sf.tree):
+            if not isinstance(
+                node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return
+            ):
+                continue
+            line = node.lineno
+            if (sf.path, line) in a.found or a.covered(sf.path, line):
+                continue
+            f = getter_read(a, sf, node, self.rule.code)
+            if f is not None:
+                yield f
+
+
+def getter_read(
+    a: Analysis,
+    sf: SourceFile,
+    node: ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return,
+    code: str,
+) -> Finding | None:
+    """The finding for the costliest pure property the statement reads of an object its loop
+    never changes, or None."""
+    if sf.tree is None or node.value is None:
+        return None
+    getters = pure_getters(sf)
+    reads = [
+        n
+        for n in ast.walk(node.value)
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Load)
+        and n.attr in getters
+        and isinstance(n.value, ast.Name)
+    ]
+    if not reads:
+        return None
+    line = node.lineno
+    loops = [
+        lp
+        for lp in sf.enclosing_loops(line)
+        if sf.functions.get(lp.line, "") == sf.functions.get(line, "")
+    ]
+    via = ""
+    changed: Callable[[str], bool]
+    if loops:
+        lp: Loop = loops[0]
+        changed = lambda m: _changed(sf, m, lp.line, lp.end)  # noqa: E731
+    else:
+        calling = called_from(a, sf, line)
+        if calling is None:
+            return None
+        lp, via, changed = calling
+    defs = {
+        f.name: f
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
+    }
+    best: tuple[float, float, ast.Attribute, ast.FunctionDef, int] | None = None
+    used = a.led.count((sf.path, line))
+    entries = float(_entries(a, sf, lp))
+    for n in reads:
+        obj = n.value.id  # type: ignore[attr-defined]
+        fn = defs.get(n.attr)
+        # (the object read whole: a name the loop never binds again; ``self`` in a method the
+        # loop calls, whose getter reads attributes only ``__init__`` sets: pure_getters)
+        if fn is None or not fn.body or (obj != "self" and changed(obj)):
+            continue
+        body = fn.body[0].lineno
+        calls = a.led.count((sf.path, body)).n
+        spent = a.led.span(sf.path, body, fn.end_lineno or body)
+        if calls < READS_MIN or used.n < READS_MIN or used.n < 2 * entries:
+            continue
+        each = spent / calls
+        high = min(spent, max(0.0, used.n - entries) * each)
+        if best is None or high > best[0]:
+            best = (high, each, n, fn, calls)
+    if best is None:
+        return None
+    high, each, n, fn, calls = best
+    if high / a.total < LIST_SHARE:
+        return None
+    low = 0.7 * high if used.exact else 0.5 * high
+    getter_lines = range(fn.lineno, (fn.end_lineno or fn.lineno) + 1)
+    if any((sf.path, ln) in a.found for ln in getter_lines):
+        return None  # (the getter's own finding says what to change in it)
+    f, _ = a.finding(sf, line, code)
+    # (read once, the getter's work is gone, whatever it is made of: no finding of its own)
+    a.held.update((sf.path, ln) for ln in getter_lines)
+    text = ast.unparse(n)
+    name = n.attr
+    obj = n.value.id  # type: ignore[attr-defined]
+    where = (
+        f"once in __init__ (self._{name} = ...) and read that"
+        if obj == "self"
+        else f"once before the loop at line {lp.line} ({name} = {text}) and use {name} here"
+    )
+    return replace(
+        f,
+        seconds=max(f.seconds, high),
+        share=max(f.seconds, high) / a.total,
+        count=used,
+        evidence=f"runs {used} times; it reads {text}, a property whose getter (line "
+        f"{fn.lineno}) builds its value again at every read: {calls:,} calls, "
+        f"{format_time(each)} each ({format_time(each * calls)} in all), from attributes no "
+        f"method but __init__ changes, of an object the loop at line {lp.line} never changes"
+        f"{f' (it calls {via}())' if via else ''}; compute it {where}, or make the property a "
+        "functools.cached_property",
+        gain=(low, high),
+    )
+
+
+PATTERN = GetterRead()
