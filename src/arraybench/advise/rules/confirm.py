@@ -129,6 +129,9 @@ class Analysis:
         #: findings reported on a statement that hold its loop (AB412 on the call that makes a
         #: loop's NumPy scalars), by place: the loop's code, for nesting
         self.held_loops: dict[tuple[str, int], str] = {}
+        #: lines whose whole work a finding elsewhere takes out (the getter of a property
+        #: read once instead of at every iteration): no finding of their own
+        self.held: set[tuple[str, int]] = set()
 
     def loop_counts(self, path: str, lp: Loop) -> tuple[Count, float]:
         """A loop's iterations over the run and per entry: from the bursts' counts, and the
@@ -232,7 +235,9 @@ class Analysis:
 
     def covered(self, path: str, line: int) -> bool:
         """Whether a finding so far holds the line (a loop's rewrite covers its body)."""
-        return any(f.path == path and f.line <= line <= f.end for f in self.found.values())
+        return (path, line) in self.held or any(
+            f.path == path and f.line <= line <= f.end for f in self.found.values()
+        )
 
     def add(self, f: Finding) -> None:
         key = (f.path, f.line)
@@ -346,16 +351,28 @@ class Analysis:
             # (an element loop whose steps call the file's functions: a finding in one of
             # those, an inverse made again at every call, is what its time is, and rewriting
             # that site alone saves it; the loop's own rewrite saves only the rest)
+
+            def under(g: Finding, f: Finding = f) -> bool:
+                # (a callback the loop's steps call, by a name the source cannot follow: a
+                # partial passed in, ``on_fill=partial(Blotter.record, blotter)``; the run's
+                # stacks put most of its time under the loop's lines)
+                if g.path == f.path and f.line <= g.line <= f.end:
+                    return False
+                own = self.led.span(g.path, g.line, g.end)
+                span = (g.path, g.line, g.end)
+                return own > 0 and self.led.below(f.path, f.line, f.end, span) >= 0.5 * own
+
             others = (
                 priced
                 if recurrence
-                else loops + [g for g in priced if whole and g not in loops and in_callee(f, g)]
+                else loops
+                + [g for g in priced if whole and g not in loops and (in_callee(f, g) or under(g))]
             )
             inner = [
                 g
                 for g in others
                 if g is not f
-                and inside(f, g)
+                and (inside(f, g) or (whole and under(g)))
                 and (
                     # (an inner loop, a finding of its own: a recurrence's same steps, or an
                     # element loop kept beside the loop around it)

@@ -292,6 +292,21 @@ class Ledger:
                 total += off + on
         return total
 
+    def below(self, path: str, first: int, last: int, other: tuple[str, int, int]) -> float:
+        """Seconds during which a line of ``other`` ran in code that a line of ``path`` between
+        ``first`` and ``last`` called (deeper in the stack: a callback the loop's steps call),
+        not the other way round."""
+        op, a, b = other
+        total = 0.0
+        for stack, off, on in self.stacks:
+            outer = next(
+                (i for i, (p, ln) in enumerate(stack) if p == path and first <= abs(ln) <= last),
+                None,
+            )
+            if outer is not None and any(p == op and a <= abs(ln) <= b for p, ln in stack[:outer]):
+                total += off + on
+        return total
+
     def site(self, path: str, line: int, comprehension: bool) -> LoopSite | None:
         """The loop at ``line`` counted over the run (of several comprehensions on the line, the
         one that ran most), or None where its file's loops were not counted."""

@@ -33,9 +33,11 @@ from . import (
     float64_promotion,
     growing_list,
     growth,
+    invariant_getters,
     invariant_solve,
     loop_invariant,
     needless_copy,
+    numpy_into_jit,
     rare_use,
     row_products,
     scalar_draws,
@@ -69,9 +71,11 @@ PATTERNS: tuple[Pattern, ...] = (
     vectorized.PATTERN,
     growing_list.PATTERN,
     needless_copy.PATTERN,
+    numpy_into_jit.PATTERN,
     rare_use.PATTERN,
     dispatch.PATTERN,
     scalar_draws.PATTERN,
+    invariant_getters.PATTERN,
     tiny_arrays.PATTERN,
 )
 

@@ -24,6 +24,7 @@ class Analysis(Protocol):
         costs: per-call costs measured in this process after the run.
         found: the findings so far, by (path, line).
         dropped: candidates the run refuted, each with its reason.
+        held: lines whose whole work a finding elsewhere takes out (no finding of their own).
     """
 
     ev: Evidence
@@ -32,6 +33,7 @@ class Analysis(Protocol):
     costs: Costs
     found: dict[tuple[str, int], Finding]
     dropped: list[Finding]
+    held: set[tuple[str, int]]
 
     def finding(
         self,

@@ -14,6 +14,7 @@ from ....base.units import format_time
 from ...read.calls import properties
 from ...read.purity import pure_getters
 from ...read.source import Loop, SourceFile
+from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
 from .base import Analysis
 from .call_paths import called_from
@@ -120,23 +121,32 @@ def getter_read(
     getter_lines = range(fn.lineno, (fn.end_lineno or fn.lineno) + 1)
     if any((sf.path, ln) in a.found for ln in getter_lines):
         return None  # (the getter's own finding says what to change in it)
-    f, _ = a.finding(sf, line, code)
+    # (a getter that is one ``return`` of a formula is that formula, built again at each read:
+    # told on its line; a longer one at the read that runs it)
+    ret = one_return(fn)
+    at = ret.lineno if ret is not None else line
+    f, _ = a.finding(sf, at, code)
     # (read once, the getter's work is gone, whatever it is made of: no finding of its own)
     a.held.update((sf.path, ln) for ln in getter_lines)
     text = ast.unparse(n)
     name = n.attr
     obj = n.value.id  # type: ignore[attr-defined]
     where = (
-        f"once in __init__ (self._{name} = ...) and read that"
+        "once in __init__, kept as an attribute that the getter returns"
         if obj == "self"
         else f"once before the loop at line {lp.line} ({name} = {text}) and use {name} here"
     )
+    said = (
+        f"line {line} reads {text} {used} times"
+        if at != line
+        else f"runs {used} times; it reads {text}"
+    )
     return replace(
         f,
-        seconds=max(f.seconds, high),
-        share=max(f.seconds, high) / a.total,
+        seconds=high,
+        share=high / a.total,
         count=used,
-        evidence=f"runs {used} times; it reads {text}, a property whose getter (line "
+        evidence=f"{said}, a property whose getter (line "
         f"{fn.lineno}) builds its value again at every read: {calls:,} calls, "
         f"{format_time(each)} each ({format_time(each * calls)} in all), from attributes no "
         f"method but __init__ changes, of an object the loop at line {lp.line} never changes"

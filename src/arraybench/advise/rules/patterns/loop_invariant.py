@@ -141,13 +141,14 @@ class LoopInvariant:
                 # (an array whose shape alone the statement reads, one shape at every look of
                 # the run: ``centred_otf(psf, frame.shape)`` of a new frame each time)
                 fixed = {m for m in names or () if _one_shape(a, sf, node.value, m)}
+                # (or none at all: ``psf = gaussian_psf()``, a pure function of its defaults)
                 where = (
                     self._invariant_in(a, sf, node, names - fixed, defs)
-                    if names and names - fixed
+                    if names is not None and (names - fixed or not names)
                     else None
                 )
                 if (
-                    names
+                    names is not None
                     and where is not None
                     and (not cheap or self._costs_enough(a, sf, node, where[0]))
                 ):
@@ -236,6 +237,17 @@ class LoopInvariant:
         )
         kept: list[tuple[ast.expr, set[str], ast.expr]] = []
         read_at: list[int] = []
+        # (names a comprehension or a lambda of the statement binds change with its items:
+        # ``robust_level(w)`` of ``[robust_level(w) for w in windows(x)]`` is no invariant part)
+        bound = {
+            t.id
+            for c in ast.walk(node.value)
+            if isinstance(c, ast.comprehension)
+            for t in ast.walk(c.target)
+            if isinstance(t, ast.Name)
+        } | {
+            a_.arg for f in ast.walk(node.value) if isinstance(f, ast.Lambda) for a_ in f.args.args
+        }
         for n in ast.walk(node.value):
             # (a whole value returned or added in is a part too: ``return np.linalg.inv(
             # self.cov)`` of a property read per step; a whole value assigned is the Assign's)
@@ -254,7 +266,7 @@ class LoopInvariant:
             full, getters = _inlined(sf, n, line)
             timed_whole = returned > 0 and n is node.value
             names = _inputs(full, pure, REDUCING, need_costly=not timed_whole) if costly else None
-            if not names or any(changed(m) for m in names):
+            if not names or names & bound or any(changed(m) for m in names):
                 continue
             if any(n in set(ast.walk(k)) for k, _, _ in kept):
                 continue  # inside a part already kept (ast.walk goes outside in)
@@ -624,8 +636,9 @@ class LoopInvariant:
             seconds=seconds,
             share=seconds / a.total,
             count=loop_count if direct and loop_count.n else f.count,
-            evidence=f"runs {n:,} times, {format_time(each)} each, from the same inputs "
-            f"({shapes}){through}: {where}; made once per entry of the loop ({entries:,.0f}) "
+            evidence=f"runs {n:,} times, {format_time(each)} each, "
+            + (f"from the same inputs ({shapes})" if names else "from no inputs but constants")
+            + f"{through}: {where}; made once per entry of the loop ({entries:,.0f}) "
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )

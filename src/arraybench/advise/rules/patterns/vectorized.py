@@ -1,5 +1,6 @@
-"""AB103 from the run: a function made by ``np.vectorize`` called on an array, a Python loop over
-its elements whatever loop (if any) is around the call.
+"""AB103 from the run: a function made by ``np.vectorize`` called on an array (or a function of
+numbers mapped over a 1-D array with ``map``), a Python loop over its elements whatever loop
+(if any) is around the call.
 
 ``payoff_v = np.vectorize(bump_payoff)`` then ``payoff_v(terminal, strike, knocked)`` on 200,000
 paths: NumPy calls ``bump_payoff`` once per element, each call paying the interpreter and a
@@ -91,6 +92,99 @@ class Vectorized:
                 "(its if/else as np.where or boolean masks, math.exp as np.exp) and call it once"
             )
             yield replace(f, evidence=said, gain=(low, high), seconds=high, share=high / a.total)
+        yield from self._mapped(a, sf)
+
+    def _mapped(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        """``np.array(list(map(lambda p: likelihood(p, z), self.particles)))``: a scalar
+        function of the file's (or math's) called once per element of a 1-D array through
+        ``map``, with no loop of its own (blind32's particle filter, 82%)."""
+        assert sf.tree is not None
+        scalar = _scalar_functions(sf)
+        for call in ast.walk(sf.tree):
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id == "map"
+                and len(call.args) == 2
+            ):
+                continue
+            fn, over = call.args
+            # the function: one of the file's on numbers, math's, or a lambda calling those
+            body = fn.body if isinstance(fn, ast.Lambda) else fn
+            calls = [c for c in ast.walk(body) if isinstance(c, ast.Call)] or (
+                [] if isinstance(fn, ast.Lambda) else [ast.Call(func=fn, args=[], keywords=[])]
+            )
+            if not calls or not all(_on_numbers(c.func, scalar) for c in calls):
+                continue
+            if all(isinstance(c.func, ast.Name) and c.func.id in NUMBER_BUILTINS for c in calls):
+                continue  # (``map(float, x)``: a conversion, AB201's and AB108's)
+            first, last = sf.span(call.lineno)
+            if (sf.path, first) in a.found or a.covered(sf.path, first):
+                continue
+            facts = a.ev.facts_at((sf.path, call.lineno))
+            x = facts.get(ast.unparse(over))
+            if x is None or not is_array(x) or len(x.shape) != 1 or x.size < ELEMENTS_MIN:
+                continue
+            # (its time: the line's, the functions it calls with it)
+            seconds = a.led.span(sf.path, first, last)
+            if seconds / a.total < LIST_SHARE:
+                continue
+            count = a.led.count((sf.path, call.lineno))
+            runs = max(1, round(count.n / x.size)) if count.n >= x.size else max(1, count.n)
+            elements = x.size * runs
+            low = max(0.0, seconds - elements * PER_ELEMENT_LOW_S)
+            high = max(low, seconds - elements * PER_ELEMENT_HIGH_S)
+            f, _ = a.finding(sf, first, self.rule.code)
+            named = sorted({ast.unparse(c.func) for c in calls})
+            said = (
+                f"map calls {', '.join(named)} once per element of {ast.unparse(over)} ({x}), "
+                f"~{elements:,} calls in all, {format_time(seconds / elements)} each (the line "
+                f"and the functions it calls: {format_time(seconds)}); write "
+                f"{'the function' if len(named) == 1 else 'the functions'} on whole arrays "
+                "(math.exp as np.exp, math.sqrt as np.sqrt, if/else as np.where) and call it "
+                f"once on {ast.unparse(over)}"
+            )
+            yield replace(
+                f,
+                evidence=said,
+                gain=(low, high),
+                seconds=high,
+                share=high / a.total,
+            )
+
+
+def _scalar_functions(sf: SourceFile) -> frozenset[str]:
+    """The file's functions that call nothing but math's functions, the builtins on numbers and
+    each other: functions of numbers, element by element (``gaussian_likelihood(x, z)`` of
+    ``math.exp`` and ``math.sqrt``)."""
+    assert sf.tree is not None
+    fns = {n.name: n for n in sf.tree.body if isinstance(n, ast.FunctionDef)}
+    out = set(fns)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(out):
+            calls = [c for c in ast.walk(fns[name]) if isinstance(c, ast.Call)]
+            if not all(_on_numbers(c.func, frozenset(out)) for c in calls):
+                out.discard(name)
+                changed = True
+    return frozenset(out)
+
+
+#: Builtins of numbers.
+NUMBER_BUILTINS = frozenset({"abs", "min", "max", "float", "int", "round", "pow"})
+
+
+def _on_numbers(func: ast.expr, scalar: frozenset[str]) -> bool:
+    """Whether a called function works on numbers: math's, a builtin of numbers, or one of the
+    file's ``scalar`` functions."""
+    if isinstance(func, ast.Name):
+        return func.id in scalar or func.id in NUMBER_BUILTINS
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("math", "cmath")
+    )
 
 
 PATTERN = Vectorized()
