@@ -96,12 +96,13 @@ print("result:", float(sim.u.mean()))
 def test_a_float64_array_a_local_parameters_object_holds_promotes_the_field(
     tmp_path: Path,
 ) -> None:
-    # blind30's reaction-diffusion: ``feed = p.feed * p.profile`` with ``p = self.p``: the run
-    # records ``p.profile``, and the promotion is reported where ``feed`` is made float64
+    # blind30's reaction-diffusion: ``feed = p.feed * p.profile`` with ``p = self.p``, made at
+    # every call from values that stay: the promotion is reported where the float64 ``feed``
+    # meets the float32 field (blind30's label), naming where ``feed`` is made
     found = _found(profile(Target(script=_write(tmp_path, "diffusion.py", DIFFUSION))))
-    f = found.get(21)
+    f = found.get(22)
     assert f is not None and f.code == "AB410", found
-    assert "p.profile (numpy.ndarray float64 384x1" in f.evidence
+    assert "feed (numpy.ndarray float64 384x1 on cpu, made at line 21" in f.evidence
 
 
 UNBIND = """\

@@ -279,3 +279,20 @@ def one_return(fn: ast.FunctionDef | None) -> ast.Return | None:
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return None
     return body[0]
+
+
+def assigned_pairs(node: ast.Assign) -> list[tuple[ast.expr, ast.expr]]:
+    """Each target of an assignment with the value it takes: a tuple of names unpacked from a
+    tuple of values pairs them one by one (``self.u_prev, self.u = self.u, u_new``); any other
+    target takes the whole value."""
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    for t in node.targets:
+        if (
+            isinstance(t, ast.Tuple)
+            and isinstance(node.value, ast.Tuple)
+            and len(t.elts) == len(node.value.elts)
+        ):
+            pairs += list(zip(t.elts, node.value.elts, strict=True))
+        else:
+            pairs.append((t, node.value))
+    return pairs

@@ -29,9 +29,10 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.purity import attribute_changed, pure_getters
-from ...read.source import SourceFile, stored_in
-from ...read.syntax import imported_names, one_return
+from ...read.calls import argument, calls_of, properties
+from ...read.purity import PURE_CALLS, attribute_changed, pure_functions, pure_getters
+from ...read.source import SourceFile, call_name, stored_in
+from ...read.syntax import assigned_pairs, imported_names, one_return
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_fact
 from ...run.models import float32_ratio
@@ -54,6 +55,7 @@ from .float64_sources import (
     _returned_to,
     _rewrite,
 )
+from .invariant_inputs import _made_once
 
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).
@@ -111,6 +113,7 @@ class Float64Promotion:
         if sf.tree is None:
             return
         done: set[int] = set()
+        self._origins: set[tuple[str, int]] = set()
         for node in ast.walk(sf.tree):
             if not isinstance(node, (ast.Assign, ast.AugAssign, ast.Return)) or node.value is None:
                 continue
@@ -157,7 +160,8 @@ class Float64Promotion:
     ) -> Finding | None:
         """``callers``: for a statement of a function a loop calls, the regions its value goes
         through (the calling functions' bodies and the loop), where its float64 work is."""
-        assert node.value is not None
+        assert node.value is not None and sf.tree is not None
+        tree = sf.tree
         path = sf.path
         count = a.led.count((path, first))
         if count.n < RUNS_MIN:
@@ -234,6 +238,12 @@ class Float64Promotion:
         if isinstance(node, ast.AugAssign):
             read += list(stored)
         f32 = [n for n in dict.fromkeys(read) if any(_big(x, "float32") for x in looks.get(n, []))]
+        if callers is not None and not f32:
+            # (a parameter whose looks here all fell after the promotion: the argument its
+            # callers pass, seen float32 there, ``u`` of ``u = model.update(u, it)``)
+            for n, fact in _passed_float32(a, sf, first, [x for x in read if "." not in x]):
+                f32.append(n)
+                looks = {**looks, n: [fact, *looks.get(n, [])]}
         # the loop's state made float32 before it, and float64 at every look in it: promoted at
         # its first step (``field = field * taper`` with ``field`` made ``.astype(np.float32)``)
         made32 = {
@@ -245,6 +255,22 @@ class Float64Promotion:
             and (made := _made_at(sf, n, lo)) is not None
             and _made_float32(made[1])
         }
+        # (the object's state read on the line, that ``__init__`` makes float32 and the method
+        # changes, seen float64 in it: ``self.u`` of ``u_new = 1.99 * self.u + r2 * lap``
+        # before ``self.u_prev, self.u = self.u, u_new``, the looks at its first, float32
+        # call missed)
+        for n in dict.fromkeys(read):
+            if (
+                callers is not None
+                and n.startswith("self.")
+                and n not in f32
+                and n not in made32
+                and attribute_changed(sf, n[5:], lo, hi)
+                and any(_big(x, "float64") for x in looks.get(n, []))
+                and (made := _made_in_init(sf, n)) is not None
+                and _made_float32(made[1])
+            ):
+                made32[n] = made
         # (a local name for the state the method stores, ``u = self.u`` above ``self.u = u +
         # ...``, made float32 in ``__init__``: ``self.u = torch.ones(n, n)``)
         for n in dict.fromkeys(read):
@@ -259,6 +285,25 @@ class Float64Promotion:
             ):
                 made32[n] = made
         f32 += list(made32)
+        # (no float32 operand seen on the line, its operands a method's result and the
+        # object's state, never looked at: ``acc = self.forces(drag, pull) * self.inv_mass``;
+        # the object's state that ``__init__`` makes float32 and the loop changes, seen
+        # float64 in the loop's methods, is the float32 work this line's float64 promotes)
+        # (only where an operand is a call of the file's functions, whose float32 result the
+        # run never sees: a line whose operands were all seen is float64 by its own inputs)
+        defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        own_calls = any(
+            isinstance(c, ast.Call) and call_name(c) in defined for c in ast.walk(node.value)
+        )
+        state = (
+            self._promoted_state(a, sf, lo, hi, callers)
+            if not f32 and own_calls and callers is not None and not isinstance(node, ast.Return)
+            else None
+        )
+        if state is not None:
+            f32 = [state[0]]
+            made32[state[0]] = state[1]
+            looks = {**looks, state[0]: state[2]}
         if not f32:
             return None  # float64 throughout, or no float32 work here
         roots = [
@@ -267,10 +312,21 @@ class Float64Promotion:
             if n not in stored
             and n not in f32  # (seen float32 too: the operand, at another call)
             and any(promotes(x) for x in looks.get(n, []))
-            and not stored_in(sf, n, lo, hi)
+            and (not stored_in(sf, n, lo, hi) or _same_each_call(sf, n, first, lo, hi, callers))
             and not (callers is not None and _carried_in(sf, first, n, callers))
             and not _cast_float32(node.value, n)
         ]
+        if not roots:
+            # (a call of the file's method or function that returns a NumPy float64, one
+            # formula of numbers: ``self.step_size(it)`` with ``return self.base_step *
+            # np.exp(-it / self.decay)``, its value made again after the run from those seen)
+            for c in ast.walk(node.value):
+                if isinstance(c, ast.Call) and not _cast_float32(node.value, ast.unparse(c)):
+                    returned = _returned_fact(a, sf, c)
+                    if returned is not None and returned.kind == SCALAR and promotes(returned):
+                        roots = [ast.unparse(c)]
+                        looks = {**looks, roots[0]: [returned]}
+                        break
         text = "\n".join(sf.lines[first - 1 : last])
         inline = not roots and any(w in text for w in INLINE_FLOAT64)
         where, via = first, ""
@@ -316,6 +372,12 @@ class Float64Promotion:
                 if self._float64_result(a, path, n, looks, lo, hi)
                 or (n in aliases and self._float64_result(a, path, aliases[n], looks, lo, hi))
                 or (callers is not None and self._returned_float64(a, sf, first, n))
+                # (a local the method then stores as the object's state, ``self.u_prev,
+                # self.u = self.u, u_new``: that attribute seen float64 in the method)
+                or any(
+                    self._float64_result(a, path, held, {}, lo, hi)
+                    for held in _stored_as_attribute(sf, n, first, hi)
+                )
                 # (an attribute the object holds, seen float64 in the methods the loop's
                 # statements call: ``self.noise()`` reading ``self.x.shape``)
                 or (
@@ -326,6 +388,8 @@ class Float64Promotion:
                     )
                 )
             ]
+            if not results and state is not None:
+                results = [state[0]]  # (what the line makes goes on into that state)
             if not results:
                 return None
             biggest = max(
@@ -357,6 +421,17 @@ class Float64Promotion:
         spans = self._float64_work(a, sf, lo, hi, roots)
         for c_lo, c_hi in callers or []:
             spans += self._float64_work(a, sf, c_lo, c_hi, roots)
+        if spans and callers:
+            # (and the lines that call the function with float64 work: a method's lines of
+            # operators have their time at its caller's line, where the interpreter next
+            # checks for the timer's signal, ``swarm.step(float(dt))``)
+            func = sf.functions.get(first, "").rsplit(".", 1)[-1]
+            method = sf.functions.get(first, "").count(".") > 0
+            for c in calls_of(sf, func, method):
+                if any(c_lo <= c.lineno <= c_hi for c_lo, c_hi in callers):
+                    c_first, c_last = sf.span(c.lineno)
+                    if not any(p == path and s_lo <= c_first <= s_hi for p, s_lo, s_hi in spans):
+                        spans.append((path, c_first, c_last))
         # and the file's functions those statements call with the float64 state (blind21's
         # Langevin drift and energy, sin and cos of 150,000 walkers in float64 from the first
         # step on): their statements where a float64 array was seen
@@ -368,16 +443,18 @@ class Float64Promotion:
             # float32 basis, on a line of operators after a call that the sampler seldom looks
             # at): the statements that make or read it, the value float64 in the shape of
             # the float32 operand by NumPy's rules
-            big = max(
-                (x for n in f32 for x in looks.get(n, []) if _big(x, "float32")),
-                key=lambda x: x.size,
-            )
-            as64 = replace(big, dtype="float64")
-            flows = _returned_to(sf, sf.functions.get(first, "").rsplit(".", 1)[-1])
-            for lo_, hi_, name in flows:
-                spans.append((path, lo_, hi_))
-                if name:
-                    inferred[name] = as64
+            # (the float32 operand as seen, or the state made float32 that its looks saw
+            # float64 only)
+            sizes = [
+                x for n in f32 for x in looks.get(n, []) if _big(x, "float32") or _big(x, "float64")
+            ]
+            if sizes:
+                as64 = replace(max(sizes, key=lambda x: x.size), dtype="float64")
+                flows = _returned_to(sf, sf.functions.get(first, "").rsplit(".", 1)[-1])
+                for lo_, hi_, name in flows:
+                    spans.append((path, lo_, hi_))
+                    if name:
+                        inferred[name] = as64
         work = a.led.union(spans) if spans else own
         work = max(work, own)
         inputs = {}
@@ -385,6 +462,8 @@ class Float64Promotion:
             got = looks.get(n, [])
             if got:
                 inputs[n] = max(got, key=lambda x: (x.dtype == "float64" or promotes(x), x.size))
+        if state is not None:
+            inputs.setdefault(state[0], state[2][0])  # (its size: the work promoted)
         float64 = {n for n, x in inputs.items() if x.dtype == "float64" or promotes(x)}
         expr = self._expr(node)
         fast = _as_float32(expr) if inline and expr else ""
@@ -434,11 +513,39 @@ class Float64Promotion:
         if roots:
             root = roots[0]
             rfact = next((x for x in looks[root] if promotes(x)), looks[root][0])
-            made = _made_at(sf, root, lo)
+            # (a local the called function makes at every call from values that stay: its
+            # line in the function)
+            local = callers is not None and stored_in(sf, root, lo, hi)
+            made = _made_at(sf, root, first if local else lo)
             at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
             source = f"{root} ({rfact}{at}; not changed in the loop)"
             rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
+            unpacked = _unpacked_from(sf, root, first) if local and made is None else None
+            if unpacked is not None:
+                # (one of a tuple a property returns: ``ru, rv, f = self.rates``)
+                at_line, text, getter_line = unpacked
+                source = f"{root} ({rfact}, made at line {at_line}: {text}; the same at every call)"
+                rewrite = (
+                    f"make {root} a float32 where it is made, line {getter_line or at_line}: "
+                    "np.float32(...) for each float64 value"
+                    + (" the property returns" if getter_line else "")
+                    + " (or a Python float)"
+                )
+                if (path, at_line) in self._origins:
+                    return None  # (another of its values: told at the line first made float64)
+                self._origins.add((path, at_line))
             getter = _getter_return(sf, root[5:]) if root.startswith("self.") else None
+            gives = _returns_of(sf, root) if "(" in root else None
+            if gives is not None:
+                # (a call of the file's that returns a NumPy float64: its return is the fix)
+                source = (
+                    f"{root} ({rfact}: line {gives[0]} returns {gives[1]}, a NumPy float64 "
+                    "at every call)"
+                )
+                rewrite = (
+                    f"make it return a float32 or a Python float, line {gives[0]}: return "
+                    f"float({gives[1]}) (np.float32(...) to keep a NumPy scalar)"
+                )
             if getter is not None:
                 # (a property's value: its getter returns the float32)
                 source = (
@@ -604,6 +711,52 @@ class Float64Promotion:
                 return True
         return False
 
+    def _promoted_state(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        lo: int,
+        hi: int,
+        callers: list[tuple[int, int]],
+    ) -> tuple[str, tuple[int, str], list[Fact]] | None:
+        """The object's state (``self.pos``) that ``__init__`` makes float32 (SIZE_MIN elements
+        or more), that the method's lines (``lo``-``hi``) change, and that the run saw float64
+        in the method, the file's functions it calls or the loop: its name, where it is made,
+        and its facts as seen (float32 first, where a look saw it so)."""
+        assert sf.tree is not None
+        regions = [(lo, hi), *callers]
+        everywhere = regions + _callees(sf, regions)
+        for r_lo, r_hi in [(lo, hi)]:
+            for attr in sorted(
+                {
+                    f"self.{t.attr}"
+                    for node in ast.walk(sf.tree)
+                    if sf.tree is not None
+                    if isinstance(node, ast.Assign) and r_lo <= node.lineno <= r_hi
+                    for target in node.targets
+                    for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+                    if isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == "self"
+                }
+            ):
+                made = _made_in_init(sf, attr)
+                if made is None or not _made_float32(made[1]):
+                    continue
+                facts = [
+                    x
+                    for c_lo, c_hi in everywhere
+                    for ln in range(c_lo, c_hi + 1)
+                    for x in self._looks(a, sf.path, ln, ln).get(attr, [])
+                ]
+                if any(_big(x, "float64") for x in facts):
+                    facts.sort(key=lambda x: x.dtype != "float32")
+                    if not _big(facts[0], "float32"):
+                        big = next(x for x in facts if _big(x, "float64"))
+                        facts.insert(0, replace(big, dtype="float32"))
+                    return attr, made, facts
+        return None
+
     def _float64_work(
         self,
         a: Analysis,
@@ -623,7 +776,14 @@ class Float64Promotion:
                 continue
             looks = self._looks(a, sf.path, first, last)
             if any(
-                _big(x, "float64") and (any_name or n in roots or stored_in(sf, n, lo, hi))
+                _big(x, "float64")
+                and (
+                    any_name
+                    or n in roots
+                    or stored_in(sf, n, lo, hi)
+                    # (the object's state the loop's method stores: ``self.u``)
+                    or (n.startswith("self.") and attribute_changed(sf, n[5:], lo, hi))
+                )
                 for n, xs in looks.items()
                 for x in xs
             ):
@@ -705,8 +865,8 @@ class Float64Promotion:
 
 def _constant_attributes(sf: SourceFile) -> dict[str, Fact]:
     """Attributes the file sets only to one kind of Python number, anywhere (``self.dt =
-    0.01``, ``self.n, self.dt = 300, 0.01``, a dataclass's ``dt: float = 0.01``), as facts of
-    that number's type."""
+    0.01``, ``self.n, self.dt = 300, 0.01``, a dataclass's ``dt: float = 0.01``, a parameter of
+    ``__init__`` with a number for its default), as facts of that number's type."""
     kinds: dict[str, set[str]] = {}
     if sf.tree is None:
         return {}
@@ -719,17 +879,24 @@ def _constant_attributes(sf: SourceFile) -> dict[str, Fact]:
         )
         kinds.setdefault(attr, set()).add(t)
 
+    # (``self.decay = decay`` in ``__init__(self, ..., decay=60.0)``: the default's number)
+    defaults: dict[int, dict[str, ast.expr]] = {}
+    for fn in ast.walk(sf.tree):
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+            args = fn.args.args[len(fn.args.args) - len(fn.args.defaults) :]
+            named = {p.arg: d for p, d in zip(args, fn.args.defaults, strict=True)}
+            for st in ast.walk(fn):
+                defaults[id(st)] = named
     for n in ast.walk(sf.tree):
         if isinstance(n, ast.Assign):
-            for t in n.targets:
-                pairs = (
-                    list(zip(t.elts, n.value.elts, strict=False))
-                    if isinstance(t, ast.Tuple) and isinstance(n.value, ast.Tuple)
-                    else [(t, n.value)]
-                )
-                for target, value in pairs:
-                    if isinstance(target, ast.Attribute):
-                        note(target.attr, value)
+            for target, value in assigned_pairs(n):
+                if isinstance(target, ast.Attribute):
+                    default = (
+                        defaults.get(id(n), {}).get(value.id)
+                        if isinstance(value, ast.Name)
+                        else None
+                    )
+                    note(target.attr, default if default is not None else value)
         elif isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Attribute):
             note(n.target.attr, None)
         elif isinstance(n, ast.ClassDef):
@@ -763,6 +930,186 @@ def _getter_return(sf: SourceFile, name: str) -> tuple[int, str] | None:
     return ret.lineno, ast.unparse(ret.value)
 
 
+def _same_each_call(
+    sf: SourceFile, name: str, line: int, lo: int, hi: int, callers: list[tuple[int, int]] | None
+) -> bool:
+    """Whether ``name``, a local of a function a loop calls (its lines ``lo``-``hi``), is made
+    once above ``line`` from values that stay from one call to the next: the object's
+    attributes no method the loop runs changes, or its pure properties (``ru, rv, f, fk =
+    self.rates``, a getter returning ``np.float64(p.du * p.dt)``), constants and modules. A
+    float64 the loop does not change, like one made before it."""
+    if callers is None or sf.tree is None:
+        return False
+    fn = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef) and n.lineno <= lo <= (n.end_lineno or n.lineno)
+        ),
+        None,
+    )
+    if fn is None:
+        return False
+    params = {p.arg for p in fn.args.args}
+    props = properties(sf.tree)
+    getters = pure_getters(sf)
+
+    def stored(m: str) -> bool:
+        if m.startswith("self."):
+            attr = m[5:].split(".", 1)[0]
+            if attr in props:
+                return attr not in getters
+            return any(
+                attribute_changed(sf, attr, c_lo, c_hi, PURE_CALLS)
+                for c_lo, c_hi in [(lo, hi), *callers]
+            )
+        return m in params or stored_in(sf, m, lo, hi)
+
+    return _made_once(sf, name, line, stored, pure_functions(sf), frozenset())
+
+
+def _stored_as_attribute(sf: SourceFile, name: str, after: int, last: int) -> list[str]:
+    """The attributes of ``self`` the lines after ``after`` (to ``last``) assign ``name`` to:
+    ``self.u`` of ``self.u = u_new`` or ``self.u_prev, self.u = self.u, u_new``."""
+    if sf.tree is None or "." in name:
+        return []
+    out = []
+    for node in ast.walk(sf.tree):
+        if not isinstance(node, ast.Assign) or not after < node.lineno <= last:
+            continue
+        for t, v in assigned_pairs(node):
+            if (
+                isinstance(v, ast.Name)
+                and v.id == name
+                and isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+            ):
+                out.append(f"self.{t.attr}")
+    return out
+
+
+def _unpacked_from(sf: SourceFile, name: str, line: int) -> tuple[int, str, int] | None:
+    """Where the function holding ``line`` unpacks ``name`` from a tuple above it: the line,
+    its text, and the line of the ``return`` of the property it reads (0 where it reads
+    none): ``ru, rv, f, fk = self.rates``."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and sf.functions.get(node.lineno, "") == func
+            and any(
+                isinstance(t, ast.Tuple)
+                and any(isinstance(e, ast.Name) and e.id == name for e in t.elts)
+                for t in node.targets
+            )
+        ):
+            getter = 0
+            v = node.value
+            if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name):
+                fn = next(
+                    (
+                        f
+                        for f in ast.walk(sf.tree)
+                        if isinstance(f, ast.FunctionDef) and f.name == v.attr
+                    ),
+                    None,
+                )
+                returns = (
+                    [r for r in ast.walk(fn) if isinstance(r, ast.Return)]
+                    if fn is not None and v.attr in pure_getters(sf)
+                    else []
+                )
+                getter = returns[0].lineno if len(returns) == 1 else 0
+            return node.lineno, sf.text(node.lineno).strip(), getter
+    return None
+
+
+def _passed_float32(
+    a: Analysis, sf: SourceFile, line: int, names: list[str]
+) -> list[tuple[str, Fact]]:
+    """The parameters among ``names`` of the function holding ``line`` whose argument, where
+    the file calls it, the run saw as a float32 array of SIZE_MIN elements or more."""
+    if sf.tree is None:
+        return []
+    func = sf.functions.get(line, "")
+    fn = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef)
+            and n.name == func.rsplit(".", 1)[-1]
+            and n.lineno <= line <= (n.end_lineno or n.lineno)
+        ),
+        None,
+    )
+    if fn is None:
+        return []
+    params = [p.arg for p in fn.args.args]
+    method = params[:1] == ["self"]
+    out: list[tuple[str, Fact]] = []
+    for n in names:
+        if n not in params:
+            continue
+        for c in calls_of(sf, fn.name, method):
+            arg = argument(c, params, n, method)
+            seen = a.ev.facts_at((sf.path, c.lineno)).get(ast.unparse(arg)) if arg else None
+            if seen is None:
+                # (all the looks of the calling line: an argument recorded under its name)
+                seen_all = a.ev.samples.facts.get((sf.path, c.lineno), {}).get(
+                    ast.unparse(arg) if arg else "", []
+                )
+                seen = next((x for x in seen_all if _big(x, "float32")), None)
+            if seen is not None and _big(seen, "float32"):
+                out.append((n, seen))
+                break
+    return out
+
+
+def _returns_of(sf: SourceFile, call_text: str) -> tuple[int, str] | None:
+    """The line and formula of the one ``return`` of the file's function a call's text names
+    (``self.step_size(it)``)."""
+    if sf.tree is None:
+        return None
+    name = call_text.split("(", 1)[0].rsplit(".", 1)[-1]
+    fns = [n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
+    ret = one_return(fns[0]) if len(fns) == 1 else None
+    if ret is None or ret.value is None:
+        return None
+    return ret.lineno, ast.unparse(ret.value)
+
+
+def _returned_fact(a: Analysis, sf: SourceFile, call: ast.Call) -> Fact | None:
+    """What a call of the file's function (or method of ``self``) returns, where its body is one
+    ``return`` of a formula of its parameters and the object's attributes: the formula made
+    again after the run on the values seen there, or passed at the call (a ``numpy.float64``
+    for ``self.step_size(it)`` of ``return self.base_step * np.exp(-it / self.decay)``)."""
+    if sf.tree is None:
+        return None
+    f = call.func
+    if isinstance(f, ast.Name):
+        name, method = f.id, False
+    elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self":
+        name, method = f.attr, True
+    else:
+        return None
+    fns = [n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
+    ret = one_return(fns[0]) if len(fns) == 1 else None
+    if ret is None or ret.value is None or call.keywords:
+        return None
+    params = [p.arg for p in fns[0].args.args][1 if method else 0 :]
+    at_call = a.ev.facts_at((sf.path, call.lineno))
+    given = {
+        p: x
+        for p, arg in zip(params, call.args, strict=False)
+        if (x := at_call.get(ast.unparse(arg))) is not None
+    }
+    return _formula_fact(a, sf, ret, given)
+
+
 def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
     """The value of the file's property ``name`` as a fact, where its getter is pure and one
     ``return`` of a formula of the object's attributes (one or two levels down) whose values
@@ -771,15 +1118,24 @@ def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
     ret = _getter(sf, name)
     if ret is None or ret.value is None:
         return None
-    facts = a.ev.facts_at((sf.path, ret.lineno))
+    return _formula_fact(a, sf, ret, {})
+
+
+def _formula_fact(
+    a: Analysis, sf: SourceFile, ret: ast.Return, given: dict[str, Fact]
+) -> Fact | None:
+    """A ``return``'s formula evaluated after the run on values like those seen at its line (or
+    ``given``, by name), the object's attributes as seen there or, where no look fell on its
+    one fast line, a number the file gives that attribute and nothing else (``dt: float =
+    0.01``, ``self.decay = decay`` of a default ``decay=60.0``)."""
+    assert ret.value is not None
+    facts = {**given, **a.ev.facts_at((sf.path, ret.lineno))}
     inputs: dict[str, Fact] = {}
     constants = _constant_attributes(sf)
 
     class Named(ast.NodeTransformer):
         def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
             dotted = ast.unparse(node)
-            # (the value seen at the getter, or, where no look fell on its one fast line, a
-            # number the file gives that attribute and nothing else: ``dt: float = 0.01``)
             seen = facts.get(dotted) or (
                 constants.get(node.attr) if dotted.startswith("self.") else None
             )
@@ -788,6 +1144,12 @@ def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
                 inputs[key] = seen
                 return ast.copy_location(ast.Name(key, ast.Load()), node)
             return self.generic_visit(node)
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            seen = facts.get(node.id)
+            if seen is not None and seen.type != "module":
+                inputs[node.id] = seen
+            return node
 
     expr = Named().visit(copy.deepcopy(ret.value))
     if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(expr)):

@@ -13,7 +13,7 @@ from collections import Counter
 from ...read.calls import argument, calls_of
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
-from ...read.syntax import statement_lists
+from ...read.syntax import assigned_pairs, statement_lists
 from ...run.values import SCALAR, Fact
 from .base import Analysis
 from .call_paths import stack_paths
@@ -269,13 +269,7 @@ def _alias_of(sf: SourceFile, name: str, lo: int, before: int) -> str:
     for node in ast.walk(sf.tree):
         if not isinstance(node, ast.Assign) or not lo <= node.lineno < before:
             continue
-        pairs: list[tuple[ast.expr, ast.expr]] = []
-        for t in node.targets:
-            if isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple):
-                pairs += list(zip(t.elts, node.value.elts, strict=False))
-            else:
-                pairs.append((t, node.value))
-        for t, v in pairs:
+        for t, v in assigned_pairs(node):
             if (
                 isinstance(t, ast.Name)
                 and t.id == name

@@ -14,7 +14,7 @@ from ...read.bind import module_namespaces
 from ...read.calls import calls_of, properties
 from ...read.purity import frozen_classes
 from ...read.source import Loop, SourceFile
-from ...read.syntax import one_return
+from ...read.syntax import assigned_pairs, one_return
 from ...run.evaluate import expression_time
 from ...run.values import Fact, is_array
 from .base import Analysis
@@ -176,7 +176,9 @@ def _made_once(
         and sf.functions.get(n.lineno, "") == func
         and any(
             isinstance(t, ast.Name) and t.id == name
-            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            for target in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            # (or one of a tuple unpacked: ``ru, rv, f = self.rates``)
+            for t in (target.elts if isinstance(target, ast.Tuple) else [target])
         )
     ]
     if len(made) != 1 or not isinstance(made[0], ast.Assign) or made[0].lineno >= line:
@@ -187,7 +189,13 @@ def _made_once(
         return False
     if _changed(sf, name, last + 1, line - 1):
         return False
-    inputs = _inputs(node.value, pure, need_costly=False, callables=callables)
+    # (a tuple of values unpacked: the one ``name`` takes, ``p`` of ``u, v, p = self.u, self.v,
+    # self.p``; a tuple of names from one value, that value)
+    value = next(
+        (v for t, v in assigned_pairs(node) if isinstance(t, ast.Name) and t.id == name),
+        node.value,
+    )
+    inputs = _inputs(value, pure, need_costly=False, callables=callables)
     return inputs is not None and all(
         not stored(m) or _made_once(sf, m, node.lineno, stored, pure, callables, depth + 1)
         for m in inputs
