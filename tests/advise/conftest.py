@@ -44,7 +44,9 @@ def _profiles(path: Path) -> bool:
     return any(m in text for m in _MEASURES)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return  # (``-p no:rerunfailures``: each test once, as asked)
     for item in items:
         if _HERE in item.path.parents and _profiles(item.path):
             item.add_marker(pytest.mark.flaky(reruns=1))

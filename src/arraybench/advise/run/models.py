@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .values import Fact
@@ -608,8 +609,9 @@ def per_call_pair(
 def builtin_reduction_cost(
     type_: str, dtype: str, device: str, n: int, builtin: str, budget: float = BUDGET_S
 ) -> tuple[float, float, float, float] | None:
-    """A Python builtin (``sum``, ``max``, ``min``, ``any``, ``all``) over the n elements of a
-    1-D array of that library, dtype and device, against the array's own method, timed after
+    """A Python builtin (``sum``, ``max``, ``min``, ``any``, ``all``, ``sorted``) over the n
+    elements of a 1-D array of that library, dtype and device, against the array's own method
+    (the library's sort for ``sorted``), timed after
     the run: (seconds per builtin call, median, low and high of builtin / method). The array
     holds zeros for ``any`` and ones else, so that ``any`` and ``all`` read every element."""
     try:
@@ -617,9 +619,29 @@ def builtin_reduction_cost(
 
         x = _array(type_, dtype, device, (n,), 0 if builtin == "any" else 1)
         reduce = getattr(builtins, builtin)
-        method = getattr(x, builtin)
+        if builtin == "sorted":
+            # (the library's sort, a new array: ``x.sort()`` sorts NumPy's in place)
+            lib = sys.modules["torch" if type_ == "torch.Tensor" else "numpy"]
+            if type_ == "jax.Array":
+                lib = sys.modules["jax.numpy"]
+            method = partial(lib.sort, x)
+        else:
+            method = getattr(x, builtin)
         sync = _sync_of(x)
         return per_call_pair(lambda: reduce(x), lambda: _done(method()), sync, budget)
+    except Exception:
+        return None
+
+
+def conversion_cost(shape: tuple[int, ...], dtype: str, budget: float = BUDGET_S) -> float | None:
+    """Seconds one NumPy array of that shape and dtype takes to become a JAX array
+    (``jnp.asarray``, waited for), timed after the run; None where JAX is not loaded or the
+    array is too large to make again."""
+    try:
+        jnp = sys.modules["jax.numpy"]
+        x = _array("numpy.ndarray", dtype, "", shape, 1)
+        times = per_call_times(lambda: _done(jnp.asarray(x)), lambda: None, budget)
+        return statistics.median(times) if times else None
     except Exception:
         return None
 

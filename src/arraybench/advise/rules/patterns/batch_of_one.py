@@ -62,6 +62,48 @@ def _mapped_model(fn: ast.expr) -> str | None:
     return None
 
 
+def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | None:
+    """Where ``name``, a ``functools.partial`` of the file's function made in the same function
+    above ``line`` with a first argument (``act = partial(greedy, policy)``), calls that
+    argument on its last parameter (``policy(obs)`` in ``greedy(policy, obs)``): the line of
+    that call and the parameter's name, where the run records the model."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    made = [
+        n.value
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign)
+        and n.lineno < line
+        and sf.functions.get(n.lineno, "") == func
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+        and isinstance(n.value, ast.Call)
+        and ast.unparse(n.value.func) in ("partial", "functools.partial")
+        and len(n.value.args) >= 2
+        and isinstance(n.value.args[0], ast.Name)
+    ]
+    if len(made) != 1:
+        return None
+    target = made[0].args[0].id  # type: ignore[attr-defined]
+    fn = next(
+        (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == target), None
+    )
+    if fn is None or len(fn.args.args) < 2:
+        return None
+    model, item = fn.args.args[0].arg, fn.args.args[-1].arg
+    for c in ast.walk(fn):
+        if (
+            isinstance(c, ast.Call)
+            and isinstance(c.func, ast.Name)
+            and c.func.id == model
+            and len(c.args) == 1
+            and isinstance(c.args[0], ast.Name)
+            and c.args[0].id == item
+        ):
+            return c.lineno, model
+    return None
+
+
 def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     """The tensor whose one row ``arg`` takes as a batch of one, or None."""
     # x[i : i + 1], x[i : i + 1, :]
@@ -128,9 +170,11 @@ def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
 
 def _rows_name(it: ast.expr) -> str | None:
     """The name whose rows (or items) a ``map`` runs over: ``X`` of ``X``, ``X.unbind(0)``,
-    ``iter(X)``, ``list(X)``."""
+    ``iter(X)``, ``list(X)``, an object's ``envs.state``."""
     if isinstance(it, ast.Name):
         return it.id
+    if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name):
+        return f"{it.value.id}.{it.attr}"  # (``envs.state``: an object's tensor)
     if (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Attribute)
@@ -369,6 +413,14 @@ class BatchOfOne:
         assert over is not None
         line = call.lineno
         model = models.get(((sf.path, line), name))
+        mapped = name
+        if model is None:
+            # (a partial of the file's function that calls its model on the item: ``act =
+            # partial(greedy, policy)`` with ``return policy(obs).argmax()``)
+            held = _partial_model(sf, name, line)
+            if held is not None:
+                model = models.get(((sf.path, held[0]), held[1]))
+                name = held[1]
         data = a.ev.facts_at((sf.path, line)).get(over)
         if data is not None and not is_array(data):
             # a dataset object, its items the rows of an array it holds
@@ -409,7 +461,9 @@ class BatchOfOne:
         high = max(low, f.seconds - batched)
         said = (
             (f"{f.evidence}; " if f.evidence else "")
-            + f"map({name}, {ast.unparse(call.args[1])}) calls the model once per row of {over} "
+            + f"map({mapped}, {ast.unparse(call.args[1])}) calls the model"
+            + (f" ({name}, through {mapped})" if mapped != name else "")
+            + f" once per row of {over} "
             f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
             f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "
             f"that shape, under no_grad); call it on the rows together: {name}({over}) (in "

@@ -1,9 +1,11 @@
-"""AB409: a Python builtin (``sum``, ``max``, ``min``, ``any``, ``all``) over an array's elements.
+"""AB409: a Python builtin (``sum``, ``max``, ``min``, ``any``, ``all``, ``sorted``) over an array's
+elements.
 
 ``sum(a)`` of a NumPy array, ``max(t)`` of a tensor, ``any(mask)`` of a JAX array iterate in
 Python: each element becomes a NumPy scalar or a 0-d tensor, and each addition or comparison
 pays the library's per-call cost (a microsecond or more for torch), where ``a.sum()`` is one
-call over the whole array.
+call over the whole array; ``sorted(a)`` makes a list of those scalars, sorted by Python's
+comparisons, where ``np.sort(a)`` sorts the array in C.
 
     candidates  a call of one of the builtins with one argument (``sum`` may have a start) that
                 is not a comprehension (lint's AB103/AB104 own those): a name, a row ``x[i]``,
@@ -35,7 +37,7 @@ from ...run.models import builtin_reduction_cost
 from ...run.values import Fact, is_array
 from .base import Analysis
 
-REDUCERS = frozenset({"sum", "max", "min", "any", "all"})
+REDUCERS = frozenset({"sum", "max", "min", "any", "all", "sorted"})
 #: Methods that keep their receiver's shape (``x.abs()``, ``t.float()``) and those that flatten.
 ELEMENTWISE = frozenset(
     {"abs", "float", "double", "half", "int", "long", "bool", "detach", "cpu", "conj", "copy"}
@@ -184,6 +186,9 @@ def _rewrite(call: ast.Call, name: str) -> str:
     """``t.max()`` for ``max(t)``, ``(p > limit).any()`` for ``any(p > limit)``,
     ``a.sum() + s`` for ``sum(a, s)``."""
     arg = ast.unparse(call.args[0])
+    if name == "sorted":
+        # (a sorted array, indexed and measured as the list was: ``ordered[k]``, ``len``)
+        return f"np.sort({arg}) (torch.sort({arg}).values)"
     if not isinstance(call.args[0], (ast.Name, ast.Subscript, ast.Call, ast.Attribute)):
         arg = f"({arg})"
     out = f"{arg}.{name}()"
@@ -235,11 +240,11 @@ class BuiltinReduction:
             "AB409",
             "builtin-reduction",
             WARNING,
-            "a Python builtin (sum, max, min, any, all) over the elements of an array or "
+            "a Python builtin (sum, max, min, any, all, sorted) over the elements of an array or "
             "tensor: each element becomes a NumPy scalar or a 0-d tensor and each addition or "
             "comparison pays the library's per-call cost",
             "call the array's own reduction: a.sum(), t.max(), x.min(), mask.any(), mask.all() "
-            "(np.any(a), torch.any(t)): one call over the whole array",
+            "(np.any(a), torch.any(t)), np.sort(a) for sorted(a): one call over the whole array",
         )
     )
 
