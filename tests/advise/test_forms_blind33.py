@@ -39,7 +39,7 @@ class Simulator:
 
 
 sim = Simulator(400, 0.16, 0.08, 0.035)
-for t in range(300):
+for t in range(600):
     sim.step()
 print("result:", float(sim.v.sum(dtype=np.float64)))
 """
@@ -92,7 +92,7 @@ class Simulator:
 
 
 sim = Simulator(Params())
-for t in range(300):
+for t in range(2500):
     sim.step()
 print("result:", float(sim.u.sum()))
 """
@@ -135,7 +135,7 @@ class Simulator:
 
 
 sim = Simulator(Grid(300))
-for it in range(400):
+for it in range(2000):
     sim.step()
 print("result:", float(np.abs(sim.u).sum()))
 """

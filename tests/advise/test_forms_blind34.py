@@ -39,7 +39,7 @@ def monitor(stream):
 
 rng = np.random.default_rng(2)
 total = 0.0
-for s in range(12):
+for s in range(36):
     total += float(monitor(rng.standard_normal(40000)).mean())
 print("result:", total)
 """

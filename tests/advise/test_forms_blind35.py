@@ -37,7 +37,7 @@ class Diffusion:
 
 u = np.random.default_rng(3).standard_normal((40, 128, 128)).astype(np.float32)
 model = Diffusion()
-for it in range(80):
+for it in range(400):
     u = model.update(u, it)
 print("result:", float(np.sum(u, dtype=np.float64)))
 """
@@ -91,3 +91,45 @@ def test_a_pure_function_of_constants_called_in_a_loop_is_loop_invariant(tmp_pat
     f = found.get(19)
     assert f is not None and f.code == "AB411", found
     assert "from no inputs but constants through gaussian_psf()" in f.evidence
+
+
+PRECOND = """\
+from functools import partial
+
+import torch
+
+
+def direction(H, g):
+    return torch.linalg.solve(H, g)
+
+
+class Trainer:
+    def __init__(self, X, y, precondition):
+        self.X, self.y = X, y
+        self.precondition = precondition
+
+    def fit(self, w, steps):
+        for step in range(steps):
+            g = self.X.T @ (torch.sigmoid(self.X @ w) - self.y) / len(self.y)
+            w = w - 0.5 * self.precondition(g)
+        return w
+
+
+gen = torch.Generator().manual_seed(8)
+X = torch.randn(2000, 300, generator=gen)
+y = (torch.rand(2000, generator=gen) < 0.5).float()
+H0 = X.T @ X / 2000 * 0.25 + 1e-2 * torch.eye(300)
+w = Trainer(X, y, partial(direction, H0)).fit(torch.zeros(300), 200)
+print("result:", float(w.abs().sum()))
+"""
+
+
+def test_a_solve_behind_a_partial_an_object_keeps_is_an_invariant_solve(tmp_path: Path) -> None:
+    # blind35's torch_precond_logreg: ``partial(direction, H0)`` passed to the constructor,
+    # kept as ``self.precondition`` and called per step: the same matrix factored every step
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "precond.py", PRECOND))))
+    f = found.get(7)
+    assert f is not None and f.code == "AB407", found
+    assert "the loop at line 16 calls direction() with it every time" in f.evidence
+    assert "torch.linalg.lu_factor" in f.evidence

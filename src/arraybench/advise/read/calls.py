@@ -16,7 +16,7 @@ import copy
 from functools import lru_cache
 
 from .source import SourceFile
-from .syntax import call_name
+from .syntax import assigned_pairs, call_name
 
 #: ``functools.partial`` as users name it.
 PARTIALS = frozenset({"partial", "functools.partial"})
@@ -110,6 +110,51 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
                     and inner.func.id == param
                 ):
                     out[arg.id].append(_renamed(inner, arg.id, [], []))
+    # kept by an object: ``Trainer(X, y, partial(newton_direction, H0))`` with ``__init__``'s
+    # ``self.precondition = precondition``, called ``self.precondition(g)`` in a method
+    class_defs = {c.name: c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
+    for c in calls:
+        cls = class_defs.get(c.func.id) if isinstance(c.func, ast.Name) else None
+        init = (
+            next(
+                (f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"),
+                None,
+            )
+            if cls is not None
+            else None
+        )
+        if cls is None or init is None:
+            continue
+        params = [p.arg for p in init.args.args][1:]
+        passed = list(zip(params, c.args, strict=False)) + [
+            (k.arg, k.value) for k in c.keywords if k.arg is not None
+        ]
+        for param, arg in passed:
+            target = _aliased(arg, defs)
+            if target is None:
+                continue
+            kept = {
+                t.attr
+                for st in ast.walk(init)
+                if isinstance(st, ast.Assign)
+                for t, v in assigned_pairs(st)
+                if isinstance(v, ast.Name)
+                and v.id == param
+                and isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+            }
+            for inner in ast.walk(cls):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Attribute)
+                    and isinstance(inner.func.value, ast.Name)
+                    and inner.func.value.id == "self"
+                    and inner.func.attr in kept
+                ):
+                    made = _through(inner, target, arg)
+                    if made is not None:
+                        out[target].append(made)
     return {k: tuple(v) for k, v in out.items()}
 
 

@@ -1066,6 +1066,16 @@ def _passed_float32(
             if seen is not None and _big(seen, "float32"):
                 out.append((n, seen))
                 break
+            # (or made float32 before the calling loop and seen float64 in it only: every
+            # look fell after its first step, ``u = noisy.astype(np.float32)`` then ``u =
+            # model.update(u, it)``)
+            loops = sf.enclosing_loops(c.lineno)
+            made = (
+                _made_at(sf, arg.id, loops[0].line) if loops and isinstance(arg, ast.Name) else None
+            )
+            if seen is not None and _big(seen, "float64") and made and _made_float32(made[1]):
+                out.append((n, replace(seen, dtype="float32")))
+                break
     return out
 
 

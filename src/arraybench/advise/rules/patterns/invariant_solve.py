@@ -99,7 +99,14 @@ class InvariantSolve:
                 + (f" (the loop at line {lp.line} calls {via}() with it every time)" if via else "")
                 + f": solved from one factorization it ran {mid:.1f}x as fast (timed after the "
                 "run on a random matrix of that size)"
-                + (f"; factor it before that loop and pass the factors to {via}()" if via else ""),
+                + (f"; factor it before that loop and pass the factors to {via}()" if via else "")
+                + (
+                    "; in torch: LU, pivots = torch.linalg.lu_factor(A) once, then "
+                    "torch.linalg.lu_solve(LU, pivots, b[:, None]) (torch.linalg.cholesky and "
+                    "torch.cholesky_solve for a symmetric positive definite A)"
+                    if m.type == "torch.Tensor"
+                    else ""
+                ),
                 gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
             )
 
