@@ -41,10 +41,23 @@ def calls_compiled(
     at ``feats = pooled_features(x)``). JAX's own operations run eagerly are compiled once per
     new shape too (``jnp.dot`` under ``vmap``, a kernel built at a few sizes): those are the
     shapes of the data, not a function compiled again for nothing, and are not counted."""
+    # (or a function of the file decorated with jax.jit, called as a method the run does not
+    # record by name: ``self.power(...)`` of ``@staticmethod @jax.jit def power``)
+    decorated = (
+        {
+            n.name
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef)
+            and any("jit" in ast.unparse(d) for d in n.decorator_list)
+        }
+        if sf.tree is not None
+        else set()
+    )
     called = {
         call_name(c)
         for c in sf.calls_on(line)
-        if call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib.")
+        if (call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib."))
+        or (isinstance(c.func, ast.Attribute) and call_name(c) in decorated)
     }
     counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
     # (``grad_fn = jax.jit(jax.grad(loss))`` compiles as ``jit(loss)``: the names its value

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import builtins
 
+from ...read.calls import argument, calls_of
 from ...read.source import SourceFile
 from ...run.evaluate import expression_time
 from ...run.sampler import dict_item
@@ -101,18 +102,20 @@ def facts_around(
     if fn is None:
         return out
     params = [p.arg for p in fn.args.args]
-    for c in ast.walk(sf.tree):
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name:
-            seen = a.ev.facts_at((sf.path, c.lineno))
-            for p, arg in zip(params, c.args, strict=False):
-                if not isinstance(arg, ast.Name) or p in out:
-                    continue
-                if arg.id in seen:
-                    out[p] = seen[arg.id]
-                elif depth < 2 and c.lineno != first:
-                    # the caller's own parameter, passed on (``correct(frame)`` in
-                    # ``project(frame)``): what its callers passed
-                    got = facts_around(a, sf, c.lineno, c.lineno, depth + 1).get(arg.id)
-                    if got is not None:
-                        out[p] = got
+    method = params[:1] == ["self"]
+    # (by name, or as a method of an object: ``self.scores(resid)``)
+    for c in calls_of(sf, name, method):
+        seen = a.ev.facts_at((sf.path, c.lineno))
+        for p in params[1 if method else 0 :]:
+            arg = argument(c, params, p, method)
+            if not isinstance(arg, ast.Name) or p in out:
+                continue
+            if arg.id in seen:
+                out[p] = seen[arg.id]
+            elif depth < 2 and c.lineno != first:
+                # the caller's own parameter, passed on (``correct(frame)`` in
+                # ``project(frame)``): what its callers passed
+                got = facts_around(a, sf, c.lineno, c.lineno, depth + 1).get(arg.id)
+                if got is not None:
+                    out[p] = got
     return out

@@ -48,7 +48,10 @@ def _same(a: ast.AST, b: ast.AST) -> bool:
 
 
 def _pieces(value: ast.expr) -> list[ast.expr] | None:
-    """The pieces a growing expression joins, or None when it is not one."""
+    """The pieces a growing expression joins, or None when it is not one (of a conditional,
+    the branch that grows: ``snap if self.t is None else torch.cat([self.t, snap])``)."""
+    if isinstance(value, ast.IfExp):
+        return _pieces(value.orelse) or _pieces(value.body)
     if isinstance(value, ast.Call) and value.args and call_name(value) in GROWERS:
         q = ast.unparse(value.func)
         if not q.startswith(("np.", "numpy.", "torch.", "jnp.")):

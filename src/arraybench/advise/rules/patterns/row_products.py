@@ -22,12 +22,14 @@ the element-loop detector would call an element loop, AB101, with a rewrite that
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import Loop, SourceFile, call_name, static_size
+from ...read.syntax import one_return
 from ...records import LINT, LIST_SHARE, Finding
 from ...run.models import product_time
 from ...run.values import Fact, is_array
@@ -110,12 +112,25 @@ class RowProducts:
                 and isinstance(call.func, ast.Name)
                 and call.func.id == "map"
                 and len(call.args) == 2
-                and isinstance(call.args[0], ast.Lambda)
-                and len(call.args[0].args.args) == 1
-                and isinstance(call.args[1], ast.Name)
+                and (
+                    isinstance(call.args[1], ast.Name)
+                    or (
+                        isinstance(call.args[1], ast.Attribute)
+                        and isinstance(call.args[1].value, ast.Name)
+                    )
+                )
             ):
                 continue
-            fn = call.args[0]
+            # (a lambda, or a partial of the file's function that is one product, made above:
+            # ``score = partial(snp_score, resid)`` with ``return dosage_row @ resid``)
+            fn = (
+                call.args[0]
+                if isinstance(call.args[0], ast.Lambda)
+                else _as_lambda(sf, call.args[0], call.lineno)
+            )
+            if fn is None or len(fn.args.args) != 1:
+                continue
+            over = ast.unparse(call.args[1])
             item = fn.args.args[0].arg
             line = call.lineno
             if (sf.path, line) in a.found or a.covered(sf.path, line):
@@ -139,7 +154,19 @@ class RowProducts:
             if other is None:
                 continue
             facts = a.ev.facts_at((sf.path, line))
-            rows_of, mat = facts.get(call.args[1].id), facts.get(other)
+            # (a parameter of the function the map is in, ``resid`` bound by the partial: the
+            # argument seen where the file calls it)
+            around = facts_around(a, sf, line, line) if other not in facts else {}
+            rows_of, mat = facts.get(over), facts.get(other) or around.get(other)
+            if (
+                mat is None
+                and rows_of is not None
+                and is_array(rows_of)
+                and len(rows_of.shape) == 2
+            ):
+                # (never seen: an argument passed as an expression, ``scores(rng.permutation(
+                # y))``; a product with each row is one with a vector of the row's length)
+                mat = replace(rows_of, shape=(rows_of.shape[1],))
             if rows_of is None or mat is None or not is_array(rows_of) or not is_array(mat):
                 continue
             if len(rows_of.shape) != 2 or len(mat.shape) not in (1, 2):
@@ -158,14 +185,14 @@ class RowProducts:
             t = product_time(_lib(rows_of, mat), rows, k, mat.shape, mat.dtype, a.budget() / 4)
             f, _ = a.finding(sf, line, self.rule.code)
             said = (
-                f"map over the {rows:,} rows of {call.args[1].id} ({_seen(rows_of)}), one "
+                f"map over the {rows:,} rows of {over} ({_seen(rows_of)}), one "
                 f"product with {other} ({_seen(mat)}) each"
             )
             keep = runs * t if t is not None else 0.0
             if t is not None:
                 said += (
                     f"; all rows at once in one matrix product took {format_time(t)} (timed "
-                    f"after the run on random data of those shapes): {call.args[1].id} @ "
+                    f"after the run on random data of those shapes): {over} @ "
                     f"{other}{'.T' if transposed else ''}"
                 )
             yield replace(
@@ -312,6 +339,54 @@ def _renamed(f: Finding) -> bool:
 
 def _lib(*facts: Fact) -> str:
     return "torch" if any(f.type.startswith("torch") for f in facts) else "numpy"
+
+
+def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
+    """A ``functools.partial`` of the file's function of one ``return``, made in the same
+    function above ``line`` (``score = partial(snp_score, resid)``), as the lambda of its one
+    parameter left (``lambda dosage_row: dosage_row @ resid``)."""
+    if sf.tree is None or not isinstance(fn, ast.Name):
+        return None
+    func = sf.functions.get(line, "")
+    made = [
+        n.value
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign)
+        and n.lineno < line
+        and sf.functions.get(n.lineno, "") == func
+        and any(isinstance(t, ast.Name) and t.id == fn.id for t in n.targets)
+    ]
+    if len(made) != 1 or not isinstance(made[0], ast.Call):
+        return None
+    value = made[0]
+    if ast.unparse(value.func) not in ("partial", "functools.partial") or not value.args:
+        return None
+    target = value.args[0]
+    defs = [
+        n
+        for n in sf.tree.body
+        if isinstance(n, ast.FunctionDef) and isinstance(target, ast.Name) and n.name == target.id
+    ]
+    ret = one_return(defs[0]) if len(defs) == 1 else None
+    if ret is None or ret.value is None or value.keywords:
+        return None
+    params = [p.arg for p in defs[0].args.args]
+    bound = dict(zip(params, value.args[1:], strict=False))
+    left = [p for p in params if p not in bound]
+    if len(left) != 1:
+        return None
+
+    class _Put(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return copy.deepcopy(bound[node.id]) if node.id in bound else node
+
+    body = _Put().visit(copy.deepcopy(ret.value))
+    return ast.Lambda(
+        args=ast.arguments(
+            posonlyargs=[], args=[ast.arg(arg=left[0])], kwonlyargs=[], kw_defaults=[], defaults=[]
+        ),
+        body=body,
+    )
 
 
 def _seen(f: Fact) -> str:
