@@ -184,3 +184,25 @@ def test_a_tensor_method_float_is_no_builtin_float_of_its_receiver(tmp_path: Pat
     said = [h.hint for h in report.hot if h.line == 10]
     assert said, [(h.line, h.hint) for h in report.hot]
     assert "float(self)" not in said[0], said[0]
+
+
+def test_a_periodic_laplace_of_scipy_is_told_the_rolled_stencil(tmp_path: Path) -> None:
+    # round 19's Gray-Scott: ``ndimage.laplace(u, mode="wrap")``, a general filter, where the
+    # same stencil with np.roll ran 12x as fast (46.5% of the run)
+    pytest.importorskip("scipy")
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import numpy as np
+        from scipy import ndimage
+
+        u = np.random.default_rng(0).random((256, 256)).astype(np.float32)
+        for it in range(400):
+            lu = ndimage.laplace(u, mode="wrap")
+            u = u + 0.2 * lu - 0.01 * u
+        print("result:", float(u.sum()))
+        """,
+    )
+    h = _hot(report, 6)
+    assert "scipy.ndimage.laplace(u, mode='wrap') is a general filter" in h.hint
+    assert "np.roll(u, 1, 0) + np.roll(u, -1, 0)" in h.hint

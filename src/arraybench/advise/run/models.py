@@ -633,6 +633,28 @@ def builtin_reduction_cost(
         return None
 
 
+def laplace_ratio(shape: tuple[int, ...], dtype: str, budget: float = 0.3) -> float | None:
+    """How many times faster the periodic 5-point stencil written with ``np.roll`` runs than
+    ``scipy.ndimage.laplace(x, mode="wrap")`` on a grid of that shape and dtype, timed after the
+    run (median of paired samples); None where SciPy is not loaded or it could not be timed."""
+    try:
+        np = sys.modules["numpy"]
+        ndimage = sys.modules.get("scipy.ndimage")
+        if ndimage is None:
+            return None
+        x = _array("numpy.ndarray", dtype, "", shape, 1)
+
+        def rolled() -> Any:
+            return (
+                np.roll(x, 1, 0) + np.roll(x, -1, 0) + np.roll(x, 1, 1) + np.roll(x, -1, 1) - 4 * x
+            )
+
+        got = per_call_pair(lambda: ndimage.laplace(x, mode="wrap"), rolled, lambda: None, budget)
+        return got[1] if got is not None else None
+    except Exception:
+        return None
+
+
 def conversion_cost(shape: tuple[int, ...], dtype: str, budget: float = BUDGET_S) -> float | None:
     """Seconds one NumPy array of that shape and dtype takes to become a JAX array
     (``jnp.asarray``, waited for), timed after the run; None where JAX is not loaded or the
