@@ -124,8 +124,9 @@ class Simulator:
     def __init__(self, grid):
         self.grid = grid
         self.dt = 0.5 * grid.dx
-        self.u = np.ones((300, 300), dtype=np.float32)
-        self.u_prev = self.u.copy()
+        u0 = np.ones((300, 300), dtype=np.float32)
+        self.u = u0
+        self.u_prev = u0.copy()
 
     def step(self):
         r2 = (self.dt / self.grid.dx) ** 2
@@ -147,9 +148,9 @@ def test_a_float64_scalar_a_method_makes_each_call_promotes_the_state_it_stores(
     # blind31's np_membrane_wave: ``r2`` made at every call from a property's np.float64;
     # ``u_new``, a line of operators never looked at, is stored as ``self.u`` (seen float64)
     found = _found(profile(Target(script=_write(tmp_path, "membrane.py", MEMBRANE))))
-    f = found.get(23)
+    f = found.get(24)
     assert f is not None and f.code == "AB410", found
-    assert "r2 (numpy.float64, made at line 21: r2 = (self.dt / self.grid.dx) ** 2" in f.evidence
+    assert "r2 (numpy.float64, made at line 22: r2 = (self.dt / self.grid.dx) ** 2" in f.evidence
 
 
 SWARM = """\

@@ -268,9 +268,9 @@ class Float64Promotion:
                 and attribute_changed(sf, n[5:], lo, hi)
                 and any(_big(x, "float64") for x in looks.get(n, []))
                 and (made := _made_in_init(sf, n)) is not None
-                and _made_float32(made[1])
+                and _made_float32(_through_local(sf, made)[1])
             ):
-                made32[n] = made
+                made32[n] = _through_local(sf, made)
         # (a local name for the state the method stores, ``u = self.u`` above ``self.u = u +
         # ...``, made float32 in ``__init__``: ``self.u = torch.ones(n, n)``)
         for n in dict.fromkeys(read):
@@ -1026,6 +1026,17 @@ def _unpacked_from(sf: SourceFile, name: str, line: int) -> tuple[int, str, int]
                 getter = returns[0].lineno if len(returns) == 1 else 0
             return node.lineno, sf.text(node.lineno).strip(), getter
     return None
+
+
+def _through_local(sf: SourceFile, made: tuple[int, str]) -> tuple[int, str]:
+    """Where a value set from a local name (``self.u = u0``) was made: that local's line above
+    (``u0 = np.exp(...).astype(np.float32)``), or the value itself."""
+    line, value = made
+    if value.isidentifier():
+        inner = _made_at(sf, value, line)
+        if inner is not None:
+            return inner
+    return made
 
 
 def _passed_float32(
