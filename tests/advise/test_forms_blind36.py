@@ -177,3 +177,82 @@ def test_a_static_jitted_method_compiled_again_for_each_length(tmp_path: Path) -
     f = found.get(17)
     assert f is not None and f.code == "AB404", found
     assert "jit(power)" in f.evidence
+
+
+MASK = """\
+import torch
+
+
+def causal_mask(n):
+    return torch.tensor([[j > i for j in range(n)] for i in range(n)])
+
+
+def attend(x):
+    b, t, d = x.shape
+    scores = x @ x.transpose(1, 2)
+    return scores.masked_fill(causal_mask(t), float("-inf")).softmax(-1) @ x
+
+
+x = torch.randn(2, 128, 16)
+for step in range(60):
+    x = attend(x)
+print("result:", float(x.sum()))
+"""
+
+
+def test_a_pure_function_called_with_the_same_int_at_every_look(tmp_path: Path) -> None:
+    # blind30's torch_tiny_lm: ``causal_mask(t)``, ``t`` a shape the source cannot tell is
+    # fixed, 128 at every look: the same mask built from Python bools at every call (it was
+    # told AB412, "do the step on Python floats")
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "mask.py", MASK))))
+    f = found.get(5)
+    assert f is not None and f.code == "AB411", found
+    assert "line 11's causal_mask(t) runs 60 times with t = 128 at every look" in f.evidence
+    assert not any(g.code == "AB412" for g in found.values()), found
+
+
+BANK = """\
+import functools
+import math
+
+import torch
+import torch.nn.functional as F
+
+
+def blur_bank(size, sigma, n_angles):
+    coords = [i - size // 2 for i in range(size)]
+    bank = []
+    for a in range(n_angles):
+        c, s = math.cos(math.pi * a / n_angles), math.sin(math.pi * a / n_angles)
+        bank.append([[math.exp(-((c * x + s * y) ** 2) / (2 * sigma ** 2)) for x in coords]
+                     for y in coords])
+    k = torch.tensor(bank)
+    return k / k.sum(dim=(1, 2), keepdim=True)
+
+
+def blur(img, size=5, n_angles=4):
+    bank = blur_bank(size, 2.5, n_angles)
+    return F.conv2d(img[None], bank[:1, None], padding=size // 2)[0]
+
+
+transforms = [functools.partial(blur, size=9, n_angles=8)]
+total = 0.0
+for i in range(600):
+    img = torch.rand(1, 16, 16)
+    for t in transforms:
+        img = t(img)
+    total += float(img.sum())
+print("result:", total)
+"""
+
+
+def test_a_constant_bank_a_transform_builds_per_sample(tmp_path: Path) -> None:
+    # blind31's torch_blur_augment: ``blur_bank(size, 2.5, n_angles)`` with a partial's
+    # ``size=9, n_angles=8``, held in a list of transforms the source cannot follow: the same
+    # kernel bank built for every sample, its arguments the same at every look
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "bank.py", BANK))))
+    f = found.get(20)
+    assert f is not None and f.code == "AB411", found
+    assert "with size = 9, n_angles = 8 at every look" in f.evidence

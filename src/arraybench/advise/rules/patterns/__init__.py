@@ -33,6 +33,7 @@ from . import (
     float64_promotion,
     growing_list,
     growth,
+    invariant_calls,
     invariant_getters,
     invariant_solve,
     loop_invariant,
@@ -76,6 +77,7 @@ PATTERNS: tuple[Pattern, ...] = (
     dispatch.PATTERN,
     scalar_draws.PATTERN,
     invariant_getters.PATTERN,
+    invariant_calls.PATTERN,
     tiny_arrays.PATTERN,
 )
 
