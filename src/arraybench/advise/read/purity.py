@@ -273,15 +273,30 @@ def imported_pure(sf: SourceFile) -> frozenset[str]:
     return frozenset(out)
 
 
-def pure_getters(sf: SourceFile) -> frozenset[str]:
+def pure_getters(sf: SourceFile, methods_too: bool = False) -> frozenset[str]:
     """The file's properties whose getter calls only what a pure function may (its object's
     attributes read like constants) and whose class no method but ``__init__`` changes an
-    attribute of (a filter's ``kernel`` designed from ``self.taps``, ``self.low``...)."""
+    attribute of (a filter's ``kernel`` designed from ``self.taps``, ``self.low``...). With
+    ``methods_too``, the methods of ``self`` alone that are such getters, called
+    (``self.operator()`` building a matrix from ``self.column``'s attributes)."""
     if sf.tree is None:
         return frozenset()
     from .calls import properties
 
-    names = properties(sf.tree)
+    names = set(properties(sf.tree))
+    if methods_too:
+        names |= {
+            f.name
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef)
+            for f in c.body
+            if isinstance(f, ast.FunctionDef)
+            and [p.arg for p in f.args.args] == ["self"]
+            and not f.args.vararg
+            and not f.args.kwarg
+            and not f.decorator_list
+            and not f.name.startswith("__")
+        }
     constants = {
         n.id
         for stmt in sf.tree.body
@@ -309,7 +324,7 @@ def pure_getters(sf: SourceFile) -> frozenset[str]:
             if not any(
                 attribute_changed(sf, attr, m.lineno, m.end_lineno or m.lineno)
                 for m in methods
-                if m.name != "__init__" and m.name not in names
+                if m.name not in ("__init__", "__post_init__") and m.name not in names
                 for attr in attrs
             ):
                 out.add(g.name)

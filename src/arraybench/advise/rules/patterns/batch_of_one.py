@@ -48,6 +48,8 @@ def _mapped_model(fn: ast.expr) -> str | None:
     blind22's evaluation callback), ``self.model`` for an object's."""
     if isinstance(fn, ast.Name):
         return fn.id
+    if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
+        return ast.unparse(fn)  # (``map(self.critic, feats)``)
     if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
         return None
     item = fn.args.args[0].arg

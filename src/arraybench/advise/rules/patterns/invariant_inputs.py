@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ...read.bind import module_namespaces
 from ...read.calls import calls_of, properties
-from ...read.purity import frozen_classes
+from ...read.purity import frozen_classes, pure_getters
 from ...read.source import Loop, SourceFile
 from ...read.syntax import assigned_pairs, one_return
 from ...run.evaluate import expression_time
@@ -53,7 +53,8 @@ LAYOUT = frozenset({"shape", "ndim", "dtype", "device"})
 
 
 def _one_shape(a: Analysis, sf: SourceFile, value: ast.expr, name: str) -> bool:
-    """Whether ``value`` reads ``name`` only through its shape (``frame.shape``, ``x.ndim``)
+    """Whether ``value`` reads ``name`` only through its shape (``frame.shape``, ``x.ndim``,
+    ``len(x)``)
     and every look of the run at the line saw one shape and dtype: an input that stays."""
     uses = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id == name]
     parents = {
@@ -61,6 +62,17 @@ def _one_shape(a: Analysis, sf: SourceFile, value: ast.expr, name: str) -> bool:
         for n in ast.walk(value)
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
     }
+    # (``len(c)``: its first axis)
+    parents.update(
+        {
+            id(n.args[0]): "shape"
+            for n in ast.walk(value)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == "len"
+            and len(n.args) == 1
+        }
+    )
     if not uses or any(parents.get(id(n)) not in LAYOUT for n in uses):
         return False
     looks = a.ev.samples.facts.get((sf.path, value.lineno), {}).get(name, [])
@@ -142,12 +154,15 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
     """The object's attributes (``self.kernel``) seen in the function around ``line`` holding
     objects of the file's classes that are pure when called (:func:`frozen_classes`)."""
     frozen = frozen_classes(sf)
+    # (and the object's own methods of ``self`` alone that read only attributes no other
+    # method changes: ``self.operator()``, the same matrix at every call)
+    methods = frozenset(f"self.{m}" for m in pure_getters(sf, methods_too=True))
     if not frozen:
-        return frozenset()
+        return methods
     func = sf.functions.get(line, "")
     lines = [ln for ln, f in sf.functions.items() if f == func]
     facts = a.ev.facts_in(sf.path, min(lines, default=line), max(lines, default=line))
-    return frozenset(
+    return methods | frozenset(
         m
         for m, x in facts.items()
         if m.startswith("self.") and x.type.startswith("__main__.") and x.type[9:] in frozen

@@ -32,6 +32,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
+from ...read.calls import properties
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
@@ -129,7 +130,9 @@ class LoopInvariant:
             if isinstance(node, ast.Assign | ast.AnnAssign) and old is None:
                 # (a whole array's reduction counts here too: ``P = L / L.sum(axis=0)``, a
                 # normalisation of links that never change)
-                names = _inputs(node.value, pure, REDUCING)
+                # (a call of the object's pure method reads like an input: ``self.operator()``)
+                held = _callables(a, sf, line)
+                names = _inputs(node.value, pure, REDUCING, callables=held)
                 cheap = names is None
                 if cheap and not (
                     isinstance(node.value, ast.Call) and call_name(node.value) in COPIES
@@ -137,7 +140,7 @@ class LoopInvariant:
                     # no inverse, product or reduction in it (``M = W + torch.eye(512)``,
                     # ``grid = np.linspace(0, 1, 2000)``): one only where timing it after the
                     # run shows its runs cost LIST_SHARE of the run or more
-                    names = _inputs(node.value, pure, REDUCING, need_costly=False)
+                    names = _inputs(node.value, pure, REDUCING, need_costly=False, callables=held)
                 # (an array whose shape alone the statement reads, one shape at every look of
                 # the run: ``centred_otf(psf, frame.shape)`` of a new frame each time)
                 fixed = {m for m in names or () if _one_shape(a, sf, node.value, m)}
@@ -159,7 +162,11 @@ class LoopInvariant:
                     } & pure
                     # (a property of the object whose getter is pure, read whole: ``self.kernel``
                     # of a windowed-sinc design; priced by its time too)
-                    own |= {m for m in names if m.startswith("self.") and m[5:] in pure_getters(sf)}
+                    own |= {
+                        m
+                        for m in names
+                        if m.startswith("self.") and m[5:] in pure_getters(sf, methods_too=True)
+                    }
                     f = self._priced(
                         a,
                         sf,
@@ -583,6 +590,20 @@ class LoopInvariant:
                 )
                 + f", and index them by {index} on line {line}"
             )
+        elif (
+            held
+            and sf.tree is not None
+            and all(
+                m[5:] not in properties(sf.tree) and m[5:] in pure_getters(sf, methods_too=True)
+                for m in held
+            )
+        ):
+            # (a method of the object that reads only what __init__ sets: ``self.operator()``)
+            hoist = (
+                f"compute it once in __init__ ({', '.join(m + '()' for m in held)} read only "
+                f"attributes __init__ sets), keep it as an attribute and use that in "
+                f"{via + '()' if via else 'the loop'}"
+            )
         elif held:
             hoist = (
                 f"compute it once where {', '.join(held)} {'is' if len(held) == 1 else 'are'} "
@@ -626,8 +647,8 @@ class LoopInvariant:
             if funcs
             else ""
         ) + (
-            f" through the propert{'ies' if len(props) > 1 else 'y'} {', '.join(props)}, made "
-            "from attributes only __init__ sets (its time counted here)"
+            f" through {', '.join(_named(sf, p) for p in props)}, made from attributes only "
+            "__init__ sets (its time counted here)"
             if props
             else ""
         )
@@ -642,6 +663,13 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
+
+
+def _named(sf: SourceFile, held: str) -> str:
+    """``the property self.kernel``, or ``the method self.operator()``."""
+    if sf.tree is not None and held[5:] in properties(sf.tree):
+        return f"the property {held}"
+    return f"the method {held}()"
 
 
 PATTERN = LoopInvariant()

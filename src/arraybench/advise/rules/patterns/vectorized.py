@@ -27,7 +27,7 @@ from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import SourceFile, call_name
 from ...records import LIST_SHARE, Finding
-from ...run.values import is_array
+from ...run.values import Fact, is_array
 from .base import Analysis
 
 #: Elements below which a vectorized call is a few calls, not a loop worth a rewrite.
@@ -67,13 +67,12 @@ class Vectorized:
             fn = facts.get(called)
             if fn is None or fn.type != "numpy.vectorize":
                 continue
+            # (an argument of arithmetic on arrays, ``lum * self.exposure``: the largest array
+            # it reads, the shape an elementwise expression keeps)
             arrays = [
                 (arg, x)
                 for arg in call.args
-                if isinstance(arg, ast.Name)
-                and (x := facts.get(arg.id)) is not None
-                and is_array(x)
-                and x.size >= 2
+                if (x := _array_of(arg, facts)) is not None and x.size >= 2
             ]
             if not arrays:
                 continue
@@ -101,7 +100,7 @@ class Vectorized:
             said = (
                 (f"{f.evidence}; " if f.evidence else "")
                 + f"{called} is a numpy.vectorize: it calls the Python function once per "
-                f"element of {arg.id} ({big}), {elements:,} calls in all, "
+                f"element of {ast.unparse(arg)} ({big}), {elements:,} calls in all, "
                 f"{format_time(f.seconds / elements)} each; write the function on whole arrays "
                 "(its if/else as np.where or boolean masks, math.exp as np.exp) and call it once"
             )
@@ -169,6 +168,18 @@ class Vectorized:
                 seconds=high,
                 share=high / a.total,
             )
+
+
+def _array_of(arg: ast.expr, facts: dict[str, Fact]) -> Fact | None:
+    """The array an argument is: a name's, or the largest a name or attribute in it holds."""
+    got = [
+        x
+        for n in ast.walk(arg)
+        if isinstance(n, ast.Name | ast.Attribute)
+        and (x := facts.get(ast.unparse(n))) is not None
+        and is_array(x)
+    ]
+    return max(got, key=lambda x: x.size) if got else None
 
 
 def _takes_over(a: Analysis, sf: SourceFile, line: int) -> bool:

@@ -1,0 +1,171 @@
+"""The forms blind37 and blind38 (benchmarks/) wrote, cut down to what made the profiler miss
+them: an inverse of a matrix a method of the object builds from attributes only ``__init__``
+sets, a factorization of a matrix read through ``len(c)`` alone, a ``np.vectorize`` held by the
+object and called on arithmetic of arrays, and a model mapped over rows as ``map(self.critic,
+feats)``. Never a wall-clock assertion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.run.launch import Target
+
+from .snippets import found as _found
+from .snippets import write as _write
+
+pytest.importorskip("line_profiler")
+
+COLUMN = """\
+import numpy as np
+
+
+class Column:
+    def __init__(self, n, kappa, dt):
+        self.n, self.dt = n, dt
+        self.coeff = kappa * (1.0 + 0.5 * np.cos(np.pi * np.linspace(0.0, 1.0, n)))
+
+
+class Solver:
+    def __init__(self, column):
+        self.column = column
+
+    def operator(self):
+        c = self.column
+        main = 1.0 + 2.0 * c.dt * c.coeff
+        off = -c.dt * c.coeff[:-1]
+        return np.diag(main) + np.diag(off, 1) + np.diag(off, -1)
+
+    def step(self, temps):
+        inverse = np.linalg.inv(self.operator())
+        return temps @ inverse.T
+
+
+solver = Solver(Column(120, 0.35, 0.5))
+temps = np.ones((64, 120))
+for hour in range(1500):
+    temps = solver.step(temps)
+print("result:", float(temps.sum()))
+"""
+
+
+def test_an_inverse_of_what_a_method_builds_from_attributes_that_stay(tmp_path: Path) -> None:
+    # blind37's np_column_diffusion: ``np.linalg.inv(self.operator())``, ``operator`` a
+    # method of ``self`` alone reading ``self.column``'s attributes, which no method changes
+    found = _found(profile(Target(script=_write(tmp_path, "column.py", COLUMN))))
+    f = found.get(21)
+    assert f is not None and f.code == "AB411", found
+    assert "through the method self.operator()" in f.evidence
+    assert "compute it once in __init__ (self.operator() read only attributes" in f.evidence
+
+
+KINETICS = """\
+import numpy as np
+import scipy.linalg as sla
+
+
+class Network:
+    def __init__(self, n, h):
+        rng = np.random.default_rng(4)
+        self.h = h
+        self.k_lin = -np.diag(rng.uniform(0.1, 1.0, n)) + 0.01 * rng.random((n, n))
+
+    def step(self, c):
+        lu = sla.lu_factor(np.eye(len(c)) - self.h * self.k_lin)
+        return sla.lu_solve(lu, c + self.h * np.sin(c))
+
+
+net = Network(160, 0.01)
+c = np.ones(160)
+for t in range(1500):
+    c = net.step(c)
+print("result:", float(c.sum()))
+"""
+
+
+def test_a_factorization_of_a_matrix_read_through_len_alone(tmp_path: Path) -> None:
+    # blind38's np_kinetics_network: ``lu_factor(np.eye(len(c)) - self.h * self.k_lin)``, the
+    # state ``c`` read for its length alone, one length at every look
+    pytest.importorskip("scipy")
+    found = _found(profile(Target(script=_write(tmp_path, "kinetics.py", KINETICS))))
+    f = found.get(12)
+    assert f is not None and f.code == "AB411", found
+    assert "c: numpy.ndarray float64 160 on cpu, its shape alone read" in f.evidence
+
+
+TONEMAP = """\
+import math
+
+import numpy as np
+
+
+def filmic(x):
+    x = max(x - 0.004, 0.0)
+    return (x * (6.2 * x + 0.5)) / (x * (6.2 * x + 1.7) + 0.06)
+
+
+class ToneMapper:
+    def __init__(self, exposure):
+        self.exposure = exposure
+        self.curve = np.vectorize(filmic, otypes=[np.float64])
+
+    def apply(self, lum):
+        return self.curve(lum * self.exposure)
+
+
+mapper = ToneMapper(1.5)
+frames = np.random.default_rng(2).random((40, 120, 160))
+print("result:", sum(float(mapper.apply(f).mean()) for f in frames))
+"""
+
+
+def test_a_vectorized_function_the_object_holds_called_on_arithmetic(tmp_path: Path) -> None:
+    # blind37's np_hdr_tonemap: ``self.curve(lum * self.exposure)``, its argument arithmetic
+    # of an array, not a name
+    found = _found(profile(Target(script=_write(tmp_path, "tonemap.py", TONEMAP))))
+    f = found.get(17)
+    assert f is not None and f.code == "AB103", found
+    assert "self.curve is a numpy.vectorize" in f.evidence
+    assert "element of lum * self.exposure" in f.evidence
+
+
+CRITIC = """\
+import torch
+import torch.nn as nn
+
+
+class Critic(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(38, 64), nn.ReLU(), nn.Linear(64, 1))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class Evaluator:
+    def __init__(self):
+        self.critic = Critic()
+
+    @torch.no_grad()
+    def scores(self, feats):
+        return torch.stack(list(map(self.critic, feats)))
+
+
+ev = Evaluator()
+total = 0.0
+for step in range(150):
+    total += float(ev.scores(torch.randn(64, 38)).sum())
+print("result:", total)
+"""
+
+
+def test_a_model_the_object_holds_mapped_over_rows(tmp_path: Path) -> None:
+    # blind37's torch_grasp_policy: ``map(self.critic, feats)``, the model once per row
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "critic.py", CRITIC))))
+    f = found.get(20)
+    assert f is not None and f.code == "AB106", found
+    assert "map(self.critic, feats) calls the model once per row of feats" in f.evidence
