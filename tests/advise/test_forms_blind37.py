@@ -169,3 +169,51 @@ def test_a_model_the_object_holds_mapped_over_rows(tmp_path: Path) -> None:
     f = found.get(20)
     assert f is not None and f.code == "AB106", found
     assert "map(self.critic, feats) calls the model once per row of feats" in f.evidence
+
+
+KEYPOINTS = """\
+import torch
+
+
+class Projector:
+    def __init__(self, dim_in=128, dim_out=64):
+        g = torch.Generator().manual_seed(0)
+        self.weight = torch.randn(dim_out, dim_in, generator=g) / dim_in ** 0.5
+        self.bias = torch.zeros(dim_out)
+
+    def project_one(self, d):
+        return torch.mv(self.weight, d) + self.bias
+
+    def __call__(self, descriptors):
+        return torch.stack([self.project_one(d) for d in descriptors])
+
+
+proj = Projector()
+total = 0.0
+for frame in range(200):
+    total += float(proj(torch.randn(400, 128)).sum())
+print("result:", total)
+"""
+
+
+def test_a_product_per_row_in_a_method_a_comprehension_calls(tmp_path: Path) -> None:
+    # blind37's torch_keypoint_match: ``[self.project_one(d) for d in descriptors]`` with
+    # ``torch.mv(self.weight, d)`` in the method: one matrix product for all the rows
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "keypoints.py", KEYPOINTS))))
+    f = found.get(14)
+    assert f is not None and f.code == "AB105", found
+    assert "with self.weight (Tensor float32 64x128), made in project_one()" in f.evidence
+
+
+def test_an_inverse_of_a_method_whose_attributes_the_loop_changes_is_not_invariant(
+    tmp_path: Path,
+) -> None:
+    # the same with the loop changing the column's time step from outside the classes: the
+    # operator is another matrix at every step
+    src = COLUMN.replace(
+        "    temps = solver.step(temps)",
+        "    temps = solver.step(temps)\n    solver.column.dt *= 1.0001",
+    )
+    found = _found(profile(Target(script=_write(tmp_path, "column_dt.py", src))))
+    assert not any(f.code == "AB411" for f in found.values()), found

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import properties
-from ...read.purity import pure_getters
+from ...read.purity import attribute_changed, pure_getters
 from ...read.source import Loop, SourceFile
 from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
@@ -102,6 +102,15 @@ def getter_read(
         # (the object read whole: a name the loop never binds again; ``self`` in a method the
         # loop calls, whose getter reads attributes only ``__init__`` sets: pure_getters)
         if fn is None or not fn.body or (obj != "self" and changed(obj)):
+            continue
+        # (nor what the getter reads, changed from outside the object by the loop:
+        # ``chain.dt *= 1.0001`` at every step)
+        got_attrs = {
+            x.attr
+            for x in ast.walk(fn)
+            if isinstance(x, ast.Attribute) and isinstance(x.ctx, ast.Load)
+        }
+        if any(attribute_changed(sf, attr, lp.line, lp.end) for attr in got_attrs):
             continue
         body = fn.body[0].lineno
         calls = a.led.count((sf.path, body)).n

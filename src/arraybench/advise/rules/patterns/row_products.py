@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
+from ...read.purity import attribute_changed
 from ...read.source import Loop, SourceFile, call_name, static_size
 from ...read.syntax import one_return
 from ...records import LINT, LIST_SHARE, Finding
@@ -254,6 +255,26 @@ class RowProducts:
                     got = self._through(defs[n.func.id], n, row_of, fixed)
                     if got is not None:
                         return *got, n.func.id
+                # (a method of the object, ``self.project_one(d)`` with ``return
+                # torch.mv(self.weight, d) + self.bias``: blind37's keypoint matcher)
+                if (
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and isinstance(n.func.value, ast.Name)
+                    and n.func.value.id == "self"
+                    and n.func.attr in defs
+                ):
+                    fn = defs[n.func.attr]
+                    got = self._through(
+                        fn,
+                        n,
+                        row_of,
+                        fixed,
+                        method=True,
+                        kept=lambda attr: not attribute_changed(sf, attr, lp.line, lp.end),
+                    )
+                    if got is not None:
+                        return *got, n.func.attr
         return None
 
     @staticmethod
@@ -262,11 +283,14 @@ class RowProducts:
         call: ast.Call,
         row_of: Callable[[ast.expr], str | None],
         fixed: Callable[[ast.expr], str | None],
+        method: bool = False,
+        kept: Callable[[str], bool] | None = None,
     ) -> tuple[str, str] | None:
-        """A product of two of the function's parameters (or a parameter and a global), the
+        """A product of two of the function's parameters (or a parameter and a global, or, for
+        a method, an attribute of the object that ``kept`` says the loop never changes), the
         call passing a row for one and an unchanged operand for the other."""
         params = [p.arg for p in fn.args.args]
-        passed = dict(zip(params, call.args, strict=False))
+        passed = dict(zip(params[1:] if method else params, call.args, strict=False))
         for n in ast.walk(fn):
             ops = _operands(n)
             if ops is None:
@@ -279,6 +303,15 @@ class RowProducts:
                     other = fixed(passed[o.id])
                 elif isinstance(o, ast.Name) and o.id not in params:
                     other = o.id  # a global the function reads
+                elif (
+                    method
+                    and kept is not None
+                    and isinstance(o, ast.Attribute)
+                    and isinstance(o.value, ast.Name)
+                    and o.value.id == "self"
+                    and kept(o.attr)
+                ):
+                    other = ast.unparse(o)  # the object's matrix, ``self.weight``
                 else:
                     other = None
                 if row and other:
