@@ -158,6 +158,40 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+def partial_of(sf: SourceFile, name: str, line: int) -> tuple[ast.Call, ast.FunctionDef] | None:
+    """Where the function holding ``line`` makes ``name`` once above it as a
+    ``functools.partial`` of one of the file's module-level functions (``act =
+    partial(greedy, policy)``): that call and the function."""
+    if sf.tree is None:
+        return None
+    func = sf.functions.get(line, "")
+    made = [
+        n.value
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Assign)
+        and n.lineno < line
+        and sf.functions.get(n.lineno, "") == func
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+    ]
+    if len(made) != 1 or not isinstance(made[0], ast.Call):
+        return None
+    value = made[0]
+    if call_name(value) not in PARTIALS | {"partial"} or not value.args:
+        return None
+    target = value.args[0]
+    fn = next(
+        (
+            n
+            for n in sf.tree.body
+            if isinstance(n, ast.FunctionDef)
+            and isinstance(target, ast.Name)
+            and n.name == target.id
+        ),
+        None,
+    )
+    return (value, fn) if fn is not None else None
+
+
 @lru_cache(maxsize=64)
 def properties(tree: ast.Module) -> frozenset[str]:
     """The names of the file's properties (methods decorated ``@property``)."""

@@ -7,6 +7,7 @@ AB203 read them."""
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 from .source import SourceFile, read_source
@@ -281,14 +282,20 @@ def pure_getters(sf: SourceFile, methods_too: bool = False) -> frozenset[str]:
     (``self.operator()`` building a matrix from ``self.column``'s attributes)."""
     if sf.tree is None:
         return frozenset()
+    return _pure_getters(sf.tree, methods_too)
+
+
+@lru_cache(maxsize=64)
+def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
+    """:func:`pure_getters` of a file's tree (read for every statement of AB411: once a tree)."""
     from .calls import properties
 
-    props = properties(sf.tree)
+    props = properties(tree)
     names = set(props)
     if methods_too:
         names |= {
             f.name
-            for c in ast.walk(sf.tree)
+            for c in ast.walk(tree)
             if isinstance(c, ast.ClassDef)
             for f in c.body
             if isinstance(f, ast.FunctionDef)
@@ -300,15 +307,15 @@ def pure_getters(sf: SourceFile, methods_too: bool = False) -> frozenset[str]:
         }
     constants = {
         n.id
-        for stmt in sf.tree.body
+        for stmt in tree.body
         if isinstance(stmt, ast.Assign | ast.ImportFrom | ast.Import)
         for n in (ast.walk(stmt.targets[0]) if isinstance(stmt, ast.Assign) else iter(()))
         if isinstance(n, ast.Name)
-    } | set(_library_names(sf.tree))
-    modules = _modules(sf.tree)
-    library = _pure_library(_library_names(sf.tree))
+    } | set(_library_names(tree))
+    modules = _modules(tree)
+    library = _pure_library(_library_names(tree))
     out = set()
-    for cls in ast.walk(sf.tree):
+    for cls in ast.walk(tree):
         if not isinstance(cls, ast.ClassDef):
             continue
         methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
@@ -323,7 +330,7 @@ def pure_getters(sf: SourceFile, methods_too: bool = False) -> frozenset[str]:
                 if isinstance(a, ast.Attribute) and isinstance(a.ctx, ast.Load)
             }
             if any(
-                attribute_changed(sf, attr, m.lineno, m.end_lineno or m.lineno)
+                _changed_in(tree, attr, m.lineno, m.end_lineno or m.lineno)
                 for m in methods
                 if m.name not in ("__init__", "__post_init__") and m.name not in names
                 for attr in attrs
@@ -332,8 +339,8 @@ def pure_getters(sf: SourceFile, methods_too: bool = False) -> frozenset[str]:
             # (a method, not a property: what it reads changed from outside the class, by a
             # loop's ``solver.column.dt = ...``, is a change its callers' checks do not see)
             if g.name not in props and any(
-                attribute_changed(sf, attr, st.lineno, st.end_lineno or st.lineno)
-                for st in sf.tree.body
+                _changed_in(tree, attr, st.lineno, st.end_lineno or st.lineno)
+                for st in tree.body
                 if not isinstance(st, ast.ClassDef)
                 for attr in attrs
             ):
@@ -479,13 +486,20 @@ def attribute_changed(
     method of the file's classes those lines call (``s.update()`` that writes ``self.A``)."""
     if sf.tree is None:
         return True
+    return _changed_in(sf.tree, attr, first, last, keeps)
+
+
+def _changed_in(
+    tree: ast.Module, attr: str, first: int, last: int, keeps: frozenset[str] = frozenset()
+) -> bool:
+    """:func:`attribute_changed` in a file's tree."""
     methods: dict[str, list[ast.stmt]] = {}
-    for cls in ast.walk(sf.tree):
+    for cls in ast.walk(tree):
         if isinstance(cls, ast.ClassDef):
             for fn in cls.body:
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     methods.setdefault(fn.name, []).append(fn)
-    todo: list[ast.AST] = [n for n in ast.walk(sf.tree) if first <= getattr(n, "lineno", 0) <= last]
+    todo: list[ast.AST] = [n for n in ast.walk(tree) if first <= getattr(n, "lineno", 0) <= last]
     done: set[str] = set()
     while todo:
         node = todo.pop()

@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
+from ...read.calls import partial_of
 from ...read.source import Loop, SourceFile
 from ...records import LIST_SHARE, Finding
 from ...run.models import batch_times
@@ -69,28 +70,11 @@ def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | No
     above ``line`` with a first argument (``act = partial(greedy, policy)``), calls that
     argument on its last parameter (``policy(obs)`` in ``greedy(policy, obs)``): the line of
     that call and the parameter's name, where the run records the model."""
-    if sf.tree is None:
+    got = partial_of(sf, name, line)
+    if got is None:
         return None
-    func = sf.functions.get(line, "")
-    made = [
-        n.value
-        for n in ast.walk(sf.tree)
-        if isinstance(n, ast.Assign)
-        and n.lineno < line
-        and sf.functions.get(n.lineno, "") == func
-        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-        and isinstance(n.value, ast.Call)
-        and ast.unparse(n.value.func) in ("partial", "functools.partial")
-        and len(n.value.args) >= 2
-        and isinstance(n.value.args[0], ast.Name)
-    ]
-    if len(made) != 1:
-        return None
-    target = made[0].args[0].id  # type: ignore[attr-defined]
-    fn = next(
-        (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == target), None
-    )
-    if fn is None or len(fn.args.args) < 2:
+    value, fn = got
+    if len(value.args) < 2 or len(fn.args.args) < 2:
         return None
     model, item = fn.args.args[0].arg, fn.args.args[-1].arg
     for c in ast.walk(fn):

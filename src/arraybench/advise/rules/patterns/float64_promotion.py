@@ -63,6 +63,8 @@ from .float64_values import (
     _stored_as_attribute,
     _through_local,
     _unpacked_from,
+    looks_at,
+    promoted_state,
     promotes,
 )
 
@@ -116,17 +118,6 @@ class Float64Promotion:
             if f is not None:
                 yield f
 
-    def _looks(self, a: Analysis, path: str, first: int, last: int) -> dict[str, list[Fact]]:
-        out: dict[str, list[Fact]] = {}
-        for ln in range(first, last + 1):
-            for name, facts in a.ev.samples.facts.get((path, ln), {}).items():
-                out.setdefault(name, []).extend(facts)
-            # (a function's last line of operators: its globals, seen from its callers' frames)
-            for name, facts in a.ev.samples.facts.get((path, -ln), {}).items():
-                if name not in out:
-                    out[name] = list(facts)
-        return out
-
     def _check(
         self,
         a: Analysis,
@@ -152,7 +143,7 @@ class Float64Promotion:
             # (a line of operators only, ``coeffs = frames @ basis``, has its time handled at the
             # next check: its own time says little; the loop's float64 work is priced below)
             return None
-        looks = self._looks(a, path, first, last)
+        looks = looks_at(a, path, first, last)
         if callers is not None:
             # a function's last line of operators is never looked at: its parameters are the
             # arguments seen where the file calls it, its globals those its callers' frames saw
@@ -271,13 +262,12 @@ class Float64Promotion:
         # float64 in the loop's methods, is the float32 work this line's float64 promotes)
         # (only where an operand is a call of the file's functions, whose float32 result the
         # run never sees: a line whose operands were all seen is float64 by its own inputs)
-        defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-        own_calls = any(
-            isinstance(c, ast.Call) and call_name(c) in defined for c in ast.walk(node.value)
-        )
         state = (
-            self._promoted_state(a, sf, lo, hi, callers)
-            if not f32 and own_calls and callers is not None and not isinstance(node, ast.Return)
+            promoted_state(a, sf, lo, hi, callers)
+            if not f32
+            and callers is not None
+            and not isinstance(node, ast.Return)
+            and _calls_own(tree, node.value)
             else None
         )
         if state is not None:
@@ -655,7 +645,7 @@ class Float64Promotion:
         # first run, 5 ms of drift for 150,000 walkers, saw it before its first promotion)
         got = [
             *looks.get(name, []),
-            *(x for ln in range(lo, hi + 1) for x in self._looks(a, path, ln, ln).get(name, [])),
+            *(x for ln in range(lo, hi + 1) for x in looks_at(a, path, ln, ln).get(name, [])),
         ]
         return any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got)
 
@@ -686,56 +676,10 @@ class Float64Promotion:
             )
             if node is None or not isinstance(node.targets[0], ast.Name):
                 continue
-            got = self._looks(a, sf.path, lo_, hi_).get(node.targets[0].id, [])
+            got = looks_at(a, sf.path, lo_, hi_).get(node.targets[0].id, [])
             if any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got):
                 return True
         return False
-
-    def _promoted_state(
-        self,
-        a: Analysis,
-        sf: SourceFile,
-        lo: int,
-        hi: int,
-        callers: list[tuple[int, int]],
-    ) -> tuple[str, tuple[int, str], list[Fact]] | None:
-        """The object's state (``self.pos``) that ``__init__`` makes float32 (SIZE_MIN elements
-        or more), that the method's lines (``lo``-``hi``) change, and that the run saw float64
-        in the method, the file's functions it calls or the loop: its name, where it is made,
-        and its facts as seen (float32 first, where a look saw it so)."""
-        assert sf.tree is not None
-        regions = [(lo, hi), *callers]
-        everywhere = regions + _callees(sf, regions)
-        for r_lo, r_hi in [(lo, hi)]:
-            for attr in sorted(
-                {
-                    f"self.{t.attr}"
-                    for node in ast.walk(sf.tree)
-                    if sf.tree is not None
-                    if isinstance(node, ast.Assign) and r_lo <= node.lineno <= r_hi
-                    for target in node.targets
-                    for t in (target.elts if isinstance(target, ast.Tuple) else [target])
-                    if isinstance(t, ast.Attribute)
-                    and isinstance(t.value, ast.Name)
-                    and t.value.id == "self"
-                }
-            ):
-                made = _made_in_init(sf, attr)
-                if made is None or not _made_float32(made[1]):
-                    continue
-                facts = [
-                    x
-                    for c_lo, c_hi in everywhere
-                    for ln in range(c_lo, c_hi + 1)
-                    for x in self._looks(a, sf.path, ln, ln).get(attr, [])
-                ]
-                if any(_big(x, "float64") for x in facts):
-                    facts.sort(key=lambda x: x.dtype != "float32")
-                    if not _big(facts[0], "float32"):
-                        big = next(x for x in facts if _big(x, "float64"))
-                        facts.insert(0, replace(big, dtype="float32"))
-                    return attr, made, facts
-        return None
 
     def _float64_work(
         self,
@@ -754,7 +698,7 @@ class Float64Promotion:
             first, last = sf.span(ln)
             if first in seen or first <= lo or sf.loop_at(first) is not None:
                 continue
-            looks = self._looks(a, sf.path, first, last)
+            looks = looks_at(a, sf.path, first, last)
             if any(
                 _big(x, "float64")
                 and (
@@ -814,7 +758,7 @@ class Float64Promotion:
         )
         if node is None or (isinstance(node, ast.Return) and node.value is None):
             return None
-        looks = self._looks(a, path, lo, hi)
+        looks = looks_at(a, path, lo, hi)
         for name, fact in inferred.items():
             looks[name] = [fact]
         inputs = {
@@ -841,6 +785,14 @@ class Float64Promotion:
             return ast.unparse(op)
         except Exception:
             return ""
+
+
+def _calls_own(tree: ast.Module, value: ast.expr) -> bool:
+    """Whether an expression calls a function of the file (by its bare name)."""
+    called = {call_name(c) for c in ast.walk(value) if isinstance(c, ast.Call)}
+    return bool(called) and any(
+        isinstance(n, ast.FunctionDef) and n.name in called for n in ast.walk(tree)
+    )
 
 
 PATTERN = Float64Promotion()

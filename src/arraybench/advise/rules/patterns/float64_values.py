@@ -18,7 +18,7 @@ from ...read.syntax import assigned_pairs, imported_names, one_return
 from ...run.evaluate import expression_fact
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
-from .float64_sources import _made_at, _made_float32
+from .float64_sources import _callees, _made_at, _made_float32, _made_in_init
 from .invariant_inputs import _made_once
 
 #: Elements of an array below which its dtype costs next to nothing.
@@ -279,16 +279,24 @@ def _passed_float32(
     return out
 
 
+def _one_return_named(sf: SourceFile, name: str) -> tuple[ast.FunctionDef, ast.Return] | None:
+    """The file's one function (or method) of that name whose body is one ``return`` of a
+    value, and that ``return``."""
+    if sf.tree is None:
+        return None
+    fns = [n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
+    ret = one_return(fns[0]) if len(fns) == 1 else None
+    return (fns[0], ret) if ret is not None and ret.value is not None else None
+
+
 def _returns_of(sf: SourceFile, call_text: str) -> tuple[int, str] | None:
     """The line and formula of the one ``return`` of the file's function a call's text names
     (``self.step_size(it)``)."""
-    if sf.tree is None:
+    got = _one_return_named(sf, call_text.split("(", 1)[0].rsplit(".", 1)[-1])
+    if got is None:
         return None
-    name = call_text.split("(", 1)[0].rsplit(".", 1)[-1]
-    fns = [n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
-    ret = one_return(fns[0]) if len(fns) == 1 else None
-    if ret is None or ret.value is None:
-        return None
+    ret = got[1]
+    assert ret.value is not None
     return ret.lineno, ast.unparse(ret.value)
 
 
@@ -297,8 +305,6 @@ def _returned_fact(a: Analysis, sf: SourceFile, call: ast.Call) -> Fact | None:
     ``return`` of a formula of its parameters and the object's attributes: the formula made
     again after the run on the values seen there, or passed at the call (a ``numpy.float64``
     for ``self.step_size(it)`` of ``return self.base_step * np.exp(-it / self.decay)``)."""
-    if sf.tree is None:
-        return None
     f = call.func
     if isinstance(f, ast.Name):
         name, method = f.id, False
@@ -306,11 +312,11 @@ def _returned_fact(a: Analysis, sf: SourceFile, call: ast.Call) -> Fact | None:
         name, method = f.attr, True
     else:
         return None
-    fns = [n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
-    ret = one_return(fns[0]) if len(fns) == 1 else None
-    if ret is None or ret.value is None or call.keywords:
+    got = _one_return_named(sf, name)
+    if got is None or call.keywords:
         return None
-    params = [p.arg for p in fns[0].args.args][1 if method else 0 :]
+    fn, ret = got
+    params = [p.arg for p in fn.args.args][1 if method else 0 :]
     at_call = a.ev.facts_at((sf.path, call.lineno))
     given = {
         p: x
@@ -365,3 +371,58 @@ def _formula_fact(
     if any(isinstance(n, ast.Name) and n.id == "self" for n in ast.walk(expr)):
         return None  # an attribute whose value the run did not see
     return expression_fact(ast.unparse(expr), inputs, _imports(sf))
+
+
+def looks_at(a: Analysis, path: str, first: int, last: int) -> dict[str, list[Fact]]:
+    """Every look's facts on those lines, by name (a function's last line of operators: its
+    globals too, seen from its callers' frames)."""
+    out: dict[str, list[Fact]] = {}
+    for ln in range(first, last + 1):
+        for name, facts in a.ev.samples.facts.get((path, ln), {}).items():
+            out.setdefault(name, []).extend(facts)
+        # (a function's last line of operators: its globals, seen from its callers' frames)
+        for name, facts in a.ev.samples.facts.get((path, -ln), {}).items():
+            if name not in out:
+                out[name] = list(facts)
+    return out
+
+
+def promoted_state(
+    a: Analysis,
+    sf: SourceFile,
+    lo: int,
+    hi: int,
+    callers: list[tuple[int, int]],
+) -> tuple[str, tuple[int, str], list[Fact]] | None:
+    """The object's state (``self.pos``) that ``__init__`` makes float32 (SIZE_MIN elements
+    or more), that the method's lines (``lo``-``hi``) change, and that the run saw float64
+    in the method, the file's functions it calls or the loop: its name, where it is made,
+    and its facts as seen (float32 first, where a look saw it so)."""
+    assert sf.tree is not None
+    regions = [(lo, hi), *callers]
+    everywhere = regions + _callees(sf, regions)
+    stored = {
+        f"self.{t.attr}"
+        for node in ast.walk(sf.tree)
+        if isinstance(node, ast.Assign) and lo <= node.lineno <= hi
+        for target in node.targets
+        for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+    }
+    for attr in sorted(stored):
+        made = _made_in_init(sf, attr)
+        if made is None or not _made_float32(made[1]):
+            continue
+        facts = [
+            x
+            for c_lo, c_hi in everywhere
+            for ln in range(c_lo, c_hi + 1)
+            for x in looks_at(a, sf.path, ln, ln).get(attr, [])
+        ]
+        if any(_big(x, "float64") for x in facts):
+            facts.sort(key=lambda x: x.dtype != "float32")
+            if not _big(facts[0], "float32"):
+                big = next(x for x in facts if _big(x, "float64"))
+                facts.insert(0, replace(big, dtype="float32"))
+            return attr, made, facts
+    return None

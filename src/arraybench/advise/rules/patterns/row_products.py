@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
+from ...read.calls import partial_of
 from ...read.purity import attribute_changed
 from ...read.source import Loop, SourceFile, call_name, static_size
 from ...read.syntax import one_return
@@ -378,32 +379,12 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     """A ``functools.partial`` of the file's function of one ``return``, made in the same
     function above ``line`` (``score = partial(snp_score, resid)``), as the lambda of its one
     parameter left (``lambda dosage_row: dosage_row @ resid``)."""
-    if sf.tree is None or not isinstance(fn, ast.Name):
+    got = partial_of(sf, fn.id, line) if isinstance(fn, ast.Name) else None
+    ret = one_return(got[1]) if got is not None else None
+    if got is None or ret is None or ret.value is None or got[0].keywords:
         return None
-    func = sf.functions.get(line, "")
-    made = [
-        n.value
-        for n in ast.walk(sf.tree)
-        if isinstance(n, ast.Assign)
-        and n.lineno < line
-        and sf.functions.get(n.lineno, "") == func
-        and any(isinstance(t, ast.Name) and t.id == fn.id for t in n.targets)
-    ]
-    if len(made) != 1 or not isinstance(made[0], ast.Call):
-        return None
-    value = made[0]
-    if ast.unparse(value.func) not in ("partial", "functools.partial") or not value.args:
-        return None
-    target = value.args[0]
-    defs = [
-        n
-        for n in sf.tree.body
-        if isinstance(n, ast.FunctionDef) and isinstance(target, ast.Name) and n.name == target.id
-    ]
-    ret = one_return(defs[0]) if len(defs) == 1 else None
-    if ret is None or ret.value is None or value.keywords:
-        return None
-    params = [p.arg for p in defs[0].args.args]
+    value, target = got
+    params = [p.arg for p in target.args.args]
     bound = dict(zip(params, value.args[1:], strict=False))
     left = [p for p in params if p not in bound]
     if len(left) != 1:
