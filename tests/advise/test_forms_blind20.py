@@ -102,14 +102,17 @@ print(train(torch.randn(160, 8), [Roughness(160)], 400))
 def test_a_constant_list_of_the_one_object_a_callback_is_made_of_is_built_once(
     tmp_path: Path,
 ) -> None:
-    # blind20's smooth trainer: each build of the 160 x 160 list takes longer than the sampler's
-    # tick, so its looks may all be one call's; the source says it is the same list: set in
-    # __init__ only, of the one Roughness the file makes
+    # blind20's smooth trainer: each build of the 160 x 160 list takes ~1-3 ms, longer than the
+    # sampler's tick; a line's first two looks are 20 ms apart, so they are of different calls
+    # and saw the same list, or (a build as long as that gap, on a busy machine) the source says
+    # it is the same list: set in __init__ only, of the one Roughness the file makes
     report = profile(Target(script=_write(tmp_path, "callback_kernel.py", CALLBACK_KERNEL)))
     f = _found(report).get(22)
     assert f is not None and f.code == "AB108", _found(report)
-    assert "set only in __init__" in f.evidence
-    assert "the file makes one Roughness" in f.evidence
+    assert "self.kernel_rows" in f.evidence
+    assert (
+        "set only in __init__" in f.evidence and "the file makes one Roughness" in f.evidence
+    ) or "the same unchanged list" in f.evidence
 
 
 JIT_ALIAS = """\

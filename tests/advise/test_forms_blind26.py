@@ -59,4 +59,5 @@ def test_a_numpy_float64_a_property_returns_promotes_the_float32_field(tmp_path:
     f = found.get(24)
     assert f is not None and f.code == "AB410", found
     assert "self.retention (numpy.float64, the property's `return np.exp(" in f.evidence
-    assert "make the property return float32: return np.float32(np.exp(" in f.evidence
+    assert "make the property return float32 (line" in f.evidence
+    assert "return np.float32(np.exp(" in f.evidence

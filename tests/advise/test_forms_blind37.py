@@ -2,7 +2,8 @@
 them: an inverse of a matrix a method of the object builds from attributes only ``__init__``
 sets, a factorization of a matrix read through ``len(c)`` alone, a ``np.vectorize`` held by the
 object and called on arithmetic of arrays, and a model mapped over rows as ``map(self.critic,
-feats)``. Never a wall-clock assertion."""
+feats)``, and a float64 property of another of the file's objects (``self.scenario.overlay``).
+Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -217,3 +218,99 @@ def test_an_inverse_of_a_method_whose_attributes_the_loop_changes_is_not_invaria
     )
     found = _found(profile(Target(script=_write(tmp_path, "column_dt.py", src))))
     assert not any(f.code == "AB411" for f in found.values()), found
+
+
+TERMS = """\
+import numpy as np
+import torch
+
+
+class Scenario:
+    def __init__(self, months=120, shock=0.35):
+        t = np.arange(months) / 12.0
+        self._curve = 1.0 + shock * np.exp(-((t - 2.0) ** 2) / 1.5)
+
+    @property
+    def overlay(self):
+        return torch.from_numpy(self._curve)
+
+
+class Engine:
+    def __init__(self, scenario):
+        self.scenario = scenario
+        self.weight = torch.randn(24, 120) * 0.01
+
+    def expected_loss(self, features):
+        hazard = torch.sigmoid(features @ self.weight) * self.scenario.overlay
+        survival = torch.exp(torch.cumsum(torch.log1p(-hazard), dim=1))
+        return (survival * hazard).sum(dim=1)
+
+
+torch.manual_seed(0)
+engine = Engine(Scenario())
+total = 0.0
+for batch in range(150):
+    feats = torch.randn(2048, 24)
+    total += float(engine.expected_loss(feats).sum())
+print("result:", total)
+"""
+
+
+def test_a_float64_property_of_another_object_the_method_reads(tmp_path: Path) -> None:
+    # blind37's torch_pd_termstructure: ``self.scenario.overlay``, a property of another of
+    # the file's objects returning ``torch.from_numpy`` of a float64 array, never looked at;
+    # its value is made after the run from the getter's attributes, and the fix is the getter's
+    found = _found(profile(Target(script=_write(tmp_path, "terms.py", TERMS))))
+    f = found.get(21)
+    assert f is not None and f.code == "AB410", found
+    assert "self.scenario.overlay (torch.Tensor float64 120" in f.evidence
+    assert "return torch.from_numpy(self._curve).float()" in f.evidence
+
+
+def test_a_float32_property_of_another_object_is_not_a_promotion(tmp_path: Path) -> None:
+    same = TERMS.replace("torch.from_numpy(self._curve)", "torch.from_numpy(self._curve).float()")
+    found = _found(profile(Target(script=_write(tmp_path, "terms32.py", same))))
+    assert all(f.code != "AB410" for f in found.values()), found
+
+
+RATES = """\
+import numpy as np
+
+
+def drive(t, phase):
+    return np.float32(0.8) + np.float32(0.3) * np.sin(np.float32(0.002) * t + phase)
+
+
+class RateModel:
+    def __init__(self, w, taus, dt=0.5):
+        self.w = w
+        self.tau = np.array(taus)
+        self.dt = dt
+        self.phase = np.linspace(0, 2 * np.pi, len(taus), dtype=np.float32)
+
+    def step(self, r, t):
+        inp = self.w @ r + drive(t, self.phase)
+        return r + (self.dt / self.tau) * (-r + np.tanh(inp))
+
+
+rng = np.random.default_rng(11)
+n = 1500
+w = rng.standard_normal((n, n)).astype(np.float32) / np.float32(np.sqrt(n))
+model = RateModel(w, list(rng.uniform(8.0, 25.0, size=n)))
+r = np.zeros(n, dtype=np.float32)
+for t in range(400):
+    r = model.step(r, t)
+print("result:", float(np.abs(r).sum()))
+"""
+
+
+def test_a_float32_matrix_made_float64_by_the_state_a_method_is_passed(tmp_path: Path) -> None:
+    # blind38's np_rate_network: ``self.tau`` float64 makes the returned rates float64, and at
+    # the next step ``self.w @ r`` converts the float32 matrix: that product, in a statement
+    # that also calls the file's ``drive``, is the float64 work priced (it read 0.18 of the
+    # run for 0.86 when only the elementwise lines were timed)
+    found = _found(profile(Target(script=_write(tmp_path, "rates.py", RATES))))
+    f = found.get(17)
+    assert f is not None and f.code == "AB410", found
+    assert "self.tau (numpy.ndarray float64 1500" in f.evidence
+    assert "line 16's statement downstream" in f.evidence

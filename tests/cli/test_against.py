@@ -70,6 +70,7 @@ def pairs(out: Path) -> list[dict[str, object]]:
     return list(record["pairs"])
 
 
+@pytest.mark.flaky(reruns=1)  # (a measured ratio: a busy machine's burst can move one process)
 def test_a_change_to_a_helper_module_is_measured_against_the_revision(repo: Path) -> None:
     """The work tree's helper does 3x the work: the case reads about 3x slower than HEAD's, whose
     side imports HEAD's helper; the command fails (exit 1); the work tree is left as it was."""
@@ -84,7 +85,8 @@ def test_a_change_to_a_helper_module_is_measured_against_the_revision(repo: Path
     (pair,) = pairs(out)
     assert pair["case"] == "kern/loop[python:cpu:float64] n=2000"
     assert pair["verdict"] == "slower"
-    assert 2.0 < float(pair["ratio"]) < 4.5  # type: ignore[arg-type]
+    # (3x the work: loose bounds, the suite's other processes share the machine)
+    assert 1.5 < float(pair["ratio"]) < 6.0  # type: ignore[arg-type]
     text = " ".join(p.stdout.split())
     assert "This version against HEAD" in text and "slower than HEAD: exit code 1" in text
     assert "loop@HEAD" in text  # both versions in the run's own table

@@ -193,7 +193,7 @@ def partial_of(sf: SourceFile, name: str, line: int) -> tuple[ast.Call, ast.Func
 
 
 @lru_cache(maxsize=64)
-def properties(tree: ast.Module) -> frozenset[str]:
+def properties(tree: ast.AST) -> frozenset[str]:
     """The names of the file's properties (methods decorated ``@property``)."""
     return frozenset(
         f.name

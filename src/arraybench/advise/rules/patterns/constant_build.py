@@ -28,8 +28,7 @@ from ...read.purity import attribute_changed
 from ...read.source import SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
-from ...run.sampler import INTERVAL, dict_item
-from ...run.sampler import INTERVAL as LOOK_INTERVAL
+from ...run.sampler import INTERVAL, LOOK_GAPS, dict_item
 from ...run.values import SEQUENCE, Fact, is_array
 from .base import Analysis
 
@@ -277,12 +276,14 @@ class ConstantBuild:
         return f"{arg.id} ({looks[0]}) is not stored in {where}"
 
     def _long(self, a: Analysis, path: str, line: int) -> bool:
-        """A build that lasts a sampler's tick or more is looked at several times in one run of
-        it: the looks may all be one call's (DecisionTree's calcBestFeature, 632 calls on 632
-        lists, read "the same list at each of the 3 looks")."""
+        """A build that lasts as long as the gap between a line's first two looks may be looked
+        at twice in one run of it: the looks may all be one call's (DecisionTree's
+        calcBestFeature, 632 calls on 632 lists, read "the same list at each of the 3 looks").
+        A shorter one's looks are of different runs (a 1 ms build, 0.5 ms on a quiet machine,
+        was refused on a busy one when the bar was the sampler's 1 ms tick)."""
         count = self.count(a, path, line, line)
         return count is not None and a.led.span(path, line, line, own=True) >= (
-            count.n * LOOK_INTERVAL
+            count.n * LOOK_GAPS[1]
         )
 
     @staticmethod

@@ -27,7 +27,6 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.calls import calls_of
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, call_name, stored_in
 from ...records import LIST_SHARE, Finding
@@ -53,7 +52,6 @@ from .float64_sources import (
 )
 from .float64_values import (
     _big,
-    _getter_return,
     _imports,
     _passed_float32,
     _property_fact,
@@ -63,10 +61,13 @@ from .float64_values import (
     _stored_as_attribute,
     _through_local,
     _unpacked_from,
+    held_property_fact,
     looks_at,
     promoted_state,
     promotes,
+    property_return,
 )
+from .float64_work import costliest, statement_expr, work_spans
 
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).
@@ -201,9 +202,27 @@ class Float64Promotion:
         # a property of the object, one formula of its attributes, that the run cannot read
         # (``self.retention`` of ``np.exp(-self.cfg.cooling * self.cfg.dt)``): its value made
         # after the run from the attributes seen at its getter (a ``numpy.float64``)
+        # (or of another object of the file's classes the line reads, ``self.scenario.overlay``
+        # of a ``MacroScenario`` whose getter is ``torch.from_numpy(self._curve)``)
+        read += [
+            dotted
+            for n in ast.walk(node.value)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id != "self"
+            and id(n) not in called
+            and (dotted := f"{n.value.id}.{n.attr}") not in looks
+            and n.value.id in looks
+        ]
         for n in dict.fromkeys(read):
             if n.startswith("self.") and n not in looks:
                 value = _property_fact(a, sf, n[5:])
+                if value is None and n.count(".") >= 2:
+                    value = held_property_fact(a, sf, n, looks)
+                if value is not None:
+                    looks[n] = [value]
+            elif "." in n and n not in looks:
+                value = held_property_fact(a, sf, n, looks)
                 if value is not None:
                     looks[n] = [value]
         if isinstance(node, ast.AugAssign):
@@ -387,44 +406,7 @@ class Float64Promotion:
                 # line, into a result far smaller than the float32 work: an accumulator in double
                 # precision, meant, and cheap
                 return None
-        # the loop's float64 work: its statements where a float64 array of its own was seen
-        spans = self._float64_work(a, sf, lo, hi, roots)
-        for c_lo, c_hi in callers or []:
-            spans += self._float64_work(a, sf, c_lo, c_hi, roots)
-        if spans and callers:
-            # (and the lines that call the function with float64 work: a method's lines of
-            # operators have their time at its caller's line, where the interpreter next
-            # checks for the timer's signal, ``swarm.step(float(dt))``)
-            func = sf.functions.get(first, "").rsplit(".", 1)[-1]
-            method = sf.functions.get(first, "").count(".") > 0
-            for c in calls_of(sf, func, method):
-                if any(c_lo <= c.lineno <= c_hi for c_lo, c_hi in callers):
-                    c_first, c_last = sf.span(c.lineno)
-                    if not any(p == path and s_lo <= c_first <= s_hi for p, s_lo, s_hi in spans):
-                        spans.append((path, c_first, c_last))
-        # and the file's functions those statements call with the float64 state (blind21's
-        # Langevin drift and energy, sin and cos of 150,000 walkers in float64 from the first
-        # step on): their statements where a float64 array was seen
-        for f_lo, f_hi in _callees(sf, [(lo, hi), *(callers or [])]):
-            spans += self._float64_work(a, sf, f_lo, f_hi, roots, any_name=True)
-        inferred: dict[str, Fact] = {}
-        if isinstance(node, ast.Return):
-            # what the function's callers do with the float64 it returns (a product with a
-            # float32 basis, on a line of operators after a call that the sampler seldom looks
-            # at): the statements that make or read it, the value float64 in the shape of
-            # the float32 operand by NumPy's rules
-            # (the float32 operand as seen, or the state made float32 that its looks saw
-            # float64 only)
-            sizes = [
-                x for n in f32 for x in looks.get(n, []) if _big(x, "float32") or _big(x, "float64")
-            ]
-            if sizes:
-                as64 = replace(max(sizes, key=lambda x: x.size), dtype="float64")
-                flows = _returned_to(sf, sf.functions.get(first, "").rsplit(".", 1)[-1])
-                for lo_, hi_, name in flows:
-                    spans.append((path, lo_, hi_))
-                    if name:
-                        inferred[name] = as64
+        spans, inferred = work_spans(a, sf, node, first, lo, hi, roots, callers, f32, looks)
         work = a.led.union(spans) if spans else own
         work = max(work, own)
         inputs = {}
@@ -435,7 +417,7 @@ class Float64Promotion:
         if state is not None:
             inputs.setdefault(state[0], state[2][0])  # (its size: the work promoted)
         float64 = {n for n, x in inputs.items() if x.dtype == "float64" or promotes(x)}
-        expr = self._expr(node)
+        expr = statement_expr(node)
         fast = _as_float32(expr) if inline and expr else ""
         priced = (
             float32_ratio(expr, inputs, float64, _imports(sf), a.budget(), fast) if expr else None
@@ -443,7 +425,7 @@ class Float64Promotion:
         if priced is None:
             return None
         (mid, low_r, high_r), how = priced
-        top = self._costliest(a, sf, spans, first, inferred) if callers else None
+        top = costliest(a, sf, spans, first, inferred) if callers else None
         if top is not None:
             # the costliest float64 statement downstream (a product with a float32 matrix made
             # float64 at every call) timed in float64 and float32 too: its ratio on its time
@@ -504,7 +486,7 @@ class Float64Promotion:
                 if (path, at_line) in self._origins:
                     return None  # (another of its values: told at the line first made float64)
                 self._origins.add((path, at_line))
-            getter = _getter_return(sf, root[5:]) if root.startswith("self.") else None
+            getter = property_return(sf, root, looks) if "." in root else None
             gives = _returns_of(sf, root) if "(" in root else None
             if gives is not None:
                 # (a call of the file's that returns a NumPy float64: its return is the fix)
@@ -521,9 +503,22 @@ class Float64Promotion:
                 source = (
                     f"{root} ({rfact}, the property's `return {getter[1]}` at line {getter[0]})"
                 )
-                rewrite = (
-                    f"make the property return float32: return np.float32({getter[1]}) (line "
-                    f"{getter[0]}; torch: a float32 tensor, or a Python float)"
+                atom = isinstance(
+                    ast.parse(getter[1], mode="eval").body,
+                    (ast.Call, ast.Name, ast.Attribute, ast.Subscript),
+                )
+                formula = getter[1] if atom else f"({getter[1]})"
+                cast = (
+                    f"{formula}.float()"
+                    if rfact.type == "torch.Tensor"
+                    else f"{formula}.astype(np.float32)"
+                    if is_array(rfact)
+                    else f"np.float32({getter[1]})"
+                )
+                rewrite = f"make the property return float32 (line {getter[0]}): return {cast}" + (
+                    " (or keep the float32 array it reads)"
+                    if is_array(rfact)
+                    else " (or a Python float)"
                 )
         elif made_call is not None:
             call_text, at_line, ret_text = made_call
@@ -680,111 +675,6 @@ class Float64Promotion:
             if any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got):
                 return True
         return False
-
-    def _float64_work(
-        self,
-        a: Analysis,
-        sf: SourceFile,
-        lo: int,
-        hi: int,
-        roots: list[str],
-        any_name: bool = False,
-    ) -> list[tuple[str, int, int]]:
-        """The loop's statements (and what they call) where a float64 array or tensor of
-        SIZE_MIN elements or more was seen, one that the loop stores or a root."""
-        spans: list[tuple[str, int, int]] = []
-        seen: set[int] = set()
-        for ln in range(lo + 1, hi + 1):
-            first, last = sf.span(ln)
-            if first in seen or first <= lo or sf.loop_at(first) is not None:
-                continue
-            looks = looks_at(a, sf.path, first, last)
-            if any(
-                _big(x, "float64")
-                and (
-                    any_name
-                    or n in roots
-                    or stored_in(sf, n, lo, hi)
-                    # (the object's state the loop's method stores: ``self.u``)
-                    or (n.startswith("self.") and attribute_changed(sf, n[5:], lo, hi))
-                )
-                for n, xs in looks.items()
-                for x in xs
-            ):
-                seen.add(first)
-                spans.append((sf.path, first, last))
-        return spans
-
-    def _costliest(
-        self,
-        a: Analysis,
-        sf: SourceFile,
-        spans: list[tuple[str, int, int]],
-        first: int,
-        inferred: dict[str, Fact],
-    ) -> tuple[float, tuple[float, float, float], str] | None:
-        """The costliest statement of the float64 work other than the promoting one, its time
-        and how many times faster it ran in float32 (its float64 arrays made float32), timed
-        after the run; None where it cannot be timed."""
-        others = sorted(
-            {(p, lo, hi) for p, lo, hi in spans if not lo <= first <= hi},
-            key=lambda s: -a.led.span(s[0], s[1], s[2], own=True),
-        )
-        for path, lo, hi in others:
-            got = self._ratio_at(a, sf, path, lo, hi, inferred)
-            if got is not None:
-                return got
-        return None
-
-    def _ratio_at(
-        self,
-        a: Analysis,
-        sf: SourceFile,
-        path: str,
-        lo: int,
-        hi: int,
-        inferred: dict[str, Fact],
-    ) -> tuple[float, tuple[float, float, float], str] | None:
-        """A statement's time and how many times faster it ran with its float64 arrays made
-        float32, timed after the run; None where it cannot be timed."""
-        assert sf.tree is not None
-        node = next(
-            (
-                n
-                for n in ast.walk(sf.tree)
-                if isinstance(n, (ast.Assign, ast.AugAssign, ast.Return)) and n.lineno == lo
-            ),
-            None,
-        )
-        if node is None or (isinstance(node, ast.Return) and node.value is None):
-            return None
-        looks = looks_at(a, path, lo, hi)
-        for name, fact in inferred.items():
-            looks[name] = [fact]
-        inputs = {
-            n: max(xs, key=lambda x: (x.dtype == "float64", x.size))
-            for n, xs in looks.items()
-            if xs
-        }
-        float64 = {n for n, x in inputs.items() if is_array(x) and x.dtype == "float64"}
-        expr = self._expr(node)
-        priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
-        if priced is None or not float64:
-            return None
-        timed = f"line {lo}'s statement" if priced[1] == "this line's expression" else priced[1]
-        return a.led.span(path, lo, hi, own=True), priced[0], timed
-
-    @staticmethod
-    def _expr(node: ast.Assign | ast.AugAssign | ast.Return) -> str:
-        if isinstance(node, ast.Return):
-            return ast.unparse(node.value) if node.value is not None else ""
-        if isinstance(node, ast.Assign):
-            return ast.unparse(node.value)
-        op = ast.BinOp(left=node.target, op=node.op, right=node.value)
-        try:
-            return ast.unparse(op)
-        except Exception:
-            return ""
 
 
 def _calls_own(tree: ast.Module, value: ast.expr) -> bool:

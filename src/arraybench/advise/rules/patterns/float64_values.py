@@ -99,13 +99,23 @@ def _constant_attributes(sf: SourceFile) -> dict[str, Fact]:
     }
 
 
-def _getter(sf: SourceFile, name: str) -> ast.Return | None:
-    """The ``return`` of the file's property ``name`` whose getter is pure and one formula."""
+def _getter(sf: SourceFile, name: str, owner: str | None = None) -> ast.Return | None:
+    """The ``return`` of the file's property ``name`` whose getter is pure and one formula (of
+    the class ``owner`` only, where given)."""
     if sf.tree is None or name not in pure_getters(sf):
         return None
+    scope: ast.AST = sf.tree
+    if owner is not None:
+        cls = next(
+            (n for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef) and n.name == owner),
+            None,
+        )
+        if cls is None or name not in properties(cls):
+            return None
+        scope = cls
     return one_return(
         next(
-            (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
+            (n for n in ast.walk(scope) if isinstance(n, ast.FunctionDef) and n.name == name),
             None,
         )
     )
@@ -326,15 +336,54 @@ def _returned_fact(a: Analysis, sf: SourceFile, call: ast.Call) -> Fact | None:
     return _formula_fact(a, sf, ret, given)
 
 
-def _property_fact(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
-    """The value of the file's property ``name`` as a fact, where its getter is pure and one
-    ``return`` of a formula of the object's attributes (one or two levels down) whose values
-    the run saw at the getter's line: the formula evaluated after the run on values like
-    those."""
-    ret = _getter(sf, name)
+def _property_fact(a: Analysis, sf: SourceFile, name: str, owner: str | None = None) -> Fact | None:
+    """The value of the file's property ``name`` (of the class ``owner``, where given) as a
+    fact, where its getter is pure and one ``return`` of a formula of the object's attributes
+    (one or two levels down) whose values the run saw at the getter's line: the formula
+    evaluated after the run on values like those."""
+    ret = _getter(sf, name, owner)
     if ret is None or ret.value is None:
         return None
     return _formula_fact(a, sf, ret, {})
+
+
+def _held_owner(dotted: str, looks: dict[str, list[Fact]]) -> tuple[str, str] | None:
+    """The file's class of the object holding the attribute ``dotted`` (``self.scenario`` of
+    ``self.scenario.overlay``, seen as a ``__main__.MacroScenario``) and the attribute's name."""
+    holder, _, name = dotted.rpartition(".")
+    types = {f.type for f in looks.get(holder, [])}
+    if not holder or len(types) != 1:
+        return None
+    module, _, owner = next(iter(types)).rpartition(".")
+    if module != "__main__" or not owner:
+        return None
+    return owner, name
+
+
+def held_property_fact(
+    a: Analysis, sf: SourceFile, dotted: str, looks: dict[str, list[Fact]]
+) -> Fact | None:
+    """The value of a property of another object of the file's classes (``self.scenario.overlay``
+    or ``p.overlay``, the object seen at the line as a ``__main__.MacroScenario``), made after
+    the run as :func:`_property_fact` makes one of ``self``'s."""
+    held = _held_owner(dotted, looks)
+    return _property_fact(a, sf, held[1], held[0]) if held is not None else None
+
+
+def property_return(
+    sf: SourceFile, dotted: str, looks: dict[str, list[Fact]]
+) -> tuple[int, str] | None:
+    """The line and formula of the getter of ``dotted``: a property of ``self``'s
+    (``self.rate``) or of another object of the file's classes (``self.scenario.overlay``)."""
+    if dotted.count(".") == 1 and dotted.startswith("self."):
+        return _getter_return(sf, dotted[5:])
+    held = _held_owner(dotted, looks)
+    if held is None:
+        return None
+    ret = _getter(sf, held[1], held[0])
+    if ret is None or ret.value is None:
+        return None
+    return ret.lineno, ast.unparse(ret.value)
 
 
 def _formula_fact(

@@ -1,0 +1,246 @@
+"""The float64 work an AB410 promotion starts (float64_promotion.py), and its price: the
+statements where the loop's float64 state was seen, in the loop, its callers and its callees,
+and how many times faster the costliest of them runs in float32, timed after the run."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from ...read.calls import calls_of
+from ...read.purity import attribute_changed
+from ...read.source import SourceFile, stored_in
+from ...run.models import float32_ratio
+from ...run.values import SCALAR, Fact, is_array
+from .base import Analysis
+from .float64_sources import _callees, _carried_in, _returned_to
+from .float64_values import _big, _imports, looks_at
+
+
+def work_spans(
+    a: Analysis,
+    sf: SourceFile,
+    node: ast.Assign | ast.AugAssign | ast.Return,
+    first: int,
+    lo: int,
+    hi: int,
+    roots: list[str],
+    callers: list[tuple[int, int]] | None,
+    f32: list[str],
+    looks: dict[str, list[Fact]],
+) -> tuple[list[tuple[str, int, int]], dict[str, Fact]]:
+    """The statements of the float64 work a promotion at ``first`` starts (the loop's, its
+    callers' and callees'), and the values inferred float64 where a returned float64 goes."""
+    assert sf.tree is not None
+    tree, path = sf.tree, sf.path
+    # the loop's float64 work: its statements where a float64 array of its own was seen
+    # (with, in a function the loop calls, the parameters it passes its state in: ``r`` of
+    # ``inp = self.w @ r + drive(t)`` in ``step(self, r, t)``, called as ``r =
+    # model.step(r, t)``, a float32 matrix made float64 at every step)
+    handed = (
+        [p for p in _parameters(tree, first) if _carried_in(sf, first, p, callers)]
+        if callers
+        else []
+    )
+    spans = float64_work(a, sf, lo, hi, [*roots, *handed])
+    for c_lo, c_hi in callers or []:
+        spans += float64_work(a, sf, c_lo, c_hi, roots)
+    if spans and callers:
+        # (and the lines that call the function with float64 work: a method's lines of
+        # operators have their time at its caller's line, where the interpreter next
+        # checks for the timer's signal, ``swarm.step(float(dt))``)
+        func = sf.functions.get(first, "").rsplit(".", 1)[-1]
+        method = sf.functions.get(first, "").count(".") > 0
+        for c in calls_of(sf, func, method):
+            if any(c_lo <= c.lineno <= c_hi for c_lo, c_hi in callers):
+                c_first, c_last = sf.span(c.lineno)
+                if not any(p == path and s_lo <= c_first <= s_hi for p, s_lo, s_hi in spans):
+                    spans.append((path, c_first, c_last))
+    # and the file's functions those statements call with the float64 state (blind21's
+    # Langevin drift and energy, sin and cos of 150,000 walkers in float64 from the first
+    # step on): their statements where a float64 array was seen
+    for f_lo, f_hi in _callees(sf, [(lo, hi), *(callers or [])]):
+        spans += float64_work(a, sf, f_lo, f_hi, roots, any_name=True)
+    inferred: dict[str, Fact] = {}
+    if isinstance(node, ast.Return):
+        # what the function's callers do with the float64 it returns (a product with a
+        # float32 basis, on a line of operators after a call that the sampler seldom looks
+        # at): the statements that make or read it, the value float64 in the shape of
+        # the float32 operand by NumPy's rules
+        # (the float32 operand as seen, or the state made float32 that its looks saw
+        # float64 only)
+        sizes = [
+            x for n in f32 for x in looks.get(n, []) if _big(x, "float32") or _big(x, "float64")
+        ]
+        if sizes:
+            as64 = replace(max(sizes, key=lambda x: x.size), dtype="float64")
+            flows = _returned_to(sf, sf.functions.get(first, "").rsplit(".", 1)[-1])
+            for lo_, hi_, name in flows:
+                spans.append((path, lo_, hi_))
+                if name:
+                    inferred[name] = as64
+    return spans, inferred
+
+
+def float64_work(
+    a: Analysis,
+    sf: SourceFile,
+    lo: int,
+    hi: int,
+    roots: list[str],
+    any_name: bool = False,
+) -> list[tuple[str, int, int]]:
+    """The loop's statements (and what they call) where a float64 array or tensor of
+    SIZE_MIN elements or more was seen, one that the loop stores or a root."""
+    spans: list[tuple[str, int, int]] = []
+    seen: set[int] = set()
+    for ln in range(lo + 1, hi + 1):
+        first, last = sf.span(ln)
+        if first in seen or first <= lo or sf.loop_at(first) is not None:
+            continue
+        looks = looks_at(a, sf.path, first, last)
+        if any(
+            _big(x, "float64")
+            and (
+                any_name
+                or n in roots
+                or stored_in(sf, n, lo, hi)
+                # (the object's state the loop's method stores: ``self.u``)
+                or (n.startswith("self.") and attribute_changed(sf, n[5:], lo, hi))
+            )
+            for n, xs in looks.items()
+            for x in xs
+        ):
+            seen.add(first)
+            spans.append((sf.path, first, last))
+    return spans
+
+
+def costliest(
+    a: Analysis,
+    sf: SourceFile,
+    spans: list[tuple[str, int, int]],
+    first: int,
+    inferred: dict[str, Fact],
+) -> tuple[float, tuple[float, float, float], str] | None:
+    """The costliest statement of the float64 work other than the promoting one, its time
+    and how many times faster it ran in float32 (its float64 arrays made float32), timed
+    after the run; None where it cannot be timed."""
+    others = sorted(
+        {(p, lo, hi) for p, lo, hi in spans if not lo <= first <= hi},
+        key=lambda s: -a.led.span(s[0], s[1], s[2], own=True),
+    )
+    for path, lo, hi in others:
+        got = _ratio_at(a, sf, path, lo, hi, inferred)
+        if got is not None:
+            return got
+    return None
+
+
+def _ratio_at(
+    a: Analysis,
+    sf: SourceFile,
+    path: str,
+    lo: int,
+    hi: int,
+    inferred: dict[str, Fact],
+) -> tuple[float, tuple[float, float, float], str] | None:
+    """A statement's time and how many times faster it ran with its float64 arrays made
+    float32, timed after the run; None where it cannot be timed."""
+    assert sf.tree is not None
+    node = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.Return)) and n.lineno == lo
+        ),
+        None,
+    )
+    if node is None or (isinstance(node, ast.Return) and node.value is None):
+        return None
+    looks = looks_at(a, path, lo, hi)
+    for name, fact in inferred.items():
+        looks[name] = [fact]
+    inputs = {
+        n: max(xs, key=lambda x: (x.dtype == "float64", x.size)) for n, xs in looks.items() if xs
+    }
+    float64 = {n for n, x in inputs.items() if is_array(x) and x.dtype == "float64"}
+    expr, inputs, float64 = _timeable(statement_expr(node), inputs, float64, _imports(sf))
+    priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
+    if priced is None or not float64:
+        return None
+    timed = f"line {lo}'s statement" if priced[1] == "this line's expression" else priced[1]
+    return a.led.span(path, lo, hi, own=True), priced[0], timed
+
+
+def statement_expr(node: ast.Assign | ast.AugAssign | ast.Return) -> str:
+    if isinstance(node, ast.Return):
+        return ast.unparse(node.value) if node.value is not None else ""
+    if isinstance(node, ast.Assign):
+        return ast.unparse(node.value)
+    op = ast.BinOp(left=node.target, op=node.op, right=node.value)
+    try:
+        return ast.unparse(op)
+    except Exception:
+        return ""
+
+
+def _timeable(
+    expr: str, inputs: dict[str, Fact], float64: set[str], modules: dict[str, str]
+) -> tuple[str, dict[str, Fact], set[str]]:
+    """The part of a statement's expression that can be timed again after the run: its
+    attributes seen (``self.w``) as names, and where it calls what the run's values do not hold
+    (the file's own functions: ``self.w @ r + drive(t, n, self.phase)``), its largest operand
+    made only of values seen that holds a float64 one (``self.w @ r``)."""
+    if not expr:
+        return expr, inputs, float64
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError:
+        return expr, inputs, float64
+    named = {n: n.replace(".", "__") for n in inputs if "." in n}
+
+    class Named(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            dotted = ast.unparse(node)
+            if dotted in named:
+                return ast.copy_location(ast.Name(named[dotted], ast.Load()), node)
+            return self.generic_visit(node)
+
+    body = Named().visit(tree).body
+    inputs = {named.get(n, n): f for n, f in inputs.items()}
+    float64 = {named.get(n, n) for n in float64}
+    # (values the run saw: arrays and numbers, not the file's functions)
+    known = {n for n, f in inputs.items() if is_array(f) or f.kind == SCALAR} | set(modules)
+
+    def timeable(n: ast.expr) -> bool:
+        return all(x.id in known for x in ast.walk(n) if isinstance(x, ast.Name)) and any(
+            isinstance(x, ast.Name) and x.id in float64 for x in ast.walk(n)
+        )
+
+    if timeable(body):
+        best = body
+    else:
+        parts = [n for n in ast.walk(body) if isinstance(n, ast.BinOp | ast.Call) and timeable(n)]
+        if not parts:
+            return ast.unparse(body), inputs, float64
+        best = max(parts, key=lambda n: sum(1 for _ in ast.walk(n)))
+    # (only the values it reads: the object itself, ``self``, is no input to make again)
+    used = {x.id for x in ast.walk(best) if isinstance(x, ast.Name)}
+    return (
+        ast.unparse(best),
+        {n: f for n, f in inputs.items() if n in used and n in known and n not in modules},
+        float64 & used,
+    )
+
+
+def _parameters(tree: ast.Module, line: int) -> list[str]:
+    """The parameters of the innermost function holding ``line``."""
+    fns = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef) and n.lineno < line <= (n.end_lineno or n.lineno)
+    ]
+    if not fns:
+        return []
+    return [p.arg for p in max(fns, key=lambda n: n.lineno).args.args]
