@@ -16,10 +16,10 @@ from arraybench.advise.output.text import profile_text
 from arraybench.advise.profile import profile
 from arraybench.advise.read.source import read_source
 from arraybench.advise.records import HotLine, ProfileReport
-from arraybench.advise.rules.hints import _ndimage_laplace
+from arraybench.advise.rules.hints import _ndimage_laplace, _plotted_lists
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.ledger import Count
-from arraybench.advise.run.values import ARRAY, Fact
+from arraybench.advise.run.values import ARRAY, SEQUENCE, Fact
 
 pytest.importorskip("line_profiler")
 
@@ -212,3 +212,29 @@ def test_a_periodic_laplace_of_scipy_is_told_the_rolled_stencil(tmp_path: Path) 
     assert "np.roll(u, 1, 0) + np.roll(u, -1, 0)" in said
     assert "x as fast on a numpy.ndarray float32 256x256" in said
     assert _ndimage_laplace(sf, 4, {"u": grid}) == ""  # (edges not periodic: not the same)
+
+
+def test_python_lists_passed_to_a_plot_are_told_to_be_arrays(tmp_path: Path) -> None:
+    # round 20's Monte Carlo integration: ``plt.scatter(XIntegral, YIntegral)`` of two lists of
+    # 666,785 floats (50% of the run; as arrays, 64% of the run saved); a short list, or an
+    # array, is no hint
+    p = tmp_path / "prog.py"
+    p.write_text(
+        textwrap.dedent(
+            """\
+            import matplotlib.pyplot as plt
+
+            plt.scatter(xs, ys, marker=".")
+            plt.plot(xs, ys)
+            """
+        )
+    )
+    sf = read_source(str(p))
+    long = Fact(kind=SEQUENCE, type="list", shape=(666_785,), item="scalar")
+    said = _plotted_lists(sf, 3, {"xs": long, "ys": long})
+    assert "scatter is passed Python lists, xs (666,785 items), ys (666,785 items)" in said
+    assert "np.asarray(...)" in said
+    short = Fact(kind=SEQUENCE, type="list", shape=(500,), item="scalar")
+    assert _plotted_lists(sf, 4, {"xs": short, "ys": short}) == ""
+    grid = Fact(kind=ARRAY, type="numpy.ndarray", dtype="float64", shape=(666_785,))
+    assert _plotted_lists(sf, 4, {"xs": grid, "ys": grid}) == ""

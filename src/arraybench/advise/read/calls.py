@@ -162,6 +162,26 @@ def partial_of(sf: SourceFile, name: str, line: int) -> tuple[ast.Call, ast.Func
     """Where the function holding ``line`` makes ``name`` once above it as a
     ``functools.partial`` of one of the file's module-level functions (``act =
     partial(greedy, policy)``): that call and the function."""
+    value = partial_call(sf, name, line)
+    if value is None or sf.tree is None:
+        return None
+    target = value.args[0]
+    fn = next(
+        (
+            n
+            for n in sf.tree.body
+            if isinstance(n, ast.FunctionDef)
+            and isinstance(target, ast.Name)
+            and n.name == target.id
+        ),
+        None,
+    )
+    return (value, fn) if fn is not None else None
+
+
+def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:
+    """The ``functools.partial(...)`` call the function holding ``line`` makes ``name`` once
+    above it with (``project = partial(np.dot, self.W)``), else None."""
     if sf.tree is None:
         return None
     func = sf.functions.get(line, "")
@@ -178,18 +198,7 @@ def partial_of(sf: SourceFile, name: str, line: int) -> tuple[ast.Call, ast.Func
     value = made[0]
     if call_name(value) not in PARTIALS | {"partial"} or not value.args:
         return None
-    target = value.args[0]
-    fn = next(
-        (
-            n
-            for n in sf.tree.body
-            if isinstance(n, ast.FunctionDef)
-            and isinstance(target, ast.Name)
-            and n.name == target.id
-        ),
-        None,
-    )
-    return (value, fn) if fn is not None else None
+    return value
 
 
 @lru_cache(maxsize=64)

@@ -18,6 +18,14 @@ COSTLY_CALLS = frozenset(
     {
         "inv",
         "pinv",
+        # (a solve of inputs that stay is the same solution: ``np.linalg.solve(self.K +
+        # noise * I, self.z)`` in a getter read per step; with a right side that changes it is
+        # AB407's, the factorization kept)
+        "solve",
+        "lstsq",
+        "solve_triangular",
+        "cho_solve",
+        "lu_solve",
         "cholesky",
         "qr",
         "eigh",

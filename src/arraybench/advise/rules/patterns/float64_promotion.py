@@ -72,8 +72,10 @@ from .float64_work import costliest, statement_expr, work_spans
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).
 ACCUMULATOR_RATIO = 8
-#: Runs of the line below which it is not the loop's work.
-RUNS_MIN = 10
+#: Runs of the line below which it is not the loop's work (a batch loop of 4 batches of 4
+#: frames, each through a whole float64 Harris pipeline, is: blind40's corners, 42%; the price
+#: says whether it matters).
+RUNS_MIN = 3
 #: Text of a float64 made on the line itself.
 INLINE_FLOAT64 = ("float64", "torch.double", ".double(")
 
@@ -379,6 +381,12 @@ class Float64Promotion:
             ]
             if not results and state is not None:
                 results = [state[0]]  # (what the line makes goes on into that state)
+            if not results and callers is not None and roots:
+                # (a float32 operand of the line seen float64 at its later looks: the state the
+                # loop hands back to the function, promoted by what the line makes, its result
+                # never seen: ``new_e = s * self.susceptibility * ...`` returned in a tuple that
+                # comes back as ``s, e, i, r = state``)
+                results = [n for n in f32 if n in read and _drifted(looks.get(n, []))][:1]
             if not results:
                 return None
             biggest = max(
@@ -425,7 +433,8 @@ class Float64Promotion:
         if priced is None:
             return None
         (mid, low_r, high_r), how = priced
-        top = costliest(a, sf, spans, first, inferred) if callers else None
+        least = max((x.size for n in f32 for x in looks.get(n, []) if is_array(x)), default=0)
+        top = costliest(a, sf, spans, first, inferred, least) if callers else None
         if top is not None:
             # the costliest float64 statement downstream (a product with a float32 matrix made
             # float64 at every call) timed in float64 and float32 too: its ratio on its time
@@ -532,6 +541,9 @@ class Float64Promotion:
             )
         else:
             source, rewrite = "a float64 made on this line", _rewrite("", None, None)
+        if len(roots) > 1:
+            # (each float64 operand promotes on its own: ``(x - self.mean) / self.std``)
+            rewrite += f"; the same for {', '.join(roots[1:3])}, float64 too"
         res = results[0]
         rres = next(
             (x for x in looks.get(res, []) if is_array(x) and x.dtype == "float64" and x.shape),
@@ -675,6 +687,18 @@ class Float64Promotion:
             if any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got):
                 return True
         return False
+
+
+def _drifted(facts: list[Fact]) -> bool:
+    """Looks at a name, in the run's order, that saw a large float32 array and later one of the
+    same shape in float64: state promoted between them."""
+    shapes32 = set()
+    for f in facts:
+        if _big(f, "float32"):
+            shapes32.add(f.shape)
+        elif _big(f, "float64") and f.shape in shapes32:
+            return True
+    return False
 
 
 def _calls_own(tree: ast.Module, value: ast.expr) -> bool:

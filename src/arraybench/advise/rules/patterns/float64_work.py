@@ -122,16 +122,21 @@ def costliest(
     spans: list[tuple[str, int, int]],
     first: int,
     inferred: dict[str, Fact],
+    least: int = 0,
 ) -> tuple[float, tuple[float, float, float], str] | None:
     """The costliest statement of the float64 work other than the promoting one, its time
     and how many times faster it ran in float32 (its float64 arrays made float32), timed
-    after the run; None where it cannot be timed."""
+    after the run; None where it cannot be timed. ``least``: the size of the float32 work
+    promoted, below which a statement that can only be priced by an elementwise stand-in on
+    its own arrays is passed over (its time is the step's, landed at its check: blind39's
+    ``prev = state[2].sum(dim=1) / n.sum()`` holding the time of a 1024 x 2048 SEIR step, its
+    own arrays 1 x 2048)."""
     others = sorted(
         {(p, lo, hi) for p, lo, hi in spans if not lo <= first <= hi},
         key=lambda s: -a.led.span(s[0], s[1], s[2], own=True),
     )
     for path, lo, hi in others:
-        got = _ratio_at(a, sf, path, lo, hi, inferred)
+        got = _ratio_at(a, sf, path, lo, hi, inferred, least)
         if got is not None:
             return got
     return None
@@ -144,9 +149,11 @@ def _ratio_at(
     lo: int,
     hi: int,
     inferred: dict[str, Fact],
+    least: int = 0,
 ) -> tuple[float, tuple[float, float, float], str] | None:
     """A statement's time and how many times faster it ran with its float64 arrays made
-    float32, timed after the run; None where it cannot be timed."""
+    float32, timed after the run; None where it cannot be timed (or only by a stand-in on
+    arrays smaller than ``least``)."""
     assert sf.tree is not None
     node = next(
         (
@@ -168,6 +175,11 @@ def _ratio_at(
     expr, inputs, float64 = _timeable(statement_expr(node), inputs, float64, _imports(sf))
     priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
     if priced is None or not float64:
+        return None
+    if (
+        priced[1] != "this line's expression"
+        and max((x.size for x in inputs.values() if is_array(x)), default=0) < least
+    ):
         return None
     timed = f"line {lo}'s statement" if priced[1] == "this line's expression" else priced[1]
     return a.led.span(path, lo, hi, own=True), priced[0], timed

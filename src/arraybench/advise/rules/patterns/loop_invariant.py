@@ -289,6 +289,7 @@ class LoopInvariant:
         modules = module_namespaces(sf.tree) if sf.tree is not None else {}
         total = 0.0
         texts = []
+        from_run = False
         for shown, names, part in kept:
             inputs = {m: facts[m] for m in names if m in facts and m not in modules}
             if len(inputs) < len(names - set(modules)):
@@ -318,6 +319,11 @@ class LoopInvariant:
                     t = spent / calls if calls else None
             else:
                 t = expression_time(ast.unparse(timed), inputs, modules, min(0.3, a.budget()))
+            if t is None and shown is node.value and not read_at:
+                # (the whole value returned, of inputs that cannot be made again after the run,
+                # ``self.p.dt`` of a dataclass: the statement's own time a run, from the run)
+                t = seconds / max(a.led.count((sf.path, line)).n, 1)
+                from_run = True
             if t is None:
                 return None
             total += t
@@ -363,8 +369,10 @@ class LoopInvariant:
             count=used,
             evidence=f"runs {used} times, {format_time(seconds / max(used.n, 1))} each; its "
             f"part{'s' if len(texts) > 1 else ''} {said} "
-            f"{'take' if len(texts) > 1 else 'takes'} {format_time(total)} a run (timed after "
-            f"the run on values like those seen: {shapes}){portion}, from inputs the loop at line "
+            f"{'take' if len(texts) > 1 else 'takes'} {format_time(total)} a run ("
+            + ("its own time in the run; " if from_run else "timed after the run on values like ")
+            + f"{'its inputs' if from_run else 'those seen'}: {shapes}){portion}, from inputs "
+            f"the loop at line "
             f"{lp.line} never changes{f' (it calls {via}() with the same ones)' if via else ''}; "
             + (
                 # (an object's attributes only: where they are set, as an attribute)

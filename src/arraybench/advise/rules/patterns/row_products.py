@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.calls import partial_of
+from ...read.calls import PARTIALS, partial_call, partial_of
 from ...read.purity import attribute_changed
 from ...read.source import Loop, SourceFile, call_name, static_size
 from ...read.syntax import one_return
@@ -160,6 +160,12 @@ class RowProducts:
             # argument seen where the file calls it)
             around = facts_around(a, sf, line, line) if other not in facts else {}
             rows_of, mat = facts.get(over), facts.get(other) or around.get(other)
+            if mat is None:
+                # (held by a partial made above in the function, ``project = partial(np.dot,
+                # self.W)``: seen at the lines above it)
+                above = [ln for ln, f in sf.functions.items() if f == sf.functions.get(line, "")]
+                mat = a.ev.facts_in(sf.path, min(above, default=line), line - 1).get(other)
+            guessed = mat is None
             if (
                 mat is None
                 and rows_of is not None
@@ -175,8 +181,11 @@ class RowProducts:
                 continue
             if rows_of.shape[1] not in mat.shape:
                 continue
-            if len(mat.shape) == 1:
-                transposed = False  # (a vector: ``row @ beta`` per row is ``X @ beta``)
+            if len(mat.shape) == 1 and not guessed:
+                # (a vector: ``row @ beta`` per row is ``X @ beta``; one never seen may be a
+                # matrix, ``W @ row`` per row is ``X @ W.T``, which a vector's ``.T`` leaves as
+                # it is)
+                transposed = False
             first, last = sf.span(line)
             seconds = a.led.span(sf.path, first, last)
             if seconds / a.total < LIST_SHARE:
@@ -188,7 +197,9 @@ class RowProducts:
             f, _ = a.finding(sf, line, self.rule.code)
             said = (
                 f"map over the {rows:,} rows of {over} ({_seen(rows_of)}), one "
-                f"product with {other} ({_seen(mat)}) each"
+                f"product with {other} ("
+                + ("not seen; of the rows' length" if guessed else _seen(mat))
+                + ") each"
             )
             keep = runs * t if t is not None else 0.0
             if t is not None:
@@ -375,10 +386,51 @@ def _lib(*facts: Fact) -> str:
     return "torch" if any(f.type.startswith("torch") for f in facts) else "numpy"
 
 
+#: A library's product of two operands (``np.dot``, ``torch.mv``): with the first bound by a
+#: ``functools.partial``, one product per item mapped.
+PRODUCT_CALLS = frozenset({"dot", "matmul", "mv", "inner"})
+
+
 def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     """A ``functools.partial`` of the file's function of one ``return``, made in the same
     function above ``line`` (``score = partial(snp_score, resid)``), as the lambda of its one
     parameter left (``lambda dosage_row: dosage_row @ resid``)."""
+    # (a partial of a library's product with its first operand bound, made above or in the
+    # call: ``map(partial(np.dot, self.W), feats)`` is ``lambda row: self.W @ row``)
+    made = (
+        fn
+        if isinstance(fn, ast.Call) and call_name(fn) in PARTIALS | {"partial"}
+        else partial_call(sf, fn.id, line)
+        if isinstance(fn, ast.Name)
+        else None
+    )
+    if (
+        made is not None
+        and len(made.args) == 2
+        and not made.keywords
+        and (
+            (isinstance(made.args[0], ast.Attribute) and made.args[0].attr in PRODUCT_CALLS)
+            or (
+                isinstance(made.args[0], ast.Name)
+                and made.args[0].id in PRODUCT_CALLS
+                and made.args[0].id not in sf.functions.values()
+            )
+        )
+    ):
+        return ast.Lambda(
+            args=ast.arguments(
+                posonlyargs=[],
+                args=[ast.arg(arg="row")],
+                kwonlyargs=[],
+                kw_defaults=[],
+                defaults=[],
+            ),
+            body=ast.BinOp(
+                left=copy.deepcopy(made.args[1]),
+                op=ast.MatMult(),
+                right=ast.Name("row", ast.Load()),
+            ),
+        )
     got = partial_of(sf, fn.id, line) if isinstance(fn, ast.Name) else None
     ret = one_return(got[1]) if got is not None else None
     if got is None or ret is None or ret.value is None or got[0].keywords:
