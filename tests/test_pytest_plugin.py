@@ -430,6 +430,7 @@ def repo(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.P
     return pytester
 
 
+@pytest.mark.flaky(reruns=1)  # (a measured ratio: a busy machine's burst can move one process)
 def test_against_a_revision_a_slower_function_fails_its_test(repo: pytest.Pytester) -> None:
     """A real clock: the work tree's kernel does 3 rounds where HEAD's does 1; REV's module is
     imported from HEAD's tree and measured beside it in the same rounds."""
@@ -444,7 +445,7 @@ def test_against_a_revision_a_slower_function_fails_its_test(repo: pytest.Pytest
     )
     line = next(s for s in r.outlines if s.startswith("arraybench: test_speed.py::test_kernel"))
     ratio = float(line.split(": ", 2)[2].split("x", 1)[0])
-    assert 2.0 < ratio < 4.5
+    assert 1.5 < ratio < 6.0  # (3x the work: loose bounds, the suite's other processes share it)
     # A function defined in the test has no name at HEAD: measured, not compared, and it says so.
     r.stdout.fnmatch_lines(
         ["*test_inner [[]local[]]*not compared with HEAD: it is defined inside*"]

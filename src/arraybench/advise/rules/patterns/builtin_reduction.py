@@ -125,6 +125,19 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
+        and node.func.attr in AXIS_REDUCTIONS
+    ):
+        # a reduction along one axis (``(new - old).abs().amax(dim=1)``): the other axes left
+        axis = _axis(node)
+        inner = _shape(node.func.value, facts)
+        if axis is None or inner is None or not -len(inner[1]) <= axis < len(inner[1]):
+            return None
+        left = list(inner[1])
+        del left[axis]
+        return inner[0], tuple(left)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
         and not node.args
         and node.func.attr in ELEMENTWISE | FLATTEN
     ):
@@ -134,6 +147,28 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
         if node.func.attr in FLATTEN:
             return inner[0], (math.prod(inner[1]),)
         return inner
+    return None
+
+
+#: Methods that reduce an array along the axis they are given, giving an array.
+AXIS_REDUCTIONS = frozenset({"amax", "amin", "sum", "mean", "prod", "std", "var", "any", "all"})
+
+
+def _axis(call: ast.Call) -> int | None:
+    """The one axis a reduction is told (``dim=1``, ``axis=0``, ``sum(1)``), where it keeps no
+    dimension; None otherwise."""
+    given = [k.value for k in call.keywords if k.arg in ("dim", "axis")] + list(call.args)
+    others = [k for k in call.keywords if k.arg not in ("dim", "axis")]
+    if len(given) != 1 or others:
+        return None
+    v = given[0]
+    if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub):
+        v = v.operand
+        sign = -1
+    else:
+        sign = 1
+    if isinstance(v, ast.Constant) and isinstance(v.value, int) and not isinstance(v.value, bool):
+        return sign * v.value
     return None
 
 

@@ -267,6 +267,19 @@ class LoopInvariant:
                 or (isinstance(n, ast.Call) and call_name(n) in COSTLY_CALLS | REDUCING)
                 or called
                 or (returned > 0 and n is node.value)
+                # (a function's whole value returned, holding a costly part: all of it stays
+                # when its inputs do, ``return self.counts / self.counts.sum(axis=2,
+                # keepdims=True)`` of a property read per sweep; blind42's value iteration)
+                or (
+                    n is node.value
+                    and isinstance(node, ast.Return)
+                    and bool(via)
+                    and any(
+                        (isinstance(x, ast.Call) and call_name(x) in COSTLY_CALLS | REDUCING)
+                        or (isinstance(x, ast.BinOp) and isinstance(x.op, ast.MatMult))
+                        for x in ast.walk(n)
+                    )
+                )
             )
             # (a property of the object read in it, ``self.system`` of a getter that is one
             # ``return`` of a formula: that formula, its inputs the object's attributes)
@@ -335,9 +348,17 @@ class LoopInvariant:
             return None
         each = total
         whole = statement_time(node.value, facts, modules, min(0.3, a.budget()))
+        cap = seconds
         if len(kept) == 1 and kept[0][0] is node.value and not read_at:
             # (the part is the whole value: the statement's own time a run is its time)
             whole, each = None, seconds / max(used.n, 1)
+            if isinstance(node, ast.Return) and via and not from_run and total > each:
+                # (a return's operators run after its last call: their time lands at the
+                # caller's next check and the line reads short; the formula timed after the
+                # run, at most the calling loop's time: blind42's ``return self.counts /
+                # self.counts.sum(...)``, 1.2 ms a read in the run for 2.5 ms timed so)
+                each = total
+                cap = max(seconds, a.led.span(sf.path, lp.line, lp.end))
         portion = ""
         if whole is not None and whole >= total / 2:
             portion = (
@@ -350,11 +371,12 @@ class LoopInvariant:
             # machine's load, BLAS threads waiting on each other) cancels out
             # (the parts are most of a statement timed apart: at most all of it)
             each = seconds / max(used.n, 1) * min(1.0, total / whole)
-        high = min(seconds, (used.n - entries) * each)
+        high = min(cap, (used.n - entries) * each)
         low = 0.7 * high if used.exact else 0.5 * high
         if high / a.total < LIST_SHARE:
             return None
         f, _ = a.finding(sf, line, self.rule.code)
+        seconds = max(seconds, high) if cap > seconds else seconds
         shapes = "; ".join(
             f"{m}: {facts[m]}" for m in sorted({m for _, ns, _ in kept for m in ns}) if m in facts
         )

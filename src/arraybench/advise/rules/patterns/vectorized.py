@@ -48,8 +48,16 @@ class Vectorized:
         for call in ast.walk(sf.tree):
             # by name, or held by the object (``self._payoff = np.vectorize(...)`` in
             # ``__init__``, called in a method: blind21's option grid)
+            # (or made and called at once: ``np.vectorize(_window_px)(img, center, width)``,
+            # blind42's CT window)
+            inline = (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Call)
+                and call_name(call.func) == "vectorize"
+            )
             if not isinstance(call, ast.Call) or not (
-                isinstance(call.func, ast.Name)
+                inline
+                or isinstance(call.func, ast.Name)
                 or (
                     isinstance(call.func, ast.Attribute)
                     and isinstance(call.func.value, ast.Name)
@@ -65,7 +73,7 @@ class Vectorized:
             facts = a.ev.facts_at((sf.path, call.lineno))
             called = ast.unparse(call.func)
             fn = facts.get(called)
-            if fn is None or fn.type != "numpy.vectorize":
+            if not inline and (fn is None or fn.type != "numpy.vectorize"):
                 continue
             # (an argument of arithmetic on arrays, ``lum * self.exposure``: the largest array
             # it reads, the shape an elementwise expression keeps)
@@ -99,7 +107,8 @@ class Vectorized:
             high = max(low, f.seconds - elements * PER_ELEMENT_HIGH_S)
             said = (
                 (f"{f.evidence}; " if f.evidence else "")
-                + f"{called} is a numpy.vectorize: it calls the Python function once per "
+                + f"{called} {'makes' if inline else 'is'} a numpy.vectorize: it calls the "
+                "Python function once per "
                 f"element of {ast.unparse(arg)} ({big}), {elements:,} calls in all, "
                 f"{format_time(f.seconds / elements)} each; write the function on whole arrays "
                 "(its if/else as np.where or boolean masks, math.exp as np.exp) and call it once"
