@@ -46,7 +46,7 @@ torch.manual_seed(4)
 model = Picker().to(device).eval()
 proc = StationProcessor(model)
 n_picks, conf = 0, 0.0
-for station in range(20):
+for station in range(32):
     g = torch.Generator().manual_seed(station)
     rec = torch.randn(3, 80_000, generator=g)
     rec[:, 2500::4500] += 6.0
