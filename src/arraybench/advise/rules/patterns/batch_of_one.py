@@ -90,6 +90,50 @@ def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | No
     return None
 
 
+def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str] | None:
+    """Where ``self.<m>``, a method of the file's of one parameter besides ``self``, calls a
+    model on that parameter made a batch of one (``return self.model(window.unsqueeze(0))[0]``):
+    the line of that call, the model's name there and the parameter's."""
+    if sf.tree is None or not name.startswith("self.") or name.count(".") != 1:
+        return None
+    fn = next(
+        (
+            f
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef)
+            for f in c.body
+            if isinstance(f, ast.FunctionDef) and f.name == name[5:]
+        ),
+        None,
+    )
+    if fn is None or [p.arg for p in fn.args.args][:1] != ["self"] or len(fn.args.args) != 2:
+        return None
+    item = fn.args.args[1].arg
+    for c in ast.walk(fn):
+        if (
+            isinstance(c, ast.Call)
+            and len(c.args) == 1
+            and isinstance(c.func, ast.Name | ast.Attribute)
+            and _row_of_one(c.args[0], {item}) == item
+        ):
+            return c.lineno, ast.unparse(c.func), item
+    return None
+
+
+def _generator_call(sf: SourceFile, it: ast.expr) -> str | None:
+    """The name of the file's generator function ``it`` calls (``windows(record)``), else
+    None."""
+    if sf.tree is None or not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
+        return None
+    fn = next(
+        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == it.func.id),
+        None,
+    )
+    if fn is None or not any(isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(fn)):
+        return None
+    return fn.name
+
+
 def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     """The tensor whose one row ``arg`` takes as a batch of one, or None."""
     # x[i : i + 1], x[i : i + 1, :]
@@ -344,7 +388,10 @@ class BatchOfOne:
                 and isinstance(call.func, ast.Name)
                 and call.func.id == "map"
                 and len(call.args) == 2
-                and _rows_name(call.args[1]) is not None
+                and (
+                    _rows_name(call.args[1]) is not None
+                    or _generator_call(sf, call.args[1]) is not None
+                )
                 and (sf.path, call.lineno) not in a.found
             ):
                 name = _mapped_model(call.args[0])
@@ -395,19 +442,36 @@ class BatchOfOne:
     ) -> Finding | None:
         """``map(model, X)`` (or ``map(lambda row: model(row.unsqueeze(0)), X)``): the model
         called on each row of X, one call per row."""
-        over = _rows_name(call.args[1])
-        assert over is not None
+        generated = _rows_name(call.args[1]) is None
+        over = _rows_name(call.args[1]) or ast.unparse(call.args[1])
         line = call.lineno
         model = models.get(((sf.path, line), name))
         mapped = name
+        item_at: tuple[int, str] | None = None
         if model is None:
             # (a partial of the file's function that calls its model on the item: ``act =
             # partial(greedy, policy)`` with ``return policy(obs).argmax()``)
             held = _partial_model(sf, name, line)
+            # (or a method of the object's that does, on the item made a batch of one:
+            # ``map(self._prob, windows(record))`` with ``return self.model(
+            # window.unsqueeze(0))[0]``, blind43's phase picker)
+            method = _method_model(sf, name) if held is None else None
+            if method is not None:
+                held, item_at = method[:2], (method[0], method[2])
             if held is not None:
                 model = models.get(((sf.path, held[0]), held[1]))
                 name = held[1]
         data = a.ev.facts_at((sf.path, line)).get(over)
+        if generated:
+            # (items a generator of the file yields: their shape as the method saw one, their
+            # number its calls a run of the map)
+            data = None
+            runs_map = a.led.count((sf.path, line)).n
+            if item_at is not None and runs_map:
+                one = a.ev.facts_at((sf.path, item_at[0])).get(item_at[1])
+                item_calls = a.led.count((sf.path, item_at[0])).n
+                if one is not None and is_array(one) and item_calls >= runs_map:
+                    data = replace(one, shape=(round(item_calls / runs_map), *one.shape))
         if data is not None and not is_array(data):
             # a dataset object, its items the rows of an array it holds
             part = _item_part(call.args[0])
@@ -452,8 +516,10 @@ class BatchOfOne:
             + f" once per row of {over} "
             f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
             f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "
-            f"that shape, under no_grad); call it on the rows together: {name}({over}) (in "
-            f"chunks of a few thousand rows), then split the output if a list is needed"
+            f"that shape, under no_grad); call it on the rows together: {name}("
+            + (f"torch.stack(list({over}))" if generated else over)
+            + ") (in "
+            "chunks of a few thousand rows), then split the output if a list is needed"
         )
         return replace(f, evidence=said, gain=(low, high), seconds=high, share=high / a.total)
 

@@ -234,6 +234,27 @@ class ConstantBuild:
                 f"{held} ({looks[0]}) is set only in __init__ and nothing changes it, and the "
                 f"file makes one {one} (outside any loop)"
             )
+        if (
+            isinstance(arg, ast.Attribute)
+            and isinstance(arg.value, ast.Name)
+            and not _changes(sf, arg.value.id, lo, hi)
+        ):
+            # a list another object holds (``torch.tensor(net.ptdf_rows)`` in a penalty given
+            # ``net`` by a ``functools.partial`` and called per optimizer step: blind43's
+            # dispatch): the same one at every look, and nothing there changes it
+            held = ast.unparse(arg)
+            looks = [f for f in facts.get(held, []) if f.kind == SEQUENCE]
+            if (
+                looks
+                and not attribute_changed(sf, arg.attr, lo, hi, KEEPS_LIST)
+                and self._same(looks)
+                and not self._long(a, sf.path, line)
+            ):
+                return (
+                    f"{held} ({looks[0]}) was the same unchanged list at each of the "
+                    f"{len(looks)} looks of the run, and {where} never stores or changes it"
+                )
+            return None
         item = dict_item(arg)
         if item is not None and isinstance(arg, ast.Subscript):
             # a list a dict holds (``np.array(preset["taps"])`` in a function called per block,
@@ -319,10 +340,21 @@ class ConstantBuild:
         name = target or "the array"
         arg = c.args[0]
         if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and func:
-            built_as = f"self.{target or arg.attr + '_t'} = {ast.unparse(c)}"
+            # (the object's own attribute; another's, ``net.ptdf_rows``, set in its class's
+            # ``__init__`` as ``self.ptdf_rows``)
+            holder = arg.value.id
+            inner = ast.unparse(c).replace(f"{holder}.{arg.attr}", f"self.{arg.attr}")
+            built_as = f"self.{target or arg.attr + '_t'} = {inner}"
+            used = f"{holder}.{target or arg.attr + '_t'}" if holder != "self" else "that"
+            owner = facts.get(holder)
+            init = (
+                f"{owner.type.rsplit('.', 1)[-1]}.__init__"
+                if owner is not None and owner.type.startswith("__main__.") and holder != "self"
+                else "__init__"
+            )
             hoist = (
-                f"build it once where {ast.unparse(arg)} is set ({built_as}, in __init__) and "
-                f"use that in {func.name}()"
+                f"build it once where {ast.unparse(arg)} is set ({built_as}, in {init}) and "
+                f"use {used} in {func.name}()"
             )
         elif loops:
             hoist = f"build {name} once before the loop at line {loops[0].line} and use it there"

@@ -46,7 +46,7 @@ class Vectorized:
             return
         done: set[int] = set()
         for call in ast.walk(sf.tree):
-            # by name, or held by the object (``self._payoff = np.vectorize(...)`` in
+            # by name, or held by an object (``self._payoff = np.vectorize(...)`` in
             # ``__init__``, called in a method: blind21's option grid)
             # (or made and called at once: ``np.vectorize(_window_px)(img, center, width)``,
             # blind42's CT window)
@@ -58,11 +58,9 @@ class Vectorized:
             if not isinstance(call, ast.Call) or not (
                 inline
                 or isinstance(call.func, ast.Name)
-                or (
-                    isinstance(call.func, ast.Attribute)
-                    and isinstance(call.func.value, ast.Name)
-                    and call.func.value.id == "self"
-                )
+                # (or by another object, ``land.suitability(land.veg, temp)`` of ``land =
+                # self.land``: blind43's metapopulation; the value seen says it is one)
+                or (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name))
             ):
                 continue
             first = sf.span(call.lineno)[0]
