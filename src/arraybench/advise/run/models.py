@@ -91,6 +91,22 @@ def _setup(model: Any, shape: tuple[int, ...], dtype: str) -> tuple[Any, Any, Ca
     return torch, x, sync
 
 
+def _setup_ids(
+    model: Any, shape: tuple[int, ...], dtype: str
+) -> tuple[Any, Any, Callable[[], None]]:
+    """Random integer inputs (token ids) below the size of the model's first embedding."""
+    torch = sys.modules["torch"]
+    p = next(iter(model.parameters()))
+    if math.prod(shape) > MAX_ELEMENTS:
+        raise ValueError("input too large to make again")
+    sizes = [m.num_embeddings for m in model.modules() if hasattr(m, "num_embeddings")]
+    x = torch.randint(
+        0, sizes[0] if sizes else 2, shape, dtype=getattr(torch, dtype), device=p.device
+    )
+    sync = torch.cuda.synchronize if p.device.type == "cuda" else (lambda: None)
+    return torch, x, sync
+
+
 def float32_speedup(
     model: Any, shape: tuple[int, ...], budget: float = BUDGET_S
 ) -> tuple[float, float, float] | None:
@@ -107,17 +123,22 @@ def float32_speedup(
 
 
 def batch_times(
-    model: Any, one: tuple[int, ...], n: int, budget: float = BUDGET_S
+    model: Any, one: tuple[int, ...], n: int, budget: float = BUDGET_S, given: str = ""
 ) -> tuple[float, float] | None:
     """Seconds a call of the model takes on a batch of one (``one``: its input's shape, the
     first axis 1) and on a batch of ``n`` of them, under ``torch.no_grad()``, timed after the
     run on random inputs: what a loop of one call per sample costs against one call on them
-    all. None when it cannot be measured."""
+    all. ``given``: the input's dtype as seen, where it is an integer one (token ids: random
+    ids below the model's first embedding's size). None when it cannot be measured."""
     try:
         p = next(iter(model.parameters()))
         dtype = str(p.dtype).removeprefix("torch.")
-        torch, x1, sync = _setup(model, one, dtype)
-        _, xn, _ = _setup(model, (n, *one[1:]), dtype)
+        if given.startswith(("int", "uint")):
+            torch, x1, sync = _setup_ids(model, one, given)
+            _, xn, _ = _setup_ids(model, (n, *one[1:]), given)
+        else:
+            torch, x1, sync = _setup(model, one, dtype)
+            _, xn, _ = _setup(model, (n, *one[1:]), dtype)
         with torch.no_grad():
             t1 = per_call_times(lambda: model(x1), sync, budget / 2)
             tn = per_call_times(lambda: model(xn), sync, budget / 2)
