@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .source import SourceFile, read_source
+from .syntax import call_name
 
 #: Calls whose result is worth computing once: factorizations, inverses, decompositions,
 #: norms, products and contiguous copies.
@@ -510,6 +511,50 @@ def attribute_changed(
     return _changed_in(sf.tree, attr, first, last, keeps)
 
 
+def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
+    """Whether a method assigns or writes into an attribute of its first parameter, or calls a
+    method on one that ``keeps`` does not name (``np.add.at(out, ...)`` on a local is none)."""
+    if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not fn.args.args:
+        return True
+    me = fn.args.args[0].arg
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            flat = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
+            for t in flat:
+                root = t
+                while isinstance(root, ast.Subscript | ast.Attribute):
+                    root = root.value
+                if isinstance(t, ast.Subscript | ast.Attribute) and (
+                    isinstance(root, ast.Name) and root.id == me
+                ):
+                    return True
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            on = node.func.value
+            if (
+                isinstance(on, ast.Attribute)
+                and isinstance(on.value, ast.Name)
+                and on.value.id == me
+                and node.func.attr not in keeps
+            ):
+                return True
+            if isinstance(on, ast.Name) and on.id == me:
+                return True  # (another method of its own: may change it)
+        elif isinstance(node, ast.Call):
+            # (its attributes handed to a call that may write them: ``np.add.at(self.acc, ..)``)
+            first = node.args[0] if node.args else None
+            while isinstance(first, ast.Subscript):
+                first = first.value
+            if (
+                isinstance(first, ast.Attribute)
+                and isinstance(first.value, ast.Name)
+                and first.value.id == me
+                and call_name(node) in ("at", "copyto", "put", "place", "fill_diagonal")
+            ):
+                return True
+    return False
+
+
 def _changed_in(
     tree: ast.Module, attr: str, first: int, last: int, keeps: frozenset[str] = frozenset()
 ) -> bool:
@@ -547,7 +592,17 @@ def _changed_in(
                     return True
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             on = node.func.value
-            if isinstance(on, ast.Attribute) and on.attr == attr and node.func.attr not in keeps:
+            if (
+                isinstance(on, ast.Attribute)
+                and on.attr == attr
+                and node.func.attr not in keeps
+                # (a method of the file's classes that changes nothing of its object's:
+                # ``self.net.forces(x)`` reading the network's arrays, blind46's Langevin)
+                and not (
+                    node.func.attr in methods
+                    and not any(_mutates_self(fn, keeps) for fn in methods[node.func.attr])
+                )
+            ):
                 return True
             if node.func.attr in methods and node.func.attr not in done:
                 done.add(node.func.attr)

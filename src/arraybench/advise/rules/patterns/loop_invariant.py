@@ -274,6 +274,7 @@ class LoopInvariant:
                     n is node.value
                     and isinstance(node, ast.Return)
                     and bool(via)
+                    and _formula_read_whole(sf, line, lp)
                     and any(
                         (isinstance(x, ast.Call) and call_name(x) in COSTLY_CALLS | REDUCING)
                         or (isinstance(x, ast.BinOp) and isinstance(x.op, ast.MatMult))
@@ -316,7 +317,14 @@ class LoopInvariant:
                 else None
             )
             arrays = [x for x in inputs.values() if is_array(x)]
-            if fn is None and (not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS):
+            whole_return = isinstance(node, ast.Return) and shown is node.value and not read_at
+            if (
+                fn is None
+                and (not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS)
+                # (a whole value returned whose arrays sit in an object read whole,
+                # ``self.net.kirchhoff`` of ``self.net``: its own time in the run says)
+                and not (whole_return and not arrays)
+            ):
                 continue  # (a function of the file: its time says what it costs)
             if any(x.grad for x in inputs.values()):
                 return None  # a parameter an optimizer changes in place
@@ -693,6 +701,42 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
+
+
+def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
+    """Whether the function holding ``line`` is one ``return`` of a formula (a longer getter's
+    read is told where it is read: GetterRead) and, where it is a property, every object the
+    loop reads it of is one the loop never binds again (``grid = Grid(...)`` at each sweep makes
+    a new value)."""
+    if sf.tree is None:
+        return False
+    fn = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef) and n.lineno < line <= (n.end_lineno or n.lineno)
+        ),
+        None,
+    )
+    body = [
+        st
+        for st in (fn.body if fn is not None else [])
+        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+    ]
+    if fn is None or len(body) != 1 or not isinstance(body[0], ast.Return):
+        return False
+    if fn.name not in properties(sf.tree):
+        return True
+    reads = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Attribute)
+        and n.attr == fn.name
+        and isinstance(n.value, ast.Name)
+        and n.value.id != "self"
+        and lp.line <= n.lineno <= lp.end
+    ]
+    return not any(_changed(sf, r.value.id, lp.line, lp.end) for r in reads)  # type: ignore[attr-defined]
 
 
 def _named(sf: SourceFile, held: str) -> str:
