@@ -1,8 +1,8 @@
 """The forms blind45 and blind46 (benchmarks/) wrote, cut down to what made the profiler miss
 them or list a false finding: an inverse in a property of attributes another object holds, read
 per step beside a call of that object's method that changes nothing of it; a loop over 120 grid
-values each through a whole population at once, told a per-sample loop. Never a wall-clock
-assertion."""
+values each through a whole population at once, told a per-sample loop; a builtin ``sum`` in a
+property read of each new object, told to hoist. Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -118,3 +118,40 @@ def test_a_loop_of_block_steps_with_no_model_is_no_per_sample_loop(tmp_path: Pat
     assert not any(f.line == 11 for f in report.findings), _found(report)
     dropped = [f for f in report.dropped if f.line == 11]
     assert dropped and "a step of work on a block of data" in dropped[0].dropped
+
+
+CALO = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Cluster:
+    cells: np.ndarray
+    scale: float = 1.0
+
+    @property
+    def energy(self):
+        return self.scale * sum(self.cells)
+
+
+rng = np.random.default_rng(1)
+total = 0.0
+for event in range(5000):
+    clusters = [Cluster(rng.random(128)) for _ in range(8)]
+    good = [c for c in clusters if c.energy > 60.0]
+    good.sort(key=lambda c: c.energy, reverse=True)
+    total += len(good)
+print("result:", total)
+"""
+
+
+def test_a_property_read_of_each_new_object_is_not_invariant(tmp_path: Path) -> None:
+    # blind45's np_calorimeter: ``c.energy`` of each new cluster (``for c in clusters``, a
+    # lambda's ``c``) reads a new ``self.cells`` each time: no hoist (it was told AB411); the
+    # builtin ``sum`` over the array is the cost
+    found = _found(profile(Target(script=_write(tmp_path, "calo.py", CALO))))
+    f = found.get(13)
+    assert f is not None and f.code == "AB409", found
+    assert "self.cells.sum()" in f.evidence

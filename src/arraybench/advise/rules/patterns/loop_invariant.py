@@ -219,8 +219,14 @@ class LoopInvariant:
                 return None
             lp, via, stored = calling
             callables = _callables(a, sf, line)
+            # (the object's attributes stay only where the loop reads the method or property
+            # of one object: ``c.energy`` of each new cluster, ``for c in clusters``, is a new
+            # ``self.cells`` at every read; blind45's calorimeter was told to hoist it)
+            new_objects = not _receivers_stay(sf, line, lp)
 
             def changed(m: str) -> bool:
+                if new_objects and m.startswith("self."):
+                    return True
                 # (a name the function makes once above the line from inputs that stay:
                 # ``k = self.kernel(self.x, self.x) + ...`` before ``return np.linalg.inv(k)``)
                 return stored(m) and not _made_once(sf, m, line, stored, pure, callables)
@@ -701,6 +707,35 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
+
+
+def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
+    """Whether every object the loop reads the method or property holding ``line`` of (``X.m``
+    in the loop's lines, ``X`` not ``self``) is one the loop never binds again: not a loop's or
+    a comprehension's target, a lambda's parameter or a name it assigns. True where the loop's
+    lines read it of no named object (reached through other calls: not known here)."""
+    if sf.tree is None:
+        return True
+    func = sf.functions.get(line, "").rsplit(".", 1)[-1]
+    if not func:
+        return True
+    lambdas = {
+        p.arg
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Lambda) and lp.line <= n.lineno <= lp.end
+        for p in n.args.args
+    }
+    for n in ast.walk(sf.tree):
+        if (
+            isinstance(n, ast.Attribute)
+            and n.attr == func
+            and isinstance(n.value, ast.Name)
+            and n.value.id != "self"
+            and lp.line <= n.lineno <= lp.end
+            and (n.value.id in lambdas or _changed(sf, n.value.id, lp.line, lp.end))
+        ):
+            return False
+    return True
 
 
 def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
