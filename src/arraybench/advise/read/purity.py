@@ -511,6 +511,25 @@ def attribute_changed(
     return _changed_in(sf.tree, attr, first, last, keeps)
 
 
+def _assigned(node: ast.Assign | ast.AugAssign | ast.AnnAssign) -> list[ast.expr]:
+    """An assignment's targets, each of a tuple unpacked on its own (``self.u_prev, self.u =
+    self.u, u_new``)."""
+    targets: list[ast.expr] = list(node.targets) if isinstance(node, ast.Assign) else [node.target]
+    while any(isinstance(t, ast.Tuple | ast.List | ast.Starred) for t in targets):
+        targets = [
+            e
+            for t in targets
+            for e in (
+                t.elts
+                if isinstance(t, ast.Tuple | ast.List)
+                else [t.value]
+                if isinstance(t, ast.Starred)
+                else [t]
+            )
+        ]
+    return targets
+
+
 def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
     """Whether a method assigns or writes into an attribute of its first parameter, or calls a
     method on one that ``keeps`` does not name (``np.add.at(out, ...)`` on a local is none)."""
@@ -519,9 +538,7 @@ def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
     me = fn.args.args[0].arg
     for node in ast.walk(fn):
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            flat = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
-            for t in flat:
+            for t in _assigned(node):
                 root = t
                 while isinstance(root, ast.Subscript | ast.Attribute):
                     root = root.value
@@ -570,21 +587,7 @@ def _changed_in(
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            # (and each of a tuple unpacked: ``self.u_prev, self.u = self.u, u_new``)
-            while any(isinstance(t, ast.Tuple | ast.List | ast.Starred) for t in targets):
-                targets = [
-                    e
-                    for t in targets
-                    for e in (
-                        t.elts
-                        if isinstance(t, ast.Tuple | ast.List)
-                        else [t.value]
-                        if isinstance(t, ast.Starred)
-                        else [t]
-                    )
-                ]
-            for t in targets:
+            for t in _assigned(node):
                 base = t
                 while isinstance(base, ast.Subscript):
                     base = base.value

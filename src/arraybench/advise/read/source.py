@@ -316,6 +316,21 @@ def statement_at(
     )
 
 
+def enclosing_function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function holding the line (its ``def`` line not counted)."""
+    best = None
+    if sf.tree is None:
+        return None
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.lineno < line <= (node.end_lineno or node.lineno)
+            and (best is None or node.lineno > best.lineno)
+        ):
+            best = node
+    return best
+
+
 def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
     """Whether ``name`` is assigned, or written into (``name[i] = ...``, ``name += ...``)
     between those lines."""

@@ -268,7 +268,7 @@ def statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
                 yield body
 
 
-def one_return(fn: ast.FunctionDef | None) -> ast.Return | None:
+def one_return(fn: ast.FunctionDef | ast.AsyncFunctionDef | None) -> ast.Return | None:
     """The ``return`` of a function whose body, a docstring aside, is one ``return`` of a value
     (a formula: ``return self.K / self.masses[:, None]``), else None."""
     body = [

@@ -79,30 +79,18 @@ def _ratios(
 
 
 def _setup(model: Any, shape: tuple[int, ...], dtype: str) -> tuple[Any, Any, Callable[[], None]]:
+    """Random inputs of that shape and dtype on the model's device: normal numbers, or for an
+    integer dtype ids below the size of the model's first embedding (token ids)."""
     torch = sys.modules["torch"]
     p = next(iter(model.parameters()))
-    n = 1
-    for d in shape:
-        n *= d
-    if not shape or n > MAX_ELEMENTS:
+    if not shape or math.prod(shape) > MAX_ELEMENTS:
         raise ValueError("input too large to make again")
-    x = torch.randn(*shape, dtype=getattr(torch, dtype), device=p.device)
-    sync = torch.cuda.synchronize if p.device.type == "cuda" else (lambda: None)
-    return torch, x, sync
-
-
-def _setup_ids(
-    model: Any, shape: tuple[int, ...], dtype: str
-) -> tuple[Any, Any, Callable[[], None]]:
-    """Random integer inputs (token ids) below the size of the model's first embedding."""
-    torch = sys.modules["torch"]
-    p = next(iter(model.parameters()))
-    if math.prod(shape) > MAX_ELEMENTS:
-        raise ValueError("input too large to make again")
-    sizes = [m.num_embeddings for m in model.modules() if hasattr(m, "num_embeddings")]
-    x = torch.randint(
-        0, sizes[0] if sizes else 2, shape, dtype=getattr(torch, dtype), device=p.device
-    )
+    kind = getattr(torch, dtype)
+    if dtype.startswith(("int", "uint")):
+        sizes = [m.num_embeddings for m in model.modules() if hasattr(m, "num_embeddings")]
+        x = torch.randint(0, sizes[0] if sizes else 2, shape, dtype=kind, device=p.device)
+    else:
+        x = torch.randn(*shape, dtype=kind, device=p.device)
     sync = torch.cuda.synchronize if p.device.type == "cuda" else (lambda: None)
     return torch, x, sync
 
@@ -132,13 +120,10 @@ def batch_times(
     ids below the model's first embedding's size). None when it cannot be measured."""
     try:
         p = next(iter(model.parameters()))
-        dtype = str(p.dtype).removeprefix("torch.")
-        if given.startswith(("int", "uint")):
-            torch, x1, sync = _setup_ids(model, one, given)
-            _, xn, _ = _setup_ids(model, (n, *one[1:]), given)
-        else:
-            torch, x1, sync = _setup(model, one, dtype)
-            _, xn, _ = _setup(model, (n, *one[1:]), dtype)
+        ids = given.startswith(("int", "uint"))
+        dtype = given if ids else str(p.dtype).removeprefix("torch.")
+        torch, x1, sync = _setup(model, one, dtype)
+        _, xn, _ = _setup(model, (n, *one[1:]), dtype)
         with torch.no_grad():
             t1 = per_call_times(lambda: model(x1), sync, budget / 2)
             tn = per_call_times(lambda: model(xn), sync, budget / 2)

@@ -25,7 +25,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.purity import attribute_changed
-from ...read.source import SourceFile, call_name, stored_in
+from ...read.source import SourceFile, call_name, enclosing_function, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.sampler import INTERVAL, LOOK_GAPS, dict_item
@@ -41,21 +41,6 @@ PER_BUILD_MIN = 100
 KEEPS_LIST = frozenset({"index", "count", "copy"})
 #: Elements of a display below which building it costs next to nothing (``[a, b]``).
 DISPLAY_MIN = 4
-
-
-def _function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The innermost function holding the line."""
-    best = None
-    if sf.tree is None:
-        return None
-    for node in ast.walk(sf.tree):
-        if (
-            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.lineno < line <= (node.end_lineno or node.lineno)
-            and (best is None or node.lineno > best.lineno)
-        ):
-            best = node
-    return best
 
 
 def _one_object(sf: SourceFile, line: int, attr: str) -> str | None:
@@ -177,7 +162,7 @@ class ConstantBuild:
         or the source says it may change."""
         arg = c.args[0]
         loops = sf.enclosing_loops(line)
-        func = _function(sf, line)
+        func = enclosing_function(sf, line)
         if loops:
             lo, hi, where = loops[0].line, loops[0].end, f"the loop at line {loops[0].line}"
         elif func is not None:
@@ -336,7 +321,7 @@ class ConstantBuild:
         else:
             what = "an array"
         loops = sf.enclosing_loops(line)
-        func = _function(sf, line)
+        func = enclosing_function(sf, line)
         name = target or "the array"
         arg = c.args[0]
         if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and func:

@@ -9,10 +9,11 @@ from dataclasses import replace
 
 from ...read.calls import calls_of
 from ...read.purity import attribute_changed
-from ...read.source import SourceFile, stored_in
+from ...read.source import SourceFile, enclosing_function, stored_in
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
+from .expressions import as_names
 from .float64_sources import _callees, _carried_in, _returned_to
 from .float64_values import _big, _imports, looks_at
 
@@ -31,15 +32,15 @@ def work_spans(
 ) -> tuple[list[tuple[str, int, int]], dict[str, Fact]]:
     """The statements of the float64 work a promotion at ``first`` starts (the loop's, its
     callers' and callees'), and the values inferred float64 where a returned float64 goes."""
-    assert sf.tree is not None
-    tree, path = sf.tree, sf.path
+    path = sf.path
     # the loop's float64 work: its statements where a float64 array of its own was seen
     # (with, in a function the loop calls, the parameters it passes its state in: ``r`` of
     # ``inp = self.w @ r + drive(t)`` in ``step(self, r, t)``, called as ``r =
     # model.step(r, t)``, a float32 matrix made float64 at every step)
+    fn = enclosing_function(sf, first) if callers else None
     handed = (
-        [p for p in _parameters(tree, first) if _carried_in(sf, first, p, callers)]
-        if callers
+        [p.arg for p in fn.args.args if _carried_in(sf, first, p.arg, callers)]
+        if fn is not None and callers
         else []
     )
     spans = float64_work(a, sf, lo, hi, [*roots, *handed])
@@ -171,9 +172,11 @@ def _ratio_at(
     inputs = {
         n: max(xs, key=lambda x: (x.dtype == "float64", x.size)) for n, xs in looks.items() if xs
     }
-    float64 = {n for n, x in inputs.items() if is_array(x) and x.dtype == "float64"}
-    expr, inputs, float64 = _timeable(statement_expr(node), inputs, float64, _imports(sf))
-    priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget()) if expr else None
+    expr = statement_expr(node)
+    if not expr:
+        return None
+    expr, inputs, float64 = _timeable(expr, inputs, _imports(sf))
+    priced = float32_ratio(expr, inputs, float64, _imports(sf), a.budget())
     if priced is None or not float64:
         return None
     if (
@@ -198,30 +201,16 @@ def statement_expr(node: ast.Assign | ast.AugAssign | ast.Return) -> str:
 
 
 def _timeable(
-    expr: str, inputs: dict[str, Fact], float64: set[str], modules: dict[str, str]
+    expr: str, inputs: dict[str, Fact], modules: dict[str, str]
 ) -> tuple[str, dict[str, Fact], set[str]]:
-    """The part of a statement's expression that can be timed again after the run: its
-    attributes seen (``self.w``) as names, and where it calls what the run's values do not hold
-    (the file's own functions: ``self.w @ r + drive(t, n, self.phase)``), its largest operand
-    made only of values seen that holds a float64 one (``self.w @ r``)."""
-    if not expr:
-        return expr, inputs, float64
-    try:
-        tree = ast.parse(expr, mode="eval")
-    except SyntaxError:
-        return expr, inputs, float64
-    named = {n: n.replace(".", "__") for n in inputs if "." in n}
-
-    class Named(ast.NodeTransformer):
-        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-            dotted = ast.unparse(node)
-            if dotted in named:
-                return ast.copy_location(ast.Name(named[dotted], ast.Load()), node)
-            return self.generic_visit(node)
-
-    body = Named().visit(tree).body
-    inputs = {named.get(n, n): f for n, f in inputs.items()}
-    float64 = {named.get(n, n) for n in float64}
+    """The part of a statement's expression that can be timed again after the run, the values
+    it reads and which of them are float64 arrays: its attributes seen (``self.w``) as names
+    (:func:`as_names`), and where it calls what the run's values do not hold (the file's own
+    functions: ``self.w @ r + drive(t, n, self.phase)``), its largest operand made only of
+    values seen that holds a float64 one (``self.w @ r``)."""
+    seen = inputs
+    body, inputs = as_names(ast.parse(expr, mode="eval").body, inputs)
+    float64 = {n for n, x in inputs.items() if is_array(x) and x.dtype == "float64"}
     # (values the run saw: arrays and numbers, not the file's functions)
     known = {n for n, f in inputs.items() if is_array(f) or f.kind == SCALAR} | set(modules)
 
@@ -235,7 +224,9 @@ def _timeable(
     else:
         parts = [n for n in ast.walk(body) if isinstance(n, ast.BinOp | ast.Call) and timeable(n)]
         if not parts:
-            return ast.unparse(body), inputs, float64
+            # (not to be timed as it is: what stands in for it is timed on the largest of all
+            # the values seen at the line)
+            return expr, seen, {n for n, x in seen.items() if is_array(x) and x.dtype == "float64"}
         best = max(parts, key=lambda n: sum(1 for _ in ast.walk(n)))
     # (only the values it reads: the object itself, ``self``, is no input to make again)
     used = {x.id for x in ast.walk(best) if isinstance(x, ast.Name)}
@@ -244,15 +235,3 @@ def _timeable(
         {n: f for n, f in inputs.items() if n in used and n in known and n not in modules},
         float64 & used,
     )
-
-
-def _parameters(tree: ast.Module, line: int) -> list[str]:
-    """The parameters of the innermost function holding ``line``."""
-    fns = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.FunctionDef) and n.lineno < line <= (n.end_lineno or n.lineno)
-    ]
-    if not fns:
-        return []
-    return [p.arg for p in max(fns, key=lambda n: n.lineno).args.args]

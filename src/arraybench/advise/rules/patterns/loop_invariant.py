@@ -41,7 +41,8 @@ from ...read.purity import (
     pure_functions,
     pure_getters,
 )
-from ...read.source import Loop, SourceFile, call_name, stored_in
+from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
+from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array
@@ -743,35 +744,10 @@ def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
     read is told where it is read: GetterRead) and, where it is a property, every object the
     loop reads it of is one the loop never binds again (``grid = Grid(...)`` at each sweep makes
     a new value)."""
-    if sf.tree is None:
+    fn = enclosing_function(sf, line)
+    if fn is None or sf.tree is None or one_return(fn) is None:
         return False
-    fn = next(
-        (
-            n
-            for n in ast.walk(sf.tree)
-            if isinstance(n, ast.FunctionDef) and n.lineno < line <= (n.end_lineno or n.lineno)
-        ),
-        None,
-    )
-    body = [
-        st
-        for st in (fn.body if fn is not None else [])
-        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
-    ]
-    if fn is None or len(body) != 1 or not isinstance(body[0], ast.Return):
-        return False
-    if fn.name not in properties(sf.tree):
-        return True
-    reads = [
-        n
-        for n in ast.walk(sf.tree)
-        if isinstance(n, ast.Attribute)
-        and n.attr == fn.name
-        and isinstance(n.value, ast.Name)
-        and n.value.id != "self"
-        and lp.line <= n.lineno <= lp.end
-    ]
-    return not any(_changed(sf, r.value.id, lp.line, lp.end) for r in reads)  # type: ignore[attr-defined]
+    return fn.name not in properties(sf.tree) or _receivers_stay(sf, line, lp)
 
 
 def _named(sf: SourceFile, held: str) -> str:

@@ -160,11 +160,6 @@ class RowProducts:
             # argument seen where the file calls it)
             around = facts_around(a, sf, line, line) if other not in facts else {}
             rows_of, mat = facts.get(over), facts.get(other) or around.get(other)
-            if mat is None:
-                # (held by a partial made above in the function, ``project = partial(np.dot,
-                # self.W)``: seen at the lines above it)
-                above = [ln for ln, f in sf.functions.items() if f == sf.functions.get(line, "")]
-                mat = a.ev.facts_in(sf.path, min(above, default=line), line - 1).get(other)
             guessed = mat is None
             if (
                 mat is None
@@ -399,7 +394,7 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     # call: ``map(partial(np.dot, self.W), feats)`` is ``lambda row: self.W @ row``)
     made = (
         fn
-        if isinstance(fn, ast.Call) and call_name(fn) in PARTIALS | {"partial"}
+        if isinstance(fn, ast.Call) and call_name(fn) in PARTIALS
         else partial_call(sf, fn.id, line)
         if isinstance(fn, ast.Name)
         else None
@@ -417,20 +412,8 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
             )
         )
     ):
-        return ast.Lambda(
-            args=ast.arguments(
-                posonlyargs=[],
-                args=[ast.arg(arg="row")],
-                kwonlyargs=[],
-                kw_defaults=[],
-                defaults=[],
-            ),
-            body=ast.BinOp(
-                left=copy.deepcopy(made.args[1]),
-                op=ast.MatMult(),
-                right=ast.Name("row", ast.Load()),
-            ),
-        )
+        row = ast.BinOp(copy.deepcopy(made.args[1]), ast.MatMult(), ast.Name("row", ast.Load()))
+        return _lambda("row", row)
     got = partial_of(sf, fn.id, line) if isinstance(fn, ast.Name) else None
     ret = one_return(got[1]) if got is not None else None
     if got is None or ret is None or ret.value is None or got[0].keywords:
@@ -446,10 +429,14 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
         def visit_Name(self, node: ast.Name) -> ast.expr:
             return copy.deepcopy(bound[node.id]) if node.id in bound else node
 
-    body = _Put().visit(copy.deepcopy(ret.value))
+    return _lambda(left[0], _Put().visit(copy.deepcopy(ret.value)))
+
+
+def _lambda(param: str, body: ast.expr) -> ast.Lambda:
+    """``lambda <param>: <body>``."""
     return ast.Lambda(
         args=ast.arguments(
-            posonlyargs=[], args=[ast.arg(arg=left[0])], kwonlyargs=[], kw_defaults=[], defaults=[]
+            posonlyargs=[], args=[ast.arg(arg=param)], kwonlyargs=[], kw_defaults=[], defaults=[]
         ),
         body=body,
     )
