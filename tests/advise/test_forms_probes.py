@@ -240,8 +240,32 @@ def test_one_item_drawn_with_weights_made_at_each_step_is_a_cumulative_search(
     report = profile(Target(script=_write(tmp_path, "weighted_choice.py", WEIGHTED_CHOICE)))
     f = _found(report).get(17)
     assert f is not None and f.code == "AB414", _found(report)
-    assert "np.searchsorted(c, rng.random() * c[-1]" in f.evidence
+    # 2-24 weights: the search on a list of Python floats, cheaper than NumPy's per-call cost
+    assert "bisect.bisect_right(c, rng.random() * c[-1])" in f.evidence, f.evidence
     assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
+
+
+MANY_WEIGHTS = """\
+import numpy as np
+
+rng = np.random.default_rng(5)
+scores = rng.random(400)
+bonus = 0.01 * rng.random(400)
+picked = 0
+for step in range(30_000):
+    scores = 0.999 * scores + bonus
+    probs = scores / scores.sum()
+    picked += int(rng.choice(400, p=probs))
+print(picked)
+"""
+
+
+def test_a_choice_among_many_weights_is_a_cumulative_search_on_arrays(tmp_path: Path) -> None:
+    # 400 weights: a list of them costs more than NumPy's cumsum and searchsorted
+    report = profile(Target(script=_write(tmp_path, "many_weights.py", MANY_WEIGHTS)))
+    f = _found(report).get(10)
+    assert f is not None and f.code == "AB414", (_found(report), report.dropped, report.hot)
+    assert "np.searchsorted(c, rng.random() * c[-1]" in f.evidence, f.evidence
 
 
 APPLY_PER_STRIKE = """\

@@ -434,7 +434,7 @@ class Float64Promotion:
             return None
         (mid, low_r, high_r), how = priced
         least = max((x.size for n in f32 for x in looks.get(n, []) if is_array(x)), default=0)
-        top = costliest(a, sf, spans, first, inferred, least) if callers else None
+        top = costliest(a, sf, spans, first, inferred, least)
         if top is not None:
             # the costliest float64 statement downstream (a product with a float32 matrix made
             # float64 at every call) timed in float64 and float32 too: its ratio on its time
