@@ -271,7 +271,10 @@ def test_a_model_mapped_over_a_datasets_items_is_a_per_sample_loop(tmp_path: Pat
     f = next((x for x in out if x["line"] == 33), None)
     assert f is not None and f["code"] == "AB106", out
     # (the rows: as many as forward ran, a count scaled from the bursts in a short run)
-    assert "calls the model once per row of dataset.x (torch.Tensor float32 " in f["evidence"]
+    assert (
+        "calls the model self.model once per row of dataset.x (torch.Tensor float32 "
+        in (f["evidence"])
+    )
     assert "self.model(dataset.x)" in f["evidence"]
 
 

@@ -277,14 +277,15 @@ print("result:", float(b.sum()))
 def test_an_inverse_of_an_objects_matrix_in_a_method_called_per_step_is_invariant(
     tmp_path: Path,
 ) -> None:
-    # a method that inverts ``self.A`` at every call, which nothing the loop calls changes: the
-    # inverse belongs where A is set; where another method called in the loop writes A, not
+    # a method that inverts ``self.A`` at every call, which nothing the loop calls changes:
+    # taken out of the loop (not "where A is set": a subclass's method writes A after
+    # __init__); where another method called in the loop writes A, not at all
     found = _run(tmp_path, METHOD_INVARIANT)
     f = found.get(12)
     assert f is not None and f.code == "AB411", found
     assert "self.A: numpy.ndarray float64 200x200" in f.evidence
     assert "the loop at line 27 calls step() with the same inputs" in f.evidence
-    assert "compute it once where self.A is set" in f.evidence
+    assert "compute it before the loop at line 27 and pass it to step()" in f.evidence
     _priced(f)
     assert 21 not in found or found[21].code != "AB411", found  # update() writes self.A
 

@@ -43,6 +43,11 @@ COSTLY_CALLS = frozenset(
         "lu",
         "lu_factor",
         "cho_factor",
+        # (SciPy's sparse factorizations: ``lu = splu((self.C + dt * self.K).tocsc())`` per
+        # implicit step, then ``lu.solve(rhs)``; the factor of a matrix that stays, made once)
+        "splu",
+        "spilu",
+        "factorized",
         "matrix_power",
         "ascontiguousarray",
         "contiguous",
@@ -189,7 +194,10 @@ PURE_CALLS = COSTLY_CALLS | frozenset(
         "csc_matrix",
         "tocsr",
         "tocsc",
+        "tocoo",
         "toarray",
+        "todense",
+        "coo_matrix",
     }
 )
 #: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
@@ -509,6 +517,26 @@ def attribute_changed(
     if sf.tree is None:
         return True
     return _changed_in(sf.tree, attr, first, last, keeps)
+
+
+def set_after_init(sf: SourceFile, attr: str) -> bool:
+    """Whether an object's attribute may be set or changed anywhere but in ``__init__``: in
+    another method (``self.Y = ...`` in ``fit``, ``self.Y[i] = ...`` in its loop) or by the
+    module's own code. A value made from it cannot then be made once "where it is set"."""
+    if sf.tree is None:
+        return True
+    for node in ast.walk(sf.tree):
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.name != "__init__"
+            and _changed_in(sf.tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
+        ):
+            return True
+    return any(
+        not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and _changed_in(sf.tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
+        for node in sf.tree.body
+    )
 
 
 def _assigned(node: ast.Assign | ast.AugAssign | ast.AnnAssign) -> list[ast.expr]:

@@ -53,6 +53,10 @@ class Fact:
     grad: bool | None = None
     #: a Python int's value (a loop bound, a size)
     value: int | None = None
+    #: for a list or tuple whose first item is an array or tensor: that item's dtype and
+    #: number of elements (``state`` of ``(S, E, I, R)`` float64 tensors, handed to a step)
+    item_dtype: str = ""
+    item_size: int = 0
     #: for a list or tuple, a fingerprint of the object and a few of its items (see
     #: :func:`fingerprint`): equal at two looks when the same unchanged list was there both
     #: times (a table passed again and again), different for a fresh batch
@@ -79,6 +83,9 @@ class Fact:
             return f"{self.type} of {self.shape[0] if self.shape else 0}{of}"
         if self.kind == SCALAR:
             return self.type
+        if is_sparse(self):
+            shape = "x".join(str(d) for d in self.shape)
+            return f"{self.type} {self.dtype} {shape}, {self.value:,} stored"
         return self.type
 
     def to_dict(self) -> dict[str, Any]:
@@ -184,9 +191,30 @@ def _describe(value: Any) -> Fact:
             tuple(value.shape),
             bool(value.flags.c_contiguous),
         )
+    sparse = sys.modules.get("scipy.sparse")
+    if sparse is not None and sparse.issparse(value):
+        # (an object, not an array a loop indexes: its stored values, ``value``, say what it
+        # costs to factor or multiply; ``splu((self.C + dt * self.K).tocsc())`` per step)
+        return Fact(
+            OTHER,
+            f"scipy.{type(value).__name__}",
+            str(value.dtype),
+            "cpu",
+            tuple(value.shape),
+            value=int(value.nnz),
+        )
     if isinstance(value, (list, tuple)):
-        first = _describe(value[0]).kind if value else ""
-        return Fact(SEQUENCE, name, shape=(len(value),), item=first, ident=fingerprint(value))
+        head = _describe(value[0]) if value else None
+        array = head is not None and is_array(head)
+        return Fact(
+            SEQUENCE,
+            name,
+            shape=(len(value),),
+            item=head.kind if head is not None else "",
+            ident=fingerprint(value),
+            item_dtype=head.dtype if head is not None and array else "",
+            item_size=head.size if head is not None and array else 0,
+        )
     if isinstance(value, dict):  # parameters, optimizer states: what their values are
         first = _describe(next(iter(value.values()))).kind if value else ""
         return Fact(SEQUENCE, name, shape=(len(value),), item=first)
@@ -209,6 +237,11 @@ def fingerprint(seq: list[Any] | tuple[Any, ...]) -> int:
     iteration) tells itself apart by its items."""
     items = (seq[0], seq[1], seq[-1]) if len(seq) > 2 else tuple(seq)
     return hash((id(seq), len(seq), tuple(_peek(x) for x in items)))
+
+
+def is_sparse(fact: Fact) -> bool:
+    """A SciPy sparse matrix (its stored values in ``value``)."""
+    return fact.kind == OTHER and fact.type.startswith("scipy.") and fact.value is not None
 
 
 def is_array(fact: Fact) -> bool:

@@ -16,7 +16,7 @@ from ...read.source import (
     receiver,
     statement_at,
 )
-from ...run.values import torchish
+from ...run.values import on_device, torchish
 from ..patterns.expressions import statement_time
 from .base import Candidate, Plain
 
@@ -64,6 +64,12 @@ class PerIteration(Plain):
             # a conversion of an expression (``float((x @ M).sum())``) on the CPU: nothing waits,
             # and the expression's work stays whatever is done with its value; the conversion
             # itself is what the rewrite saves, about a call a run
+            return (0.0, min(f.seconds, 2 * high))
+        if synced and all(x.type == "jax.Array" and not on_device(x) for x in synced):
+            # a JAX value on the CPU: the conversion waits for the work dispatched before it to
+            # finish, work that stays wherever the value is converted (blind48's book of 24
+            # trades: float(v) of each price read 4.3 ms a call, 6.4% of the run, for 1.4%
+            # saved); the conversion itself is what the rewrite saves, about a call a run
             return (0.0, min(f.seconds, 2 * high))
         if synced and all(x.device in ("cpu", "") for x in synced):
             # on the CPU nothing waits: out of the loop, the values are still converted, all of

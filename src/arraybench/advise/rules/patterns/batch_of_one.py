@@ -29,7 +29,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.calls import partial_of
-from ...read.source import Loop, SourceFile
+from ...read.source import Loop, SourceFile, enclosing_function
 from ...records import LIST_SHARE, Finding
 from ...run.models import batch_times
 from ...run.values import MODEL, Fact, is_array
@@ -43,10 +43,12 @@ BATCH_MAX = 4096
 RENAMED = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105"})
 
 
-def _mapped_model(fn: ast.expr) -> str | None:
+def _mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) -> str | None:
     """The model a ``map`` calls on each item: ``model`` of ``map(model, X)``, or of
     ``map(lambda row: model(row.unsqueeze(0)).softmax(-1), X)`` (the item made a batch of one,
-    blind22's evaluation callback), ``self.model`` for an object's."""
+    blind22's evaluation callback), ``self.model`` for an object's; through a lambda the
+    function made above (``lambdas``: ``score = lambda u: vecs @ self.model.users(u.view(1))
+    [0]``, then ``map(lambda u: score(u).topk(k).indices, users)``, blind47's recall)."""
     if isinstance(fn, ast.Name):
         return fn.id
     if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
@@ -55,14 +57,65 @@ def _mapped_model(fn: ast.expr) -> str | None:
         return None
     item = fn.args.args[0].arg
     for c in ast.walk(fn.body):
-        if (
+        if not (
             isinstance(c, ast.Call)
             and len(c.args) == 1
             and isinstance(c.func, ast.Name | ast.Attribute)
-            and _row_of_one(c.args[0], {item}) == item
         ):
+            continue
+        if _row_of_one(c.args[0], {item}) == item:
             return ast.unparse(c.func)
+        inner = (lambdas or {}).get(c.func.id) if isinstance(c.func, ast.Name) else None
+        if (
+            isinstance(c.func, ast.Name)
+            and inner is not None
+            and inner is not fn
+            and isinstance(c.args[0], ast.Name)
+            and c.args[0].id == item
+        ):
+            got = _mapped_model(inner, {})
+            if got is not None and got != c.func.id:  # (not the lambda's own name)
+                return got
     return None
+
+
+def _submodule(
+    models: dict[tuple[tuple[str, int], str], object],
+    path: str,
+    lambdas: dict[str, ast.Lambda],
+    name: str,
+) -> object | None:
+    """The model ``name`` (``self.model.users``) as the run saw it on a lambda's line: the
+    model recorded under a prefix of the name (``self.model``), then its attributes."""
+    parts = name.split(".")
+    for fn in lambdas.values():
+        for k in range(len(parts), 0, -1):
+            model = models.get(((path, fn.lineno), ".".join(parts[:k])))
+            if model is None:
+                continue
+            for attr in parts[k:]:
+                model = getattr(model, attr, None)
+            if model is not None:
+                return model
+    return None
+
+
+def _lambdas_at(sf: SourceFile, line: int) -> dict[str, ast.Lambda]:
+    """The lambdas of one parameter bound to names in the function holding ``line`` (or the
+    module's code), above it."""
+    if sf.tree is None:
+        return {}
+    fn = enclosing_function(sf, line)
+    return {
+        st.targets[0].id: st.value
+        for st in (ast.walk(fn) if fn is not None else sf.tree.body)
+        if isinstance(st, ast.Assign)
+        and len(st.targets) == 1
+        and isinstance(st.targets[0], ast.Name)
+        and isinstance(st.value, ast.Lambda)
+        and len(st.value.args.args) == 1
+        and st.lineno < line
+    }
 
 
 def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | None:
@@ -90,10 +143,11 @@ def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | No
     return None
 
 
-def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str] | None:
+def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str, int] | None:
     """Where ``self.<m>``, a method of the file's of one parameter besides ``self``, calls a
     model on that parameter made a batch of one (``return self.model(window.unsqueeze(0))[0]``):
-    the line of that call, the model's name there and the parameter's."""
+    the line of that call, the model's name there, the name of the parameter (or of its part)
+    and which part of it that is (-1: all of it; ``clip, _ = item``: 0)."""
     if sf.tree is None or not name.startswith("self.") or name.count(".") != 1:
         return None
     fn = next(
@@ -109,6 +163,7 @@ def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str] | None:
     if fn is None or [p.arg for p in fn.args.args][:1] != ["self"] or len(fn.args.args) != 2:
         return None
     item = fn.args.args[1].arg
+    parts = {item: -1, **_unpacked(fn, item)}
     for c in ast.walk(fn):
         if not (
             isinstance(c, ast.Call)
@@ -124,9 +179,39 @@ def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str] | None:
             and arg.func.attr in ("to", "cuda", "float", "double", "contiguous")
         ):
             arg = arg.func.value
-        if _row_of_one(arg, {item}) == item:
-            return c.lineno, ast.unparse(c.func), item
+        got = _row_of_one(arg, set(parts))
+        if got in parts:
+            return c.lineno, ast.unparse(c.func), got, parts[got]
     return None
+
+
+def _unpacked(fn: ast.FunctionDef, item: str) -> dict[str, int]:
+    """The names a function takes from the parts of its parameter ``item`` (``clip, _ = item``,
+    ``clip = item[0]``), by the part's position: a dataset's item of an array's row and a
+    label, mapped to a method that calls its model on the row."""
+    out: dict[str, int] = {}
+    for st in ast.walk(fn):
+        if not (
+            isinstance(st, ast.Assign)
+            and len(st.targets) == 1
+            and isinstance(st.value, ast.Name | ast.Subscript)
+        ):
+            continue
+        target, value = st.targets[0], st.value
+        if isinstance(value, ast.Name) and value.id == item and isinstance(target, ast.Tuple):
+            for k, t in enumerate(target.elts):
+                if isinstance(t, ast.Name):
+                    out[t.id] = k
+        elif (
+            isinstance(value, ast.Subscript)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == item
+            and isinstance(value.slice, ast.Constant)
+            and isinstance(value.slice.value, int)
+            and isinstance(target, ast.Name)
+        ):
+            out[target.id] = value.slice.value
+    return out
 
 
 def _generator_call(sf: SourceFile, it: ast.expr) -> str | None:
@@ -405,7 +490,7 @@ class BatchOfOne:
                 )
                 and (sf.path, call.lineno) not in a.found
             ):
-                name = _mapped_model(call.args[0])
+                name = _mapped_model(call.args[0], _lambdas_at(sf, call.lineno))
                 if name is None:
                     continue
                 f = self._mapped(a, sf, call, models, name)
@@ -490,8 +575,13 @@ class BatchOfOne:
         over = _rows_name(call.args[1]) or ast.unparse(call.args[1])
         line = call.lineno
         model = models.get(((sf.path, line), name))
+        if model is None and isinstance(call.args[0], ast.Lambda):
+            # (through a lambda made above: its model where that lambda's line saw it, a
+            # submodule of a model the run recorded read by attribute, ``self.model.users``)
+            model = _submodule(models, sf.path, _lambdas_at(sf, line), name)
         mapped = name
         item_at: tuple[int, str] | None = None
+        part: int | None = _item_part(call.args[0])
         if model is None:
             # (a partial of the file's function that calls its model on the item: ``act =
             # partial(greedy, policy)`` with ``return policy(obs).argmax()``)
@@ -501,7 +591,7 @@ class BatchOfOne:
             # window.unsqueeze(0))[0]``, blind43's phase picker)
             method = _method_model(sf, name) if held is None else None
             if method is not None:
-                held, item_at = method[:2], (method[0], method[2])
+                held, item_at, part = method[:2], (method[0], method[2]), method[3]
             if held is not None:
                 model = models.get(((sf.path, held[0]), held[1]))
                 name = held[1]
@@ -518,10 +608,9 @@ class BatchOfOne:
                     data = replace(one, shape=(round(item_calls / runs_map), *one.shape))
         if data is not None and not is_array(data):
             # a dataset object, its items the rows of an array it holds
-            part = _item_part(call.args[0])
             rows_of = _dataset_rows(a, sf, over, line, part) if part is not None else None
             over, data = rows_of if rows_of is not None else (over, None)
-        if model is None or data is None or not is_array(data) or len(data.shape) < 2:
+        if model is None or data is None or not is_array(data) or not data.shape:
             return None
         rows = data.shape[0]
         # (a line of the module run once has no count of its own; a lambda's body runs on the
@@ -545,7 +634,9 @@ class BatchOfOne:
             return None
         batch = int(min(BATCH_MAX, rows))
         # (each row is the model's input as it is, without a batch axis: ``one`` its shape)
-        timed = batch_times(model, (1, *data.shape[1:]), batch, min(1.0, a.budget()))
+        timed = batch_times(
+            model, (1, *data.shape[1:]), batch, min(1.0, a.budget()), given=data.dtype
+        )
         if timed is None:
             return None
         t1, tn = timed
@@ -555,8 +646,13 @@ class BatchOfOne:
         high = max(low, f.seconds - batched)
         said = (
             (f"{f.evidence}; " if f.evidence else "")
-            + f"map({mapped}, {ast.unparse(call.args[1])}) calls the model"
-            + (f" ({name}, through {mapped})" if mapped != name else "")
+            + (
+                f"map(lambda {call.args[0].args.args[0].arg}: ..., {ast.unparse(call.args[1])}) "
+                f"calls the model {name}"
+                if isinstance(call.args[0], ast.Lambda)
+                else f"map({mapped}, {ast.unparse(call.args[1])}) calls the model"
+                + (f" ({name}, through {mapped})" if mapped != name else "")
+            )
             + f" once per row of {over} "
             f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
             f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "

@@ -65,8 +65,12 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
     ):
         f = facts.get(ast.unparse(node))  # ``buf.s``: recorded when reduced whole
         return (f, f.shape) if f is not None and is_array(f) else None
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-        f = facts.get(node.value.id)
+    if isinstance(node, ast.Subscript) and (
+        isinstance(node.value, ast.Name)
+        or (isinstance(node.value, ast.Attribute) and isinstance(node.value.value, ast.Name))
+    ):
+        # (a row of an array or of an object's array: ``max(self.Q[s2])``)
+        f = facts.get(ast.unparse(node.value))
         if f is None or not is_array(f):
             return None
         index = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import properties
-from ...read.purity import attribute_changed, pure_getters
+from ...read.purity import attribute_changed, pure_getters, set_after_init
 from ...read.source import Loop, SourceFile
 from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
@@ -93,7 +93,7 @@ def getter_read(
         for f in c.body
         if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
     }
-    best: tuple[float, float, ast.Attribute, ast.FunctionDef, int] | None = None
+    best: tuple[float, float, ast.Attribute, ast.FunctionDef, int, bool] | None = None
     used = a.led.count((sf.path, line))
     entries = float(_entries(a, sf, lp))
     for n in reads:
@@ -118,21 +118,32 @@ def getter_read(
         if calls < READS_MIN or used.n < READS_MIN or used.n < 2 * entries:
             continue
         each = spent / calls
-        high = min(spent, max(0.0, used.n - entries) * each)
+        # (what the getter reads set by __init__ alone: its value made once there serves every
+        # read, from any line, all of its calls but one saved; blind48's stiffness tensor read
+        # three times a step, by three methods)
+        whole = _read_at(sf, n.attr) > 1 and not any(
+            set_after_init(sf, attr) for attr in got_attrs - {"__class__"}
+        )
+        high = min(spent, max(0.0, (calls - 1 if whole else used.n - entries)) * each)
         if best is None or high > best[0]:
-            best = (high, each, n, fn, calls)
+            best = (high, each, n, fn, calls, whole)
     if best is None:
         return None
-    high, each, n, fn, calls = best
+    high, each, n, fn, calls, whole = best
     if high / a.total < LIST_SHARE:
         return None
-    low = 0.7 * high if used.exact else 0.5 * high
+    exact = used.exact and a.led.count((sf.path, fn.body[0].lineno)).exact
+    low = 0.7 * high if exact else 0.5 * high
     getter_lines = range(fn.lineno, (fn.end_lineno or fn.lineno) + 1)
     if any((sf.path, ln) in a.found for ln in getter_lines):
         return None  # (the getter's own finding says what to change in it)
     # (a getter that is one ``return`` of a formula is that formula, built again at each read:
-    # told on its line; a longer one at the read that runs it)
+    # told on its line; one whose value serves every read, at its return; a longer one at the
+    # read that runs it)
     ret = one_return(fn)
+    last = fn.body[-1]
+    if ret is None and whole and isinstance(last, ast.Return) and last.value is not None:
+        ret = last
     at = ret.lineno if ret is not None else line
     f, _ = a.finding(sf, at, code)
     # (read once, the getter's work is gone, whatever it is made of: no finding of its own)
@@ -142,14 +153,14 @@ def getter_read(
     obj = n.value.id  # type: ignore[attr-defined]
     where = (
         "once in __init__, kept as an attribute that the getter returns"
-        if obj == "self"
+        if obj == "self" or whole
         else f"once before the loop at line {lp.line} ({name} = {text}) and use {name} here"
     )
     said = (
         f"line {line} reads {text} {used} times"
         if at != line
         else f"runs {used} times; it reads {text}"
-    )
+    ) + (f" ({calls:,} reads of {name} in all)" if whole and calls > used.n else "")
     return replace(
         f,
         seconds=high,
@@ -162,6 +173,18 @@ def getter_read(
         f"{f' (it calls {via}())' if via else ''}; compute it {where}, or make the property a "
         "functools.cached_property",
         gain=(low, high),
+    )
+
+
+def _read_at(sf: SourceFile, name: str) -> int:
+    """On how many lines the file reads an attribute of that name."""
+    assert sf.tree is not None
+    return len(
+        {
+            n.lineno
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load)
+        }
     )
 
 

@@ -40,12 +40,13 @@ from ...read.purity import (
     imported_pure,
     pure_functions,
     pure_getters,
+    set_after_init,
 )
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
 from ...read.syntax import one_return
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
-from ...run.values import is_array
+from ...run.values import is_array, is_sparse
 from .base import Analysis
 from .call_paths import argument_sets, called_from, outermost, through_caller
 from .changes import (
@@ -397,7 +398,11 @@ class LoopInvariant:
         )
         said = " and ".join(f"`{t}`" for t in texts)
         inputs_all = {m for _, ns, _ in kept for m in ns}
-        held = sorted(inputs_all) if all(m.startswith("self.") for m in inputs_all) else []
+        held = (
+            sorted(inputs_all)
+            if all(m.startswith("self.") and not set_after_init(sf, m[5:]) for m in inputs_all)
+            else []
+        )
         return replace(
             f,
             # (its own time and its callees': a part may be a call of the file's function)
@@ -573,7 +578,13 @@ class LoopInvariant:
         }
         seen = [facts[n] for n in sorted(names) if n in facts]
         arrays = [x for x in seen if is_array(x)]
-        if not own and (not arrays or max(_size(x) for x in arrays) < MIN_ELEMENTS):
+        # (a sparse matrix: its stored values; ``splu`` of one that stays, per implicit step)
+        stored = [x.value or 0 for x in seen if is_sparse(x)]
+        if (
+            not own
+            and max((_size(x) for x in arrays), default=0) < MIN_ELEMENTS
+            and max(stored, default=0) < MIN_ELEMENTS
+        ):
             return None  # (a call of the file's function: its time says what it costs)
         if any(x.grad for x in seen):
             return None  # a parameter that autograd records: an optimizer changes it in place
@@ -617,6 +628,8 @@ class LoopInvariant:
             f"{lp.line}"
         )
         held = sorted(n for n in names if n.startswith("self."))
+        if any(set_after_init(sf, m[5:]) for m in held):
+            held = []  # (set or changed outside __init__: made once before the loop instead)
         if per_item is not None:
             index = ", ".join(per_item.targets)
             between = f"between calls of {via}()" if via else f"in the loop at line {lp.line}"

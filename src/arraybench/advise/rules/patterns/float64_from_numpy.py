@@ -1,0 +1,366 @@
+"""AB401 from the run: NumPy's float64 data made torch tensors without a dtype, so that a loop's
+torch work runs in float64 (torch's own default is float32).
+
+``data = {k: torch.as_tensor(v) for k, v in raw.items()}`` of arrays NumPy made (float64 by
+default), handed to a model object (``self.mobility = data["mobility"]``) whose step runs
+every day of a simulation: every product and every elementwise operation of the loop moves
+twice the bytes and runs double-precision arithmetic. Lint's AB401 looks only where a
+``torch.nn`` model is fed; here there is none, and the source cannot tell the dtype. The run
+can: the loop's statements hold float64 tensors, and their names lead back, through the
+file's assignments, parameters and calls, to the conversion.
+
+    candidates  a call of ``torch.as_tensor`` / ``from_numpy`` / ``tensor`` / ``asarray`` with
+                no ``dtype`` and no cast after it (``.float()``, ``.to(torch.float32)``)
+    evidence    a loop (LIST_SHARE of the run or more) whose statements, or those of the
+                file's functions it calls, hold float64 tensors of SIZE_MIN elements or more,
+                and whose names trace back to that call (assignments, ``self.`` attributes,
+                a function's parameters through its calls, at most TRACE_DEPTH steps); no
+                finding of AB410 on that loop
+    price       the loop's float64 work (its statements' time, the samples counted once),
+                and its costliest statement timed after the run in float64 and in float32 on
+                values of the seen shapes: that work less itself over the ratio
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...codes import RULES
+from ...read.source import Loop, SourceFile, enclosing_function
+from ...read.syntax import call_name
+from ...records import LIST_SHARE, Finding
+from ...run.models import float32_ratio
+from ...run.values import SEQUENCE, TENSOR, Fact
+from .base import Analysis
+from .float64_sources import _callees
+from .float64_values import SIZE_MIN, looks_at
+from .float64_work import _ratio_at
+
+#: The torch calls that make a tensor of NumPy data, keeping its dtype where none is given.
+CONVERSIONS = frozenset({"as_tensor", "from_numpy", "tensor", "asarray"})
+#: Methods that give a tensor another dtype (``torch.from_numpy(a).float()``).
+CASTS = frozenset({"float", "half", "bfloat16", "to", "type"})
+#: Steps back from the loop's names to a conversion (an assignment, a parameter, a call).
+TRACE_DEPTH = 8
+
+Scope = ast.FunctionDef | ast.AsyncFunctionDef | None
+
+
+class Float64FromNumpy:
+    """Runs after AB410 (a float64 value promoting float32 work: a loop it names is its)."""
+
+    rule = RULES["AB401"]
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        conversions = _conversions(sf.tree)
+        if not conversions:
+            return
+        told: set[int] = set()
+        for lp in _outer_loops(sf):
+            if a.led.span(sf.path, lp.line, lp.end) / a.total < LIST_SHARE:
+                continue
+            if any(
+                f.path == sf.path and f.code == "AB410" and lp.line <= f.line <= lp.end
+                for f in a.found.values()
+            ):
+                continue
+            spans, names = _float64_work(a, sf, lp)
+            if not spans:
+                continue
+            lines = _traced(sf, names, conversions)
+            lines -= told
+            if not lines:
+                continue
+            f = self._priced(a, sf, lp, spans, min(lines), conversions)
+            if f is not None:
+                told |= lines
+                yield f
+
+    def _priced(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        lp: Loop,
+        spans: list[tuple[str, int, int]],
+        at: int,
+        conversions: dict[int, ast.Call],
+    ) -> Finding | None:
+        if (sf.path, at) in a.found:
+            return None
+        call = conversions[at]
+        # (what the run saw given to the conversion, where it looked: NumPy arrays of another
+        # dtype, integer labels, are not what made the loop's work float64)
+        seen = a.ev.facts_at((sf.path, at))
+        given = [
+            seen[n] for n in _read(call.args[0]) if n in seen and seen[n].type == "numpy.ndarray"
+        ]
+        if given and not any(x.dtype == "float64" for x in given):
+            return None
+        work = a.led.union(spans)
+        costly = sorted(spans, key=lambda s: -a.led.span(s[0], s[1], s[2], own=True))
+        got = None
+        for path, lo, hi in costly[:4]:
+            got = _ratio_at(a, sf, path, lo, hi, {})
+            if got is not None:
+                break
+        if got is None:
+            # (statements of calls of the file's: an elementwise multiply-add on a tensor of
+            # the largest size seen stands in)
+            size = max(
+                (x.item_size if x.kind == SEQUENCE else x.size)
+                for path, lo, hi in spans
+                for xs in looks_at(a, path, lo, hi).values()
+                for x in xs
+                if _float64_tensors(x)
+            )
+            stand_in = Fact(TENSOR, "torch.Tensor", "float64", "cpu", (size,))
+            priced = float32_ratio(
+                "x * 1.0001 + x", {"x": stand_in}, {"x"}, {"torch": "torch"}, a.budget()
+            )
+            if priced is None:
+                return None
+            got = (0.0, priced[0], priced[1])
+        _, (mid, low_r, high_r), how = got
+        saving = work * (1 - 1 / max(mid, 1.0))
+        if mid <= 1.0 or saving / a.total < LIST_SHARE:
+            return None
+        low = work * (1 - 1 / max(low_r, 1.0))
+        high = work * (1 - 1 / max(high_r, 1.0))
+        f, _ = a.finding(sf, at, self.rule.code)
+        evidence = (
+            f"{ast.unparse(call)} makes torch tensors of NumPy's float64 data (no dtype given; "
+            f"torch's default is float32), and the loop at line {lp.line} runs its torch work "
+            f"on them in float64: that work takes {format_time(work)} ({work / a.total:.0%} of "
+            f"the run); {how} ran {mid:.2f}x as fast in float32 (timed after the run on inputs "
+            f"of the seen shapes); give the conversion a dtype where float32 precision will do: "
+            f"{_with_dtype(call)}"
+        )
+        return replace(
+            f,
+            seconds=saving,
+            share=saving / a.total,
+            evidence=evidence,
+            gain=(min(low, saving), max(high, saving)),
+        )
+
+
+def _with_dtype(call: ast.Call) -> str:
+    fixed = ast.Call(
+        func=call.func,
+        args=call.args,
+        keywords=[
+            *call.keywords,
+            ast.keyword(arg="dtype", value=ast.Attribute(value=ast.Name("torch"), attr="float32")),
+        ],
+    )
+    return ast.unparse(fixed)
+
+
+def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
+    """The file's conversions of data to torch tensors with no dtype and no cast after, by
+    line: ``torch.as_tensor(v)``, not ``torch.tensor([0.1, 0.2])`` of numbers written out
+    (torch's default dtype) nor ``torch.from_numpy(a).float()``."""
+    cast: set[int] = set()
+    for n in ast.walk(tree):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in CASTS
+            and isinstance(n.func.value, ast.Call)
+        ):
+            cast.add(id(n.func.value))
+    out: dict[int, ast.Call] = {}
+    for n in ast.walk(tree):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == "torch"
+            and n.func.attr in CONVERSIONS
+            and n.args
+            and not isinstance(n.args[0], ast.List | ast.Tuple | ast.Constant | ast.ListComp)
+            and not any(k.arg == "dtype" for k in n.keywords)
+            and id(n) not in cast
+        ):
+            out.setdefault(n.lineno, n)
+    return out
+
+
+def _outer_loops(sf: SourceFile) -> list[Loop]:
+    """The file's loops that no loop of the same function holds (comprehensions left out)."""
+    loops = [lp for lp in sf.loops if not lp.comprehension]
+    return [
+        lp
+        for lp in loops
+        if not any(
+            o is not lp
+            and o.line < lp.line <= o.end
+            and sf.functions.get(o.line, "") == sf.functions.get(lp.line, "")
+            for o in loops
+        )
+    ]
+
+
+def _float64_work(
+    a: Analysis, sf: SourceFile, lp: Loop
+) -> tuple[list[tuple[str, int, int]], dict[int, set[str]]]:
+    """The statements of the loop and of the file's functions it calls (two calls deep) where
+    the run saw a float64 tensor of SIZE_MIN elements or more, and those tensors' names by
+    statement."""
+    regions = [(lp.line, lp.end)]
+    regions += _callees(sf, regions)
+    regions += _callees(sf, regions)
+    spans: list[tuple[str, int, int]] = []
+    names: dict[int, set[str]] = {}
+    seen: set[int] = set()
+    for lo, hi in regions:
+        for ln in range(lo + 1, hi + 1):
+            first, last = sf.span(ln)
+            if first in seen or sf.loop_at(first) is not None:
+                continue
+            seen.add(first)
+            big = {
+                n
+                for n, xs in looks_at(a, sf.path, first, last).items()
+                for x in xs
+                if _float64_tensors(x)
+            }
+            if big:
+                spans.append((sf.path, first, last))
+                names[first] = big
+    return spans, names
+
+
+def _float64_tensors(x: Fact) -> bool:
+    """A float64 tensor of SIZE_MIN elements or more, or a tuple or list of them (a
+    simulation's ``state`` handed to its step, whose own lines of operators the sampler seldom
+    sees: their signal is handled back at the loop)."""
+    if x.kind == SEQUENCE:
+        return x.item == TENSOR and x.item_dtype == "float64" and x.item_size >= SIZE_MIN
+    return x.type == "torch.Tensor" and x.dtype == "float64" and x.size >= SIZE_MIN
+
+
+def _traced(
+    sf: SourceFile, names: dict[int, set[str]], conversions: dict[int, ast.Call]
+) -> set[int]:
+    """The conversion lines the float64 tensors' names lead back to."""
+    assert sf.tree is not None
+    found: set[int] = set()
+    seen: set[tuple[int, str]] = set()
+    todo: list[tuple[Scope, str, int]] = []
+    for line, ns in names.items():
+        scope = enclosing_function(sf, line)
+        todo += [(scope, n, 0) for n in ns]
+    while todo:
+        scope, name, depth = todo.pop()
+        key = (id(scope), name)
+        if key in seen or depth > TRACE_DEPTH:
+            continue
+        seen.add(key)
+        for where, value in _sources(sf, scope, name):
+            for c in ast.walk(value):
+                if (
+                    isinstance(c, ast.Call)
+                    and c.lineno in conversions
+                    and conversions[c.lineno] is c
+                ):
+                    found.add(c.lineno)
+            todo += [(where, n, depth + 1) for n in _read(value)]
+    return found
+
+
+def _read(value: ast.AST) -> set[str]:
+    """The names and ``self.`` attributes an expression reads (comprehensions' own names too:
+    their sources are the iterables')."""
+    out: set[str] = set()
+    for n in ast.walk(value):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self":
+            out.add(f"self.{n.attr}")
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id != "self":
+            out.add(n.id)
+    return out
+
+
+def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.AST]]:
+    """What a name (in a function, or the module's code) or an object's attribute is made of:
+    the values assigned to it, and for a parameter the arguments its calls pass, each with the
+    scope it is read in."""
+    assert sf.tree is not None
+    out: list[tuple[Scope, ast.AST]] = []
+    if name.startswith("self."):
+        attr = name[5:]
+        for fn in ast.walk(sf.tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for st in ast.walk(fn):
+                if isinstance(st, ast.Assign | ast.AnnAssign) and st.value is not None:
+                    targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+                    if any(_assigns(t, "self", attr) for t in targets):
+                        out.append((fn, st.value))
+        return out
+    # (the module's own code: not the bodies of its functions and classes)
+    body = (
+        list(scope.body)
+        if scope is not None
+        else [
+            s
+            for s in sf.tree.body
+            if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        ]
+    )
+    for st in (s for top in body for s in ast.walk(top)):
+        if isinstance(st, ast.Assign | ast.AnnAssign | ast.AugAssign) and st.value is not None:
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            if any(_binds(t, name) for t in targets):
+                out.append((scope, st.value))
+    if scope is not None and name in [p.arg for p in scope.args.args]:
+        k = [p.arg for p in scope.args.args].index(name)
+        method = bool(scope.args.args) and scope.args.args[0].arg == "self"
+        for call, caller in _calls_of(sf, scope):
+            # (a method's own ``self`` is not among the call's arguments; a class's
+            # ``__init__`` is called by the class's name)
+            pos = k - 1 if method else k
+            arg = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if arg is None and 0 <= pos < len(call.args):
+                arg = call.args[pos]
+            if arg is not None:
+                out.append((caller, arg))
+    return out
+
+
+def _assigns(target: ast.expr, obj: str, attr: str) -> bool:
+    return any(
+        isinstance(t, ast.Attribute)
+        and t.attr == attr
+        and isinstance(t.value, ast.Name)
+        and t.value.id == obj
+        for t in ast.walk(target)
+    )
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    return any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(target))
+
+
+def _calls_of(
+    sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef
+) -> list[tuple[ast.Call, Scope]]:
+    """The file's calls of a function or method (by name; ``__init__`` by its class's name),
+    each with the function it is made in."""
+    assert sf.tree is not None
+    names = {fn.name}
+    if fn.name == "__init__":
+        names = {c.name for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body}
+    return [
+        (c, enclosing_function(sf, c.lineno))
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.Call) and call_name(c) in names
+    ]
+
+
+PATTERN = Float64FromNumpy()
