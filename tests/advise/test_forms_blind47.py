@@ -293,7 +293,8 @@ class ALS:
             for u in range(R.shape[0]):
                 self.X[u] = self.user_step(u, R)
             for i in range(R.shape[1]):
-                self.Y[i] = np.linalg.solve(self.X.T @ self.X + 0.1 * np.eye(self.k), self.X.T @ R[:, i])
+                G = self.X.T @ self.X + 0.1 * np.eye(self.k)
+                self.Y[i] = np.linalg.solve(G, self.X.T @ R[:, i])
         return self
 
 
