@@ -285,6 +285,20 @@ def test_cli_lists_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"{code} {r.name} [{r.severity}]" in out
 
 
+def test_profile_lists_lints_rules_and_those_only_a_run_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the codes a profile report names (AB404-AB414) were listed nowhere: lint --rules stops at
+    # lint's own
+    from arraybench.advise.codes import RUN_RULES
+
+    assert cli_helper.run(["profile", "--rules"]) == 0
+    out = capsys.readouterr().out
+    assert RUN_RULES and "only a run shows" in out
+    for code, r in [*RULES.items(), *RUN_RULES.items()]:
+        assert f"{code} {r.name} [{r.severity}]" in out
+
+
 @pytest.mark.skipif(
     not cli_helper.registered(), reason="lint and verify are not yet in cli/main.py COMMANDS"
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..advise.output.html import profile_html
 from ..advise.output.sarif import profile_sarif
-from ..advise.output.text import profile_text
+from ..advise.output.text import profile_text, rules_text
 from ..advise.profile import profile
 from ..advise.records import WORTH_SHARE
 from ..advise.run.launch import Target
@@ -76,6 +76,11 @@ def add_parser(sub: Any, parents: list[Any]) -> None:
         "the run and the candidates the run dropped, with the reason",
     )
     p.add_argument(
+        "--rules",
+        action="store_true",
+        help="list the rules a run confirms (lint's) and those only a run shows, and exit",
+    )
+    p.add_argument(
         "program",
         nargs=argparse.REMAINDER,
         metavar="SCRIPT [ARGS]",
@@ -110,6 +115,13 @@ def report_format(given: str | None, output: str | None) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.rules:
+        text = rules_text(run=True)
+        if args.output:
+            atomic_write(args.output, text + "\n")
+        else:
+            sys.stdout.write(text + "\n")
+        return 0
     fmt = report_format(args.format, args.output)
     target = parse_target(args)
     target.check()

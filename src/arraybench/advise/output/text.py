@@ -5,7 +5,7 @@ first."""
 from __future__ import annotations
 
 from ...base.units import format_time
-from ..codes import RULES
+from ..codes import RULES, RUN_RULES
 from ..records import POSSIBLE, SURE, WORTH_SHARE, Finding, LintReport, ProfileReport
 
 
@@ -50,13 +50,21 @@ def lint_text(report: LintReport) -> str:
     return "\n".join(out)
 
 
-def rules_text() -> str:
-    """Every rule of ``arraybench lint``: code, name, severity, message and rewrite."""
+def rules_text(run: bool = False) -> str:
+    """Every rule of ``arraybench lint``: code, name, severity, message and rewrite; with
+    ``run``, then those only a run shows (``arraybench profile``'s own)."""
     lines = []
     for r in RULES.values():
         lines.append(f"{r.code} {r.name} [{r.severity}]")
         lines.append(f"    {r.message}")
         lines.append(f"    fix: {r.rewrite}")
+    if run:
+        lines.append("")
+        lines.append("only a run shows (arraybench profile):")
+        for r in sorted(RUN_RULES.values(), key=lambda r: r.code):
+            lines.append(f"{r.code} {r.name} [{r.severity}]")
+            lines.append(f"    {r.message}")
+            lines.append(f"    fix: {r.rewrite}")
     return "\n".join(lines)
 
 
