@@ -58,6 +58,34 @@ def test_a_hot_library_call_is_named(tmp_path: Path) -> None:
     assert h.calls == ("numpy.linalg.svd",)
 
 
+def test_a_loop_on_python_numbers_is_told_what_would_help_once(tmp_path: Path) -> None:
+    # rounds 20-21 of real code: 10^6-10^8 steps of ``random.random()`` draws and float or
+    # complex arithmetic, 78-92% saved on arrays, read "the time is in the line's own Python
+    # code" on each of the loop's three lines
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import random
+
+        random.seed(2)
+        inside = 0
+        for k in range(400_000):
+            x = random.random()
+            y = random.random()
+            if x * x + y * y <= 1.0:
+                inside += 1
+        print("result:", 4.0 * inside / 400_000)
+        """,
+    )
+    hints = [h for h in report.hot if 5 <= h.line <= 9]
+    assert hints, [(h.line, h.hint) for h in report.hot]
+    assert "a loop of 400,000 steps on Python numbers (line 5" in hints[0].hint, hints[0].hint
+    assert "numba.njit" in hints[0].hint
+    assert all(h.hint == f"no known pattern: as line {hints[0].line}" for h in hints[1:]), [
+        h.hint for h in hints
+    ]
+
+
 def test_a_short_inner_loop_looks_like_an_element_loop_but_runs_three_iterations(
     tmp_path: Path,
 ) -> None:

@@ -88,6 +88,8 @@ from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
 HOT_LINES = 3
+#: A hint longer than this, the same for two lines shown, is said in full at the first only.
+SAID_ONCE = 120
 #: A loop is element by element when it runs at least ELEMENT_MIN iterations per entry
 #: (rules/families/loops.py), and each costs at most this (an iteration over a batch of a
 #: training loop costs more).
@@ -747,6 +749,10 @@ class Analysis:
             c = self.led.count(key)
             count = c if c.n else None
             h = hint(self, sf, key, seconds, count, PER_ITERATION_MIN, (ELEMENT_MIN, ELEMENT_MAX_S))
+            said = next((o for o in out if o.path == path and o.hint == h.text), None)
+            if said is not None and len(h.text) > SAID_ONCE:
+                # (three lines of one loop given one long hint: said once, at the first)
+                h = replace(h, text=f"{h.text.split(':', 1)[0]}: as line {said.line}")
             out.append(
                 HotLine(
                     path,

@@ -147,6 +147,9 @@ def hint(
     if pairs:
         return Hint("", pairs)
     loops = sf.enclosing_loops(line)
+    numbers = _python_numbers(a, sf, loops[0], facts, element) if loops else None
+    if numbers is not None:
+        return numbers
     if loops and _element_line(sf, line, loops[0], facts):
         near = _element_hint(a, sf, loops[0], facts, element)
         if near is not None:
@@ -160,6 +163,48 @@ def hint(
         why = f": too few to matter ({tiny_arrays.HITS_MIN:,} needed)" if few_runs else ""
         return Hint("AB412", f"AB412 (tiny-array-calls)? {tiny}, {runs}{why}")
     return _library_hint(a, sf, key, seconds, facts)
+
+
+#: Python number types: a loop whose lines hold only these (and lists of them) has no array.
+NUMBER_TYPES = frozenset({"float", "int", "complex", "bool"})
+
+
+def _python_numbers(
+    a: Analysis, sf: SourceFile, lp: Loop, facts: dict[str, Fact], element: tuple[int, float]
+) -> Hint | None:
+    """The line is in a loop of many cheap steps on Python numbers (floats, complex numbers,
+    ``random.random()`` draws, lists of them), no array or tensor among its values: no rule
+    takes such a loop (rounds 20 and 21 of real code: a 10^8-step ``random.uniform`` loop, a
+    stencil on lists of lists, a Julia set over a list of complex numbers, 78-92% saved on
+    arrays), but the kind of change that would help can be named. The loop's values, not only
+    the line's (a line of operators is seldom looked at)."""
+    facts = {**a.ev.facts_in(sf.path, lp.line, lp.end), **facts}
+    if not facts or not all(
+        (f.kind == SCALAR and f.type in NUMBER_TYPES)
+        or (f.kind == SEQUENCE and f.item in (SCALAR, SEQUENCE, ""))
+        or f.type in ("function", "builtin_function_or_method", "module", "method")
+        for f in facts.values()
+    ):
+        return None
+    if not any(f.kind == SCALAR and f.type in NUMBER_TYPES for f in facts.values()):
+        return None
+    count, per_entry = a.loop_counts(sf.path, lp)
+    min_per_entry, max_each = element
+    if not count.n or per_entry < min_per_entry:
+        return None
+    seconds = a.led.span(sf.path, lp.line, lp.end)
+    each = seconds / count.n
+    if each > max_each:
+        return None
+    return Hint(
+        "",
+        f"no known pattern: a loop of {count} steps on Python numbers (line {lp.line}, "
+        f"{format_time(each)} a step, {seconds / a.total:.0%} of the run), no array in it for "
+        "a rule to take; where its steps do not depend on each other, the same work on NumPy "
+        "arrays has no Python step per element (draws: rng.random(n) at once; lists of "
+        "numbers: np.array once, then whole-array arithmetic, np.where, np.count_nonzero); "
+        "where they do, numba.njit compiles the loop as it is",
+    )
 
 
 def _element_line(sf: SourceFile, line: int, lp: Loop, facts: dict[str, Fact]) -> bool:
