@@ -401,3 +401,45 @@ def test_numpys_float64_made_torch_tensors_runs_the_loop_in_float64(tmp_path: Pa
     assert f is not None and f.code == "AB401", found
     assert "dtype=torch.float32" in f.evidence and "loop at line 38" in f.evidence, f.evidence
     assert 33 not in found, found
+
+
+SHAPES_WITH_A_SCAN = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def simulate(k, rain):
+    def step(s, p):
+        q = k * s
+        return s + p - q, q
+
+    _, flow = jax.lax.scan(step, 0.0, rain)
+    return flow
+
+
+def loss(k, rain, obs):
+    return jnp.sum((simulate(k, rain) - obs) ** 2)
+
+
+loss_and_grad = jax.jit(jax.value_and_grad(loss))
+
+
+rng = np.random.default_rng(0)
+events = [rng.random(int(n)).astype(np.float32) for n in rng.integers(100, 400, 12)]
+total = 0.0
+for rain in events:
+    value, g = loss_and_grad(0.1, jnp.asarray(rain), jnp.asarray(rain))
+    total += float(value) + float(g)
+print(total)
+"""
+
+
+def test_a_recompile_names_the_input_that_changed_not_a_scans_body(tmp_path: Path) -> None:
+    # blind45's and blind47's jitted losses over events of different lengths: the scan's body,
+    # a function made at each trace, was named the cause ("a new function object")
+    pytest.importorskip("jax")
+    report = profile(Target(script=_write(tmp_path, "scan_shapes.py", SHAPES_WITH_A_SCAN)))
+    f = next((x for x in _found(report).values() if x.code == "AB404"), None)
+    assert f is not None, _found(report)
+    assert "cause: at rain, now f32[" in f.evidence, f.evidence

@@ -31,7 +31,7 @@ from ..read.source import (
 from ..records import LINT, LIST_SHARE, RUN, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
 from ..run.models import Costs, float32_speedup, no_grad_speedup
-from ..run.observe import Evidence
+from ..run.observe import NEW_FUNCTION, Evidence
 from ..run.sampler import (
     COMPREHENSION_FRAMES,
 )
@@ -297,7 +297,11 @@ class Analysis:
                 )
             causes = self.ev.events.causes.get(key)
             if causes:
-                parts.append(f"cause: {causes[-1]}")
+                # (a function made while tracing, a scan's body or a closure, is "new" at each
+                # trace: the input that changed is the cause, where one is named; blind45's and
+                # blind47's nine shapes read "a new function object")
+                named = [c for c in causes if c != NEW_FUNCTION]
+                parts.append(f"cause: {(named or causes)[-1]}")
         return "; ".join(parts)
 
     def gain(

@@ -143,6 +143,9 @@ def _user_line(is_user: Callable[[str], bool], frame: FrameType | None) -> Key |
     return None
 
 
+#: The cause JAX names when the function itself was never seen (a fresh lambda or closure).
+NEW_FUNCTION = "a new function object"
+
 _COMPILING = re.compile(r"^(?:Compiling|Finished tracing \+ transforming) (\S+)")
 
 
@@ -176,7 +179,7 @@ class _JaxLog(logging.Handler):
                 if detail
                 else next((ln for ln in lines if not ln.startswith("for ")), "")
             )
-            reason = reason.rstrip(":").replace("never seen function", "a new function object")
+            reason = reason.rstrip(":").replace("never seen function", NEW_FUNCTION)
             self.events.causes[key].append(reason[:200])
 
 
