@@ -45,8 +45,8 @@ def perturbations(base, n, gen, scale=0.25):
 
 
 gen = torch.Generator().manual_seed(123)
-n_atoms = 120
-grid = torch.stack(torch.meshgrid(torch.arange(4.0), torch.arange(5.0), torch.arange(6.0), indexing="ij"), -1)
+n_atoms = 210
+grid = torch.stack(torch.meshgrid(torch.arange(5.0), torch.arange(6.0), torch.arange(7.0), indexing="ij"), -1)
 base = 3.9 * grid.reshape(-1, 3) + 0.2 * torch.randn(n_atoms, 3, generator=gen)
 ff = ForceField(
     sigma=3.0 + 0.5 * torch.rand(n_atoms, generator=gen),
@@ -56,7 +56,7 @@ ff = ForceField(
 scale_total = sum(ff.scales)
 net_charge = float(sum(ff.charge))
 energies = []
-for xyz in perturbations(base, 4000, gen):
+for xyz in perturbations(base, 3000, gen):
     energies.append(Conformer(xyz, ff).energy)
 E = torch.stack(energies).double()
 w = torch.softmax(-(E - E.min()) / KT, dim=0)
