@@ -112,11 +112,13 @@ def _builds_share(a: Analysis, c: Candidate) -> float | None:
 
 
 def _synced(sf: SourceFile, line: int, facts: dict[str, Fact]) -> list[Fact]:
-    """The values the line converts or syncs (``t`` of ``t.item()``, ``float(t)``)."""
+    """The values the line converts or syncs (``t`` of ``t.item()``, ``float(t)``; not the
+    module of ``float(jnp.exp(p[3]))``, whose value the run did not see by name)."""
     return [
         facts[r]
         for call in sf.calls_on(line)
         if (r := receiver(call)) in facts
+        and facts[r].type != "module"
         and (
             (isinstance(call.func, ast.Attribute) and call_name(call) in SYNC_METHODS)
             or (isinstance(call.func, ast.Name) and call_name(call) in SYNC_BUILTINS)

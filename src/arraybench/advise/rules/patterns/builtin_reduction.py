@@ -154,6 +154,33 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
     return None
 
 
+def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[int, ...]] | None:
+    """The array a call of the file's function or method returns (``sum(self.ff.atom_energies(
+    self.xyz))``, blind49's conformer energy as a property): the shape of its last ``return``,
+    from the values seen on that line."""
+    if sf.tree is None or not isinstance(node, ast.Call):
+        return None
+    name = (
+        node.func.id
+        if isinstance(node.func, ast.Name)
+        else node.func.attr
+        if isinstance(node.func, ast.Attribute)
+        else ""
+    )
+    fns = [f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == name]
+    if len(fns) != 1 or not fns[0].body or not isinstance(fns[0].body[-1], ast.Return):
+        return None
+    ret = fns[0].body[-1]
+    if ret.value is None:
+        return None
+    # (the names' values anywhere in the function: a return line is not always looked at)
+    facts = {
+        **a.ev.facts_in(sf.path, fns[0].lineno, fns[0].end_lineno or ret.lineno),
+        **a.ev.facts_at((sf.path, ret.lineno)),
+    }
+    return _shape(ret.value, facts)
+
+
 #: Methods that reduce an array along the axis they are given, giving an array.
 AXIS_REDUCTIONS = frozenset({"amax", "amin", "sum", "mean", "prod", "std", "var", "any", "all"})
 
@@ -317,7 +344,7 @@ class BuiltinReduction:
             facts = a.ev.facts_at(key)
             seen = []
             for c in calls:
-                got = _shape(c.args[0], facts)
+                got = _shape(c.args[0], facts) or _returned(a, sf, c.args[0])
                 # a builtin over a 2-D array reduces its rows: whole-row operations
                 if got is not None and len(got[1]) == 1 and got[1][0] >= 2:
                     seen.append((c, *got))

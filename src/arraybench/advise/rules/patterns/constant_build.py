@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.purity import attribute_changed
+from ...read.purity import attribute_changed, set_after_init
 from ...read.source import SourceFile, call_name, enclosing_function, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
@@ -99,6 +99,53 @@ def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
         if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(bound)):
             return True
     return False
+
+
+#: Calls a constant comprehension may make: numbers in, the same number out.
+NUMBER_CALLS = frozenset({"round", "abs", "min", "max", "float", "int", "pow"})
+
+
+def _constant_comprehension(
+    sf: SourceFile, comp: ast.ListComp, lo: int, hi: int, params: set[str]
+) -> set[str] | None:
+    """The names and ``self.`` attributes a list comprehension reads, where it gives the same
+    list at every run: its loops over ``range`` of such values, its calls of number builtins
+    and ``math``, its names not stored between ``lo`` and ``hi`` (nor parameters), its
+    attributes set only in ``__init__``; None otherwise."""
+    bound = {t.id for g in comp.generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+    if any(
+        not (isinstance(g.iter, ast.Call) and isinstance(g.iter.func, ast.Name))
+        or g.iter.func.id != "range"
+        for g in comp.generators
+    ):
+        return None
+    names: set[str] = set()
+    for n in ast.walk(comp):
+        if isinstance(n, ast.Call):
+            fn = n.func
+            if isinstance(fn, ast.Name) and fn.id in NUMBER_CALLS | {"range"}:
+                continue
+            if (
+                isinstance(fn, ast.Attribute)
+                and isinstance(fn.value, ast.Name)
+                and fn.value.id == "math"
+            ):
+                continue
+            return None
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name):
+            if n.value.id == "self":
+                if set_after_init(sf, n.attr):
+                    return None
+                names.add(f"self.{n.attr}")
+            elif n.value.id != "math":
+                return None
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            if n.id in bound or n.id in NUMBER_CALLS or n.id in ("range", "math", "self"):
+                continue
+            if n.id in params or _changes(sf, n.id, lo, hi):
+                return None
+            names.add(n.id)
+    return names
 
 
 def _elements(node: ast.expr) -> int:
@@ -192,6 +239,23 @@ class ConstantBuild:
                 f"a display of {_elements(arg)} numbers"
                 + (f" from {', '.join(sorted(names))}" if names else ", all constants")
                 + f", none of them stored in {where}"
+            )
+        if isinstance(arg, ast.ListComp):
+            # a table computed by a comprehension over ``range`` of constants and attributes
+            # only __init__ sets (blind50's gamma lookup table, 4,096 values made again for
+            # every image a transform's ``__call__`` is given)
+            read = _constant_comprehension(sf, arg, lo, hi, params)
+            if read is None:
+                return None
+            return (
+                "a comprehension over range() of constants"
+                + (f" and {', '.join(sorted(read))}" if read else "")
+                + f", none of them stored in {where}"
+                + (
+                    " (the attributes set only in __init__)"
+                    if any(n.startswith("self.") for n in read)
+                    else ""
+                )
             )
         if (
             isinstance(arg, ast.Attribute)
@@ -340,6 +404,11 @@ class ConstantBuild:
             hoist = (
                 f"build it once where {ast.unparse(arg)} is set ({built_as}, in {init}) and "
                 f"use {used} in {func.name}()"
+            )
+        elif isinstance(arg, ast.ListComp) and func is not None and "(the attributes" in why:
+            hoist = (
+                f"build it once in __init__ (self.{target or 'table'} = {ast.unparse(c)[:60]}"
+                f"...) and use self.{target or 'table'} in {func.name}()"
             )
         elif loops:
             hoist = f"build {name} once before the loop at line {loops[0].line} and use it there"

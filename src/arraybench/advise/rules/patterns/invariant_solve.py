@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ...codes import WARNING, Rule, register
-from ...read.source import SourceFile, call_name, static_size, stored_in
+from ...read.purity import set_after_init
+from ...read.source import Loop, SourceFile, call_name, enclosing_function, static_size, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
 from .base import Analysis
@@ -46,14 +47,30 @@ class InvariantSolve:
             return
         for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
             name = call_name(c)
-            if name not in SOLVERS or not c.args or not isinstance(c.args[0], ast.Name):
+            if name not in SOLVERS or not c.args:
                 continue
-            line, matrix = c.lineno, c.args[0].id
+            arg = c.args[0]
+            held = (
+                isinstance(arg, ast.Attribute)
+                and isinstance(arg.value, ast.Name)
+                and arg.value.id == "self"
+                and not set_after_init(sf, arg.attr)
+            )
+            if not isinstance(arg, ast.Name) and not held:
+                continue
+            line, matrix = c.lineno, ast.unparse(arg)
             if (sf.path, line) in a.found:
                 continue
             loops = sf.enclosing_loops(line)
             via = ""
-            if loops:
+            lp: Loop | None = None
+            if held and name == "solve" and not loops:
+                # an object's matrix that only __init__ sets (``np.linalg.solve(self.system,
+                # rho)`` in a hook's ``__call__``, called by whatever loop holds the hook:
+                # blind49's implicit viscosity, 80% of its run): the same at every call
+                fn = enclosing_function(sf, line)
+                via = fn.name if fn is not None else ""
+            elif loops:
                 lp = loops[0]
                 if stored_in(sf, matrix, lp.line, lp.end):
                     continue  # the matrix changes in the loop: nothing to factor once
@@ -71,7 +88,11 @@ class InvariantSolve:
             if m is None or len(m.shape) != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 16:
                 continue
             count = a.led.count((sf.path, line))
-            size = static_size(lp.over, a.ev.facts_in(sf.path, lp.line, lp.end))
+            size = (
+                static_size(lp.over, a.ev.facts_in(sf.path, lp.line, lp.end))
+                if lp is not None
+                else None
+            )
             if max(count.n, size or 0) < INVARIANT_SOLVES_MIN:
                 continue
             first, last = sf.span(line)
@@ -96,10 +117,24 @@ class InvariantSolve:
                 seconds=excess,
                 share=excess / a.total,
                 evidence=f"{f.evidence}; a {m} matrix, the same in every step"
-                + (f" (the loop at line {lp.line} calls {via}() with it every time)" if via else "")
+                + (
+                    f" (the loop at line {lp.line} calls {via}() with it every time)"
+                    if via and lp is not None
+                    else f" ({matrix} is set only in __init__)"
+                    if held
+                    else ""
+                )
                 + f": solved from one factorization it ran {mid:.1f}x as fast (timed after the "
                 "run on a random matrix of that size)"
-                + (f"; factor it before that loop and pass the factors to {via}()" if via else "")
+                + (
+                    f"; factor it before that loop and pass the factors to {via}()"
+                    if via and lp is not None
+                    else f"; factor it once in __init__ (self.lu = scipy.linalg.lu_factor("
+                    f"{matrix})) and solve from it in {via}() (scipy.linalg.lu_solve(self.lu, "
+                    "b))"
+                    if held
+                    else ""
+                )
                 + (
                     "; in torch: LU, pivots = torch.linalg.lu_factor(A) once, then "
                     "torch.linalg.lu_solve(LU, pivots, b[:, None]) (torch.linalg.cholesky and "

@@ -1,0 +1,195 @@
+"""The forms blind49 and blind50 (benchmarks/) wrote, cut down to what made the profiler miss
+them or list a look-alike: a solve with a matrix only ``__init__`` sets, in a hook's
+``__call__`` that the loop reaches through a list of hooks; a builtin ``sum`` over what a
+method of another object returns; a lookup table computed by a comprehension over ``range``
+in a transform's ``__call__``, once per sample; a jitted step compiled for three sizes that
+cost half the run (under the five compilations asked of a cheap one); ``float()`` of a JAX
+expression, whose module was taken for the value converted. Never a wall-clock assertion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.run.launch import Target
+
+from .snippets import found as _found
+from .snippets import write as _write
+
+pytest.importorskip("line_profiler")
+
+HOOK_SOLVE = """\
+import numpy as np
+
+
+class Viscosity:
+    def __init__(self, n, nu):
+        L = -2.0 * np.eye(n) + np.eye(n, k=1) + np.eye(n, k=-1)
+        self.system = np.eye(n) - nu * L
+
+    def __call__(self, rho):
+        return np.linalg.solve(self.system, rho)
+
+
+class Sim:
+    def __init__(self, hooks):
+        self.hooks = hooks
+
+    def run(self, rho, steps):
+        smooth, *others = self.hooks
+        for step in range(steps):
+            rho = smooth(rho + 0.01 * np.roll(rho, 1))
+            for h in others:
+                h(rho)
+        return rho
+
+
+rng = np.random.default_rng(0)
+sim = Sim([Viscosity(300, 0.4), lambda r: None])
+print(float(sim.run(rng.random(300), 300).sum()))
+"""
+
+
+def test_a_solve_with_a_matrix_only_init_sets_in_a_hook(tmp_path: Path) -> None:
+    # blind49's traffic model: the hook is called as ``smooth(rho)``, unpacked from a list, so
+    # no call of ``__call__`` names it; its matrix is ``self.system``, set only in __init__
+    report = profile(Target(script=_write(tmp_path, "hook_solve.py", HOOK_SOLVE)))
+    f = _found(report).get(10)
+    assert f is not None and f.code == "AB407", _found(report)
+    assert "self.system is set only in __init__" in f.evidence, f.evidence
+    assert "lu_factor(self.system)" in f.evidence
+
+
+SUM_OF_A_METHOD = """\
+import torch
+
+
+class ForceField:
+    def __init__(self, n, gen):
+        self.eps = torch.rand(n, generator=gen) + 0.1
+
+    def atom_energies(self, xyz):
+        d = torch.cdist(xyz, xyz) + torch.eye(len(xyz))
+        e = torch.sqrt(self.eps[:, None] * self.eps[None, :])
+        return 0.5 * (e / d).sum(dim=1)
+
+
+class Conformer:
+    def __init__(self, xyz, ff):
+        self.xyz = xyz
+        self.ff = ff
+
+    @property
+    def energy(self):
+        return sum(self.ff.atom_energies(self.xyz))
+
+
+gen = torch.Generator().manual_seed(0)
+ff = ForceField(200, gen)
+best = float("inf")
+for k in range(1500):
+    c = Conformer(torch.randn(200, 3, generator=gen), ff)
+    best = min(best, float(c.energy))
+print(best)
+"""
+
+
+def test_a_builtin_sum_over_what_another_objects_method_returns(tmp_path: Path) -> None:
+    # blind49's conformer screen: ``sum(self.ff.atom_energies(self.xyz))``, 210 values a call,
+    # read "no known pattern: the time is in ...atom_energies"
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "sum_of_a_method.py", SUM_OF_A_METHOD)))
+    f = _found(report).get(21)
+    assert f is not None and f.code == "AB409", _found(report)
+    assert "torch.Tensor float32 of 200 items" in f.evidence, f.evidence
+
+
+LUT = """\
+import torch
+
+
+class GammaCorrect:
+    def __init__(self, gamma):
+        self.gamma = gamma
+
+    def __call__(self, img):
+        lut = torch.tensor([round(4095 * (i / 4095) ** (1 / self.gamma)) for i in range(4096)])
+        return lut[img.long()]
+
+
+class Compose:
+    def __init__(self, *steps):
+        self.steps = steps
+
+    def __call__(self, img):
+        for step in self.steps:
+            img = step(img)
+        return img
+
+
+gen = torch.Generator().manual_seed(0)
+images = torch.randint(0, 4096, (600, 16, 16), generator=gen)
+pipeline = Compose(lambda x: x.flip(-1), GammaCorrect(2.2))
+total = 0
+for i in range(len(images)):
+    total += int(pipeline(images[i]).sum())
+print(total)
+"""
+
+
+def test_a_lookup_table_computed_per_sample_from_init_attributes(tmp_path: Path) -> None:
+    # blind50's defect-patch augmentation: a 4,096-entry gamma table made by a comprehension
+    # over range() at every call, read "AB108 (build-in-loop)? built from Python data"
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "lut.py", LUT)))
+    f = _found(report).get(9)
+    assert f is not None and f.code == "AB108", _found(report)
+    assert "self.gamma" in f.evidence and "once in __init__" in f.evidence, f.evidence
+
+
+FEW_SIZES = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def loss(p, img):
+    side = img.shape[0]
+    yy, xx = jnp.mgrid[0:side, 0:side].astype(jnp.float32)
+    model = p[0] * jnp.exp(-((xx - p[1]) ** 2 + (yy - p[2]) ** 2) / (2.0 * p[3] ** 2))
+    return jnp.sum((model - img) ** 2)
+
+
+@jax.jit
+def step(p, img):
+    value, g = jax.value_and_grad(loss)(p, img)
+    return p - 1e-4 * g, value
+
+
+rng = np.random.default_rng(0)
+catalogue = []
+for k in range(24):
+    side = (32, 48, 64)[k % 3]
+    img = rng.random((side, side)).astype(np.float32)
+    p = jnp.array([1.0, side / 2, side / 2, 4.0])
+    for _ in range(20):
+        p, value = step(p, img)
+    catalogue.append((float(jnp.exp(p[3])), float(value)))
+print(sum(a + b for a, b in catalogue))
+"""
+
+
+def test_a_step_compiled_for_three_sizes_that_cost_much(tmp_path: Path) -> None:
+    # blind50's galaxy fits: a jitted step compiled for three cutout sizes, half the run, was
+    # no finding (five compilations were asked); the float() of a JAX expression read the
+    # module ``jnp`` as the value converted and was listed as a sync
+    pytest.importorskip("jax")
+    report = profile(Target(script=_write(tmp_path, "few_sizes.py", FEW_SIZES)))
+    found = _found(report)
+    f = found.get(26)
+    assert f is not None and f.code == "AB404", found
+    assert "3 compilations (jit(step))" in f.evidence, f.evidence
+    sync = found.get(27)
+    assert sync is None or sync.code != "AB201" or sync.saves < 0.01, sync
