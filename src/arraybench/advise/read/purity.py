@@ -525,17 +525,22 @@ def set_after_init(sf: SourceFile, attr: str) -> bool:
     module's own code. A value made from it cannot then be made once "where it is set"."""
     if sf.tree is None:
         return True
-    for node in ast.walk(sf.tree):
+    return _set_after_init(sf.tree, attr)
+
+
+@lru_cache(maxsize=4096)
+def _set_after_init(tree: ast.Module, attr: str) -> bool:
+    for node in ast.walk(tree):
         if (
             isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             and node.name != "__init__"
-            and _changed_in(sf.tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
+            and _changed_in(tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
         ):
             return True
     return any(
         not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-        and _changed_in(sf.tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
-        for node in sf.tree.body
+        and _changed_in(tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
+        for node in tree.body
     )
 
 
