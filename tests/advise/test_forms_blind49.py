@@ -193,3 +193,42 @@ def test_a_step_compiled_for_three_sizes_that_cost_much(tmp_path: Path) -> None:
     assert "3 compilations (jit(step))" in f.evidence, f.evidence
     sync = found.get(27)
     assert sync is None or sync.code != "AB201" or sync.saves < 0.01, sync
+
+
+GRID_FIT = """\
+import numpy as np
+
+
+def smooth(x, decay):
+    out = np.empty_like(x)
+    carry = 0.0
+    for t in range(x.shape[0]):
+        carry = x[t] + decay * carry
+        out[t] = carry
+    return out
+
+
+rng = np.random.default_rng(0)
+spend = rng.gamma(2.0, 50.0, 20000)
+season = 1.0 + 0.3 * np.sin(np.arange(20000) / 50.0)
+sales = 3.0 * smooth(spend, 0.5) + 100.0 * season
+scores = []
+for decay in np.linspace(0.1, 0.9, 60):
+    x = smooth(spend, decay)
+    A = np.column_stack([season, x])
+    coef, *_ = np.linalg.lstsq(A, sales, rcond=None)
+    scores.append(float(np.sum((A @ coef - sales) ** 2)))
+print(min(scores))
+"""
+
+
+def test_a_loop_over_a_grid_of_values_is_no_product_per_row(tmp_path: Path) -> None:
+    # blind50's media-mix fit: ``A @ coef`` in a loop over decay values, each a fit on whole
+    # 12,000-row arrays, was listed as AB105 (row-by-row products) at 11-13% of the run
+    report = profile(Target(script=_write(tmp_path, "grid_fit.py", GRID_FIT)))
+    f = _found(report).get(18)
+    assert f is None or f.code != "AB105", f
+    assert any(
+        d.line == 18 and d.code == "AB105" and "not one product per row" in d.dropped
+        for d in report.dropped
+    ), [(d.line, d.code, d.dropped) for d in report.dropped]
