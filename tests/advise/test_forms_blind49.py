@@ -280,3 +280,46 @@ def test_one_float64_promotion_is_one_finding(tmp_path: Path) -> None:
     promotions = [f for f in _found(report).values() if f.code == "AB410"]
     assert [f.line for f in promotions] == [22], [(f.line, f.evidence) for f in promotions]
     assert "line 13" in promotions[0].evidence, promotions[0].evidence
+
+
+KERNEL_HOOK = """\
+import numpy as np
+
+
+class Kernel:
+    def __init__(self, x, ell):
+        self.d2 = (x[:, None] - x[None, :]) ** 2
+        self.ell = ell
+
+    def __call__(self, v):
+        K = np.exp(-self.d2 / self.ell)
+        return K @ v
+
+
+class Pipeline:
+    def __init__(self, *steps):
+        self.steps = steps
+
+    def __call__(self, v):
+        for s in self.steps:
+            v = s(v)
+        return v
+
+
+rng = np.random.default_rng(0)
+pipe = Pipeline(Kernel(rng.random(400), 0.1), lambda v: v / np.linalg.norm(v))
+v = rng.random(400)
+for it in range(150):
+    v = pipe(v)
+print(float(v.sum()))
+"""
+
+
+def test_a_value_made_from_init_attributes_in_a_step_of_a_pipeline(tmp_path: Path) -> None:
+    # the forms of blind49-50 in general: a callable object in a pipeline makes, at every call,
+    # a value of attributes only __init__ sets; no loop of the file names the call
+    report = profile(Target(script=_write(tmp_path, "kernel_hook.py", KERNEL_HOOK)))
+    f = _found(report).get(10)
+    assert f is not None and f.code == "AB411", _found(report)
+    assert "nothing sets or changes after __init__" in f.evidence, f.evidence
+    assert "self.K = np.exp" in f.evidence

@@ -34,6 +34,7 @@ from . import (
     float64_promotion,
     growing_list,
     growth,
+    init_invariant,
     invariant_calls,
     invariant_getters,
     invariant_solve,
@@ -80,6 +81,7 @@ PATTERNS: tuple[Pattern, ...] = (
     scalar_draws.PATTERN,
     invariant_getters.PATTERN,
     invariant_calls.PATTERN,
+    init_invariant.PATTERN,
     tiny_arrays.PATTERN,
 )
 
