@@ -44,6 +44,14 @@ class PerIteration(Plain):
             if synced and not any(torchish(x) for x in synced):
                 kinds = ", ".join(sorted({x.type for x in synced}))
                 return f"converts a {kinds} at run time, not a tensor: no device sync"
+            tensors = [x for x in facts.values() if torchish(x)]
+            if not synced and tensors and not any(on_device(x) for x in tensors):
+                # ``float(torch.relu(x.float()).mean())``: an expression's value, on the CPU,
+                # converted; its work stays wherever that is done, and no device waits
+                return (
+                    "converts the value of an expression on the CPU: no device to wait for, "
+                    "and the expression's work stays wherever its value is converted"
+                )
         return ""
 
     def price(self, a: Analysis, c: Candidate) -> tuple[float, float] | None:
