@@ -87,8 +87,10 @@ from .patterns.tiny_arrays import from_scalars, scalar_sources
 from .proof import proof
 
 #: Compilations of one function at a line that make it a recompiling line where all but one
-#: of them cost WORTH_SHARE of the run or more (else RECOMPILES_MIN).
+#: of them cost WORTH_SHARE of the run or more and the line ran FEW_RECOMPILES_CALLS times a
+#: compilation (else RECOMPILES_MIN).
 FEW_RECOMPILES_MIN = 3
+FEW_RECOMPILES_CALLS = 10
 #: Lines shown in "where the time goes" that hold no finding.
 HOT_LINES = 3
 #: A hint longer than this, the same for two lines shown, is said in full at the first only.
@@ -561,11 +563,17 @@ class Analysis:
                 if static_cause(self.ev.events.causes.get((path, line), []))
                 else RECOMPILES_MIN
             )
-            # (a few compilations that cost much: blind50's galaxy fit, one jitted step compiled
-            # for three cutout sizes, 0.71 s of a 1.43 s run)
+            # (a few compilations that cost much, each shape then called again and again:
+            # blind50's galaxy fit, one jitted step compiled for three cutout sizes and called
+            # 3,600 times, 0.71 s of a 1.43 s run; not a function called once per new size, a
+            # fit's four stages, where each call is its shape's first)
             spent = self.ev.events.compile_s.get((path, line), 0.0)
             n = recompiles(names)
-            if n >= FEW_RECOMPILES_MIN and spent * (n - 1) / n >= WORTH_SHARE * self.total:
+            if (
+                n >= FEW_RECOMPILES_MIN
+                and spent * (n - 1) / n >= WORTH_SHARE * self.total
+                and self.led.count((path, line)).n >= FEW_RECOMPILES_CALLS * n
+            ):
                 least = min(least, FEW_RECOMPILES_MIN)
             if (
                 recompiles(names) >= least
