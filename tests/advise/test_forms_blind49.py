@@ -4,7 +4,10 @@ them or list a look-alike: a solve with a matrix only ``__init__`` sets, in a ho
 method of another object returns; a lookup table computed by a comprehension over ``range``
 in a transform's ``__call__``, once per sample; a jitted step compiled for three sizes that
 cost half the run (under the five compilations asked of a cheap one); ``float()`` of a JAX
-expression, whose module was taken for the value converted. Never a wall-clock assertion."""
+expression, whose module was taken for the value converted; and blind51-52's: a solve with
+another object's matrix set in its ``__init__``, ``np.vectorize`` of a method on a dict's
+items, a builtin ``any()`` over a comparison with an object's number. Never a wall-clock
+assertion."""
 
 from __future__ import annotations
 
@@ -323,3 +326,103 @@ def test_a_value_made_from_init_attributes_in_a_step_of_a_pipeline(tmp_path: Pat
     assert f is not None and f.code == "AB411", _found(report)
     assert "nothing sets or changes after __init__" in f.evidence, f.evidence
     assert "self.K = np.exp" in f.evidence
+
+
+NESTED_SOLVE = """\
+import numpy as np
+
+
+class Network:
+    def __init__(self, n, rng):
+        B = rng.random((n, n))
+        self.B_red = B @ B.T + n * np.eye(n)
+
+
+class FlowMonitor:
+    def __init__(self, net):
+        self.net = net
+
+    def __call__(self, hour, injections):
+        return np.linalg.solve(self.net.B_red, injections)
+
+
+rng = np.random.default_rng(0)
+hooks = [FlowMonitor(Network(250, rng))]
+total = 0.0
+for hour in range(400):
+    for h in hooks:
+        total += float(h(hour, rng.random(250)).sum())
+print(total)
+"""
+
+VECTORIZE_ITEMS = """\
+import numpy as np
+
+HIGH = {3, 7}
+
+
+class Rules:
+    @staticmethod
+    def _risk(category, amount):
+        if category in HIGH:
+            return 1.0 + min(amount / 500.0, 2.0)
+        return 0.0
+
+    def apply(self, batch):
+        batch["risk"] = np.vectorize(self._risk)(batch["category"], batch["amount"])
+        return batch
+
+
+rng = np.random.default_rng(0)
+rules = Rules()
+total = 0.0
+for day in range(12):
+    batch = {"category": rng.integers(0, 10, 40_000), "amount": rng.gamma(2.0, 60.0, 40_000)}
+    total += float(rules.apply(batch)["risk"].sum())
+print(total)
+"""
+
+ANY_OF_AN_ATTRIBUTE = """\
+import torch
+
+
+class LimitMonitor:
+    def __init__(self, limit):
+        self.limit = limit
+        self.events = 0
+
+    def __call__(self, q):
+        if any((q.abs() > self.limit).flatten()):
+            self.events += 1
+
+
+gen = torch.Generator().manual_seed(0)
+monitor = LimitMonitor(3.5)
+q = torch.zeros(64, 7)
+for step in range(2500):
+    q = 0.99 * q + 0.1 * torch.randn(64, 7, generator=gen)
+    monitor(q)
+print(monitor.events)
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "line", "code", "said"),
+    [
+        ("nested_solve", NESTED_SOLVE, 15, "AB407", "self.net.B_red is set only in __init__"),
+        ("vectorize_items", VECTORIZE_ITEMS, 14, "AB103", "batch['category']"),
+        ("any_of_an_attribute", ANY_OF_AN_ATTRIBUTE, 10, "AB409", "any() over a torch.Tensor"),
+    ],
+)
+def test_blind51_52_forms(
+    tmp_path: Path, name: str, source: str, line: int, code: str, said: str
+) -> None:
+    # blind51's grid monitor: a solve with another object's matrix, set in its __init__;
+    # blind52's fraud rules: np.vectorize of a method on a dict's items; blind52's fleet: a
+    # builtin any() over a comparison with an object's number
+    if "torch" in source:
+        pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, f"{name}.py", source)))
+    f = _found(report).get(line)
+    assert f is not None and f.code == code, _found(report)
+    assert said in f.evidence, f.evidence

@@ -226,12 +226,16 @@ def _slice_length(ix: ast.Slice, n: int) -> int:
 
 def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:
     """A number: a constant, a name whose value was a number (or never seen: a parameter like
-    ``limit`` read only there), or arithmetic of those."""
+    ``limit`` read only there), an object's attribute seen a number, or arithmetic of those."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, (int, float))
     if isinstance(node, ast.Name):
         f = facts.get(node.id)
         return f is None or f.kind == "scalar"
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        # (an object's number: ``self.limit``, as the run saw it)
+        f = facts.get(ast.unparse(node))
+        return f is not None and f.kind == "scalar"
     if isinstance(node, ast.UnaryOp):
         return _scalar(node.operand, facts)
     if isinstance(node, ast.BinOp):

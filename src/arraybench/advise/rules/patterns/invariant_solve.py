@@ -50,12 +50,7 @@ class InvariantSolve:
             if name not in SOLVERS or not c.args:
                 continue
             arg = c.args[0]
-            held = (
-                isinstance(arg, ast.Attribute)
-                and isinstance(arg.value, ast.Name)
-                and arg.value.id == "self"
-                and not set_after_init(sf, arg.attr)
-            )
+            held = _init_only(sf, arg)
             if not isinstance(arg, ast.Name) and not held:
                 continue
             line, matrix = c.lineno, ast.unparse(arg)
@@ -144,6 +139,21 @@ class InvariantSolve:
                 ),
                 gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
             )
+
+
+def _init_only(sf: SourceFile, node: ast.expr) -> bool:
+    """Whether the expression is an attribute of ``self``, at any depth (``self.net.B_red``),
+    each of whose attributes only an ``__init__`` sets (and nothing changes after)."""
+    attrs = []
+    while isinstance(node, ast.Attribute):
+        attrs.append(node.attr)
+        node = node.value
+    return (
+        bool(attrs)
+        and isinstance(node, ast.Name)
+        and node.id == "self"
+        and not any(set_after_init(sf, a) for a in attrs)
+    )
 
 
 PATTERN = InvariantSolve()

@@ -182,7 +182,8 @@ def _array_of(arg: ast.expr, facts: dict[str, Fact]) -> Fact | None:
     got = [
         x
         for n in ast.walk(arg)
-        if isinstance(n, ast.Name | ast.Attribute)
+        # (a dict's item too, ``batch["amount"]``, as the run records it)
+        if isinstance(n, ast.Name | ast.Attribute | ast.Subscript)
         and (x := facts.get(ast.unparse(n))) is not None
         and is_array(x)
     ]
