@@ -426,3 +426,47 @@ def test_blind51_52_forms(
     f = _found(report).get(line)
     assert f is not None and f.code == code, _found(report)
     assert said in f.evidence, f.evidence
+
+
+DRIFTERS = """\
+import numpy as np
+
+
+class Drifters:
+    def __init__(self, n, rng, dt=0.02):
+        self.dt = dt
+        self.pos = rng.uniform(0.0, 1.0, size=(n, 2)).astype(np.float32)
+        self.vel = np.zeros((n, 2), dtype=np.float32)
+        self.drag = rng.uniform(0.05, 0.15, size=(n, 1))
+
+    def current(self):
+        x, y = self.pos[:, 0], self.pos[:, 1]
+        u = -np.sin(np.pi * x) * np.cos(np.pi * y)
+        return np.stack([u, np.cos(np.pi * x) * np.sin(np.pi * y)], axis=1)
+
+    def apply_drag(self, rel):
+        return rel * (1.0 - self.drag * self.dt)
+
+    def step(self):
+        rel = self.vel - self.current()
+        self.vel = self.apply_drag(rel) + self.current()
+        self.pos += self.dt * self.vel
+        np.clip(self.pos, 0.0, 1.0, out=self.pos)
+
+
+sim = Drifters(200_000, np.random.default_rng(0))
+for t in range(60):
+    sim.step()
+print(float(sim.pos.sum()))
+"""
+
+
+def test_a_float64_attribute_in_a_methods_line_of_operators(tmp_path: Path) -> None:
+    # blind51's drifters: ``self.drag`` from ``rng.uniform`` (float64) mixed into float32
+    # velocities in a method's one ``return`` of operators, a line no look of the run saw
+    report = profile(Target(script=_write(tmp_path, "drifters.py", DRIFTERS)))
+    f = _found(report).get(17)
+    assert f is not None and f.code == "AB410", _found(report)
+    assert "self.drag (made at line 9" in f.evidence and ".astype(np.float32)" in f.evidence, (
+        f.evidence
+    )

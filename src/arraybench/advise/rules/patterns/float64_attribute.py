@@ -1,0 +1,229 @@
+"""AB410 of an object's float64 attribute that a method's line of operators mixes into float32
+state, where no look of the run saw the line (its signal is handled back at the caller).
+
+``self.drag = rng.uniform(0.05, 0.15, size=(n, 1))`` in ``__init__`` (NumPy's default float64),
+then ``return rel * (1.0 - self.drag * self.dt)`` in ``apply_drag``, whose value becomes
+``self.vel``, made float32 in ``__init__``: from the first step on the velocities, and all the
+loop's work on them, are float64. The run sees the state change dtype (float32 at its first
+look, float64 later) but not the line that did it; the source says which attribute, made how.
+
+    candidates  an attribute of the object that ``__init__`` makes float32 (``dtype=np.float32``
+                or ``.astype(np.float32)``) and a method assigns again; in that assignment's
+                value, or in the one ``return`` of a method of the file it calls, an attribute
+                that ``__init__`` makes by a NumPy call of the default dtype (``rng.uniform``,
+                ``np.random.rand``, ``np.linspace``, ``np.zeros`` without ``dtype``) and
+                nothing casts
+    evidence    the state seen float32 and float64 by the run (SIZE_MIN elements or more); the
+                loop's statements where it was float64 cost LIST_SHARE of the run or more; no
+                AB410 finding in that region yet
+    price       that work less itself over the float32 ratio of an elementwise multiply-add on
+                the state's shape, timed after the run
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...read.source import SourceFile, enclosing_function
+from ...read.syntax import call_name
+from ...records import LIST_SHARE, Finding
+from ...run.models import float32_ratio
+from ...run.values import is_array
+from .base import Analysis
+from .float64_promotion import PATTERN as PROMOTION
+from .float64_sources import _called_from_loop
+from .float64_values import SIZE_MIN
+from .float64_work import float64_work
+
+#: NumPy calls that make float64 arrays unless given a dtype.
+FLOAT64_MAKERS = frozenset(
+    {
+        "uniform",
+        "normal",
+        "standard_normal",
+        "random",
+        "rand",
+        "randn",
+        "exponential",
+        "gamma",
+        "beta",
+        "lognormal",
+        "linspace",
+        "zeros",
+        "ones",
+        "empty",
+        "full",
+    }
+)
+
+
+class Float64Attribute:
+    """Runs after AB410's own promotions (float64_promotion.py)."""
+
+    rule = PROMOTION.rule
+
+    def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        if sf.tree is None:
+            return
+        inits = [
+            f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+        ]
+        made: dict[str, tuple[int, ast.expr]] = {}
+        for init in inits:
+            for st in ast.walk(init):
+                if isinstance(st, ast.Assign) and len(st.targets) == 1:
+                    t = st.targets[0]
+                    if (
+                        isinstance(t, ast.Attribute)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == "self"
+                    ):
+                        made[t.attr] = (st.lineno, st.value)
+        states = {n for n, (_, v) in made.items() if _float32(v)}
+        sources = {n for n, (_, v) in made.items() if _default_float64(v)}
+        if not states or not sources:
+            return
+        for st in ast.walk(sf.tree):
+            if not (
+                isinstance(st, ast.Assign)
+                and len(st.targets) == 1
+                and isinstance(st.targets[0], ast.Attribute)
+                and st.targets[0].attr in states
+            ):
+                continue
+            fn = enclosing_function(sf, st.lineno)
+            if fn is None or fn.name == "__init__":
+                continue
+            state = st.targets[0].attr
+            got = _mixes(sf, st.value, sources)
+            if got is None:
+                continue
+            at, source = got
+            f = self._priced(a, sf, at, state, source, made[source])
+            if f is not None:
+                yield f
+
+    def _priced(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        at: int,
+        state: str,
+        source: str,
+        made: tuple[int, ast.expr],
+    ) -> Finding | None:
+        if (sf.path, at) in a.found:
+            return None
+        name = f"self.{state}"
+        # (every look at the state, anywhere in the file)
+        seen = [
+            x
+            for (path, _), names in a.ev.samples.facts.items()
+            if path == sf.path
+            for x in names.get(name, [])
+            if is_array(x) and x.size >= SIZE_MIN
+        ]
+        if not any(x.dtype == "float32" for x in seen) or not any(
+            x.dtype == "float64" for x in seen
+        ):
+            return None
+        chain = _called_from_loop(sf, at, a)
+        if chain is None:
+            return None
+        (lo, hi), regions = chain
+        if any(
+            f.code == self.rule.code and any(r_lo <= f.line <= r_hi for r_lo, r_hi in regions)
+            for f in a.found.values()
+        ):
+            return None
+        spans = float64_work(a, sf, lo, hi, [name])
+        for r_lo, r_hi in regions:
+            spans += float64_work(a, sf, r_lo, r_hi, [name])
+        if not spans:
+            return None
+        work = a.led.union(spans)
+        big = max((x for x in seen if x.dtype == "float64"), key=lambda x: x.size)
+        priced = float32_ratio("x * 1.0001 + x", {"x": big}, {"x"}, {"np": "numpy"}, a.budget())
+        if priced is None:
+            return None
+        (mid, low_r, high_r), _ = priced
+        saving = work * (1 - 1 / max(mid, 1.0))
+        if mid <= 1.0 or saving / a.total < LIST_SHARE:
+            return None
+        f, _ = a.finding(sf, at, self.rule.code)
+        line, value = made
+        evidence = (
+            f"self.{source} (made at line {line}: self.{source} = {ast.unparse(value)[:70]}, "
+            f"NumPy's default float64) meets float32 work here, and its result becomes {name} "
+            f"(made float32 in __init__; float64 at later looks of the run): the loop's float64 "
+            f"work takes {format_time(work)} ({work / a.total:.0%} of the run); an elementwise "
+            f"multiply-add on {big.size:,} elements ran {mid:.2f}x as fast in float32 (timed "
+            f"after the run); make self.{source} float32 where it is made (line {line}): "
+            f"{ast.unparse(value)[:60]}.astype(np.float32)"
+        )
+        return replace(
+            f,
+            seconds=saving,
+            share=saving / a.total,
+            evidence=evidence,
+            gain=(work * (1 - 1 / max(low_r, 1.0)), max(saving, work * (1 - 1 / max(high_r, 1.0)))),
+        )
+
+
+def _float32(value: ast.expr) -> bool:
+    """Made float32 on its line: ``dtype=np.float32`` or ``.astype(np.float32)``."""
+    text = ast.unparse(value)
+    return "float32" in text
+
+
+def _default_float64(value: ast.expr) -> bool:
+    """A NumPy call of the default dtype, not cast (``rng.uniform(0, 1, size=(n, 1))``)."""
+    return (
+        isinstance(value, ast.Call)
+        and call_name(value) in FLOAT64_MAKERS
+        and not any(k.arg == "dtype" for k in value.keywords)
+        and "float32" not in ast.unparse(value)
+    )
+
+
+def _mixes(sf: SourceFile, value: ast.expr, sources: set[str]) -> tuple[int, str] | None:
+    """Where a float64 attribute enters the value: on its own line (``self.drag`` read there),
+    or in the one ``return`` of a method of the file it calls (``self.apply_drag(turned)``)."""
+    assert sf.tree is not None
+    for n in ast.walk(value):
+        if (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == "self"
+            and n.attr in sources
+        ):
+            return value.lineno, n.attr
+    for c in ast.walk(value):
+        if not (
+            isinstance(c, ast.Call)
+            and isinstance(c.func, ast.Attribute)
+            and isinstance(c.func.value, ast.Name)
+            and c.func.value.id == "self"
+        ):
+            continue
+        fns = [
+            f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == c.func.attr
+        ]
+        if len(fns) != 1 or not fns[0].body or not isinstance(fns[0].body[-1], ast.Return):
+            continue
+        ret = fns[0].body[-1]
+        for n in ast.walk(ret):
+            if (
+                isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name)
+                and n.value.id == "self"
+                and n.attr in sources
+            ):
+                return ret.lineno, n.attr
+    return None
+
+
+PATTERN = Float64Attribute()
