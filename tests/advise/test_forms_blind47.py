@@ -373,18 +373,18 @@ class SEIR:
 
 rng = np.random.default_rng(8)
 raw = {
-    "contact": rng.random((16, 16)) / 16,
-    "mobility": rng.random((1000, 1000)) / 1000,
-    "pop": rng.integers(5_000, 9_000, (1000, 16)) * 1.0,
+    "contact": rng.random((128, 128)) / 128,
+    "mobility": rng.random((300, 300)) / 300,
+    "pop": rng.integers(5_000, 9_000, (300, 128)) * 1.0,
 }
 data = {k: torch.as_tensor(v) for k, v in raw.items()}
 model = SEIR(data)
 labels = torch.from_numpy(np.arange(16))
-I0 = torch.zeros(1000, 16)
+I0 = torch.zeros(300, 128)
 I0[:10] = 5.0
 pop = data["pop"]
 state = (pop - I0, torch.zeros_like(pop), I0, torch.zeros_like(pop))
-for day in range(200):
+for day in range(150):
     state = model.step(state, 0.001)
 print(float(state[2].sum()), int(labels.sum()))
 """
