@@ -646,7 +646,7 @@ def test_lists_of_objects_are_not_data_but_lists_of_numbers_are() -> None:
 
 
 def test_a_comprehension_an_array_is_made_of_holds_the_conversion(tmp_path: Path) -> None:
-    from arraybench.advise.rules.confirm import _made_an_array
+    from arraybench.advise.read.source import made_into_array
 
     src = (
         "import math\nimport numpy as np\nimport torch\n"
@@ -657,7 +657,7 @@ def test_a_comprehension_an_array_is_made_of_holds_the_conversion(tmp_path: Path
         "e = sum([v for v in x])\n"
     )
     sf = _source(tmp_path, src)
-    made = {lp.line: _made_an_array(sf, lp) for lp in sf.loops if lp.comprehension}
+    made = {lp.line: made_into_array(sf, lp.line) for lp in sf.loops if lp.comprehension}
     assert made == {4: True, 5: True, 6: True, 7: False, 8: False}
 
 

@@ -116,11 +116,7 @@ def report_format(given: str | None, output: str | None) -> str:
 
 def main(args: argparse.Namespace) -> int:
     if args.rules:
-        text = rules_text(run=True)
-        if args.output:
-            atomic_write(args.output, text + "\n")
-        else:
-            sys.stdout.write(text + "\n")
+        _emit(args.output, rules_text(run=True))
         return 0
     fmt = report_format(args.format, args.output)
     target = parse_target(args)
@@ -136,13 +132,18 @@ def main(args: argparse.Namespace) -> int:
         text = profile_html(report)
     else:
         text = profile_text(report, show_all=args.show_all)
-    if args.output:
-        atomic_write(args.output, text + "\n")
-    else:
-        sys.stdout.write(("\n" if fmt == "text" else "") + text + "\n")
+    _emit(args.output, text, "\n" if fmt == "text" else "")
     if args.html:
         atomic_write(args.html, profile_html(report))
         if fmt == "text" and not args.output:
             sys.stdout.write(f"HTML: {args.html}\n")
     # the program's exit status is the command's: a CI step that runs a profile fails with it
     return report.outcome.status
+
+
+def _emit(output: str | None, text: str, lead: str = "") -> None:
+    """The report (or the rules) into ``output``, else on stdout after ``lead``."""
+    if output:
+        atomic_write(output, text + "\n")
+    else:
+        sys.stdout.write(lead + text + "\n")

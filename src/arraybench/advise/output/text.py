@@ -53,18 +53,14 @@ def lint_text(report: LintReport) -> str:
 def rules_text(run: bool = False) -> str:
     """Every rule of ``arraybench lint``: code, name, severity, message and rewrite; with
     ``run``, then those only a run shows (``arraybench profile``'s own)."""
-    lines = []
-    for r in RULES.values():
-        lines.append(f"{r.code} {r.name} [{r.severity}]")
-        lines.append(f"    {r.message}")
-        lines.append(f"    fix: {r.rewrite}")
+    rules = list(RULES.values())
     if run:
-        lines.append("")
-        lines.append("only a run shows (arraybench profile):")
-        for r in sorted(RUN_RULES.values(), key=lambda r: r.code):
-            lines.append(f"{r.code} {r.name} [{r.severity}]")
-            lines.append(f"    {r.message}")
-            lines.append(f"    fix: {r.rewrite}")
+        rules += sorted(RUN_RULES.values(), key=lambda r: r.code)
+    lines = []
+    for i, r in enumerate(rules):
+        if i == len(RULES):
+            lines += ["", "only a run shows (arraybench profile):"]
+        lines += [f"{r.code} {r.name} [{r.severity}]", f"    {r.message}", f"    fix: {r.rewrite}"]
     return "\n".join(lines)
 
 

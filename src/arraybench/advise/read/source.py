@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import syntax
+from .libraries import CONSTRUCTORS
 from .recurrence import carries_state, is_recurrence, object_state, scan_of
 from .syntax import int_op
 
@@ -329,6 +330,37 @@ def enclosing_function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.Async
         ):
             best = node
     return best
+
+
+#: Calls that join a list of arrays into one (``torch.stack([torch.dot(u, r) for r in M])``).
+STACKS = frozenset({"stack", "vstack", "hstack", "cat", "concatenate", "column_stack"})
+
+
+def made_into_array(sf: SourceFile, line: int) -> bool:
+    """Whether the comprehension on ``line`` is what an array constructor or a stack is given
+    (``np.array([...])``, ``torch.tensor([...])``, ``np.fromiter(...)``, ``torch.stack([...])``)."""
+    if sf.tree is None:
+        return False
+    return any(
+        isinstance(node, ast.Call)
+        and node.args
+        and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
+        and node.args[0].lineno == line
+        and call_name(node) in CONSTRUCTORS | STACKS
+        for node in ast.walk(sf.tree)
+    )
+
+
+def returned_by(sf: SourceFile, name: str) -> ast.Return | None:
+    """The closing ``return`` of a value of the file's one function or method named ``name``
+    (``return 0.5 * (e / d).sum(dim=1)`` of ``atom_energies``), else None."""
+    if sf.tree is None:
+        return None
+    fns = [f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == name]
+    if len(fns) != 1 or not fns[0].body:
+        return None
+    last = fns[0].body[-1]
+    return last if isinstance(last, ast.Return) and last.value is not None else None
 
 
 def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..read.source import SourceFile, call_name
+from ..run.observe import NEW_FUNCTION
 from ..run.values import TENSOR, Fact
 
 #: Compilations of the same function at one line that make it a recompiling line. JAX compiles
@@ -24,9 +25,44 @@ RECOMPILES_MIN = 5
 STATIC_RECOMPILES_MIN = 2
 
 
+#: Compilations of one function at a line that make it a recompiling line where all but one
+#: of them cost ``worth`` of the run or more and the line ran FEW_RECOMPILES_CALLS times a
+#: compilation (else RECOMPILES_MIN).
+FEW_RECOMPILES_MIN = 3
+FEW_RECOMPILES_CALLS = 10
+
+
 def static_cause(causes: list[str]) -> bool:
     """Whether JAX explained a line's compilations by a static argument's new value."""
     return any("Static(" in c or "static" in c.lower() for c in causes)
+
+
+def recompiles_needed(
+    names: list[str], causes: list[str], spent: float, runs: int, worth: float
+) -> int:
+    """How many compilations of one function make a line a recompiling one: fewer where a
+    static argument's values caused them, or where a few cost much (``spent`` seconds, all but
+    one ``worth`` seconds or more) and each shape was then called again and again (blind50's
+    galaxy fit, one jitted step compiled for three cutout sizes and called 3,600 times, 0.71 s
+    of a 1.43 s run; not a function called once per new size, a fit's four stages, where each
+    call is its shape's first)."""
+    least = STATIC_RECOMPILES_MIN if static_cause(causes) else RECOMPILES_MIN
+    n = recompiles(names)
+    if (
+        n >= FEW_RECOMPILES_MIN
+        and spent * (n - 1) / n >= worth
+        and runs >= FEW_RECOMPILES_CALLS * n
+    ):
+        least = min(least, FEW_RECOMPILES_MIN)
+    return least
+
+
+def named_cause(causes: list[str]) -> str:
+    """The cause to tell of a line's compilations: the last input JAX named as changed, where
+    one is (a function made while tracing, a scan's body or a closure, is "new" at each trace:
+    blind45's and blind47's nine shapes read "a new function object"), else the last."""
+    named = [c for c in causes if c != NEW_FUNCTION]
+    return (named or causes)[-1]
 
 
 def calls_compiled(

@@ -14,7 +14,6 @@ from dataclasses import replace
 from typing import Any
 
 from ...base.units import format_time
-from ..read.libraries import CONSTRUCTORS
 from ..read.source import (
     MOVE_METHODS,
     SYNC_BUILTINS,
@@ -24,6 +23,7 @@ from ..read.source import (
     call_name,
     feeds_back,
     made_at,
+    made_into_array,
     read_source,
     receiver,
     static_size,
@@ -31,7 +31,7 @@ from ..read.source import (
 from ..records import LINT, LIST_SHARE, RUN, WORTH_SHARE, Diagnostic, Finding, HotLine
 from ..run.ledger import Count, Ledger
 from ..run.models import Costs, float32_speedup, no_grad_speedup
-from ..run.observe import NEW_FUNCTION, Evidence
+from ..run.observe import Evidence
 from ..run.sampler import (
     COMPREHENSION_FRAMES,
 )
@@ -47,12 +47,12 @@ from ..run.values import (
 )
 from .call_facts import (
     RECOMPILES_MIN,
-    STATIC_RECOMPILES_MIN,
     assigns,
     calls_compiled,
     model_input,
+    named_cause,
     recompiles,
-    static_cause,
+    recompiles_needed,
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
@@ -86,11 +86,6 @@ from .patterns import PATTERNS
 from .patterns.tiny_arrays import from_scalars, scalar_sources
 from .proof import proof
 
-#: Compilations of one function at a line that make it a recompiling line where all but one
-#: of them cost WORTH_SHARE of the run or more and the line ran FEW_RECOMPILES_CALLS times a
-#: compilation (else RECOMPILES_MIN).
-FEW_RECOMPILES_MIN = 3
-FEW_RECOMPILES_CALLS = 10
 #: Lines shown in "where the time goes" that hold no finding.
 HOT_LINES = 3
 #: A hint longer than this, the same for two lines shown, is said in full at the first only.
@@ -190,7 +185,7 @@ class Analysis:
             # a loop holds its iterations, the user functions they call included
             first, last = loop.line, loop.end
             seconds = self.led.span(path, first, last, comprehension=_own_frame(loop))
-            if _own_frame(loop) and _made_an_array(sf, loop):
+            if _own_frame(loop) and made_into_array(sf, loop.line):
                 # ``np.array([f(a) for a in x])``: the rewrite makes no list to convert, so the
                 # conversion (the statement's own time outside the comprehension's frame) goes
                 # too (np_features: 2 lists of 1,000,000 floats)
@@ -302,11 +297,7 @@ class Analysis:
                 )
             causes = self.ev.events.causes.get(key)
             if causes:
-                # (a function made while tracing, a scan's body or a closure, is "new" at each
-                # trace: the input that changed is the cause, where one is named; blind45's and
-                # blind47's nine shapes read "a new function object")
-                named = [c for c in causes if c != NEW_FUNCTION]
-                parts.append(f"cause: {(named or causes)[-1]}")
+                parts.append(f"cause: {named_cause(causes)}")
         return "; ".join(parts)
 
     def gain(
@@ -558,23 +549,13 @@ class Analysis:
             self._element_loops(sf)
             self._line_patterns(sf)
         for (path, line), names in self.ev.events.compiles.items():
-            least = (
-                STATIC_RECOMPILES_MIN
-                if static_cause(self.ev.events.causes.get((path, line), []))
-                else RECOMPILES_MIN
+            least = recompiles_needed(
+                names,
+                self.ev.events.causes.get((path, line), []),
+                self.ev.events.compile_s.get((path, line), 0.0),
+                self.led.count((path, line)).n,
+                WORTH_SHARE * self.total,
             )
-            # (a few compilations that cost much, each shape then called again and again:
-            # blind50's galaxy fit, one jitted step compiled for three cutout sizes and called
-            # 3,600 times, 0.71 s of a 1.43 s run; not a function called once per new size, a
-            # fit's four stages, where each call is its shape's first)
-            spent = self.ev.events.compile_s.get((path, line), 0.0)
-            n = recompiles(names)
-            if (
-                n >= FEW_RECOMPILES_MIN
-                and spent * (n - 1) / n >= WORTH_SHARE * self.total
-                and self.led.count((path, line)).n >= FEW_RECOMPILES_CALLS * n
-            ):
-                least = min(least, FEW_RECOMPILES_MIN)
             if (
                 recompiles(names) >= least
                 and (path, line) not in self.found
@@ -794,32 +775,12 @@ class Analysis:
 #: An inner loop of this many steps an entry or more is a run of its own (an episode), not a
 #: stencil's few points (weno's 2 and 4 a point, inside its loop over 855,357 points).
 RUN_STEPS_MIN = 8
-#: Calls that join a list of arrays into one (``torch.stack([torch.dot(u, r) for r in M])``):
-#: the rewrite makes no list to join either.
-STACKS = frozenset({"stack", "vstack", "hstack", "cat", "concatenate", "column_stack"})
 
 
 def _own_frame(loop: Loop) -> bool:
     """A comprehension that runs in a frame of its own (Python 3.11; from 3.12 only generator
     expressions do): its time can be told from its statement's."""
     return loop.comprehension and (COMPREHENSION_FRAMES or loop.generator)
-
-
-def _made_an_array(sf: SourceFile, loop: Loop) -> bool:
-    """Whether the comprehension at the loop's line is what an array constructor is given
-    (``np.array([...])``, ``torch.tensor([...])``, ``np.fromiter(...)``)."""
-    if sf.tree is None:
-        return False
-    for node in ast.walk(sf.tree):
-        if (
-            isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
-            and node.args[0].lineno == loop.line
-            and call_name(node) in CONSTRUCTORS | STACKS
-        ):
-            return True
-    return False
 
 
 def _with(f: Finding, **changes: Any) -> Finding:

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.source import SourceFile
+from ...read.source import SourceFile, enclosing_function, returned_by
 from ...read.syntax import statement_lists
 from ...records import LIST_SHARE, Finding
 from ...run.models import builtin_reduction_cost
@@ -158,24 +158,17 @@ def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[
     """The array a call of the file's function or method returns (``sum(self.ff.atom_energies(
     self.xyz))``, blind49's conformer energy as a property): the shape of its last ``return``,
     from the values seen on that line."""
-    if sf.tree is None or not isinstance(node, ast.Call):
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name | ast.Attribute):
         return None
-    name = (
-        node.func.id
-        if isinstance(node.func, ast.Name)
-        else node.func.attr
-        if isinstance(node.func, ast.Attribute)
-        else ""
-    )
-    fns = [f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == name]
-    if len(fns) != 1 or not fns[0].body or not isinstance(fns[0].body[-1], ast.Return):
+    ret = returned_by(sf, node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
+    if ret is None or ret.value is None:
         return None
-    ret = fns[0].body[-1]
-    if ret.value is None:
+    fn = enclosing_function(sf, ret.lineno)
+    if fn is None:
         return None
     # (the names' values anywhere in the function: a return line is not always looked at)
     facts = {
-        **a.ev.facts_in(sf.path, fns[0].lineno, fns[0].end_lineno or ret.lineno),
+        **a.ev.facts_in(sf.path, fn.lineno, fn.end_lineno or ret.lineno),
         **a.ev.facts_at((sf.path, ret.lineno)),
     }
     return _shape(ret.value, facts)

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
-from ...read.source import SourceFile, enclosing_function
+from ...read.source import SourceFile, enclosing_function, returned_by
 from ...read.syntax import call_name
 from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
@@ -192,38 +192,36 @@ def _default_float64(value: ast.expr) -> bool:
 def _mixes(sf: SourceFile, value: ast.expr, sources: set[str]) -> tuple[int, str] | None:
     """Where a float64 attribute enters the value: on its own line (``self.drag`` read there),
     or in the one ``return`` of a method of the file it calls (``self.apply_drag(turned)``)."""
-    assert sf.tree is not None
-    for n in ast.walk(value):
-        if (
-            isinstance(n, ast.Attribute)
-            and isinstance(n.value, ast.Name)
-            and n.value.id == "self"
-            and n.attr in sources
-        ):
-            return value.lineno, n.attr
+    read = _source_read(value, sources)
+    if read is not None:
+        return value.lineno, read
     for c in ast.walk(value):
-        if not (
+        if (
             isinstance(c, ast.Call)
             and isinstance(c.func, ast.Attribute)
             and isinstance(c.func.value, ast.Name)
             and c.func.value.id == "self"
         ):
-            continue
-        fns = [
-            f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == c.func.attr
-        ]
-        if len(fns) != 1 or not fns[0].body or not isinstance(fns[0].body[-1], ast.Return):
-            continue
-        ret = fns[0].body[-1]
-        for n in ast.walk(ret):
-            if (
-                isinstance(n, ast.Attribute)
-                and isinstance(n.value, ast.Name)
-                and n.value.id == "self"
-                and n.attr in sources
-            ):
-                return ret.lineno, n.attr
+            ret = returned_by(sf, c.func.attr)
+            read = _source_read(ret, sources) if ret is not None else None
+            if ret is not None and read is not None:
+                return ret.lineno, read
     return None
+
+
+def _source_read(node: ast.AST, sources: set[str]) -> str | None:
+    """The first of ``sources`` read as an attribute of ``self`` in the expression, or None."""
+    return next(
+        (
+            n.attr
+            for n in ast.walk(node)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == "self"
+            and n.attr in sources
+        ),
+        None,
+    )
 
 
 PATTERN = Float64Attribute()
