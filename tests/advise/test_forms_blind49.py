@@ -470,3 +470,53 @@ def test_a_float64_attribute_in_a_methods_line_of_operators(tmp_path: Path) -> N
     assert "self.drag (made at line 9" in f.evidence and ".astype(np.float32)" in f.evidence, (
         f.evidence
     )
+
+
+PARTIAL_GAINS = """\
+import functools
+
+import numpy as np
+import torch
+
+device = "cpu"
+
+
+def pd_control(pos, vel, kp, kd):
+    return -kp * pos - kd * vel
+
+
+class Swarm:
+    def __init__(self, n, dt, controller, gen):
+        self.dt = dt
+        self.controller = controller
+        self.pos = torch.randn(n, 3, generator=gen).to(device)
+        self.vel = torch.zeros(n, 3, device=device)
+
+    def step(self):
+        u = self.controller(self.pos, self.vel)
+        self.vel = self.vel + self.dt * u
+        self.pos = self.pos + self.dt * self.vel
+        return (u * u).sum()
+
+
+K = np.array([[2.0, 2.0, 2.0], [1.5, 1.5, 1.5]])
+kp = torch.from_numpy(K[0].copy()).to(device)
+kd = torch.tensor(K[1].tolist(), dtype=torch.float32, device=device)
+gen = torch.Generator().manual_seed(4)
+swarm = Swarm(400_000, 0.01, functools.partial(pd_control, kp=kp, kd=kd), gen)
+effort = 0.0
+for t in range(25):
+    effort += float(swarm.step())
+print(effort)
+"""
+
+
+def test_float64_gains_handed_to_a_controller_through_a_partial(tmp_path: Path) -> None:
+    # blind52's swarm: ``torch.from_numpy(...).to(device)`` (a move, not a cast) of float64
+    # gains given to the controller by ``functools.partial``; ``-kp * pos`` makes the state
+    # float64. Told where the gains meet the state (line 10), the fix at the conversion
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "partial_gains.py", PARTIAL_GAINS)))
+    f = _found(report).get(10)
+    assert f is not None and f.code == "AB401", _found(report)
+    assert "(line 28)" in f.evidence and "K[0].copy()).float()" in f.evidence, f.evidence

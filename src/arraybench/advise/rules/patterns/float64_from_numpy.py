@@ -42,8 +42,11 @@ from .float64_work import _ratio_at
 
 #: The torch calls that make a tensor of NumPy data, keeping its dtype where none is given.
 CONVERSIONS = frozenset({"as_tensor", "from_numpy", "tensor", "asarray"})
-#: Methods that give a tensor another dtype (``torch.from_numpy(a).float()``).
+#: Methods that give a tensor another dtype (``torch.from_numpy(a).float()``); ``.to`` and
+#: ``.type`` only where given a dtype (``.to(device)`` keeps float64).
 CASTS = frozenset({"float", "half", "bfloat16", "to", "type"})
+#: Float dtypes a ``.to(...)`` may be given.
+FLOAT_DTYPES = frozenset({"float32", "float", "float16", "half", "bfloat16"})
 #: Steps back from the loop's names to a conversion (an assignment, a parameter, a call).
 TRACE_DEPTH = 8
 
@@ -145,14 +148,19 @@ class Float64FromNumpy:
             return None
         low = work * (1 - 1 / max(low_r, 1.0))
         high = work * (1 - 1 / max(high_r, 1.0))
-        f, _ = a.finding(sf, at, self.rule.code)
+        # (told where the tensor meets the float32 work when that is one line: the controller a
+        # partial is given the gains for, ``-kp * pos``; the conversion is the fix)
+        meets = _meeting_line(sf, at)
+        tell = meets if meets is not None and (sf.path, meets) not in a.found else at
+        f, _ = a.finding(sf, tell, self.rule.code)
+        made = f" (line {at})" if tell != at else ""
         evidence = (
-            f"{ast.unparse(call)} makes torch tensors of NumPy's float64 data (no dtype given; "
-            f"torch's default is float32), and the loop at line {lp.line} runs its torch work "
-            f"on them in float64: that work takes {format_time(work)} ({work / a.total:.0%} of "
-            f"the run); {how} ran {mid:.2f}x as fast in float32 (timed after the run on inputs "
-            f"of the seen shapes); give the conversion a dtype where float32 precision will do: "
-            f"{_with_dtype(call)}"
+            f"{ast.unparse(call)}{made} makes torch tensors of NumPy's float64 data (no dtype "
+            f"given; torch's default is float32), and the loop at line {lp.line} runs its "
+            f"torch work on them in float64: that work takes {format_time(work)} "
+            f"({work / a.total:.0%} of the run); {how} ran {mid:.2f}x as fast in float32 "
+            f"(timed after the run on inputs of the seen shapes); make the conversion float32 "
+            f"where float32 precision will do: {_with_dtype(call)}"
         )
         return replace(
             f,
@@ -161,6 +169,68 @@ class Float64FromNumpy:
             evidence=evidence,
             gain=(min(low, saving), max(high, saving)),
         )
+
+
+def _meeting_line(sf: SourceFile, at: int) -> int | None:
+    """The one line of arithmetic where the tensors a conversion at ``at`` makes are read: by
+    the name it is bound to, or as the parameter of the file's function it is handed to (a
+    call or a ``functools.partial``), a few hand-overs deep; None where there are several (a
+    dict of data read all over a model) or none."""
+    assert sf.tree is not None
+    st = next(
+        (
+            s
+            for s in ast.walk(sf.tree)
+            if isinstance(s, ast.Assign) and s.lineno == at and len(s.targets) == 1
+        ),
+        None,
+    )
+    if st is None or not isinstance(st.targets[0], ast.Name):
+        return None
+    defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    meets: set[int] = set()
+    todo: list[tuple[Scope, str, int]] = [(enclosing_function(sf, at), st.targets[0].id, 0)]
+    seen: set[tuple[int, str]] = set()
+    while todo:
+        scope, name, depth = todo.pop()
+        if (id(scope), name) in seen or depth > 3:
+            continue
+        seen.add((id(scope), name))
+        body = scope.body if scope is not None else sf.tree.body
+        for n in (n for top in body for n in ast.walk(top)):
+            if not (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)):
+                continue
+            p = parents.get(id(n))
+            if isinstance(p, ast.BinOp | ast.UnaryOp):
+                meets.add(n.lineno)
+                continue
+            kw = p.arg if isinstance(p, ast.keyword) else None
+            if kw is not None:
+                p = parents.get(id(p))
+            handed = _handed_to(n, p, kw, defs)
+            if handed is not None:
+                todo.append((defs[handed[0]], handed[1], depth + 1))
+    return meets.pop() if len(meets) == 1 else None
+
+
+def _handed_to(
+    n: ast.Name, p: ast.AST | None, kw: str | None, defs: dict[str, ast.FunctionDef]
+) -> tuple[str, str] | None:
+    """The file's function and its parameter that a name is handed to, as a call's or a
+    ``functools.partial``'s argument (``kw`` where by keyword)."""
+    for call in [p] if isinstance(p, ast.Call) else []:
+        partial = call_name(call) == "partial" and bool(call.args)
+        func = call.args[0] if partial else call.func
+        if not isinstance(func, ast.Name) or func.id not in defs:
+            return None
+        params = [a.arg for a in defs[func.id].args.args]
+        if kw is not None:
+            return (func.id, kw) if kw in params else None
+        args = call.args[1:] if partial else call.args
+        if n in args and args.index(n) < len(params):
+            return func.id, params[args.index(n)]
+    return None
 
 
 def _products(sf: SourceFile, lp: Loop) -> bool:
@@ -185,6 +255,9 @@ MATRIX_PRODUCTS = frozenset({"matmul", "mm", "bmm", "einsum", "dot"})
 
 
 def _with_dtype(call: ast.Call) -> str:
+    if call_name(call) == "from_numpy":
+        # (``torch.from_numpy`` takes no dtype: it shares NumPy's memory)
+        return f"{ast.unparse(call)}.float()"
     fixed = ast.Call(
         func=call.func,
         args=call.args,
@@ -207,6 +280,7 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
             and isinstance(n.func, ast.Attribute)
             and n.func.attr in CASTS
             and isinstance(n.func.value, ast.Call)
+            and (n.func.attr not in ("to", "type") or _gives_dtype(n))
         ):
             cast.add(id(n.func.value))
     out: dict[int, ast.Call] = {}
@@ -224,6 +298,22 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
         ):
             out.setdefault(n.lineno, n)
     return out
+
+
+def _gives_dtype(call: ast.Call) -> bool:
+    """Whether ``x.to(...)`` / ``x.type(...)`` may change the dtype: a ``dtype=``, a float
+    dtype of torch's, a tensor's ``.dtype`` or a name that says dtype; not ``.to(device)``,
+    ``.to("cuda")``."""
+    if any(k.arg == "dtype" for k in call.keywords):
+        return True
+    for arg in call.args:
+        if isinstance(arg, ast.Attribute) and (arg.attr in FLOAT_DTYPES or arg.attr == "dtype"):
+            return True
+        if isinstance(arg, ast.Name) and "type" in arg.id.lower():
+            return True
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and "float" in arg.value:
+            return True
+    return False
 
 
 def _outer_loops(sf: SourceFile) -> list[Loop]:
