@@ -30,13 +30,12 @@ from ....base.units import format_time
 from ...read.source import SourceFile, enclosing_function, returned_by
 from ...read.syntax import call_name
 from ...records import LIST_SHARE, Finding
-from ...run.models import float32_ratio
 from ...run.values import is_array
 from .base import Analysis
 from .float64_promotion import PATTERN as PROMOTION
 from .float64_sources import _called_from_loop
 from .float64_values import SIZE_MIN
-from .float64_work import float64_work
+from .float64_work import float64_work, stand_in_ratio
 
 #: NumPy calls that make float64 arrays unless given a dtype.
 FLOAT64_MAKERS = frozenset(
@@ -146,10 +145,10 @@ class Float64Attribute:
             return None
         work = a.led.union(spans)
         big = max((x for x in seen if x.dtype == "float64"), key=lambda x: x.size)
-        priced = float32_ratio("x * 1.0001 + x", {"x": big}, {"x"}, {"np": "numpy"}, a.budget())
+        priced = stand_in_ratio(a, sf, lo, hi, big)
         if priced is None:
             return None
-        (mid, low_r, high_r), _ = priced
+        (mid, low_r, high_r), what = priced
         saving = work * (1 - 1 / max(mid, 1.0))
         if mid <= 1.0 or saving / a.total < LIST_SHARE:
             return None
@@ -159,9 +158,9 @@ class Float64Attribute:
             f"self.{source} (made at line {line}: self.{source} = {ast.unparse(value)[:70]}, "
             f"NumPy's default float64) meets float32 work here, and its result becomes {name} "
             f"(made float32 in __init__; float64 at later looks of the run): the loop's float64 "
-            f"work takes {format_time(work)} ({work / a.total:.0%} of the run); an elementwise "
-            f"multiply-add on {big.size:,} elements ran {mid:.2f}x as fast in float32 (timed "
-            f"after the run); make self.{source} float32 where it is made (line {line}): "
+            f"work takes {format_time(work)} ({work / a.total:.0%} of the run); {what} ran "
+            f"{mid:.2f}x as fast in float32 (timed after the run); make self.{source} float32 "
+            f"where it is made (line {line}): "
             f"{ast.unparse(value)[:60]}.astype(np.float32)"
         )
         return replace(

@@ -24,7 +24,6 @@ file's assignments, parameters and calls, to the conversion.
 from __future__ import annotations
 
 import ast
-import math
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -33,12 +32,11 @@ from ...codes import RULES
 from ...read.source import Loop, SourceFile, enclosing_function
 from ...read.syntax import call_name
 from ...records import LIST_SHARE, Finding
-from ...run.models import float32_ratio
 from ...run.values import SEQUENCE, TENSOR, Fact
 from .base import Analysis
 from .float64_sources import _callees
 from .float64_values import SIZE_MIN, looks_at
-from .float64_work import _ratio_at
+from .float64_work import _ratio_at, holding, stand_in_ratio
 
 #: The torch calls that make a tensor of NumPy data, keeping its dtype where none is given.
 CONVERSIONS = frozenset({"as_tensor", "from_numpy", "tensor", "asarray"})
@@ -116,8 +114,8 @@ class Float64FromNumpy:
                 break
             got = None
         if got is None:
-            # (statements of calls of the file's: an elementwise multiply-add on a tensor of
-            # the largest size seen stands in)
+            # (statements of calls of the file's: a stand-in on a tensor of the largest size
+            # seen)
             size = max(
                 (x.item_size if x.kind == SEQUENCE else x.size)
                 for path, lo, hi in spans
@@ -125,22 +123,14 @@ class Float64FromNumpy:
                 for x in xs
                 if _float64_tensors(x)
             )
-            if _products(sf, lp):
-                # (matrix products in the loop's work: BLAS runs float32 about twice as fast,
-                # where an elementwise step of a few ten thousand values shows no difference)
-                k = max(64, math.isqrt(size))
-                stand_in = Fact(TENSOR, "torch.Tensor", "float64", "cpu", (k, k))
-                expr, what = "x @ x", f"a {k}x{k} matrix product"
-            else:
-                stand_in = Fact(TENSOR, "torch.Tensor", "float64", "cpu", (size,))
-                expr, what = "x * 1.0001 + x", f"an elementwise multiply-add on {size:,} elements"
-            priced = float32_ratio(expr, {"x": stand_in}, {"x"}, {"torch": "torch"}, a.budget())
+            big = Fact(TENSOR, "torch.Tensor", "float64", "cpu", (size,))
+            priced = stand_in_ratio(a, sf, lp.line, lp.end, big)
             if priced is None:
                 return None
             got = (
                 0.0,
                 priced[0],
-                f"{what} (of the largest float64 tensor the loop's looks saw)",
+                f"{priced[1]} (of the largest float64 tensor the loop's looks saw)",
             )
         _, (mid, low_r, high_r), how = got
         saving = work * (1 - 1 / max(mid, 1.0))
@@ -233,27 +223,6 @@ def _handed_to(
     return None
 
 
-def _products(sf: SourceFile, lp: Loop) -> bool:
-    """Whether the loop, or the file's functions it calls (two calls deep), multiplies
-    matrices (``@``, ``matmul``, ``mm``, ``einsum``)."""
-    assert sf.tree is not None
-    regions = [(lp.line, lp.end)]
-    regions += _callees(sf, regions)
-    regions += _callees(sf, regions)
-    return any(
-        (
-            (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult))
-            or (isinstance(n, ast.Call) and call_name(n) in MATRIX_PRODUCTS)
-        )
-        and any(lo <= getattr(n, "lineno", 0) <= hi for lo, hi in regions)
-        for n in ast.walk(sf.tree)
-    )
-
-
-#: Calls that multiply matrices.
-MATRIX_PRODUCTS = frozenset({"matmul", "mm", "bmm", "einsum", "dot"})
-
-
 def _with_dtype(call: ast.Call) -> str:
     if call_name(call) == "from_numpy":
         # (``torch.from_numpy`` takes no dtype: it shares NumPy's memory)
@@ -340,25 +309,12 @@ def _float64_work(
     regions = [(lp.line, lp.end)]
     regions += _callees(sf, regions)
     regions += _callees(sf, regions)
-    spans: list[tuple[str, int, int]] = []
-    names: dict[int, set[str]] = {}
     seen: set[int] = set()
+    found: dict[int, tuple[int, set[str]]] = {}
     for lo, hi in regions:
-        for ln in range(lo + 1, hi + 1):
-            first, last = sf.span(ln)
-            if first in seen or sf.loop_at(first) is not None:
-                continue
-            seen.add(first)
-            big = {
-                n
-                for n, xs in looks_at(a, sf.path, first, last).items()
-                for x in xs
-                if _float64_tensors(x)
-            }
-            if big:
-                spans.append((sf.path, first, last))
-                names[first] = big
-    return spans, names
+        found |= holding(a, sf, lo, hi, lambda n, x: _float64_tensors(x), seen)
+    spans = [(sf.path, first, last) for first, (last, _) in found.items()]
+    return spans, {first: names for first, (_, names) in found.items()}
 
 
 def _float64_tensors(x: Fact) -> bool:

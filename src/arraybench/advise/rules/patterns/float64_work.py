@@ -5,13 +5,16 @@ and how many times faster the costliest of them runs in float32, timed after the
 from __future__ import annotations
 
 import ast
+import math
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...read.calls import calls_of
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, enclosing_function, stored_in
+from ...read.syntax import call_name
 from ...run.models import float32_ratio
-from ...run.values import SCALAR, Fact, is_array
+from ...run.values import ARRAY, SCALAR, TENSOR, Fact, is_array
 from .base import Analysis
 from .expressions import as_names
 from .float64_sources import _callees, _carried_in, _returned_to
@@ -93,14 +96,9 @@ def float64_work(
 ) -> list[tuple[str, int, int]]:
     """The loop's statements (and what they call) where a float64 array or tensor of
     SIZE_MIN elements or more was seen, one that the loop stores or a root."""
-    spans: list[tuple[str, int, int]] = []
-    seen: set[int] = set()
-    for ln in range(lo + 1, hi + 1):
-        first, last = sf.span(ln)
-        if first in seen or first <= lo or sf.loop_at(first) is not None:
-            continue
-        looks = looks_at(a, sf.path, first, last)
-        if any(
+
+    def keep(n: str, x: Fact) -> bool:
+        return (
             _big(x, "float64")
             and (
                 any_name
@@ -109,12 +107,75 @@ def float64_work(
                 # (the object's state the loop's method stores: ``self.u``)
                 or (n.startswith("self.") and attribute_changed(sf, n[5:], lo, hi))
             )
-            for n, xs in looks.items()
-            for x in xs
-        ):
+        )
+
+    return [(sf.path, first, last) for first, (last, _) in holding(a, sf, lo, hi, keep).items()]
+
+
+def holding(
+    a: Analysis,
+    sf: SourceFile,
+    lo: int,
+    hi: int,
+    keep: Callable[[str, Fact], bool],
+    seen: set[int] | None = None,
+) -> dict[int, tuple[int, set[str]]]:
+    """The statements after line ``lo`` up to ``hi`` (loop headers left out) where the run
+    saw a value ``keep`` takes, by first line: their last line and the names of those values.
+    ``seen``: first lines already taken (by another region), added to."""
+    seen = set() if seen is None else seen
+    out: dict[int, tuple[int, set[str]]] = {}
+    for ln in range(lo + 1, hi + 1):
+        first, last = sf.span(ln)
+        if first in seen or first <= lo or sf.loop_at(first) is not None:
+            continue
+        names = {n for n, xs in looks_at(a, sf.path, first, last).items() for x in xs if keep(n, x)}
+        if names:
             seen.add(first)
-            spans.append((sf.path, first, last))
-    return spans
+            out[first] = (last, names)
+    return out
+
+
+def stand_in_ratio(
+    a: Analysis, sf: SourceFile, lo: int, hi: int, big: Fact
+) -> tuple[tuple[float, float, float], str] | None:
+    """How many times faster a stand-in for a loop's float64 work runs in float32, timed after
+    the run, and what it was: a matrix product of ``big``'s size where the loop, or the file's
+    functions it calls (two calls deep), multiplies matrices (BLAS runs float32 about twice
+    as fast, where an elementwise step of a few ten thousand values shows no difference),
+    else an elementwise multiply-add on ``big``."""
+    torch = big.type == "torch.Tensor"
+    kind, module = (TENSOR, {"torch": "torch"}) if torch else (ARRAY, {"np": "numpy"})
+    if _products(sf, lo, hi):
+        k = max(64, math.isqrt(big.size))
+        stand_in = Fact(kind, big.type, "float64", "cpu", (k, k))
+        expr, what = "x @ x", f"a {k}x{k} matrix product"
+    else:
+        stand_in = Fact(kind, big.type, "float64", "cpu", (big.size,))
+        expr, what = "x * 1.0001 + x", f"an elementwise multiply-add on {big.size:,} elements"
+    priced = float32_ratio(expr, {"x": stand_in}, {"x"}, module, a.budget())
+    return None if priced is None else (priced[0], what)
+
+
+def _products(sf: SourceFile, lo: int, hi: int) -> bool:
+    """Whether the lines ``lo``..``hi``, or the file's functions they call (two calls deep),
+    multiply matrices (``@``, ``matmul``, ``mm``, ``einsum``)."""
+    assert sf.tree is not None
+    regions = [(lo, hi)]
+    regions += _callees(sf, regions)
+    regions += _callees(sf, regions)
+    return any(
+        (
+            (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult))
+            or (isinstance(n, ast.Call) and call_name(n) in MATRIX_PRODUCTS)
+        )
+        and any(r_lo <= getattr(n, "lineno", 0) <= r_hi for r_lo, r_hi in regions)
+        for n in ast.walk(sf.tree)
+    )
+
+
+#: Calls that multiply matrices.
+MATRIX_PRODUCTS = frozenset({"matmul", "mm", "bmm", "einsum", "dot"})
 
 
 def costliest(
