@@ -14,7 +14,7 @@ from ....base.units import format_time
 from ...read.calls import properties
 from ...read.purity import attribute_changed, pure_getters, set_after_init
 from ...read.source import Loop, SourceFile
-from ...read.syntax import one_return
+from ...read.syntax import call_name, one_return
 from ...records import LIST_SHARE, Finding
 from .base import Analysis
 from .call_paths import called_from
@@ -142,7 +142,14 @@ def getter_read(
     # read that runs it)
     ret = one_return(fn)
     last = fn.body[-1]
-    if ret is None and whole and isinstance(last, ast.Return) and last.value is not None:
+    if (
+        ret is None
+        and isinstance(last, ast.Return)
+        and last.value is not None
+        and (whole or _decomposes(last.value))
+    ):
+        # (and a longer one that returns an inverse or a factorization of what it built: the
+        # costly call is on that line, ``return np.linalg.inv(A)``)
         ret = last
     at = ret.lineno if ret is not None else line
     f, _ = a.finding(sf, at, code)
@@ -174,6 +181,36 @@ def getter_read(
         "functools.cached_property",
         gain=(low, high),
     )
+
+
+#: The calls a getter's closing ``return`` may make whose cost is the getter's: inverses,
+#: solves and factorizations (not products or sums, whose building lines cost as much).
+DECOMPOSITIONS = frozenset(
+    {
+        "inv",
+        "pinv",
+        "solve",
+        "lstsq",
+        "cholesky",
+        "qr",
+        "eigh",
+        "eig",
+        "svd",
+        "lu_factor",
+        "cho_factor",
+        "splu",
+        "spilu",
+        "factorized",
+        "expm",
+        "matrix_exp",
+    }
+)
+
+
+def _decomposes(value: ast.expr) -> bool:
+    """Whether a returned value is an inverse, solve or factorization (``np.linalg.inv(A)``,
+    ``np.linalg.inv(A) * s``)."""
+    return any(isinstance(n, ast.Call) and call_name(n) in DECOMPOSITIONS for n in ast.walk(value))
 
 
 def _read_at(sf: SourceFile, name: str) -> int:
