@@ -54,3 +54,49 @@ def test_an_inverse_a_longer_getter_returns_is_told_at_its_return(tmp_path: Path
     f = _found(report).get(16)
     assert f is not None and f.code == "AB411", _found(report)
     assert "line 19 reads self.propagator" in f.evidence, f.evidence
+
+
+ALIASED_LIST = """\
+import torch
+
+
+class Network:
+    def __init__(self, n):
+        g = torch.Generator().manual_seed(1)
+        speeds = 80.0 + 40.0 * torch.rand(n, generator=g)
+        self.free_speed = [round(float(s), 1) for s in speeds]
+        self.capacity = torch.full((n,), 1800.0)
+
+
+class Simulator:
+    def __init__(self, net):
+        self.net = net
+        self.rho = torch.full((net.capacity.numel(),), 20.0)
+
+    def step(self):
+        net = self.net
+        vf = torch.tensor(net.free_speed)
+        flow = torch.minimum(vf * self.rho, net.capacity)
+        self.rho = torch.clamp(self.rho + 0.001 * (torch.roll(flow, 1) - flow), min=0.0)
+        return self.rho.sum()
+
+
+sim = Simulator(Network(6000))
+total = 0.0
+for k in range(300):
+    total += float(sim.step())
+print(total)
+"""
+
+
+def test_a_constant_list_read_through_a_local_alias_of_an_attribute(tmp_path: Path) -> None:
+    # blind54's motorway network: ``net = self.net`` then ``torch.tensor(net.free_speed)`` at
+    # every step; the alias, stored in the method, read as a name that changes, and the
+    # build was only a hot line's guess
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "aliased_list.py", ALIASED_LIST)))
+    f = _found(report).get(19)
+    assert f is not None and f.code == "AB108", _found(report)
+    assert "net.free_speed (list of 6000" in f.evidence and "Network.__init__" in f.evidence, (
+        f.evidence
+    )

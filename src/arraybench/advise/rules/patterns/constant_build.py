@@ -101,6 +101,46 @@ def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
     return False
 
 
+def _alias_of_held(sf: SourceFile, name: str, lo: int, hi: int, line: int) -> bool:
+    """Whether every store of ``name`` between the lines is ``name = self.<attr>`` before
+    ``line``, of an attribute only ``__init__`` sets (``net = self.net`` at the top of a
+    step): the name is then the same object at every call."""
+    assert sf.tree is not None
+    stores = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Store | ast.Del)
+        and lo <= n.lineno <= hi
+    ]
+    if not stores:
+        return False
+    for st in ast.walk(sf.tree):
+        if not (isinstance(st, ast.Assign) and lo <= st.lineno <= hi):
+            continue
+        if not any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
+            continue
+        value = st.value
+        if not (
+            len(st.targets) == 1
+            and st.lineno < line
+            and isinstance(value, ast.Attribute)
+            and isinstance(value.value, ast.Name)
+            and value.value.id == "self"
+            and not set_after_init(sf, value.attr)
+        ):
+            return False
+    assigned = {
+        st.lineno
+        for st in ast.walk(sf.tree)
+        if isinstance(st, ast.Assign)
+        and lo <= st.lineno <= hi
+        and any(isinstance(t, ast.Name) and t.id == name for t in st.targets)
+    }
+    return all(n.lineno in assigned for n in stores)
+
+
 #: Calls a constant comprehension may make: numbers in, the same number out.
 NUMBER_CALLS = frozenset({"round", "abs", "min", "max", "float", "int", "pow"})
 
@@ -286,7 +326,10 @@ class ConstantBuild:
         if (
             isinstance(arg, ast.Attribute)
             and isinstance(arg.value, ast.Name)
-            and not _changes(sf, arg.value.id, lo, hi)
+            and (
+                not _changes(sf, arg.value.id, lo, hi)
+                or _alias_of_held(sf, arg.value.id, lo, hi, line)
+            )
         ):
             # a list another object holds (``torch.tensor(net.ptdf_rows)`` in a penalty given
             # ``net`` by a ``functools.partial`` and called per optimizer step: blind43's
