@@ -100,3 +100,46 @@ def test_a_constant_list_read_through_a_local_alias_of_an_attribute(tmp_path: Pa
     assert "net.free_speed (list of 6000" in f.evidence and "Network.__init__" in f.evidence, (
         f.evidence
     )
+
+
+MIN_OF_A_PROPERTY = """\
+import numpy as np
+
+
+class Road:
+    def __init__(self, n, length, rng):
+        self.length = length
+        self.x = np.sort(rng.uniform(0.0, length, n))
+        self.veh_len = np.full(n, 4.5)
+        self.s0 = 2.0
+
+    @property
+    def gaps(self):
+        lead = np.roll(self.x, -1)
+        gap = (lead - self.x) % self.length - np.roll(self.veh_len, -1)
+        return gap
+
+    @property
+    def jammed(self):
+        return min(self.gaps) < self.s0
+
+    def step(self, dt):
+        self.x = (self.x + dt * 20.0) % self.length
+        return self.jammed
+
+
+road = Road(1500, 50000.0, np.random.default_rng(5))
+jams = 0
+for t in range(1500):
+    jams += road.step(0.25)
+print(jams)
+"""
+
+
+def test_a_builtin_min_over_a_property_that_returns_an_array(tmp_path: Path) -> None:
+    # blind54's ring road: ``min(self.gaps)``, a property whose ``return gap`` no look saw;
+    # its value is the one assignment before it, arithmetic of arrays and ``np.roll``
+    report = profile(Target(script=_write(tmp_path, "min_of_a_property.py", MIN_OF_A_PROPERTY)))
+    f = _found(report).get(19)
+    assert f is not None and f.code == "AB409", _found(report)
+    assert "numpy.ndarray float64 of 1,500 items" in f.evidence, f.evidence

@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
+from ...read.calls import properties
 from ...read.source import SourceFile, enclosing_function, returned_by
 from ...read.syntax import statement_lists
 from ...records import LIST_SHARE, Finding
@@ -51,6 +52,8 @@ ELEMENTWISE_FUNCTIONS = frozenset(
     {"abs", "absolute", "fabs", "square", "sqrt", "exp", "log", "sin", "cos", "tanh", "negative"}
 )
 MODULES = frozenset({"np", "numpy", "torch", "jnp"})
+#: Library functions whose result has their first array's shape, given more arguments.
+SAME_SHAPE = frozenset({"roll", "clip", "maximum", "minimum", "flip", "where", "sort", "cumsum"})
 #: Seconds that timing the builtin after the run may take, per site at most.
 TIMING_S = 0.5
 
@@ -115,6 +118,16 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
         return fact, shape_
     if isinstance(node, ast.UnaryOp):
         return _shape(node.operand, facts)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in MODULES
+        and node.func.attr in SAME_SHAPE
+        and node.args
+    ):
+        # ``np.roll(self.veh_len, -1)``, ``np.clip(x, 0, 1)``: the first array's shape
+        return _shape(node.args[0], facts)
     if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
         # ``abs(new - u)``, ``np.abs(d)``, ``torch.square(e)``: elementwise, the same shape
         fn = node.func
@@ -155,12 +168,16 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
 
 
 def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[int, ...]] | None:
-    """The array a call of the file's function or method returns (``sum(self.ff.atom_energies(
-    self.xyz))``, blind49's conformer energy as a property): the shape of its last ``return``,
-    from the values seen on that line."""
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name | ast.Attribute):
+    """The array a call of the file's function or method, or a property of the file's, returns
+    (``sum(self.ff.atom_energies(self.xyz))``, blind49's conformer energy as a property): the
+    shape of its last ``return``, from the values seen on that line."""
+    if isinstance(node, ast.Attribute) and sf.tree is not None and node.attr in properties(sf.tree):
+        # (a property of the file's: ``min(self.gaps)``, blind54's ring road)
+        ret = returned_by(sf, node.attr)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+        ret = returned_by(sf, node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
+    else:
         return None
-    ret = returned_by(sf, node.func.id if isinstance(node.func, ast.Name) else node.func.attr)
     if ret is None or ret.value is None:
         return None
     fn = enclosing_function(sf, ret.lineno)
@@ -171,7 +188,21 @@ def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[
         **a.ev.facts_in(sf.path, fn.lineno, fn.end_lineno or ret.lineno),
         **a.ev.facts_at((sf.path, ret.lineno)),
     }
-    return _shape(ret.value, facts)
+    value = ret.value
+    if isinstance(value, ast.Name) and value.id not in facts:
+        # (``return gap`` after ``gap = (lead - self.x) % self.length - ...``: a return line the
+        # sampler's signal seldom lands on, its value made by the one assignment before it)
+        made = [
+            st.value
+            for st in ast.walk(fn)
+            if isinstance(st, ast.Assign)
+            and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Name)
+            and st.targets[0].id == value.id
+        ]
+        if len(made) == 1:
+            value = made[0]
+    return _shape(value, facts)
 
 
 #: Methods that reduce an array along the axis they are given, giving an array.
