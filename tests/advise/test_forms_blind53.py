@@ -143,3 +143,52 @@ def test_a_builtin_min_over_a_property_that_returns_an_array(tmp_path: Path) -> 
     f = _found(report).get(19)
     assert f is not None and f.code == "AB409", _found(report)
     assert "numpy.ndarray float64 of 1,500 items" in f.evidence, f.evidence
+
+
+PER_ROW_THROUGH_A_CALLBACK = """\
+import torch
+import torch.nn as nn
+
+
+class MLP(nn.Module):
+    def __init__(self, n_in):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(n_in, 64), nn.SiLU(), nn.Linear(64, 1))
+
+    def forward(self, x):
+        return self.net(x).squeeze(-1)
+
+
+def validation_mae(model, x_val, y_val):
+    with torch.no_grad():
+        preds = torch.stack([model(x) for x in x_val])
+    return (preds - y_val).abs().mean()
+
+
+torch.manual_seed(0)
+x = torch.randn(3000, 14)
+y = x.sum(1)
+x_val, y_val = x[2000:], y[2000:]
+model = MLP(14)
+val_cb = lambda m: {"val_mae": validation_mae(m, x_val, y_val).item()}
+history = []
+for epoch in range(12):
+    with torch.no_grad():
+        model(x[:2000])
+    for cb in [val_cb]:
+        history.append(cb(model))
+print(history[-1])
+"""
+
+
+def test_a_model_per_row_in_a_comprehension_whose_name_a_global_shadows(tmp_path: Path) -> None:
+    # blind54's alloy surrogate: ``[model(x) for x in x_val]`` in a validation helper a
+    # callback lambda runs each epoch; the frame that holds the comprehension saw the global
+    # ``x`` (3000x14), not the rows, and the rule took the items for batches
+    pytest.importorskip("torch")
+    report = profile(
+        Target(script=_write(tmp_path, "per_row_callback.py", PER_ROW_THROUGH_A_CALLBACK))
+    )
+    f = _found(report).get(16)
+    assert f is not None and f.code == "AB106", _found(report)
+    assert "torch.Tensor float32 14 on cpu" in f.evidence, f.evidence

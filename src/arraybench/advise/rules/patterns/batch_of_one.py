@@ -536,12 +536,29 @@ class BatchOfOne:
                 continue
             source = _row_of_one(call.args[0], index)
             facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+            item: Fact | None = None
             if source is None and isinstance(call.args[0], ast.Name) and call.args[0].id in index:
                 # (the item itself, no batch axis made, where the loop runs over the rows of an
                 # array: ``self.model(utt)`` for ``utt in x``; timed as a batch of one, then of
                 # the rows; not a loader's batches)
                 over = facts.get(ast.unparse(lp.over)) if lp.over is not None else None
-                item = facts.get(call.args[0].id)
+                # (any look at the item: a comprehension's name may be a global's at the looks
+                # of the frame that holds it, ``x`` of ``[model(x) for x in x_val]``)
+                looks = [
+                    x
+                    for ln in range(lp.line, lp.end + 1)
+                    for x in a.ev.samples.facts.get((sf.path, ln), {}).get(call.args[0].id, [])
+                ]
+                item = next(
+                    (
+                        x
+                        for x in looks
+                        if over is not None
+                        and is_array(x)
+                        and tuple(over.shape[1:]) == tuple(x.shape)
+                    ),
+                    facts.get(call.args[0].id),
+                )
                 if (
                     over is not None
                     and item is not None
@@ -553,6 +570,8 @@ class BatchOfOne:
             if source is None:
                 continue
             data = facts.get(source)
+            if item is not None and source == getattr(call.args[0], "id", None):
+                data = item  # (the look that matched the rows, not a global of that name)
             if data is None or not is_array(data) or not data.shape:
                 continue
             one = (1, *data.shape[1:]) if source not in index else (1, *data.shape)
