@@ -192,3 +192,45 @@ def test_a_model_per_row_in_a_comprehension_whose_name_a_global_shadows(tmp_path
     f = _found(report).get(16)
     assert f is not None and f.code == "AB106", _found(report)
     assert "torch.Tensor float32 14 on cpu" in f.evidence, f.evidence
+
+
+PARTIAL_PER_ROW = """\
+from functools import partial
+
+import torch
+import torch.nn as nn
+
+
+class Forecaster(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(22, 64), nn.SiLU(), nn.Linear(64, 4))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+def forecast_one(model, history):
+    scale = history.mean() + 1.0
+    x = torch.cat([history / scale, torch.stack([scale.log(), history[-4:].mean() / scale])])
+    return model(x) * scale
+
+
+torch.manual_seed(0)
+history = torch.rand(3000, 20) * 10
+model = Forecaster().eval()
+with torch.no_grad():
+    forecast = torch.stack(list(map(partial(forecast_one, model), history)))
+print(float(forecast.sum()))
+"""
+
+
+def test_a_model_mapped_over_rows_through_an_inline_partial(tmp_path: Path) -> None:
+    # blind53's replenishment plan: ``map(partial(forecast_one, model), history)``, the model
+    # called on what the function makes of each row (22 features of a 20-week history); no
+    # loop statement, no comprehension, and the partial written in the map itself
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "partial_per_row.py", PARTIAL_PER_ROW)))
+    f = _found(report).get(26)
+    assert f is not None and f.code == "AB106", _found(report)
+    assert "float32 3000x22" in f.evidence and "forecast_one() makes" in f.evidence, f.evidence

@@ -29,7 +29,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.calls import partial_of
-from ...read.source import Loop, SourceFile, enclosing_function
+from ...read.source import Loop, SourceFile, call_name, enclosing_function
 from ...records import LIST_SHARE, Finding
 from ...run.models import batch_times
 from ...run.values import MODEL, Fact, is_array
@@ -53,6 +53,13 @@ def _mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) ->
         return fn.id
     if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
         return ast.unparse(fn)  # (``map(self.critic, feats)``)
+    if (
+        isinstance(fn, ast.Call)
+        and call_name(fn) == "partial"
+        and fn.args
+        and isinstance(fn.args[0], ast.Name)
+    ):
+        return ast.unparse(fn)  # (``map(partial(forecast_one, model), history)``)
     if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
         return None
     item = fn.args.args[0].arg
@@ -123,24 +130,93 @@ def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | No
     above ``line`` with a first argument (``act = partial(greedy, policy)``), calls that
     argument on its last parameter (``policy(obs)`` in ``greedy(policy, obs)``): the line of
     that call and the parameter's name, where the run records the model."""
-    got = partial_of(sf, name, line)
+    got = partial_of(sf, name, line) or _inline_partial(sf, name)
     if got is None:
         return None
     value, fn = got
     if len(value.args) < 2 or len(fn.args.args) < 2:
         return None
     model, item = fn.args.args[0].arg, fn.args.args[-1].arg
+    # (the item, or what the function makes of it: ``x = torch.cat([history / scale, ...])``
+    # then ``model(x.to(device))``, blind53's per-SKU forecast)
+    made = _made_from(fn, item)
     for c in ast.walk(fn):
         if (
             isinstance(c, ast.Call)
             and isinstance(c.func, ast.Name)
             and c.func.id == model
             and len(c.args) == 1
-            and isinstance(c.args[0], ast.Name)
-            and c.args[0].id == item
+            and _root(c.args[0]) in made
         ):
             return c.lineno, model
     return None
+
+
+def _model_input(a: Analysis, sf: SourceFile, held: tuple[int, str]) -> Fact | None:
+    """What the run saw given to the model at its call in a partial's function, where that is
+    another value than the item (``model(x.to(device))`` of ``x`` made from the row): its
+    look at that line; None where it is the item itself or was not seen."""
+    if sf.tree is None:
+        return None
+    call = next(
+        (
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.Call)
+            and c.lineno == held[0]
+            and isinstance(c.func, ast.Name)
+            and c.func.id == held[1]
+            and len(c.args) == 1
+        ),
+        None,
+    )
+    fn = enclosing_function(sf, held[0])
+    root = _root(call.args[0]) if call is not None else None
+    if root is None or fn is None or root == fn.args.args[-1].arg:
+        return None
+    seen = a.ev.facts_at((sf.path, held[0])).get(root)
+    return seen if seen is not None and is_array(seen) else None
+
+
+def _inline_partial(sf: SourceFile, text: str) -> tuple[ast.Call, ast.FunctionDef] | None:
+    """``partial(forecast_one, model)`` written in the ``map`` itself: that call and the
+    file's module-level function it binds."""
+    if sf.tree is None or not text.startswith(("partial(", "functools.partial(")):
+        return None
+    value = ast.parse(text, mode="eval").body
+    if not isinstance(value, ast.Call) or not value.args or not isinstance(value.args[0], ast.Name):
+        return None
+    target = value.args[0].id
+    fn = next(
+        (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == target), None
+    )
+    return (value, fn) if fn is not None else None
+
+
+def _made_from(fn: ast.FunctionDef, item: str) -> set[str]:
+    """``item`` and the function's names assigned from it, directly or through each other."""
+    made = {item}
+    grew = True
+    while grew:
+        grew = False
+        for st in ast.walk(fn):
+            if (
+                isinstance(st, ast.Assign)
+                and len(st.targets) == 1
+                and isinstance(st.targets[0], ast.Name)
+                and st.targets[0].id not in made
+                and any(isinstance(n, ast.Name) and n.id in made for n in ast.walk(st.value))
+            ):
+                made.add(st.targets[0].id)
+                grew = True
+    return made
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name an expression's method chain starts from (``x`` of ``x.to(device)``)."""
+    while isinstance(node, ast.Call | ast.Attribute | ast.Subscript):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str, int] | None:
@@ -599,6 +675,7 @@ class BatchOfOne:
             # submodule of a model the run recorded read by attribute, ``self.model.users``)
             model = _submodule(models, sf.path, _lambdas_at(sf, line), name)
         mapped = name
+        held: tuple[int, str] | None = None
         item_at: tuple[int, str] | None = None
         part: int | None = _item_part(call.args[0])
         if model is None:
@@ -615,6 +692,12 @@ class BatchOfOne:
                 model = models.get(((sf.path, held[0]), held[1]))
                 name = held[1]
         data = a.ev.facts_at((sf.path, line)).get(over)
+        given = _model_input(a, sf, held) if model is not None and held is not None else None
+        if given is not None and data is not None and is_array(data) and data.shape:
+            # (the model's input is what the function makes of each row: its shape as seen)
+            data = replace(data, shape=(data.shape[0], *given.shape), dtype=given.dtype)
+            maker = sf.functions.get(held[0], "").rsplit(".", 1)[-1] if held else ""
+            over = f"the inputs {maker}() makes"
         if generated:
             # (items a generator of the file yields: their shape as the method saw one, their
             # number its calls a run of the map)
@@ -676,7 +759,13 @@ class BatchOfOne:
             f"({data}), {rows:,} calls a run: one call took {format_time(t1)} on one row and "
             f"{format_time(tn)} on {batch:,} rows (timed after the run on random inputs of "
             f"that shape, under no_grad); call it on the rows together: {name}("
-            + (f"torch.stack(list({over}))" if generated else over)
+            + (
+                f"torch.stack(list({over}))"
+                if generated
+                else f"<{over}, made for all rows at once>"
+                if given is not None
+                else over
+            )
             + ") (in "
             "chunks of a few thousand rows), then split the output if a list is needed"
         )
