@@ -44,6 +44,9 @@ ELEMENTWISE = frozenset(
     {"abs", "float", "double", "half", "int", "long", "bool", "detach", "cpu", "conj", "copy"}
 )
 FLATTEN = frozenset({"flatten", "ravel"})
+#: A list's methods that keep a value, next to nothing beside a builtin's pass over an array
+#: (``self.peaks.append(float(max(frame_peak)))``, blind53's clipping monitor).
+KEEPING = frozenset({"append", "extend", "add", "insert", "setdefault"})
 #: The builtin must cost this many times the method for a rewrite to be worth naming.
 RATIO_MIN = 1.5
 #: Library functions of one array that keep its shape (``np.abs(d)``), and the names their
@@ -319,7 +322,9 @@ def _builtins_time(
         for n in nodes
         if id(n) not in ours
         and isinstance(n, ast.Call)
-        and not (isinstance(n.func, ast.Attribute) and n.func.attr in ELEMENTWISE | FLATTEN)
+        and not (
+            isinstance(n.func, ast.Attribute) and n.func.attr in ELEMENTWISE | FLATTEN | KEEPING
+        )
         and not (isinstance(n.func, ast.Name) and n.func.id in ("float", "int", "bool", "len"))
     ]
     if others:
