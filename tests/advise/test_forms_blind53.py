@@ -250,3 +250,42 @@ def test_a_builtin_kept_by_append_is_priced_at_the_lines_time(tmp_path: Path) ->
     calls = [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call) and call_name(n) == "max"]
     got = _builtins_time(sf, 2, calls, seconds=1.72, count=50, per_call=0.0175, call=5e-6)
     assert got == pytest.approx(1.72 - 50 * 2 * 5e-6)  # (float and append: one call each)
+
+
+RUNNING_MIN = """\
+import numpy as np
+
+
+def running_min(path):
+    out = np.empty_like(path)
+    lo = path[0]
+    for i in range(len(path)):
+        if path[i] < lo:
+            lo = path[i]
+        out[i] = lo
+    return out
+
+
+rng = np.random.default_rng(0)
+paths = np.cumsum(rng.standard_normal((3000, 100)), axis=1)
+total = 0.0
+for p in paths:
+    total += float(running_min(p)[-1])
+print(total)
+"""
+
+
+def test_a_running_minimum_written_out_each_step_is_a_scan(tmp_path: Path) -> None:
+    # blind54's lookback payoff: ``if path[i] < lo: lo = path[i]`` then ``out[i] = lo``, told
+    # a reduction (AB104, "x.min()") where np.minimum.accumulate computes it
+    from arraybench.advise.read.recurrence import scan_of
+
+    tree = ast.parse(RUNNING_MIN)
+    loop = next(n for n in ast.walk(tree) if isinstance(n, ast.For) and n.lineno == 7)
+    assert scan_of(loop.body).startswith("np.minimum.accumulate")
+    kept = ast.parse("for x in a:\n    if x > hi:\n        hi = x\n").body[0]
+    assert isinstance(kept, ast.For) and scan_of(kept.body) == ""  # (a reduction: kept at the end)
+    report = profile(Target(script=_write(tmp_path, "running_min.py", RUNNING_MIN)))
+    f = _found(report).get(7)
+    assert f is not None and f.code == "AB408", _found(report)
+    assert "np.minimum.accumulate" in f.evidence, f.evidence

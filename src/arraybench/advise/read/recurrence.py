@@ -460,4 +460,43 @@ def scan_of(body: list[ast.stmt]) -> str:
         rest = [b for b in body if b is not s]
         if not is_recurrence(rest):
             return SCANS[step]
+    return _running_extreme(body)
+
+
+def _running_extreme(body: list[ast.stmt]) -> str:
+    """``if x[i] < lo: lo = x[i]`` and ``out[i] = lo`` in the same body: a running minimum
+    (maximum with ``>``) written out at every step, ``np.minimum.accumulate`` (blind54's
+    lookback payoff, told a reduction); "" otherwise (one kept at the end is a reduction)."""
+    for s in body:
+        if not (
+            isinstance(s, ast.If)
+            and not s.orelse
+            and len(s.body) == 1
+            and isinstance(s.body[0], ast.Assign)
+            and len(s.body[0].targets) == 1
+            and isinstance(s.body[0].targets[0], ast.Name)
+            and isinstance(s.test, ast.Compare)
+            and len(s.test.ops) == 1
+            and isinstance(s.test.ops[0], ast.Lt | ast.Gt | ast.LtE | ast.GtE)
+        ):
+            continue
+        name = s.body[0].targets[0].id
+        new = ast.dump(s.body[0].value)
+        left, right = s.test.left, s.test.comparators[0]
+        less = isinstance(s.test.ops[0], ast.Lt | ast.LtE)
+        if ast.dump(left) == new and isinstance(right, ast.Name) and right.id == name:
+            kind = "min" if less else "max"
+        elif ast.dump(right) == new and isinstance(left, ast.Name) and left.id == name:
+            kind = "max" if less else "min"
+        else:
+            continue
+        if any(
+            isinstance(w, ast.Assign)
+            and len(w.targets) == 1
+            and isinstance(w.targets[0], ast.Subscript)
+            and isinstance(w.value, ast.Name)
+            and w.value.id == name
+            for w in body
+        ):
+            return SCANS[kind]
     return ""

@@ -256,6 +256,9 @@ class Loops(Plain):
             # cells earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which
             # lint's own test does not follow) has no whole-array form, only cheaper steps
             f = replace(f, code=recurrence_code(loop))
+        elif f.code == "AB104" and loop is not None and loop.scan.startswith(RUNNING):
+            # (a running minimum or maximum written out at every step: a scan, not a reduction)
+            f = replace(f, code="AB408")
         if loop is not None:
             f = independent_runs(a, c.sf, loop, f)
         return with_scan(f, loop)
@@ -657,6 +660,10 @@ def no_float_steps(boxed: str) -> str:
         f"a recurrence on values being differentiated ({boxed}): its steps on Python floats "
         "would lose the gradient, and no whole-array form exists"
     )
+
+
+#: The scans of a running minimum or maximum (read/recurrence.py's SCANS).
+RUNNING = ("np.minimum.accumulate", "np.maximum.accumulate")
 
 
 def recurrence_code(loop: Loop) -> str:
