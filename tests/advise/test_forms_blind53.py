@@ -289,3 +289,17 @@ def test_a_running_minimum_written_out_each_step_is_a_scan(tmp_path: Path) -> No
     f = _found(report).get(7)
     assert f is not None and f.code == "AB408", _found(report)
     assert "np.minimum.accumulate" in f.evidence, f.evidence
+
+
+def test_each_timed_side_follows_an_untimed_call_of_its_own() -> None:
+    # np_float64_wave's step alternated with its float32 copy read 1.6x (each call after the
+    # other side's frees and faults in its temporaries); run on its own, 15x: the user's loop
+    # runs one side again and again
+    from arraybench.advise.run.models import _ratios
+
+    calls: list[str] = []
+    got = _ratios(lambda: calls.append("slow"), lambda: calls.append("fast"), lambda: None, 0.01)
+    assert got is not None
+    runs = [calls[i : i + 2] for i in range(0, len(calls), 2)]
+    assert all(r[0] == r[1] for r in runs), calls
+    assert runs[0] == ["slow", "slow"] and runs[1] == ["fast", "fast"], calls

@@ -427,6 +427,22 @@ def _made_from(stmts: list[ast.stmt], name: str) -> frozenset[str]:
     return frozenset(made)
 
 
+def carried_from(tree: ast.Module | None, lo: int, hi: int, names: list[str]) -> frozenset[str]:
+    """The names the statements between lines ``lo`` and ``hi`` (a loop) bind from ``names``,
+    directly or through one another (``u_prev, u = u, u_next`` from ``u_next``)."""
+    if tree is None:
+        return frozenset()
+    stmts: list[ast.stmt] = [
+        s
+        for s in ast.walk(tree)
+        if isinstance(s, ast.Assign | ast.AugAssign | ast.AnnAssign) and lo <= s.lineno <= hi
+    ]
+    out: set[str] = set()
+    for n in names:
+        out |= _made_from(stmts, n)
+    return frozenset(out)
+
+
 def scan_of(body: list[ast.stmt]) -> str:
     """The library scan that computes a loop whole, when its only dependence between steps is
     one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
