@@ -25,6 +25,7 @@ class OscillatorBank:
         self.phase = torch.rand(self.n, generator=torch.Generator().manual_seed(2))
         self.drift = torch.from_numpy(rng.normal(0.0, 2e-6, size=self.n))
         self.ramp = torch.arange(BLOCK, dtype=torch.float32)
+        self.brightness = torch.linspace(0.2, 0.8, self.n)
 
     def advance(self):
         self.phase = torch.remainder(self.phase + BLOCK * self.step + self.drift, 1.0)
@@ -34,7 +35,9 @@ class OscillatorBank:
         i0 = pos.long() % TABLE
         frac = pos - torch.floor(pos)
         a, b = self.table[i0], self.table[(i0 + 1) % TABLE]
-        out = a + frac * (b - a)
+        saw = a + frac * (b - a)
+        sine = torch.sin((2 * np.pi / TABLE) * pos)
+        out = self.brightness[:, None] * saw + (1.0 - self.brightness[:, None]) * torch.exp(-0.5 * sine ** 2) * sine
         self.advance()
         return out
 
@@ -61,7 +64,7 @@ base = torch.tensor([110.0, 130.81, 164.81, 196.0, 220.0, 261.63], dtype=torch.f
 freqs = (base[:, None] * (1.0 + 0.004 * torch.randn(6, 16, generator=torch.Generator().manual_seed(4)))).reshape(-1)
 window = torch.from_numpy(np.hanning(BLOCK)).float()
 peaks = []
-audio = render(OscillatorBank(freqs, rng), swell(freqs.shape[0], 260), hooks=[lambda k, b: k % 50 == 0 and peaks.append(b.abs().max())])
+audio = render(OscillatorBank(freqs, rng), swell(freqs.shape[0], 360), hooks=[lambda k, b: k % 50 == 0 and peaks.append(b.abs().max())])
 loud = audio.double().pow(2).mean().sqrt()
 spec = torch.fft.rfft(audio[-BLOCK:] * window).abs()
 centroid = (spec * torch.arange(spec.shape[0])).sum() / spec.sum() * SR / BLOCK
