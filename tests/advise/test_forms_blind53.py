@@ -303,3 +303,47 @@ def test_each_timed_side_follows_an_untimed_call_of_its_own() -> None:
     runs = [calls[i : i + 2] for i in range(0, len(calls), 2)]
     assert all(r[0] == r[1] for r in runs), calls
     assert runs[0] == ["slow", "slow"] and runs[1] == ["fast", "fast"], calls
+
+
+DRIFT_ATTRIBUTE = """\
+import numpy as np
+import torch
+
+
+class Bank:
+    def __init__(self, n, rng):
+        self.step = torch.linspace(0.001, 0.01, n)
+        self.phase = torch.rand(n, generator=torch.Generator().manual_seed(2))
+        self.drift = torch.from_numpy(rng.normal(0.0, 2e-6, size=n))
+        self.ramp = torch.arange(4096, dtype=torch.float32)
+
+    def advance(self):
+        self.phase = torch.remainder(self.phase + 4096 * self.step + self.drift, 1.0)
+
+    def render(self):
+        pos = torch.remainder(self.phase[:, None] + self.step[:, None] * self.ramp, 1.0)
+        out = torch.sin(6.283 * pos) * torch.exp(-pos)
+        self.advance()
+        return out
+
+
+bank = Bank(64, np.random.default_rng(8))
+total = 0.0
+for k in range(120):
+    total += float(bank.render().sum())
+print(total)
+"""
+
+
+def test_a_float64_attribute_added_into_the_objects_state_in_a_method(tmp_path: Path) -> None:
+    # blind56's wavetable synth: ``self.drift = torch.from_numpy(...)`` (float64) added to the
+    # float32 phase in ``advance()``; told at the conversion (line 9) where the labels and the
+    # fix's reader look at the line that mixes it in (13), and ``render``'s read of the phase
+    # was told a float64 root "not changed in the loop" that advance() sets again
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "drift_attribute.py", DRIFT_ATTRIBUTE)))
+    found = _found(report)
+    f = found.get(13)
+    assert f is not None and f.code == "AB401", found
+    assert "(line 9)" in f.evidence and ".float()" in f.evidence, f.evidence
+    assert 16 not in found, found

@@ -175,12 +175,34 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
         ),
         None,
     )
-    if st is None or not isinstance(st.targets[0], ast.Name):
+    if st is None:
         return None
     defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
     parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
     meets: set[int] = set()
-    todo: list[tuple[Scope, str, int]] = [(enclosing_function(sf, at), st.targets[0].id, 0)]
+    target = st.targets[0]
+    if (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    ):
+        # (an attribute of the object: ``self.drift = torch.from_numpy(...)``, read in a
+        # method's arithmetic, ``self.phase + BLOCK * self.step + self.drift``)
+        for n in ast.walk(sf.tree):
+            if (
+                isinstance(n, ast.Attribute)
+                and n.attr == target.attr
+                and isinstance(n.value, ast.Name)
+                and n.value.id == "self"
+                and isinstance(n.ctx, ast.Load)
+            ):
+                if not isinstance(parents.get(id(n)), ast.BinOp | ast.UnaryOp):
+                    return None  # (read otherwise too: handed on, indexed)
+                meets.add(n.lineno)
+        return meets.pop() if len(meets) == 1 else None
+    if not isinstance(target, ast.Name):
+        return None
+    todo: list[tuple[Scope, str, int]] = [(enclosing_function(sf, at), target.id, 0)]
     seen: set[tuple[int, str]] = set()
     while todo:
         scope, name, depth = todo.pop()

@@ -81,6 +81,53 @@ RUNS_MIN = 3
 INLINE_FLOAT64 = ("float64", "torch.double", ".double(")
 
 
+#: An array's or tensor's methods that give a new value and leave it as it was
+#: (``self.mean.to(x.device)`` does not change ``self.mean``).
+READS = frozenset(
+    {
+        "to",
+        "view",
+        "reshape",
+        "float",
+        "double",
+        "half",
+        "cpu",
+        "cuda",
+        "detach",
+        "clone",
+        "contiguous",
+        "numpy",
+        "item",
+        "tolist",
+        "sum",
+        "mean",
+        "std",
+        "var",
+        "abs",
+        "max",
+        "min",
+        "unsqueeze",
+        "squeeze",
+        "expand",
+        "expand_as",
+        "repeat",
+        "flatten",
+        "ravel",
+        "astype",
+        "copy",
+        "t",
+        "transpose",
+        "permute",
+        "exp",
+        "log",
+        "sqrt",
+        "pow",
+        "type",
+        "size",
+    }
+)
+
+
 class Float64Promotion:
     rule = register(
         Rule(
@@ -325,6 +372,16 @@ class Float64Promotion:
             and (not stored_in(sf, n, lo, hi) or _same_each_call(sf, n, first, lo, hi, callers))
             and not (callers is not None and _carried_in(sf, first, n, callers))
             and not _cast_float32(node.value, n)
+            # (the object's state that the method, or a method the loop calls, sets again:
+            # ``self.phase`` of ``advance()``, float64 by what that method adds, not a root)
+            and not (
+                n.startswith("self.")
+                and n.count(".") == 1
+                and any(
+                    attribute_changed(sf, n[5:], r_lo, r_hi, READS)
+                    for r_lo, r_hi in [(lo, hi), *(callers or [])]
+                )
+            )
         ]
         if not roots:
             # (a call of the file's method or function that returns a NumPy float64, one
