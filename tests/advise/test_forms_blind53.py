@@ -347,3 +347,46 @@ def test_a_float64_attribute_added_into_the_objects_state_in_a_method(tmp_path: 
     assert f is not None and f.code == "AB401", found
     assert "(line 9)" in f.evidence and ".float()" in f.evidence, f.evidence
     assert 16 not in found, found
+
+
+TAPERED_ITEMS = """\
+import numpy as np
+import torch
+
+
+class Windows(torch.utils.data.Dataset):
+    def __init__(self, records, win):
+        self.records = records
+        self.win = win
+        self.taper = torch.from_numpy(np.hanning(win))
+
+    def __len__(self):
+        return self.records.shape[1] // self.win
+
+    def __getitem__(self, i):
+        seg = self.records[:, i * self.win : (i + 1) * self.win]
+        return seg * self.taper
+
+
+def spectra(seg):
+    spec = torch.fft.rfft(seg, n=2 * seg.shape[1])
+    return torch.fft.irfft(spec * spec.conj(), n=2 * seg.shape[1])
+
+
+records = torch.randn(12, 300 * 2048, generator=torch.Generator().manual_seed(4))
+ds = Windows(records, 2048)
+stack = torch.zeros(12, 4096, dtype=torch.float64)
+for i in range(len(ds)):
+    stack = stack + spectra(ds[i])
+print(float(stack.sum()))
+"""
+
+
+def test_a_float64_taper_a_datasets_item_applies(tmp_path: Path) -> None:
+    # blind55's seismic monitor: ``torch.from_numpy(np.hanning(win))`` in a Dataset, applied in
+    # ``__getitem__``; the loop's float64 spectra traced back through ``ds[i]`` to it
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "tapered_items.py", TAPERED_ITEMS)))
+    f = _found(report).get(16)
+    assert f is not None and f.code == "AB401", _found(report)
+    assert "(line 9)" in f.evidence, f.evidence

@@ -374,7 +374,44 @@ def _traced(
                 ):
                     found.add(c.lineno)
             todo += [(where, n, depth + 1) for n in _read(value)]
+            # (an item of an object of the file's classes, ``ds[i]``: what its
+            # ``__getitem__`` returns, ``seg * self.taper``)
+            for got in _items_of(sf, value):
+                todo += [(got, n, depth + 1) for r in _returns(got) for n in _read(r)]
     return found
+
+
+def _items_of(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
+    """The ``__getitem__`` methods an expression's subscripts run: ``ds[i]`` of ``ds =
+    WindowDataset(...)``, a class of the file's that defines one."""
+    assert sf.tree is not None
+    classes = {
+        c.name: m
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for m in c.body
+        if isinstance(m, ast.FunctionDef) and m.name == "__getitem__"
+    }
+    if not classes:
+        return []
+    made = {
+        t.id: call_name(st.value)
+        for st in ast.walk(sf.tree)
+        if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)
+        for t in st.targets
+        if isinstance(t, ast.Name)
+    }
+    return [
+        classes[made[n.value.id]]
+        for n in ast.walk(value)
+        if isinstance(n, ast.Subscript)
+        and isinstance(n.value, ast.Name)
+        and made.get(n.value.id) in classes
+    ]
+
+
+def _returns(fn: ast.FunctionDef) -> list[ast.expr]:
+    return [r.value for r in ast.walk(fn) if isinstance(r, ast.Return) and r.value is not None]
 
 
 def _read(value: ast.AST) -> set[str]:
