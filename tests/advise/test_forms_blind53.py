@@ -283,6 +283,12 @@ def test_a_running_minimum_written_out_each_step_is_a_scan(tmp_path: Path) -> No
     tree = ast.parse(RUNNING_MIN)
     loop = next(n for n in ast.walk(tree) if isinstance(n, ast.For) and n.lineno == 7)
     assert scan_of(loop.body).startswith("np.minimum.accumulate")
+    from arraybench.advise.read.recurrence import written_out
+
+    total = ast.parse("for d, h in enumerate(heat):\n    t = t + h\n    out[d] = t\n").body[0]
+    assert isinstance(total, ast.For) and written_out(total.body) and scan_of(total.body)
+    summed = ast.parse("for h in heat:\n    t = t + h\n").body[0]
+    assert isinstance(summed, ast.For) and not written_out(summed.body)  # (a sum: AB104)
     kept = ast.parse("for x in a:\n    if x > hi:\n        hi = x\n").body[0]
     assert isinstance(kept, ast.For) and scan_of(kept.body) == ""  # (a reduction: kept at the end)
     report = profile(Target(script=_write(tmp_path, "running_min.py", RUNNING_MIN)))
@@ -430,3 +436,28 @@ def test_membership_in_a_growing_list_is_told_to_keep_a_set(tmp_path: Path) -> N
     assert f is not None and f.code == "AB416", _found(report)
     assert "`k not in cluster` tests a list of" in f.evidence, f.evidence
     assert "keep a set beside cluster" in f.evidence
+
+
+EAGER_SHAPES = """\
+import jax.numpy as jnp
+import numpy as np
+
+rng = np.random.default_rng(17)
+records = [rng.random(int(n)).astype(np.float32) for n in rng.integers(300, 700, 10)]
+dry = []
+for moist in records:
+    m = jnp.asarray(moist)
+    dry.append(jnp.sum(m < 0.4))
+print(int(jnp.sum(jnp.stack(dry))))
+"""
+
+
+def test_eager_jax_operations_compiled_for_each_new_shape(tmp_path: Path) -> None:
+    # blind57's soil water: ``jnp.sum(moist < 40.0)`` of each record's length outside the
+    # jitted function: ``less`` and ``_reduce_sum`` compiled once per record, 28% of the run,
+    # read "no known pattern" (eager operations were left out of AB404 as the data's shapes)
+    pytest.importorskip("jax")
+    report = profile(Target(script=_write(tmp_path, "eager_shapes.py", EAGER_SHAPES)))
+    f = _found(report).get(9)
+    assert f is not None and f.code == "AB404", _found(report)
+    assert "run eagerly, each compiled again for every new input shape" in f.evidence, f.evidence

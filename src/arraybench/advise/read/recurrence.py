@@ -479,6 +479,37 @@ def scan_of(body: list[ast.stmt]) -> str:
     return _running_extreme(body)
 
 
+def written_out(body: list[ast.stmt]) -> bool:
+    """Whether the body writes an accumulator out at every step: ``out[d] = total`` with
+    ``total`` bound in the body from itself (``total = total + h``, ``if x < lo: lo = x``)."""
+    carried = {
+        t.id
+        for s in body
+        for n in ast.walk(s)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name) and _reads(n.value, t.id)
+    }
+    carried |= {
+        s.body[0].targets[0].id
+        for s in body
+        if isinstance(s, ast.If)
+        and len(s.body) == 1
+        and isinstance(s.body[0], ast.Assign)
+        and len(s.body[0].targets) == 1
+        and isinstance(s.body[0].targets[0], ast.Name)
+        and _reads(s.test, s.body[0].targets[0].id)
+    }
+    return any(
+        isinstance(s, ast.Assign)
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Subscript)
+        and isinstance(s.value, ast.Name)
+        and s.value.id in carried
+        for s in body
+    )
+
+
 def _running_extreme(body: list[ast.stmt]) -> str:
     """``if x[i] < lo: lo = x[i]`` and ``out[i] = lo`` in the same body: a running minimum
     (maximum with ``>``) written out at every step, ``np.minimum.accumulate`` (blind54's

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import syntax
 from .libraries import CONSTRUCTORS
-from .recurrence import carries_state, is_recurrence, object_state, scan_of
+from .recurrence import carries_state, is_recurrence, object_state, scan_of, written_out
 from .syntax import int_op
 
 #: ``item`` of ``t.item()`` (read/syntax.py's; the rules read it from here).
@@ -66,6 +66,9 @@ class Loop:
     #: the library scan that computes the recurrence whole (``np.cumsum`` for
     #: ``c[i] = c[i - 1] + x[i]``), or "" (see :func:`scan_of`)
     scan: str = ""
+    #: an accumulator written out at every step (``out[d] = total``): a running total or
+    #: extreme, the scan's whole output, not a reduction's one value
+    written: bool = False
 
 
 @dataclass
@@ -196,6 +199,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
                     recurrence=is_recurrence(child.body) or carries_state(child.body, sf.state),
                     scan=scan_of(child.body),
+                    written=written_out(child.body),
                 )
             )
             inner = child.lineno

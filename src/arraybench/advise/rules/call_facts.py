@@ -110,6 +110,27 @@ def calls_compiled(
     return any(k in wrapped and v >= least for k, v in counts.items())
 
 
+def eager_recompiles(names: list[str], spent: float, runs: int, worth: float) -> bool:
+    """Whether JAX's own operations run eagerly at a line, on inputs of a new shape at each
+    run, compiled RECOMPILES_MIN times or more and cost ``worth`` seconds or more in all
+    (blind57's soil water: ``jnp.sum(moist < 40.0)`` of each record's length, ``less`` and
+    ``_reduce_sum`` compiled 14 times each, 1.8 s, 28% of the run): a few shapes of data are
+    no such line, and neither is a line run once."""
+    return recompiles(names) >= RECOMPILES_MIN and spent >= worth and runs >= RECOMPILES_MIN
+
+
+def eager_said(sf: SourceFile, line: int, names: list[str], facts: dict[str, Fact]) -> str:
+    """What to say of a line's compilations of JAX's own operations run eagerly (no jitted
+    function of the user's called there): "" where the line calls one."""
+    if calls_compiled(sf, line, names, facts, 1):
+        return ""
+    return (
+        " of JAX's operations run eagerly, each compiled again for every new input shape: do "
+        "them inside the jitted function (return their result from it) or pad the inputs to a "
+        "few sizes"
+    )
+
+
 def recompiles(names: list[str]) -> int:
     """The most times one function was compiled (a line's compilations, by function name)."""
     return max(Counter(names).values(), default=0)

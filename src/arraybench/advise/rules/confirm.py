@@ -49,6 +49,8 @@ from .call_facts import (
     RECOMPILES_MIN,
     assigns,
     calls_compiled,
+    eager_recompiles,
+    eager_said,
     model_input,
     named_cause,
     recompiles,
@@ -211,7 +213,10 @@ class Analysis:
         else:
             count = self.led.count((path, line))
             if count.n:
-                evidence = f"runs {count} times, {format_time(seconds / count.n)} each"
+                # (a line of operators whose time lands at the next check has none of its own
+                # to show: "0 s each" would say it costs nothing)
+                each = f", {format_time(seconds / count.n)} each" if seconds > 0 else ""
+                evidence = f"runs {count} times{each}"
         f = Finding(
             path=path,
             line=line,
@@ -294,6 +299,7 @@ class Analysis:
                 took = f" took {format_time(spent)}" if spent else ""
                 parts.append(
                     f"{len(compiles):,} compilations ({', '.join(sorted(set(compiles))[:3])}){took}"
+                    + eager_said(sf, ln, compiles, self.ev.facts_at(key))
                 )
             causes = self.ev.events.causes.get(key)
             if causes:
@@ -562,8 +568,16 @@ class Analysis:
                 # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
                 # eager operations compile once per new shape: the line must call a jitted
                 # function of the user's that was compiled again and again
-                and calls_compiled(
-                    read_source(path), line, names, self.ev.facts_at((path, line)), least
+                and (
+                    calls_compiled(
+                        read_source(path), line, names, self.ev.facts_at((path, line)), least
+                    )
+                    or eager_recompiles(
+                        names,
+                        self.ev.events.compile_s.get((path, line), 0.0),
+                        self.led.count((path, line)).n,
+                        WORTH_SHARE * self.total,
+                    )
                 )
             ):
                 sf = read_source(path)

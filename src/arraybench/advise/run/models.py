@@ -272,6 +272,18 @@ def _input(fact: Fact, dtype: str, rng: Any) -> Any:
     raise ValueError(f"cannot make a {fact.type} again")
 
 
+#: The most a float32 copy of a statement is taken to gain: twice the bytes and slower
+#: arithmetic are 2-4x; beyond ~8x the after-run process pays page faults on float64
+#: temporaries that the program's own heap reuses (a 400,000-value step read 85x, where the
+#: whole program ran 4.3x faster in float32: blind57's battery pack; np_float64_wave 16x
+#: for 3.8x).
+RATIO_MAX = 8.0
+
+
+def _capped(r: tuple[float, float, float]) -> tuple[float, float, float]:
+    return min(r[0], RATIO_MAX), min(r[1], RATIO_MAX), min(r[2], RATIO_MAX)
+
+
 def float32_ratio(
     expr: str,
     inputs: dict[str, Fact],
@@ -313,7 +325,7 @@ def float32_ratio(
                 lambda: eval(code, slow_env), lambda: eval(fast, fast_env), sync, budget, True
             )
         if r is not None:
-            return r, "this line's expression"
+            return _capped(r), "this line's expression"
     except Exception:
         pass
     try:
@@ -323,7 +335,7 @@ def float32_ratio(
         sync = _sync_for(biggest)
         r = _ratios(lambda: a64 * b64 + a64, lambda: a32 * b32 + a32, sync, budget, True)
         shape = "x".join(str(d) for d in biggest.shape)
-        return (r, f"an elementwise multiply-add on {shape}") if r is not None else None
+        return (_capped(r), f"an elementwise multiply-add on {shape}") if r is not None else None
     except Exception:
         return None
 

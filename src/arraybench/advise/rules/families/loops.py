@@ -256,8 +256,9 @@ class Loops(Plain):
             # cells earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which
             # lint's own test does not follow) has no whole-array form, only cheaper steps
             f = replace(f, code=recurrence_code(loop))
-        elif f.code == "AB104" and loop is not None and loop.scan.startswith(RUNNING):
-            # (a running minimum or maximum written out at every step: a scan, not a reduction)
+        elif f.code == "AB104" and loop is not None and loop.scan and loop.written:
+            # (a running total, minimum or maximum written out at every step: a scan, not a
+            # reduction; blind54's lookback payoff, blind57's thermal time)
             f = replace(f, code="AB408")
         if loop is not None:
             f = independent_runs(a, c.sf, loop, f)
@@ -660,10 +661,6 @@ def no_float_steps(boxed: str) -> str:
         f"a recurrence on values being differentiated ({boxed}): its steps on Python floats "
         "would lose the gradient, and no whole-array form exists"
     )
-
-
-#: The scans of a running minimum or maximum (read/recurrence.py's SCANS).
-RUNNING = ("np.minimum.accumulate", "np.maximum.accumulate")
 
 
 def recurrence_code(loop: Loop) -> str:

@@ -68,7 +68,7 @@ from .float64_values import (
     promotes,
     property_return,
 )
-from .float64_work import costliest, statement_expr, work_spans
+from .float64_work import _timeable, costliest, statement_expr, work_spans
 
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).
@@ -511,6 +511,15 @@ class Float64Promotion:
         }
         expr = statement_expr(node)
         fast = _as_float32(expr) if inline and expr else ""
+        if expr and not fast:
+            # (the object's attributes as names, ``self.soc`` -> ``self_soc``: the line is
+            # timed as it is, not by a stand-in on its largest array; its float64 ones as the
+            # loop runs them)
+            marked = {
+                n: replace(x, dtype="float64") if n in float64 and is_array(x) else x
+                for n, x in inputs.items()
+            }
+            expr, inputs, float64 = _timeable(expr, marked, _imports(sf))
         priced = (
             float32_ratio(expr, inputs, float64, _imports(sf), a.budget(), fast) if expr else None
         )
