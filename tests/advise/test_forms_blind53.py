@@ -461,3 +461,46 @@ def test_eager_jax_operations_compiled_for_each_new_shape(tmp_path: Path) -> Non
     f = _found(report).get(9)
     assert f is not None and f.code == "AB404", _found(report)
     assert "run eagerly, each compiled again for every new input shape" in f.evidence, f.evidence
+
+
+KAPPA_PROPERTY = """\
+import numpy as np
+import torch
+
+
+class Diffusion:
+    def __init__(self, roughness):
+        self.roughness = roughness
+
+    @property
+    def kappa(self):
+        return self._kappa
+
+    def setup(self):
+        self._kappa = torch.from_numpy(0.05 + 0.2 * self.roughness)
+
+    def step(self, f):
+        lap = torch.roll(f, 1, 0) + torch.roll(f, -1, 0) - 2.0 * f
+        return f + 0.2 * (self.kappa * lap + 0.01 * torch.tanh(f))
+
+
+model = Diffusion(np.random.default_rng(8).random((400, 400)))
+model.setup()
+f = torch.rand(400, 400, generator=torch.Generator().manual_seed(2))
+for k in range(80):
+    f = model.step(f)
+print(float(f.double().sum()))
+"""
+
+
+def test_a_float64_attribute_read_through_a_property_is_told_where_it_is_mixed(
+    tmp_path: Path,
+) -> None:
+    # blind58's nowcast: ``self._kappa = torch.from_numpy(...)`` in a set-up method, read as
+    # ``self.kappa`` (a property returning it) in the step's arithmetic: told at the
+    # conversion, not where the field becomes float64
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "kappa_property.py", KAPPA_PROPERTY)))
+    f = _found(report).get(18)
+    assert f is not None and f.code == "AB401", _found(report)
+    assert "(line 14)" in f.evidence, f.evidence

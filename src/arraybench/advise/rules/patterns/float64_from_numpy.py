@@ -187,16 +187,31 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
         and target.value.id == "self"
     ):
         # (an attribute of the object: ``self.drift = torch.from_numpy(...)``, read in a
-        # method's arithmetic, ``self.phase + BLOCK * self.step + self.drift``)
+        # method's arithmetic, ``self.phase + BLOCK * self.step + self.drift``; or through a
+        # property that returns it, ``self.kappa * self.laplacian(f)``: blind58's nowcast)
+        attrs = {target.attr}
+        for fn in defs.values():
+            body = fn.body
+            if (
+                any(ast.unparse(d) == "property" for d in fn.decorator_list)
+                and len(body) == 1
+                and isinstance(body[0], ast.Return)
+                and isinstance(body[0].value, ast.Attribute)
+                and body[0].value.attr == target.attr
+            ):
+                attrs.add(fn.name)
         for n in ast.walk(sf.tree):
             if (
                 isinstance(n, ast.Attribute)
-                and n.attr == target.attr
+                and n.attr in attrs
                 and isinstance(n.value, ast.Name)
                 and n.value.id == "self"
                 and isinstance(n.ctx, ast.Load)
             ):
-                if not isinstance(parents.get(id(n)), ast.BinOp | ast.UnaryOp):
+                p = parents.get(id(n))
+                if isinstance(p, ast.Return) and n.attr == target.attr and len(attrs) > 1:
+                    continue  # (the property's own return)
+                if not isinstance(p, ast.BinOp | ast.UnaryOp):
                     return None  # (read otherwise too: handed on, indexed)
                 meets.add(n.lineno)
         return meets.pop() if len(meets) == 1 else None
