@@ -504,3 +504,34 @@ def test_a_float64_attribute_read_through_a_property_is_told_where_it_is_mixed(
     f = _found(report).get(18)
     assert f is not None and f.code == "AB401", _found(report)
     assert "(line 14)" in f.evidence, f.evidence
+
+
+PIXELS = """\
+import numpy as np
+from PIL import Image
+
+rng = np.random.default_rng(0)
+img = Image.fromarray(rng.integers(0, 255, (90, 120), dtype=np.uint8), "L")
+width, height = img.size
+out = Image.new("L", (width, height))
+kernel = [[0, 1, 0], [1, -4, 1], [0, 1, 0]]
+for y in range(1, height - 1):
+    for x in range(1, width - 1):
+        total = 0
+        for i in range(3):
+            for j in range(3):
+                total += img.getpixel((x + i - 1, y + j - 1)) * kernel[i][j]
+        out.putpixel((x, y), min(255, abs(total)))
+print(int(np.asarray(out).sum()))
+"""
+
+
+def test_a_pil_image_read_one_pixel_at_a_time(tmp_path: Path) -> None:
+    # round 24's edge detectors: ``grayscale_image.getpixel((x + i - 1, y + j - 1))`` for every
+    # pixel and kernel cell (28-41% of their runs; np.asarray once and shifted windows saved
+    # 44.6-47.5%), read "no known pattern: the time is in PIL.Image.getpixel"
+    pytest.importorskip("PIL")
+    report = profile(Target(script=_write(tmp_path, "pixels.py", PIXELS)))
+    f = _found(report).get(14)
+    assert f is not None and f.code == "AB417", _found(report)
+    assert "img.getpixel() of a PIL.Image" in f.evidence and "np.asarray(img)" in f.evidence
