@@ -535,3 +535,89 @@ def test_a_pil_image_read_one_pixel_at_a_time(tmp_path: Path) -> None:
     f = _found(report).get(14)
     assert f is not None and f.code == "AB417", _found(report)
     assert "img.getpixel() of a PIL.Image" in f.evidence and "np.asarray(img)" in f.evidence
+
+
+SOLVE_THROUGH_A_PROPERTY = """\
+import numpy as np
+
+
+class Column:
+    def __init__(self, n, r):
+        self.r = r
+        A = np.diag(np.full(n, 1.0 + 2.0 * r)) + np.diag(np.full(n - 1, -r), 1)
+        self._A = A + np.diag(np.full(n - 1, -r), -1)
+
+    @property
+    def system(self):
+        return self._A
+
+    def step(self, temp, top):
+        rhs = temp.copy()
+        rhs[0] = top
+        return np.linalg.solve(self.system, rhs)
+
+
+col = Column(250, 0.4)
+temp = np.linspace(-20.0, -2.0, 250)
+for k in range(600):
+    temp = col.step(temp, -20.0 + np.sin(k / 50.0))
+print(float(temp.sum()))
+"""
+
+
+def test_a_solve_with_a_matrix_a_property_returns(tmp_path: Path) -> None:
+    # blind60's ice column: ``np.linalg.solve(self.system, rhs)`` per step, ``system`` a
+    # property returning ``self._A`` that only __init__ sets: read "no known pattern: the time
+    # is in numpy.linalg.solve" (the property's value is no look of the run)
+    report = profile(Target(script=_write(tmp_path, "solve_property.py", SOLVE_THROUGH_A_PROPERTY)))
+    f = _found(report).get(17)
+    assert f is not None and f.code == "AB407", _found(report)
+    assert "self._A is set only in __init__" in f.evidence, f.evidence
+
+
+STATIC_PARTIAL = """\
+from functools import partial
+
+import torch
+import torch.nn as nn
+
+
+class Acoustic(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(40, 64), nn.ReLU(), nn.Linear(64, 30))
+
+    def forward(self, x):
+        return torch.log_softmax(self.net(x), dim=-1)
+
+
+class Evaluator:
+    def __init__(self, model):
+        self.model = model
+
+    @staticmethod
+    def _score(model, utt):
+        return model(utt.unsqueeze(0))[0]
+
+    def greedy(self, batch):
+        return torch.stack(list(map(partial(self._score, self.model), batch))).argmax(-1)
+
+
+torch.manual_seed(0)
+ev = Evaluator(Acoustic().eval())
+total = 0
+with torch.no_grad():
+    for b in range(60):
+        total += int(ev.greedy(torch.randn(128, 16, 40)).sum())
+print(total)
+"""
+
+
+def test_a_model_mapped_through_a_partial_of_a_static_method(tmp_path: Path) -> None:
+    # blind60's speech evaluator: ``map(partial(self._score, self.model), batch)``, the static
+    # method calling the model on each utterance made a batch of one
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "static_partial.py", STATIC_PARTIAL)))
+    f = _found(report).get(25)
+    assert f is not None and f.code == "AB106", _found(report)
+    assert "once per row of batch" in f.evidence, f.evidence

@@ -57,9 +57,18 @@ def _mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) ->
         isinstance(fn, ast.Call)
         and call_name(fn) == "partial"
         and fn.args
-        and isinstance(fn.args[0], ast.Name)
+        and (
+            isinstance(fn.args[0], ast.Name)
+            or (
+                isinstance(fn.args[0], ast.Attribute)
+                and isinstance(fn.args[0].value, ast.Name)
+                and fn.args[0].value.id == "self"
+            )
+        )
     ):
-        return ast.unparse(fn)  # (``map(partial(forecast_one, model), history)``)
+        # (``map(partial(forecast_one, model), history)``, ``map(partial(self._score,
+        # self.model), batch)`` of a static method)
+        return ast.unparse(fn)
     if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
         return None
     item = fn.args.args[0].arg
@@ -184,12 +193,28 @@ def _inline_partial(sf: SourceFile, text: str) -> tuple[ast.Call, ast.FunctionDe
     if sf.tree is None or not text.startswith(("partial(", "functools.partial(")):
         return None
     value = ast.parse(text, mode="eval").body
-    if not isinstance(value, ast.Call) or not value.args or not isinstance(value.args[0], ast.Name):
+    if not isinstance(value, ast.Call) or not value.args:
         return None
-    target = value.args[0].id
-    fn = next(
-        (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == target), None
-    )
+    head = value.args[0]
+    if isinstance(head, ast.Name):
+        fn = next(
+            (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == head.id),
+            None,
+        )
+    elif isinstance(head, ast.Attribute):
+        # (a static method of the file's classes, its one definition of that name)
+        found = [
+            m
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef)
+            for m in c.body
+            if isinstance(m, ast.FunctionDef)
+            and m.name == head.attr
+            and any(ast.unparse(d) == "staticmethod" for d in m.decorator_list)
+        ]
+        fn = found[0] if len(found) == 1 else None
+    else:
+        return None
     return (value, fn) if fn is not None else None
 
 

@@ -19,6 +19,7 @@ from ...read.purity import set_after_init
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, static_size, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
+from ...run.values import Fact
 from .base import Analysis
 from .call_paths import called_from
 
@@ -50,6 +51,9 @@ class InvariantSolve:
             if name not in SOLVERS or not c.args:
                 continue
             arg = c.args[0]
+            # (a property that returns an attribute, ``self.system`` of ``return self._A``:
+            # that attribute, blind60's ice column)
+            arg = _returned_attribute(sf, arg) or arg
             held = _init_only(sf, arg)
             if not isinstance(arg, ast.Name) and not held:
                 continue
@@ -79,7 +83,7 @@ class InvariantSolve:
                 if calling is None or calling[2](matrix):
                     continue
                 lp, via = calling[0], calling[1]
-            m = a.ev.facts_at((sf.path, line)).get(matrix)
+            m = a.ev.facts_at((sf.path, line)).get(matrix) or _seen_anywhere(a, sf, matrix)
             if m is None or len(m.shape) != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 16:
                 continue
             count = a.led.count((sf.path, line))
@@ -139,6 +143,40 @@ class InvariantSolve:
                 ),
                 gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
             )
+
+
+def _returned_attribute(sf: SourceFile, node: ast.expr) -> ast.Attribute | None:
+    """``self._A`` for ``self.system`` where ``system`` is a property of the file's whose
+    getter is ``return self._A``; None otherwise."""
+    if not (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and sf.tree is not None
+    ):
+        return None
+    for fn in ast.walk(sf.tree):
+        if (
+            isinstance(fn, ast.FunctionDef)
+            and fn.name == node.attr
+            and any(ast.unparse(d) == "property" for d in fn.decorator_list)
+            and len(fn.body) == 1
+            and isinstance(fn.body[0], ast.Return)
+            and isinstance(fn.body[0].value, ast.Attribute)
+            and isinstance(fn.body[0].value.value, ast.Name)
+            and fn.body[0].value.value.id == "self"
+        ):
+            return fn.body[0].value
+    return None
+
+
+def _seen_anywhere(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
+    """A look at ``name`` (``self._A``) anywhere in the file: an attribute only ``__init__``
+    sets is the same value wherever the run saw it."""
+    for (path, _), names in a.ev.samples.facts.items():
+        if path == sf.path and names.get(name):
+            return names[name][0]
+    return None
 
 
 def _init_only(sf: SourceFile, node: ast.expr) -> bool:
