@@ -621,3 +621,24 @@ def test_a_model_mapped_through_a_partial_of_a_static_method(tmp_path: Path) -> 
     f = _found(report).get(25)
     assert f is not None and f.code == "AB106", _found(report)
     assert "once per row of batch" in f.evidence, f.evidence
+
+
+def test_a_loop_writing_an_objects_state_that_its_method_reads_is_a_recurrence() -> None:
+    # blind60's auctions: ``bidders.spent[w] += price`` at each auction, read by the next
+    # ``bidders.pacing()``; lint's element loop kept its "one operation on whole arrays"
+    from arraybench.advise.read.recurrence import carries_state, object_state
+
+    tree = ast.parse(
+        "class Bidders:\n"
+        "    def pacing(self):\n"
+        "        return 1.0 - self.spent / self.budget\n"
+        "for a in range(100):\n"
+        "    bids = values[a] * bidders.pacing()\n"
+        "    w = int(bids.argmax())\n"
+        "    bidders.spent[w] += bids[w]\n"
+    )
+    loop = tree.body[1]
+    assert isinstance(loop, ast.For)
+    assert carries_state(loop.body, object_state(tree))
+    kept = ast.parse("for a in range(9):\n    log.rows[a] = values[a] * 2.0\n").body[0]
+    assert isinstance(kept, ast.For) and not carries_state(kept.body, object_state(tree))

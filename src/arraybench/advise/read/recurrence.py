@@ -216,6 +216,9 @@ def carries_state(body: list[ast.stmt], state: dict[str, tuple[set[str], set[str
         w, r = _self_attrs(stmt)
         writes |= w
         reads |= r
+        # (another object's attribute the body writes, ``bidders.spent[w] += price``, that a
+        # method of it reads at the next step, ``bidders.pacing()``: blind60's auctions)
+        writes |= _others_written(stmt)
         for c in ast.walk(stmt):
             if (
                 isinstance(c, ast.Call)
@@ -227,6 +230,25 @@ def carries_state(body: list[ast.stmt], state: dict[str, tuple[set[str], set[str
                 writes |= w
                 reads |= r
     return bool(writes & reads)
+
+
+def _others_written(node: ast.AST) -> set[str]:
+    """The attributes of objects other than ``self`` a piece of code assigns or writes into
+    (``bidders.spent[w] += price``: ``spent``)."""
+    out: set[str] = set()
+    for s in ast.walk(node):
+        if isinstance(s, (ast.Assign, ast.AugAssign)):
+            for t in s.targets if isinstance(s, ast.Assign) else [s.target]:
+                base = t
+                while isinstance(base, ast.Subscript):
+                    base = base.value
+                if (
+                    isinstance(base, ast.Attribute)
+                    and isinstance(base.value, ast.Name)
+                    and base.value.id != "self"
+                ):
+                    out.add(base.attr)
+    return out
 
 
 def is_recurrence(body: list[ast.stmt]) -> bool:
