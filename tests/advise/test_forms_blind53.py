@@ -642,3 +642,66 @@ def test_a_loop_writing_an_objects_state_that_its_method_reads_is_a_recurrence()
     assert carries_state(loop.body, object_state(tree))
     kept = ast.parse("for a in range(9):\n    log.rows[a] = values[a] * 2.0\n").body[0]
     assert isinstance(kept, ast.For) and not carries_state(kept.body, object_state(tree))
+
+
+SCORE_ROWS = """\
+from functools import partial
+
+import numpy as np
+
+
+def score_row(row, w, b, base=600.0, pdo=20.0):
+    log_odds = float(np.dot(row, w)) + b
+    return base - pdo / np.log(2.0) * log_odds
+
+
+rng = np.random.default_rng(3)
+X = rng.standard_normal((60_000, 24))
+total = 0.0
+for k in range(3):
+    w = rng.standard_normal(24)
+    scores = np.fromiter(map(partial(score_row, w=w, b=0.1), X), dtype=np.float64)
+    total += scores.mean()
+print(total)
+"""
+
+
+def test_a_dot_per_row_through_an_inline_partial_of_a_function(tmp_path: Path) -> None:
+    # blind59's credit scorecard: ``map(partial(score_row, w=w, b=b), X)`` with
+    # ``float(np.dot(row, w)) + b`` in a two-statement function: one product per row
+    report = profile(Target(script=_write(tmp_path, "score_rows.py", SCORE_ROWS)))
+    f = _found(report).get(16)
+    assert f is not None and f.code == "AB105", _found(report)
+    assert "X @ w" in f.evidence, f.evidence
+
+
+LAMBDA_PER_CLIP = """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(256, 64), nn.ReLU(), nn.Linear(64, 10))
+
+
+@torch.no_grad()
+def evaluate(model, X):
+    predict = lambda clip: model(clip.unsqueeze(0)).argmax(1)
+    return torch.cat([predict(clip) for clip in X])
+
+
+X = torch.randn(6000, 256)
+total = 0
+for r in range(3):
+    total += int(evaluate(model, X).sum())
+print(total)
+"""
+
+
+def test_a_model_called_per_item_through_a_lambda_bound_above(tmp_path: Path) -> None:
+    # blind59's sound events: ``predict = lambda clip: model(clip.unsqueeze(0)).argmax(1)``,
+    # then ``[predict(clip) for clip in X]``; the time was read on the model's forward
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "lambda_per_clip.py", LAMBDA_PER_CLIP)))
+    f = _found(report).get(11)
+    assert f is not None and f.code == "AB106", _found(report)
+    assert "through predict" in f.evidence, f.evidence

@@ -633,6 +633,15 @@ class BatchOfOne:
                 if method is not None:
                     model = models.get(((sf.path, method[0]), method[1]))
                     through = f"{method[1]}, through {ast.unparse(call.func)}"
+            if model is None and isinstance(call.func, ast.Name):
+                # (a lambda bound above that calls its model on the item made a batch of one:
+                # ``predict = lambda clip: model(clip.unsqueeze(0)).argmax(1)``, then
+                # ``[predict(clip) for clip in X]``: blind59's sound events)
+                lam = _lambdas_at(sf, call.lineno).get(call.func.id)
+                inner = _mapped_model(lam, {}) if lam is not None else None
+                if lam is not None and inner is not None and inner != call.func.id:
+                    model = models.get(((sf.path, lam.lineno), inner))
+                    through = f"{inner}, through {call.func.id}"
             if model is None:
                 continue
             source = _row_of_one(call.args[0], index)

@@ -415,13 +415,39 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
         row = ast.BinOp(copy.deepcopy(made.args[1]), ast.MatMult(), ast.Name("row", ast.Load()))
         return _lambda("row", row)
     got = partial_of(sf, fn.id, line) if isinstance(fn, ast.Name) else None
-    ret = one_return(got[1]) if got is not None else None
-    if got is None or ret is None or ret.value is None or got[0].keywords:
+    if got is None and made is not None and made.args and isinstance(made.args[0], ast.Name):
+        # (written in the map itself, ``map(partial(score_row, w=w, b=b), X)``: blind59's
+        # credit scorecard)
+        target_fn = next(
+            (
+                n
+                for n in (sf.tree.body if sf.tree is not None else [])
+                if isinstance(n, ast.FunctionDef) and n.name == made.args[0].id
+            ),
+            None,
+        )
+        got = (made, target_fn) if target_fn is not None else None
+    if got is None:
         return None
     value, target = got
+    ret = one_return(target)
+    if ret is not None and ret.value is not None:
+        body: ast.expr = ret.value
+    else:
+        # (a few statements, ``log_odds = float(np.dot(row, w)) + b`` then ``return base -
+        # ...``: their values, where the product is looked for)
+        parts = [
+            st.value
+            for st in target.body
+            if isinstance(st, ast.Assign | ast.Return) and st.value is not None
+        ]
+        if not parts or len(parts) > 4:
+            return None
+        body = ast.Tuple(elts=parts, ctx=ast.Load())
     params = [p.arg for p in target.args.args]
     bound = dict(zip(params, value.args[1:], strict=False))
-    left = [p for p in params if p not in bound]
+    bound.update({k.arg: k.value for k in value.keywords if k.arg is not None})
+    left = [p for p in params if p not in bound and p not in _defaulted(target)]
     if len(left) != 1:
         return None
 
@@ -429,7 +455,13 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
         def visit_Name(self, node: ast.Name) -> ast.expr:
             return copy.deepcopy(bound[node.id]) if node.id in bound else node
 
-    return _lambda(left[0], _Put().visit(copy.deepcopy(ret.value)))
+    return _lambda(left[0], _Put().visit(copy.deepcopy(body)))
+
+
+def _defaulted(fn: ast.FunctionDef) -> set[str]:
+    """The parameters a function gives defaults (``base=600.0``)."""
+    args = fn.args.args
+    return {p.arg for p in args[len(args) - len(fn.args.defaults) :]}
 
 
 def _lambda(param: str, body: ast.expr) -> ast.Lambda:
