@@ -705,3 +705,45 @@ def test_a_model_called_per_item_through_a_lambda_bound_above(tmp_path: Path) ->
     f = _found(report).get(11)
     assert f is not None and f.code == "AB106", _found(report)
     assert "through predict" in f.evidence, f.evidence
+
+
+TWO_MODELS = """\
+import numpy as np
+import torch
+
+
+class Model:
+    def __init__(self, rows):
+        self.covariates = [list(r) for r in rows]
+        self.beta = torch.zeros(len(rows[0]), dtype=torch.float64, requires_grad=True)
+
+    def predict(self):
+        X = torch.tensor(self.covariates, dtype=torch.float64)
+        return X @ self.beta
+
+
+rows = np.random.default_rng(1).random((1500, 12)).round(3).tolist()
+truth = Model(rows)
+with torch.no_grad():
+    truth.beta += 0.5
+    target = truth.predict()
+fit = Model(rows)
+opt = torch.optim.SGD([fit.beta], lr=1e-4)
+for step in range(300):
+    opt.zero_grad()
+    loss = ((fit.predict() - target) ** 2).sum()
+    loss.backward()
+    opt.step()
+print(float(loss))
+"""
+
+
+def test_a_constant_list_of_a_few_objects_each_built_many_times(tmp_path: Path) -> None:
+    # blind61's population fit: ``torch.tensor(self.covariates)`` in ``predict()``, 1,001
+    # builds; the file makes two models (a truth and the fitted one), so "the one object the
+    # file makes" did not hold, and the looks saw two lists
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "two_models.py", TWO_MODELS)))
+    f = _found(report).get(11)
+    assert f is not None and f.code == "AB108", _found(report)
+    assert "is set only in __init__" in f.evidence and "2 Model objects" in f.evidence, f.evidence

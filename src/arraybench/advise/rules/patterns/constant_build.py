@@ -78,6 +78,43 @@ def _one_object(sf: SourceFile, line: int, attr: str) -> str | None:
     return cls.name
 
 
+#: Builds per object made below which building the list once per object saves little.
+BUILDS_PER_OBJECT = 10
+
+
+def _few_objects(a: Analysis, sf: SourceFile, line: int, attr: str) -> tuple[int, str] | None:
+    """How many objects of the class holding ``line`` the run made, and the class, where only
+    its ``__init__`` sets ``attr`` (nothing changes it after) and the line ran
+    BUILDS_PER_OBJECT times an object or more; None otherwise."""
+    assert sf.tree is not None
+    cls = next(
+        (
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or c.lineno)
+        ),
+        None,
+    )
+    if cls is None or set_after_init(sf, attr):
+        return None
+    init = next(
+        (f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None
+    )
+    if init is None or attribute_changed(
+        sf, attr, (init.end_lineno or init.lineno) + 1, len(sf.lines), KEEPS_LIST
+    ):
+        return None
+    made = sum(
+        max(1, a.led.count((sf.path, c.lineno)).n)
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == cls.name
+    )
+    builds = a.led.count((sf.path, line)).n
+    if not made or builds < BUILDS_PER_OBJECT * made:
+        return None
+    return made, cls.name
+
+
 def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
     """Whether ``name`` is stored between the lines: assigned or written into, or bound by a
     ``for`` (the loop's own target included), a ``with ... as`` or a ``:=``."""
@@ -317,11 +354,21 @@ class ConstantBuild:
             # (a long build, looked at within one call: the source must say it) the list set
             # in ``__init__`` only, of the one object the file makes of the class
             one = _one_object(sf, line, arg.attr)
-            if one is None:
+            if one is not None:
+                return (
+                    f"{held} ({looks[0]}) is set only in __init__ and nothing changes it, and "
+                    f"the file makes one {one} (outside any loop)"
+                )
+            # (or of a few objects, each built again many times: blind61's population fit,
+            # a truth model and the fitted one, 1,001 builds of the fitted one's covariates)
+            few = _few_objects(a, sf, line, arg.attr)
+            if few is None:
                 return None
+            made, cls = few
             return (
-                f"{held} ({looks[0]}) is set only in __init__ and nothing changes it, and the "
-                f"file makes one {one} (outside any loop)"
+                f"{held} ({looks[0]}) is set only in __init__ and nothing changes it; the run "
+                f"made {made} {cls} object{'s' if made > 1 else ''} and built it "
+                f"{self.count(a, sf.path, line, line)} times"
             )
         if (
             isinstance(arg, ast.Attribute)
