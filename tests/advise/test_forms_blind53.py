@@ -747,3 +747,74 @@ def test_a_constant_list_of_a_few_objects_each_built_many_times(tmp_path: Path) 
     f = _found(report).get(11)
     assert f is not None and f.code == "AB108", _found(report)
     assert "is set only in __init__" in f.evidence and "2 Model objects" in f.evidence, f.evidence
+
+
+SUM_OF_A_STARRED_GETTER = """\
+import numpy as np
+
+
+class Track:
+    def __init__(self, xy):
+        self.xy = xy
+
+    @property
+    def step_lengths(self):
+        return np.hypot(*np.diff(self.xy, axis=0).T)
+
+    @property
+    def distance(self):
+        return sum(self.step_lengths)
+
+    def high_speed(self):
+        steps = self.step_lengths
+        return float(steps[steps > 0.5].sum())
+
+
+rng = np.random.default_rng(2)
+tracks = [Track(np.cumsum(rng.standard_normal((300, 2)), axis=0)) for _ in range(40)]
+total = 0.0
+for r in range(60):
+    for t in tracks:
+        total += t.distance + t.high_speed()
+print(total)
+"""
+
+
+def test_a_builtin_sum_over_a_getter_the_source_cannot_follow(tmp_path: Path) -> None:
+    # blind62's player tracking: ``sum(self.step_lengths)`` of ``np.hypot(*np.diff(...).T)``;
+    # the value seen where the file names it (``steps = self.step_lengths``)
+    report = profile(Target(script=_write(tmp_path, "starred_getter.py", SUM_OF_A_STARRED_GETTER)))
+    f = _found(report).get(14)
+    assert f is not None and f.code == "AB409", _found(report)
+    assert "numpy.ndarray float64 of 299 items" in f.evidence, f.evidence
+
+
+MAPPED_LAMBDA = """\
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 3))
+
+
+@torch.no_grad()
+def evaluate(model, x):
+    classify = lambda s: int(model(s.unsqueeze(0)).argmax(dim=1))
+    return torch.tensor(list(map(classify, x)))
+
+
+x = torch.randn(6000, 64)
+total = 0
+for r in range(3):
+    total += int(evaluate(model, x).sum())
+print(total)
+"""
+
+
+def test_a_model_mapped_through_a_lambda_bound_above(tmp_path: Path) -> None:
+    # blind62's Doppler classifier: ``classify = lambda s: int(model(s.unsqueeze(0))...)``
+    # then ``map(classify, x)``: the time was read on the model's forward
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "mapped_lambda.py", MAPPED_LAMBDA)))
+    f = _found(report).get(11)
+    assert f is not None and f.code == "AB106", _found(report)

@@ -709,6 +709,14 @@ class BatchOfOne:
             # submodule of a model the run recorded read by attribute, ``self.model.users``)
             model = _submodule(models, sf.path, _lambdas_at(sf, line), name)
         mapped = name
+        if model is None and isinstance(call.args[0], ast.Name):
+            # (a lambda bound above, ``classify = lambda s: int(model(s.unsqueeze(0))...)``,
+            # then ``map(classify, x)``: blind62's Doppler classifier)
+            lam = _lambdas_at(sf, line).get(call.args[0].id)
+            inner = _mapped_model(lam, {}) if lam is not None else None
+            if lam is not None and inner is not None and inner != call.args[0].id:
+                model = models.get(((sf.path, lam.lineno), inner))
+                name = inner
         held: tuple[int, str] | None = None
         item_at: tuple[int, str] | None = None
         part: int | None = _item_part(call.args[0])

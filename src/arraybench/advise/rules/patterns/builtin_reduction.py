@@ -205,7 +205,34 @@ def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[
         ]
         if len(made) == 1:
             value = made[0]
-    return _shape(value, facts)
+    got = _shape(value, facts)
+    if got is None and isinstance(node, ast.Attribute):
+        # (a getter's value the source cannot follow, ``np.hypot(*np.diff(self.xy, axis=0).T)``:
+        # where the file names it, ``steps = self.step_lengths``, the run saw it)
+        got = _named_value(a, sf, node)
+    return got
+
+
+def _named_value(
+    a: Analysis, sf: SourceFile, node: ast.Attribute
+) -> tuple[Fact, tuple[int, ...]] | None:
+    """The value of ``self.<property>`` as the run saw it under a name the file binds it to."""
+    assert sf.tree is not None
+    for st in ast.walk(sf.tree):
+        if (
+            isinstance(st, ast.Assign)
+            and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Name)
+            and isinstance(st.value, ast.Attribute)
+            and st.value.attr == node.attr
+            and ast.unparse(st.value) == ast.unparse(node)
+        ):
+            fn = enclosing_function(sf, st.lineno)
+            lo, hi = (fn.lineno, fn.end_lineno or fn.lineno) if fn else (st.lineno, st.lineno)
+            seen = a.ev.facts_in(sf.path, lo, hi).get(st.targets[0].id)
+            if seen is not None and is_array(seen):
+                return seen, seen.shape
+    return None
 
 
 #: Methods that reduce an array along the axis they are given, giving an array.
