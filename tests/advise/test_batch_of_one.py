@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arraybench.advise.profile import profile
-from arraybench.advise.rules.patterns.batch_of_one import _row_of_one
+from arraybench.advise.rules.patterns.model_calls import row_of_one as _row_of_one
 from arraybench.advise.run.launch import Target
 
 from .snippets import found as _found

@@ -202,6 +202,28 @@ def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:
 
 
 @lru_cache(maxsize=64)
+def returned_attributes(tree: ast.AST) -> dict[str, str]:
+    """The file's properties whose getter is one ``return self.<attr>``, by name: the
+    attribute each returns (``system`` -> ``_A`` of ``return self._A``)."""
+    names = properties(tree)
+    out: dict[str, str] = {}
+    for c in ast.walk(tree):
+        if not isinstance(c, ast.ClassDef):
+            continue
+        for f in c.body:
+            if (
+                isinstance(f, ast.FunctionDef)
+                and f.name in names
+                and len(f.body) == 1
+                and isinstance(f.body[0], ast.Return)
+                and isinstance(f.body[0].value, ast.Attribute)
+                and isinstance(f.body[0].value.value, ast.Name)
+                and f.body[0].value.value.id == "self"
+            ):
+                out[f.name] = f.body[0].value.attr
+    return out
+
+
 def properties(tree: ast.AST) -> frozenset[str]:
     """The names of the file's properties (methods decorated ``@property``)."""
     return frozenset(

@@ -236,6 +236,51 @@ FLOAT64_RNG_METHODS = frozenset(
     {"random", "uniform", "normal", "standard_normal", "exponential", "gamma", "beta", "rand"}
 )
 FLOAT64_NAMES = frozenset({"numpy.float64", "numpy.double", "float", "float64", "torch.float64"})
+#: An array's or tensor's methods that give a new value and leave it as it was
+#: (``self.mean.to(x.device)`` does not change ``self.mean``).
+NEW_VALUE_METHODS = frozenset(
+    {
+        "to",
+        "view",
+        "reshape",
+        "float",
+        "double",
+        "half",
+        "cpu",
+        "cuda",
+        "detach",
+        "clone",
+        "contiguous",
+        "numpy",
+        "item",
+        "tolist",
+        "sum",
+        "mean",
+        "std",
+        "var",
+        "abs",
+        "max",
+        "min",
+        "unsqueeze",
+        "squeeze",
+        "expand",
+        "expand_as",
+        "repeat",
+        "flatten",
+        "ravel",
+        "astype",
+        "copy",
+        "t",
+        "transpose",
+        "permute",
+        "exp",
+        "log",
+        "sqrt",
+        "pow",
+        "type",
+        "size",
+    }
+)
 #: Methods that modify their receiver in place (besides torch's trailing-underscore methods).
 MUTATING_METHODS = frozenset(
     {

@@ -110,6 +110,28 @@ def calls_compiled(
     return any(k in wrapped and v >= least for k, v in counts.items())
 
 
+def recompiling(
+    sf: SourceFile,
+    line: int,
+    names: list[str],
+    causes: list[str],
+    spent: float,
+    runs: int,
+    worth: float,
+    facts: dict[str, Fact],
+) -> bool:
+    """Whether a line's compilations make it a recompiling one (AB404): one function compiled
+    :func:`recompiles_needed` times or more, and the line calls a jitted function of the
+    user's compiled that often there, or JAX's operations run eagerly recompile there at a
+    cost (:func:`eager_recompiles`). A line run once (``mcmc.run(...)``) compiles what the
+    library needs once, and eager operations compile once per new shape: a few shapes are
+    the data's."""
+    least = recompiles_needed(names, causes, spent, runs, worth)
+    return recompiles(names) >= least and (
+        calls_compiled(sf, line, names, facts, least) or eager_recompiles(names, spent, runs, worth)
+    )
+
+
 def eager_recompiles(names: list[str], spent: float, runs: int, worth: float) -> bool:
     """Whether JAX's own operations run eagerly at a line, on inputs of a new shape at each
     run, compiled RECOMPILES_MIN times or more and cost ``worth`` seconds or more in all

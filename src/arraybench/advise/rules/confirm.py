@@ -48,13 +48,11 @@ from ..run.values import (
 from .call_facts import (
     RECOMPILES_MIN,
     assigns,
-    calls_compiled,
-    eager_recompiles,
     eager_said,
     model_input,
     named_cause,
     recompiles,
-    recompiles_needed,
+    recompiling,
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
@@ -555,30 +553,16 @@ class Analysis:
             self._element_loops(sf)
             self._line_patterns(sf)
         for (path, line), names in self.ev.events.compiles.items():
-            least = recompiles_needed(
+            key = (path, line)
+            if key not in self.found and recompiling(
+                read_source(path),
+                line,
                 names,
-                self.ev.events.causes.get((path, line), []),
-                self.ev.events.compile_s.get((path, line), 0.0),
-                self.led.count((path, line)).n,
+                self.ev.events.causes.get(key, []),
+                self.ev.events.compile_s.get(key, 0.0),
+                self.led.count(key).n,
                 WORTH_SHARE * self.total,
-            )
-            if (
-                recompiles(names) >= least
-                and (path, line) not in self.found
-                # a line run once (``mcmc.run(...)``) compiles what the library needs once, and
-                # eager operations compile once per new shape: the line must call a jitted
-                # function of the user's that was compiled again and again
-                and (
-                    calls_compiled(
-                        read_source(path), line, names, self.ev.facts_at((path, line)), least
-                    )
-                    or eager_recompiles(
-                        names,
-                        self.ev.events.compile_s.get((path, line), 0.0),
-                        self.led.count((path, line)).n,
-                        WORTH_SHARE * self.total,
-                    )
-                )
+                self.ev.facts_at(key),
             ):
                 sf = read_source(path)
                 first = sf.span(line)[0]

@@ -18,6 +18,7 @@ import math
 import statistics
 import sys
 import time
+import timeit
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -712,3 +713,34 @@ def copy_cost(
         return statistics.median(times), min(times), max(times)
     except Exception:
         return None
+
+
+def membership_times(size: int, budget: float) -> tuple[float, float, float] | None:
+    """Seconds of ``x in`` a list of ``size`` ints that does not hold ``x`` (the whole scan),
+    of ``x in`` one that holds it half-way down, and of ``x in`` a set of them: medians of a
+    few timings after the run."""
+    items = list(range(size))
+    held = set(items)
+    miss, half = -1, size // 2
+    number = max(1, min(20_000, int(2e6 / max(size, 1))))
+    out = []
+    for stmt, env in (
+        ("x in items", {"x": miss, "items": items}),
+        ("x in items", {"x": half, "items": items}),
+        ("x in held", {"x": miss, "held": held}),
+    ):
+        timer = timeit.Timer(stmt, globals=env)
+        runs = [timer.timeit(number) / number for _ in range(5)]
+        out.append(statistics.median(runs))
+        if sum(runs) * number > budget:
+            return None
+    return out[0], out[1], out[2]
+
+
+def element_read_time() -> float:
+    """Seconds of one NumPy element read (``a[y, x]``), what a loop keeps at the low end."""
+    import numpy as np
+
+    a = np.zeros((64, 64), dtype=np.uint8)
+    timer = timeit.Timer("a[3, 5]", globals={"a": a})
+    return float(statistics.median(timer.timeit(20_000) / 20_000 for _ in range(5)))

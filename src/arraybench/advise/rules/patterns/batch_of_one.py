@@ -28,12 +28,25 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.calls import partial_of
-from ...read.source import Loop, SourceFile, call_name, enclosing_function
+from ...read.source import Loop, SourceFile
 from ...records import LIST_SHARE, Finding
 from ...run.models import batch_times
 from ...run.values import MODEL, Fact, is_array
 from .base import Analysis
+from .model_calls import (
+    dataset_rows,
+    generator_call,
+    item_part,
+    lambda_model,
+    lambdas_at,
+    mapped_model,
+    method_model,
+    model_input,
+    partial_model,
+    row_of_one,
+    rows_name,
+    submodule,
+)
 
 #: A loop of fewer iterations per entry is a few calls, not a batch taken one at a time.
 ELEMENT_MIN = 32
@@ -41,505 +54,6 @@ ELEMENT_MIN = 32
 BATCH_MAX = 4096
 #: Codes lint gives such a loop (by what it does with the outputs), which this names better.
 RENAMED = frozenset({"AB101", "AB102", "AB103", "AB104", "AB105"})
-
-
-def _mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) -> str | None:
-    """The model a ``map`` calls on each item: ``model`` of ``map(model, X)``, or of
-    ``map(lambda row: model(row.unsqueeze(0)).softmax(-1), X)`` (the item made a batch of one,
-    blind22's evaluation callback), ``self.model`` for an object's; through a lambda the
-    function made above (``lambdas``: ``score = lambda u: vecs @ self.model.users(u.view(1))
-    [0]``, then ``map(lambda u: score(u).topk(k).indices, users)``, blind47's recall)."""
-    if isinstance(fn, ast.Name):
-        return fn.id
-    if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
-        return ast.unparse(fn)  # (``map(self.critic, feats)``)
-    if (
-        isinstance(fn, ast.Call)
-        and call_name(fn) == "partial"
-        and fn.args
-        and (
-            isinstance(fn.args[0], ast.Name)
-            or (
-                isinstance(fn.args[0], ast.Attribute)
-                and isinstance(fn.args[0].value, ast.Name)
-                and fn.args[0].value.id == "self"
-            )
-        )
-    ):
-        # (``map(partial(forecast_one, model), history)``, ``map(partial(self._score,
-        # self.model), batch)`` of a static method)
-        return ast.unparse(fn)
-    if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
-        return None
-    item = fn.args.args[0].arg
-    for c in ast.walk(fn.body):
-        if not (
-            isinstance(c, ast.Call)
-            and len(c.args) == 1
-            and isinstance(c.func, ast.Name | ast.Attribute)
-        ):
-            continue
-        if _row_of_one(c.args[0], {item}) == item:
-            return ast.unparse(c.func)
-        inner = (lambdas or {}).get(c.func.id) if isinstance(c.func, ast.Name) else None
-        if (
-            isinstance(c.func, ast.Name)
-            and inner is not None
-            and inner is not fn
-            and isinstance(c.args[0], ast.Name)
-            and c.args[0].id == item
-        ):
-            got = _mapped_model(inner, {})
-            if got is not None and got != c.func.id:  # (not the lambda's own name)
-                return got
-    return None
-
-
-def _submodule(
-    models: dict[tuple[tuple[str, int], str], object],
-    path: str,
-    lambdas: dict[str, ast.Lambda],
-    name: str,
-) -> object | None:
-    """The model ``name`` (``self.model.users``) as the run saw it on a lambda's line: the
-    model recorded under a prefix of the name (``self.model``), then its attributes."""
-    parts = name.split(".")
-    for fn in lambdas.values():
-        for k in range(len(parts), 0, -1):
-            model = models.get(((path, fn.lineno), ".".join(parts[:k])))
-            if model is None:
-                continue
-            for attr in parts[k:]:
-                model = getattr(model, attr, None)
-            if model is not None:
-                return model
-    return None
-
-
-def _lambdas_at(sf: SourceFile, line: int) -> dict[str, ast.Lambda]:
-    """The lambdas of one parameter bound to names in the function holding ``line`` (or the
-    module's code), above it."""
-    if sf.tree is None:
-        return {}
-    fn = enclosing_function(sf, line)
-    return {
-        st.targets[0].id: st.value
-        for st in (ast.walk(fn) if fn is not None else sf.tree.body)
-        if isinstance(st, ast.Assign)
-        and len(st.targets) == 1
-        and isinstance(st.targets[0], ast.Name)
-        and isinstance(st.value, ast.Lambda)
-        and len(st.value.args.args) == 1
-        and st.lineno < line
-    }
-
-
-def _partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | None:
-    """Where ``name``, a ``functools.partial`` of the file's function made in the same function
-    above ``line`` with a first argument (``act = partial(greedy, policy)``), calls that
-    argument on its last parameter (``policy(obs)`` in ``greedy(policy, obs)``): the line of
-    that call and the parameter's name, where the run records the model."""
-    got = partial_of(sf, name, line) or _inline_partial(sf, name)
-    if got is None:
-        return None
-    value, fn = got
-    if len(value.args) < 2 or len(fn.args.args) < 2:
-        return None
-    model, item = fn.args.args[0].arg, fn.args.args[-1].arg
-    # (the item, or what the function makes of it: ``x = torch.cat([history / scale, ...])``
-    # then ``model(x.to(device))``, blind53's per-SKU forecast)
-    made = _made_from(fn, item)
-    for c in ast.walk(fn):
-        if (
-            isinstance(c, ast.Call)
-            and isinstance(c.func, ast.Name)
-            and c.func.id == model
-            and len(c.args) == 1
-            and _root(c.args[0]) in made
-        ):
-            return c.lineno, model
-    return None
-
-
-def _model_input(a: Analysis, sf: SourceFile, held: tuple[int, str]) -> Fact | None:
-    """What the run saw given to the model at its call in a partial's function, where that is
-    another value than the item (``model(x.to(device))`` of ``x`` made from the row): its
-    look at that line; None where it is the item itself or was not seen."""
-    if sf.tree is None:
-        return None
-    call = next(
-        (
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.Call)
-            and c.lineno == held[0]
-            and isinstance(c.func, ast.Name)
-            and c.func.id == held[1]
-            and len(c.args) == 1
-        ),
-        None,
-    )
-    fn = enclosing_function(sf, held[0])
-    root = _root(call.args[0]) if call is not None else None
-    if root is None or fn is None or root == fn.args.args[-1].arg:
-        return None
-    seen = a.ev.facts_at((sf.path, held[0])).get(root)
-    return seen if seen is not None and is_array(seen) else None
-
-
-def _inline_partial(sf: SourceFile, text: str) -> tuple[ast.Call, ast.FunctionDef] | None:
-    """``partial(forecast_one, model)`` written in the ``map`` itself: that call and the
-    file's module-level function it binds."""
-    if sf.tree is None or not text.startswith(("partial(", "functools.partial(")):
-        return None
-    value = ast.parse(text, mode="eval").body
-    if not isinstance(value, ast.Call) or not value.args:
-        return None
-    head = value.args[0]
-    if isinstance(head, ast.Name):
-        fn = next(
-            (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == head.id),
-            None,
-        )
-    elif isinstance(head, ast.Attribute):
-        # (a static method of the file's classes, its one definition of that name)
-        found = [
-            m
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.ClassDef)
-            for m in c.body
-            if isinstance(m, ast.FunctionDef)
-            and m.name == head.attr
-            and any(ast.unparse(d) == "staticmethod" for d in m.decorator_list)
-        ]
-        fn = found[0] if len(found) == 1 else None
-    else:
-        return None
-    return (value, fn) if fn is not None else None
-
-
-def _made_from(fn: ast.FunctionDef, item: str) -> set[str]:
-    """``item`` and the function's names assigned from it, directly or through each other."""
-    made = {item}
-    grew = True
-    while grew:
-        grew = False
-        for st in ast.walk(fn):
-            if (
-                isinstance(st, ast.Assign)
-                and len(st.targets) == 1
-                and isinstance(st.targets[0], ast.Name)
-                and st.targets[0].id not in made
-                and any(isinstance(n, ast.Name) and n.id in made for n in ast.walk(st.value))
-            ):
-                made.add(st.targets[0].id)
-                grew = True
-    return made
-
-
-def _root(node: ast.expr) -> str | None:
-    """The name an expression's method chain starts from (``x`` of ``x.to(device)``)."""
-    while isinstance(node, ast.Call | ast.Attribute | ast.Subscript):
-        node = node.func if isinstance(node, ast.Call) else node.value
-    return node.id if isinstance(node, ast.Name) else None
-
-
-def _method_model(sf: SourceFile, name: str) -> tuple[int, str, str, int] | None:
-    """Where ``self.<m>``, a method of the file's of one parameter besides ``self``, calls a
-    model on that parameter made a batch of one (``return self.model(window.unsqueeze(0))[0]``):
-    the line of that call, the model's name there, the name of the parameter (or of its part)
-    and which part of it that is (-1: all of it; ``clip, _ = item``: 0)."""
-    if sf.tree is None or not name.startswith("self.") or name.count(".") != 1:
-        return None
-    fn = next(
-        (
-            f
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.ClassDef)
-            for f in c.body
-            if isinstance(f, ast.FunctionDef) and f.name == name[5:]
-        ),
-        None,
-    )
-    if fn is None or [p.arg for p in fn.args.args][:1] != ["self"] or len(fn.args.args) != 2:
-        return None
-    item = fn.args.args[1].arg
-    parts = {item: -1, **_unpacked(fn, item)}
-    for c in ast.walk(fn):
-        if not (
-            isinstance(c, ast.Call)
-            and len(c.args) == 1
-            and isinstance(c.func, ast.Name | ast.Attribute)
-        ):
-            continue
-        arg = c.args[0]
-        # (moved or cast on the way: ``window.unsqueeze(0).to(device)``)
-        while (
-            isinstance(arg, ast.Call)
-            and isinstance(arg.func, ast.Attribute)
-            and arg.func.attr in ("to", "cuda", "float", "double", "contiguous")
-        ):
-            arg = arg.func.value
-        got = _row_of_one(arg, set(parts))
-        if got in parts:
-            return c.lineno, ast.unparse(c.func), got, parts[got]
-    return None
-
-
-def _unpacked(fn: ast.FunctionDef, item: str) -> dict[str, int]:
-    """The names a function takes from the parts of its parameter ``item`` (``clip, _ = item``,
-    ``clip = item[0]``), by the part's position: a dataset's item of an array's row and a
-    label, mapped to a method that calls its model on the row."""
-    out: dict[str, int] = {}
-    for st in ast.walk(fn):
-        if not (
-            isinstance(st, ast.Assign)
-            and len(st.targets) == 1
-            and isinstance(st.value, ast.Name | ast.Subscript)
-        ):
-            continue
-        target, value = st.targets[0], st.value
-        if isinstance(value, ast.Name) and value.id == item and isinstance(target, ast.Tuple):
-            for k, t in enumerate(target.elts):
-                if isinstance(t, ast.Name):
-                    out[t.id] = k
-        elif (
-            isinstance(value, ast.Subscript)
-            and isinstance(value.value, ast.Name)
-            and value.value.id == item
-            and isinstance(value.slice, ast.Constant)
-            and isinstance(value.slice.value, int)
-            and isinstance(target, ast.Name)
-        ):
-            out[target.id] = value.slice.value
-    return out
-
-
-def _generator_call(sf: SourceFile, it: ast.expr) -> str | None:
-    """The name of the file's generator function ``it`` calls (``windows(record)``), else
-    None."""
-    if sf.tree is None or not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
-        return None
-    fn = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == it.func.id),
-        None,
-    )
-    if fn is None or not any(isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(fn)):
-        return None
-    return fn.name
-
-
-def _row_of_one(arg: ast.expr, index: set[str]) -> str | None:
-    """The tensor whose one row ``arg`` takes as a batch of one, or None."""
-    # x[i : i + 1], x[i : i + 1, :]
-    if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
-        first = arg.slice.elts[0] if isinstance(arg.slice, ast.Tuple) else arg.slice
-        if (
-            isinstance(first, ast.Slice)
-            and isinstance(first.lower, ast.Name)
-            and first.lower.id in index
-            and first.upper is not None
-            and ast.unparse(first.upper).replace(" ", "") == f"{first.lower.id}+1"
-        ):
-            return arg.value.id
-        # x[None, i]
-        if (
-            isinstance(arg.slice, ast.Tuple)
-            and len(arg.slice.elts) >= 2
-            and isinstance(arg.slice.elts[0], ast.Constant)
-            and arg.slice.elts[0].value is None
-            and isinstance(arg.slice.elts[1], ast.Name)
-            and arg.slice.elts[1].id in index
-        ):
-            return arg.value.id
-    # x[i].unsqueeze(0), x[i].view(1, -1), x[i].reshape(1, -1)
-    row: ast.expr | None = None
-    if (
-        isinstance(arg, ast.Call)
-        and isinstance(arg.func, ast.Attribute)
-        and arg.args
-        and isinstance(arg.args[0], ast.Constant)
-        and (
-            (arg.func.attr == "unsqueeze" and arg.args[0].value == 0)
-            or (arg.func.attr in ("view", "reshape") and arg.args[0].value == 1)
-        )
-    ):
-        row = arg.func.value
-    # x[i][None]
-    elif (
-        isinstance(arg, ast.Subscript)
-        and isinstance(arg.slice, ast.Constant)
-        and arg.slice.value is None
-    ):
-        row = arg.value
-    if (
-        isinstance(row, ast.Subscript)
-        and isinstance(row.value, ast.Name)
-        and isinstance(row.slice, ast.Name)
-        and row.slice.id in index
-    ):
-        return row.value.id
-    if isinstance(row, ast.Name) and row.id in index:
-        return row.id  # the loop's item (``for x in X: model(x.unsqueeze(0))``)
-    # a dataset's (x, y) item: ``item[0].unsqueeze(0)``
-    if (
-        isinstance(row, ast.Subscript)
-        and isinstance(row.value, ast.Name)
-        and row.value.id in index
-        and isinstance(row.slice, ast.Constant)
-        and isinstance(row.slice.value, int)
-    ):
-        return row.value.id
-    return None
-
-
-def _rows_name(it: ast.expr) -> str | None:
-    """The name whose rows (or items) a ``map`` runs over: ``X`` of ``X``, ``X.unbind(0)``,
-    ``iter(X)``, ``list(X)``, an object's ``envs.state``."""
-    if isinstance(it, ast.Name):
-        return it.id
-    if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name):
-        return f"{it.value.id}.{it.attr}"  # (``envs.state``: an object's tensor)
-    if (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Attribute)
-        and it.func.attr == "unbind"
-        and all(isinstance(x, ast.Constant) and x.value == 0 for x in it.args)
-        and not it.keywords
-    ):
-        on = it.func.value
-        if isinstance(on, ast.Name):
-            return on.id
-        if isinstance(on, ast.Attribute) and isinstance(on.value, ast.Name):
-            return f"{on.value.id}.{on.attr}"  # (``self.data.unbind(0)``)
-    if (
-        isinstance(it, ast.Call)
-        and isinstance(it.func, ast.Name)
-        and it.func.id in ("iter", "list")
-        and len(it.args) == 1
-        and isinstance(it.args[0], ast.Name)
-    ):
-        return it.args[0].id
-    return None
-
-
-def _item_part(fn: ast.expr) -> int | None:
-    """The part of each item a mapped lambda gives the model: ``k`` of ``item[k]``, -1 for the
-    whole item, None where it is not one of those."""
-    if isinstance(fn, ast.Name):
-        return -1
-    if not isinstance(fn, ast.Lambda):
-        return None
-    item = fn.args.args[0].arg
-    for n in ast.walk(fn.body):
-        if (
-            isinstance(n, ast.Subscript)
-            and isinstance(n.value, ast.Name)
-            and n.value.id == item
-            and isinstance(n.slice, ast.Constant)
-            and isinstance(n.slice.value, int)
-        ):
-            return n.slice.value
-    return -1
-
-
-def _dataset_rows(
-    a: Analysis, sf: SourceFile, over: str, line: int, part: int
-) -> tuple[str, Fact] | None:
-    """For ``map`` over an object of the file's classes indexed item by item (a dataset whose
-    ``__getitem__(i)`` returns ``self.x[i], self.y[i]``): the array its items' ``part`` are the
-    rows of, as ``dataset.x``, and its value seen."""
-    assert sf.tree is not None
-    seen = a.ev.facts_at((sf.path, line)).get(over)
-    if seen is None:
-        return None
-    cls = next(
-        (
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.ClassDef) and seen.type.rsplit(".", 1)[-1] == c.name
-        ),
-        None,
-    )
-    get = next(
-        (
-            m
-            for m in (cls.body if cls is not None else [])
-            if isinstance(m, ast.FunctionDef) and m.name == "__getitem__" and len(m.args.args) == 2
-        ),
-        None,
-    )
-    if get is None or not get.body or not isinstance(get.body[-1], ast.Return):
-        return None
-    ret = get.body[-1]
-    value = ret.value
-    if isinstance(value, ast.Tuple):
-        if not 0 <= part < len(value.elts):
-            return None
-        value = value.elts[part]
-    elif part != -1:
-        return None
-    index = get.args.args[1].arg
-    if not (
-        isinstance(value, ast.Subscript)
-        and isinstance(value.value, ast.Attribute)
-        and isinstance(value.value.value, ast.Name)
-        and value.value.value.id == "self"
-        and isinstance(value.slice, ast.Name)
-        and value.slice.id == index
-    ):
-        return None
-    attr = value.value.attr
-    # (seen at ``__getitem__``, or where the map reads the object: ``ds.features``)
-    data = a.ev.facts_at((sf.path, ret.lineno)).get(f"self.{attr}") or a.ev.facts_at(
-        (sf.path, line)
-    ).get(f"{over}.{attr}")
-    if data is None:
-        data = _rows_from_forward(a, sf, line)
-    if data is None or not is_array(data) or len(data.shape) < 2:
-        return None
-    return f"{over}.{attr}", data
-
-
-def _rows_from_forward(a: Analysis, sf: SourceFile, line: int) -> Fact | None:
-    """The rows a mapped model was called on, where ``__getitem__``'s line was never seen:
-    the batch of one its ``forward`` (a class of the file) took, as many rows as the lambda's
-    body ran on the line per run of its function."""
-    assert sf.tree is not None
-    model = next((x for x in a.ev.facts_at((sf.path, line)).values() if x.kind == MODEL), None)
-    cls = next(
-        (
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.ClassDef)
-            and model is not None
-            and model.type.rsplit(".", 1)[-1] == c.name
-        ),
-        None,
-    )
-    fwd = next(
-        (
-            m
-            for m in (cls.body if cls is not None else [])
-            if isinstance(m, ast.FunctionDef) and m.name == "forward" and len(m.args.args) == 2
-        ),
-        None,
-    )
-    if fwd is None:
-        return None
-    x = a.ev.facts_in(sf.path, fwd.lineno, fwd.end_lineno or fwd.lineno).get(fwd.args.args[1].arg)
-    # (as many rows as forward ran per call of the function that maps: all its calls, where
-    # its count is exact; else as the lambda's body ran on the line)
-    func = sf.functions.get(line, "")
-    body = min((ln for ln, f in sf.functions.items() if f == func and ln != line), default=0)
-    count = a.led.count((sf.path, fwd.body[0].lineno))
-    if not count.exact and a.led.count((sf.path, line)).exact:
-        count = a.led.count((sf.path, line))
-    calls = a.led.count((sf.path, body)).n if func and body else 1
-    if x is None or not is_array(x) or not x.shape or x.shape[0] != 1 or count.n < 2:
-        return None
-    rows = count.n // max(calls, 1)
-    return replace(x, shape=(rows, *x.shape[1:]))
 
 
 class BatchOfOne:
@@ -586,12 +100,12 @@ class BatchOfOne:
                 and call.func.id == "map"
                 and len(call.args) == 2
                 and (
-                    _rows_name(call.args[1]) is not None
-                    or _generator_call(sf, call.args[1]) is not None
+                    rows_name(call.args[1]) is not None
+                    or generator_call(sf, call.args[1]) is not None
                 )
                 and (sf.path, call.lineno) not in a.found
             ):
-                name = _mapped_model(call.args[0], _lambdas_at(sf, call.lineno))
+                name = mapped_model(call.args[0], lambdas_at(sf, call.lineno))
                 if name is None:
                     continue
                 f = self._mapped(a, sf, call, models, name)
@@ -629,7 +143,7 @@ class BatchOfOne:
                 # (a method of the object's that calls its model on the item made a batch of
                 # one: ``self.predict_one(w)`` with ``self.model(window.unsqueeze(0))``,
                 # blind42's tagger, told an element loop)
-                method = _method_model(sf, ast.unparse(call.func))
+                method = method_model(sf, ast.unparse(call.func))
                 if method is not None:
                     model = models.get(((sf.path, method[0]), method[1]))
                     through = f"{method[1]}, through {ast.unparse(call.func)}"
@@ -637,14 +151,13 @@ class BatchOfOne:
                 # (a lambda bound above that calls its model on the item made a batch of one:
                 # ``predict = lambda clip: model(clip.unsqueeze(0)).argmax(1)``, then
                 # ``[predict(clip) for clip in X]``: blind59's sound events)
-                lam = _lambdas_at(sf, call.lineno).get(call.func.id)
-                inner = _mapped_model(lam, {}) if lam is not None else None
-                if lam is not None and inner is not None and inner != call.func.id:
-                    model = models.get(((sf.path, lam.lineno), inner))
+                bound = lambda_model(sf, models, call.func.id, call.lineno)
+                if bound is not None:
+                    model, inner = bound
                     through = f"{inner}, through {call.func.id}"
             if model is None:
                 continue
-            source = _row_of_one(call.args[0], index)
+            source = row_of_one(call.args[0], index)
             facts = a.ev.facts_in(sf.path, lp.line, lp.end)
             item: Fact | None = None
             if source is None and isinstance(call.args[0], ast.Name) and call.args[0].id in index:
@@ -700,41 +213,39 @@ class BatchOfOne:
     ) -> Finding | None:
         """``map(model, X)`` (or ``map(lambda row: model(row.unsqueeze(0)), X)``): the model
         called on each row of X, one call per row."""
-        generated = _rows_name(call.args[1]) is None
-        over = _rows_name(call.args[1]) or ast.unparse(call.args[1])
+        generated = rows_name(call.args[1]) is None
+        over = rows_name(call.args[1]) or ast.unparse(call.args[1])
         line = call.lineno
         model = models.get(((sf.path, line), name))
         if model is None and isinstance(call.args[0], ast.Lambda):
             # (through a lambda made above: its model where that lambda's line saw it, a
             # submodule of a model the run recorded read by attribute, ``self.model.users``)
-            model = _submodule(models, sf.path, _lambdas_at(sf, line), name)
+            model = submodule(models, sf.path, lambdas_at(sf, line), name)
         mapped = name
         if model is None and isinstance(call.args[0], ast.Name):
             # (a lambda bound above, ``classify = lambda s: int(model(s.unsqueeze(0))...)``,
             # then ``map(classify, x)``: blind62's Doppler classifier)
-            lam = _lambdas_at(sf, line).get(call.args[0].id)
-            inner = _mapped_model(lam, {}) if lam is not None else None
-            if lam is not None and inner is not None and inner != call.args[0].id:
-                model = models.get(((sf.path, lam.lineno), inner))
-                name = inner
+            bound = lambda_model(sf, models, call.args[0].id, line)
+            if bound is not None:
+                model, name = bound
         held: tuple[int, str] | None = None
         item_at: tuple[int, str] | None = None
-        part: int | None = _item_part(call.args[0])
+        part: int | None = item_part(call.args[0])
         if model is None:
             # (a partial of the file's function that calls its model on the item: ``act =
             # partial(greedy, policy)`` with ``return policy(obs).argmax()``)
-            held = _partial_model(sf, name, line)
+            held = partial_model(sf, name, line)
             # (or a method of the object's that does, on the item made a batch of one:
             # ``map(self._prob, windows(record))`` with ``return self.model(
             # window.unsqueeze(0))[0]``, blind43's phase picker)
-            method = _method_model(sf, name) if held is None else None
+            method = method_model(sf, name) if held is None else None
             if method is not None:
                 held, item_at, part = method[:2], (method[0], method[2]), method[3]
             if held is not None:
                 model = models.get(((sf.path, held[0]), held[1]))
                 name = held[1]
         data = a.ev.facts_at((sf.path, line)).get(over)
-        given = _model_input(a, sf, held) if model is not None and held is not None else None
+        given = model_input(a, sf, held) if model is not None and held is not None else None
         if given is not None and data is not None and is_array(data) and data.shape:
             # (the model's input is what the function makes of each row: its shape as seen)
             data = replace(data, shape=(data.shape[0], *given.shape), dtype=given.dtype)
@@ -752,7 +263,7 @@ class BatchOfOne:
                     data = replace(one, shape=(round(item_calls / runs_map), *one.shape))
         if data is not None and not is_array(data):
             # a dataset object, its items the rows of an array it holds
-            rows_of = _dataset_rows(a, sf, over, line, part) if part is not None else None
+            rows_of = dataset_rows(a, sf, over, line, part) if part is not None else None
             over, data = rows_of if rows_of is not None else (over, None)
         if model is None or data is None or not is_array(data) or not data.shape:
             return None

@@ -43,10 +43,11 @@ KEEPS_LIST = frozenset({"index", "count", "copy"})
 DISPLAY_MIN = 4
 
 
-def _one_object(sf: SourceFile, line: int, attr: str) -> str | None:
-    """The class of the method holding ``line`` where the file makes one object of it, outside
-    any loop, and only its ``__init__`` sets or changes ``attr`` (read from the source): its
-    ``self.<attr>`` is then the same at every call. None otherwise."""
+def _class_of(
+    sf: SourceFile, line: int
+) -> tuple[ast.ClassDef, ast.FunctionDef, list[ast.Call]] | None:
+    """The class of the method holding ``line``, its ``__init__`` and the file's calls that
+    make its objects (by the class's name); None where it has no ``__init__``."""
     assert sf.tree is not None
     cls = next(
         (
@@ -68,6 +69,17 @@ def _one_object(sf: SourceFile, line: int, attr: str) -> str | None:
         for c in ast.walk(sf.tree)
         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == cls.name
     ]
+    return cls, init, made
+
+
+def _one_object(sf: SourceFile, line: int, attr: str) -> str | None:
+    """The class of the method holding ``line`` where the file makes one object of it, outside
+    any loop, and only its ``__init__`` sets or changes ``attr`` (read from the source): its
+    ``self.<attr>`` is then the same at every call. None otherwise."""
+    held = _class_of(sf, line)
+    if held is None:
+        return None
+    cls, init, made = held
     if len(made) != 1 or sf.enclosing_loops(made[0].lineno):
         return None
     end = len(sf.lines)
@@ -86,29 +98,13 @@ def _few_objects(a: Analysis, sf: SourceFile, line: int, attr: str) -> tuple[int
     """How many objects of the class holding ``line`` the run made, and the class, where only
     its ``__init__`` sets ``attr`` (nothing changes it after) and the line ran
     BUILDS_PER_OBJECT times an object or more; None otherwise."""
-    assert sf.tree is not None
-    cls = next(
-        (
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or c.lineno)
-        ),
-        None,
-    )
-    if cls is None or set_after_init(sf, attr):
+    held = _class_of(sf, line)
+    if held is None or set_after_init(sf, attr):
         return None
-    init = next(
-        (f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None
-    )
-    if init is None or attribute_changed(
-        sf, attr, (init.end_lineno or init.lineno) + 1, len(sf.lines), KEEPS_LIST
-    ):
+    cls, init, calls = held
+    if attribute_changed(sf, attr, (init.end_lineno or init.lineno) + 1, len(sf.lines), KEEPS_LIST):
         return None
-    made = sum(
-        max(1, a.led.count((sf.path, c.lineno)).n)
-        for c in ast.walk(sf.tree)
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == cls.name
-    )
+    made = sum(max(1, a.led.count((sf.path, c.lineno)).n) for c in calls)
     builds = a.led.count((sf.path, line)).n
     if not made or builds < BUILDS_PER_OBJECT * made:
         return None

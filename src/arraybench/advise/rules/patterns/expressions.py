@@ -119,3 +119,11 @@ def facts_around(
                 if got is not None:
                     out[p] = got
     return out
+
+
+def looks_anywhere(a: Analysis, path: str, name: str) -> list[Fact]:
+    """Every look of the run at ``name`` (``self._A``, ``self.soc``) anywhere in the file: an
+    object's attribute is the same value wherever it was seen."""
+    return [
+        x for (p, _), names in a.ev.samples.facts.items() if p == path for x in names.get(name, [])
+    ]

@@ -32,6 +32,7 @@ from ...read.syntax import call_name
 from ...records import LIST_SHARE, Finding
 from ...run.values import is_array
 from .base import Analysis
+from .expressions import looks_anywhere
 from .float64_promotion import PATTERN as PROMOTION
 from .float64_sources import _called_from_loop
 from .float64_values import SIZE_MIN
@@ -118,13 +119,7 @@ class Float64Attribute:
             return None
         name = f"self.{state}"
         # (every look at the state, anywhere in the file)
-        seen = [
-            x
-            for (path, _), names in a.ev.samples.facts.items()
-            if path == sf.path
-            for x in names.get(name, [])
-            if is_array(x) and x.size >= SIZE_MIN
-        ]
+        seen = [x for x in looks_anywhere(a, sf.path, name) if is_array(x) and x.size >= SIZE_MIN]
         if not any(x.dtype == "float32" for x in seen) or not any(
             x.dtype == "float64" for x in seen
         ):

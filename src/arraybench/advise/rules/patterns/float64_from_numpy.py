@@ -29,6 +29,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
+from ...read.calls import returned_attributes
 from ...read.source import Loop, SourceFile, enclosing_function
 from ...read.syntax import call_name
 from ...records import LIST_SHARE, Finding
@@ -189,17 +190,9 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
         # (an attribute of the object: ``self.drift = torch.from_numpy(...)``, read in a
         # method's arithmetic, ``self.phase + BLOCK * self.step + self.drift``; or through a
         # property that returns it, ``self.kappa * self.laplacian(f)``: blind58's nowcast)
-        attrs = {target.attr}
-        for fn in defs.values():
-            body = fn.body
-            if (
-                any(ast.unparse(d) == "property" for d in fn.decorator_list)
-                and len(body) == 1
-                and isinstance(body[0], ast.Return)
-                and isinstance(body[0].value, ast.Attribute)
-                and body[0].value.attr == target.attr
-            ):
-                attrs.add(fn.name)
+        attrs = {target.attr} | {
+            name for name, attr in returned_attributes(sf.tree).items() if attr == target.attr
+        }
         for n in ast.walk(sf.tree):
             if (
                 isinstance(n, ast.Attribute)

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
+from ...read.libraries import NEW_VALUE_METHODS
 from ...read.purity import attribute_changed
 from ...read.recurrence import carried_from
 from ...read.source import SourceFile, call_name, stored_in
@@ -79,53 +80,6 @@ ACCUMULATOR_RATIO = 8
 RUNS_MIN = 3
 #: Text of a float64 made on the line itself.
 INLINE_FLOAT64 = ("float64", "torch.double", ".double(")
-
-
-#: An array's or tensor's methods that give a new value and leave it as it was
-#: (``self.mean.to(x.device)`` does not change ``self.mean``).
-READS = frozenset(
-    {
-        "to",
-        "view",
-        "reshape",
-        "float",
-        "double",
-        "half",
-        "cpu",
-        "cuda",
-        "detach",
-        "clone",
-        "contiguous",
-        "numpy",
-        "item",
-        "tolist",
-        "sum",
-        "mean",
-        "std",
-        "var",
-        "abs",
-        "max",
-        "min",
-        "unsqueeze",
-        "squeeze",
-        "expand",
-        "expand_as",
-        "repeat",
-        "flatten",
-        "ravel",
-        "astype",
-        "copy",
-        "t",
-        "transpose",
-        "permute",
-        "exp",
-        "log",
-        "sqrt",
-        "pow",
-        "type",
-        "size",
-    }
-)
 
 
 class Float64Promotion:
@@ -378,7 +332,7 @@ class Float64Promotion:
                 n.startswith("self.")
                 and n.count(".") == 1
                 and any(
-                    attribute_changed(sf, n[5:], r_lo, r_hi, READS)
+                    attribute_changed(sf, n[5:], r_lo, r_hi, NEW_VALUE_METHODS)
                     for r_lo, r_hi in [(lo, hi), *(callers or [])]
                 )
             )

@@ -15,13 +15,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ...codes import WARNING, Rule, register
+from ...read.calls import returned_attributes
 from ...read.purity import set_after_init
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, static_size, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
-from ...run.values import Fact
 from .base import Analysis
 from .call_paths import called_from
+from .expressions import looks_anywhere
 
 #: Solvers that factor their matrix on every call, and the steps a loop must run for a solve
 #: with the same matrix to be worth factoring once.
@@ -83,7 +84,9 @@ class InvariantSolve:
                 if calling is None or calling[2](matrix):
                     continue
                 lp, via = calling[0], calling[1]
-            m = a.ev.facts_at((sf.path, line)).get(matrix) or _seen_anywhere(a, sf, matrix)
+            m = a.ev.facts_at((sf.path, line)).get(matrix) or next(
+                iter(looks_anywhere(a, sf.path, matrix)), None
+            )
             if m is None or len(m.shape) != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 16:
                 continue
             count = a.led.count((sf.path, line))
@@ -155,28 +158,8 @@ def _returned_attribute(sf: SourceFile, node: ast.expr) -> ast.Attribute | None:
         and sf.tree is not None
     ):
         return None
-    for fn in ast.walk(sf.tree):
-        if (
-            isinstance(fn, ast.FunctionDef)
-            and fn.name == node.attr
-            and any(ast.unparse(d) == "property" for d in fn.decorator_list)
-            and len(fn.body) == 1
-            and isinstance(fn.body[0], ast.Return)
-            and isinstance(fn.body[0].value, ast.Attribute)
-            and isinstance(fn.body[0].value.value, ast.Name)
-            and fn.body[0].value.value.id == "self"
-        ):
-            return fn.body[0].value
-    return None
-
-
-def _seen_anywhere(a: Analysis, sf: SourceFile, name: str) -> Fact | None:
-    """A look at ``name`` (``self._A``) anywhere in the file: an attribute only ``__init__``
-    sets is the same value wherever the run saw it."""
-    for (path, _), names in a.ev.samples.facts.items():
-        if path == sf.path and names.get(name):
-            return names[name][0]
-    return None
+    attr = returned_attributes(sf.tree).get(node.attr)
+    return ast.Attribute(value=ast.Name("self", ast.Load()), attr=attr) if attr else None
 
 
 def _init_only(sf: SourceFile, node: ast.expr) -> bool:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ast
 import statistics
-import timeit
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -29,6 +28,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile
 from ...records import LIST_SHARE, Finding
+from ...run.models import membership_times
 from ...run.values import SEQUENCE
 from .base import Analysis
 
@@ -36,28 +36,6 @@ from .base import Analysis
 SIZE_MIN = 16
 #: Runs of the line below which its tests are not a loop's cost.
 RUNS_MIN = 1000
-
-
-def _membership_cost(size: int, budget: float) -> tuple[float, float, float] | None:
-    """Seconds of ``x in`` a list of ``size`` ints that does not hold ``x`` (the whole scan),
-    of ``x in`` one that holds it half-way down, and of ``x in`` a set of them: medians of a
-    few timings after the run."""
-    items = list(range(size))
-    held = set(items)
-    miss, half = -1, size // 2
-    number = max(1, min(20_000, int(2e6 / max(size, 1))))
-    out = []
-    for stmt, env in (
-        ("x in items", {"x": miss, "items": items}),
-        ("x in items", {"x": half, "items": items}),
-        ("x in held", {"x": miss, "held": held}),
-    ):
-        timer = timeit.Timer(stmt, globals=env)
-        runs = [timer.timeit(number) / number for _ in range(5)]
-        out.append(statistics.median(runs))
-        if sum(runs) * number > budget:
-            return None
-    return out[0], out[1], out[2]
 
 
 def _tests(node: ast.AST) -> list[tuple[ast.Compare, str]]:
@@ -140,7 +118,7 @@ class ListMembership:
             size = round(statistics.mean(x.shape[0] for x in looks if x.shape))
             if size < SIZE_MIN:
                 continue
-            cost = _membership_cost(size, min(0.5, a.budget()))
+            cost = membership_times(size, min(0.5, a.budget()))
             if cost is None:
                 continue
             scan, half, lookup = cost

@@ -17,8 +17,6 @@ spent 28-41% of their runs in ``getpixel`` (2.3 million calls), and its HSI conv
 from __future__ import annotations
 
 import ast
-import statistics
-import timeit
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -26,21 +24,13 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile
 from ...records import LIST_SHARE, Finding
+from ...run.models import element_read_time
 from .base import Analysis
 
 #: Runs of the line below which its calls are not a loop's cost.
 RUNS_MIN = 10_000
 #: PIL's per-pixel methods.
 PIXEL_METHODS = frozenset({"getpixel", "putpixel"})
-
-
-def _element_read() -> float:
-    """Seconds of one NumPy element read (``a[y, x]``), what a loop keeps at the low end."""
-    import numpy as np
-
-    a = np.zeros((64, 64), dtype=np.uint8)
-    timer = timeit.Timer("a[3, 5]", globals={"a": a})
-    return statistics.median(timer.timeit(20_000) / 20_000 for _ in range(5))
 
 
 class PixelAccess:
@@ -83,7 +73,7 @@ class PixelAccess:
             if seconds / a.total < LIST_SHARE:
                 continue
             told.add(first)
-            kept = count.n * _element_read()
+            kept = count.n * element_read_time()
             f, _ = a.finding(sf, first, self.rule.code)
             yield replace(
                 f,
