@@ -20,6 +20,9 @@ compared with the original's, within the site's rtol; a mismatch stops the run (
     .venv/bin/python benchmarks/profile_devset.py --programs DIR       # another folder of the
                                                                        # same form (DIR/labels.json)
 
+The programs run on the CPU (no GPU visible) unless --gpu is given (benchmarks/gpu_profile.py:
+the same programs on a CUDA machine, where their torch code picks the GPU).
+
 By default the subprocesses run with one BLAS/OpenMP thread (--threads): on a shared two-core
 machine, torch's two spinning threads make the runs several times slower and much noisier.
 """
@@ -217,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=1, help="OMP/MKL/OpenBLAS threads (0: unset)")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per run")
     ap.add_argument(
+        "--gpu",
+        action="store_true",
+        help="leave a GPU visible to the programs (by default they are measured on the CPU)",
+    )
+    ap.add_argument(
         "--readme",
         action="store_true",
         help="only rewrite the README's table of sites and wall times from labels.json",
@@ -238,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
         names = wanted
 
     env = dict(os.environ)
-    env.update({"CUDA_VISIBLE_DEVICES": "", "JAX_PLATFORMS": "cpu", "PYTHONHASHSEED": "0"})
+    env["PYTHONHASHSEED"] = "0"
+    if not opts.gpu:
+        env.update({"CUDA_VISIBLE_DEVICES": "", "JAX_PLATFORMS": "cpu"})
     if opts.threads > 0:
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
             env[var] = str(opts.threads)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import os
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -480,7 +482,6 @@ def test_the_programs_jax_import_is_its_own_and_its_compiles_are_still_seen(
     # program's ``import jax`` is timed at its line (it is part of the program's wall time),
     # and JAX's compile logs are turned on the moment that import has run
     pytest.importorskip("jax")
-    import subprocess
 
     p = _write(
         tmp_path,
@@ -514,6 +515,33 @@ def test_the_programs_jax_import_is_its_own_and_its_compiles_are_still_seen(
     assert "importing jax" in imported[0]["hint"]
     loop = [f for f in report["findings"] + report["unlisted"] if f["line"] == 6]
     assert loop and "compilations (jit(" in loop[0]["evidence"]
+
+
+def test_torch_is_imported_by_the_program_on_a_cuda_machine(tmp_path: Path) -> None:
+    """Where a driver is seen, torch is not imported ahead of the program: its import is the
+    program's cost (on a lent H200 a CUDA build's import was missing from the run, and every
+    share read 2.5-3.3x the saving measured by rewriting the site)."""
+    pytest.importorskip("torch")
+    p = tmp_path / "prog.py"
+    p.write_text(
+        "import sys\n"
+        "print('ahead', 'torch' in sys.modules)\n"
+        "import torch\n"
+        "print('total', float(torch.ones(3).sum()))\n"
+    )
+    out = tmp_path / "report.json"
+    env = dict(os.environ, CUDA_VISIBLE_DEVICES="0")
+    done = subprocess.run(
+        [sys.executable, "-m", "arraybench", "profile", "-o", str(out), str(p)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ahead False" in done.stdout and "total 3.0" in done.stdout
+    report = json.loads(out.read_text())
+    assert [h for h in report["hot_lines"] if h["line"] == 3]  # the import, timed at its line
 
 
 def test_a_finder_runs_its_hook_once_the_module_is_imported(

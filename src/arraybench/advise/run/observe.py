@@ -321,6 +321,28 @@ def _watch_cuda_syncs(is_user: Callable[[str], bool], events: LibraryEvents) -> 
             warnings.showwarning = old_show
 
 
+def _watch_cuda_after_import(
+    stack: contextlib.ExitStack, is_user: Callable[[str], bool], events: LibraryEvents
+) -> None:
+    """The sync watch on from the moment the program's ``import torch`` has run, before its first
+    op, until ``stack`` closes. The import is the program's cost, timed at its own line:
+    imported ahead on a lent H200, a CUDA build's import left a 9.2 s program's run at 3.9 s,
+    and every share was stated 2.4-3.3x the saving measured by rewriting the site."""
+    if "torch" in sys.modules:
+        stack.enter_context(_watch_cuda_syncs(is_user, events))
+        return
+    finder = _AfterImport(
+        "torch", lambda _: stack.enter_context(_watch_cuda_syncs(is_user, events))
+    )
+    sys.meta_path.insert(0, finder)
+
+    def remove() -> None:
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(finder)
+
+    stack.callback(remove)
+
+
 def _mentions(target: Target, word: str) -> bool:
     """Whether the script's source names a library (only then is it imported ahead)."""
     if target.script is None or not target.script.is_file():
@@ -372,10 +394,7 @@ def observe(
             stack.enter_context(_watch_jax(user, events))
         stack.enter_context(sampler)
         if _cuda_present() and importlib.util.find_spec("torch") is not None:
-            # torch set up ahead: the sync watch must be on before the program's first op
-            import torch  # noqa: F401
-
-            stack.enter_context(_watch_cuda_syncs(user, events))
+            _watch_cuda_after_import(stack, user, events)
         try:
             outcome = run_program(target, user, hook, on_start=start, compiler=counter.compile)
         finally:
