@@ -244,8 +244,10 @@ RUN_RULES: dict[str, Rule] = {
         WARNING,
         "a jitted function compiled again and again at this line: new shapes, dtypes or static "
         "arguments on each call, or a fresh function each time",
-        "keep shapes fixed (pad to a few sizes), pass changing values as arguments rather than "
-        "static ones, and jit once outside the loop",
+        "keep shapes fixed (pad to a few sizes, with NumPy before the data becomes a JAX array "
+        "or inside the jitted function: an eager jnp.pad or jnp.ones of each new size is "
+        "compiled too), pass changing values as arguments rather than static ones, and jit once "
+        "outside the loop",
     ),
 }
 

@@ -160,6 +160,12 @@ def hint(
     tiny = tiny_arrays.near(a, sf, line)
     if tiny:
         few_runs = count is not None and count.n < tiny_arrays.HITS_MIN
+        if few_runs:
+            # (an optimizer made once, ``torch.optim.Adam([params])`` of a 4-element tensor,
+            # whose time is torch._dynamo's import: blind64's volcano inversion)
+            loads = _library_hint(a, sf, key, seconds, facts)
+            if loads.calls and loads.calls[0].startswith("importing "):
+                return loads
         why = f": too few to matter ({tiny_arrays.HITS_MIN:,} needed)" if few_runs else ""
         return Hint("AB412", f"AB412 (tiny-array-calls)? {tiny}, {runs}{why}")
     return _library_hint(a, sf, key, seconds, facts)

@@ -18,7 +18,11 @@ file's assignments, parameters and calls, to the conversion.
                 finding of AB410 on that loop
     price       the loop's float64 work (its statements' time, the samples counted once),
                 and its costliest statement timed after the run in float64 and in float32 on
-                values of the seen shapes: that work less itself over the ratio
+                values of the seen shapes: that work less itself over the ratio. Where the
+                float64 tensors carry autograd's graph and the loop calls ``.backward()``, the
+                backward pass runs in float64 too: the work takes that share of the backward
+                line's time (the float64 work over the loop's forward time), as blind64's
+                volcano inversion measured (its forward alone priced 7% for a 25% saving)
 """
 
 from __future__ import annotations
@@ -105,6 +109,8 @@ class Float64FromNumpy:
         if given and not any(x.dtype == "float64" for x in given):
             return None
         work = a.led.union(spans)
+        backward = _backward_share(a, sf, lp, spans, work)
+        work += backward
         costly = sorted(spans, key=lambda s: -a.led.span(s[0], s[1], s[2], own=True))
         got = None
         for path, lo, hi in costly[:4]:
@@ -149,7 +155,8 @@ class Float64FromNumpy:
             f"{ast.unparse(call)}{made} makes torch tensors of NumPy's float64 data (no dtype "
             f"given; torch's default is float32), and the loop at line {lp.line} runs its "
             f"torch work on them in float64: that work takes {format_time(work)} "
-            f"({work / a.total:.0%} of the run); {how} ran {mid:.2f}x as fast in float32 "
+            f"({work / a.total:.0%} of the run{_its_backward(backward)}); {how} ran "
+            f"{mid:.2f}x as fast in float32 "
             f"(timed after the run on inputs of the seen shapes); make the conversion float32 "
             f"where float32 precision will do: {_with_dtype(call)}"
         )
@@ -160,6 +167,40 @@ class Float64FromNumpy:
             evidence=evidence,
             gain=(min(low, saving), max(high, saving)),
         )
+
+
+def _backward_share(
+    a: Analysis, sf: SourceFile, lp: Loop, spans: list[tuple[str, int, int]], work: float
+) -> float:
+    """The time of the loop's ``.backward()`` lines that differentiates the float64 work: the
+    float64 work over the loop's forward time (the loop less its backward lines) of the
+    backward lines' time, where a float64 tensor of the work records autograd's graph."""
+    if not any(
+        _float64_tensors(x) and x.grad
+        for path, lo, hi in spans
+        for xs in looks_at(a, path, lo, hi).values()
+        for x in xs
+    ):
+        return 0.0
+    assert sf.tree is not None
+    lines = {
+        n.lineno
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Expr)
+        and isinstance(n.value, ast.Call)
+        and isinstance(n.value.func, ast.Attribute)
+        and n.value.func.attr == "backward"
+        and lp.line < n.lineno <= lp.end
+    }
+    backward = sum(a.led.span(sf.path, ln, ln) for ln in lines)
+    forward = a.led.span(sf.path, lp.line, lp.end) - backward
+    if backward <= 0 or forward <= 0:
+        return 0.0
+    return backward * min(1.0, work / forward)
+
+
+def _its_backward(seconds: float) -> str:
+    return f", {format_time(seconds)} of it in .backward()" if seconds > 0 else ""
 
 
 def _meeting_line(sf: SourceFile, at: int) -> int | None:
@@ -182,17 +223,13 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
     parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
     meets: set[int] = set()
     target = st.targets[0]
-    if (
-        isinstance(target, ast.Attribute)
-        and isinstance(target.value, ast.Name)
-        and target.value.id == "self"
-    ):
+    held = _self_attributes(target)
+    if held:
         # (an attribute of the object: ``self.drift = torch.from_numpy(...)``, read in a
         # method's arithmetic, ``self.phase + BLOCK * self.step + self.drift``; or through a
-        # property that returns it, ``self.kappa * self.laplacian(f)``: blind58's nowcast)
-        attrs = {target.attr} | {
-            name for name, attr in returned_attributes(sf.tree).items() if attr == target.attr
-        }
+        # property that returns it, ``self.kappa * self.laplacian(f)``: blind58's nowcast;
+        # several unpacked, ``self.x, self.y = torch.from_numpy(grid)``: blind64's volcano)
+        attrs = held | {name for name, attr in returned_attributes(sf.tree).items() if attr in held}
         for n in ast.walk(sf.tree):
             if (
                 isinstance(n, ast.Attribute)
@@ -202,7 +239,7 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
                 and isinstance(n.ctx, ast.Load)
             ):
                 p = parents.get(id(n))
-                if isinstance(p, ast.Return) and n.attr == target.attr and len(attrs) > 1:
+                if isinstance(p, ast.Return) and n.attr in held and len(attrs) > len(held):
                     continue  # (the property's own return)
                 if not isinstance(p, ast.BinOp | ast.UnaryOp):
                     return None  # (read otherwise too: handed on, indexed)
@@ -232,6 +269,18 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
             if handed is not None:
                 todo.append((defs[handed[0]], handed[1], depth + 1))
     return meets.pop() if len(meets) == 1 else None
+
+
+def _self_attributes(target: ast.expr) -> set[str]:
+    """The attributes of ``self`` an assignment's target binds: ``self.a`` or ``self.a, self.b``
+    (empty where it binds anything else)."""
+    parts = target.elts if isinstance(target, ast.Tuple) else [target]
+    if all(
+        isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+        for t in parts
+    ):
+        return {t.attr for t in parts if isinstance(t, ast.Attribute)}
+    return set()
 
 
 def _handed_to(

@@ -17,6 +17,11 @@ method; this one needs only the attributes and the run's count.
                 optimizer changes in place); its own time LIST_SHARE of the run or more
     price       its own time less one evaluation (0.7 of that at the low end, 0.5 where the count
                 is scaled)
+
+A closure is the same case with the enclosing function's variables for the attributes
+(blind63's swath restorer: ``normal = np.linalg.inv(blur.T @ blur + lam * np.eye(n))`` in the
+``restore(tile)`` that ``make_restorer(blur, lam)`` returns): made once where the closure is
+made, before its ``def``, the value costs one evaluation per closure.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.bind import module_namespaces
+from ...read.libraries import MUTATING_METHODS
 from ...read.purity import set_after_init
 from ...read.source import SourceFile, enclosing_function
 from ...records import LIST_SHARE, Finding
@@ -56,6 +62,13 @@ class InitInvariant:
             if (sf.path, line) in a.found or a.covered(sf.path, line):
                 continue
             fn = enclosing_function(sf, line)
+            if fn is not None and not sf.enclosing_loops(line):
+                outer = _outer_of(sf.tree, fn)
+                if outer is not None:
+                    f = self._closure(a, sf, node, fn, outer, modules)
+                    if f is not None:
+                        yield f
+                    continue
             if (
                 fn is None
                 or fn.name == "__init__"
@@ -75,6 +88,50 @@ class InitInvariant:
             f = self._priced(a, sf, node, fn.name, held)
             if f is not None:
                 yield f
+
+    def _closure(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        node: ast.Assign,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef,
+        outer: ast.FunctionDef | ast.AsyncFunctionDef,
+        modules: set[str],
+    ) -> Finding | None:
+        """The statement of a closure that reads only modules and variables of the function
+        that makes it, none of which changes once the closure is made."""
+        names = _inputs(node.value, frozenset(), REDUCING, need_costly=True)
+        if not names:
+            return None
+        own = _bound_in(fn) | {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
+        free = {n for n in names if n not in modules}
+        if not free or free & own or not free <= _bound_in(outer) | _params(outer):
+            return None
+        if any(_changed(outer, n, fn.lineno) for n in free):
+            return None
+        f = self._priced(a, sf, node, fn.name, free)
+        if f is None:
+            return None
+        made = a.led.count((sf.path, fn.lineno)).n or 1  # closures made: the def's runs
+        high = max(0.0, f.seconds - f.seconds / max(f.count.n if f.count else 1, 1) * (made - 1))
+        target = node.targets[0]
+        name = target.id if isinstance(target, ast.Name) else "value"
+        inputs = "; ".join(
+            f"{n}: {x}"
+            for n, x in sorted(a.ev.facts_in(sf.path, node.lineno, node.lineno).items())
+            if n in free
+        )
+        return replace(
+            f,
+            seconds=high,
+            share=high / a.total,
+            evidence=f"runs {f.count} times, from {inputs}: variables of {outer.name}() that "
+            f"{fn.name}() reads and nothing changes once {fn.name}() is made ({made} made in "
+            f"the run), so every call of {fn.name}() makes the same value; compute it once in "
+            f"{outer.name}(), before def {fn.name} ({name} = {ast.unparse(node.value)[:60]}), "
+            f"and use {name} in {fn.name}()",
+            gain=(min(f.gain[0], high), high) if f.gain else None,
+        )
 
     def _priced(
         self, a: Analysis, sf: SourceFile, node: ast.Assign, method: str, held: set[str]
@@ -112,6 +169,65 @@ class InitInvariant:
             f"self.{name} in {method}()",
             gain=(low, high),
         )
+
+
+def _outer_of(
+    tree: ast.Module | None, fn: ast.FunctionDef | ast.AsyncFunctionDef
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function whose body defines ``fn`` (a closure's maker), if any."""
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn in node.body:
+            return node
+    return None
+
+
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    return {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
+
+
+def _bound_in(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names a function binds (stores, nonlocal and global declarations too)."""
+    out = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Nonlocal, ast.Global)):
+            out |= set(n.names)
+    return out
+
+
+def _changed(outer: ast.FunctionDef | ast.AsyncFunctionDef, name: str, after: int) -> bool:
+    """Whether ``outer`` (the closure included) rebinds ``name`` after line ``after``, or
+    writes into it or changes it in place anywhere (``x[i] = ...``, ``x += ...``,
+    ``x.fill_(0)``, ``x.sort()``, ``out=x``)."""
+    for n in ast.walk(outer):
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+            if n.lineno > after:
+                return True
+        elif isinstance(n, (ast.Nonlocal, ast.Global)) and name in n.names:
+            return True
+        elif isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, ast.Store):
+            base = n.value
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id == name:
+                return True
+        elif isinstance(n, ast.Call):
+            f = n.func
+            if (
+                isinstance(f, ast.Attribute)
+                and isinstance(f.value, ast.Name)
+                and f.value.id == name
+                and (
+                    (f.attr.endswith("_") and not f.attr.endswith("__"))
+                    or f.attr in MUTATING_METHODS
+                )
+            ):
+                return True
+            if any(
+                k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == name
+                for k in n.keywords
+            ):
+                return True
+    return False
 
 
 PATTERN = InitInvariant()
