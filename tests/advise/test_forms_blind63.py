@@ -110,3 +110,139 @@ def test_float64_attributes_unpacked_are_told_where_they_meet_float32(tmp_path: 
     f = _found(report).get(13)
     assert f is not None and f.code == "AB401", _found(report)
     assert "(line 9)" in f.evidence and "of it in .backward()" in f.evidence, f.evidence
+
+
+def test_a_functions_operator_line_rides_on_its_later_lines_until_rebound() -> None:
+    import ast
+
+    from arraybench.advise.run.checks import _riders
+
+    source = (
+        "def update(self, raw):\n"  # 1
+        "    frame = raw * self.gain\n"  # 2
+        "    if self.bg is None:\n"  # 3
+        "        self.bg = frame.copy()\n"  # 4
+        "    diff = abs(frame - self.bg)\n"  # 5
+        "    raw = diff.sum()\n"  # 6
+        "    return raw\n"  # 7
+    )
+    riders = _riders(ast.parse(source))
+    assert 2 in riders[4] and 2 in riders[5]
+    assert 2 not in riders.get(7, ())  # raw bound again on line 6
+
+
+GAIN_SCALAR = """\
+import numpy as np
+
+
+class Detector:
+    def __init__(self, calibration):
+        self.gain = calibration.mean() / 100.0
+        self.bg = None
+
+    def update(self, raw):
+        frame = raw * self.gain
+        if self.bg is None:
+            self.bg = frame.copy()
+        diff = np.abs(frame - self.bg)
+        self.bg = 0.95 * self.bg + 0.05 * frame
+        return (diff > 20.0).sum()
+
+
+rng = np.random.default_rng(0)
+det = Detector(rng.normal(100.0, 2.0, size=500))
+frames = rng.random((4, 480, 640), dtype=np.float32) * 200
+total = 0
+for t in range(120):
+    total += int(det.update(frames[t % 4]))
+print(total)
+"""
+
+
+def test_a_float64_scalar_attribute_on_an_unsampled_line_is_told_there(tmp_path: Path) -> None:
+    # blind61's motion detector: ``frame = raw * self.gain`` (a np.float64 mean over 100) is
+    # a line of operators the sampler never looks at; its values are read with the lines after
+    # it, in the same frame
+    report = profile(Target(script=_write(tmp_path, "gain_scalar.py", GAIN_SCALAR)))
+    f = _found(report).get(10)
+    assert f is not None and f.code == "AB410", _found(report)
+    assert "self.gain (numpy.float64" in f.evidence, f.evidence
+
+
+@pytest.mark.parametrize(
+    ("body", "scan"),
+    [
+        ("level[t] = level[t - 1] + receipts[t] - demand[t]", "np.cumsum"),  # blind61's stock
+        ("level[t] = receipts[t] + level[t - 1] - demand[t]", "np.cumsum"),
+        ("s = a * s + x[t] - y[t]", "scipy.signal.lfilter"),
+        ("level[t] = demand[t] - level[t - 1]", ""),  # the last result subtracted: no prefix sum
+        ("level[t] = level[t - 1] + level[t - 1] - demand[t]", ""),  # twice
+    ],
+)
+def test_a_chain_of_sums_with_the_last_result_once_is_a_scan(body: str, scan: str) -> None:
+    import ast
+
+    from arraybench.advise.read.source import scan_of
+
+    got = scan_of(ast.parse(f"for t in range(1, n):\n    {body}\n").body[0].body)  # type: ignore[attr-defined]
+    assert got.startswith(scan) if scan else got == "", got
+
+
+SMOOTHER_PROPERTY = """\
+import numpy as np
+
+
+class Smoother:
+    def __init__(self, n, lam):
+        self.n = n
+        self.lam = lam
+
+    @property
+    def matrix(self):
+        d = np.diff(np.eye(self.n), 2, axis=0)
+        return np.linalg.inv(np.eye(self.n) + self.lam * d.T @ d)
+
+    def smooth(self, x):
+        return self.matrix @ x
+
+
+rng = np.random.default_rng(0)
+flt = Smoother(160, 50.0)
+total = 0.0
+for trial in range(80):
+    total += float(flt.smooth(rng.standard_normal((160, 3))).sum())
+print(total)
+"""
+
+
+def test_a_property_of_second_differences_inverted_at_each_read_is_told(tmp_path: Path) -> None:
+    # blind66's gait filter: np.diff of an identity is pure, so the getter is one a loop can
+    # read once
+    report = profile(Target(script=_write(tmp_path, "smoother.py", SMOOTHER_PROPERTY)))
+    f = _found(report).get(12)
+    assert f is not None and f.code == "AB411", _found(report)
+
+
+BOUND_DOT_MAPPED = """\
+import numpy as np
+
+
+def scores(query, embeddings):
+    return np.fromiter(map(query.dot, embeddings), dtype=np.float64, count=len(embeddings))
+
+
+rng = np.random.default_rng(0)
+emb = rng.standard_normal((20_000, 32))
+total = 0.0
+for qi in range(12):
+    total += float(scores(emb[qi], emb).max())
+print(total)
+"""
+
+
+def test_an_arrays_bound_dot_mapped_over_rows_is_one_product(tmp_path: Path) -> None:
+    # blind66's product search: ``map(query.dot, embeddings)`` is ``embeddings @ query``
+    report = profile(Target(script=_write(tmp_path, "bound_dot.py", BOUND_DOT_MAPPED)))
+    f = _found(report).get(5)
+    assert f is not None and f.code == "AB105", _found(report)
+    assert "emb @ query" in f.evidence or "embeddings @ query" in f.evidence, f.evidence

@@ -366,6 +366,14 @@ SCANS = {
 }
 
 
+def _additive_terms(e: ast.expr, plus: bool = True) -> list[tuple[bool, ast.expr]]:
+    """The terms of a chain of ``+`` and ``-``, each with whether it is added."""
+    if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Add, ast.Sub)):
+        right = plus if isinstance(e.op, ast.Add) else not plus
+        return _additive_terms(e.left, plus) + _additive_terms(e.right, right)
+    return [(plus, e)]
+
+
 def _step(value: ast.expr, last: ast.expr, made: frozenset[str] = frozenset()) -> str | None:
     """What one step does with the last result ``last`` (an expression, compared by its dump):
     ``last + e`` (add), ``last * e`` (mul), ``max(last, e)``, ``a * last + e`` (linear), with
@@ -397,13 +405,14 @@ def _step(value: ast.expr, last: ast.expr, made: frozenset[str] = frozenset()) -
         )
 
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
-        sides = [(value.left, value.right)]
-        if isinstance(value.op, ast.Add):
-            sides.append((value.right, value.left))
-        for a, b in sides:
-            if is_last(a) and free(b):
+        # (a chain of sums and differences with the last result once, added: ``level[t - 1]
+        # + receipts[t] - demand[t]``, blind61's projected stock, is a prefix sum too)
+        terms = _additive_terms(value)
+        mine = [(plus, t) for plus, t in terms if not free(t)]
+        if len(mine) == 1 and mine[0][0]:
+            if is_last(mine[0][1]):
                 return "add"
-            if scaled(a) and free(b):
+            if scaled(mine[0][1]):
                 return "linear"
     if (
         isinstance(value, ast.BinOp)

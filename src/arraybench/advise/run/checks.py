@@ -325,6 +325,40 @@ def _tail_riders(tree: ast.AST) -> tuple[dict[int, tuple[int, ...]], dict[int, f
     return {line: tuple(v) for line, v in out.items() if v}, names
 
 
+def _names_of(stmt: ast.stmt) -> set[str]:
+    """The names a statement reads or binds, and its dotted attributes (``self.gain``)."""
+    out = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+    out |= {ast.unparse(n) for n in ast.walk(stmt) if isinstance(n, ast.Attribute)}
+    return out
+
+
+def _bound(stmt: ast.stmt, shallow: bool = False) -> set[str]:
+    """The names and attributes a statement binds anywhere in it (``x = ...``, ``self.w = ...``,
+    ``for x in ...``), items and slices written not counted (the same object); ``shallow``: in
+    its own targets only (a compound statement's header, not its body)."""
+    nodes: list[ast.AST] = list(ast.walk(stmt))
+    if shallow:
+        parts: list[ast.AST] = []
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+            parts = [stmt]  # (an expression's walrus too)
+        elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
+            parts = [stmt]
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            parts = [stmt.target]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            parts = [i.optional_vars for i in stmt.items if i.optional_vars is not None]
+        nodes = [n for p in parts for n in ast.walk(p)]
+    out: set[str] = set()
+    for n in nodes:
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            out.add(n.id)
+        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+            out.add(ast.unparse(n))
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            out |= set(n.names)
+    return out
+
+
 def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
     """Per line of a loop, the loop's lines of operators only (RIDERS at most a loop): the
     sampler records their values when it looks at the loop's other lines, in the same frame."""
@@ -353,6 +387,37 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
             for r in ops:
                 if r != line and r not in got:
                     got.append(r)
+    # a function's lines of operators, on the later lines of their statement list (and the
+    # lines those hold) until a name of theirs is bound again: looked at with them, in the
+    # same frame (blind61's motion detector: ``frame = raw * self.gain`` first in ``update``,
+    # an ``if`` after it, a float32 frame times a np.float64 gain never seen)
+    for body in statement_lists(tree):
+        pending: list[tuple[int, set[str]]] = []
+        for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            bound = _bound(stmt)
+            inner = pending
+            if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+                # (a loop's lines run again after its later lines: what it binds anywhere)
+                inner = [(r, names) for r, names in inner if not names & bound]
+            # (in line order through a compound statement: a name bound in a branch ends the
+            # rides of the lines after it)
+            for n in sorted(
+                (n for n in ast.walk(stmt) if isinstance(n, ast.stmt)), key=lambda n: n.lineno
+            ):
+                if n.lineno not in headers:
+                    got = out[n.lineno]
+                    for r, _ in inner[-RIDERS:]:
+                        if r != n.lineno and r not in got:
+                            got.append(r)
+                shallow = _bound(n, shallow=True)
+                inner = [(r, names) for r, names in inner if not names & shallow]
+            pending = [(r, names) for r, names in pending if not names & bound]
+            if _operators_only(stmt) and not (
+                isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+            ):
+                pending.append((stmt.lineno, _names_of(stmt)))
     # the lines of operators right before a statement that checks, in a function's body (``xs =
     # xb * params["col_scale"]`` then ``z1 = xs @ W1`` before ``np.maximum(z1, 0.0)``): looked
     # at with it, in the same frame, a few lines on

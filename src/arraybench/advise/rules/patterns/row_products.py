@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
+from ...read.bind import module_namespaces
 from ...read.calls import PARTIALS, partial_call, partial_of
 from ...read.purity import attribute_changed
 from ...read.source import Loop, SourceFile, call_name, static_size
@@ -390,6 +391,17 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     """A ``functools.partial`` of the file's function of one ``return``, made in the same
     function above ``line`` (``score = partial(snp_score, resid)``), as the lambda of its one
     parameter left (``lambda dosage_row: dosage_row @ resid``)."""
+    # (an array's own product method, bound: ``map(query.dot, embeddings)`` is ``lambda row:
+    # query @ row``, blind66's product search)
+    modules = module_namespaces(sf.tree) if sf.tree is not None else {}
+    if (
+        isinstance(fn, ast.Attribute)
+        and fn.attr in PRODUCT_CALLS
+        and isinstance(fn.value, ast.Name | ast.Attribute)
+        and ast.unparse(fn.value) not in modules
+    ):
+        row = ast.BinOp(copy.deepcopy(fn.value), ast.MatMult(), ast.Name("row", ast.Load()))
+        return _lambda("row", row)
     # (a partial of a library's product with its first operand bound, made above or in the
     # call: ``map(partial(np.dot, self.W), feats)`` is ``lambda row: self.W @ row``)
     made = (
