@@ -177,6 +177,10 @@ def test_a_float64_scalar_attribute_on_an_unsampled_line_is_told_there(tmp_path:
         ("s = a * s + x[t] - y[t]", "scipy.signal.lfilter"),
         ("level[t] = demand[t] - level[t - 1]", ""),  # the last result subtracted: no prefix sum
         ("level[t] = level[t - 1] + level[t - 1] - demand[t]", ""),  # twice
+        # blind65's drawdown peak: a running maximum written as a choice
+        ("peak[t] = eq[t] if eq[t] > peak[t - 1] else peak[t - 1]", "np.maximum.accumulate"),
+        ("low[t] = eq[t] if eq[t] < low[t - 1] else low[t - 1]", "np.minimum.accumulate"),
+        ("peak[t] = eq[t] if eq[t] > peak[t - 1] else eq[t - 1]", ""),
     ],
 )
 def test_a_chain_of_sums_with_the_last_result_once_is_a_scan(body: str, scan: str) -> None:
@@ -246,3 +250,51 @@ def test_an_arrays_bound_dot_mapped_over_rows_is_one_product(tmp_path: Path) -> 
     f = _found(report).get(5)
     assert f is not None and f.code == "AB105", _found(report)
     assert "emb @ query" in f.evidence or "embeddings @ query" in f.evidence, f.evidence
+
+
+VOXEL_PROPERTY = """\
+import torch
+
+
+def downsample(points, voxel):
+    keys = torch.floor(points / voxel).to(torch.int64)
+    keys = keys - keys.min(dim=0).values
+    flat = (keys[:, 0] * 1000 + keys[:, 1]) * 1000 + keys[:, 2]
+    uniq, inv = torch.unique(flat, return_inverse=True)
+    sums = torch.zeros(len(uniq), 3).index_add_(0, inv, points)
+    counts = torch.zeros(len(uniq)).index_add_(0, inv, torch.ones(len(points)))
+    return sums / counts[:, None]
+
+
+class Map:
+    def __init__(self, points, voxel=1.5):
+        self.points = points
+        self.voxel = voxel
+
+    @property
+    def landmarks(self):
+        return downsample(self.points, self.voxel)
+
+
+torch.manual_seed(0)
+prior = Map(torch.rand(60_000, 3) * 100)
+scan = torch.rand(300, 3) * 100
+total = 0.0
+it = 0
+while it < 40:
+    lm = prior.landmarks
+    total += float(torch.cdist(scan, lm).min(dim=1).values.mean())
+    it += 1
+print(total)
+"""
+
+
+def test_a_property_returning_a_pure_file_function_of_its_attributes_is_told(
+    tmp_path: Path,
+) -> None:
+    # blind65's lidar map: the getter calls the file's downsampler, pure but for in-place
+    # adds into tensors it has just made
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "voxel_property.py", VOXEL_PROPERTY)))
+    f = _found(report).get(21)
+    assert f is not None and f.code == "AB411", _found(report)

@@ -186,6 +186,8 @@ PURE_CALLS = COSTLY_CALLS | frozenset(
         "toeplitz",
         "circulant",
         "tri",
+        "unique",
+        "to",
         "fftshift",
         "ifftshift",
         "fftfreq",
@@ -245,26 +247,30 @@ def pure_functions(sf: SourceFile) -> frozenset[str]:
     assigned once at the top of the file (``quant_table(quality)`` of a constant QTABLE)."""
     if sf.tree is None:
         return frozenset()
+    return _file_pure(sf.tree)
+
+
+@lru_cache(maxsize=64)
+def _file_pure(tree: ast.Module) -> frozenset[str]:
+    """:func:`pure_functions` of a file's tree."""
     top: dict[str, int] = {}
-    for stmt in sf.tree.body:
+    for stmt in tree.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for t in targets:
                 for name in (n.id for n in ast.walk(t) if isinstance(n, ast.Name)):
                     top[name] = top.get(name, 0) + 1
     stored_in_functions = {
-        x for g in ast.walk(sf.tree) if isinstance(g, ast.Global | ast.Nonlocal) for x in g.names
+        x for g in ast.walk(tree) if isinstance(g, ast.Global | ast.Nonlocal) for x in g.names
     }
     constants = {n for n, k in top.items() if k == 1 and n not in stored_in_functions}
     fns = {
-        fn.name: fn
-        for fn in sf.tree.body
-        if isinstance(fn, ast.FunctionDef) and not fn.decorator_list
+        fn.name: fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and not fn.decorator_list
     }
-    modules = _modules(sf.tree)
+    modules = _modules(tree)
     # names taken from NumPy or math by name (``from numpy import ones, cos, pi``): the pure
     # functions among them called as such, the rest read as constants (``pi``)
-    library = _library_names(sf.tree)
+    library = _library_names(tree)
     constants |= set(library)
     pure = set(fns)
     changed = True
@@ -353,7 +359,9 @@ def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
         if isinstance(n, ast.Name)
     } | set(_library_names(tree))
     modules = _modules(tree)
-    library = _pure_library(_library_names(tree))
+    # (and the file's pure functions: ``return voxel_downsample(self.points, self.voxel)``,
+    # blind65's lidar map)
+    library = _pure_library(_library_names(tree)) | _file_pure(tree)
     out = set()
     for cls in ast.walk(tree):
         if not isinstance(cls, ast.ClassDef):
@@ -457,7 +465,15 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
                     and f.value.id in local - params
                     and f.attr in LOCAL_FILLS
                 )
-                if f.attr not in PURE_CALLS and not _math_function(f.attr) and not made_here:
+                # (or an in-place method of a value a call has just made, ``torch.zeros(n,
+                # 3).index_add_(0, inv, points)``: nothing else holds it)
+                fresh = isinstance(f.value, ast.Call) and f.attr.endswith("_")
+                if (
+                    f.attr not in PURE_CALLS
+                    and not _math_function(f.attr)
+                    and not made_here
+                    and not fresh
+                ):
                     return False
             else:
                 return False

@@ -429,6 +429,24 @@ def _step(value: ast.expr, last: ast.expr, made: frozenset[str] = frozenset()) -
             a, b = value.args
             if (is_last(a) and free(b)) or (is_last(b) and free(a)):
                 return "max" if "max" in name else "min"
+    if (
+        isinstance(value, ast.IfExp)
+        and isinstance(value.test, ast.Compare)
+        and len(value.test.ops) == 1
+        and isinstance(value.test.ops[0], (ast.Gt, ast.GtE, ast.Lt, ast.LtE))
+    ):
+        # (``x[i] if x[i] > peak[i - 1] else peak[i - 1]``: a running maximum written as a
+        # choice, blind65's drawdown peak)
+        left, right = value.test.left, value.test.comparators[0]
+        bigger = isinstance(value.test.ops[0], (ast.Gt, ast.GtE))
+        for new, old, flip in ((left, right, False), (right, left, True)):
+            if (
+                is_last(old)
+                and free(new)
+                and ast.dump(value.body) == ast.dump(new)
+                and is_last(value.orelse)
+            ):
+                return "max" if bigger != flip else "min"
     return None
 
 
