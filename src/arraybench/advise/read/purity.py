@@ -473,10 +473,13 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
                     and not _math_function(f.attr)
                     and not made_here
                     and not fresh
+                    and not _library_function(f, modules)
                 ):
                     return False
             else:
                 return False
+            if any(k.arg == "out" for k in n.keywords):
+                return False  # (it writes into an array it is given)
         elif isinstance(n, ast.Attribute | ast.Subscript) and isinstance(n.ctx, ast.Store):
             base = n.value
             while isinstance(base, ast.Attribute | ast.Subscript):
@@ -494,6 +497,42 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
 
 #: Methods that fill a list, set or dict in place: pure on one the function makes itself.
 LOCAL_FILLS = frozenset({"append", "extend", "insert", "add", "update"})
+
+
+#: Functions of the array libraries whose result is not a function of their arguments (draws,
+#: files, uninitialised memory) or that change state.
+IMPURE_LIBRARY = frozenset(
+    {
+        "rand", "randn", "randint", "random", "random_sample", "normal", "uniform", "choice",
+        "shuffle", "permutation", "randperm", "rand_like", "randn_like", "randint_like",
+        "bernoulli", "multinomial", "poisson", "exponential", "gamma", "beta", "binomial",
+        "dirichlet", "standard_normal", "seed", "manual_seed", "default_rng", "Generator",
+        "save", "savez", "savetxt", "load", "loadtxt", "fromfile", "tofile", "empty",
+        "empty_like", "set_printoptions", "set_default_dtype", "set_grad_enabled", "copyto",
+        "put", "place", "putmask", "fill_diagonal", "put_along_axis",
+    }
+)  # fmt: skip
+
+
+def _library_function(f: ast.Attribute, modules: set[str]) -> bool:
+    """A function an array library's module holds, called through it (``np.diff``,
+    ``torch.unique``, ``scipy.linalg.toeplitz``), not a draw, a file's read or a write
+    (IMPURE_LIBRARY, ``np.random.*``): the same result for the same arguments."""
+    if f.attr in IMPURE_LIBRARY or f.attr.endswith("_"):
+        return False
+    chain: list[str] = []
+    v: ast.expr = f.value
+    while isinstance(v, ast.Attribute):
+        chain.append(v.attr)
+        v = v.value
+    held = set(chain)
+    if "nn" in held and "functional" not in held:
+        return False  # (a layer made: its weights are drawn)
+    return (
+        isinstance(v, ast.Name)
+        and v.id in modules
+        and not {"random", "distributions", "cuda", "backends", "optim"} & held
+    )
 
 
 def _modules(tree: ast.Module) -> set[str]:
