@@ -298,3 +298,55 @@ def test_a_property_returning_a_pure_file_function_of_its_attributes_is_told(
     report = profile(Target(script=_write(tmp_path, "voxel_property.py", VOXEL_PROPERTY)))
     f = _found(report).get(21)
     assert f is not None and f.code == "AB411", _found(report)
+
+
+COHORT_RATES = """\
+import numpy as np
+import torch
+
+
+class Cohort:
+    def __init__(self, n, seed):
+        rng = np.random.default_rng(seed)
+        self.ka = torch.tensor(rng.lognormal(0.2, 0.3, n), dtype=torch.float32)
+        self.ke = torch.from_numpy(rng.lognormal(-1.9, 0.25, n))
+
+
+class Simulator:
+    def __init__(self, cohort, dt):
+        self.c = cohort
+        self.dt = dt
+        self.gut = torch.zeros(len(cohort.ka))
+        self.central = torch.zeros(len(cohort.ka))
+
+    def step(self):
+        absorbed = self.c.ka * self.gut * self.dt
+        self.gut = self.gut - absorbed
+        self.central = self.central + absorbed - self.c.ke * self.central * self.dt
+        return self.central / 40.0
+
+
+torch.set_num_threads(1)
+sim = Simulator(Cohort(400_000, 1), 0.25)
+total = 0.0
+for day in range(8):
+    sim.gut += 200.0
+    for _ in range(12):
+        conc = sim.step()
+    trough = conc
+    total += float((trough > 1.0).float().mean())
+print(total)
+"""
+
+
+def test_float64_rates_another_object_holds_are_told_where_they_meet_float32(
+    tmp_path: Path,
+) -> None:
+    # blind68's trial simulation: ``self.c.ke`` of a cohort made by torch.from_numpy, read in
+    # a step whose lines of operators no look sees; traced from ``conc = sim.step()`` through
+    # the method's return and the other object's attribute, told where it meets the state
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "cohort_rates.py", COHORT_RATES)))
+    f = _found(report).get(22)
+    assert f is not None and f.code == "AB401", _found(report)
+    assert "(line 9)" in f.evidence, f.evidence

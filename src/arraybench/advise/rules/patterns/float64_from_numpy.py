@@ -234,8 +234,12 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
             if (
                 isinstance(n, ast.Attribute)
                 and n.attr in attrs
-                and isinstance(n.value, ast.Name)
-                and n.value.id == "self"
+                # (its own object's, or another's that holds it: ``self.c.ke * self.central``,
+                # blind68's cohort rates read by the simulator)
+                and (
+                    (isinstance(n.value, ast.Name) and n.value.id == "self")
+                    or isinstance(n.value, ast.Attribute)
+                )
                 and isinstance(n.ctx, ast.Load)
             ):
                 p = parents.get(id(n))
@@ -432,10 +436,33 @@ def _traced(
                     found.add(c.lineno)
             todo += [(where, n, depth + 1) for n in _read(value)]
             # (an item of an object of the file's classes, ``ds[i]``: what its
-            # ``__getitem__`` returns, ``seg * self.taper``)
-            for got in _items_of(sf, value):
+            # ``__getitem__`` returns, ``seg * self.taper``; what a method of theirs called
+            # returns, ``sim.step()``: ``self.central / self.c.volume``)
+            for got in _items_of(sf, value) + _methods_called(sf, value):
                 todo += [(got, n, depth + 1) for r in _returns(got) for n in _read(r)]
     return found
+
+
+def _methods_called(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
+    """The methods of the file's classes an expression calls on an object (``sim.step()``), by
+    name (not ``self``'s own: its statements are the loop's callees already)."""
+    assert sf.tree is not None
+    names = {
+        n.func.attr
+        for n in ast.walk(value)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and not (isinstance(n.func.value, ast.Name) and n.func.value.id == "self")
+    }
+    if not names:
+        return []
+    return [
+        m
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for m in c.body
+        if isinstance(m, ast.FunctionDef) and m.name in names and not m.name.startswith("__")
+    ]
 
 
 def _items_of(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
@@ -475,8 +502,18 @@ def _read(value: ast.AST) -> set[str]:
     """The names and ``self.`` attributes an expression reads (comprehensions' own names too:
     their sources are the iterables')."""
     out: set[str] = set()
+    called = {id(n.func) for n in ast.walk(value) if isinstance(n, ast.Call)}
     for n in ast.walk(value):
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self":
+            out.add(f"self.{n.attr}")
+        elif (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Attribute)
+            and isinstance(n.ctx, ast.Load)
+            and id(n) not in called
+        ):
+            # (another object's attribute, ``self.c.ke``: what any class of the file sets as
+            # ``self.ke``, blind68's cohort rates)
             out.add(f"self.{n.attr}")
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id != "self":
             out.add(n.id)

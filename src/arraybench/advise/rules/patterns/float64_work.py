@@ -227,6 +227,10 @@ def _ratio_at(
     )
     if node is None or (isinstance(node, ast.Return) and node.value is None):
         return None
+    if isinstance(node, ast.Assign | ast.Return) and isinstance(
+        node.value, ast.Name | ast.Attribute
+    ):
+        return None  # (a name bound again, ``trough = conc``: no work of its own to time)
     looks = looks_at(a, path, lo, hi)
     for name, fact in inferred.items():
         looks[name] = [fact]
