@@ -350,3 +350,44 @@ def test_float64_rates_another_object_holds_are_told_where_they_meet_float32(
     f = _found(report).get(22)
     assert f is not None and f.code == "AB401", _found(report)
     assert "(line 9)" in f.evidence, f.evidence
+
+
+CHANNEL_GAINS = """\
+import numpy as np
+
+
+def gains(img):
+    flat = img.reshape(3, -1)
+    return np.apply_along_axis(lambda r: 1.0 / np.percentile(r, 99), 1, flat)
+
+
+rng = np.random.default_rng(0)
+total = 0.0
+for t in range(40):
+    img = rng.random((3, 256, 256))
+    total += float(gains(img).sum())
+print(total)
+"""
+
+
+def test_apply_along_axis_over_three_long_rows_is_no_loop_to_rewrite(tmp_path: Path) -> None:
+    # blind67's channel gains: a percentile of each of 3 rows of 65,536 values; the rewrite
+    # makes the same three percentiles
+    report = profile(Target(script=_write(tmp_path, "channel_gains.py", CHANNEL_GAINS)))
+    assert 6 not in _found(report), _found(report)
+    dropped = [f for f in report.dropped if f.line == 6]
+    assert dropped and "3 rows of 65,536 values" in dropped[0].dropped, report.dropped
+
+
+def test_the_value_a_method_chain_on_self_converts_is_the_attribute() -> None:
+    # blind67's basin: ``self.eta.abs().max().item()`` converts a tensor read from self.eta,
+    # not ``self`` (the hint said "converts a __main__.Basin, not a tensor")
+    import ast
+
+    from arraybench.advise.read.source import held_receiver
+
+    call = ast.parse("self.eta.abs().max().item()").body[0].value  # type: ignore[attr-defined]
+    assert held_receiver(call, {"self": 1, "self.eta": 2}) == "self.eta"
+    assert held_receiver(call, {"self": 1}) == "self"
+    plain = ast.parse("loss.cpu().item()").body[0].value  # type: ignore[attr-defined]
+    assert held_receiver(plain, {"loss": 1}) == "loss"

@@ -5,6 +5,7 @@ the loops around it, what it calls. Plain ``ast``; one parse per file, cached.
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -246,6 +247,30 @@ def receiver(call: ast.Call) -> str:
         else:
             return ""
     return ""
+
+
+def held_receiver(call: ast.Call, facts: Mapping[str, object]) -> str:
+    """:func:`receiver`, or the attribute of ``self`` the value is read from where the run saw
+    it (``self.eta`` of ``self.eta.abs().max().item()``, not the object ``self``)."""
+    name = receiver(call)
+    if name != "self":
+        return name
+    node: ast.AST | None = call.func.value if isinstance(call.func, ast.Attribute) else None
+    while node is not None:
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+        ):
+            dotted = f"self.{node.attr}"
+            return dotted if dotted in facts else name
+        if isinstance(node, ast.Call):
+            node = node.func.value if isinstance(node.func, ast.Attribute) else None
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        else:
+            node = None
+    return name
 
 
 def static_size(node: ast.expr | None, facts: dict[str, Any]) -> int | None:

@@ -31,7 +31,7 @@ from ..read.source import (
     Loop,
     SourceFile,
     call_name,
-    receiver,
+    held_receiver,
     statement_at,
 )
 from ..read.syntax import imported_names, seen_name
@@ -89,7 +89,7 @@ def hint(
     runs = f"{count} times" if count is not None else "an unknown number of times"
     few = count is not None and count.n < min_count
     for c in calls:
-        name, r = call_name(c), receiver(c)
+        name, r = call_name(c), held_receiver(c, facts)
         fact = facts.get(r)
         if fact is not None and fact.type in _NOT_VALUES:
             fact = None  # ``float(np.mean(x))``: the receiver read is a module, not a value

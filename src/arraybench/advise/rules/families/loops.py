@@ -123,6 +123,39 @@ def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
     return out
 
 
+def _few_rows_applied(sf: SourceFile, c: Candidate) -> str:
+    """Why ``np.apply_along_axis(f, axis, a)`` over fewer than ELEMENT_MIN / 2 rows of many
+    values is no loop to rewrite: a Python call per row is nothing beside each row's work
+    (blind67's channel gains, a percentile of each of 3 rows of 65,536); "" otherwise."""
+    if sf.tree is None:
+        return ""
+    for n in ast.walk(sf.tree):
+        if not (
+            isinstance(n, ast.Call)
+            and n.lineno == c.line
+            and call_name(n) == "apply_along_axis"
+            and len(n.args) >= 3
+            and isinstance(n.args[1], ast.Constant)
+            and isinstance(n.args[1].value, int)
+            and isinstance(n.args[2], ast.Name)
+        ):
+            continue
+        x = c.facts.get(n.args[2].id)
+        if x is None or not is_array(x) or not x.shape:
+            return ""
+        axis = n.args[1].value
+        if not -len(x.shape) <= axis < len(x.shape):
+            return ""
+        length = x.shape[axis]
+        rows = x.size // max(1, length)
+        if rows < ELEMENT_MIN / 2 and length >= ELEMENT_MIN * 8:
+            return (
+                f"applies the function to {rows} rows of {length:,} values each: a Python "
+                "call per row is nothing beside each row's own work"
+            )
+    return ""
+
+
 def calls_bound(a: Analysis, c: Candidate) -> bool:
     """Whether a loop's iterations are so many and so short that their time is the library
     calls' overhead (MANY_ITERATIONS or more, each within CALLS_BOUND calls' cost)."""
@@ -163,7 +196,7 @@ class Loops(Plain):
     def refute(self, a: Analysis, c: Candidate) -> str:
         f, sf, loop = c.f, c.sf, c.loop
         if loop is None:
-            return ""
+            return _few_rows_applied(sf, c) if f.code == "AB103" else ""
         counted, per_entry = a.nest_counts(sf, loop)
         size = static_size(loop.over, a.ev.facts_in(f.path, loop.line, loop.end))
         if counted.exact:

@@ -13,7 +13,7 @@ from ...read.source import (
     SYNC_BUILTINS,
     SYNC_METHODS,
     call_name,
-    receiver,
+    held_receiver,
     statement_at,
 )
 from ...run.values import on_device, torchish
@@ -125,7 +125,7 @@ def _synced(sf: SourceFile, line: int, facts: dict[str, Fact]) -> list[Fact]:
     return [
         facts[r]
         for call in sf.calls_on(line)
-        if (r := receiver(call)) in facts
+        if (r := held_receiver(call, facts)) in facts
         and facts[r].type != "module"
         and (
             (isinstance(call.func, ast.Attribute) and call_name(call) in SYNC_METHODS)
