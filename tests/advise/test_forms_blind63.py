@@ -391,3 +391,79 @@ def test_the_value_a_method_chain_on_self_converts_is_the_attribute() -> None:
     assert held_receiver(call, {"self": 1}) == "self"
     plain = ast.parse("loss.cpu().item()").body[0].value  # type: ignore[attr-defined]
     assert held_receiver(plain, {"loss": 1}) == "loss"
+
+
+IMPLICIT_OPERATOR = """\
+import numpy as np
+
+
+class Solver:
+    def __init__(self, n, dt, alpha=1.0):
+        self.n, self.dt, self.alpha = n, dt, alpha
+        self.lap = -2.0 * np.eye(n) + np.eye(n, k=1) + np.eye(n, k=-1)
+
+    def implicit_operator(self, kappa):
+        return np.linalg.inv(np.eye(self.n) - self.dt * kappa * self.lap)
+
+    def step(self, T):
+        return self.implicit_operator(self.alpha) @ T
+
+
+solver = Solver(200, 1e-3)
+T = np.linspace(0.0, 1.0, 200)
+it = 0
+while it < 150:
+    T = solver.step(T)
+    it += 1
+print(float(T.sum()))
+"""
+
+
+def test_a_methods_returned_inverse_of_fixed_arguments_is_made_once(tmp_path: Path) -> None:
+    # blind70's flame solver: ``return np.linalg.inv(...)`` of attributes only __init__ sets
+    # and ``kappa``, which every call passes as self.alpha
+    report = profile(Target(script=_write(tmp_path, "implicit_operator.py", IMPLICIT_OPERATOR)))
+    f = _found(report).get(10)
+    assert f is not None and f.code == "AB411", _found(report)
+
+
+DATASET_PARTIAL = """\
+from functools import partial
+
+import torch
+import torch.nn as nn
+
+
+class Tiles(torch.utils.data.Dataset):
+    def __init__(self, n):
+        self.x = torch.rand(n, 3, 8, 8)
+        self.y = torch.randint(0, 3, (n,))
+
+    def __len__(self):
+        return len(self.y)
+
+    def __getitem__(self, i):
+        return self.x[i], self.y[i]
+
+
+def predict_one(model, item):
+    x, _ = item
+    return torch.softmax(model(x.unsqueeze(0)), dim=1)[0]
+
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Flatten(), nn.Linear(192, 64), nn.ReLU(), nn.Linear(64, 3)).eval()
+with torch.no_grad():
+    for fold in range(8):
+        tiles = Tiles(3000)
+        probs = torch.stack(list(map(partial(predict_one, model), tiles)))
+print(float(probs.sum()))
+"""
+
+
+def test_a_datasets_pairs_mapped_through_an_inline_partial_are_one_batch(tmp_path: Path) -> None:
+    # blind70's tile classifier: ``x, _ = item`` of a Dataset's (input, label) pairs
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "dataset_partial.py", DATASET_PARTIAL)))
+    f = _found(report).get(29)
+    assert f is not None and f.code == "AB106", _found(report)

@@ -244,6 +244,8 @@ class BatchOfOne:
             if held is not None:
                 model = models.get(((sf.path, held[0]), held[1]))
                 name = held[1]
+                if part is None:
+                    part = _unpacked_part(sf, held[0])
         data = a.ev.facts_at((sf.path, line)).get(over)
         given = model_input(a, sf, held) if model is not None and held is not None else None
         if given is not None and data is not None and is_array(data) and data.shape:
@@ -368,3 +370,43 @@ class BatchOfOne:
 
 
 PATTERN = BatchOfOne()
+
+
+def _unpacked_part(sf: SourceFile, line: int) -> int | None:
+    """Which item of its last parameter a function's model call at ``line`` reads, where the
+    function unpacks it (``x, _ = item`` then ``model(x.unsqueeze(0))``: a dataset's
+    ``(input, label)`` items mapped through a partial, blind70's tile classifier)."""
+    if sf.tree is None:
+        return None
+    fn = next(
+        (
+            n
+            for n in ast.walk(sf.tree)
+            if isinstance(n, ast.FunctionDef)
+            and n.lineno < line <= (n.end_lineno or n.lineno)
+            and n.args.args
+        ),
+        None,
+    )
+    if fn is None:
+        return None
+    item = fn.args.args[-1].arg
+    read = {
+        n.id
+        for st in fn.body
+        if st.lineno == line
+        for n in ast.walk(st)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    for st in fn.body:
+        if (
+            isinstance(st, ast.Assign)
+            and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Tuple)
+            and isinstance(st.value, ast.Name)
+            and st.value.id == item
+        ):
+            for k, t in enumerate(st.targets[0].elts):
+                if isinstance(t, ast.Name) and t.id in read:
+                    return k
+    return None

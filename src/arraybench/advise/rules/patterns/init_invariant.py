@@ -10,8 +10,9 @@ method; this one needs only the attributes and the run's count.
 
     candidates  an assignment in a method other than ``__init__`` whose value is made of pure
                 calls (read/purity.py's PURE_CALLS) and operators, and reads only constants,
-                modules and attributes of ``self`` that nothing sets or changes after
-                ``__init__``; not in a loop of the method
+                modules, attributes of ``self`` that nothing sets or changes after
+                ``__init__``, and parameters every call passes such an attribute or a
+                constant; not in a loop of the method
     evidence    the statement ran CALLS_MIN times or more; an array or tensor of MIN_ELEMENTS or
                 more among the attributes seen, none a tensor autograd records (a parameter an
                 optimizer changes in place); its own time LIST_SHARE of the run or more
@@ -56,7 +57,12 @@ class InitInvariant:
             return
         modules = set(module_namespaces(sf.tree))
         for node in ast.walk(sf.tree):
-            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            # (or a method's ``return`` of such a value: ``return np.linalg.inv(np.eye(self.n)
+            # - self.dt * kappa * self.lap)``, blind70's flame solver)
+            if not (
+                (isinstance(node, ast.Assign) and len(node.targets) == 1)
+                or (isinstance(node, ast.Return) and node.value is not None)
+            ):
                 continue
             line = node.lineno
             if (sf.path, line) in a.found or a.covered(sf.path, line):
@@ -77,11 +83,14 @@ class InitInvariant:
                 or sf.enclosing_loops(line)
             ):
                 continue
-            names = _inputs(node.value, frozenset(), REDUCING, need_costly=False)
+            names = _inputs(_value(node), frozenset(), REDUCING, need_costly=False)
             if not names:
                 continue
             held = {n for n in names if n.startswith("self.")}
-            if not held or any(n not in modules and not n.startswith("self.") for n in names):
+            if not held or any(
+                n not in modules and not n.startswith("self.") and not _fixed_argument(sf, fn, n)
+                for n in names
+            ):
                 continue
             if any("." in n[5:] or set_after_init(sf, n[5:]) for n in held):
                 continue
@@ -93,14 +102,14 @@ class InitInvariant:
         self,
         a: Analysis,
         sf: SourceFile,
-        node: ast.Assign,
+        node: ast.Assign | ast.Return,
         fn: ast.FunctionDef | ast.AsyncFunctionDef,
         outer: ast.FunctionDef | ast.AsyncFunctionDef,
         modules: set[str],
     ) -> Finding | None:
         """The statement of a closure that reads only modules and variables of the function
         that makes it, none of which changes once the closure is made."""
-        names = _inputs(node.value, frozenset(), REDUCING, need_costly=True)
+        names = _inputs(_value(node), frozenset(), REDUCING, need_costly=True)
         if not names:
             return None
         own = _bound_in(fn) | {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
@@ -114,8 +123,8 @@ class InitInvariant:
             return None
         made = a.led.count((sf.path, fn.lineno)).n or 1  # closures made: the def's runs
         high = max(0.0, f.seconds - f.seconds / max(f.count.n if f.count else 1, 1) * (made - 1))
-        target = node.targets[0]
-        name = target.id if isinstance(target, ast.Name) else "value"
+        target = node.targets[0] if isinstance(node, ast.Assign) else None
+        name = target.id if isinstance(target, ast.Name) else f"{fn.name}_value"
         inputs = "; ".join(
             f"{n}: {x}"
             for n, x in sorted(a.ev.facts_in(sf.path, node.lineno, node.lineno).items())
@@ -128,13 +137,18 @@ class InitInvariant:
             evidence=f"runs {f.count} times, from {inputs}: variables of {outer.name}() that "
             f"{fn.name}() reads and nothing changes once {fn.name}() is made ({made} made in "
             f"the run), so every call of {fn.name}() makes the same value; compute it once in "
-            f"{outer.name}(), before def {fn.name} ({name} = {ast.unparse(node.value)[:60]}), "
+            f"{outer.name}(), before def {fn.name} ({name} = {ast.unparse(_value(node))[:60]}), "
             f"and use {name} in {fn.name}()",
             gain=(min(f.gain[0], high), high) if f.gain else None,
         )
 
     def _priced(
-        self, a: Analysis, sf: SourceFile, node: ast.Assign, method: str, held: set[str]
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        node: ast.Assign | ast.Return,
+        method: str,
+        held: set[str],
     ) -> Finding | None:
         line = node.lineno
         count = a.led.count((sf.path, line))
@@ -153,8 +167,8 @@ class InitInvariant:
         each = seconds / count.n
         high = max(0.0, seconds - each)
         low = 0.7 * high if count.exact else 0.5 * high
-        target = node.targets[0]
-        name = target.id if isinstance(target, ast.Name) else "value"
+        target = node.targets[0] if isinstance(node, ast.Assign) else None
+        name = target.id if isinstance(target, ast.Name) else f"{method}_value"
         f, _ = a.finding(sf, line, self.rule.code)
         inputs = "; ".join(f"{n}: {facts[n]}" for n in sorted(held) if n in facts)
         return replace(
@@ -165,10 +179,48 @@ class InitInvariant:
             evidence=f"runs {count} times, {format_time(each)} each, from {inputs}: attributes "
             f"that nothing sets or changes after __init__, so every call of {method}() makes "
             f"the same value; compute it once in __init__ (self.{name} = "
-            f"{ast.unparse(node.value)[:60]}...) and use "
+            f"{ast.unparse(_value(node))[:60]}...) and use "
             f"self.{name} in {method}()",
             gain=(low, high),
         )
+
+
+def _value(node: ast.Assign | ast.Return) -> ast.expr:
+    """The value an assignment or a ``return`` makes (a bare ``return``: None's constant)."""
+    return node.value if node.value is not None else ast.Constant(None)
+
+
+def _fixed_argument(sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """Whether ``name`` is a parameter of the method that every call of it in the file (one at
+    least) passes as a constant or as an attribute of ``self`` that nothing sets after
+    ``__init__`` (``self.implicit_operator(self.alpha)``: blind70's flame solver)."""
+    params = [p.arg for p in fn.args.args]
+    if name not in params or sf.tree is None:
+        return False
+    pos = params.index(name) - 1  # (``self`` is not among a method call's arguments)
+    calls = [
+        c
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == fn.name
+    ]
+    if not calls:
+        return False
+    for c in calls:
+        arg = next((k.value for k in c.keywords if k.arg == name), None)
+        if arg is None and 0 <= pos < len(c.args):
+            arg = c.args[pos]
+        if arg is None:
+            return False
+        if isinstance(arg, ast.Constant):
+            continue
+        if not (
+            isinstance(arg, ast.Attribute)
+            and isinstance(arg.value, ast.Name)
+            and arg.value.id == "self"
+            and not set_after_init(sf, arg.attr)
+        ):
+            return False
+    return True
 
 
 def _outer_of(

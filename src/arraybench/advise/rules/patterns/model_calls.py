@@ -211,15 +211,20 @@ def _made_from(fn: ast.FunctionDef, item: str) -> set[str]:
     while grew:
         grew = False
         for st in ast.walk(fn):
-            if (
+            if not (
                 isinstance(st, ast.Assign)
                 and len(st.targets) == 1
-                and isinstance(st.targets[0], ast.Name)
-                and st.targets[0].id not in made
                 and any(isinstance(n, ast.Name) and n.id in made for n in ast.walk(st.value))
             ):
-                made.add(st.targets[0].id)
-                grew = True
+                continue
+            # (a name, or the names an item is unpacked into: ``x, _ = item``, a dataset's
+            # (input, label) pair, blind70's tile classifier)
+            t = st.targets[0]
+            names = [t] if isinstance(t, ast.Name) else t.elts if isinstance(t, ast.Tuple) else []
+            for n in names:
+                if isinstance(n, ast.Name) and n.id not in made:
+                    made.add(n.id)
+                    grew = True
     return made
 
 
