@@ -47,7 +47,8 @@ def test_a_model_called_on_a_batch_of_one_row_per_iteration_is_ab106(tmp_path: P
         f.evidence
     )
     assert "stack the rows and call it once per 4,096" in f.evidence  # (at most)
-    assert f.gain is not None and 0 <= f.gain[0] <= f.gain[1] <= f.seconds
+    # (its share is the middle of what the batched rewrite saves)
+    assert f.gain is not None and 0 <= f.gain[0] <= f.seconds <= f.gain[1]
     assert 14 not in found or found[14].code != "AB106"  # four predictions: too few
 
 

@@ -366,7 +366,11 @@ class BatchOfOne:
             f"no_grad); stack the rows and call it once per {rows:,} (then the loss and the "
             f"counts on the whole batch: reduction='sum', (logits.argmax(1) == y).sum())"
         )
-        return replace(f, evidence=said, gain=(low, high))
+        # (its share is what the batched rewrite saves, the middle of its range, not the
+        # loop's whole time: the loop's other work and the batched calls stay; blind65's bat
+        # calls read 30% for a 19% saving, blind69's claims 39% for 20%)
+        mid = (low + high) / 2
+        return replace(f, evidence=said, gain=(low, high), seconds=mid, share=mid / a.total)
 
 
 PATTERN = BatchOfOne()
