@@ -71,7 +71,7 @@ def evaluate(model, subjects, score_fn):
 
 gen = torch.Generator().manual_seed(8)
 torch.manual_seed(8)
-train_set = PatchSet(12000, gen)
+train_set = PatchSet(8000, gen)
 loader = DataLoader(train_set, batch_size=256, shuffle=True, generator=gen)
 model = LesionNet().to(device)
 trainer = Trainer(model)
@@ -79,8 +79,8 @@ for ep in range(3):
     mean_loss = trainer.epoch(loader)
     print(f"epoch {ep}: loss {mean_loss.item():.4f}")
 subjects = []
-for s in range(6):
-    held = PatchSet(2500, gen)
+for s in range(8):
+    held = PatchSet(4000, gen)
     subjects.append((held.x, held.y))
 overlaps, acc = evaluate(model, subjects, patchwise_scores)
 print("overlap per subject:", [round(v, 3) for v in overlaps.tolist()])
