@@ -45,13 +45,13 @@ def radius_of_gyration(x):
 
 rng = np.random.default_rng(8)
 gen = torch.Generator().manual_seed(8)
-chain = Chain(300, rng)
+chain = Chain(600, rng)
 dt, kT = 0.005, 0.6
 rg_trace = []
 step = 0
-while step < 450:
+while step < 220:
     thermostat(chain, forces(chain.x), dt, kT, gen)
-    if step % 100 == 0:
+    if step % 40 == 0:
         rg_trace.append(radius_of_gyration(chain.x))
     step += 1
 rg = torch.stack(rg_trace)

@@ -9,7 +9,7 @@ from torch import nn
 
 torch.manual_seed(0)
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-N_EVENTS, N_VENUES = 40, 96
+N_EVENTS, N_VENUES = 40, 128
 
 _rng = np.random.default_rng(9)
 _aff = _rng.dirichlet(np.ones(N_VENUES), size=N_VENUES)
@@ -38,7 +38,7 @@ def make_sessions(n, gen):
     events = torch.randint(0, N_EVENTS, (int(lengths.sum()),), generator=gen)
     offsets = torch.cat([torch.zeros(1, dtype=torch.long), lengths.cumsum(0)[:-1]])
     venue_counts = torch.poisson(torch.full((n, N_VENUES), 0.2), generator=gen)
-    label = ((events[offsets] % 7 == 0) | (venue_counts.sum(1) > 18)).float()
+    label = ((events[offsets] % 7 == 0) | (venue_counts.sum(1) > 25)).float()
     return events, offsets, venue_counts, label
 
 
@@ -49,7 +49,7 @@ lossf = nn.BCEWithLogitsLoss()
 epoch_losses = []
 for epoch in range(4):
     running = []
-    for step in range(250):
+    for step in range(200):
         events, offsets, venue_counts, label = make_sessions(64, gen)
         logits = model(events, offsets, venue_counts)
         loss = lossf(logits, label)
