@@ -495,3 +495,49 @@ def test_a_builtin_in_a_comprehensions_item_is_priced_once_an_item(tmp_path: Pat
     f = _found(report).get(9)
     assert f is not None and f.code == "AB409", _found(report)
     assert f.share > 0.25, f
+
+
+LANGEVIN_CHAIN = """\
+import numpy as np
+import torch
+
+
+class Chain:
+    def __init__(self, n, rng):
+        self.x = torch.cumsum(torch.randn(n, 3), dim=0)
+        self.v = torch.zeros_like(self.x)
+        self.friction = torch.from_numpy(0.5 + 0.1 * rng.random(n)).reshape(n, 1)
+
+
+def forces(x):
+    diff = x[:, None, :] - x[None, :, :]
+    r2 = (diff**2).sum(-1)
+    return (torch.exp(-r2 / 18.0)[:, :, None] * diff).sum(1)
+
+
+def thermostat(chain, f, dt):
+    chain.v = chain.v + dt * (f - chain.friction * chain.v)
+    chain.x = chain.x + dt * chain.v
+
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+chain = Chain(300, np.random.default_rng(0))
+step = 0
+while step < 60:
+    thermostat(chain, forces(chain.x), 0.005)
+    step += 1
+print(float(chain.x.sum()))
+"""
+
+
+def test_float64_an_object_holds_traced_through_attributes_set_from_outside(
+    tmp_path: Path,
+) -> None:
+    # blind72's Langevin chain: ``chain.v = chain.v + dt * (f - chain.friction * chain.v)`` in a
+    # function the loop calls; forces() then runs on the float64 positions
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "langevin.py", LANGEVIN_CHAIN)))
+    f = _found(report).get(19)
+    assert f is not None and f.code == "AB401", _found(report)
+    assert "(line 9)" in f.evidence, f.evidence

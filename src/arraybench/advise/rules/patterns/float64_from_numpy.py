@@ -236,10 +236,7 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
                 and n.attr in attrs
                 # (its own object's, or another's that holds it: ``self.c.ke * self.central``,
                 # blind68's cohort rates read by the simulator)
-                and (
-                    (isinstance(n.value, ast.Name) and n.value.id == "self")
-                    or isinstance(n.value, ast.Attribute)
-                )
+                and isinstance(n.value, ast.Name | ast.Attribute)
                 and isinstance(n.ctx, ast.Load)
             ):
                 p = parents.get(id(n))
@@ -508,12 +505,12 @@ def _read(value: ast.AST) -> set[str]:
             out.add(f"self.{n.attr}")
         elif (
             isinstance(n, ast.Attribute)
-            and isinstance(n.value, ast.Attribute)
+            and isinstance(n.value, ast.Attribute | ast.Name)
             and isinstance(n.ctx, ast.Load)
             and id(n) not in called
         ):
-            # (another object's attribute, ``self.c.ke``: what any class of the file sets as
-            # ``self.ke``, blind68's cohort rates)
+            # (another object's attribute, ``self.c.ke`` or ``chain.friction``: what any class
+            # of the file sets as ``self.ke``, blind68's cohort rates, blind72's chain)
             out.add(f"self.{n.attr}")
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id != "self":
             out.add(n.id)
@@ -536,6 +533,20 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
                     targets = st.targets if isinstance(st, ast.Assign) else [st.target]
                     if any(_assigns(t, "self", attr) for t in targets):
                         out.append((fn, st.value))
+        # (and set on an object from outside, ``chain.v = chain.v + dt * (f - chain.friction
+        # * chain.v)`` in a function the loop calls: blind72's Langevin chain)
+        out.extend(
+            (enclosing_function(sf, st.lineno), st.value)
+            for st in ast.walk(sf.tree)
+            if isinstance(st, ast.Assign)
+            and any(
+                isinstance(t, ast.Attribute)
+                and t.attr == attr
+                and isinstance(t.value, ast.Name)
+                and t.value.id != "self"
+                for t in st.targets
+            )
+        )
         return out
     # (the module's own code: not the bodies of its functions and classes)
     body = (
