@@ -541,3 +541,47 @@ def test_float64_an_object_holds_traced_through_attributes_set_from_outside(
     f = _found(report).get(19)
     assert f is not None and f.code == "AB401", _found(report)
     assert "(line 9)" in f.evidence, f.evidence
+
+
+DATASET_LOOP = """\
+import torch
+import torch.nn as nn
+
+
+class Plots(torch.utils.data.Dataset):
+    def __init__(self, n):
+        self.x = torch.randn(n, 24)
+        self.y = torch.randn(n)
+
+    def __len__(self):
+        return len(self.y)
+
+    def __getitem__(self, i):
+        return self.x[i], self.y[i]
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+
+
+def validate(trainer, val_set):
+    with torch.no_grad():
+        preds = torch.stack([trainer.model(x) for x, _ in val_set]).squeeze(1)
+    return float(((preds - val_set.y) ** 2).mean())
+
+
+torch.manual_seed(0)
+trainer = Trainer(nn.Sequential(nn.Linear(24, 64), nn.ReLU(), nn.Linear(64, 1)))
+val = Plots(4000)
+print(sum(validate(trainer, val) for _ in range(6)))
+"""
+
+
+def test_a_model_on_a_datasets_unpacked_items_in_a_loop_is_ab106(tmp_path: Path) -> None:
+    # blind73's canopy trainer: ``[trainer.model(x) for x, _ in val_set]``, told an element
+    # loop with a whole-array rewrite that does not fit
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "dataset_loop.py", DATASET_LOOP)))
+    f = _found(report).get(24)
+    assert f is not None and f.code == "AB106", _found(report)

@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.source import Loop, SourceFile
+from ...read.source import Loop, SourceFile, enclosing_function
 from ...records import LIST_SHARE, Finding
 from ...run.models import batch_times
 from ...run.values import MODEL, Fact, is_array
@@ -189,6 +189,17 @@ class BatchOfOne:
                     and is_array(item)
                     and tuple(over.shape[1:]) == tuple(item.shape)
                 ):
+                    source = call.args[0].id
+                elif (
+                    isinstance(lp.over, ast.Name)
+                    and item is not None
+                    and is_array(item)
+                    and len(lp.targets) > 1
+                    and _dataset_rows_item(a, sf, lp, lp.over.id, lp.targets.index(call.args[0].id))
+                ):
+                    # (a dataset's (input, label) items unpacked by the loop, ``for x, _ in
+                    # val_set``, its ``__getitem__`` returning ``self.x[i], self.y[i]``: one
+                    # row of self.x an item; blind73's canopy trainer, told an element loop)
                     source = call.args[0].id
             if source is None:
                 continue
@@ -414,3 +425,48 @@ def _unpacked_part(sf: SourceFile, line: int) -> int | None:
                 if isinstance(t, ast.Name) and t.id in read:
                     return k
     return None
+
+
+def _dataset_rows_item(a: Analysis, sf: SourceFile, lp: Loop, name: str, part: int) -> bool:
+    """Whether ``name``, seen by a line of the loop's function as an object of the file's
+    classes, gives items whose ``part`` is one row of an attribute it indexes
+    (``return self.x[i], self.y[i]``)."""
+    if sf.tree is None:
+        return False
+    fn = enclosing_function(sf, lp.line)
+    lines = range(fn.lineno, (fn.end_lineno or fn.lineno) + 1) if fn is not None else [lp.line]
+    seen = next(
+        (x for ln in lines if (x := a.ev.facts_at((sf.path, ln)).get(name)) is not None), None
+    )
+    if seen is None:
+        return False
+    cls = next(
+        (
+            c
+            for c in ast.walk(sf.tree)
+            if isinstance(c, ast.ClassDef) and c.name == seen.type.rsplit(".", 1)[-1]
+        ),
+        None,
+    )
+    get = next(
+        (
+            m
+            for m in (cls.body if cls is not None else [])
+            if isinstance(m, ast.FunctionDef) and m.name == "__getitem__" and len(m.args.args) == 2
+        ),
+        None,
+    )
+    if get is None or not get.body or not isinstance(get.body[-1], ast.Return):
+        return False
+    value = get.body[-1].value
+    if not isinstance(value, ast.Tuple) or not 0 <= part < len(value.elts):
+        return False
+    row = value.elts[part]
+    return (
+        isinstance(row, ast.Subscript)
+        and isinstance(row.value, ast.Attribute)
+        and isinstance(row.value.value, ast.Name)
+        and row.value.value.id == "self"
+        and isinstance(row.slice, ast.Name)
+        and row.slice.id == get.args.args[1].arg
+    )
