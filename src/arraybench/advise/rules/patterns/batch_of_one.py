@@ -37,6 +37,7 @@ from .model_calls import (
     dataset_rows,
     generator_call,
     item_part,
+    item_rows,
     lambda_model,
     lambdas_at,
     mapped_model,
@@ -430,7 +431,7 @@ def _unpacked_part(sf: SourceFile, line: int) -> int | None:
 def _dataset_rows_item(a: Analysis, sf: SourceFile, lp: Loop, name: str, part: int) -> bool:
     """Whether ``name``, seen by a line of the loop's function as an object of the file's
     classes, gives items whose ``part`` is one row of an attribute it indexes
-    (``return self.x[i], self.y[i]``)."""
+    (``return self.x[i], self.y[i]``: :func:`item_rows`)."""
     if sf.tree is None:
         return False
     fn = enclosing_function(sf, lp.line)
@@ -438,35 +439,4 @@ def _dataset_rows_item(a: Analysis, sf: SourceFile, lp: Loop, name: str, part: i
     seen = next(
         (x for ln in lines if (x := a.ev.facts_at((sf.path, ln)).get(name)) is not None), None
     )
-    if seen is None:
-        return False
-    cls = next(
-        (
-            c
-            for c in ast.walk(sf.tree)
-            if isinstance(c, ast.ClassDef) and c.name == seen.type.rsplit(".", 1)[-1]
-        ),
-        None,
-    )
-    get = next(
-        (
-            m
-            for m in (cls.body if cls is not None else [])
-            if isinstance(m, ast.FunctionDef) and m.name == "__getitem__" and len(m.args.args) == 2
-        ),
-        None,
-    )
-    if get is None or not get.body or not isinstance(get.body[-1], ast.Return):
-        return False
-    value = get.body[-1].value
-    if not isinstance(value, ast.Tuple) or not 0 <= part < len(value.elts):
-        return False
-    row = value.elts[part]
-    return (
-        isinstance(row, ast.Subscript)
-        and isinstance(row.value, ast.Attribute)
-        and isinstance(row.value.value, ast.Name)
-        and row.value.value.id == "self"
-        and isinstance(row.slice, ast.Name)
-        and row.slice.id == get.args.args[1].arg
-    )
+    return seen is not None and item_rows(sf, seen, part) is not None

@@ -434,16 +434,12 @@ def item_part(fn: ast.expr) -> int | None:
     return -1
 
 
-def dataset_rows(
-    a: Analysis, sf: SourceFile, over: str, line: int, part: int
-) -> tuple[str, Fact] | None:
-    """For ``map`` over an object of the file's classes indexed item by item (a dataset whose
-    ``__getitem__(i)`` returns ``self.x[i], self.y[i]``): the array its items' ``part`` are the
-    rows of, as ``dataset.x``, and its value seen."""
+def item_rows(sf: SourceFile, seen: Fact, part: int) -> tuple[str, int] | None:
+    """For an object of the file's classes indexed item by item (a dataset whose
+    ``__getitem__(i)`` returns ``self.x[i], self.y[i]``): the attribute its items' ``part`` are
+    the rows of (``x``; ``part`` -1 for an item that is not a tuple) and the line of that
+    ``return``; None for any other class or item."""
     assert sf.tree is not None
-    seen = a.ev.facts_at((sf.path, line)).get(over)
-    if seen is None:
-        return None
     cls = next(
         (
             c
@@ -480,11 +476,23 @@ def dataset_rows(
         and value.slice.id == index
     ):
         return None
-    attr = value.value.attr
+    return value.value.attr, ret.lineno
+
+
+def dataset_rows(
+    a: Analysis, sf: SourceFile, over: str, line: int, part: int
+) -> tuple[str, Fact] | None:
+    """For ``map`` over an object of the file's classes indexed item by item (:func:`item_rows`):
+    the array its items' ``part`` are the rows of, as ``dataset.x``, and its value seen."""
+    seen = a.ev.facts_at((sf.path, line)).get(over)
+    got = item_rows(sf, seen, part) if seen is not None else None
+    if got is None:
+        return None
+    attr, at = got
     # (seen at ``__getitem__``, or where the map reads the object: ``ds.features``)
-    data = a.ev.facts_at((sf.path, ret.lineno)).get(f"self.{attr}") or a.ev.facts_at(
-        (sf.path, line)
-    ).get(f"{over}.{attr}")
+    data = a.ev.facts_at((sf.path, at)).get(f"self.{attr}") or a.ev.facts_at((sf.path, line)).get(
+        f"{over}.{attr}"
+    )
     if data is None:
         data = rows_from_forward(a, sf, line)
     if data is None or not is_array(data) or len(data.shape) < 2:
