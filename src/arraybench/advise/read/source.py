@@ -5,7 +5,7 @@ the loops around it, what it calls. Plain ``ast``; one parse per file, cached.
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -228,49 +228,43 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
         _walk(sf, child, name, inner)
 
 
-def receiver(call: ast.Call) -> str:
-    """The name a method is called on (``t`` of ``t.item()``, ``loss`` of ``loss.cpu().item()``)
-    or the first argument's name of a builtin call (``x`` of ``float(x)``)."""
+def _receiver_chain(call: ast.Call) -> Iterator[ast.AST]:
+    """What a call's value is read from, outermost first: ``t.cpu()`` then ``t`` of
+    ``t.cpu().item()``; the first argument's for a builtin call (``x`` of ``float(x)``)."""
     f = call.func
-    node: ast.AST | None = None
-    if isinstance(f, ast.Attribute):
-        node = f.value
-    elif call.args:
+    node: ast.AST | None = f.value if isinstance(f, ast.Attribute) else None
+    if node is None and not isinstance(f, ast.Attribute) and call.args:
         node = call.args[0]
     while node is not None:
-        if isinstance(node, ast.Name):
-            return node.id
-        if isinstance(node, ast.Call):
-            node = node.func.value if isinstance(node.func, ast.Attribute) else None
-        elif isinstance(node, (ast.Attribute, ast.Subscript)):
-            node = node.value
-        else:
-            return ""
-    return ""
-
-
-def held_receiver(call: ast.Call, facts: Mapping[str, object]) -> str:
-    """:func:`receiver`, or the attribute of ``self`` the value is read from where the run saw
-    it (``self.eta`` of ``self.eta.abs().max().item()``, not the object ``self``)."""
-    name = receiver(call)
-    if name != "self":
-        return name
-    node: ast.AST | None = call.func.value if isinstance(call.func, ast.Attribute) else None
-    while node is not None:
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-        ):
-            dotted = f"self.{node.attr}"
-            return dotted if dotted in facts else name
+        yield node
         if isinstance(node, ast.Call):
             node = node.func.value if isinstance(node.func, ast.Attribute) else None
         elif isinstance(node, (ast.Attribute, ast.Subscript)):
             node = node.value
         else:
             node = None
-    return name
+
+
+def receiver(call: ast.Call) -> str:
+    """The name a method is called on (``t`` of ``t.item()``, ``loss`` of ``loss.cpu().item()``)
+    or the first argument's name of a builtin call (``x`` of ``float(x)``)."""
+    last = next(reversed(list(_receiver_chain(call))), None)
+    return last.id if isinstance(last, ast.Name) else ""
+
+
+def held_receiver(call: ast.Call, facts: Mapping[str, object]) -> str:
+    """:func:`receiver`, or the attribute of ``self`` the value is read from where the run saw
+    it (``self.eta`` of ``self.eta.abs().max().item()``, not the object ``self``), for a
+    method's call."""
+    for node in _receiver_chain(call) if isinstance(call.func, ast.Attribute) else ():
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and f"self.{node.attr}" in facts
+        ):
+            return f"self.{node.attr}"
+    return receiver(call)
 
 
 def static_size(node: ast.expr | None, facts: dict[str, Any]) -> int | None:

@@ -189,24 +189,33 @@ def _watch_jax(is_user: Callable[[str], bool], events: LibraryEvents) -> Iterato
     JAX is not installed. Where the program has not imported JAX yet, the watch is set up the
     moment its ``import jax`` has run: the import is the program's cost, timed at its own line
     (imported ahead, a 0.4 s import was missing from a 1.5 s program's run)."""
-    undo: list[Callable[[], None]] = []
-    if "jax" in sys.modules:
-        undo.append(_jax_hookup(sys.modules["jax"], is_user, events))
-        finder = None
-    elif importlib.util.find_spec("jax") is None:
+    if "jax" not in sys.modules and importlib.util.find_spec("jax") is None:
         yield
         return
-    else:
-        finder = _AfterImport("jax", lambda jax: undo.append(_jax_hookup(jax, is_user, events)))
-        sys.meta_path.insert(0, finder)
-    try:
-        yield
-    finally:
-        if finder is not None:
-            with contextlib.suppress(ValueError):
-                sys.meta_path.remove(finder)
-        for step in undo:
-            step()
+    undo: list[Callable[[], None]] = []
+    with contextlib.ExitStack() as stack:
+        _when_imported(stack, "jax", lambda jax: undo.append(_jax_hookup(jax, is_user, events)))
+        try:
+            yield
+        finally:
+            for step in undo:
+                step()
+
+
+def _when_imported(stack: contextlib.ExitStack, name: str, then: Callable[[Any], None]) -> None:
+    """``then(module)`` now where the module is imported already, else the moment the
+    program's own import of it has run (a finder on ``sys.meta_path`` until ``stack`` closes)."""
+    if name in sys.modules:
+        then(sys.modules[name])
+        return
+    finder = _AfterImport(name, then)
+    sys.meta_path.insert(0, finder)
+
+    def remove() -> None:
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(finder)
+
+    stack.callback(remove)
 
 
 class _AfterImport:
@@ -328,19 +337,9 @@ def _watch_cuda_after_import(
     op, until ``stack`` closes. The import is the program's cost, timed at its own line:
     imported ahead on a lent H200, a CUDA build's import left a 9.2 s program's run at 3.9 s,
     and every share was stated 2.4-3.3x the saving measured by rewriting the site."""
-    if "torch" in sys.modules:
-        stack.enter_context(_watch_cuda_syncs(is_user, events))
-        return
-    finder = _AfterImport(
-        "torch", lambda _: stack.enter_context(_watch_cuda_syncs(is_user, events))
+    _when_imported(
+        stack, "torch", lambda _: stack.enter_context(_watch_cuda_syncs(is_user, events))
     )
-    sys.meta_path.insert(0, finder)
-
-    def remove() -> None:
-        with contextlib.suppress(ValueError):
-            sys.meta_path.remove(finder)
-
-    stack.callback(remove)
 
 
 def _mentions(target: Target, word: str) -> bool:

@@ -127,13 +127,9 @@ def _few_rows_applied(sf: SourceFile, c: Candidate) -> str:
     """Why ``np.apply_along_axis(f, axis, a)`` over fewer than ELEMENT_MIN / 2 rows of many
     values is no loop to rewrite: a Python call per row is nothing beside each row's work
     (blind67's channel gains, a percentile of each of 3 rows of 65,536); "" otherwise."""
-    if sf.tree is None:
-        return ""
-    for n in ast.walk(sf.tree):
+    for n in sf.calls_on(c.line):
         if not (
-            isinstance(n, ast.Call)
-            and n.lineno == c.line
-            and call_name(n) == "apply_along_axis"
+            call_name(n) == "apply_along_axis"
             and len(n.args) >= 3
             and isinstance(n.args[1], ast.Constant)
             and isinstance(n.args[1].value, int)

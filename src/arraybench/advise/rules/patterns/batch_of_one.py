@@ -392,19 +392,8 @@ def _unpacked_part(sf: SourceFile, line: int) -> int | None:
     """Which item of its last parameter a function's model call at ``line`` reads, where the
     function unpacks it (``x, _ = item`` then ``model(x.unsqueeze(0))``: a dataset's
     ``(input, label)`` items mapped through a partial, blind70's tile classifier)."""
-    if sf.tree is None:
-        return None
-    fn = next(
-        (
-            n
-            for n in ast.walk(sf.tree)
-            if isinstance(n, ast.FunctionDef)
-            and n.lineno < line <= (n.end_lineno or n.lineno)
-            and n.args.args
-        ),
-        None,
-    )
-    if fn is None:
+    fn = enclosing_function(sf, line)
+    if fn is None or not fn.args.args:
         return None
     item = fn.args.args[-1].arg
     read = {
@@ -435,8 +424,6 @@ def _dataset_rows_item(a: Analysis, sf: SourceFile, lp: Loop, name: str, part: i
     if sf.tree is None:
         return False
     fn = enclosing_function(sf, lp.line)
-    lines = range(fn.lineno, (fn.end_lineno or fn.lineno) + 1) if fn is not None else [lp.line]
-    seen = next(
-        (x for ln in lines if (x := a.ev.facts_at((sf.path, ln)).get(name)) is not None), None
-    )
+    first, last = (fn.lineno, fn.end_lineno or fn.lineno) if fn is not None else sf.span(lp.line)
+    seen = a.ev.facts_in(sf.path, first, last).get(name)
     return seen is not None and item_rows(sf, seen, part) is not None

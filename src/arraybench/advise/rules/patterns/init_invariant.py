@@ -112,7 +112,7 @@ class InitInvariant:
         names = _inputs(_value(node), frozenset(), REDUCING, need_costly=True)
         if not names:
             return None
-        own = _bound_in(fn) | {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
+        own = _bound_in(fn) | _params(fn)
         free = {n for n in names if n not in modules}
         if not free or free & own or not free <= _bound_in(outer) | _params(outer):
             return None
