@@ -20,7 +20,14 @@ from .libraries import (
     SPLITTERS,
     TAKES_SEQUENCE,
 )
-from .syntax import measures_size, public_data_function, qualname, target_names, walk_scope
+from .syntax import (
+    measures_size,
+    public_data_function,
+    qualname,
+    target_names,
+    walk_scope,
+    walk_tree,
+)
 
 #: Generic wrappers that say "maybe this type": their argument decides.
 _OPTIONAL = frozenset({"Optional", "Union", "Annotated", "Final"})
@@ -59,7 +66,7 @@ def module_namespaces(
     relative imports too: ``from .data import load`` in ``pkg.train`` -> ``pkg.data.load``."""
     ns: dict[str, str] = {}
     package = module.split(".") if module else []
-    for node in nodes if nodes is not None else ast.walk(tree):
+    for node in nodes if nodes is not None else walk_tree(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.asname:
@@ -86,7 +93,7 @@ def star_names(tree: ast.Module) -> dict[str, str]:
     them nowhere else; none when the file has no such import."""
     roots = {
         n.module.split(".")[0]
-        for n in ast.walk(tree)
+        for n in walk_tree(tree)
         if isinstance(n, ast.ImportFrom) and n.module and any(a.name == "*" for a in n.names)
     } & {"numpy", "pylab"}
     if not roots:
@@ -96,15 +103,17 @@ def star_names(tree: ast.Module) -> dict[str, str]:
     import numpy
 
     bound = (
-        {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        {n.id for n in walk_tree(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         | {
             n.name
-            for n in ast.walk(tree)
+            for n in walk_tree(tree)
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
         }
-        | {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args}
+        | {a.arg for n in walk_tree(tree) if isinstance(n, ast.arguments) for a in n.args}
     )
-    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    used = {
+        n.id for n in walk_tree(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
     return {
         name: f"numpy.{name}"
         for name in sorted(used - bound)
@@ -470,7 +479,7 @@ def self_array_attributes(
     """Attribute chains (``self.w``) bound to the result of an array-library call anywhere."""
     probe = Facts(namespaces=namespaces)
     found: set[str] = set()
-    for node in nodes if nodes is not None else ast.walk(tree):
+    for node in nodes if nodes is not None else walk_tree(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             for t in node.targets:
                 if isinstance(t, ast.Attribute) and probe._call_is_array(node.value):

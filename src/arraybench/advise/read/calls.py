@@ -16,7 +16,7 @@ import copy
 from functools import lru_cache
 
 from .source import SourceFile
-from .syntax import assigned_pairs, call_name
+from .syntax import assigned_pairs, call_name, walk_tree
 
 #: ``functools.partial`` as users name it.
 PARTIALS = frozenset({"partial", "functools.partial"})
@@ -47,13 +47,13 @@ def callees(sf: SourceFile, call: ast.Call) -> set[str]:
 
 @lru_cache(maxsize=64)
 def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
-    defs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    defs = {n.name: n for n in walk_tree(tree) if isinstance(n, ast.FunctionDef)}
     out: dict[str, list[ast.Call]] = {name: [] for name in defs}
-    calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call)]
+    calls = [c for c in walk_tree(tree) if isinstance(c, ast.Call)]
     # a static or class method called on its class (``Kalman.update(x, P)``)
     classes = {
         c.name: {f.name for f in c.body if isinstance(f, ast.FunctionDef)}
-        for c in ast.walk(tree)
+        for c in walk_tree(tree)
         if isinstance(c, ast.ClassDef)
     }
     for c in calls:
@@ -65,7 +65,7 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
                 out[c.func.attr].append(c)
     # a property read (``d @ self.precision @ d``): a call of its getter with no arguments
     called = {id(c.func) for c in calls}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.ctx, ast.Load)
@@ -76,7 +76,7 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
             out[node.attr].append(ast.copy_location(read, node))
     # aliases: ``g = f``, ``g = functools.partial(f, ...)``, ``g = lambda ...: f(...)``
     aliases: dict[str, tuple[str, ast.expr]] = {}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1
@@ -112,7 +112,7 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
                     out[arg.id].append(_renamed(inner, arg.id, [], []))
     # kept by an object: ``Trainer(X, y, partial(newton_direction, H0))`` with ``__init__``'s
     # ``self.precondition = precondition``, called ``self.precondition(g)`` in a method
-    class_defs = {c.name: c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)}
+    class_defs = {c.name: c for c in walk_tree(tree) if isinstance(c, ast.ClassDef)}
     for c in calls:
         cls = class_defs.get(c.func.id) if isinstance(c.func, ast.Name) else None
         init = (
@@ -187,7 +187,7 @@ def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:
     func = sf.functions.get(line, "")
     made = [
         n.value
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign)
         and n.lineno < line
         and sf.functions.get(n.lineno, "") == func
@@ -207,7 +207,7 @@ def returned_attributes(tree: ast.AST) -> dict[str, str]:
     attribute each returns (``system`` -> ``_A`` of ``return self._A``)."""
     names = properties(tree)
     out: dict[str, str] = {}
-    for c in ast.walk(tree):
+    for c in walk_tree(tree):
         if not isinstance(c, ast.ClassDef):
             continue
         for f in c.body:
@@ -224,11 +224,13 @@ def returned_attributes(tree: ast.AST) -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=256)
 def properties(tree: ast.AST) -> frozenset[str]:
-    """The names of the file's properties (methods decorated ``@property``)."""
+    """The names of the file's properties (methods decorated ``@property``); once a tree (the
+    rules ask it of every statement they look at)."""
     return frozenset(
         f.name
-        for c in ast.walk(tree)
+        for c in walk_tree(tree)
         if isinstance(c, ast.ClassDef)
         for f in c.body
         if isinstance(f, ast.FunctionDef)

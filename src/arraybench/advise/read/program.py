@@ -37,7 +37,7 @@ from typing import Any
 from .bind import module_namespaces, scope_facts, self_array_attributes, tuple_kinds
 from .facts import Facts
 from .kinds import ARRAY, FLOAT64, GPU_FN, HOST, LOADER, MODEL, Function, Program
-from .syntax import qualname, target_names, walk_scope
+from .syntax import qualname, target_names, walk_scope, walk_tree
 
 #: Rounds over a file before its facts are taken as they are (each round lets a fact cross one
 #: more call); two suffice for almost every file, the third catches chains of helpers.
@@ -148,7 +148,7 @@ def analyse(
         incoming: what calls in other files pass to this file's functions, by key and by
             parameter position (``"0"``) or name.
     """
-    every = list(ast.walk(tree))
+    every = list(walk_tree(tree))
     namespaces = module_namespaces(tree, module, every)
     program = Program(module=module, imported=dict(imported or {}))
     scopes = scopes_of(tree, program)
@@ -472,7 +472,7 @@ def file_flags(tree: ast.Module, analysis: Analysis) -> FileFlags:
     functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     own_methods: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     vectorized: set[str] = set()
-    every = analysis.every or list(ast.walk(tree))
+    every = analysis.every or list(walk_tree(tree))
     methods = {
         id(s)
         for n in every

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .source import SourceFile, read_source
-from .syntax import call_name
+from .syntax import call_name, walk_tree
 
 #: Calls whose result is worth computing once: factorizations, inverses, decompositions,
 #: norms, products and contiguous copies.
@@ -261,7 +261,7 @@ def _file_pure(tree: ast.Module) -> frozenset[str]:
                 for name in (n.id for n in ast.walk(t) if isinstance(n, ast.Name)):
                     top[name] = top.get(name, 0) + 1
     stored_in_functions = {
-        x for g in ast.walk(tree) if isinstance(g, ast.Global | ast.Nonlocal) for x in g.names
+        x for g in walk_tree(tree) if isinstance(g, ast.Global | ast.Nonlocal) for x in g.names
     }
     constants = {n for n, k in top.items() if k == 1 and n not in stored_in_functions}
     fns = {
@@ -341,7 +341,7 @@ def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
     if methods_too:
         names |= {
             f.name
-            for c in ast.walk(tree)
+            for c in walk_tree(tree)
             if isinstance(c, ast.ClassDef)
             for f in c.body
             if isinstance(f, ast.FunctionDef)
@@ -363,7 +363,7 @@ def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
     # blind65's lidar map)
     library = _pure_library(_library_names(tree)) | _file_pure(tree)
     out = set()
-    for cls in ast.walk(tree):
+    for cls in walk_tree(tree):
         if not isinstance(cls, ast.ClassDef):
             continue
         methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
@@ -405,17 +405,23 @@ def frozen_classes(sf: SourceFile) -> frozenset[str]:
     ``self.cache.append(...)``)."""
     if sf.tree is None:
         return frozenset()
+    return _frozen_classes(sf.tree)
+
+
+@lru_cache(maxsize=64)
+def _frozen_classes(tree: ast.Module) -> frozenset[str]:
+    """:func:`frozen_classes` of a file's tree."""
     out = set()
     constants = {
         n.id
-        for stmt in sf.tree.body
+        for stmt in tree.body
         if isinstance(stmt, ast.Assign)
         for t in stmt.targets
         for n in ast.walk(t)
         if isinstance(n, ast.Name)
     }
-    modules = _modules(sf.tree)
-    for cls in sf.tree.body:
+    modules = _modules(tree)
+    for cls in tree.body:
         if not isinstance(cls, ast.ClassDef) or cls.bases:
             continue
         methods = [m for m in cls.body if isinstance(m, ast.FunctionDef)]
@@ -430,7 +436,7 @@ def frozen_classes(sf: SourceFile) -> frozenset[str]:
             and n.value.id == "self"
         }
         if any(
-            attribute_changed(sf, attr, m.lineno, m.end_lineno or m.lineno)
+            _changed_in(tree, attr, m.lineno, m.end_lineno or m.lineno)
             for m in methods
             if m.name != "__init__"
             for attr in attrs
@@ -595,7 +601,7 @@ def set_after_init(sf: SourceFile, attr: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _set_after_init(tree: ast.Module, attr: str) -> bool:
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if (
             isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             and node.name != "__init__"
@@ -670,17 +676,19 @@ def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
 def _changed_in(
     tree: ast.Module, attr: str, first: int, last: int, keeps: frozenset[str] = frozenset()
 ) -> bool:
-    """:func:`attribute_changed` in a file's tree."""
+    """:func:`attribute_changed` in a file's tree (once for each question: the rules ask the
+    same of every statement of a loop)."""
     methods: dict[str, list[ast.stmt]] = {}
-    for cls in ast.walk(tree):
+    for cls in walk_tree(tree):
         if isinstance(cls, ast.ClassDef):
             for fn in cls.body:
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     methods.setdefault(fn.name, []).append(fn)
-    todo: list[ast.AST] = [n for n in ast.walk(tree) if first <= getattr(n, "lineno", 0) <= last]
+    todo: list[ast.AST] = [n for n in walk_tree(tree) if first <= getattr(n, "lineno", 0) <= last]
     done: set[str] = set()
     while todo:
         node = todo.pop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from .syntax import call_name
+from .syntax import call_name, walk_tree
 
 _REDUCING = (ast.Add, ast.Sub, ast.Mult, ast.BitOr, ast.BitAnd)
 
@@ -195,7 +195,7 @@ def _self_attrs(node: ast.AST) -> tuple[set[str], set[str]]:
 def object_state(tree: ast.Module) -> dict[str, tuple[set[str], set[str]]]:
     """Per method name of the file's classes, the ``self`` attributes it writes and reads."""
     got: dict[str, tuple[set[str], set[str]]] = {}
-    for cls in ast.walk(tree):
+    for cls in walk_tree(tree):
         if isinstance(cls, ast.ClassDef):
             for fn in cls.body:
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -483,7 +483,7 @@ def carried_from(tree: ast.Module | None, lo: int, hi: int, names: list[str]) ->
         return frozenset()
     stmts: list[ast.stmt] = [
         s
-        for s in ast.walk(tree)
+        for s in walk_tree(tree)
         if isinstance(s, ast.Assign | ast.AugAssign | ast.AnnAssign) and lo <= s.lineno <= hi
     ]
     out: set[str] = set()

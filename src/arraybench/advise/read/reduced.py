@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from .source import SourceFile, call_name
+from .syntax import walk_tree
 
 #: Calls that make a tensor of NumPy data (AB401's), and the reductions that end one: a value
 #: that only feeds these runs no model, and float64 keeps a sum's precision for little cost.
@@ -33,7 +34,7 @@ def only_reduced(sf: SourceFile, line: int) -> int | None:
     first, _ = sf.span(line)
     func = sf.functions.get(first, "")
     scope: ast.AST = sf.tree
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.lineno < first <= (node.end_lineno or node.lineno)

@@ -14,7 +14,7 @@ from typing import Any
 from . import syntax
 from .libraries import CONSTRUCTORS
 from .recurrence import carries_state, is_recurrence, object_state, scan_of, written_out
-from .syntax import int_op
+from .syntax import int_op, walk_tree
 
 #: ``item`` of ``t.item()`` (read/syntax.py's; the rules read it from here).
 call_name = syntax.call_name
@@ -103,7 +103,7 @@ class SourceFile:
     def calls_on(self, line: int) -> list[ast.Call]:
         if self.tree is None:
             return []
-        return [n for n in ast.walk(self.tree) if isinstance(n, ast.Call) and n.lineno == line]
+        return [n for n in walk_tree(self.tree) if isinstance(n, ast.Call) and n.lineno == line]
 
     def enclosing_loops(self, line: int) -> list[Loop]:
         """The loops holding the line, innermost first."""
@@ -333,7 +333,7 @@ def statement_at(
     return next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.stmt) and not isinstance(n, skip) and n.lineno == first
         ),
         None,
@@ -345,7 +345,7 @@ def enclosing_function(sf: SourceFile, line: int) -> ast.FunctionDef | ast.Async
     best = None
     if sf.tree is None:
         return None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.lineno < line <= (node.end_lineno or node.lineno)
@@ -370,7 +370,7 @@ def made_into_array(sf: SourceFile, line: int) -> bool:
         and isinstance(node.args[0], ast.ListComp | ast.GeneratorExp)
         and node.args[0].lineno == line
         and call_name(node) in CONSTRUCTORS | STACKS
-        for node in ast.walk(sf.tree)
+        for node in walk_tree(sf.tree)
     )
 
 
@@ -379,7 +379,7 @@ def returned_by(sf: SourceFile, name: str) -> ast.Return | None:
     (``return 0.5 * (e / d).sum(dim=1)`` of ``atom_energies``), else None."""
     if sf.tree is None:
         return None
-    fns = [f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == name]
+    fns = [f for f in walk_tree(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == name]
     if len(fns) != 1 or not fns[0].body:
         return None
     last = fns[0].body[-1]
@@ -391,7 +391,7 @@ def stored_in(sf: SourceFile, name: str, first: int, last: int) -> bool:
     between those lines."""
     if sf.tree is None:
         return True
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and (
             first <= node.lineno <= last
         ):
@@ -409,7 +409,7 @@ def feeds_back(sf: SourceFile, line: int, model: str) -> bool:
     """``state = model(state)``: the call's output is its next input."""
     if sf.tree is None:
         return False
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.Assign)
             and node.lineno == line
@@ -430,7 +430,7 @@ def made_at(sf: SourceFile, line: int, name: str) -> int | None:
         return None
     func = sf.functions.get(line, "")
     best = None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.Assign)
             and node.lineno < line
@@ -450,7 +450,7 @@ def count_ops(sf: SourceFile, loop: Loop) -> int:
     if sf.tree is None:
         return 1
     n = 0
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, (ast.Call, ast.BinOp))
             and loop.line <= getattr(node, "lineno", 0) <= loop.end

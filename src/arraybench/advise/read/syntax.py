@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Protocol
 
 from .libraries import ARRAY_ROOTS
@@ -232,7 +233,7 @@ def imported_names(tree: ast.Module, everywhere: bool = True) -> dict[str, str]:
     ``torch.nn.functional``, ``svd`` -> ``numpy.linalg.svd``): its imports anywhere, or only
     its module-level ones (``everywhere=False``)."""
     out: dict[str, str] = {}
-    for node in ast.walk(tree) if everywhere else tree.body:
+    for node in walk_tree(tree) if everywhere else tree.body:
         if isinstance(node, ast.Import):
             for al in node.names:
                 if al.asname:
@@ -261,7 +262,7 @@ BODIES = ("body", "orelse", "finalbody")
 
 def statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
     """Each list of statements of the tree (a function's body, a loop's, each branch)."""
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         for name in BODIES:
             body = getattr(node, name, None)
             if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
@@ -296,3 +297,11 @@ def assigned_pairs(node: ast.Assign) -> list[tuple[ast.expr, ast.expr]]:
         else:
             pairs.append((t, node.value))
     return pairs
+
+
+@lru_cache(maxsize=64)
+def walk_tree(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node of a parsed file, in :func:`ast.walk`'s order, listed once a tree: the rules
+    walk the whole file for each statement they look at (a tuple reads 10x faster than the walk
+    is made). The trees are never changed once parsed (rewrites work on copies)."""
+    return tuple(ast.walk(tree))

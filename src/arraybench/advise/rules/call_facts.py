@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 from ..read.source import SourceFile, call_name
+from ..read.syntax import walk_tree
 from ..run.observe import NEW_FUNCTION
 from ..run.values import TENSOR, Fact
 
@@ -82,7 +83,7 @@ def calls_compiled(
     decorated = (
         {
             n.name
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.FunctionDef)
             and any("jit" in ast.unparse(d) for d in n.decorator_list)
         }
@@ -100,7 +101,7 @@ def calls_compiled(
     # wraps stand for it)
     wrapped = set(called)
     if sf.tree is not None:
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             if (
                 isinstance(node, ast.Assign)
                 and any(isinstance(t, ast.Name) and t.id in called for t in node.targets)
@@ -181,7 +182,7 @@ def model_input(
         next(
             (
                 n.targets[0].id
-                for n in ast.walk(sf.tree)
+                for n in walk_tree(sf.tree)
                 if sf.tree is not None
                 if isinstance(n, ast.Assign)
                 and n.lineno == first
@@ -207,7 +208,7 @@ def assigns(sf: SourceFile, line: int, name: str) -> bool:
         isinstance(n, ast.Assign)
         and n.lineno == first
         and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
     )
 
 

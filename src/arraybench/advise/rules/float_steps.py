@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Iterator
 
 from ..read.source import Loop, SourceFile, call_name
-from ..read.syntax import seen_name
+from ..read.syntax import seen_name, walk_tree
 from ..run.checks import COMPOUND
 from ..run.values import Fact, is_array
 
@@ -136,7 +136,7 @@ def _file_functions(sf: SourceFile) -> frozenset[str]:
     if sf.tree is None:
         return frozenset()
     return frozenset(
-        n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
     )
 
 
@@ -158,13 +158,13 @@ def _statements(sf: SourceFile, loop: Loop) -> Iterator[ast.stmt]:
         return
     inside = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.stmt) and not isinstance(n, COMPOUND)
         and loop.body <= n.lineno <= loop.end
     ]  # fmt: skip
     yield from inside
     called = {call_name(c) for stmt in inside for c in ast.walk(stmt) if isinstance(c, ast.Call)}
-    for fn in ast.walk(sf.tree):
+    for fn in walk_tree(sf.tree):
         if (
             isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
             and fn.name in called

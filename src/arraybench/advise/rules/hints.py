@@ -34,7 +34,7 @@ from ..read.source import (
     held_receiver,
     statement_at,
 )
-from ..read.syntax import imported_names, seen_name
+from ..read.syntax import imported_names, seen_name, walk_tree
 from ..run.checks import COMPOUND
 from ..run.ledger import Count
 from ..run.models import laplace_ratio
@@ -224,7 +224,7 @@ def _element_line(sf: SourceFile, line: int, lp: Loop, facts: dict[str, Fact]) -
         isinstance(n, ast.Subscript)
         and n.lineno == line
         and any(isinstance(m, ast.Name) and m.id in lp.targets for m in ast.walk(n.slice))
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
     )
 
 
@@ -232,7 +232,7 @@ def _imported(sf: SourceFile, line: int) -> str:
     """The modules an import statement on the line imports, or ""."""
     if sf.tree is None:
         return ""
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if isinstance(node, ast.Import) and node.lineno == line:
             return ", ".join(a.name for a in node.names)
         if isinstance(node, ast.ImportFrom) and node.lineno == line and node.module:
@@ -245,7 +245,7 @@ def _grows(sf: SourceFile, line: int, call: ast.Call) -> bool:
     if sf.tree is None:
         return False
     reads = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.Assign)
             and node.lineno == line
@@ -340,7 +340,7 @@ def _has_operators(sf: SourceFile, line: int) -> bool:
     return any(
         isinstance(n, (ast.BinOp, ast.AugAssign, ast.UnaryOp, ast.Compare, ast.Subscript))
         and n.lineno == line
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
     )
 
 
@@ -404,7 +404,7 @@ def _all_pairs(sf: SourceFile, line: int, facts: dict[str, Fact]) -> str:
                if isinstance(t, ast.Name)]  # fmt: skip
     after = [
         c
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Call) and last < n.lineno <= last + 3
         for c in [n]
         if call_name(c) in NEAREST_CALLS

@@ -9,6 +9,7 @@ import ast
 
 from ..read.bind import module_namespaces
 from ..read.source import read_source
+from ..read.syntax import walk_tree
 from ..run.checks import OperatorRun, ReturnRun, operator_runs, return_runs, statement_spans
 from ..run.evaluate import expression_time
 from ..run.observe import Evidence
@@ -60,7 +61,7 @@ def operators_time(ev: Evidence, path: str, line: int) -> float | None:
     stmt = next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line
         ),
         None,

@@ -16,6 +16,7 @@ import ast
 from collections.abc import Callable
 
 from ..read.source import SourceFile
+from ..read.syntax import walk_tree
 from ..records import Proof
 from ..run.values import ARRAY, JAX, TENSOR, Fact
 
@@ -31,7 +32,7 @@ def _function(
 ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     if sf.tree is None:
         return None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.name == name

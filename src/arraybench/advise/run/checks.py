@@ -9,7 +9,7 @@ import ast
 from collections import defaultdict
 
 from ..read.source import call_name
-from ..read.syntax import statement_lists
+from ..read.syntax import statement_lists, walk_tree
 from .loopcount import head_end
 
 #: Lines of operators only, per loop, whose values ride along with the loop's other lines.
@@ -122,7 +122,7 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
     batch norm: ``out = self.__forward(x)`` then ``return out.reshape(...)``, which read 2 s
     of the eight lines of array arithmetic that end ``__forward`` (0.06 s its own)."""
     tails: dict[str, tuple[int, ...]] = {}
-    for fn in ast.walk(tree):
+    for fn in walk_tree(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and not fn.decorator_list:
             got = _trailing(fn.body)[0]
             if got:
@@ -131,7 +131,7 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
         return []
     out: list[ReturnRun] = []
     loop_bodies = {
-        id(n.body) for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+        id(n.body) for n in walk_tree(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
     }
     for body in statement_lists(tree):
         pending: tuple[int, tuple[int, ...]] | None = None
@@ -230,7 +230,7 @@ def _check_free(tree: ast.AST) -> set[str]:
     """The file's functions whose bodies are lines of operators only (and a return of them):
     no signal is handled inside them."""
     out: set[str] = set()
-    for fn in ast.walk(tree):
+    for fn in walk_tree(tree):
         if not isinstance(fn, ast.FunctionDef) or fn.decorator_list:
             continue
         body = fn.body
@@ -254,7 +254,7 @@ def statement_spans(tree: ast.AST) -> dict[int, tuple[int, int]]:
     last line (``F = np.array([[1.0, 0],`` / ``[0, 1.0]])``). Its lines are each hit one or
     more times a run (the first line again when the call is made), at least one of them once."""
     out: dict[int, tuple[int, int]] = {}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.stmt) and not isinstance(node, COMPOUND):
             last = node.end_lineno or node.lineno
             if last > node.lineno:
@@ -277,7 +277,7 @@ def _tail_riders(tree: ast.AST) -> tuple[dict[int, tuple[int, ...]], dict[int, f
     (the function's own names it does not); and per such line, those global names."""
     tails: dict[str, tuple[int, ...]] = {}
     names: dict[int, frozenset[str]] = {}
-    for fn in ast.walk(tree):
+    for fn in walk_tree(tree):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
             continue
         own = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)} | {
@@ -302,7 +302,7 @@ def _tail_riders(tree: ast.AST) -> tuple[dict[int, tuple[int, ...]], dict[int, f
     # the lines that call those functions, and those that call their callers (a module's
     # globals are the same in every frame of it): ``project(frame)`` calling ``correct(frame)``
     for _ in range(2):
-        for fn in ast.walk(tree):
+        for fn in walk_tree(tree):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             called = {
@@ -318,7 +318,7 @@ def _tail_riders(tree: ast.AST) -> tuple[dict[int, tuple[int, ...]], dict[int, f
             if merged != got:
                 tails[fn.name] = merged[:RIDERS]
     out: dict[int, list[int]] = defaultdict(list)
-    for c in ast.walk(tree):
+    for c in walk_tree(tree):
         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in tails:
             got_lines = out[c.lineno]
             got_lines.extend(r for r in tails[c.func.id] if r not in got_lines and r != c.lineno)
@@ -366,9 +366,9 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
     # not from a loop's header: before its first iteration the loop's names hold what an
     # earlier loop left (``t: numpy.int64`` at ``for t in range(n)``)
     headers = {
-        n.lineno for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+        n.lineno for n in walk_tree(tree) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))
     }
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             continue
         ops: list[int] = []

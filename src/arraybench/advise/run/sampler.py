@@ -31,6 +31,7 @@ from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any
 
+from ..read.syntax import walk_tree
 from .checks import _riders, _tail_riders
 from .values import MODEL, Fact, describe
 
@@ -176,14 +177,14 @@ class _LineNames:
         if tree is None:
             return {}, {}, {}
         names: dict[int, list[str]] = defaultdict(list)
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if isinstance(node, ast.Name):
                 got = names[node.lineno]
                 if node.id not in got and len(got) < FACT_NAMES:
                     got.append(node.id)
         # an attribute that is copied or reduced whole (``buf.s.clone()``, ``sum(self.w)``):
         # what is copied is the attribute's value, not its object's
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             for dotted in _whole_attributes(node):
                 got = names[getattr(node, "lineno", 0)]
                 if dotted not in got:
@@ -195,18 +196,18 @@ class _LineNames:
         # the object holds: its value is read from the instance's own dict, as any attribute's)
         methods = {
             f.name
-            for c in ast.walk(tree)
+            for c in walk_tree(tree)
             if isinstance(c, ast.ClassDef)
             for f in c.body
             if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
         }
         called = {
             id(n.func)
-            for n in ast.walk(tree)
+            for n in walk_tree(tree)
             if isinstance(n, ast.Call)
             and not (isinstance(n.func, ast.Attribute) and n.func.attr not in methods)
         }
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if (
                 isinstance(node, ast.Attribute)
                 and isinstance(node.value, ast.Name)
@@ -222,7 +223,7 @@ class _LineNames:
         # the arrays its class's ``__getitem__`` indexes (``self.features[i]``), as ``ds.features``
         indexed = {
             n.value.attr
-            for c in ast.walk(tree)
+            for c in walk_tree(tree)
             if isinstance(c, ast.ClassDef)
             for f in c.body
             if isinstance(f, ast.FunctionDef) and f.name == "__getitem__"
@@ -232,7 +233,7 @@ class _LineNames:
             and isinstance(n.value.value, ast.Name)
             and n.value.value.id == "self"
         }
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if (
                 indexed
                 and isinstance(node, ast.Call)
@@ -250,7 +251,7 @@ class _LineNames:
         # getter reads, read there too (the getter's own lines, operators only, are seldom
         # where a signal is handled: ``return self.K / self.masses[:, None]``)
         getters: dict[str, list[str]] = {}
-        for c in ast.walk(tree):
+        for c in walk_tree(tree):
             if not isinstance(c, ast.ClassDef):
                 continue
             for f in c.body:
@@ -267,7 +268,7 @@ class _LineNames:
                             and n.attr not in methods
                         }
                     )
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if (
                 getters
                 and isinstance(node, ast.Attribute)
@@ -284,11 +285,11 @@ class _LineNames:
         # dataclass of parameters): its own value, as an attribute of ``self``
         modules = {
             a.asname or a.name.split(".")[0]
-            for n in ast.walk(tree)
+            for n in walk_tree(tree)
             if isinstance(n, ast.Import | ast.ImportFrom)
             for a in n.names
         }
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if (
                 isinstance(node, ast.Attribute)
                 and isinstance(node.value, ast.Name)
@@ -303,7 +304,7 @@ class _LineNames:
                     got.append(dotted)
         # and one level further, an attribute of an object the object holds (``self.c.mass``
         # of a simulator's cluster): its own value, as the first level's
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if (
                 isinstance(node, ast.Attribute)
                 and isinstance(node.value, ast.Attribute)
@@ -318,7 +319,7 @@ class _LineNames:
                     got.append(dotted)
         # the items of a dict a line reads by a constant key (``params["cov"]``): a model's
         # arrays held in a dict are what its steps work on, as an object's attributes are
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             item = dict_item(node)
             if item is not None:
                 got = names[getattr(node, "lineno", 0)]
@@ -326,7 +327,7 @@ class _LineNames:
                     got.append(item)
         # what a loop runs over, read at each line of its body (its header line is seldom the
         # one sampled): ``frames`` of ``for k in range(len(frames))`` tells the count
-        for node in ast.walk(tree):
+        for node in walk_tree(tree):
             if isinstance(node, (ast.For, ast.AsyncFor)):
                 # its targets are not read on its header line, where until the first iteration
                 # they hold what an earlier loop left (``t: numpy.int64`` of a loop over an

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....base.units import format_time
+from ...read.syntax import walk_tree
 from .base import Candidate, Plain
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Compiles(Plain):
         if f.code != "AB403" or sf.tree is None:
             return f
         name = None
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             if isinstance(node, ast.Assign) and node.lineno == f.line:
                 name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
         around = sf.enclosing_loops(f.line)
@@ -53,7 +54,7 @@ class Compiles(Plain):
         calls = sorted(
             {
                 n.lineno
-                for n in ast.walk(sf.tree)
+                for n in walk_tree(sf.tree)
                 if isinstance(n, ast.Call)
                 and isinstance(n.func, ast.Name)
                 and n.func.id == name

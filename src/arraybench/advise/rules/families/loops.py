@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ....base.units import format_time
 from ...read.libraries import MUTATING_METHODS
 from ...read.source import call_name, count_ops, read_source, static_size, stored_in
-from ...read.syntax import imported_names, seen_name, target_names
+from ...read.syntax import imported_names, seen_name, target_names, walk_tree
 from ...run.values import ARRAY, JAX, MODEL, OTHER, SCALAR, SEQUENCE, is_array
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
@@ -66,7 +66,7 @@ def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact
         return []
     made = {
         t.id
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign) and loop.body <= n.lineno <= loop.end
         for t in n.targets
         if isinstance(t, ast.Name)
@@ -87,7 +87,7 @@ def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
         return set()
     made = {
         t.id
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign) and lp.line < n.lineno <= lp.end
         for t in n.targets
         if isinstance(t, ast.Name)
@@ -98,7 +98,7 @@ def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
         return i is not None and i.kind == SCALAR and i.type in ("int", "numpy.int64", "numpy.intp")
 
     out: set[str] = set()
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if not lp.line < getattr(n, "lineno", 0) <= lp.end:
             continue
         if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
@@ -431,7 +431,7 @@ def fresh_runs(sf: SourceFile, loop: Loop) -> tuple[str, int] | None:
     loop's iterations is a run of its own."""
     if sf.tree is None:
         return None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if not isinstance(node, ast.For | ast.While) or node.lineno != loop.line:
             continue
         made: dict[str, int] = {}
@@ -541,7 +541,7 @@ def appended_displays(sf: SourceFile, loop: Loop) -> list[int]:
         return []
     displays = (ast.Tuple, ast.List, ast.Dict, ast.Set)
     lines: list[int] = []
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if not (isinstance(n, ast.stmt) and loop.body <= n.lineno <= loop.end):
             continue
         v = n.value if isinstance(n, ast.Expr | ast.AugAssign) else None
@@ -587,7 +587,7 @@ def callback_lines(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[i
     holder = next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.FunctionDef) and n.lineno < loop.line <= (n.end_lineno or 0)
         ),
         None,
@@ -632,7 +632,7 @@ def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
     if sf.tree is None or not lp.targets:
         return set()
     out: set[str] = set()
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if (
             isinstance(n, ast.Subscript)
             and lp.line <= n.lineno <= lp.end
@@ -712,7 +712,7 @@ def copied_out(sf: SourceFile, line: int) -> str:
     (``arr.tolist()``), where a whole-array function on a small array pays its call again."""
     if sf.tree is None:
         return ""
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp)
             and node.lineno == line
@@ -753,7 +753,7 @@ def changed_in(sf: SourceFile, names: list[str], lp: Loop) -> bool:
         and node.func.attr in MUTATING_METHODS
         and isinstance(node.func.value, ast.Name)
         and node.func.value.id in names
-        for node in ast.walk(sf.tree)
+        for node in walk_tree(sf.tree)
     )
 
 

@@ -29,6 +29,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import Loop, SourceFile, enclosing_function
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import batch_times
 from ...run.values import MODEL, Fact, is_array
@@ -69,12 +70,12 @@ class BatchOfOne:
         if not models:
             return
         loops: dict[int, ast.AST] = {
-            n.lineno: n for n in ast.walk(sf.tree) if isinstance(n, ast.For | ast.AsyncFor)
+            n.lineno: n for n in walk_tree(sf.tree) if isinstance(n, ast.For | ast.AsyncFor)
         }
         # (a comprehension too: ``{doc: encoder(vec[None])[0] for doc, vec in zip(ids, X)}``)
         comprehensions: dict[int, ast.AST] = {
             n.lineno: n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
         }
         for lp in sf.loops:
@@ -94,7 +95,7 @@ class BatchOfOne:
                 f = replace(f, origin=old.origin, was_possible=old.was_possible)
             yield f
         # ``list(map(model, windows))``: a loop over the rows with no line of its own
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)

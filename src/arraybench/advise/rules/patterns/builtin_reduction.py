@@ -32,7 +32,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.calls import properties
 from ...read.source import SourceFile, enclosing_function, returned_by
-from ...read.syntax import statement_lists
+from ...read.syntax import statement_lists, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.models import builtin_reduction_cost
@@ -219,7 +219,7 @@ def _named_value(
 ) -> tuple[Fact, tuple[int, ...]] | None:
     """The value of ``self.<property>`` as the run saw it under a name the file binds it to."""
     assert sf.tree is not None
-    for st in ast.walk(sf.tree):
+    for st in walk_tree(sf.tree):
         if (
             isinstance(st, ast.Assign)
             and len(st.targets) == 1
@@ -303,7 +303,7 @@ def _holds_comprehension(sf: SourceFile, line: int) -> bool:
     return sf.tree is not None and any(
         isinstance(n, (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp))
         and first <= n.lineno <= last
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
     )
 
 
@@ -340,7 +340,7 @@ def _builtins_time(
     first, last = sf.span(line)
     nodes = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, (ast.Call, ast.BinOp, ast.Compare, ast.UnaryOp, ast.Subscript))
         and first <= getattr(n, "lineno", 0) <= last
     ]
@@ -380,7 +380,7 @@ class BuiltinReduction:
             return
         yield from self._converted(a, sf)
         by_line: dict[int, list[ast.Call]] = {}
-        for c in ast.walk(sf.tree):
+        for c in walk_tree(sf.tree):
             if (
                 isinstance(c, ast.Call)
                 and isinstance(c.func, ast.Name)
@@ -571,7 +571,7 @@ def _read_elsewhere(sf: SourceFile, name: str, made: ast.stmt, used: ast.stmt) -
         and isinstance(n.ctx, ast.Load)
         and n.lineno not in spans
         and sf.functions.get(n.lineno, "") == func
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
     )
 
 
@@ -585,7 +585,7 @@ def _comprehension_count(
     does (its count over the whole run); None otherwise."""
     if sf.tree is None:
         return None
-    for comp in ast.walk(sf.tree):
+    for comp in walk_tree(sf.tree):
         if not (
             isinstance(comp, (ast.ListComp, ast.SetComp, ast.GeneratorExp))
             and comp.lineno == line

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ...read.calls import argument, calls_of
 from ...read.purity import PURE_CALLS, attribute_changed
 from ...read.source import Loop, SourceFile, stored_in
+from ...read.syntax import walk_tree
 from .base import Analysis
 from .changes import _callers, _changed, _inputs_of, passed_unchanged
 
@@ -28,7 +29,7 @@ def called_from(
     func = sf.functions.get(line, "").rsplit(".", 1)[-1]
     fn = (
         next(
-            (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func),
+            (n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func),
             None,
         )
         if sf.tree is not None
@@ -102,7 +103,9 @@ def _from_stacks(
     (at, called), _ = seen.most_common(1)[0]
     lp = sf.enclosing_loops(at)[0]
     via = sf.functions.get(called, "").rsplit(".", 1)[-1] if called else ""
-    cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
+    cls = next(
+        (c for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None
+    )
     if cls is None:
         return None
     spans = [
@@ -136,7 +139,7 @@ def _method_of_method(
     g = next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.FunctionDef) and n.name == next(iter(outer))
         )
         if sf.tree is not None
@@ -254,7 +257,7 @@ def argument_sets(sf: SourceFile, via: str, lp: Loop, names: set[str]) -> list[s
     """The different arguments the loop's calls of ``via`` pass for the parameters among
     ``names`` (``sample_points=N_50``, ``sample_points=2 * N_50``), in their order."""
     fn = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == via)
+        (n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == via)
         if sf.tree is not None
         else iter(()),
         None,

@@ -10,6 +10,7 @@ import ast
 from ...read.calls import argument, calls_of
 from ...read.purity import COSTLY_CALLS, MODULE_ROOTS, PURE_CALLS, attribute_changed
 from ...read.source import Loop, SourceFile, call_name, stored_in
+from ...read.syntax import walk_tree
 from ...run.values import Fact
 from .base import Analysis
 from .expressions import held_names
@@ -85,7 +86,7 @@ def _writes_param(sf: SourceFile, func: str, index: int, depth: int = 1) -> bool
     the calls followed so far; a function that passes its parameter to itself ends there)."""
     if sf.tree is None:
         return True
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if isinstance(node, ast.FunctionDef) and node.name == func:
             params = [a.arg for a in node.args.args]
             if index >= len(params):
@@ -108,8 +109,8 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
     if stored_in(sf, name, first, last):
         return True
     assert sf.tree is not None
-    funcs = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
-    for node in ast.walk(sf.tree):
+    funcs = {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
+    for node in walk_tree(sf.tree):
         # (a comprehension's ``for`` has no line of its own: its target's)
         line = getattr(node.target if isinstance(node, ast.comprehension) else node, "lineno", 0)
         if not first <= line <= last:
@@ -168,7 +169,7 @@ def _writes_global(sf: SourceFile, func: str, name: str) -> bool:
     """Whether the file's function ``func`` writes into ``name`` without binding it as a
     parameter (``W -= lr * g`` under ``global W``, ``W[...] = ...`` on the module's array)."""
     assert sf.tree is not None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if isinstance(node, ast.FunctionDef) and node.name == func:
             if name in {p.arg for p in node.args.args}:
                 return False
@@ -183,7 +184,7 @@ def _callers(
     or for a method, on an object of the file's classes (``s.step(b)``, the run saw ``s`` as
     one; not ``optimizer.step()``)."""
     assert sf.tree is not None
-    classes = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef)}
+    classes = {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.ClassDef)}
     out = []
     for c in calls_of(sf, func, method):
         if (
@@ -230,7 +231,7 @@ def _made_same(sf: SourceFile, name: str, lp: Loop, before: int, depth: int = 0)
     assert sf.tree is not None
     made = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign)
         and lp.line < n.lineno < before
         and len(n.targets) == 1
@@ -256,7 +257,7 @@ def _made_line(sf: SourceFile, name: str, lp: Loop, before: int) -> int:
     return max(
         (
             n.lineno
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.Assign)
             and lp.line < n.lineno < before
             and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)

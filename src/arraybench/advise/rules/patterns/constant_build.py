@@ -26,6 +26,7 @@ from ....base.units import format_time
 from ...codes import RULES
 from ...read.purity import attribute_changed, set_after_init
 from ...read.source import SourceFile, call_name, enclosing_function, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.sampler import INTERVAL, LOOK_GAPS, dict_item
@@ -52,7 +53,7 @@ def _class_of(
     cls = next(
         (
             c
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or c.lineno)
         ),
         None,
@@ -66,7 +67,7 @@ def _class_of(
         return None
     made = [
         c
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == cls.name
     ]
     return cls, init, made
@@ -118,7 +119,7 @@ def _changes(sf: SourceFile, name: str, lo: int, hi: int) -> bool:
         return True
     if sf.tree is None:
         return True
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if not lo <= getattr(node, "lineno", 0) <= hi:
             continue
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
@@ -141,7 +142,7 @@ def _alias_of_held(sf: SourceFile, name: str, lo: int, hi: int, line: int) -> bo
     assert sf.tree is not None
     stores = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Name)
         and n.id == name
         and isinstance(n.ctx, ast.Store | ast.Del)
@@ -149,7 +150,7 @@ def _alias_of_held(sf: SourceFile, name: str, lo: int, hi: int, line: int) -> bo
     ]
     if not stores:
         return False
-    for st in ast.walk(sf.tree):
+    for st in walk_tree(sf.tree):
         if not (isinstance(st, ast.Assign) and lo <= st.lineno <= hi):
             continue
         if not any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
@@ -166,7 +167,7 @@ def _alias_of_held(sf: SourceFile, name: str, lo: int, hi: int, line: int) -> bo
             return False
     assigned = {
         st.lineno
-        for st in ast.walk(sf.tree)
+        for st in walk_tree(sf.tree)
         if isinstance(st, ast.Assign)
         and lo <= st.lineno <= hi
         and any(isinstance(t, ast.Name) and t.id == name for t in st.targets)
@@ -243,7 +244,7 @@ class ConstantBuild:
         if sf.tree is None:
             return
         seen: set[int] = set()
-        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+        for c in [n for n in walk_tree(sf.tree) if isinstance(n, ast.Call)]:
             if call_name(c) not in BUILDERS or not c.args:
                 continue
             first, last = sf.span(c.lineno)
@@ -525,7 +526,7 @@ class ConstantBuild:
         """The name the built value is stored in (``F`` of ``F = np.array(...)``), or ""."""
         if sf.tree is None:
             return ""
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             if isinstance(node, ast.Assign) and node.lineno == line and len(node.targets) == 1:
                 t = node.targets[0]
                 if isinstance(t, ast.Name):

@@ -20,6 +20,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import Loop, SourceFile, count_ops
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import JAX
 from .base import Analysis
@@ -41,7 +42,7 @@ def _step_ops(a: Analysis, sf: SourceFile, lp: Loop, steps: int) -> int:
     assert sf.tree is not None
     line, end = lp.line, lp.end
     n = 0
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         ln = getattr(node, "lineno", 0)
         if (
             isinstance(node, (ast.Call, ast.BinOp))

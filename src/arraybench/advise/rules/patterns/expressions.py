@@ -10,6 +10,7 @@ import builtins
 
 from ...read.calls import argument, calls_of
 from ...read.source import SourceFile
+from ...read.syntax import walk_tree
 from ...run.evaluate import expression_time
 from ...run.sampler import dict_item
 from ...run.values import Fact
@@ -96,7 +97,7 @@ def facts_around(
         return out
     name = func.rsplit(".", 1)[-1]
     fn = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
+        (n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name),
         None,
     )
     if fn is None:

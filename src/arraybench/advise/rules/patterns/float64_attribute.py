@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.source import SourceFile, enclosing_function, returned_by
-from ...read.syntax import call_name
+from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import is_array
 from .base import Analysis
@@ -69,7 +69,7 @@ class Float64Attribute:
         if sf.tree is None:
             return
         inits = [
-            f for f in ast.walk(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+            f for f in walk_tree(sf.tree) if isinstance(f, ast.FunctionDef) and f.name == "__init__"
         ]
         made: dict[str, tuple[int, ast.expr]] = {}
         for init in inits:
@@ -86,7 +86,7 @@ class Float64Attribute:
         sources = {n for n, (_, v) in made.items() if _default_float64(v)}
         if not states or not sources:
             return
-        for st in ast.walk(sf.tree):
+        for st in walk_tree(sf.tree):
             if not (
                 isinstance(st, ast.Assign)
                 and len(st.targets) == 1

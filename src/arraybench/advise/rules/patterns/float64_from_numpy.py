@@ -35,7 +35,7 @@ from ....base.units import format_time
 from ...codes import RULES
 from ...read.calls import returned_attributes
 from ...read.source import Loop, SourceFile, enclosing_function
-from ...read.syntax import call_name
+from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import SEQUENCE, TENSOR, Fact
 from .base import Analysis
@@ -185,7 +185,7 @@ def _backward_share(
     assert sf.tree is not None
     lines = {
         n.lineno
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Expr)
         and isinstance(n.value, ast.Call)
         and isinstance(n.value.func, ast.Attribute)
@@ -212,15 +212,15 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
     st = next(
         (
             s
-            for s in ast.walk(sf.tree)
+            for s in walk_tree(sf.tree)
             if isinstance(s, ast.Assign) and s.lineno == at and len(s.targets) == 1
         ),
         None,
     )
     if st is None:
         return None
-    defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
-    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
+    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
     meets: set[int] = set()
     target = st.targets[0]
     held = _self_attributes(target)
@@ -230,7 +230,7 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
         # property that returns it, ``self.kappa * self.laplacian(f)``: blind58's nowcast;
         # several unpacked, ``self.x, self.y = torch.from_numpy(grid)``: blind64's volcano)
         attrs = held | {name for name, attr in returned_attributes(sf.tree).items() if attr in held}
-        for n in ast.walk(sf.tree):
+        for n in walk_tree(sf.tree):
             if (
                 isinstance(n, ast.Attribute)
                 and n.attr in attrs
@@ -323,7 +323,7 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
     line: ``torch.as_tensor(v)``, not ``torch.tensor([0.1, 0.2])`` of numbers written out
     (torch's default dtype) nor ``torch.from_numpy(a).float()``."""
     cast: set[int] = set()
-    for n in ast.walk(tree):
+    for n in walk_tree(tree):
         if (
             isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute)
@@ -333,7 +333,7 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
         ):
             cast.add(id(n.func.value))
     out: dict[int, ast.Call] = {}
-    for n in ast.walk(tree):
+    for n in walk_tree(tree):
         if (
             isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute)
@@ -455,7 +455,7 @@ def _methods_called(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
         return []
     return [
         m
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.ClassDef)
         for m in c.body
         if isinstance(m, ast.FunctionDef) and m.name in names and not m.name.startswith("__")
@@ -468,7 +468,7 @@ def _items_of(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
     assert sf.tree is not None
     classes = {
         c.name: m
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.ClassDef)
         for m in c.body
         if isinstance(m, ast.FunctionDef) and m.name == "__getitem__"
@@ -477,7 +477,7 @@ def _items_of(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
         return []
     made = {
         t.id: call_name(st.value)
-        for st in ast.walk(sf.tree)
+        for st in walk_tree(sf.tree)
         if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)
         for t in st.targets
         if isinstance(t, ast.Name)
@@ -525,7 +525,7 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
     out: list[tuple[Scope, ast.AST]] = []
     if name.startswith("self."):
         attr = name[5:]
-        for fn in ast.walk(sf.tree):
+        for fn in walk_tree(sf.tree):
             if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             for st in ast.walk(fn):
@@ -537,7 +537,7 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
         # * chain.v)`` in a function the loop calls: blind72's Langevin chain)
         out.extend(
             (enclosing_function(sf, st.lineno), st.value)
-            for st in ast.walk(sf.tree)
+            for st in walk_tree(sf.tree)
             if isinstance(st, ast.Assign)
             and any(
                 isinstance(t, ast.Attribute)
@@ -600,10 +600,10 @@ def _calls_of(
     assert sf.tree is not None
     names = {fn.name}
     if fn.name == "__init__":
-        names = {c.name for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body}
+        names = {c.name for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body}
     return [
         (c, enclosing_function(sf, c.lineno))
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.Call) and call_name(c) in names
     ]
 

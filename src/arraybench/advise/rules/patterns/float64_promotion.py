@@ -31,6 +31,7 @@ from ...read.libraries import NEW_VALUE_METHODS
 from ...read.purity import attribute_changed
 from ...read.recurrence import carried_from
 from ...read.source import SourceFile, call_name, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import SCALAR, Fact, is_array
@@ -109,7 +110,7 @@ class Float64Promotion:
         statements = sorted(
             (
                 n
-                for n in ast.walk(sf.tree)
+                for n in walk_tree(sf.tree)
                 if isinstance(n, (ast.Assign, ast.AugAssign, ast.Return)) and n.value is not None
             ),
             key=lambda n: (n.lineno, n.col_offset),
@@ -636,7 +637,7 @@ class Float64Promotion:
                 continue
             made = [
                 n
-                for n in ast.walk(sf.tree)
+                for n in walk_tree(sf.tree)
                 if isinstance(n, ast.Assign)
                 and lo < n.lineno <= hi
                 and n.lineno != first
@@ -711,7 +712,7 @@ class Float64Promotion:
         func = sf.functions.get(line, "")
         returns = [
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.Return)
             and n.value is not None
             and sf.functions.get(n.lineno, "") == func
@@ -723,7 +724,7 @@ class Float64Promotion:
             node = next(
                 (
                     n
-                    for n in ast.walk(sf.tree)
+                    for n in walk_tree(sf.tree)
                     if isinstance(n, ast.Assign) and n.lineno == lo_ and len(n.targets) == 1
                 ),
                 None,
@@ -752,7 +753,7 @@ def _calls_own(tree: ast.Module, value: ast.expr) -> bool:
     """Whether an expression calls a function of the file (by its bare name)."""
     called = {call_name(c) for c in ast.walk(value) if isinstance(c, ast.Call)}
     return bool(called) and any(
-        isinstance(n, ast.FunctionDef) and n.name in called for n in ast.walk(tree)
+        isinstance(n, ast.FunctionDef) and n.name in called for n in walk_tree(tree)
     )
 
 

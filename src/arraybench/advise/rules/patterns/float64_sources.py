@@ -13,7 +13,7 @@ from collections import Counter
 from ...read.calls import argument, calls_of
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
-from ...read.syntax import assigned_pairs, statement_lists
+from ...read.syntax import assigned_pairs, statement_lists, walk_tree
 from ...run.values import SCALAR, Fact
 from .base import Analysis
 from .call_paths import stack_paths
@@ -32,10 +32,10 @@ def _only_reduced(sf: SourceFile, name: str, lo: int, hi: int, after: int) -> bo
     there (``name.sum()``, ``np.sum(name)``): a float64 value that only feeds a sum."""
     if sf.tree is None:
         return False
-    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
     reads = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Name)
         and n.id == name
         and isinstance(n.ctx, ast.Load)
@@ -74,7 +74,7 @@ def _made_float32(value: str) -> bool:
         and c.func.value.id == "torch"
         and c.func.attr in TORCH_FLOATS
         and not any(k.arg == "dtype" for k in c.keywords)
-        for c in ast.walk(tree)
+        for c in walk_tree(tree)
     )
 
 
@@ -85,7 +85,7 @@ def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
         return None
     func = sf.functions.get(before, "")
     best: tuple[int, str] | None = None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, (ast.Assign, ast.AnnAssign))
             and node.lineno < before
@@ -154,7 +154,7 @@ def _called_from_names(
     assert sf.tree is not None
     spans = {
         n.name: (n.lineno, n.end_lineno or n.lineno)
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.FunctionDef)
     }
     name = sf.functions.get(line, "").rsplit(".", 1)[-1]
@@ -163,7 +163,7 @@ def _called_from_names(
     region = spans[name]
     methods = {
         f.name
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.ClassDef)
         for f in c.body
         if isinstance(f, ast.FunctionDef)
@@ -238,7 +238,7 @@ def _carried_in(sf: SourceFile, line: int, name: str, regions: list[tuple[int, i
     assert sf.tree is not None
     func = sf.functions.get(line, "").rsplit(".", 1)[-1]
     fn = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func), None
+        (n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == func), None
     )
     if fn is None:
         return False
@@ -266,7 +266,7 @@ def _alias_of(sf: SourceFile, name: str, lo: int, before: int) -> str:
     """``self.u`` where the function assigns ``name`` from it above ``before`` (``u = self.u``,
     ``u, v = self.u, self.v``), else ""."""
     assert sf.tree is not None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if not isinstance(node, ast.Assign) or not lo <= node.lineno < before:
             continue
         for t, v in assigned_pairs(node):
@@ -284,7 +284,7 @@ def _alias_of(sf: SourceFile, name: str, lo: int, before: int) -> str:
 def _made_in_init(sf: SourceFile, attr: str) -> tuple[int, str] | None:
     """The line of ``__init__`` that sets ``attr`` (``self.u``), and the value it sets."""
     assert sf.tree is not None
-    for fn in ast.walk(sf.tree):
+    for fn in walk_tree(sf.tree):
         if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
             for node in ast.walk(fn):
                 if isinstance(node, ast.Assign) and any(
@@ -381,7 +381,7 @@ def _float64_call(sf: SourceFile, value: ast.expr) -> tuple[str, int, str] | Non
     of that ``return`` and its text. None where there is none."""
     if sf.tree is None:
         return None
-    defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+    defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
     for c in ast.walk(value):
         if not isinstance(c, ast.Call):
             continue
@@ -423,11 +423,11 @@ def _callees(sf: SourceFile, regions: list[tuple[int, int]]) -> list[tuple[int, 
     if sf.tree is None:
         return []
     defs: dict[str, list[ast.FunctionDef]] = {}
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if isinstance(n, ast.FunctionDef):
             defs.setdefault(n.name, []).append(n)
     out: list[tuple[int, int]] = []
-    for c in ast.walk(sf.tree):
+    for c in walk_tree(sf.tree):
         if not isinstance(c, ast.Call) or not any(lo <= c.lineno <= hi for lo, hi in regions):
             continue
         for fn in defs.get(call_name(c), []):

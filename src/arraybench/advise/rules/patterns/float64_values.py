@@ -14,7 +14,7 @@ from dataclasses import replace
 from ...read.calls import argument, calls_of, properties
 from ...read.purity import PURE_CALLS, attribute_changed, pure_functions, pure_getters
 from ...read.source import SourceFile, stored_in
-from ...read.syntax import assigned_pairs, imported_names, one_return
+from ...read.syntax import assigned_pairs, imported_names, one_return, walk_tree
 from ...run.evaluate import expression_fact
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
@@ -70,13 +70,13 @@ def _constant_attributes(sf: SourceFile) -> dict[str, Fact]:
 
     # (``self.decay = decay`` in ``__init__(self, ..., decay=60.0)``: the default's number)
     defaults: dict[int, dict[str, ast.expr]] = {}
-    for fn in ast.walk(sf.tree):
+    for fn in walk_tree(sf.tree):
         if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
             args = fn.args.args[len(fn.args.args) - len(fn.args.defaults) :]
             named = {p.arg: d for p, d in zip(args, fn.args.defaults, strict=True)}
             for st in ast.walk(fn):
                 defaults[id(st)] = named
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if isinstance(n, ast.Assign):
             for target, value in assigned_pairs(n):
                 if isinstance(target, ast.Attribute):
@@ -107,7 +107,7 @@ def _getter(sf: SourceFile, name: str, owner: str | None = None) -> ast.Return |
     scope: ast.AST = sf.tree
     if owner is not None:
         cls = next(
-            (n for n in ast.walk(sf.tree) if isinstance(n, ast.ClassDef) and n.name == owner),
+            (n for n in walk_tree(sf.tree) if isinstance(n, ast.ClassDef) and n.name == owner),
             None,
         )
         if cls is None or name not in properties(cls):
@@ -142,7 +142,7 @@ def _same_each_call(
     fn = next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.FunctionDef) and n.lineno <= lo <= (n.end_lineno or n.lineno)
         ),
         None,
@@ -173,7 +173,7 @@ def _stored_as_attribute(sf: SourceFile, name: str, after: int, last: int) -> li
     if sf.tree is None or "." in name:
         return []
     out = []
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if not isinstance(node, ast.Assign) or not after < node.lineno <= last:
             continue
         for t, v in assigned_pairs(node):
@@ -195,7 +195,7 @@ def _unpacked_from(sf: SourceFile, name: str, line: int) -> tuple[int, str, int]
     if sf.tree is None:
         return None
     func = sf.functions.get(line, "")
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.Assign)
             and node.lineno < line
@@ -212,7 +212,7 @@ def _unpacked_from(sf: SourceFile, name: str, line: int) -> tuple[int, str, int]
                 fn = next(
                     (
                         f
-                        for f in ast.walk(sf.tree)
+                        for f in walk_tree(sf.tree)
                         if isinstance(f, ast.FunctionDef) and f.name == v.attr
                     ),
                     None,
@@ -249,7 +249,7 @@ def _passed_float32(
     fn = next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.FunctionDef)
             and n.name == func.rsplit(".", 1)[-1]
             and n.lineno <= line <= (n.end_lineno or n.lineno)
@@ -294,7 +294,7 @@ def _one_return_named(sf: SourceFile, name: str) -> tuple[ast.FunctionDef, ast.R
     value, and that ``return``."""
     if sf.tree is None:
         return None
-    fns = [n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
+    fns = [n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
     ret = one_return(fns[0]) if len(fns) == 1 else None
     return (fns[0], ret) if ret is not None and ret.value is not None else None
 
@@ -452,7 +452,7 @@ def promoted_state(
     everywhere = regions + _callees(sf, regions)
     stored = {
         f"self.{t.attr}"
-        for node in ast.walk(sf.tree)
+        for node in walk_tree(sf.tree)
         if isinstance(node, ast.Assign) and lo <= node.lineno <= hi
         for target in node.targets
         for t in (target.elts if isinstance(target, ast.Tuple) else [target])

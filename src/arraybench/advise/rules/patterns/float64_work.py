@@ -12,7 +12,7 @@ from dataclasses import replace
 from ...read.calls import calls_of
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, enclosing_function, stored_in
-from ...read.syntax import call_name
+from ...read.syntax import call_name, walk_tree
 from ...run.models import float32_ratio
 from ...run.values import ARRAY, SCALAR, TENSOR, Fact, is_array
 from .base import Analysis
@@ -170,7 +170,7 @@ def _products(sf: SourceFile, lo: int, hi: int) -> bool:
             or (isinstance(n, ast.Call) and call_name(n) in MATRIX_PRODUCTS)
         )
         and any(r_lo <= getattr(n, "lineno", 0) <= r_hi for r_lo, r_hi in regions)
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
     )
 
 
@@ -220,7 +220,7 @@ def _ratio_at(
     node = next(
         (
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, (ast.Assign, ast.AugAssign, ast.Return)) and n.lineno == lo
         ),
         None,

@@ -34,6 +34,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
 from ...read.source import Loop, SourceFile
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import list_call_time
 from ...run.values import SEQUENCE, Fact
@@ -127,7 +128,7 @@ def _grown(body: list[ast.stmt], name: str, made_ok: bool = False) -> tuple[list
 
 def _loop_node(sf: SourceFile, lp: Loop) -> ast.For | ast.AsyncFor | ast.While | None:
     assert sf.tree is not None
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if isinstance(n, (ast.For, ast.AsyncFor, ast.While)) and n.lineno == lp.line:
             return n
     return None
@@ -145,7 +146,7 @@ def _made(sf: SourceFile, name: str) -> list[int]:
     assert sf.tree is not None
     return [
         n.lineno
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign)
         and any(ast.unparse(t) == name for t in n.targets)
         and _new_list(n.value)
@@ -174,7 +175,7 @@ class GrowingList:
         aliases = module_namespaces(sf.tree)
         if not any(m.split(".")[0] in LIBRARIES for m in aliases.values()):
             return
-        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+        for c in [n for n in walk_tree(sf.tree) if isinstance(n, ast.Call)]:
             if not (
                 isinstance(c.func, ast.Attribute)
                 and c.func.attr in REDUCERS
@@ -227,7 +228,7 @@ class GrowingList:
         func = next(
             (
                 n
-                for n in ast.walk(sf.tree)
+                for n in walk_tree(sf.tree)
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                 and n.lineno < line <= (n.end_lineno or n.lineno)
                 and sf.functions.get(line, "").rsplit(".", 1)[-1] == n.name
@@ -243,7 +244,7 @@ class GrowingList:
         if bounded_here:
             return None
         at = params.index(name)
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if not (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)

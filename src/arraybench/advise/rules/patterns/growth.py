@@ -27,6 +27,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import SourceFile, call_name
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, RUN, Finding
 from ...run.values import Fact, is_array
 from .base import Analysis
@@ -76,8 +77,8 @@ class Growth:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
-        for node in ast.walk(sf.tree):
+        defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
+        for node in walk_tree(sf.tree):
             if isinstance(node, ast.Assign) and len(node.targets) == 1:
                 pieces = _pieces(node.value)
                 target = node.targets[0]
@@ -174,7 +175,7 @@ def growth_gain(a: Analysis, seconds: float, n: int, facts: Iterable[Fact]) -> t
 def _fed_back(sf: SourceFile, func: str) -> str | None:
     """``x = func(x, ...)`` in a loop: the call's text, if the file has one."""
     assert sf.tree is not None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1

@@ -36,6 +36,7 @@ from ...read.bind import module_namespaces
 from ...read.libraries import MUTATING_METHODS
 from ...read.purity import set_after_init
 from ...read.source import SourceFile, enclosing_function
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import is_array
 from .base import Analysis
@@ -56,7 +57,7 @@ class InitInvariant:
         if sf.tree is None:
             return
         modules = set(module_namespaces(sf.tree))
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             # (or a method's ``return`` of such a value: ``return np.linalg.inv(np.eye(self.n)
             # - self.dt * kappa * self.lap)``, blind70's flame solver)
             if not (
@@ -200,7 +201,7 @@ def _fixed_argument(sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef, 
     pos = params.index(name) - 1  # (``self`` is not among a method call's arguments)
     calls = [
         c
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == fn.name
     ]
     if not calls:
@@ -227,7 +228,7 @@ def _outer_of(
     tree: ast.Module | None, fn: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The function whose body defines ``fn`` (a closure's maker), if any."""
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in walk_tree(tree) if tree is not None else ():
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn in node.body:
             return node
     return None

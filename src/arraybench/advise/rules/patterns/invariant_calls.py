@@ -22,7 +22,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...read.purity import pure_functions
 from ...read.source import SourceFile
-from ...read.syntax import one_return
+from ...read.syntax import one_return, walk_tree
 from ...records import LIST_SHARE, Finding
 from .base import Analysis
 from .loop_invariant import LoopInvariant
@@ -44,7 +44,7 @@ class InvariantCall:
             return
         pure = pure_functions(sf)
         defs = {n.name: n for n in sf.tree.body if isinstance(n, ast.FunctionDef)}
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if not (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)

@@ -14,7 +14,7 @@ from ....base.units import format_time
 from ...read.calls import properties
 from ...read.purity import attribute_changed, pure_getters, set_after_init
 from ...read.source import Loop, SourceFile
-from ...read.syntax import call_name, one_return
+from ...read.syntax import call_name, one_return, walk_tree
 from ...records import LIST_SHARE, Finding
 from .base import Analysis
 from .call_paths import called_from
@@ -36,7 +36,7 @@ class GetterRead:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             if not isinstance(
                 node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return
             ):
@@ -88,7 +88,7 @@ def getter_read(
         lp, via, changed = calling
     defs = {
         f.name: f
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.ClassDef)
         for f in c.body
         if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
@@ -219,7 +219,7 @@ def _read_at(sf: SourceFile, name: str) -> int:
     return len(
         {
             n.lineno
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load)
         }
     )

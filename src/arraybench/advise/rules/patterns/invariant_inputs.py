@@ -14,7 +14,7 @@ from ...read.bind import module_namespaces
 from ...read.calls import calls_of, properties
 from ...read.purity import frozen_classes, pure_getters
 from ...read.source import Loop, SourceFile
-from ...read.syntax import assigned_pairs, one_return
+from ...read.syntax import assigned_pairs, one_return, walk_tree
 from ...run.evaluate import expression_time
 from ...run.values import Fact, is_array
 from .base import Analysis
@@ -88,7 +88,7 @@ def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[
         return part, []
     getters = {
         f.name: f
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.ClassDef)
         for f in c.body
         if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
@@ -186,7 +186,7 @@ def _made_once(
     func = sf.functions.get(line, "")
     made = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
         and sf.functions.get(n.lineno, "") == func
         and any(
@@ -228,7 +228,7 @@ def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:
     if not func or sf.tree is None:
         return 1
     name = func.rsplit(".", 1)[-1]
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if (
             isinstance(node, ast.FunctionDef)
             and node.name == name
@@ -248,7 +248,7 @@ def _directly_in(sf: SourceFile, line: int, lp: Loop) -> bool:
     """Whether the statement is in the loop's own body (not under an ``if`` or inner loop):
     it runs once per iteration."""
     assert sf.tree is not None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         if isinstance(node, ast.For | ast.AsyncFor | ast.While) and node.lineno == lp.line:
             return any(s.lineno == line for s in node.body)
     return False

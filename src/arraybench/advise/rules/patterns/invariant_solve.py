@@ -18,6 +18,7 @@ from ...codes import WARNING, Rule, register
 from ...read.calls import returned_attributes
 from ...read.purity import set_after_init
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, static_size, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
 from .base import Analysis
@@ -47,7 +48,7 @@ class InvariantSolve:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        for c in [n for n in ast.walk(sf.tree) if isinstance(n, ast.Call)]:
+        for c in [n for n in walk_tree(sf.tree) if isinstance(n, ast.Call)]:
             name = call_name(c)
             if name not in SOLVERS or not c.args:
                 continue

@@ -27,6 +27,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import membership_times
 from ...run.values import SEQUENCE
@@ -78,7 +79,7 @@ class ListMembership:
         if sf.tree is None:
             return
         seen_lines: set[int] = set()
-        for stmt in ast.walk(sf.tree):
+        for stmt in walk_tree(sf.tree):
             if not isinstance(stmt, ast.stmt) or isinstance(
                 stmt, ast.FunctionDef | ast.ClassDef | ast.For | ast.While | ast.With
             ):

@@ -43,7 +43,7 @@ from ...read.purity import (
     set_after_init,
 )
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
-from ...read.syntax import one_return
+from ...read.syntax import one_return, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
@@ -110,11 +110,11 @@ class LoopInvariant:
         if sf.tree is None:
             return
         self.per_item.clear()
-        defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+        defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
         # (and those imported from the user's own module beside it: ``from gaussxw import
         # gaussxw``, round 17's quadrature nodes made again for every integral)
         pure = pure_functions(sf) | imported_pure(sf)
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             if (
                 not isinstance(
                     node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return
@@ -735,11 +735,11 @@ def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
         return True
     lambdas = {
         p.arg
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Lambda) and lp.line <= n.lineno <= lp.end
         for p in n.args.args
     }
-    for n in ast.walk(sf.tree):
+    for n in walk_tree(sf.tree):
         if (
             isinstance(n, ast.Attribute)
             and n.attr == func

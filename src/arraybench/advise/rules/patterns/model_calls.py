@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ...read.calls import partial_of
 from ...read.source import SourceFile, call_name, enclosing_function
+from ...read.syntax import walk_tree
 from ...run.values import MODEL, Fact, is_array
 from .base import Analysis
 
@@ -156,7 +157,7 @@ def model_input(a: Analysis, sf: SourceFile, held: tuple[int, str]) -> Fact | No
     call = next(
         (
             c
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.Call)
             and c.lineno == held[0]
             and isinstance(c.func, ast.Name)
@@ -191,7 +192,7 @@ def _inline_partial(sf: SourceFile, text: str) -> tuple[ast.Call, ast.FunctionDe
         # (a static method of the file's classes, its one definition of that name)
         found = [
             m
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.ClassDef)
             for m in c.body
             if isinstance(m, ast.FunctionDef)
@@ -245,7 +246,7 @@ def method_model(sf: SourceFile, name: str) -> tuple[int, str, str, int] | None:
     fn = next(
         (
             f
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.ClassDef)
             for f in c.body
             if isinstance(f, ast.FunctionDef) and f.name == name[5:]
@@ -312,7 +313,7 @@ def generator_call(sf: SourceFile, it: ast.expr) -> str | None:
     if sf.tree is None or not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)):
         return None
     fn = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == it.func.id),
+        (n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == it.func.id),
         None,
     )
     if fn is None or not any(isinstance(n, ast.Yield | ast.YieldFrom) for n in ast.walk(fn)):
@@ -443,7 +444,7 @@ def item_rows(sf: SourceFile, seen: Fact, part: int) -> tuple[str, int] | None:
     cls = next(
         (
             c
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.ClassDef) and seen.type.rsplit(".", 1)[-1] == c.name
         ),
         None,
@@ -509,7 +510,7 @@ def rows_from_forward(a: Analysis, sf: SourceFile, line: int) -> Fact | None:
     cls = next(
         (
             c
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.ClassDef)
             and model is not None
             and model.type.rsplit(".", 1)[-1] == c.name

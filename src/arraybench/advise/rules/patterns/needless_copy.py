@@ -36,7 +36,7 @@ from ...codes import RULES
 from ...read.calls import properties
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile
-from ...read.syntax import seen_name
+from ...read.syntax import seen_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import copy_cost
 from ...run.sampler import INTERVAL
@@ -129,7 +129,7 @@ def _base(node: ast.expr) -> str | None:
 def _scope(tree: ast.Module, line: int) -> ast.AST:
     """The innermost function holding the line, or the module."""
     best: ast.AST = tree
-    for n in ast.walk(tree):
+    for n in walk_tree(tree):
         if (
             isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
             and n.lineno <= line <= (n.end_lineno or n.lineno)
@@ -251,7 +251,9 @@ def _returned_only_read(
         and src.value.id == "self"
     ):
         return ""
-    cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
+    cls = next(
+        (c for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None
+    )
     if cls is None:
         return ""
     # (the original changes: a copy kept past the change keeps what it was)
@@ -261,7 +263,7 @@ def _returned_only_read(
         and attribute_changed(sf, src.attr, m.lineno, m.end_lineno or m.lineno, READING)
         for m in cls.body
     )
-    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
 
     def of_cls(on: ast.expr, at: int) -> bool:
         return ast.unparse(on) == "self" or of_class(
@@ -270,7 +272,7 @@ def _returned_only_read(
 
     uses: list[ast.expr] = [
         c
-        for c in ast.walk(sf.tree)
+        for c in walk_tree(sf.tree)
         if isinstance(c, ast.Call)
         and isinstance(c.func, ast.Attribute)
         and c.func.attr == fn.name
@@ -280,7 +282,7 @@ def _returned_only_read(
     if fn.name in properties(sf.tree):
         uses = [
             n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.Attribute)
             and n.attr == fn.name
             and isinstance(n.ctx, ast.Load)
@@ -353,13 +355,15 @@ def _parts_taken(a: Analysis, sf: SourceFile, line: int, src: ast.expr) -> list[
         )
     ):
         return []
-    cls = next((c for c in ast.walk(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None)
+    cls = next(
+        (c for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body), None
+    )
     if cls is None:
         return []
-    parents = {id(c): p for p in ast.walk(sf.tree) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
     reads = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Attribute) and n.attr == fn.name and isinstance(n.ctx, ast.Load)
     ]
     lines = []
@@ -435,10 +439,10 @@ class NeedlessCopy:
         yield from self._copied_then_taken(a, sf)
         user = {
             n.name
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
-        for st in ast.walk(sf.tree):
+        for st in walk_tree(sf.tree):
             returned = isinstance(st, ast.Return) and st.value is not None
             if not returned and not (
                 isinstance(st, ast.Assign)
@@ -551,7 +555,7 @@ class NeedlessCopy:
         it. The part taken first, then copied (``x[i : i + w].copy()``), is the same values
         in an array of its own: the rest of the copy is never read."""
         assert sf.tree is not None
-        for node in ast.walk(sf.tree):
+        for node in walk_tree(sf.tree):
             if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load):
                 continue
             got = _copy_of(node.value)
@@ -587,7 +591,7 @@ class NeedlessCopy:
                     st.value is node
                     or (isinstance(st.value, ast.Yield | ast.Await) and st.value.value is node)
                 )
-                for st in ast.walk(sf.tree)
+                for st in walk_tree(sf.tree)
                 if getattr(st, "lineno", 0) == first
             )
             high = seconds if only else min(seconds, count.n * t_hi)

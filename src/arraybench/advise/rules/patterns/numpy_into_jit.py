@@ -27,6 +27,7 @@ from ....base.units import format_time
 from ...codes import RULES
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import conversion_cost
 from ...run.values import is_array
@@ -44,7 +45,7 @@ class NumpyIntoJit:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None or "jax" not in sys.modules:
             return
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if not isinstance(call, ast.Call) or not call.args:
                 continue
             line = call.lineno
@@ -102,7 +103,7 @@ def _unchanged(sf: SourceFile, arg: ast.expr, line: int) -> bool:
             return False
         methods = [
             m
-            for c in ast.walk(sf.tree)
+            for c in walk_tree(sf.tree)
             if isinstance(c, ast.ClassDef)
             for m in c.body
             if isinstance(m, ast.FunctionDef) and m.name != "__init__"

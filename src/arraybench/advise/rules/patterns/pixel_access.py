@@ -23,6 +23,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import element_read_time
 from .base import Analysis
@@ -51,7 +52,7 @@ class PixelAccess:
         if sf.tree is None:
             return
         told: set[int] = set()
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if not (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Attribute)

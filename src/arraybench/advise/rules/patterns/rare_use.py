@@ -28,6 +28,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.purity import MODULE_ROOTS, PURE_BUILTINS, PURE_CALLS
 from ...read.source import SourceFile, call_name, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.sampler import INTERVAL
 from .base import Analysis
@@ -69,7 +70,7 @@ SAME_RESULT = PURE_CALLS | frozenset(
 
 
 def _loop_bodies(tree: ast.AST) -> Iterator[list[ast.stmt]]:
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.For | ast.AsyncFor | ast.While):
             yield node.body
 
@@ -113,9 +114,9 @@ class RareUse:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        own = {n.name for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+        own = {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
         scopes = [
-            n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         ]
         for body in _loop_bodies(sf.tree):
             for i, stmt in enumerate(body):

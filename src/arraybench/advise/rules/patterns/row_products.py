@@ -32,7 +32,7 @@ from ...read.bind import module_namespaces
 from ...read.calls import PARTIALS, partial_call, partial_of
 from ...read.purity import attribute_changed
 from ...read.source import Loop, SourceFile, call_name, static_size
-from ...read.syntax import one_return
+from ...read.syntax import one_return, walk_tree
 from ...records import LINT, LIST_SHARE, Finding
 from ...run.models import product_time
 from ...run.values import Fact, is_array
@@ -78,10 +78,10 @@ class RowProducts:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        defs = {n.name: n for n in ast.walk(sf.tree) if isinstance(n, ast.FunctionDef)}
+        defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
         nodes = {
             (n.lineno, type(n).__name__): n
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, ast.For | ast.While | ast.ListComp | ast.GeneratorExp)
         }
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
@@ -109,7 +109,7 @@ class RowProducts:
         """``list(map(lambda member: self.A @ member, ensemble))``: a product per row of an
         array, through ``map`` (no loop of its own; blind31's ensemble forecast, 42%)."""
         assert sf.tree is not None
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if not (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)

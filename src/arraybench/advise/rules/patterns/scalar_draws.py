@@ -40,7 +40,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
 from ...read.source import SourceFile, statement_at, stored_in
-from ...read.syntax import qualname
+from ...read.syntax import qualname, walk_tree
 from ...records import Finding
 from ...run.evaluate import expression_time
 from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
@@ -127,8 +127,8 @@ class ScalarDraws:
             return
         aliases = module_namespaces(sf.tree)
         inside = _in_comprehensions(sf.tree)
-        parents = {id(c): n for n in ast.walk(sf.tree) for c in ast.iter_child_nodes(n)}
-        for call in ast.walk(sf.tree):
+        parents = {id(c): n for n in walk_tree(sf.tree) for c in ast.iter_child_nodes(n)}
+        for call in walk_tree(sf.tree):
             if not isinstance(call, ast.Call) or id(call) in inside:
                 continue
             f = self._finding(a, sf, call, aliases, parents) or self._weighted(a, sf, call)
@@ -507,7 +507,7 @@ def _around(sf: SourceFile, line: int) -> tuple[int, int]:
         return sf.span(line)
     defs = [
         n
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
         and n.lineno <= line <= (n.end_lineno or n.lineno)
     ]
@@ -571,7 +571,7 @@ def _parameters(
 def _in_comprehensions(tree: ast.AST) -> set[int]:
     """The calls inside comprehensions and generator expressions (by id)."""
     out: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             out.update(id(n) for n in ast.walk(node) if isinstance(n, ast.Call))
     return out

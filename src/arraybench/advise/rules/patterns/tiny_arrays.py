@@ -42,7 +42,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces, star_names
 from ...read.source import SourceFile, call_name
-from ...read.syntax import target_names
+from ...read.syntax import target_names, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array
@@ -220,11 +220,11 @@ class TinyArrays:
             return
         own = {
             n.name
-            for n in ast.walk(sf.tree)
+            for n in walk_tree(sf.tree)
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
         steps: list[tuple[ast.stmt, _Step]] = []
-        for stmt in ast.walk(sf.tree):
+        for stmt in walk_tree(sf.tree):
             if not _simple(stmt):
                 continue
             assert isinstance(stmt, ast.stmt)
@@ -537,12 +537,12 @@ def near(a: Analysis, sf: SourceFile, line: int) -> str:
         return ""
     first = sf.span(line)[0]
     stmt = next(
-        (n for n in ast.walk(sf.tree) if _simple(n) and getattr(n, "lineno", 0) == first), None
+        (n for n in walk_tree(sf.tree) if _simple(n) and getattr(n, "lineno", 0) == first), None
     )
     if not isinstance(stmt, ast.stmt):
         return ""
     aliases = module_namespaces(sf.tree)
-    own = {n.name for n in ast.walk(sf.tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    own = {n.name for n in walk_tree(sf.tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
     facts = a.ev.facts_in(sf.path, first, stmt.end_lineno or first)
     read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
     arrays = [_used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)]
@@ -675,7 +675,7 @@ def _integer(node: ast.expr, facts: dict[str, Fact]) -> bool:
 def _block(sf: SourceFile, stmt: ast.stmt) -> object:
     """The statement list holding ``stmt`` (adjacent statements of one list are one block)."""
     assert sf.tree is not None
-    for node in ast.walk(sf.tree):
+    for node in walk_tree(sf.tree):
         for name in ("body", "orelse", "finalbody"):
             block = getattr(node, name, None)
             if isinstance(block, list) and any(s is stmt for s in block):
@@ -696,7 +696,7 @@ def scalar_sources(a: Analysis, sf: SourceFile, line: int, end: int) -> list[int
     if sf.tree is None:
         return []
     node = next(
-        (n for n in ast.walk(sf.tree) if isinstance(n, (ast.For, ast.While)) and n.lineno == line),
+        (n for n in walk_tree(sf.tree) if isinstance(n, (ast.For, ast.While)) and n.lineno == line),
         None,
     )
     if node is None:
@@ -720,7 +720,7 @@ def scalar_sources(a: Analysis, sf: SourceFile, line: int, end: int) -> list[int
     aliases = module_namespaces(sf.tree)
     own = {
         n.name
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     }
     lines = set()

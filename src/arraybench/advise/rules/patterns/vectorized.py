@@ -26,6 +26,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import SourceFile, call_name
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import Fact, is_array
 from .base import Analysis
@@ -45,7 +46,7 @@ class Vectorized:
         if sf.tree is None:
             return
         done: set[int] = set()
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             # by name, or held by an object (``self._payoff = np.vectorize(...)`` in
             # ``__init__``, called in a method: blind21's option grid)
             # (or made and called at once: ``np.vectorize(_window_px)(img, center, width)``,
@@ -124,7 +125,7 @@ class Vectorized:
         ``map``, with no loop of its own (blind32's particle filter, 82%)."""
         assert sf.tree is not None
         scalar = _scalar_functions(sf)
-        for call in ast.walk(sf.tree):
+        for call in walk_tree(sf.tree):
             if not (
                 isinstance(call, ast.Call)
                 and isinstance(call.func, ast.Name)
@@ -221,7 +222,7 @@ def _made_line(sf: SourceFile, called: str) -> int | None:
         return None
     made = [
         (t.id if isinstance(t, ast.Name) else ast.unparse(t), n.lineno)
-        for n in ast.walk(sf.tree)
+        for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign)
         and isinstance(n.value, ast.Call)
         and call_name(n.value) == "vectorize"
