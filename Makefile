@@ -16,8 +16,12 @@ TEST_WORKERS ?= 2
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# (an editable install leaves arraybench's own modules uncompiled, and where the environment sets
+# PYTHONDONTWRITEBYTECODE every command compiled ~250 of them again, ~0.3 s: compiled once here,
+# as pip compiles an installed package; a module edited since is compiled as before)
 $(VENV)/.stamp-all: $(BIN)/python pyproject.toml constraints.txt
 	$(PIP) --editable '.[all]'
+	$(BIN)/python -m compileall -q src >/dev/null
 	touch $@
 
 $(VENV)/.stamp-dev: $(VENV)/.stamp-all
