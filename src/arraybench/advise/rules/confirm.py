@@ -700,6 +700,12 @@ class Analysis:
             if any(f.path == path and f.line <= line <= f.end for f in self.found.values()):
                 continue  # inside a loop finding: the loop's rewrite covers it
             f, facts = self.finding(sf, line, code)
+            # (what refutes lint's candidate of the code refutes the run's: once, lint's)
+            reason = BY_CODE.get(code, PLAIN).refute(self, Candidate(f, facts, None, sf, line))
+            if reason:
+                if not any(d.path == path and d.line == line for d in self.dropped):
+                    self.dropped.append(_with(f, dropped=reason))
+                continue
             f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, None, sf))
             self.add(f)
 

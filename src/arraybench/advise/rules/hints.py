@@ -84,6 +84,10 @@ def hint(
     with ``min_count`` the runs a per-iteration pattern needs and ``element`` the element loop's
     thresholds (iterations per entry, seconds an iteration)."""
     line = key[1]
+    for d in a.dropped:
+        if d.path == key[0] and d.line == line and d.code:
+            # a candidate of lint's the run refuted there: why, rather than the guess again
+            return Hint(d.code, f"looks like {d.code} ({d.rule.name}), but {d.dropped}")
     facts = a.ev.facts_at(key)
     calls = sf.calls_on(line)
     runs = f"{count} times" if count is not None else "an unknown number of times"
