@@ -158,6 +158,11 @@ def test_the_report_names_cells_and_the_statement_as_the_notebook_does(tmp_path:
 
     text = f"{tmp_path}/statement.py: ran 1 s; {tmp_path}/In [3].py:9 AB201\n  prove it: ...\n"
     assert names_in(text, tmp_path, "train(3)") == "train(3): ran 1 s; In [3], line 9 AB201"
+    # the verify command's note on make(n, rng) goes with it (no file to verify is left)
+    text += "  (verify's default inputs ... are not what train took)\n\n  (other)\n"
+    assert names_in(text, tmp_path, "train(3)") == (
+        "train(3): ran 1 s; In [3], line 9 AB201\n\n  (other)"
+    )
 
 
 def test_the_profile_magic_finds_an_element_loop_of_a_shell_function_on_its_line(

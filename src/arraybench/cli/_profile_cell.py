@@ -200,7 +200,14 @@ def names_in(text: str, folder: Path, statement: str = "the statement") -> str:
     ``In [3].py:9`` -> ``In [3], line 9``; ``folder`` (where they were written) left out, and
     the ``verify`` commands too (they name files that are gone after the magic)."""
     text = text.replace(f"{folder}/", "")
-    text = "\n".join(ln for ln in text.splitlines() if not ln.strip().startswith("prove it:"))
+    kept: list[str] = []
+    proof = False
+    for ln in text.splitlines():
+        # a ``prove it:`` line, and its note on what ``make(n, rng)`` must return
+        proof = ln.strip().startswith("prove it:") or (proof and ln.strip().startswith("("))
+        if not proof:
+            kept.append(ln)
+    text = "\n".join(kept)
     cell = r"((?:In \[\d+\])|(?:cell \d+ \(\w+\)))"
     text = re.sub(cell + r"\.py:(\d+)", r"\1, line \2", text)
     text = re.sub(cell + r"\.py", r"\1", text)
