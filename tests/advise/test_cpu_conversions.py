@@ -1,8 +1,7 @@
-"""A tensor's value converted to a Python number at every step on the CPU (AB201's form): no
-device waits for it, and keeping a tensor a step instead costs as much or more, so the run
-refutes it (the example notebook's first training loop read 8.7-21% saved; its rewrite ran
-1.4-1.9x as long). A step's ``.tolist()`` of many values stays priced. Never a wall-clock
-assertion."""
+"""Conversions of a CPU tensor a step, the form of the example notebook's first training loop
+(and of blind75 .. blind79's look-alikes): one value a step converted to a Python number
+(AB201's form; nothing waits, and keeping a tensor a step instead ran 1.4-1.9x as long) is
+refuted, a step's ``.tolist()`` of many values stays a finding. Never a wall-clock assertion."""
 
 from __future__ import annotations
 
