@@ -411,6 +411,11 @@ class Analysis:
                     continue
                 low = max(0.0, f.gain[0] - sum(g[0] for g in gains))
                 high = max(low, f.gain[1] - sum(g[1] for g in gains))
+                # and at most the loop's time the inner rewrites leave (blind72's lake model:
+                # a 2.31 s hourly loop, 2.28 s of it saved by its step's own finding, was said
+                # to save 0.69 s more)
+                rest = max(0.0, f.seconds - sum(g[0] for g in gains))
+                low, high = min(low, rest), min(high, rest)
                 said = (
                     f"{format_time(sum(g[1] for g in gains))} of its saving is that of {where}: "
                     "not counted again"
