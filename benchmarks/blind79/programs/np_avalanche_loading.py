@@ -4,6 +4,7 @@ are turned into a settled snow load (new snow compacting with a fixed hourly rat
 index, and a danger level per station and elevation band; the days with the highest danger are
 reported."""
 import numpy as np
+from scipy import signal
 
 SETTLE = 0.9965
 BANDS = [(1500, 0.8), (2000, 1.0), (2500, 1.25), (3000, 1.5)]
@@ -35,7 +36,7 @@ class Station:
 
     def slab_index(self):
         drift = np.clip(self.wind - 5.0, 0.0, None) * self.snowfall
-        return np.convolve(drift, np.ones(24) / 24.0, mode="same")
+        return signal.fftconvolve(drift, np.ones(24) / 24.0, mode="same")
 
 
 def danger(load, slab, factor):
@@ -44,7 +45,7 @@ def danger(load, slab, factor):
 
 
 rng = np.random.default_rng(21)
-n_stations, hours = 80, 24 * 365 * 10
+n_stations, hours = 100, 24 * 365 * 10
 snow, wind = snowfall_records(rng, n_stations, hours)
 stations = [Station(f"st{i:02d}", snow[i], wind[i]) for i in range(n_stations)]
 levels = np.zeros((n_stations, len(BANDS), hours // 24))

@@ -35,7 +35,7 @@ class CTMSimulator:
 
     def step(self, toll):
         rho = self.rho
-        demand = torch.minimum(VFREE * rho, self.qmax)
+        demand = torch.minimum(VFREE * rho * torch.exp(-rho / self.kjam), self.qmax)
         supply = torch.minimum(self.qmax, WAVE * (self.kjam - rho))
         flow = torch.minimum(demand[:, :-1], supply[:, 1:])
         rho = rho.clone()
@@ -48,7 +48,7 @@ class CTMSimulator:
         return demand[:, -1]
 
 
-def run(corridor, tolls, steps=240, n_scen=128):
+def run(corridor, tolls, steps=300, n_scen=96):
     gen = torch.Generator().manual_seed(4)
     out = {}
     for toll in tolls:
@@ -61,8 +61,8 @@ def run(corridor, tolls, steps=240, n_scen=128):
 
 
 rng = np.random.default_rng(8)
-lanes = np.repeat(rng.integers(2, 5, size=60), 50)
-corridor = Corridor(lanes, np.sort(rng.choice(len(lanes), size=40, replace=False)))
+lanes = np.repeat(rng.integers(2, 5, size=20), 50)
+corridor = Corridor(lanes, np.sort(rng.choice(len(lanes), size=15, replace=False)))
 res = run(corridor, [0.0, 1.5, 3.0, 4.5])
 for toll, (thr, dens) in res.items():
     print(f"toll {toll:.1f}: throughput {thr:.3f}, mean density {dens:.4f}")

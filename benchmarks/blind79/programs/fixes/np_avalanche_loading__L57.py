@@ -4,7 +4,7 @@ are turned into a settled snow load (new snow compacting with a fixed hourly rat
 index, and a danger level per station and elevation band; the days with the highest danger are
 reported."""
 import numpy as np
-from scipy.signal import lfilter
+from scipy import signal
 
 SETTLE = 0.9965
 BANDS = [(1500, 0.8), (2000, 1.0), (2500, 1.25), (3000, 1.5)]
@@ -32,11 +32,11 @@ class Station:
 
     @property
     def load(self):
-        return lfilter([1.0], [1.0, -SETTLE], self.snowfall)
+        return np.fromiter(settled_load(self.snowfall), dtype=float, count=len(self.snowfall))
 
     def slab_index(self):
         drift = np.clip(self.wind - 5.0, 0.0, None) * self.snowfall
-        return np.convolve(drift, np.ones(24) / 24.0, mode="same")
+        return signal.fftconvolve(drift, np.ones(24) / 24.0, mode="same")
 
 
 def danger(load, slab, factor):
@@ -45,7 +45,7 @@ def danger(load, slab, factor):
 
 
 rng = np.random.default_rng(21)
-n_stations, hours = 80, 24 * 365 * 10
+n_stations, hours = 100, 24 * 365 * 10
 snow, wind = snowfall_records(rng, n_stations, hours)
 stations = [Station(f"st{i:02d}", snow[i], wind[i]) for i in range(n_stations)]
 levels = np.zeros((n_stations, len(BANDS), hours // 24))
@@ -54,9 +54,8 @@ for i, st in enumerate(stations):
     load = st.load
     slab = st.slab_index()
     peak = max(peak, float(load.max()))
-    for b, (elev, factor) in enumerate(BANDS):
-        daily = danger(load, slab, factor).reshape(-1, 24).max(axis=1)
-        levels[i, b] = daily
+    factors = np.array([f for _, f in BANDS])[:, None]
+    levels[i] = danger(load[None], slab[None], factors).reshape(len(BANDS), -1, 24).max(axis=2)
 worst = np.argsort(levels.mean(axis=(0, 1)))[-3:]
 print("worst days:", worst.tolist(), "peak load:", round(peak, 3))
 print(f"result: {levels.sum() + peak + worst.sum():.10e}")
