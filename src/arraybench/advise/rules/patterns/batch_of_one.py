@@ -244,6 +244,15 @@ class BatchOfOne:
         held: tuple[int, str] | None = None
         item_at: tuple[int, str] | None = None
         part: int | None = item_part(call.args[0])
+        lam = (
+            lambdas_at(sf, line).get(call.args[0].id)
+            if isinstance(call.args[0], ast.Name)
+            else None
+        )
+        if lam is not None:
+            # (the part of a dataset's item a lambda bound above gives its model, ``score =
+            # lambda sample: self.model(sample[0].unsqueeze(0))``: blind79's wing classifier)
+            part = item_part(lam)
         if model is None:
             # (a partial of the file's function that calls its model on the item: ``act =
             # partial(greedy, policy)`` with ``return policy(obs).argmax()``)

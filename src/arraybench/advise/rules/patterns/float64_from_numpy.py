@@ -108,6 +108,11 @@ class Float64FromNumpy:
         ]
         if given and not any(x.dtype == "float64" for x in given):
             return None
+        # (a Python number given: torch's default dtype, float32, whatever the loop's work is)
+        if isinstance(call.args[0], ast.Name) and getattr(
+            seen.get(call.args[0].id), "type", ""
+        ) in ("float", "int", "bool"):
+            return None
         work = a.led.union(spans)
         backward = _backward_share(a, sf, lp, spans, work)
         work += backward
@@ -320,8 +325,8 @@ def _with_dtype(call: ast.Call) -> str:
 
 def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
     """The file's conversions of data to torch tensors with no dtype and no cast after, by
-    line: ``torch.as_tensor(v)``, not ``torch.tensor([0.1, 0.2])`` of numbers written out
-    (torch's default dtype) nor ``torch.from_numpy(a).float()``."""
+    line: ``torch.as_tensor(v)``, not ``torch.tensor([0.1, 0.2])`` or ``torch.tensor(-0.4)`` of
+    numbers written out (torch's default dtype) nor ``torch.from_numpy(a).float()``."""
     cast: set[int] = set()
     for n in walk_tree(tree):
         if (
@@ -342,6 +347,10 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
             and n.func.attr in CONVERSIONS
             and n.args
             and not isinstance(n.args[0], ast.List | ast.Tuple | ast.Constant | ast.ListComp)
+            # (``torch.tensor(-0.4)``: a number written out, torch's default dtype too)
+            and not (
+                isinstance(n.args[0], ast.UnaryOp) and isinstance(n.args[0].operand, ast.Constant)
+            )
             and not any(k.arg == "dtype" for k in n.keywords)
             and id(n) not in cast
         ):

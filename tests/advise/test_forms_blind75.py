@@ -1,0 +1,77 @@
+"""The forms blind75 .. blind79 (benchmarks/) wrote, cut down to what made the profiler miss or
+mislist them: a model mapped over a Dataset through a lambda bound above (blind79's wing
+classifier, "no known pattern" before), ``torch.tensor(-0.4)`` said to make float64 data
+(blind79's toll corridor, a look-alike listed at 10%). Never a wall-clock assertion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.run.launch import Target
+
+from .snippets import found as _found
+from .snippets import write as _write
+
+pytest.importorskip("line_profiler")
+pytest.importorskip("torch")
+
+WINGS = """\
+import torch
+from torch import nn
+
+
+class Wings(torch.utils.data.Dataset):
+    def __init__(self, n, gen):
+        self.x = torch.randn(n, 19, generator=gen)
+        self.y = torch.randint(0, 4, (n,), generator=gen)
+
+    def __len__(self):
+        return len(self.y)
+
+    def __getitem__(self, i):
+        return self.x[i], self.y[i]
+
+
+class Evaluator:
+    def __init__(self, model):
+        self.model = model
+
+    @torch.no_grad()
+    def predict(self, ds):
+        score = lambda sample: self.model(sample[0].unsqueeze(0)).argmax(dim=1)
+        return torch.cat(list(map(score, ds)))
+
+
+gen = torch.Generator().manual_seed(2)
+model = nn.Sequential(nn.Linear(19, 64), nn.ReLU(), nn.Linear(64, 4))
+pred = Evaluator(model).predict(Wings(12000, gen))
+print(int(pred.sum()))
+"""
+
+
+def test_a_model_mapped_over_a_dataset_through_a_lambda_bound_above_is_one_call_a_row(
+    tmp_path: Path,
+) -> None:
+    report = profile(Target(script=_write(tmp_path, "wings.py", WINGS)))
+    f = _found(report).get(24)
+    assert f is not None and f.code == "AB106", _found(report)
+    assert "once per row of ds.x" in f.evidence, f.evidence
+
+
+def test_a_number_written_out_is_no_conversion_of_float64_data() -> None:
+    # blind79's toll corridor: ``torch.exp(torch.tensor(-0.4) * toll)`` (torch's default dtype,
+    # float32) was told to make torch tensors of NumPy's float64 data, at 10% of the run
+    import ast
+
+    from arraybench.advise.rules.patterns.float64_from_numpy import _conversions
+
+    tree = ast.parse(
+        "import torch\n"
+        "a = torch.tensor(-0.4) * toll\n"
+        "b = torch.tensor(+2)\n"
+        "c = torch.tensor(values)\n"
+    )
+    assert sorted(_conversions(tree)) == [4]
