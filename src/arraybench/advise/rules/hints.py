@@ -82,12 +82,27 @@ def hint(
 ) -> Hint:
     """The closest kind for the hot line ``key`` (``seconds`` its own time, ``count`` its runs),
     with ``min_count`` the runs a per-iteration pattern needs and ``element`` the element loop's
-    thresholds (iterations per entry, seconds an iteration)."""
-    line = key[1]
+    thresholds (iterations per entry, seconds an iteration). Where that kind is a candidate the
+    run refuted at the line, why it was refuted."""
+    got = _hint(a, sf, key, seconds, count, min_count, element)
     for d in a.dropped:
-        if d.path == key[0] and d.line == line and d.code:
-            # a candidate of lint's the run refuted there: why, rather than the guess again
-            return Hint(d.code, f"looks like {d.code} ({d.rule.name}), but {d.dropped}")
+        if got.code and d.code == got.code and d.path == key[0] and d.line == key[1]:
+            # (its own guess again would read as a finding missed: ``AB201 (sync-in-loop)?``
+            # of a CPU tensor's one value a step)
+            return Hint(d.code, f"looks like {d.code} ({d.rule.name}), but {d.dropped}", got.calls)
+    return got
+
+
+def _hint(
+    a: Analysis,
+    sf: SourceFile,
+    key: Key,
+    seconds: float,
+    count: Count | None,
+    min_count: int,
+    element: tuple[int, float],
+) -> Hint:
+    line = key[1]
     facts = a.ev.facts_at(key)
     calls = sf.calls_on(line)
     runs = f"{count} times" if count is not None else "an unknown number of times"
