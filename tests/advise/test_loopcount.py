@@ -153,6 +153,28 @@ def test_a_file_that_imports_numba_is_compiled_as_it_is() -> None:
     assert counter.uncounted == {"/jit.py": "it imports numba"}
 
 
+def test_a_file_that_gets_numba_through_a_star_import_beside_it_is_compiled_as_it_is(
+    tmp_path: Path,
+) -> None:
+    # round 25's Monte Carlo transport: ``from imports import *`` (imports.py: ``from numba
+    # import jit``), then ``@jit(nopython=True)`` over a loop: numba failed on the counter
+    (tmp_path / "imports.py").write_text("import numpy as np\nfrom numba import jit\n")
+    (tmp_path / "other.py").write_text("from plain import *\n")  # (a star import of no file)
+    source = (
+        "from imports import *\n\n@jit(nopython=True)\ndef f(n):\n"
+        "    for i in range(n):\n        pass\n"
+    )
+    counter = LoopCounter()
+    path = str(tmp_path / "walk.py")
+    code = counter.compile(source.encode(), path)
+    assert code.co_consts == compile(source, path, "exec", dont_inherit=True).co_consts
+    assert counter.uncounted == {path: "it imports numba"}
+    counted = LoopCounter()
+    other = "from other import *\nfor i in range(3):\n    pass\n"
+    counted.compile(other.encode(), str(tmp_path / "uses_other.py"))
+    assert counted.uncounted == {} and len(counted.sites()) == 1
+
+
 def test_a_file_the_counters_cannot_compile_raises_as_compile_does() -> None:
     with pytest.raises(SyntaxError):
         LoopCounter().compile(b"for x in :\n    pass\n", "/bad.py")

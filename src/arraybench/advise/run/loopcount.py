@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import os
 import time
 import types
 import uuid
@@ -573,16 +574,39 @@ def calibrate(n: int = 10_000, repeats: int = 9) -> CounterCost:
 BYTECODE_COMPILERS = frozenset({"numba"})
 
 
-def _compiles_bytecode(tree: ast.Module) -> bool:
+def _compiles_bytecode(
+    tree: ast.Module, path: str = "", seen: frozenset[str] = frozenset()
+) -> bool:
+    """Whether the file imports a library of BYTECODE_COMPILERS, itself or through a ``from M
+    import *`` of a module file beside it that does (``from imports import *`` with ``from numba
+    import jit`` in imports.py, then ``@jit(nopython=True)``: round 25's Monte Carlo transport,
+    which numba failed to compile with the counters in)."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names = [node.module]
         else:
-            continue
+            names = []
         if any(n.split(".")[0] in BYTECODE_COMPILERS for n in names):
             return True
+        if (
+            path
+            and isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level <= 1
+            and any(a.name == "*" for a in node.names)
+        ):
+            beside = os.path.join(os.path.dirname(path), *node.module.split(".")) + ".py"
+            if beside in seen or not os.path.isfile(beside):
+                continue
+            try:
+                with open(beside, "rb") as f:
+                    star = ast.parse(f.read(), beside)
+            except (OSError, SyntaxError, ValueError):
+                continue
+            if _compiles_bytecode(star, beside, seen | {path}):
+                return True
     return False
 
 
@@ -624,7 +648,7 @@ class LoopCounter:
         for attempt in range(AST_TRIES):
             try:
                 tree = ast.parse(source, path)
-                if _compiles_bytecode(tree):
+                if _compiles_bytecode(tree, path):
                     self.uncounted[path] = "it imports numba"
                     return compile(source, path, "exec", dont_inherit=True)
                 return self._compile(tree, path)
