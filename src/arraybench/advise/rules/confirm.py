@@ -73,7 +73,7 @@ from .families.loops import (
     scalar_reads,
     with_scan,
 )
-from .hints import hint
+from .hints import hint, refuted
 from .ledger_inputs import (
     operator_runs_of,
     operators_time,
@@ -759,7 +759,8 @@ class Analysis:
             sf = read_source(path)
             c = self.led.count(key)
             count = c if c.n else None
-            h = hint(self, sf, key, seconds, count, PER_ITERATION_MIN, (ELEMENT_MIN, ELEMENT_MAX_S))
+            element = (ELEMENT_MIN, ELEMENT_MAX_S)
+            h = refuted(self, key, hint(self, sf, key, seconds, count, PER_ITERATION_MIN, element))
             said = next((o for o in out if o.path == path and o.hint == h.text), None)
             if said is not None and len(h.text) > SAID_ONCE:
                 # (three lines of one loop given one long hint: said once, at the first)

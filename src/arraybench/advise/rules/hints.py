@@ -71,6 +71,16 @@ class Hint:
     calls: tuple[str, ...] = ()
 
 
+def refuted(a: Analysis, key: Key, got: Hint) -> Hint:
+    """``got``, or where its kind is a candidate the run refuted at the line, why it was (its
+    guess again would read as a finding missed: ``AB201 (sync-in-loop)?`` of a CPU tensor's one
+    value a step)."""
+    for d in a.dropped:
+        if got.code and d.code == got.code and d.path == key[0] and d.line == key[1]:
+            return Hint(d.code, f"looks like {d.code} ({d.rule.name}), but {d.dropped}", got.calls)
+    return got
+
+
 def hint(
     a: Analysis,
     sf: SourceFile,
@@ -82,26 +92,7 @@ def hint(
 ) -> Hint:
     """The closest kind for the hot line ``key`` (``seconds`` its own time, ``count`` its runs),
     with ``min_count`` the runs a per-iteration pattern needs and ``element`` the element loop's
-    thresholds (iterations per entry, seconds an iteration). Where that kind is a candidate the
-    run refuted at the line, why it was refuted."""
-    got = _hint(a, sf, key, seconds, count, min_count, element)
-    for d in a.dropped:
-        if got.code and d.code == got.code and d.path == key[0] and d.line == key[1]:
-            # (its own guess again would read as a finding missed: ``AB201 (sync-in-loop)?``
-            # of a CPU tensor's one value a step)
-            return Hint(d.code, f"looks like {d.code} ({d.rule.name}), but {d.dropped}", got.calls)
-    return got
-
-
-def _hint(
-    a: Analysis,
-    sf: SourceFile,
-    key: Key,
-    seconds: float,
-    count: Count | None,
-    min_count: int,
-    element: tuple[int, float],
-) -> Hint:
+    thresholds (iterations per entry, seconds an iteration)."""
     line = key[1]
     facts = a.ev.facts_at(key)
     calls = sf.calls_on(line)
