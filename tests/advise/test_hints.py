@@ -266,3 +266,30 @@ def test_python_lists_passed_to_a_plot_are_told_to_be_arrays(tmp_path: Path) -> 
     assert _plotted_lists(sf, 4, {"xs": short, "ys": short}) == ""
     grid = Fact(kind=ARRAY, type="numpy.ndarray", dtype="float64", shape=(666_785,))
     assert _plotted_lists(sf, 4, {"xs": grid, "ys": grid}) == ""
+
+
+def test_a_random_choice_of_a_python_sequence_is_told_the_draw_that_needs_no_array() -> None:
+    # round 25's Sutton-Barto agents: ``np.random.choice(range(n))`` a step (DynaMaze, 40% of the
+    # run saved by ``np.random.randint(n)``, which draws the same numbers)
+    import ast
+
+    from arraybench.advise.rules.hints import _choice_hint
+
+    def said(source: str, facts: dict[str, Fact]) -> str | None:
+        calls = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)]
+        got = _choice_hint(calls, facts, "9,000 times")
+        return got.text if got is not None else None
+
+    legacy = said("i = np.random.choice(range(len(model)))", {})
+    assert legacy is not None and legacy.endswith(
+        "np.random.randint(len(model)) draws the same one from the same random stream without it"
+    )
+    rng = Fact("other", "numpy.Generator")
+    actions = Fact(SEQUENCE, "list", shape=(4,), item="scalar")
+    picked = said("a = rng.choice(actions)", {"rng": rng, "actions": actions})
+    assert picked is not None and "actions[rng.integers(len(actions))]" in picked
+    # Python's own random.choice takes the list as it is; an array's choice makes none
+    assert said("a = random.choice(actions)", {"random": Fact("other", "module")}) is None
+    array = Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (40,))
+    assert said("a = rng.choice(values)", {"rng": rng, "values": array}) is None
+    assert said("a = rng.choice(actions, p=probs)", {"rng": rng, "actions": actions}) is None

@@ -97,6 +97,9 @@ def hint(
     facts = a.ev.facts_at(key)
     calls = sf.calls_on(line)
     runs = f"{count} times" if count is not None else "an unknown number of times"
+    drawn = _choice_hint(calls, facts, runs)
+    if drawn is not None:
+        return drawn
     few = count is not None and count.n < min_count
     for c in calls:
         name, r = call_name(c), held_receiver(c, facts)
@@ -292,6 +295,54 @@ def _element_hint(
         f"{kind}? line {lp.line} runs {count} iterations, {per_entry:,.0f} per entry, "
         f"{format_time(each)} each; its loop holds {seconds / a.total:.0%} of the run",
     )
+
+
+#: NumPy's random-number objects, as the run names them.
+RANDOM_STATES = frozenset({"numpy.Generator", "numpy.RandomState"})
+
+
+def _choice_hint(calls: list[ast.Call], facts: dict[str, Fact], runs: str) -> Hint | None:
+    """``np.random.choice(range(n))`` or ``rng.choice(actions)`` of a Python sequence, one
+    item: NumPy makes an array of the sequence at every call, and ``randint(n)`` (``integers``)
+    draws the same index from the same stream (round 25's Sutton-Barto agents: DynaMaze's
+    ``np.random.choice(range(n))`` 40% saved, three more 12-19%; 4.5 us a call against 1.2)."""
+    for c in calls:
+        func = c.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "choice"
+            and len(c.args) == 1
+            and not c.keywords
+        ):
+            continue
+        owner = ast.unparse(func.value)
+        held = facts.get(owner)
+        legacy = owner in ("np.random", "numpy.random") or (
+            held is not None and held.type == "numpy.RandomState"
+        )
+        if not legacy and (held is None or held.type not in RANDOM_STATES):
+            continue  # (Python's random.choice takes a list as it is)
+        draw = f"{owner}.randint" if legacy else f"{owner}.integers"
+        arg = c.args[0]
+        if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "range":
+            bounds = ", ".join(ast.unparse(x) for x in arg.args)
+            fix = f"{draw}({bounds})" if len(arg.args) <= 2 else ""
+            if not fix:
+                continue
+        elif isinstance(arg, ast.Name | ast.Attribute):
+            seen = facts.get(ast.unparse(arg))
+            if seen is None or seen.kind != SEQUENCE:
+                continue
+            name = ast.unparse(arg)
+            fix = f"{name}[{draw}(len({name}))]"
+        else:
+            continue
+        return Hint(
+            "",
+            f"{ast.unparse(c)} makes an array of a Python sequence at every call ({runs}) to "
+            f"draw one item: {fix} draws the same one from the same random stream without it",
+        )
+    return None
 
 
 def _library_hint(
