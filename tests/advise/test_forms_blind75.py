@@ -1,7 +1,9 @@
-"""The forms blind75 .. blind79 (benchmarks/) wrote, cut down to what made the profiler miss or
+"""The forms blind75 .. blind81 (benchmarks/) wrote, cut down to what made the profiler miss or
 mislist them: a model mapped over a Dataset through a lambda bound above (blind79's wing
 classifier, "no known pattern" before), ``torch.tensor(-0.4)`` said to make float64 data
-(blind79's toll corridor, a look-alike listed at 10%). Never a wall-clock assertion."""
+(blind79's toll corridor, a look-alike listed at 10%), a batch of one moved to a device (blind81's
+ferry demand), a running sum taken backwards (blind80's Schroeder integral, told AB406). Never a
+wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -75,3 +77,41 @@ def test_a_number_written_out_is_no_conversion_of_float64_data() -> None:
         "c = torch.tensor(values)\n"
     )
     assert sorted(_conversions(tree)) == [4]
+
+
+def test_a_batch_of_one_moved_to_a_device_is_still_a_batch_of_one() -> None:
+    # blind81's ferry demand: ``predict_one = lambda row: self.model(row.unsqueeze(0).to(
+    # device))[0]`` mapped over a tensor's rows read "no known slow pattern"
+    import ast
+
+    from arraybench.advise.rules.patterns.model_calls import mapped_model, row_of_one
+
+    moved = ast.parse("row.unsqueeze(0).to(device)", mode="eval").body
+    assert row_of_one(moved, {"row"}) == "row"
+    lam = ast.parse("lambda row: self.model(row.unsqueeze(0).to(device))[0]", mode="eval").body
+    assert mapped_model(lam) == "self.model"
+    assert row_of_one(ast.parse("row.to(device)", mode="eval").body, {"row"}) is None
+
+
+def test_a_running_sum_taken_backwards_is_the_scan_of_the_reversed_array() -> None:
+    # blind80's Schroeder integral, ``edc[i] = edc[i + 1] + energy[i]`` for i counting down:
+    # told AB406 ("no whole-array rewrite ... save 0-10%") where np.cumsum(energy[::-1])[::-1]
+    # gives the same values and saved 22% of the run
+    import ast
+
+    from arraybench.advise.read.recurrence import descending, scan_of
+
+    def scan(source: str) -> str:
+        loop = ast.parse(source).body[0]
+        assert isinstance(loop, ast.For)
+        return scan_of(loop.body, descending(loop))
+
+    assert scan("for i in range(n - 2, -1, -1):\n    edc[i] = edc[i + 1] + energy[i]\n").startswith(
+        "np.cumsum (torch.cumsum) of the reversed array"
+    )
+    assert scan("for i in reversed(range(n - 1)):\n    c[i] = c[i + 1] * x[i]\n").startswith(
+        "np.cumprod"
+    )
+    # counting up, c[i + 1] is a cell not yet written: no scan
+    assert scan("for i in range(n - 1):\n    c[i] = c[i + 1] + x[i]\n") == ""
+    assert scan("for i in range(1, n):\n    c[i] = c[i - 1] + x[i]\n") == "np.cumsum (torch.cumsum)"

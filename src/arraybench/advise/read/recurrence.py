@@ -492,12 +492,37 @@ def carried_from(tree: ast.Module | None, lo: int, hi: int, names: list[str]) ->
     return frozenset(out)
 
 
-def scan_of(body: list[ast.stmt]) -> str:
+def descending(loop: ast.AST) -> bool:
+    """A ``for`` over ``range(...)`` with a negative constant step, or ``reversed(range(...))``:
+    its index counts down."""
+    it = loop.iter if isinstance(loop, ast.For) else None
+    if not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name):
+        return False
+    if it.func.id == "reversed" and len(it.args) == 1:
+        inner = it.args[0]
+        return (
+            isinstance(inner, ast.Call)
+            and isinstance(inner.func, ast.Name)
+            and (inner.func.id == "range")
+        )
+    if it.func.id != "range" or len(it.args) != 3:
+        return False
+    step = it.args[2]
+    return (
+        isinstance(step, ast.UnaryOp)
+        and isinstance(step.op, ast.USub)
+        and isinstance(step.operand, ast.Constant)
+    ) or (isinstance(step, ast.Constant) and isinstance(step.value, int) and step.value < 0)
+
+
+def scan_of(body: list[ast.stmt], down: bool = False) -> str:
     """The library scan that computes a loop whole, when its only dependence between steps is
     one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
     (``np.cumprod``), ``max(c[i - 1], x[i])`` (``np.maximum.accumulate``), ``y[i] = a * y[i -
-    1] + b * x[i]`` or ``s = a * s + x[i]`` (a linear filter: ``scipy.signal.lfilter``). The
-    loop without that statement must be no recurrence. "" otherwise."""
+    1] + b * x[i]`` or ``s = a * s + x[i]`` (a linear filter: ``scipy.signal.lfilter``); in a
+    loop counting ``down``, ``c[i] = c[i + 1] + x[i]`` (the same scan of the reversed array,
+    reversed back: blind80's Schroeder integral). The loop without that statement must be no
+    recurrence. "" otherwise."""
     stmts = [s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)]
     for s in stmts:
         if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
@@ -511,7 +536,7 @@ def scan_of(body: list[ast.stmt]) -> str:
                     isinstance(n, ast.Subscript)
                     and isinstance(n.value, ast.Name)
                     and n.value.id == t.value.id
-                    and _offset(n.slice, t.slice) == -1  # type: ignore[arg-type]
+                    and _offset(n.slice, t.slice) == (1 if down else -1)  # type: ignore[arg-type]
                 ):
                     last = n
         elif isinstance(t, ast.Name):
@@ -524,6 +549,8 @@ def scan_of(body: list[ast.stmt]) -> str:
             continue
         rest = [b for b in body if b is not s]
         if not is_recurrence(rest):
+            if down and isinstance(t, ast.Subscript):
+                return f"{SCANS[step]} of the reversed array, reversed back (x[::-1] ... [::-1])"
             return SCANS[step]
     return _running_extreme(body)
 

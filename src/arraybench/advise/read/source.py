@@ -13,7 +13,14 @@ from typing import Any
 
 from . import syntax
 from .libraries import CONSTRUCTORS
-from .recurrence import carries_state, is_recurrence, object_state, scan_of, written_out
+from .recurrence import (
+    carries_state,
+    descending,
+    is_recurrence,
+    object_state,
+    scan_of,
+    written_out,
+)
 from .syntax import int_op, walk_tree
 
 #: ``item`` of ``t.item()`` (read/syntax.py's; the rules read it from here).
@@ -199,7 +206,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
                     recurrence=is_recurrence(child.body) or carries_state(child.body, sf.state),
-                    scan=scan_of(child.body),
+                    scan=scan_of(child.body, descending(child)),
                     written=written_out(child.body),
                 )
             )

@@ -321,8 +321,20 @@ def generator_call(sf: SourceFile, it: ast.expr) -> str | None:
     return fn.name
 
 
+#: Methods that move or cast a tensor, its rows as they were (``x[i].unsqueeze(0).to(device)``).
+MOVED = frozenset({"to", "cuda", "cpu", "float", "double", "half", "contiguous"})
+
+
 def row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     """The tensor whose one row ``arg`` takes as a batch of one, or None."""
+    # (moved or cast after: ``row.unsqueeze(0).to(device)``, blind81's ferry demand)
+    while (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Attribute)
+        and arg.func.attr in MOVED
+        and isinstance(arg.func.value, ast.Call | ast.Subscript)
+    ):
+        arg = arg.func.value
     # x[i : i + 1], x[i : i + 1, :]
     if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
         first = arg.slice.elts[0] if isinstance(arg.slice, ast.Tuple) else arg.slice
