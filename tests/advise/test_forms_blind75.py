@@ -2,8 +2,8 @@
 mislist them: a model mapped over a Dataset through a lambda bound above (blind79's wing
 classifier, "no known pattern" before), ``torch.tensor(-0.4)`` said to make float64 data
 (blind79's toll corridor, a look-alike listed at 10%), a batch of one moved to a device (blind81's
-ferry demand), a running sum taken backwards (blind80's Schroeder integral, told AB406). Never a
-wall-clock assertion."""
+ferry demand), a running sum taken backwards (blind80's Schroeder integral, told AB406), one
+float64 cost listed twice (blind81's mycelium model). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -115,3 +115,42 @@ def test_a_running_sum_taken_backwards_is_the_scan_of_the_reversed_array() -> No
     # counting up, c[i + 1] is a cell not yet written: no scan
     assert scan("for i in range(n - 1):\n    c[i] = c[i + 1] + x[i]\n") == ""
     assert scan("for i in range(1, n):\n    c[i] = c[i - 1] + x[i]\n") == "np.cumsum (torch.cumsum)"
+
+
+MYCELIUM = """\
+import numpy as np
+import torch
+
+
+class Block:
+    def __init__(self, n, rng):
+        self.quality = torch.from_numpy(rng.uniform(0.6, 1.4, size=(n, n)))
+        self.nutrient = torch.ones(n, n)
+
+
+class Colony:
+    def __init__(self, block):
+        self.block = block
+        self.density = torch.full(block.nutrient.shape, 0.1)
+
+    def step(self):
+        u = self.density
+        growth = 0.08 * self.block.quality * self.block.nutrient * u * (1.0 - u)
+        self.density = (u + growth).clamp_(0.0, 1.0)
+        self.block.nutrient = self.block.nutrient - 0.02 * growth
+
+
+colony = Colony(Block(700, np.random.default_rng(3)))
+for t in range(60):
+    colony.step()
+print(float(colony.density.sum()))
+"""
+
+
+def test_a_float64_value_met_in_a_function_the_loop_calls_is_one_finding(tmp_path: Path) -> None:
+    # blind81's mycelium model: the float64 quality listed at its conversion (AB401, 40%) and
+    # again where it meets the float32 work in step() (AB410, 38%): one cost, one fix
+    report = profile(Target(script=_write(tmp_path, "mycelium.py", MYCELIUM)))
+    found = _found(report)
+    assert 18 in found and found[18].code == "AB410", found
+    assert 7 not in found, found[7]

@@ -71,8 +71,14 @@ class Float64FromNumpy:
         for lp in _outer_loops(sf):
             if a.led.span(sf.path, lp.line, lp.end) / a.total < LIST_SHARE:
                 continue
+            # (an AB410 in the loop, or in a function it calls, names the same float64 value
+            # where it meets the float32 work, and its fix is this one: blind81's mycelium
+            # model, its cost listed at the conversion and again at the callee's line)
+            reach = _reached(sf, lp)
             if any(
-                f.path == sf.path and f.code == "AB410" and lp.line <= f.line <= lp.end
+                f.path == sf.path
+                and f.code == "AB410"
+                and any(lo <= f.line <= hi for lo, hi in reach)
                 for f in a.found.values()
             ):
                 continue
@@ -321,6 +327,17 @@ def _with_dtype(call: ast.Call) -> str:
         ],
     )
     return ast.unparse(fixed)
+
+
+def _reached(sf: SourceFile, lp: Loop, depth: int = 3) -> list[tuple[int, int]]:
+    """The loop's lines and the bodies of the file's functions it calls, ``depth`` calls down."""
+    regions = [(lp.line, lp.end)]
+    for _ in range(depth):
+        more = [r for r in _callees(sf, regions) if r not in regions]
+        if not more:
+            break
+        regions += more
+    return regions
 
 
 def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
