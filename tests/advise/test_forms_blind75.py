@@ -3,7 +3,8 @@ mislist them: a model mapped over a Dataset through a lambda bound above (blind7
 classifier, "no known pattern" before), ``torch.tensor(-0.4)`` said to make float64 data
 (blind79's toll corridor, a look-alike listed at 10%), a batch of one moved to a device (blind81's
 ferry demand), a running sum taken backwards (blind80's Schroeder integral, told AB406), one
-float64 cost listed twice (blind81's mycelium model). Never a wall-clock assertion."""
+float64 cost listed twice (blind81's mycelium model), a loop whose time is JAX recompiling told an
+element loop (blind82's carillon strikes). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -154,3 +155,43 @@ def test_a_float64_value_met_in_a_function_the_loop_calls_is_one_finding(tmp_pat
     found = _found(report)
     assert 18 in found and found[18].code == "AB410", found
     assert 7 not in found, found[7]
+
+
+CARILLON = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+@jax.jit
+def features(sig):
+    rms = jnp.sqrt(jnp.mean(sig ** 2))
+    return jnp.stack([rms, jnp.abs(sig).max()])
+
+
+def record(rng, n):
+    return rng.standard_normal(n).astype(np.float32)
+
+
+rng = np.random.default_rng(9)
+lengths = rng.integers(6000, 16000, size=16)
+feats = []
+peaks = []
+for k, n in enumerate(lengths):
+    f = features(jnp.asarray(record(rng, int(n))))
+    feats.append(f)
+    peaks.append(-float(f[1]))
+print(float(jnp.stack(feats).sum()) + sum(peaks))
+"""
+
+
+def test_a_loop_whose_time_is_recompiles_is_their_line_not_an_element_loop(
+    tmp_path: Path,
+) -> None:
+    # blind82's carillon strikes: a jitted function given recordings of 16 new lengths, 1.0 s of
+    # the loop's 1.4 s compiling, was told an element loop (AB101) on the ``for`` line
+    pytest.importorskip("jax")
+    report = profile(Target(script=_write(tmp_path, "carillon.py", CARILLON)))
+    found = _found(report)
+    assert 21 in found and found[21].code == "AB404", found
+    assert 20 not in found, found[20]
