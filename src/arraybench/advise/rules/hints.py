@@ -325,15 +325,14 @@ def _choice_hint(calls: list[ast.Call], facts: dict[str, Fact], runs: str) -> Hi
         draw = f"{owner}.randint" if legacy else f"{owner}.integers"
         arg = c.args[0]
         if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "range":
-            bounds = ", ".join(ast.unparse(x) for x in arg.args)
-            fix = f"{draw}({bounds})" if len(arg.args) <= 2 else ""
-            if not fix:
-                continue
+            if len(arg.args) > 2:
+                continue  # (a step: no one randint call draws the same)
+            fix = f"{draw}({', '.join(ast.unparse(x) for x in arg.args)})"
         elif isinstance(arg, ast.Name | ast.Attribute):
-            seen = facts.get(ast.unparse(arg))
+            name = ast.unparse(arg)
+            seen = facts.get(name)
             if seen is None or seen.kind != SEQUENCE:
                 continue
-            name = ast.unparse(arg)
             fix = f"{name}[{draw}(len({name}))]"
         else:
             continue

@@ -205,14 +205,14 @@ class Loops(Plain):
             # (its time is JAX compiling a function again at a line in it, for each new input
             # shape: that line's AB404 is the finding, not an element loop; blind82's carillon
             # strikes, 16 recordings of new lengths, 1.0 s of its 1.4 s compiling, told AB101)
-            lines = range(loop.line, loop.end + 1)
-            compiled = sum(a.ev.events.compile_s.get((f.path, ln), 0.0) for ln in lines)
+            by_line = {
+                ln: a.ev.events.compile_s.get((f.path, ln), 0.0)
+                for ln in range(loop.line, loop.end + 1)
+            }
+            compiled = sum(by_line.values())
             spent = a.led.span(f.path, loop.line, loop.end)
             if spent > 0 and compiled >= 0.5 * spent:
-                at = min(
-                    (ln for ln in lines if a.ev.events.compile_s.get((f.path, ln), 0.0) > 0),
-                    key=lambda ln: -a.ev.events.compile_s[(f.path, ln)],
-                )
+                at = max(by_line, key=lambda ln: by_line[ln])
                 return (
                     f"{format_time(compiled)} of its {format_time(spent)} is JAX compiling "
                     f"again (line {at}): that line's recompiles are the finding"

@@ -132,15 +132,20 @@ def _builds_share(a: Analysis, c: Candidate) -> float | None:
     return min(1.0, sum(t or 0.0 for t in parts) / whole)
 
 
-def _one_value_each(sf: SourceFile, line: int) -> bool:
-    """Whether each of the line's conversions makes one Python value (``.item()``, ``float()``,
-    ``int()``, ``bool()``), none a list or an array of a tensor's items."""
-    names = [
-        call_name(call)
+def _conversions_on(sf: SourceFile, line: int) -> list[ast.Call]:
+    """The line's conversions and syncs: ``t.item()``, ``t.tolist()``, ``float(t)``..."""
+    return [
+        call
         for call in sf.calls_on(line)
         if (isinstance(call.func, ast.Attribute) and call_name(call) in SYNC_METHODS)
         or (isinstance(call.func, ast.Name) and call_name(call) in SYNC_BUILTINS)
     ]
+
+
+def _one_value_each(sf: SourceFile, line: int) -> bool:
+    """Whether each of the line's conversions makes one Python value (``.item()``, ``float()``,
+    ``int()``, ``bool()``), none a list or an array of a tensor's items."""
+    names = [call_name(call) for call in _conversions_on(sf, line)]
     return bool(names) and all(n == "item" or n in SYNC_BUILTINS for n in names)
 
 
@@ -148,13 +153,11 @@ def _converts_held(sf: SourceFile, line: int) -> bool:
     """Whether one of the line's conversions is of a value the program holds (``t.item()``,
     ``float(self.x[i])``, ``state[:, 0].tolist()``), not of a call's result made from one
     (``w.sum().item()``, ``float((x @ M).sum())``), whose work stays in the rewrite."""
-    for call in sf.calls_on(line):
-        if isinstance(call.func, ast.Attribute) and call_name(call) in SYNC_METHODS:
+    for call in _conversions_on(sf, line):
+        if isinstance(call.func, ast.Attribute):
             value: ast.expr | None = call.func.value
-        elif isinstance(call.func, ast.Name) and call_name(call) in SYNC_BUILTINS and call.args:
-            value = call.args[0]
         else:
-            continue
+            value = call.args[0] if call.args else None
         if value is not None and not any(isinstance(n, ast.Call) for n in ast.walk(value)):
             return True
     return False
@@ -165,13 +168,8 @@ def _synced(sf: SourceFile, line: int, facts: dict[str, Fact]) -> list[Fact]:
     module of ``float(jnp.exp(p[3]))``, whose value the run did not see by name)."""
     return [
         facts[r]
-        for call in sf.calls_on(line)
-        if (r := held_receiver(call, facts)) in facts
-        and facts[r].type != "module"
-        and (
-            (isinstance(call.func, ast.Attribute) and call_name(call) in SYNC_METHODS)
-            or (isinstance(call.func, ast.Name) and call_name(call) in SYNC_BUILTINS)
-        )
+        for call in _conversions_on(sf, line)
+        if (r := held_receiver(call, facts)) in facts and facts[r].type != "module"
     ]
 
 

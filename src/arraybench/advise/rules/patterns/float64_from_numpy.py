@@ -39,7 +39,7 @@ from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import SEQUENCE, TENSOR, Fact
 from .base import Analysis
-from .float64_sources import _callees
+from .float64_sources import _reached
 from .float64_values import SIZE_MIN, looks_at
 from .float64_work import _ratio_at, holding, stand_in_ratio
 
@@ -74,7 +74,7 @@ class Float64FromNumpy:
             # (an AB410 in the loop, or in a function it calls, names the same float64 value
             # where it meets the float32 work, and its fix is this one: blind81's mycelium
             # model, its cost listed at the conversion and again at the callee's line)
-            reach = _reached(sf, lp)
+            reach = _reached(sf, [(lp.line, lp.end)], 3)
             if any(
                 f.path == sf.path
                 and f.code == "AB410"
@@ -329,17 +329,6 @@ def _with_dtype(call: ast.Call) -> str:
     return ast.unparse(fixed)
 
 
-def _reached(sf: SourceFile, lp: Loop, depth: int = 3) -> list[tuple[int, int]]:
-    """The loop's lines and the bodies of the file's functions it calls, ``depth`` calls down."""
-    regions = [(lp.line, lp.end)]
-    for _ in range(depth):
-        more = [r for r in _callees(sf, regions) if r not in regions]
-        if not more:
-            break
-        regions += more
-    return regions
-
-
 def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
     """The file's conversions of data to torch tensors with no dtype and no cast after, by
     line: ``torch.as_tensor(v)``, not ``torch.tensor([0.1, 0.2])`` or ``torch.tensor(-0.4)`` of
@@ -412,9 +401,7 @@ def _float64_work(
     """The statements of the loop and of the file's functions it calls (two calls deep) where
     the run saw a float64 tensor of SIZE_MIN elements or more, and those tensors' names by
     statement."""
-    regions = [(lp.line, lp.end)]
-    regions += _callees(sf, regions)
-    regions += _callees(sf, regions)
+    regions = _reached(sf, [(lp.line, lp.end)], 2)
     seen: set[int] = set()
     found: dict[int, tuple[int, set[str]]] = {}
     for lo, hi in regions:

@@ -417,6 +417,17 @@ def _float64_call(sf: SourceFile, value: ast.expr) -> tuple[str, int, str] | Non
     return None
 
 
+def _reached(sf: SourceFile, regions: list[tuple[int, int]], depth: int) -> list[tuple[int, int]]:
+    """The regions and the bodies of the file's functions they call, ``depth`` calls down."""
+    regions = list(regions)
+    for _ in range(depth):
+        more = _callees(sf, regions)
+        if not more:
+            break
+        regions += more
+    return regions
+
+
 def _callees(sf: SourceFile, regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The bodies of the file's functions that calls in those lines make, by name or as a
     method (``self.potential.drift(x)``), outside the regions themselves."""

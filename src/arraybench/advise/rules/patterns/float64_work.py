@@ -17,7 +17,7 @@ from ...run.models import float32_ratio
 from ...run.values import ARRAY, SCALAR, TENSOR, Fact, is_array
 from .base import Analysis
 from .expressions import as_names
-from .float64_sources import _callees, _carried_in, _returned_to
+from .float64_sources import _callees, _carried_in, _reached, _returned_to
 from .float64_values import _big, _imports, looks_at
 
 
@@ -161,9 +161,7 @@ def _products(sf: SourceFile, lo: int, hi: int) -> bool:
     """Whether the lines ``lo``..``hi``, or the file's functions they call (two calls deep),
     multiply matrices (``@``, ``matmul``, ``mm``, ``einsum``)."""
     assert sf.tree is not None
-    regions = [(lo, hi)]
-    regions += _callees(sf, regions)
-    regions += _callees(sf, regions)
+    regions = _reached(sf, [(lo, hi)], 2)
     return any(
         (
             (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult))
