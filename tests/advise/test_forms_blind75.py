@@ -195,3 +195,57 @@ def test_a_loop_whose_time_is_recompiles_is_their_line_not_an_element_loop(
     found = _found(report)
     assert 21 in found and found[21].code == "AB404", found
     assert 20 not in found, found[20]
+
+
+ESPORTS = """\
+import itertools
+
+import numpy as np
+
+
+def play(rng, length, skill_gap):
+    gold = rng.normal(skill_gap, 350.0, size=length)
+    objectives = (rng.random(length) < 0.04) * rng.choice([-1500.0, 1500.0], size=length)
+    return gold + objectives
+
+
+rng = np.random.default_rng(77)
+skill = rng.normal(0.0, 40.0, size=16)
+pairs = list(itertools.combinations(range(16), 2))
+total = 0.0
+for week in range(60):
+    matches = [play(rng, int(rng.integers(1600, 2600)), skill[a] - skill[b]) for a, b in pairs]
+    total += sum(float(m.mean()) for m in matches[:3])
+print("result:", total)
+"""
+
+
+def test_a_loop_whose_calls_each_draw_a_block_is_no_element_loop(tmp_path: Path) -> None:
+    # blind81's esports season: each of 120 pairs a week made by a function drawing ~2,000
+    # values (45 us a call, the draws' own work): told an element loop at 10% of the run
+    report = profile(Target(script=_write(tmp_path, "esports.py", ESPORTS)))
+    loops = [f for f in (*report.findings, *report.unlisted) if f.code == "AB101"]
+    assert not loops, loops
+    # and int(rng.integers(...)) converts what the draw returns, not the generator: it was
+    # told "int(rng) converts a numpy.Generator"
+    assert not [h for h in report.hot if "converts a numpy.Generator" in h.hint], report.hot
+
+
+def test_the_size_of_an_array_a_call_makes_is_read_from_the_values_seen() -> None:
+    import ast
+
+    from arraybench.advise.read.source import made_size
+
+    class Seen:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+    def size(code: str, **values: int) -> int | None:
+        call = ast.parse(code, mode="eval").body
+        return made_size(call, {k: Seen(v) for k, v in values.items()})
+
+    assert size("rng.normal(0.0, 1.0, size=length)", length=1960) == 1960
+    assert size("np.zeros((n, 3))", n=500) == 1500
+    assert size("rng.random(length)", length=1960) == 1960
+    assert size("rng.normal(0.0, length)", length=1960) is None  # a scale, not a size
+    assert size("rng.normal(0.0, 1.0, size=m)") is None  # m not seen

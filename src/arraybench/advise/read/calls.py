@@ -330,3 +330,35 @@ def argument(call: ast.Call, params: list[str], name: str, method: bool) -> ast.
     bound = params[:1] == ["self"] or params[:1] == ["cls"]
     i = params.index(name) - (1 if bound and isinstance(call.func, ast.Attribute) else 0)
     return call.args[i] if 0 <= i < len(call.args) else None
+
+
+def reached(sf: SourceFile, regions: list[tuple[int, int]], depth: int) -> list[tuple[int, int]]:
+    """The regions and the bodies of the file's functions they call, ``depth`` calls down."""
+    regions = list(regions)
+    for _ in range(depth):
+        more = called_bodies(sf, regions)
+        if not more:
+            break
+        regions += more
+    return regions
+
+
+def called_bodies(sf: SourceFile, regions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The bodies of the file's functions that calls in those lines make, by name or as a
+    method (``self.potential.drift(x)``), outside the regions themselves."""
+    if sf.tree is None:
+        return []
+    defs: dict[str, list[ast.FunctionDef]] = {}
+    for n in walk_tree(sf.tree):
+        if isinstance(n, ast.FunctionDef):
+            defs.setdefault(n.name, []).append(n)
+    out: list[tuple[int, int]] = []
+    for c in walk_tree(sf.tree):
+        if not isinstance(c, ast.Call) or not any(lo <= c.lineno <= hi for lo, hi in regions):
+            continue
+        for fn in defs.get(call_name(c), []):
+            # (from its ``def`` line: a region's first line is its header, not its work)
+            span = (fn.lineno, fn.end_lineno or fn.lineno)
+            if span not in out and not any(lo <= span[0] <= hi for lo, hi in regions):
+                out.append(span)
+    return out

@@ -329,6 +329,33 @@ def _int(node: ast.expr, facts: dict[str, Any]) -> int | None:
     return None
 
 
+#: Calls whose first argument is the shape of the array they make.
+SHAPED_MAKERS = frozenset(
+    {"zeros", "ones", "empty", "full", "rand", "randn", "random", "standard_normal"}
+)
+
+
+def made_size(node: ast.expr, facts: dict[str, Any]) -> int | None:
+    """Elements of the array a call makes, from a ``size=``/``shape=`` argument (or the first
+    argument of ``np.zeros`` and its kind) whose ints were seen: ``rng.normal(0.0, 1.0,
+    size=length)`` with ``length`` seen at 1,960. None when the values do not tell."""
+    if not isinstance(node, ast.Call):
+        return None
+    shape = next((k.value for k in node.keywords if k.arg in ("size", "shape")), None)
+    if shape is None and call_name(node) in SHAPED_MAKERS and node.args:
+        shape = node.args[0]
+    if shape is None:
+        return None
+    dims = shape.elts if isinstance(shape, ast.Tuple | ast.List) else [shape]
+    n = 1
+    for d in dims:
+        v = _int(d, facts)
+        if v is None:
+            return None
+        n *= v
+    return n
+
+
 def statement_at(
     sf: SourceFile, line: int, skip: tuple[type[ast.stmt], ...] = ()
 ) -> ast.stmt | None:

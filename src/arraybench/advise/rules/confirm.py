@@ -61,6 +61,7 @@ from .families.loops import (
     LOOP_CODES,
     MADE_BLOCK_STEP_S,
     boxed_items,
+    callee_blocks,
     copied_out,
     differentiated,
     in_callbacks,
@@ -557,18 +558,9 @@ class Analysis:
                 continue
             self._element_loops(sf)
             self._line_patterns(sf)
-        for (path, line), names in self.ev.events.compiles.items():
-            key = (path, line)
-            if key not in self.found and recompiling(
-                read_source(path),
-                line,
-                names,
-                self.ev.events.causes.get(key, []),
-                self.ev.events.compile_s.get(key, 0.0),
-                self.led.count(key).n,
-                WORTH_SHARE * self.total,
-                self.ev.facts_at(key),
-            ):
+        for key in list(self.ev.events.compiles):
+            path, line = key
+            if key not in self.found and self.recompiling(key):
                 sf = read_source(path)
                 first = sf.span(line)[0]
                 if any(f.path == path and f.line <= first <= f.end for f in self.found.values()):
@@ -596,6 +588,20 @@ class Analysis:
                 f, facts = self.finding(sf, line, "AB201")
                 f = _with(f, evidence=self.more_evidence(f, sf), gain=self.gain(f, facts, None, sf))
                 self.add(f)
+
+    def recompiling(self, key: tuple[str, int]) -> bool:
+        """Whether the run's compilations at a line make it a recompiling one (AB404)."""
+        names = self.ev.events.compiles.get(key, [])
+        return bool(names) and recompiling(
+            read_source(key[0]),
+            key[1],
+            names,
+            self.ev.events.causes.get(key, []),
+            self.ev.events.compile_s.get(key, 0.0),
+            self.led.count(key).n,
+            WORTH_SHARE * self.total,
+            self.ev.facts_at(key),
+        )
 
     def _element_loops(self, sf: SourceFile) -> None:
         """Loops of many cheap iterations that index arrays: element by element."""
@@ -630,9 +636,12 @@ class Analysis:
             facts = self.ev.facts_in(sf.path, lp.line, lp.end)
             if not self._element_evidence(lp, facts, sf):
                 continue
-            if seconds / count.n > MADE_BLOCK_STEP_S and made_blocks(sf, lp, facts):
-                # steps of work on a block each (a column normalised per step): no element's
-                # arithmetic for a whole-array rewrite to take
+            if seconds / count.n > MADE_BLOCK_STEP_S and (
+                made_blocks(sf, lp, facts) or callee_blocks(self, sf, lp, sf.path, seconds)
+            ):
+                # steps of work on a block each (a column normalised per step, a match drawn
+                # as 2,000 seconds by the function it calls): no element's arithmetic for a
+                # whole-array rewrite to take
                 continue
             chosen.append(lp)
             if (sf.path, lp.line) in self.found:

@@ -38,7 +38,7 @@ from ..read.syntax import imported_names, seen_name, walk_tree
 from ..run.checks import COMPOUND
 from ..run.ledger import Count
 from ..run.models import laplace_ratio
-from ..run.values import MODEL, SCALAR, SEQUENCE, Fact, array_scalar, is_array, torchish
+from ..run.values import MODEL, OTHER, SCALAR, SEQUENCE, Fact, array_scalar, is_array, torchish
 from .patterns import tiny_arrays
 from .patterns.base import Analysis
 
@@ -108,6 +108,16 @@ def hint(
             fact = None  # ``float(np.mean(x))``: the receiver read is a module, not a value
         builtin = isinstance(c.func, ast.Name) and name in SYNC_BUILTINS
         method = isinstance(c.func, ast.Attribute) and name in SYNC_METHODS
+        if (
+            builtin
+            and fact is not None
+            and fact.kind == OTHER
+            and c.args
+            and isinstance(c.args[0], ast.Call)
+        ):
+            # ``int(rng.integers(1600, 2600))``: what is converted is what the method returns,
+            # not the generator it is called on (blind81's esports season)
+            fact = None
         if (builtin or method) and fact is not None:
             what = f"{name}({r})" if builtin else f"{r}.{name}()"
             if fact.type == "str" and builtin:

@@ -10,8 +10,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....base.units import format_time
+from ...read.calls import reached
 from ...read.libraries import MUTATING_METHODS
-from ...read.source import call_name, count_ops, read_source, static_size, stored_in
+from ...read.source import call_name, count_ops, made_size, read_source, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names, walk_tree
 from ...run.values import ARRAY, JAX, MODEL, OTHER, SCALAR, SEQUENCE, is_array
 from ..float_steps import element_work, float_cost
@@ -76,6 +77,39 @@ def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact
         for n in sorted(made)
         if (x := facts.get(n)) is not None and is_array(x) and x.size >= BLOCK_MIN
     ]
+
+
+def callee_blocks(
+    a: Analysis, sf: SourceFile, loop: Loop, path: str, spent: float
+) -> list[tuple[str, str]]:
+    """Where most of a loop's ``spent`` time is in the file's functions it calls (two calls
+    down), the arrays of BLOCK_MIN elements or more they make of their own (named and seen, or
+    drawn at a size seen), with the function's name: each call is a step of work on a block
+    (blind81's esports matches, 120 pairs a week each made by ``play_match`` as ~2,000 drawn
+    seconds, 45 us a call, told an element loop)."""
+    own = sum(a.led.own((path, ln)) for ln in range(loop.line, loop.end + 1))
+    if sf.tree is None or own >= spent / 2:
+        return []
+    defs = {
+        (n.lineno, n.end_lineno or n.lineno): n.name
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.FunctionDef)
+    }
+    out: list[tuple[str, str]] = []
+    for lo, hi in reached(sf, [(loop.line, loop.end)], 2)[1:]:
+        facts = a.ev.facts_in(path, lo, hi)
+        for n in walk_tree(sf.tree):
+            if not isinstance(n, ast.Assign) or not lo < n.lineno <= hi:
+                continue
+            for t in n.targets:
+                x = facts.get(t.id) if isinstance(t, ast.Name) else None
+                if x is not None and is_array(x) and x.size >= BLOCK_MIN:
+                    out.append((defs.get((lo, hi), "?"), f"a {x}"))
+                    continue
+                size = made_size(n.value, a.ev.facts_at((path, n.lineno)))
+                if size is not None and size >= BLOCK_MIN:
+                    out.append((defs.get((lo, hi), "?"), f"an array of {size:,} values"))
+    return out
 
 
 def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
@@ -211,8 +245,10 @@ class Loops(Plain):
             }
             compiled = sum(by_line.values())
             spent = a.led.span(f.path, loop.line, loop.end)
-            if spent > 0 and compiled >= 0.5 * spent:
-                at = max(by_line, key=lambda ln: by_line[ln])
+            at = max(by_line, key=lambda ln: by_line[ln])
+            if spent > 0 and compiled >= 0.5 * spent and a.recompiling((f.path, at)):
+                # (only where that line's recompiles are a finding: a few shapes compiled
+                # once each are the data's, and the loop's own steps are what costs)
                 return (
                     f"{format_time(compiled)} of its {format_time(spent)} is JAX compiling "
                     f"again (line {at}): that line's recompiles are the finding"
@@ -246,20 +282,22 @@ class Loops(Plain):
                 x for x in items if is_array(x) and len(x.shape) > 1 and x.size > ELEMENT_MIN * 2
             ]
             made = made_blocks(sf, loop, c.facts) if not items else []
+            called = callee_blocks(a, sf, loop, f.path, spent) if not (items or made) else []
             block = (bool(items) and each > BLOCK_STEP_S / 10) or (
-                bool(made) and each > MADE_BLOCK_STEP_S
+                bool(made or called) and each > MADE_BLOCK_STEP_S
             )
             items = items or made
             if block or (own < spent / 2 and each > BLOCK_STEP_S):
                 # a step of work on a block (a 64x128 batch through a bank of filters), or in
-                # the functions it calls (a distance with its own inverse): neither a
-                # whole-array rewrite of one element's arithmetic nor the same steps on floats
-                # saves its time; what each step does is where to look
-                said = (
-                    f"on a {items[0]} at a time"
-                    if block
-                    else "most of it in the functions it calls"
-                )
+                # the functions it calls (a distance with its own inverse, a match drawn as
+                # 2,000 seconds): neither a whole-array rewrite of one element's arithmetic nor
+                # the same steps on floats saves its time; what each step does is where to look
+                if block and items:
+                    said = f"on a {items[0]} at a time"
+                elif block:
+                    said = f"most of it in {called[0][0]}(), on {called[0][1]} it makes"
+                else:
+                    said = "most of it in the functions it calls"
                 return (
                     f"each of its {counted} iterations takes {format_time(each)}, {said}: a "
                     "step of work on a block of data, not one element's arithmetic"

@@ -57,6 +57,10 @@ class Analysis(Protocol):
         loop's iterations, and those per entry of the outer loop)."""
         ...
 
+    def recompiling(self, key: tuple[str, int]) -> bool:
+        """Whether the run's compilations at a line make it a recompiling one (AB404)."""
+        ...
+
     def covered(self, path: str, line: int) -> bool:
         """Whether a finding so far holds the line."""
         ...

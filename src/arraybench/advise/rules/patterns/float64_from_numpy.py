@@ -33,13 +33,12 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import RULES
-from ...read.calls import returned_attributes
+from ...read.calls import reached, returned_attributes
 from ...read.source import Loop, SourceFile, enclosing_function
 from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import SEQUENCE, TENSOR, Fact
 from .base import Analysis
-from .float64_sources import _reached
 from .float64_values import SIZE_MIN, looks_at
 from .float64_work import _ratio_at, holding, stand_in_ratio
 
@@ -74,7 +73,7 @@ class Float64FromNumpy:
             # (an AB410 in the loop, or in a function it calls, names the same float64 value
             # where it meets the float32 work, and its fix is this one: blind81's mycelium
             # model, its cost listed at the conversion and again at the callee's line)
-            reach = _reached(sf, [(lp.line, lp.end)], 3)
+            reach = reached(sf, [(lp.line, lp.end)], 3)
             if any(
                 f.path == sf.path
                 and f.code == "AB410"
@@ -401,7 +400,7 @@ def _float64_work(
     """The statements of the loop and of the file's functions it calls (two calls deep) where
     the run saw a float64 tensor of SIZE_MIN elements or more, and those tensors' names by
     statement."""
-    regions = _reached(sf, [(lp.line, lp.end)], 2)
+    regions = reached(sf, [(lp.line, lp.end)], 2)
     seen: set[int] = set()
     found: dict[int, tuple[int, set[str]]] = {}
     for lo, hi in regions:

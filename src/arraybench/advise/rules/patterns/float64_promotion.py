@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
+from ...read.calls import called_bodies
 from ...read.libraries import NEW_VALUE_METHODS
 from ...read.purity import attribute_changed
 from ...read.recurrence import carried_from
@@ -42,7 +43,6 @@ from .float64_sources import (
     _as_float32,
     _attributes_of,
     _called_from_loop,
-    _callees,
     _carried_in,
     _cast_float32,
     _float64_call,
@@ -406,7 +406,7 @@ class Float64Promotion:
                     (n.startswith("self.") or n in passed)
                     and any(
                         self._float64_result(a, path, n, {}, c_lo, c_hi)
-                        for c_lo, c_hi in _callees(sf, [(lo, hi), *(callers or [])])
+                        for c_lo, c_hi in called_bodies(sf, [(lo, hi), *(callers or [])])
                     )
                 )
             ]

@@ -11,14 +11,14 @@ import copy
 import sys
 from dataclasses import replace
 
-from ...read.calls import argument, calls_of, properties
+from ...read.calls import argument, called_bodies, calls_of, properties
 from ...read.purity import PURE_CALLS, attribute_changed, pure_functions, pure_getters
 from ...read.source import SourceFile, stored_in
 from ...read.syntax import assigned_pairs, imported_names, one_return, walk_tree
 from ...run.evaluate import expression_fact
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
-from .float64_sources import _callees, _made_at, _made_float32, _made_in_init
+from .float64_sources import _made_at, _made_float32, _made_in_init
 from .invariant_inputs import _made_once
 
 #: Elements of an array below which its dtype costs next to nothing.
@@ -449,7 +449,7 @@ def promoted_state(
     and its facts as seen (float32 first, where a look saw it so)."""
     assert sf.tree is not None
     regions = [(lo, hi), *callers]
-    everywhere = regions + _callees(sf, regions)
+    everywhere = regions + called_bodies(sf, regions)
     stored = {
         f"self.{t.attr}"
         for node in walk_tree(sf.tree)

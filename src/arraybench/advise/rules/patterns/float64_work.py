@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
-from ...read.calls import calls_of
+from ...read.calls import called_bodies, calls_of, reached
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, enclosing_function, stored_in
 from ...read.syntax import call_name, walk_tree
@@ -17,7 +17,7 @@ from ...run.models import float32_ratio
 from ...run.values import ARRAY, SCALAR, TENSOR, Fact, is_array
 from .base import Analysis
 from .expressions import as_names
-from .float64_sources import _callees, _carried_in, _reached, _returned_to
+from .float64_sources import _carried_in, _returned_to
 from .float64_values import _big, _imports, looks_at
 
 
@@ -63,7 +63,7 @@ def work_spans(
     # and the file's functions those statements call with the float64 state (blind21's
     # Langevin drift and energy, sin and cos of 150,000 walkers in float64 from the first
     # step on): their statements where a float64 array was seen
-    for f_lo, f_hi in _callees(sf, [(lo, hi), *(callers or [])]):
+    for f_lo, f_hi in called_bodies(sf, [(lo, hi), *(callers or [])]):
         spans += float64_work(a, sf, f_lo, f_hi, roots, any_name=True)
     inferred: dict[str, Fact] = {}
     if isinstance(node, ast.Return):
@@ -161,7 +161,7 @@ def _products(sf: SourceFile, lo: int, hi: int) -> bool:
     """Whether the lines ``lo``..``hi``, or the file's functions they call (two calls deep),
     multiply matrices (``@``, ``matmul``, ``mm``, ``einsum``)."""
     assert sf.tree is not None
-    regions = _reached(sf, [(lo, hi)], 2)
+    regions = reached(sf, [(lo, hi)], 2)
     return any(
         (
             (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult))
