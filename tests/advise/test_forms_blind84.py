@@ -1,6 +1,8 @@
 """The forms blind84 .. blind86 (benchmarks/) wrote, cut down to what made the profiler miss or
 misprice them: a product per row through ``map`` of a lambda that calls a static method
-(blind86's container voyages, "no known pattern" at 83% before). Never a wall-clock assertion."""
+(blind86's container voyages, "no known pattern" at 83% before); a float64 wave step whose time
+read on its last line, where torch's operators check for a signal (blind85's organ pipes, no
+finding before). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -48,3 +50,100 @@ def test_a_product_per_row_through_a_lambda_calling_a_static_method(tmp_path: Pa
     found = _found(report)
     assert 14 in found and found[14].code == "AB105", found
     assert "rows @ self.weights" in found[14].evidence
+
+
+ORGAN = """\
+import numpy as np
+import torch
+
+
+class PipeRank:
+    def __init__(self, n_pipes, n_cells):
+        scale = np.linspace(0.6, 1.4, n_pipes)
+        self.loss = torch.from_numpy(np.exp(-2e-3 * scale))[:, None]
+        self.p = torch.zeros(n_pipes, n_cells)
+        self.p_prev = torch.zeros(n_pipes, n_cells)
+        self.radiated = torch.zeros(n_pipes)
+
+    def step(self, drive):
+        p = self.p
+        lap = torch.zeros_like(p)
+        lap[:, 1:-1] = p[:, 2:] - 2.0 * p[:, 1:-1] + p[:, :-2]
+        p_next = (2.0 * p - self.p_prev + 0.81 * lap) * self.loss
+        p_next[:, 0] += drive
+        self.p_prev, self.p = p, p_next
+        self.radiated += p_next[:, 1] ** 2
+
+
+def jet(t, n):
+    return 0.01 * torch.sin(torch.full((n,), 0.05 * t))
+
+
+rank = PipeRank(384, 1400)
+for t in range(200):
+    rank.step(jet(t, 384))
+print("result:", float(rank.radiated.sum()))
+"""
+
+
+def test_a_float64_step_ending_in_a_line_that_checks_is_found_where_the_float64_meets(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "organ.py", ORGAN)))
+    found = _found(report)
+    assert 17 in found and found[17].code == "AB401", found
+    # the step's time is its arithmetic's, not its last line's (which read 97% of the run)
+    last = sum(h.share for h in report.hot if h.line == 20)
+    assert last < 0.2, [(h.line, h.share) for h in report.hot]
+
+
+def test_abs_of_an_array_in_a_builtins_statement_is_an_array_operation(tmp_path: Path) -> None:
+    # blind84's volcano fit: ``return max(abs(r_new - r_old)) > self.tol``, abs() read as a
+    # call of something else, so the line was priced on max's after-run cost alone (21% of the
+    # run stated where rewriting it saved 46%); abs of an array is its elementwise np.abs
+    import ast
+
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.patterns.builtin_reduction import _builtins_time
+
+    p = _write(tmp_path, "tilt.py", "def moving(a, b, tol):\n    return max(abs(a - b)) > tol\n")
+    sf = read_source(str(p))
+    assert sf.tree is not None
+    calls = [
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "max"
+    ]
+    # 2 s on the line over 1,000 runs; max timed at 0.5 ms a call after the run; 2 us a call:
+    # the line less its three other operations a run, not 1,000 x 0.5 ms
+    spent = _builtins_time(sf, 2, calls, 2.0, 1000, 5e-4, 2e-6)
+    assert spent == pytest.approx(2.0 - 1000 * 3 * 2e-6)
+
+
+def test_a_vectorized_rules_rewrite_still_pays_a_call_per_operation(tmp_path: Path) -> None:
+    # blind84's hearing compressor: np.vectorize of a gain rule object of three branches over
+    # 240 bands a frame, 18,749 frames; its rewrite (np.where of masks) still makes ~20 calls
+    # a frame, which the saving left out (56% stated, 32% measured)
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.patterns.vectorized import OPERATIONS_DEFAULT, _operations
+
+    p = _write(
+        tmp_path,
+        "rule.py",
+        "import numpy as np\n"
+        "class Rule:\n"
+        "    def __call__(self, level, gain):\n"
+        "        if level < self.gate:\n"
+        "            return gain - (self.gate - level) * 2.0\n"
+        "        return gain\n"
+        "curve = np.vectorize(Rule(), otypes=[float])\n"
+        "def f(x):\n"
+        "    return x * 2.0 + 1.0\n"
+        "g = np.vectorize(f)\n",
+    )
+    sf = read_source(str(p))
+    # the rule's if (2), its comparison, three operators of its return: 6
+    assert _operations(sf, 7) == 6
+    assert _operations(sf, 10) == 2
+    assert _operations(sf, None) == OPERATIONS_DEFAULT

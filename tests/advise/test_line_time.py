@@ -869,6 +869,44 @@ def test_a_functions_last_lines_of_operators_share_the_callers_next_check() -> N
     assert {s for s, _, _ in split if s[0][1] == 8} == {(("/b.py", 8), ("/b.py", 3), ("/b.py", 30))}
 
 
+def test_a_line_of_operators_that_checks_after_all_shares_its_samples_with_those_before() -> None:
+    # blind85's organ pipes: step() ends in five lines of float64 tensor arithmetic, the last
+    # ``self.radiated += p_next[:, 1] ** 2`` (torch's operators written in Python check for a
+    # signal there): its samples, 97% of the run, are the lines before it since the call on
+    # line 3, which share them by their bursts' times a hit
+    from arraybench.advise.run.checks import quiet_runs, return_runs
+
+    src = (
+        "class Rank:\n"
+        "    def step(self, drive):\n"
+        "        lap = torch.zeros_like(self.p)\n"
+        "        lap[:, 1:-1] = self.p[:, 2:] - 2.0 * self.p[:, 1:-1] + self.p[:, :-2]\n"
+        "        p_next = (2.0 * self.p + lap) * self.loss\n"
+        "        self.radiated += p_next[:, 1] ** 2\n"
+        "def drive(t):\n"
+        "    return 0.01 * torch.sin(torch.full((8,), t))\n"
+        "for t in range(300):\n"
+        "    rank.step(drive(t))\n"
+        "    if t % 100 == 0:\n"
+        "        print(t)\n"
+    )
+    runs = return_runs(ast.parse(src))
+    # (the argument's call, drive(t), runs first: the statement's tail is step's)
+    assert runs == [((11,), 10, (4, 5, 6))]
+    stacks = [((("/o.py", 6), ("/o.py", 10)), 0.9, 0.0)]
+    lines = [
+        LineTimes("/o.py", 2, "step", {3: 10, 4: 10, 5: 10, 6: 10}, {4: 0.01, 5: 0.02, 6: 1e-4}),
+    ]
+    quiet = quiet_runs(ast.parse(src))
+    assert quiet == [(4, 5, 6)]
+    split = split_loops(
+        stacks, lines, lambda p: [], returns_of=lambda p: runs, quiet_of=lambda p: quiet
+    )
+    shares = _by_line(split)
+    assert shares == pytest.approx({4: 0.9 * 100 / 301, 5: 0.9 * 200 / 301, 6: 0.9 / 301})
+    assert {s for s, _, _ in split if s[0][1] == 5} == {(("/o.py", 5), ("/o.py", 10))}
+
+
 def test_the_lines_after_an_early_return_are_counted_exactly(tmp_path: Path) -> None:
     # round 12's dropout: forward() returns early when not training; the mask line after it
     # ran 500 of 1,000 calls and read ~1,049, scaled from the bursts

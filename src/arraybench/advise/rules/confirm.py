@@ -78,6 +78,7 @@ from .hints import hint, refuted
 from .ledger_inputs import (
     operator_runs_of,
     operators_time,
+    quiet_runs_of,
     return_runs_of,
     statement_loops,
     statement_spans_of,
@@ -118,6 +119,7 @@ class Analysis:
             statement_spans_of,
             return_runs_of,
             lambda path, line: operators_time(ev, path, line),
+            quiet_runs_of,
         )
         self.total = max(self.led.total, 1e-9)
         self.costs = Costs.measure()

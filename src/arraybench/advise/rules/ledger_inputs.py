@@ -10,7 +10,14 @@ import ast
 from ..read.bind import module_namespaces
 from ..read.source import read_source
 from ..read.syntax import walk_tree
-from ..run.checks import OperatorRun, ReturnRun, operator_runs, return_runs, statement_spans
+from ..run.checks import (
+    OperatorRun,
+    ReturnRun,
+    operator_runs,
+    quiet_runs,
+    return_runs,
+    statement_spans,
+)
 from ..run.evaluate import expression_time
 from ..run.observe import Evidence
 
@@ -33,6 +40,13 @@ def operator_runs_of(path: str) -> list[OperatorRun]:
     ledger shares the statement's time with them (advise/run/ledger.py)."""
     tree = read_source(path).tree
     return operator_runs(tree) if tree is not None else []
+
+
+def quiet_runs_of(path: str) -> list[tuple[int, ...]]:
+    """A file's runs of lines of operators only: a sample that lands on one of them is shared
+    with those before it (advise/run/split.py)."""
+    tree = read_source(path).tree
+    return quiet_runs(tree) if tree is not None else []
 
 
 def statement_spans_of(path: str) -> dict[int, tuple[int, int]]:

@@ -110,6 +110,24 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
     return out
 
 
+def quiet_runs(tree: ast.AST) -> list[tuple[int, ...]]:
+    """The lines of each run of two or more statements of operators only, in one statement
+    list. No signal is handled on them unless a library's operator is written in Python
+    (torch's ``**`` on a slice): where a sample lands on one, it holds the time of the run's
+    lines before it too (advise/run/split.py)."""
+    out: list[tuple[int, ...]] = []
+    for body in statement_lists(tree):
+        run: list[int] = []
+        for stmt in [*body, None]:
+            if stmt is not None and _operators_only(stmt):
+                run.extend(_lines_of(stmt))
+                continue
+            if len(run) >= 2:
+                out.append(tuple(run))
+            run = []
+    return out
+
+
 #: A statement where the signal is handled after a call of the user's function returned,
 #: the line of that call, and the function's last lines of operators (their signal is
 #: handled after the return, at the caller's next check).
@@ -152,6 +170,10 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
                 calls = [
                     c for c in ast.walk(stmt) if isinstance(c, ast.Call) and call_name(c) in tails
                 ]
+                # (``rank.step(jet_drive(t, n))``: the argument's call runs first, its tail
+                # handled at the entry of the call it is passed to; the outer call's is the
+                # statement's)
+                calls = [c for c in calls if not any(c is not d and _inside(c, d) for d in calls)]
                 if len(calls) == 1:
                     if _called_after(stmt, calls[0]):
                         # ``e += np.square(project(x))``: the call that takes its result is
@@ -166,6 +188,11 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
         if pending is not None and last is not None and id(body) in loop_bodies:
             out.append((_lines_of(last), *pending))
     return out
+
+
+def _inside(call: ast.Call, outer: ast.Call) -> bool:
+    """Whether ``call`` is part of ``outer``'s arguments or receiver."""
+    return any(n is call for n in ast.walk(outer))
 
 
 def _called_after(stmt: ast.stmt, call: ast.Call) -> bool:

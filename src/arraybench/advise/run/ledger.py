@@ -108,6 +108,7 @@ class Ledger:
         spans_of: a file's simple statements over several lines, by line: (first, last). Such a
             statement's lines may be hit more than once a run; it ran as many times as the
             least hit of them (:meth:`statement_hits`).
+        quiet_of: a file's runs of lines of operators only (:func:`split_loops`).
     """
 
     def __init__(
@@ -118,6 +119,7 @@ class Ledger:
         spans_of: Callable[[str], dict[int, tuple[int, int]]] | None = None,
         returns_of: Callable[[str], list[ReturnRun]] | None = None,
         unseen: Callable[[str, int], float | None] | None = None,
+        quiet_of: Callable[[str], list[tuple[int, ...]]] | None = None,
     ) -> None:
         self.ev = ev
         self._spans_of = spans_of
@@ -193,6 +195,7 @@ class Ledger:
                 self.straight,
                 returns_of,
                 unseen,
+                quiet_of,
             )
         if ev.counters_s:
             self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)

@@ -37,6 +37,7 @@ def split_loops(
     runs_at: dict[Key, int] | None = None,
     returns_of: Callable[[str], list[ReturnRun]] | None = None,
     unseen: Callable[[str, int], float | None] | None = None,
+    quiet_of: Callable[[str], list[tuple[int, ...]]] | None = None,
 ) -> list[tuple[Stack, float, float]]:
     """The samples charged to a loop's lines, split among them by the bursts' own times.
 
@@ -64,6 +65,10 @@ def split_loops(
     (``runs_at``: the lines' exact runs); and ``returns_of`` gives the checks after a call of a
     function whose last lines are operators: the check's samples are shared with those lines,
     by their times a hit, under the call's line.
+
+    A line of operators only that holds samples after all (``quiet_of`` gives a file's runs of
+    them: a library's operator written in Python checks for a signal) shares them with the
+    lines of its run before it, by their times a hit.
 
     A loop's last line of operators is never timed by the bursts: the signal that switches the
     timer off is handled at the loop's jump back, right after that line, and the line being
@@ -277,6 +282,31 @@ def split_loops(
                 after_return[k] = weights
                 for ln in tail:
                     through[(k, (path, ln))] = (path, via)
+    # a line of operators only that holds samples of its own checks for a signal after all (a
+    # library's operator written in Python: torch's ``**`` on ``p_next[:, 1]``): the signal that
+    # fell on the quiet lines before it, since the last check, is handled there, and they share
+    # its samples by their times a hit (blind85's organ pipes: a float64 wave step's five lines
+    # of arithmetic read on the function's last line, 97% of the run)
+    for path in {lt.path for lt in lines}:
+        for run in quiet_of(path) if quiet_of is not None else ():
+            for i, ln in enumerate(run[1:], 1):
+                k = (path, ln)
+                if k in weights_of or k in looped or k in callers:
+                    continue
+                if sampled is None:
+                    sampled = _sampled(stacks)
+                if sampled.get(k, 0.0) <= 0:
+                    continue
+                if per_hit is None:
+                    per_hit = _per_hit(lines, cost, inflation)
+                before = [(path, x) for x in run[: i + 1] if (path, x) in per_hit]
+                total = sum(per_hit[b] for b in before)
+                burst_s = sum(
+                    lt.times.get(b[1], 0.0) for lt in lines if lt.path == path for b in before
+                )
+                if len(before) < 2 or total <= 0 or burst_s < SPLIT_MIN_S:
+                    continue
+                weights_of[k] = {b: per_hit[b] / total for b in before}
     if not weights_of:
         return stacks
     out: list[tuple[Stack, float, float]] = []

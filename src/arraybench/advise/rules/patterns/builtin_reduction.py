@@ -353,7 +353,11 @@ def _builtins_time(
         and not (
             isinstance(n.func, ast.Attribute) and n.func.attr in ELEMENTWISE | FLATTEN | KEEPING
         )
-        and not (isinstance(n.func, ast.Name) and n.func.id in ("float", "int", "bool", "len"))
+        # (``abs`` of an array is its elementwise np.abs: ``max(abs(r_new - r_old))``, blind84's
+        # volcano fit, priced on the after-run cost of max alone, 21% for 46%)
+        and not (
+            isinstance(n.func, ast.Name) and n.func.id in ("float", "int", "bool", "len", "abs")
+        )
     ]
     if others:
         return min(seconds, count * per_call)

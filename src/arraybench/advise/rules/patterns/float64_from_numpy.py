@@ -118,6 +118,14 @@ class Float64FromNumpy:
             seen.get(call.args[0].id), "type", ""
         ) in ("float", "int", "bool"):
             return None
+        meets = _meeting_line(sf, at)
+        if meets is not None and not any(
+            path == sf.path and lo <= meets <= hi for path, lo, hi in spans
+        ):
+            # (the line where the float64 tensor meets the float32 work is float64 work,
+            # whether or not its values were seen: a line of operators only is never looked
+            # at; blind85's organ pipes, ``p_next = (...) * self.loss``, most of each step)
+            spans = [*spans, (sf.path, meets, meets)]
         work = a.led.union(spans)
         backward = _backward_share(a, sf, lp, spans, work)
         work += backward
@@ -157,7 +165,6 @@ class Float64FromNumpy:
         high = work * (1 - 1 / max(high_r, 1.0))
         # (told where the tensor meets the float32 work when that is one line: the controller a
         # partial is given the gains for, ``-kp * pos``; the conversion is the fix)
-        meets = _meeting_line(sf, at)
         tell = meets if meets is not None and (sf.path, meets) not in a.found else at
         f, _ = a.finding(sf, tell, self.rule.code)
         made = f" (line {at})" if tell != at else ""
