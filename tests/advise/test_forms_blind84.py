@@ -2,7 +2,8 @@
 misprice them: a product per row through ``map`` of a lambda that calls a static method
 (blind86's container voyages, "no known pattern" at 83% before); a float64 wave step whose time
 read on its last line, where torch's operators check for a signal (blind85's organ pipes, no
-finding before). Never a wall-clock assertion."""
+finding before); a matrix made and inverted on two lines of a property, both invariant, listed
+as two findings each saving half (blind86's cheese brining). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -147,3 +148,42 @@ def test_a_vectorized_rules_rewrite_still_pays_a_call_per_operation(tmp_path: Pa
     assert _operations(sf, 7) == 6
     assert _operations(sf, 10) == 2
     assert _operations(sf, None) == OPERATIONS_DEFAULT
+
+
+BRINE = """\
+import numpy as np
+
+
+class Wheel:
+    def __init__(self, n):
+        self.n = n
+        self.dt = 0.5
+        self.salt = np.zeros(n)
+
+    def laplacian(self):
+        lap = np.diag(np.full(self.n, -2.0)) + np.diag(np.ones(self.n - 1), 1)
+        return lap + np.diag(np.ones(self.n - 1), -1)
+
+    @property
+    def step_operator(self):
+        a = np.eye(self.n) - self.dt * self.laplacian()
+        return np.linalg.inv(a)
+
+    def advance(self, brine):
+        rhs = self.salt.copy()
+        rhs[-1] += brine
+        self.salt = self.step_operator @ rhs
+
+
+wheel = Wheel(200)
+for day in range(300):
+    wheel.advance(1.0)
+print("result:", float(wheel.salt.sum()))
+"""
+
+
+def test_a_matrix_made_and_inverted_on_two_invariant_lines_is_one_finding(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "brine.py", BRINE)))
+    invariant = [f for f in (*report.findings, *report.unlisted) if f.code == "AB411"]
+    assert [f.line for f in invariant] == [17], invariant
+    assert "line 16, which makes its input a, is as invariant" in invariant[0].evidence

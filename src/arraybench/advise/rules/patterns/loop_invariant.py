@@ -59,6 +59,7 @@ from .changes import (
     passed_unchanged,
 )
 from .expressions import as_names, facts_around, statement_time
+from .invariant_chains import folded
 from .invariant_inputs import (
     MIN_ELEMENTS,
     _callables,
@@ -187,7 +188,9 @@ class LoopInvariant:
                     # lint's "array built piece by piece" of a line whose time is an
                     # invariant part: that part is what to change
                     del a.found[(sf.path, line)]
-                yield f
+                f = folded(a, sf, f)
+                if f is not None:
+                    yield f
 
     def _parts(
         self,

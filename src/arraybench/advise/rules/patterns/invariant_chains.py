@@ -1,0 +1,81 @@
+"""Two loop-invariant statements of one function where one makes the other's input: one
+finding. ``a = np.eye(n) - dt * k * self.laplacian()`` then ``return np.linalg.inv(a)``:
+hoisting the inverse takes the matrix along, and rewriting either alone saves only its own part
+(blind86's cheese brining: 49% and 48% stated on two lines, 96% saved by computing the inverse
+once). The later statement is the finding; the earlier one's time and gain join it."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from ....base.units import format_time
+from ...read.source import SourceFile, enclosing_function
+from ...read.syntax import walk_tree
+from ...records import Finding
+from .base import Analysis
+
+
+def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
+    """``f`` with an AB411 finding already listed that it chains with folded in (that one
+    taken out of ``a.found``), or None where ``f`` is the earlier statement of such a chain
+    (folded into the listed one in its place)."""
+    for key, g in list(a.found.items()):
+        if key[0] != f.path or g.code != f.code or g.line == f.line:
+            continue
+        early, late = (g, f) if g.line < f.line else (f, g)
+        name = _feeds(sf, early.line, late.line)
+        if name is None:
+            continue
+        merged = replace(
+            late,
+            seconds=late.seconds + early.seconds,
+            share=late.share + early.share,
+            gain=_summed(late, early),
+            evidence=f"{late.evidence}; line {early.line}, which makes its input {name}, is as "
+            f"invariant ({format_time(early.seconds)} more): computing this line's value once "
+            "takes it along",
+        )
+        del a.found[key]
+        if late is g:
+            a.found[(g.path, g.line)] = merged
+            return None
+        return merged
+    return f
+
+
+def _feeds(sf: SourceFile, early: int, late: int) -> str | None:
+    """The name the statement at ``early`` assigns that the statement at ``late`` reads, in one
+    function, read nowhere else in it (the later statement's value is all it is made for)."""
+    fn = enclosing_function(sf, early)
+    if fn is None or fn is not enclosing_function(sf, late):
+        return None
+    made = [
+        t.id
+        for n in walk_tree(fn)
+        if isinstance(n, ast.Assign) and n.lineno == early and len(n.targets) == 1
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    ]
+    if not made:
+        return None
+    name = made[0]
+    stored = [
+        n
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ]
+    read = [
+        n
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    ]
+    if len(stored) != 1 or not read or any(n.lineno != late for n in read):
+        return None
+    return name
+
+
+def _summed(late: Finding, early: Finding) -> tuple[float, float] | None:
+    if late.gain is None or early.gain is None:
+        return late.gain
+    return (late.gain[0] + early.gain[0], late.gain[1] + early.gain[1])
