@@ -19,7 +19,7 @@ from arraybench.advise.records import HotLine, ProfileReport
 from arraybench.advise.rules.hints import _ndimage_laplace, _plotted_lists
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.ledger import Count
-from arraybench.advise.run.values import ARRAY, SEQUENCE, Fact
+from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, Fact
 
 pytest.importorskip("line_profiler")
 
@@ -293,3 +293,11 @@ def test_a_random_choice_of_a_python_sequence_is_told_the_draw_that_needs_no_arr
     array = Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (40,))
     assert said("a = rng.choice(values)", {"rng": rng, "values": array}) is None
     assert said("a = rng.choice(actions, p=probs)", {"rng": rng, "actions": actions}) is None
+    # round 26's SIRS sites: ``np.random.choice(n, 2)`` of an int, 12.7% saved by randint
+    n = Fact(SCALAR, "int", value=2500)
+    pair = said("i, j = np.random.choice(n, 2)", {"n": n})
+    assert pair is not None and "np.random.randint(0, n, 2) draws the same numbers" in pair
+    one = said("k = rng.choice(50)", {"rng": rng})
+    assert one is not None and "rng.integers(50)" in one
+    assert said("k = np.random.choice(n, 2, replace=False)", {"n": n}) is None
+    assert said("k = rng.choice(actions, 3)", {"rng": rng, "actions": actions}) is None
