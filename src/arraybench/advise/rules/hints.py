@@ -37,7 +37,7 @@ from ..read.source import (
 from ..read.syntax import imported_names, seen_name, walk_tree
 from ..run.checks import COMPOUND
 from ..run.ledger import Count
-from ..run.models import laplace_ratio
+from ..run.models import laplace_ratio, rolled_convolution_ratio
 from ..run.values import MODEL, OTHER, SCALAR, SEQUENCE, Fact, array_scalar, is_array, torchish
 from .patterns import tiny_arrays
 from .patterns.base import Analysis
@@ -165,6 +165,7 @@ def hint(
         or _bernoulli(sf, line)
         or _mixed_product(sf, line, facts)
         or _ndimage_laplace(sf, line, facts)
+        or _wrapped_convolution(sf, line, facts)
         or _plotted_lists(sf, line, facts)
     )
     if pairs:
@@ -696,6 +697,51 @@ def _ndimage_laplace(sf: SourceFile, line: int, facts: dict[str, Fact]) -> str:
             f"scipy.ndimage.laplace({arg}, mode='wrap') is a general filter; the same periodic "
             f"5-point stencil, np.roll({arg}, 1, 0) + np.roll({arg}, -1, 0) + np.roll({arg}, 1, "
             f"1) + np.roll({arg}, -1, 1) - 4 * {arg},{timed}"
+        )
+    return ""
+
+
+def _wrapped_convolution(sf: SourceFile, line: int, facts: dict[str, Fact]) -> str:
+    """ "" unless the line takes ``convolve2d(x, k, mode="same", boundary="wrap")`` of a NumPy
+    grid with a kernel of at most 5x5 seen: the kernel's weighted slices of the grid padded by
+    wrapping, timed after the run on a grid of the shape seen (round 26's Game of Life and
+    Cahn-Hilliard: a 3x3 neighbour count on a 50x50 or 100x100 lattice, 11.8-20.2% of their runs
+    saved by slices of a padded copy)."""
+    stmt = _statement_at(sf, line)
+    if stmt is None:
+        return ""
+    for node in ast.walk(stmt):
+        if not (
+            isinstance(node, ast.Call) and call_name(node) == "convolve2d" and len(node.args) >= 2
+        ):
+            continue
+        boundary = next((k.value for k in node.keywords if k.arg == "boundary"), None)
+        mode = next((k.value for k in node.keywords if k.arg == "mode"), None)
+        if not (
+            isinstance(boundary, ast.Constant)
+            and boundary.value in ("wrap", "circular")
+            and isinstance(mode, ast.Constant)
+            and mode.value == "same"
+        ):
+            continue
+        arg, kern = (ast.unparse(a) for a in node.args[:2])
+        x, k = facts.get(arg), facts.get(kern)
+        if x is None or x.type != "numpy.ndarray" or len(x.shape) != 2:
+            continue
+        if k is None or not is_array(k) or len(k.shape) != 2 or max(k.shape) > 5:
+            continue
+        ratio = rolled_convolution_ratio(x.shape, k.shape, x.dtype)
+        timed = (
+            f" ran {ratio:.1f}x as fast on a {x} grid (timed after the run)"
+            if ratio is not None
+            else ""
+        )
+        return (
+            f"convolve2d({arg}, {kern}, mode='same', boundary='wrap') is a general convolution; "
+            f"with a {k.shape[0]}x{k.shape[1]} kernel, the sum of its cells' weights times "
+            f"slices of p = np.pad({arg}, 1, mode='wrap') (a neighbour count: p[:-2, :-2] + "
+            f"p[:-2, 1:-1] + ... , the eight shifted slices added; convolve2d flips the "
+            f"kernel){timed}"
         )
     return ""
 
