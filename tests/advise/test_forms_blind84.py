@@ -187,3 +187,67 @@ def test_a_matrix_made_and_inverted_on_two_invariant_lines_is_one_finding(tmp_pa
     invariant = [f for f in (*report.findings, *report.unlisted) if f.code == "AB411"]
     assert [f.line for f in invariant] == [17], invariant
     assert "line 16, which makes its input a, is as invariant" in invariant[0].evidence
+
+
+EWMA = """\
+import numpy as np
+
+
+def ewma(x, alpha):
+    y = np.empty_like(x)
+    y[0] = x[0]
+    for i in range(1, len(x)):
+        y[i] = alpha * x[i] + (1.0 - alpha) * y[i - 1]
+    return y
+
+
+rng = np.random.default_rng(4)
+total = 0.0
+for race in range(6):
+    total += float(ewma(rng.standard_normal(60_000), 0.1).sum())
+print("result:", total)
+"""
+
+
+def test_a_linear_filters_scan_counts_the_import_of_scipy_signal(tmp_path: Path) -> None:
+    # blind85's regatta and blind86's Holter monitor: an EWMA loop told scipy.signal.lfilter,
+    # in programs that never imported SciPy, whose rewrites paid its import (0.6-2 s of a
+    # 3-6 s run): stated 86-88% where 27-48% was saved. In a process of its own (a test before
+    # may have imported scipy.signal here)
+    import json
+    import subprocess
+    import sys
+
+    pytest.importorskip("scipy")
+    p = _write(tmp_path, "ewma.py", EWMA)
+    out = tmp_path / "out.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "arraybench", "profile", "--all", "-o", str(out), str(p)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    scans = [f for f in report["findings"] + report["unlisted"] if f["code"] == "AB408"]
+    assert scans and scans[0]["line"] == 7, report["findings"]
+    assert "never imported scipy.signal: its import" in scans[0]["evidence"]
+
+
+def test_a_running_total_written_out_by_an_augmented_assignment_is_a_scan() -> None:
+    # blind84's degree days: ``acc += max(t - base, 0.0)`` then ``out[i] = acc``, told a
+    # reduction loop (AB104, "x.sum()"); it is a prefix sum of the clipped values (AB408)
+    import ast
+
+    from arraybench.advise.read.recurrence import scan_of, written_out
+
+    def loop(src: str) -> ast.For:
+        node = ast.parse(src).body[0]
+        assert isinstance(node, ast.For)
+        return node
+
+    running = loop("for i, t in enumerate(x):\n    acc += max(t - base, 0.0)\n    out[i] = acc\n")
+    assert scan_of(running.body).startswith("np.cumsum") and written_out(running.body)
+    # a total only summed is a reduction: no scan
+    summed = loop("for t in x:\n    acc += t * t\n")
+    assert scan_of(summed.body) == ""

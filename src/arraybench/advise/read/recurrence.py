@@ -525,13 +525,24 @@ def scan_of(body: list[ast.stmt], down: bool = False) -> str:
     recurrence. "" otherwise."""
     stmts = [s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)]
     for s in stmts:
-        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+        if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name):
+            # (``acc += max(t - base, 0.0)`` then ``out[i] = acc``: ``acc = acc + ...``, a
+            # running total written out at every step; blind84's degree days, told a reduction
+            # loop. A total only summed is a reduction, not a scan)
+            if not _stored_out(stmts, s.target.id):
+                continue
+            value: ast.expr = ast.BinOp(
+                left=ast.Name(id=s.target.id, ctx=ast.Load()), op=s.op, right=s.value
+            )
+            t: ast.expr = s.target
+        elif isinstance(s, ast.Assign) and len(s.targets) == 1:
+            value, t = s.value, s.targets[0]
+        else:
             continue
-        t = s.targets[0]
         last: ast.expr | None = None
         if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
             # c[i] = f(c[i - 1]): the last result is c at the index one before
-            for n in ast.walk(s.value):
+            for n in ast.walk(value):
                 if (
                     isinstance(n, ast.Subscript)
                     and isinstance(n.value, ast.Name)
@@ -544,7 +555,7 @@ def scan_of(body: list[ast.stmt], down: bool = False) -> str:
         if last is None:
             continue
         base = ast.unparse(t.value) if isinstance(t, ast.Subscript) else ast.unparse(t)
-        step = _step(s.value, last, _made_from(stmts, base))
+        step = _step(value, last, _made_from(stmts, base))
         if step is None:
             continue
         rest = [b for b in body if b is not s]
@@ -553,6 +564,17 @@ def scan_of(body: list[ast.stmt], down: bool = False) -> str:
                 return f"{SCANS[step]} of the reversed array, reversed back (x[::-1] ... [::-1])"
             return SCANS[step]
     return _running_extreme(body)
+
+
+def _stored_out(stmts: list[ast.stmt], name: str) -> bool:
+    """Whether a statement stores ``name``'s value into an array's cell (``out[i] = acc``)."""
+    return any(
+        isinstance(s, ast.Assign)
+        and any(isinstance(t, ast.Subscript) for t in s.targets)
+        and isinstance(s.value, ast.Name)
+        and s.value.id == name
+        for s in stmts
+    )
 
 
 def written_out(body: list[ast.stmt]) -> bool:
@@ -565,6 +587,12 @@ def written_out(body: list[ast.stmt]) -> bool:
         if isinstance(n, ast.Assign)
         for t in n.targets
         if isinstance(t, ast.Name) and _reads(n.value, t.id)
+    }
+    carried |= {
+        n.target.id
+        for s in body
+        for n in ast.walk(s)
+        if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)
     }
     carried |= {
         s.body[0].targets[0].id

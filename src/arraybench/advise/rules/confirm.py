@@ -56,18 +56,17 @@ from .call_facts import (
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
+from .families.blocks import callee_blocks, made_blocks
 from .families.loops import (
     ELEMENT_MIN,
     LOOP_CODES,
     MADE_BLOCK_STEP_S,
     boxed_items,
-    callee_blocks,
     copied_out,
     differentiated,
     in_callbacks,
     independent_runs,
     indexed_bases,
-    made_blocks,
     no_float_steps,
     objects,
     recurrence_code,

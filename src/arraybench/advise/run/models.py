@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import importlib
 import math
 import statistics
 import sys
@@ -723,6 +724,26 @@ def rolled_convolution_ratio(
         return got[1] if got is not None else None
     except Exception:
         return None
+
+
+#: Seconds a module took to import after the run, where the program had not imported it.
+IMPORTED: dict[str, float] = {}
+
+
+def import_time(module: str) -> float:
+    """Seconds importing ``module`` takes, where the program never imported it (0 where it
+    did, or where it cannot be imported): timed once, by importing it after the run."""
+    if module in IMPORTED:
+        return IMPORTED[module]
+    if module in sys.modules:
+        return 0.0
+    start = time.perf_counter()
+    try:
+        importlib.import_module(module)
+    except Exception:
+        return 0.0
+    IMPORTED[module] = time.perf_counter() - start
+    return IMPORTED[module]
 
 
 def conversion_cost(shape: tuple[int, ...], dtype: str, budget: float = BUDGET_S) -> float | None:

@@ -10,14 +10,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....base.units import format_time
-from ...read.calls import reached
 from ...read.libraries import MUTATING_METHODS
-from ...read.source import call_name, count_ops, made_size, read_source, static_size, stored_in
+from ...read.source import call_name, count_ops, read_source, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names, walk_tree
+from ...run.models import import_time
 from ...run.values import ARRAY, JAX, MODEL, OTHER, SCALAR, SEQUENCE, is_array
 from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
+from .blocks import callee_blocks, made_blocks
 
 if TYPE_CHECKING:
     from ...read.source import Loop, SourceFile
@@ -45,9 +46,6 @@ BLOCK_STEP_S = 1e-3
 #: it (a few calls' overhead is a few microseconds): blind20's ledger, 6,000 accounts of ~3,000
 #: drawn amounts each, 48-79 µs an iteration, read as an element loop saving 15%.
 MADE_BLOCK_STEP_S = 3e-5
-#: Elements of an array a loop's step makes of its own (a column, a window) from which the step
-#: is work on a block of data.
-BLOCK_MIN = 1024
 #: A loop of few iterations an entry is still worth a rewrite when it runs this many in all
 #: and each costs at most CALLS_BOUND library calls: its time is the calls' overhead, which a
 #: whole-array rewrite pays once an entry (a Gram-Schmidt step ``for j in range(i + 1)``: ~12
@@ -57,59 +55,6 @@ CALLS_BOUND = 8
 #: A recurrence's loop run this many times (a run per trial, per sequence) is told that its
 #: independent runs batch.
 BATCHED_RUNS = 20
-
-
-def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact]:
-    """The arrays of BLOCK_MIN elements or more that a loop's body makes of its own and names
-    (``col = x[:, j]`` of 20,000 rows, a column normalised per step): each of its operations is
-    already one on a whole block."""
-    if sf.tree is None:
-        return []
-    made = {
-        t.id
-        for n in walk_tree(sf.tree)
-        if isinstance(n, ast.Assign) and loop.body <= n.lineno <= loop.end
-        for t in n.targets
-        if isinstance(t, ast.Name)
-    }
-    return [
-        x
-        for n in sorted(made)
-        if (x := facts.get(n)) is not None and is_array(x) and x.size >= BLOCK_MIN
-    ]
-
-
-def callee_blocks(
-    a: Analysis, sf: SourceFile, loop: Loop, path: str, spent: float
-) -> list[tuple[str, str]]:
-    """Where most of a loop's ``spent`` time is in the file's functions it calls (two calls
-    down), the arrays of BLOCK_MIN elements or more they make of their own (named and seen, or
-    drawn at a size seen), with the function's name: each call is a step of work on a block
-    (blind81's esports matches, 120 pairs a week each made by ``play_match`` as ~2,000 drawn
-    seconds, 45 us a call, told an element loop)."""
-    own = sum(a.led.own((path, ln)) for ln in range(loop.line, loop.end + 1))
-    if sf.tree is None or own >= spent / 2:
-        return []
-    defs = {
-        (n.lineno, n.end_lineno or n.lineno): n.name
-        for n in walk_tree(sf.tree)
-        if isinstance(n, ast.FunctionDef)
-    }
-    out: list[tuple[str, str]] = []
-    for lo, hi in reached(sf, [(loop.line, loop.end)], 2)[1:]:
-        facts = a.ev.facts_in(path, lo, hi)
-        for n in walk_tree(sf.tree):
-            if not isinstance(n, ast.Assign) or not lo < n.lineno <= hi:
-                continue
-            for t in n.targets:
-                x = facts.get(t.id) if isinstance(t, ast.Name) else None
-                if x is not None and is_array(x) and x.size >= BLOCK_MIN:
-                    out.append((defs.get((lo, hi), "?"), f"a {x}"))
-                    continue
-                size = made_size(n.value, a.ev.facts_at((path, n.lineno)))
-                if size is not None and size >= BLOCK_MIN:
-                    out.append((defs.get((lo, hi), "?"), f"an array of {size:,} values"))
-    return out
 
 
 def scalar_reads(sf: SourceFile, lp: Loop, facts: dict[str, Fact]) -> set[str]:
@@ -440,6 +385,11 @@ class Loops(Plain):
             # (a recurrence's steps on floats still call back; an element loop's batched
             # rewrite calls a model passed in once, on the whole batch)
             kept += callbacks_time(a, sf, loop, facts)
+        if f.code == "AB408" and "scipy.signal" in loop.scan:
+            # (a linear filter's scan is scipy's: a program that never imported it pays the
+            # import, once; blind85's regatta and blind86's Holter monitor, ~0.6-2 s of a 3-6 s
+            # run, stated 86-88% where their rewrites saved 27-48%)
+            kept += import_time("scipy.signal")
         return (max(0.0, f.seconds - high - kept), max(0.0, f.seconds - low - kept))
 
 
@@ -753,10 +703,17 @@ def recurrence_code(loop: Loop) -> str:
 
 
 def with_scan(f: Finding, loop: Loop | None) -> Finding:
-    """An AB408 finding names the scan that computes its loop."""
+    """An AB408 finding names the scan that computes its loop (and the import it costs where
+    the program never made it)."""
     if f.code != "AB408" or loop is None or not loop.scan:
         return f
     said = f"each step is one first-order step on the last result: {loop.scan} computes it"
+    took = import_time("scipy.signal") if "scipy.signal" in loop.scan else 0.0
+    if took:
+        said += (
+            f" (the program never imported scipy.signal: its import, {format_time(took)} "
+            "timed after the run, is taken off the saving)"
+        )
     return replace(f, evidence=f"{f.evidence}; {said}" if f.evidence else said)
 
 
