@@ -251,3 +251,83 @@ def test_a_running_total_written_out_by_an_augmented_assignment_is_a_scan() -> N
     # a total only summed is a reduction: no scan
     summed = loop("for t in x:\n    acc += t * t\n")
     assert scan_of(summed.body) == ""
+
+
+GAIT = """\
+from functools import partial
+
+import numpy as np
+
+
+def law(angle, k_stance, k_swing, knee_lock):
+    if angle < knee_lock:
+        return k_stance * angle
+    return k_stance * knee_lock + k_swing * (angle - knee_lock)
+
+
+class Pipeline:
+    def __init__(self, torque_fn):
+        self.torque_fn = torque_fn
+
+    def process(self, angle):
+        torque = self.torque_fn(angle)
+        return float(torque.max())
+
+
+torque = partial(np.vectorize(law), k_stance=2.4, k_swing=0.35, knee_lock=12.0)
+pipe = Pipeline(torque)
+rng = np.random.default_rng(5)
+print("result:", sum(pipe.process(rng.uniform(0, 60, 20_000)) for _ in range(12)))
+"""
+
+
+def test_a_partial_of_a_vectorized_function_passed_as_a_callback(tmp_path: Path) -> None:
+    # blind87's gait pipeline: ``partial(np.vectorize(stiffness_law), ...)`` handed to the
+    # pipeline and called as ``self.torque_fn(a)``, 94% of the run: "no known pattern: the time
+    # is in numpy.lib.vectorize.__call__"
+    report = profile(Target(script=_write(tmp_path, "gait.py", GAIT)))
+    found = _found(report)
+    assert 17 in found and found[17].code == "AB103", found
+    assert "a functools.partial of a numpy.vectorize" in found[17].evidence
+    assert "made at line 21" in found[17].evidence
+
+
+RAIL = """\
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+
+@dataclass
+class Corridor:
+    temp: torch.Tensor
+    coupling: torch.Tensor
+
+    def step(self, air):
+        t = self.temp
+        lap = torch.roll(t, 1, 0) + torch.roll(t, -1, 0) - 2.0 * t
+        self.temp = t + (0.2 * lap + 0.01 * (air - t)) * self.coupling
+
+
+rng = np.random.default_rng(9)
+corridor = Corridor(torch.full((80_000,), 25.0), torch.from_numpy(rng.uniform(0.8, 1.2, 80_000)))
+peak = torch.zeros_like(corridor.temp)
+for s in range(600):
+    corridor.step(28.0 + np.sin(s / 50.0))
+    if s % 12 == 0:
+        peak = torch.maximum(peak, corridor.temp)
+print("result:", float(peak.sum()))
+"""
+
+
+def test_another_objects_attribute_its_method_sets_in_the_loop_is_no_float64_root(
+    tmp_path: Path,
+) -> None:
+    # blind89's rail corridor: ``torch.maximum(peak, corridor.temp)`` was told AB410 with
+    # corridor.temp "not changed in the loop" (make it float32 once before the loop), where
+    # ``corridor.step()`` sets it at every step from the float64 coupling
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "rail.py", RAIL)))
+    told = [f for f in (*report.findings, *report.unlisted) if f.line == 24]
+    assert not [f for f in told if "not changed in the loop" in f.evidence], told

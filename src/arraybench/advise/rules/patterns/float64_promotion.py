@@ -328,12 +328,13 @@ class Float64Promotion:
             and not (callers is not None and _carried_in(sf, first, n, callers))
             and not _cast_float32(node.value, n)
             # (the object's state that the method, or a method the loop calls, sets again:
-            # ``self.phase`` of ``advance()``, float64 by what that method adds, not a root)
+            # ``self.phase`` of ``advance()``, float64 by what that method adds, not a root;
+            # or another object's, ``corridor.temp`` that ``corridor.step()`` sets: blind89's
+            # rail corridor, told "not changed in the loop")
             and not (
-                n.startswith("self.")
-                and n.count(".") == 1
+                n.count(".") == 1
                 and any(
-                    attribute_changed(sf, n[5:], r_lo, r_hi, NEW_VALUE_METHODS)
+                    attribute_changed(sf, n.split(".")[1], r_lo, r_hi, NEW_VALUE_METHODS)
                     for r_lo, r_hi in [(lo, hi), *(callers or [])]
                 )
             )

@@ -74,7 +74,13 @@ class Vectorized:
             facts = a.ev.facts_at((sf.path, call.lineno))
             called = ast.unparse(call.func)
             fn = facts.get(called)
-            if not inline and (fn is None or fn.type != "numpy.vectorize"):
+            # (or a ``functools.partial`` of one, passed in as a callback, where the line's
+            # time is NumPy's vectorize: blind87's gait pipeline, ``partial(np.vectorize(
+            # stiffness_law), k_stance=2.4, ...)`` called as ``self.torque_fn(a)``, 94%)
+            partial = (
+                fn is not None and fn.type == "functools.partial" and _in_vectorize(a, sf, first)
+            )
+            if not inline and not partial and (fn is None or fn.type != "numpy.vectorize"):
                 continue
             # (an argument of arithmetic on arrays, ``lum * self.exposure``: the largest array
             # it reads, the shape an elementwise expression keeps)
@@ -115,7 +121,7 @@ class Vectorized:
             high = max(low, f.seconds - elements * PER_ELEMENT_HIGH_S - calls)
             said = (
                 (f"{f.evidence}; " if f.evidence else "")
-                + f"{called} {'makes' if inline else 'is'} a numpy.vectorize: it calls the "
+                + f"{called} {_what(inline, partial)} a numpy.vectorize: it calls the "
                 "Python function once per "
                 f"element of {ast.unparse(arg)} ({big}), {elements:,} calls in all, "
                 f"{format_time(f.seconds / elements)} each; write the function on whole arrays "
@@ -271,6 +277,22 @@ def _operations(sf: SourceFile, where: ast.Call | int | None) -> int:
     return max(1, min(OPERATIONS_MAX, ops))
 
 
+def _what(inline: bool, partial: bool) -> str:
+    return "makes" if inline else "is a functools.partial of" if partial else "is"
+
+
+#: The share of a line's time in NumPy's vectorize from which a partial it calls is one.
+VECTORIZE_SHARE = 0.5
+
+
+def _in_vectorize(a: Analysis, sf: SourceFile, line: int) -> bool:
+    """Whether most of the line's sampled time is in ``numpy.vectorize``'s own call."""
+    calls = a.ev.samples.calls.get((sf.path, line), {})
+    spent = sum(t for name, t in calls.items() if "vectorize" in name)
+    first, last = sf.span(line)
+    return spent >= VECTORIZE_SHARE * max(a.led.span(sf.path, first, last), 1e-9)
+
+
 #: Seconds the timing of one array operation after the run may take.
 OP_TIMING_S = 0.1
 
@@ -299,7 +321,16 @@ def _made_line(sf: SourceFile, called: str) -> int | None:
         for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign)
         and isinstance(n.value, ast.Call)
-        and call_name(n.value) == "vectorize"
+        and (
+            call_name(n.value) == "vectorize"
+            # (``partial(np.vectorize(law), k=2.4)``)
+            or (
+                call_name(n.value) == "partial"
+                and bool(n.value.args)
+                and isinstance(n.value.args[0], ast.Call)
+                and call_name(n.value.args[0]) == "vectorize"
+            )
+        )
         for t in n.targets
     ]
     named = [ln for name, ln in made if name == called]
