@@ -331,3 +331,43 @@ def test_another_objects_attribute_its_method_sets_in_the_loop_is_no_float64_roo
     report = profile(Target(script=_write(tmp_path, "rail.py", RAIL)))
     told = [f for f in (*report.findings, *report.unlisted) if f.line == 24]
     assert not [f for f in told if "not changed in the loop" in f.evidence], told
+
+
+TIDES = """\
+import numpy as np
+
+
+class Fitter:
+    def __init__(self, hours, periods):
+        self.hours = np.arange(hours, dtype=np.float64)
+        self.periods = list(periods)
+
+    def design(self, t):
+        cols = [np.ones_like(t)]
+        for p in self.periods:
+            cols.append(np.cos(2.0 * np.pi / p * t))
+            cols.append(np.sin(2.0 * np.pi / p * t))
+        return np.stack(cols, axis=1)
+
+    def fit(self, window):
+        A = self.design(self.hours)
+        pinv = np.linalg.pinv(A)
+        return pinv @ window
+
+
+fitter = Fitter(360, [12.42, 12.0, 12.66, 23.93, 25.82, 6.21])
+rng = np.random.default_rng(11)
+series = rng.standard_normal(24 * 365)
+coefs = [fitter.fit(series[s : s + 360]) for s in range(0, len(series) - 360, 4)]
+print("result:", float(np.sum(coefs)))
+"""
+
+
+def test_a_pseudo_inverse_of_a_matrix_a_pure_method_makes_is_made_once(tmp_path: Path) -> None:
+    # blind88's tide fitter: ``A = self.design(self.hours)`` then ``pinv = np.linalg.pinv(A)``
+    # in fit(), called for every window: the same 360x13 matrix and pseudo-inverse 19,614
+    # times (93% of the run), "no known pattern: the time is in numpy.linalg.pinv"
+    report = profile(Target(script=_write(tmp_path, "tides.py", TIDES)))
+    found = _found(report)
+    assert 18 in found and found[18].code == "AB411", found
+    assert "made from A (line 17: A = self.design(self.hours))" in found[18].evidence

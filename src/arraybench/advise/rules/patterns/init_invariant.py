@@ -41,6 +41,8 @@ from ...records import LIST_SHARE, Finding
 from ...run.values import is_array
 from .base import Analysis
 from .changes import _inputs
+from .init_methods import fixed_locals, pure_methods
+from .invariant_chains import folded
 from .invariant_inputs import MIN_ELEMENTS
 from .loop_invariant import REDUCING, LoopInvariant
 
@@ -84,20 +86,35 @@ class InitInvariant:
                 or sf.enclosing_loops(line)
             ):
                 continue
-            names = _inputs(_value(node), frozenset(), REDUCING, need_costly=False)
+            # (and the object's pure methods, and locals made before from such values:
+            # ``A = self.design(self.hours)`` then ``pinv = np.linalg.pinv(A)``)
+            methods = pure_methods(sf, fn)
+            made = fixed_locals(sf, fn, line, modules)
+            names = _inputs(_value(node), frozenset(), REDUCING, False, methods)
             if not names:
                 continue
+            names -= methods
             held = {n for n in names if n.startswith("self.")}
+            held |= {x for n in names if n in made for x in made[n][0]}
             if not held or any(
-                n not in modules and not n.startswith("self.") and not _fixed_argument(sf, fn, n)
+                n not in modules
+                and not n.startswith("self.")
+                and n not in made
+                and not _fixed_argument(sf, fn, n)
                 for n in names
             ):
                 continue
             if any("." in n[5:] or set_after_init(sf, n[5:]) for n in held):
                 continue
-            f = self._priced(a, sf, node, fn.name, held)
+            if names & set(made) and _in_invariant_caller(a, sf, fn):
+                continue  # (its caller's value, made once, makes this one once too)
+            f = self._priced(a, sf, node, fn.name, held | (names & set(made)))
+            if f is not None and names & set(made):
+                f = _with_locals(a, sf, f, {n: made[n][1] for n in names & set(made)})
             if f is not None:
-                yield f
+                f = folded(a, sf, f)
+                if f is not None:
+                    yield f
 
     def _closure(
         self,
@@ -184,6 +201,49 @@ class InitInvariant:
             f"self.{name} in {method}()",
             gain=(low, high),
         )
+
+
+def _in_invariant_caller(
+    a: Analysis, sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef
+) -> bool:
+    """Whether a method of the object that calls ``fn`` (``self.laplacian()``) holds an AB411
+    finding already: computing that value once takes this one along."""
+    if sf.tree is None:
+        return False
+    calling = {
+        id(enclosing_function(sf, c.lineno))
+        for c in walk_tree(sf.tree)
+        if isinstance(c, ast.Call)
+        and isinstance(c.func, ast.Attribute)
+        and isinstance(c.func.value, ast.Name)
+        and c.func.value.id == "self"
+        and c.func.attr == fn.name
+    }
+    return any(
+        g.code == "AB411" and g.path == sf.path and id(enclosing_function(sf, g.line)) in calling
+        for g in a.found.values()
+    )
+
+
+def _with_locals(a: Analysis, sf: SourceFile, f: Finding, made: dict[str, int]) -> Finding:
+    """A finding whose value is made from locals the method makes before it, as fixed as it
+    (``A = self.design(self.hours)``): their lines' time, the pure methods they call with it,
+    is the same at every call too, and computing the value once in ``__init__`` takes them
+    along."""
+    lines = sorted(set(made.values()))
+    extra = sum(a.led.span(sf.path, *sf.span(ln)) for ln in lines)
+    n = f.count.n if f.count is not None and f.count.n else 1
+    extra -= extra / n  # (one evaluation, in __init__)
+    said = ", ".join(f"{name} (line {ln}: {sf.text(ln).strip()[:60]})" for name, ln in made.items())
+    low, high = f.gain if f.gain is not None else (f.seconds, f.seconds)
+    return replace(
+        f,
+        seconds=f.seconds + extra,
+        share=(f.seconds + extra) / a.total,
+        evidence=f"{f.evidence}; made from {said}, the same at every call: "
+        f"{format_time(extra)} more, made once with it",
+        gain=(low + 0.7 * extra, high + extra),
+    )
 
 
 def _value(node: ast.Assign | ast.Return) -> ast.expr:
