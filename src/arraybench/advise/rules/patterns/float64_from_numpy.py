@@ -283,6 +283,20 @@ def _meeting_line(sf: SourceFile, at: int) -> int | None:
             kw = p.arg if isinstance(p, ast.keyword) else None
             if kw is not None:
                 p = parents.get(id(p))
+            field = _field_of(sf, n, p, kw)
+            if field is not None:
+                # (a dataclass's field: where the object's field is read in arithmetic,
+                # ``t + flux * self.coupling``; blind89's rail corridor)
+                for m in walk_tree(sf.tree):
+                    if (
+                        isinstance(m, ast.Attribute)
+                        and m.attr == field
+                        and isinstance(m.ctx, ast.Load)
+                    ):
+                        if not isinstance(parents.get(id(m)), ast.BinOp | ast.UnaryOp):
+                            return None
+                        meets.add(m.lineno)
+                continue
             handed = _handed_to(n, p, kw, defs)
             if handed is not None:
                 todo.append((defs[handed[0]], handed[1], depth + 1))
@@ -536,6 +550,53 @@ def _read(value: ast.AST) -> set[str]:
     return out
 
 
+def _dataclass_fields(sf: SourceFile) -> dict[str, list[str]]:
+    """The file's dataclasses, each with its annotated fields in order."""
+    assert sf.tree is not None
+    return {
+        cls.name: [
+            st.target.id
+            for st in cls.body
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
+        ]
+        for cls in walk_tree(sf.tree)
+        if isinstance(cls, ast.ClassDef)
+        and any("dataclass" in ast.unparse(d) for d in cls.decorator_list)
+    }
+
+
+def _field_of(sf: SourceFile, n: ast.expr, call: ast.AST | None, kw: str | None) -> str | None:
+    """The field of the file's dataclass that a constructor call passes ``n`` for."""
+    if not isinstance(call, ast.Call):
+        return None
+    fields = _dataclass_fields(sf).get(call_name(call))
+    if not fields:
+        return None
+    if kw is not None:
+        return kw if kw in fields else None
+    at = next((i for i, x in enumerate(call.args) if x is n), None)
+    return fields[at] if at is not None and at < len(fields) else None
+
+
+def _field_arguments(sf: SourceFile, attr: str) -> list[tuple[Scope, ast.AST]]:
+    """The arguments the file's calls of a dataclass pass for its field ``attr`` (by position
+    in the order of its annotated fields, or by name), each with the scope of the call."""
+    assert sf.tree is not None
+    out: list[tuple[Scope, ast.AST]] = []
+    for name, fields in _dataclass_fields(sf).items():
+        if attr not in fields:
+            continue
+        at = fields.index(attr)
+        for c in walk_tree(sf.tree):
+            if not (isinstance(c, ast.Call) and call_name(c) == name):
+                continue
+            given = [k.value for k in c.keywords if k.arg == attr]
+            if not given and at < len(c.args):
+                given = [c.args[at]]
+            out += [(enclosing_function(sf, c.lineno), g) for g in given]
+    return out
+
+
 def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.AST]]:
     """What a name (in a function, or the module's code) or an object's attribute is made of:
     the values assigned to it, and for a parameter the arguments its calls pass, each with the
@@ -566,6 +627,9 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
                 for t in st.targets
             )
         )
+        # (a dataclass's field, set by the arguments its constructor is called with:
+        # ``Corridor(temp, coupling)``, blind89's rail corridor)
+        out.extend(_field_arguments(sf, attr))
         return out
     # (the module's own code: not the bodies of its functions and classes)
     body = (
