@@ -328,3 +328,30 @@ def test_a_periodic_convolution_of_a_small_kernel_is_told_the_padded_slices(
     assert said and "np.pad(grid, 1, mode='wrap')" in said[0], [
         (h.line, h.hint) for h in report.hot
     ]
+
+
+def test_a_loop_adding_a_lists_items_is_told_the_builtin_sum(tmp_path: Path) -> None:
+    # round 27's trading backtest: ``for x in arr: total += x`` over 100 prices, 81% of the
+    # run, told NumPy or numba; ``sum(arr) / len(arr)`` saved 49.1% with the same result
+    report, _ = _profile(
+        tmp_path,
+        """\
+        import random
+
+
+        def average(prices):
+            total = 0
+            for x in prices:
+                total += x
+            return total / len(prices)
+
+
+        random.seed(3)
+        prices = [random.random() for _ in range(100)]
+        print("result:", sum(average(prices) for _ in range(40_000)))
+        """,
+    )
+    said = [h.hint for h in report.hot if h.line in (5, 6)]
+    assert any("total = sum(prices, total)" in h for h in said), [
+        (h.line, h.hint) for h in report.hot
+    ]

@@ -226,6 +226,18 @@ def _python_numbers(
     each = seconds / count.n
     if each > max_each:
         return None
+    total = _summed_items(sf, lp)
+    if total is not None:
+        # (``for x in arr: total += x``: round 27's backtest, 81% of its run in a hand-written
+        # mean of 100 prices, 49.1% saved by ``sum(arr) / len(arr)``)
+        acc, over = total
+        return Hint(
+            "",
+            f"a loop of {count} steps adding the items of {over} to {acc} (line {lp.line}, "
+            f"{format_time(each)} a step, {seconds / a.total:.0%} of the run): {acc} = "
+            f"sum({over}, {acc}) does the same additions in the same order in C, the same "
+            "result",
+        )
     return Hint(
         "",
         f"no known pattern: a loop of {count} steps on Python numbers (line {lp.line}, "
@@ -235,6 +247,37 @@ def _python_numbers(
         "numbers: np.array once, then whole-array arithmetic, np.where, np.count_nonzero); "
         "where they do, numba.njit compiles the loop as it is",
     )
+
+
+def _summed_items(sf: SourceFile, lp: Loop) -> tuple[str, str] | None:
+    """(the accumulator, the sequence) of a ``for x in seq:`` loop whose body is only
+    ``acc += x`` (or ``acc = acc + x``); None for any other loop."""
+    if sf.tree is None:
+        return None
+    node = next(
+        (n for n in walk_tree(sf.tree) if isinstance(n, ast.For) and n.lineno == lp.line), None
+    )
+    if node is None or not isinstance(node.target, ast.Name) or len(node.body) != 1:
+        return None
+    item, st = node.target.id, node.body[0]
+    if (
+        isinstance(st, ast.AugAssign)
+        and isinstance(st.op, ast.Add)
+        and isinstance(st.target, ast.Name)
+        and isinstance(st.value, ast.Name)
+        and st.value.id == item
+    ):
+        return st.target.id, ast.unparse(node.iter)
+    if (
+        isinstance(st, ast.Assign)
+        and len(st.targets) == 1
+        and isinstance(st.targets[0], ast.Name)
+        and isinstance(st.value, ast.BinOp)
+        and isinstance(st.value.op, ast.Add)
+        and {ast.unparse(st.value.left), ast.unparse(st.value.right)} == {st.targets[0].id, item}
+    ):
+        return st.targets[0].id, ast.unparse(node.iter)
+    return None
 
 
 def _element_line(sf: SourceFile, line: int, lp: Loop, facts: dict[str, Fact]) -> bool:
