@@ -416,3 +416,75 @@ def test_the_count_an_ab412_finding_says_agrees_with_its_exactness(tmp_path: Pat
         counted = report.line_times[f.path][f.line][1]
         assert counted is not None
         assert said.startswith("runs ~") == (not counted.exact), (said, counted)
+
+
+BAKERY = """\
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass
+class FlourPlan:
+    demand: torch.Tensor
+
+    @property
+    def total_kg(self):
+        return sum(self.demand) * 310.0 / 1000.0
+
+
+def train(batches, on_batch):
+    for b in batches:
+        on_batch(torch.relu(b @ torch.ones(20)))
+
+
+orders = []
+batches = [torch.randn(2048, 20) for _ in range(60)]
+train(batches, on_batch=lambda p: orders.append(float(FlourPlan(p).total_kg)))
+print("result:", sum(orders))
+"""
+
+
+def test_a_property_of_an_object_made_anew_in_a_callback_is_not_invariant(
+    tmp_path: Path,
+) -> None:
+    # blind91's bakery: ``FlourPlan(p).total_kg`` in a callback lambda, a new plan for each
+    # batch, told AB411 "inputs the loop never changes" for ``sum(self.demand)``: it is the
+    # builtin sum over a tensor (AB409)
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "bakery.py", BAKERY)))
+    found = _found(report)
+    assert 12 in found and found[12].code == "AB409", found
+
+
+TICKETS = """\
+import torch
+from torch import nn
+
+device = "cpu"
+model = nn.Sequential(nn.Linear(12, 64), nn.ReLU(), nn.Linear(64, 1)).to(device)
+
+
+class Evaluator:
+    def __init__(self, model):
+        self.model = model
+
+    @torch.no_grad()
+    def predict(self, x):
+        rows = map(lambda r: self.model(r.unsqueeze(0)), x.to(device))
+        return torch.cat(list(rows))
+
+
+torch.manual_seed(0)
+ev = Evaluator(model)
+print("result:", sum(float(ev.predict(torch.randn(3000, 12)).sum()) for _ in range(4)))
+"""
+
+
+def test_a_model_mapped_over_rows_moved_to_the_device_first(tmp_path: Path) -> None:
+    # blind90's ticket demand and blind91's radio denoiser: ``map(lambda r:
+    # self.model(r.unsqueeze(0)), x.to(device))``, the rows moved first: no finding
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "tickets.py", TICKETS)))
+    found = _found(report)
+    assert 14 in found and found[14].code == "AB106", found

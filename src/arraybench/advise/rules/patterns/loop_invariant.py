@@ -752,7 +752,30 @@ def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
             and (n.value.id in lambdas or _changed(sf, n.value.id, lp.line, lp.end))
         ):
             return False
-    return True
+    # (nor an object made anew where the calls repeat: ``FlourPlan(p).total_kg`` in a callback
+    # lambda, a plan per batch; blind91's bakery, ``sum(self.demand)`` told "never changes")
+    qualified = sf.functions.get(line, "")
+    owner = qualified.rsplit(".", 1)[0] if "." in qualified else ""
+    return not (owner and _made_repeatedly(sf.tree, owner))
+
+
+def _made_repeatedly(tree: ast.Module, cls: str) -> bool:
+    """Whether the file makes objects of class ``cls`` in a lambda, a loop's body or a
+    comprehension: a new object at each call or step."""
+    for scope in walk_tree(tree):
+        if isinstance(scope, ast.For | ast.While):
+            parts: list[ast.AST] = list(scope.body)
+        elif isinstance(scope, ast.Lambda | ast.ListComp | ast.GeneratorExp | ast.DictComp):
+            parts = [scope]
+        else:
+            continue
+        for part in parts:
+            if any(
+                isinstance(c, ast.Call) and call_name(c) == cls and isinstance(c.func, ast.Name)
+                for c in ast.walk(part)
+            ):
+                return True
+    return False
 
 
 def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:

@@ -397,6 +397,10 @@ def row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     return None
 
 
+#: Methods that give the same rows moved or cast (``X.to(device)``, ``X.float()``).
+MOVED_ROWS = frozenset({"to", "cuda", "cpu", "float", "double", "half", "contiguous", "detach"})
+
+
 def rows_name(it: ast.expr) -> str | None:
     """The name whose rows (or items) a ``map`` runs over: ``X`` of ``X``, ``X.unbind(0)``,
     ``iter(X)``, ``list(X)``, an object's ``envs.state``."""
@@ -404,6 +408,14 @@ def rows_name(it: ast.expr) -> str | None:
         return it.id
     if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name):
         return f"{it.value.id}.{it.attr}"  # (``envs.state``: an object's tensor)
+    if (
+        isinstance(it, ast.Call)
+        and isinstance(it.func, ast.Attribute)
+        and it.func.attr in MOVED_ROWS
+    ):
+        # (the same rows moved or cast first: ``map(lambda r: self.model(r.unsqueeze(0)),
+        # x.to(device))``, blind90's ticket demand and blind91's radio denoiser)
+        return rows_name(it.func.value)
     if (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Attribute)
