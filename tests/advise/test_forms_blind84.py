@@ -488,3 +488,44 @@ def test_a_model_mapped_over_rows_moved_to_the_device_first(tmp_path: Path) -> N
     report = profile(Target(script=_write(tmp_path, "tickets.py", TICKETS)))
     found = _found(report)
     assert 14 in found and found[14].code == "AB106", found
+
+
+FALCON = """\
+from functools import partial
+
+import numpy as np
+
+
+def haversine_km(pair, lat0, lon0):
+    lat1, lon1, lat2, lon2 = np.radians(pair)
+    a = np.sin((lat2 - lat1) / 2) ** 2 + np.cos(lat1) * np.cos(lat2) * np.sin(lon2 - lon1) ** 2
+    return 2 * 6371.0 * np.arcsin(np.sqrt(a))
+
+
+class Flight:
+    def __init__(self, fixes):
+        self.fixes = fixes
+
+    def steps(self, metric):
+        return metric(np.hstack([self.fixes[:-1], self.fixes[1:]]))
+
+
+metric = partial(np.apply_along_axis, partial(haversine_km, lat0=50.0, lon0=8.0), 1)
+rng = np.random.default_rng(3)
+total = 0.0
+for sortie in range(20):
+    f = Flight(50.0 + np.cumsum(rng.normal(0, 0.001, size=(4000, 2)), axis=0))
+    total += float(f.steps(metric).sum())
+print("result:", total)
+"""
+
+
+def test_apply_along_axis_through_a_partial_passed_as_a_callback(tmp_path: Path) -> None:
+    # blind91's falcon telemetry: ``partial(np.apply_along_axis, partial(haversine_km, ...),
+    # 1)`` called as ``metric(self.pairs)``, 92% of the run: its function's lines were told
+    # AB412 (steps on Python floats, 0-38%)
+    report = profile(Target(script=_write(tmp_path, "falcon.py", FALCON)))
+    found = _found(report)
+    assert 17 in found and found[17].code == "AB103", found
+    assert "calls haversine_km() once per row" in found[17].evidence
+    assert not [f for f in found.values() if f.code == "AB412" and 6 <= f.line <= 9], found

@@ -132,6 +132,66 @@ class Vectorized:
                 said += f" (made at line {made}: {sf.text(made).strip()})"
             yield replace(f, evidence=said, gain=(low, high), seconds=high, share=high / a.total)
         yield from self._mapped(a, sf)
+        yield from self._applied(a, sf)
+
+    def _applied(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
+        """``metric(self.pairs)`` of ``metric = partial(np.apply_along_axis, partial(
+        haversine_km, lat0=..., lon0=...), 1)``: the file's function called once per row of an
+        array, through a partial passed in as a callback, where the line's sampled time is in
+        NumPy's apply_along_axis (blind91's falcon telemetry, 92% of its run, told AB412 on the
+        function's lines)."""
+        assert sf.tree is not None
+        for call in walk_tree(sf.tree):
+            if not isinstance(call, ast.Call) or not call.args:
+                continue
+            first = sf.span(call.lineno)[0]
+            if (sf.path, first) in a.found or a.covered(sf.path, first):
+                continue
+            facts = a.ev.facts_at((sf.path, call.lineno))
+            fn = facts.get(ast.unparse(call.func))
+            if fn is None or fn.type != "functools.partial":
+                continue
+            if not _in_vectorize(a, sf, first, "apply_along_axis"):
+                continue
+            made = _applying(sf)
+            arrays = [x for x in facts.values() if is_array(x) and len(x.shape) == 2]
+            if made is None or not arrays:
+                continue
+            line_of, func, axis = made
+            big = max(arrays, key=lambda x: x.size)
+            seconds = a.led.span(sf.path, *sf.span(first))
+            count = a.led.count((sf.path, first))
+            runs = max(1, count.n)
+            per_call = big.shape[1 - axis] if axis in (0, 1) else big.shape[0]
+            calls_in_all = per_call * runs
+            if seconds / a.total < LIST_SHARE or calls_in_all < ELEMENTS_MIN:
+                continue
+            each = _array_op_time(big, min(OP_TIMING_S, a.budget())) or a.costs.call([big])
+            ops = _function_operations(sf, func)
+            kept = runs * ops * each
+            low = max(0.0, seconds - 2 * kept)
+            high = max(low, seconds - kept)
+            f, _ = a.finding(sf, first, self.rule.code)
+            said = (
+                f"{ast.unparse(call.func)} is a functools.partial of np.apply_along_axis (made at "
+                f"line {line_of}: {sf.text(line_of).strip()[:80]}): it calls {func}() once per "
+                f"{'row' if axis == 1 else 'column'} of an array like {big} ({per_call:,} a "
+                f"call, {calls_in_all:,} in all, {format_time(seconds / calls_in_all)} each); "
+                f"write {func}() on whole arrays (its row's values as columns: x[:, 0], x[:, 1], "
+                "...) and call it once"
+            )
+            # (the function's own findings, steps on floats per row, are this rewrite's part)
+            for d in walk_tree(sf.tree):
+                if isinstance(d, ast.FunctionDef) and d.name == func:
+                    for key in [
+                        k
+                        for k, g in a.found.items()
+                        if k[0] == sf.path and d.lineno <= k[1] <= (d.end_lineno or d.lineno)
+                    ]:
+                        del a.found[key]
+            yield replace(
+                f, seconds=high, share=high / a.total, evidence=said, gain=(low, high), count=count
+            )
 
     def _mapped(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         """``np.array(list(map(lambda p: likelihood(p, z), self.particles)))``: a scalar
@@ -267,14 +327,58 @@ def _operations(sf: SourceFile, where: ast.Call | int | None) -> int:
     fns = [d for d in defs if d.name == name] or [d for d in defs if d.name == "__call__"]
     if len(fns) != 1:
         return OPERATIONS_DEFAULT
+    return _counted(fns[0])
+
+
+def _applying(sf: SourceFile) -> tuple[int, str, int] | None:
+    """The file's one ``partial(np.apply_along_axis, f, axis)`` (``f`` the file's function, or a
+    partial of one): its line, the function's name and the axis."""
+    assert sf.tree is not None
+    found = [
+        n
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Call)
+        and call_name(n) == "partial"
+        and len(n.args) >= 3
+        and call_name_of(n.args[0]) == "apply_along_axis"
+    ]
+    if len(found) != 1:
+        return None
+    made = found[0]
+    inner = made.args[1]
+    if isinstance(inner, ast.Call) and call_name(inner) == "partial" and inner.args:
+        inner = inner.args[0]
+    axis = made.args[2].value if isinstance(made.args[2], ast.Constant) else None
+    if not isinstance(inner, ast.Name) or not isinstance(axis, int):
+        return None
+    return made.lineno, inner.id, axis
+
+
+def call_name_of(e: ast.expr) -> str:
+    """The last name of a function named by an expression (``np.apply_along_axis``)."""
+    return e.attr if isinstance(e, ast.Attribute) else e.id if isinstance(e, ast.Name) else ""
+
+
+def _counted(fn: ast.FunctionDef) -> int:
+    """A function's operators, calls and comparisons, two a branch (a mask and an
+    ``np.where``), from 1 to OPERATIONS_MAX."""
     ops = sum(
         2 if isinstance(n, ast.If | ast.IfExp) else 1
-        for n in ast.walk(fns[0])
+        for n in ast.walk(fn)
         if isinstance(
             n, ast.BinOp | ast.UnaryOp | ast.Compare | ast.BoolOp | ast.Call | ast.If | ast.IfExp
         )
     )
     return max(1, min(OPERATIONS_MAX, ops))
+
+
+def _function_operations(sf: SourceFile, name: str) -> int:
+    """The operations of the file's function ``name`` (as :func:`_operations` counts them)."""
+    assert sf.tree is not None
+    fns = [n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
+    if len(fns) != 1:
+        return OPERATIONS_DEFAULT
+    return _counted(fns[0])
 
 
 def _what(inline: bool, partial: bool) -> str:
@@ -285,12 +389,14 @@ def _what(inline: bool, partial: bool) -> str:
 VECTORIZE_SHARE = 0.5
 
 
-def _in_vectorize(a: Analysis, sf: SourceFile, line: int) -> bool:
-    """Whether most of the line's sampled time is in ``numpy.vectorize``'s own call."""
+def _in_vectorize(a: Analysis, sf: SourceFile, line: int, what: str = "vectorize") -> bool:
+    """Whether most of the line's sampled time is in ``numpy.vectorize``'s own call (or the
+    library function ``what`` names)."""
     calls = a.ev.samples.calls.get((sf.path, line), {})
-    spent = sum(t for name, t in calls.items() if "vectorize" in name)
+    spent = sum(t for name, t in calls.items() if what in name)
     first, last = sf.span(line)
-    return spent >= VECTORIZE_SHARE * max(a.led.span(sf.path, first, last), 1e-9)
+    # (of the line's own time: the Python function it calls runs on lines of its own)
+    return spent >= VECTORIZE_SHARE * max(a.led.span(sf.path, first, last, own=True), 1e-9)
 
 
 #: Seconds the timing of one array operation after the run may take.
