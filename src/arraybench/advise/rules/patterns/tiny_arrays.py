@@ -225,23 +225,11 @@ class TinyArrays:
             for n in walk_tree(sf.tree)
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
         }
-        # (not a function an AB103 finding applies per row: its whole-array rewrite takes it)
-        applied = {
-            n
-            for n in own
-            for f in a.found.values()
-            if f.code == "AB103"
-            and f.path == sf.path
-            and "apply_along_axis" in f.evidence
-            and f"calls {n}() once per" in f.evidence
-        }
         steps: list[tuple[ast.stmt, _Step]] = []
         for stmt in walk_tree(sf.tree):
             if not _simple(stmt):
                 continue
             assert isinstance(stmt, ast.stmt)
-            if applied and sf.functions.get(stmt.lineno, "").rsplit(".", 1)[-1] in applied:
-                continue
             step = self._step(a, sf, stmt, aliases, own)
             if step is not None:
                 steps.append((stmt, step))

@@ -180,14 +180,13 @@ class Vectorized:
                 f"write {func}() on whole arrays (its row's values as columns: x[:, 0], x[:, 1], "
                 "...) and call it once"
             )
-            # (the function's own findings, steps on floats per row, are this rewrite's part)
+            # (the function's lines, steps on floats per row, are this rewrite's part: held,
+            # no finding of their own)
             for d in walk_tree(sf.tree):
                 if isinstance(d, ast.FunctionDef) and d.name == func:
-                    for key in [
-                        k
-                        for k, g in a.found.items()
-                        if k[0] == sf.path and d.lineno <= k[1] <= (d.end_lineno or d.lineno)
-                    ]:
+                    lines = range(d.lineno, (d.end_lineno or d.lineno) + 1)
+                    a.held.update((sf.path, ln) for ln in lines)
+                    for key in [k for k in a.found if k[0] == sf.path and k[1] in lines]:
                         del a.found[key]
             yield replace(
                 f, seconds=high, share=high / a.total, evidence=said, gain=(low, high), count=count
