@@ -16,7 +16,8 @@ from arraybench.advise.output.text import profile_text
 from arraybench.advise.profile import profile
 from arraybench.advise.read.source import read_source
 from arraybench.advise.records import HotLine, ProfileReport
-from arraybench.advise.rules.hints import _ndimage_laplace, _plotted_lists
+from arraybench.advise.rules.hints import _plotted_lists
+from arraybench.advise.rules.known_fixes import ndimage_laplace
 from arraybench.advise.run.launch import Target
 from arraybench.advise.run.ledger import Count
 from arraybench.advise.run.values import ARRAY, SCALAR, SEQUENCE, Fact
@@ -235,11 +236,11 @@ def test_a_periodic_laplace_of_scipy_is_told_the_rolled_stencil(tmp_path: Path) 
     )
     sf = read_source(str(p))
     grid = Fact(kind=ARRAY, type="numpy.ndarray", dtype="float32", shape=(256, 256))
-    said = _ndimage_laplace(sf, 3, {"u": grid})
+    said = ndimage_laplace(sf, 3, {"u": grid})
     assert "scipy.ndimage.laplace(u, mode='wrap') is a general filter" in said
     assert "np.roll(u, 1, 0) + np.roll(u, -1, 0)" in said
     assert "x as fast on a numpy.ndarray float32 256x256" in said
-    assert _ndimage_laplace(sf, 4, {"u": grid}) == ""  # (edges not periodic: not the same)
+    assert ndimage_laplace(sf, 4, {"u": grid}) == ""  # (edges not periodic: not the same)
 
 
 def test_python_lists_passed_to_a_plot_are_told_to_be_arrays(tmp_path: Path) -> None:

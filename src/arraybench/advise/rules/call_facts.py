@@ -7,11 +7,15 @@ from __future__ import annotations
 import ast
 from collections import Counter
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..read.source import SourceFile, call_name
+from ..read.source import SourceFile, call_name, read_source
 from ..read.syntax import walk_tree
 from ..run.observe import NEW_FUNCTION
 from ..run.values import TENSOR, Fact
+
+if TYPE_CHECKING:
+    from .patterns.base import Analysis
 
 #: Compilations of the same function at one line that make it a recompiling line. JAX compiles
 #: each primitive once on its first use (many functions compiled once each is no recompile),
@@ -130,6 +134,22 @@ def recompiling(
     least = recompiles_needed(names, causes, spent, runs, worth)
     return recompiles(names) >= least and (
         calls_compiled(sf, line, names, facts, least) or eager_recompiles(names, spent, runs, worth)
+    )
+
+
+def recompiling_at(a: Analysis, key: tuple[str, int], worth: float) -> bool:
+    """:func:`recompiling` of the line ``key`` from the run's compilations, causes, count and
+    values there."""
+    names = a.ev.events.compiles.get(key, [])
+    return bool(names) and recompiling(
+        read_source(key[0]),
+        key[1],
+        names,
+        a.ev.events.causes.get(key, []),
+        a.ev.events.compile_s.get(key, 0.0),
+        a.led.count(key).n,
+        worth,
+        a.ev.facts_at(key),
     )
 
 

@@ -52,7 +52,7 @@ from .call_facts import (
     model_input,
     named_cause,
     recompiles,
-    recompiling,
+    recompiling_at,
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
@@ -84,7 +84,7 @@ from .ledger_inputs import (
 )
 from .nesting import in_callee, innermost, inside, own_element_loop
 from .patterns import PATTERNS
-from .patterns.tiny_arrays import from_scalars, scalar_sources
+from .patterns.scalar_sources import from_scalars, scalar_sources
 from .proof import proof
 
 #: Lines shown in "where the time goes" that hold no finding.
@@ -592,17 +592,7 @@ class Analysis:
 
     def recompiling(self, key: tuple[str, int]) -> bool:
         """Whether the run's compilations at a line make it a recompiling one (AB404)."""
-        names = self.ev.events.compiles.get(key, [])
-        return bool(names) and recompiling(
-            read_source(key[0]),
-            key[1],
-            names,
-            self.ev.events.causes.get(key, []),
-            self.ev.events.compile_s.get(key, 0.0),
-            self.led.count(key).n,
-            WORTH_SHARE * self.total,
-            self.ev.facts_at(key),
-        )
+        return recompiling_at(self, key, WORTH_SHARE * self.total)
 
     def _element_loops(self, sf: SourceFile) -> None:
         """Loops of many cheap iterations that index arrays: element by element."""
