@@ -16,7 +16,7 @@ import copy
 from functools import lru_cache
 
 from .source import SourceFile
-from .syntax import assigned_pairs, call_name, walk_tree
+from .syntax import assigned_pairs, call_name, put_names, walk_tree
 
 #: ``functools.partial`` as users name it.
 PARTIALS = frozenset({"partial", "functools.partial"})
@@ -288,13 +288,7 @@ def _through(call: ast.Call, target: str, value: ast.expr) -> ast.Call | None:
     params = [p.arg for p in value.args.args]
     given = dict(zip(params, call.args, strict=False))
     given.update({k.arg: k.value for k in call.keywords if k.arg is not None})
-    body = copy.deepcopy(value.body)
-
-    class _Put(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.expr:
-            return copy.deepcopy(given[node.id]) if node.id in given else node
-
-    made = _Put().visit(body)
+    made = put_names(value.body, given)
     assert isinstance(made, ast.Call)
     return _renamed(made, target, [], [], at=call)
 

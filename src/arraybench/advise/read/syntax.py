@@ -5,6 +5,7 @@ reads or a target binds, the nodes of one scope, the integers an expression of l
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Protocol
@@ -248,7 +249,12 @@ def imported_names(tree: ast.Module, everywhere: bool = True) -> dict[str, str]:
 
 def call_name(call: ast.Call) -> str:
     """``item`` of ``t.item()``, ``tensor`` of ``torch.tensor(...)``, ``float`` of ``float(x)``."""
-    f = call.func
+    return function_name(call.func)
+
+
+def function_name(f: ast.expr) -> str:
+    """The last name of an expression that names a function: ``apply_along_axis`` of
+    ``np.apply_along_axis``, ``f`` of ``f``; "" for any other expression."""
     if isinstance(f, ast.Attribute):
         return f.attr
     if isinstance(f, ast.Name):
@@ -305,3 +311,17 @@ def walk_tree(tree: ast.AST) -> tuple[ast.AST, ...]:
     walk the whole file for each statement they look at (a tuple reads 10x faster than the walk
     is made). The trees are never changed once parsed (rewrites work on copies)."""
     return tuple(ast.walk(tree))
+
+
+def put_names(node: ast.expr, given: dict[str, ast.expr]) -> ast.expr:
+    """A copy of the expression with each name of ``given`` replaced by (a copy of) the
+    expression given for it: a function's returned expression with a call's arguments put for
+    its parameters."""
+
+    class _Put(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.expr:
+            return copy.deepcopy(given[name.id]) if name.id in given else name
+
+    made = _Put().visit(copy.deepcopy(node))
+    assert isinstance(made, ast.expr)
+    return made

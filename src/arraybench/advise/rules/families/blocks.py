@@ -59,11 +59,12 @@ def callee_blocks(
         for n in walk_tree(sf.tree)
         if isinstance(n, ast.FunctionDef)
     }
+    assigns = [n for n in walk_tree(sf.tree) if isinstance(n, ast.Assign)]
     out: list[tuple[str, str]] = []
     for lo, hi in reached(sf, [(loop.line, loop.end)], 2)[1:]:
         facts = a.ev.facts_in(path, lo, hi)
-        for n in walk_tree(sf.tree):
-            if not isinstance(n, ast.Assign) or not lo < n.lineno <= hi:
+        for n in assigns:
+            if not lo < n.lineno <= hi:
                 continue
             for t in n.targets:
                 x = facts.get(t.id) if isinstance(t, ast.Name) else None

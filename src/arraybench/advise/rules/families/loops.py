@@ -227,7 +227,11 @@ class Loops(Plain):
                 x for x in items if is_array(x) and len(x.shape) > 1 and x.size > ELEMENT_MIN * 2
             ]
             made = made_blocks(sf, loop, c.facts) if not items else []
-            called = callee_blocks(a, sf, loop, f.path, spent) if not (items or made) else []
+            called = (
+                callee_blocks(a, sf, loop, f.path, spent)
+                if not (items or made) and each > MADE_BLOCK_STEP_S
+                else []
+            )
             block = (bool(items) and each > BLOCK_STEP_S / 10) or (
                 bool(made or called) and each > MADE_BLOCK_STEP_S
             )

@@ -30,6 +30,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import lru_cache
 
 from ....base.units import format_time
 from ...codes import RULES
@@ -553,13 +554,20 @@ def _read(value: ast.AST) -> set[str]:
 def _dataclass_fields(sf: SourceFile) -> dict[str, list[str]]:
     """The file's dataclasses, each with its annotated fields in order."""
     assert sf.tree is not None
+    return _fields_of(sf.tree)
+
+
+@lru_cache(maxsize=64)
+def _fields_of(tree: ast.Module) -> dict[str, list[str]]:
+    """:func:`_dataclass_fields` of a file's tree (read for every name a conversion's value is
+    handed on by: once a tree)."""
     return {
         cls.name: [
             st.target.id
             for st in cls.body
             if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
         ]
-        for cls in walk_tree(sf.tree)
+        for cls in walk_tree(tree)
         if isinstance(cls, ast.ClassDef)
         and any("dataclass" in ast.unparse(d) for d in cls.decorator_list)
     }

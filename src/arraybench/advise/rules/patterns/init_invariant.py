@@ -59,6 +59,7 @@ class InitInvariant:
         if sf.tree is None:
             return
         modules = set(module_namespaces(sf.tree))
+        methods_of: dict[int, frozenset[str]] = {}  # (a method's class's pure methods)
         for node in walk_tree(sf.tree):
             # (or a method's ``return`` of such a value: ``return np.linalg.inv(np.eye(self.n)
             # - self.dt * kappa * self.lap)``, blind70's flame solver)
@@ -88,8 +89,10 @@ class InitInvariant:
                 continue
             # (and the object's pure methods, and locals made before from such values:
             # ``A = self.design(self.hours)`` then ``pinv = np.linalg.pinv(A)``)
-            methods = pure_methods(sf, fn)
-            made = fixed_locals(sf, fn, line, modules)
+            if id(fn) not in methods_of:
+                methods_of[id(fn)] = pure_methods(sf, fn)
+            methods = methods_of[id(fn)]
+            made = fixed_locals(sf, fn, line, modules, methods)
             names = _inputs(_value(node), frozenset(), REDUCING, False, methods)
             if not names:
                 continue

@@ -45,13 +45,7 @@ def pure_methods(sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> 
 
 
 def _pure(sf: SourceFile, m: ast.FunctionDef) -> bool:
-    own = {
-        t.id
-        for n in ast.walk(m)
-        if isinstance(n, ast.Assign | ast.For | ast.AugAssign | ast.AnnAssign)
-        for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign) else n.target)
-        if isinstance(t, ast.Name)
-    }
+    own = set(_stored(m))
     for n in ast.walk(m):
         if (
             isinstance(n, ast.Attribute)
@@ -76,19 +70,17 @@ def _pure(sf: SourceFile, m: ast.FunctionDef) -> bool:
 
 
 def fixed_locals(
-    sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef, before: int, modules: set[str]
+    sf: SourceFile,
+    fn: ast.FunctionDef | ast.AsyncFunctionDef,
+    before: int,
+    modules: set[str],
+    callables: frozenset[str],
 ) -> dict[str, tuple[set[str], int]]:
     """The locals of ``fn`` assigned once, at its top level before line ``before``, from
-    attributes nothing sets after ``__init__``, modules, the object's pure methods and such
-    locals: each with the attributes it is made from and its line."""
-    callables = pure_methods(sf, fn)
-    stored = [
-        t.id
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
-        for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign) else n.target)
-        if isinstance(t, ast.Name)
-    ]
+    attributes nothing sets after ``__init__``, modules, the object's pure methods
+    (``callables``, :func:`pure_methods`) and such locals: each with the attributes it is
+    made from and its line."""
+    stored = _stored(fn)
     out: dict[str, tuple[set[str], int]] = {}
     for st in fn.body:
         if st.lineno >= before:
@@ -123,3 +115,14 @@ def fixed_locals(
         if ok and attrs:
             out[st.targets[0].id] = (attrs, st.lineno)
     return out
+
+
+def _stored(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The names a function's assignments and ``for`` loops bind, once a binding."""
+    return [
+        t.id
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For)
+        for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign) else n.target)
+        if isinstance(t, ast.Name)
+    ]

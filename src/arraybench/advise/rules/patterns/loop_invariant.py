@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import lru_cache
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
@@ -759,6 +760,7 @@ def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
     return not (owner and _made_repeatedly(sf.tree, owner))
 
 
+@lru_cache(maxsize=256)
 def _made_repeatedly(tree: ast.Module, cls: str) -> bool:
     """Whether the file makes objects of class ``cls`` in a lambda, a loop's body or a
     comprehension: a new object at each call or step."""

@@ -397,10 +397,6 @@ def row_of_one(arg: ast.expr, index: set[str]) -> str | None:
     return None
 
 
-#: Methods that give the same rows moved or cast (``X.to(device)``, ``X.float()``).
-MOVED_ROWS = frozenset({"to", "cuda", "cpu", "float", "double", "half", "contiguous", "detach"})
-
-
 def rows_name(it: ast.expr) -> str | None:
     """The name whose rows (or items) a ``map`` runs over: ``X`` of ``X``, ``X.unbind(0)``,
     ``iter(X)``, ``list(X)``, an object's ``envs.state``."""
@@ -411,7 +407,7 @@ def rows_name(it: ast.expr) -> str | None:
     if (
         isinstance(it, ast.Call)
         and isinstance(it.func, ast.Attribute)
-        and it.func.attr in MOVED_ROWS
+        and (it.func.attr in MOVED or it.func.attr == "detach")
     ):
         # (the same rows moved or cast first: ``map(lambda r: self.model(r.unsqueeze(0)),
         # x.to(device))``, blind90's ticket demand and blind91's radio denoiser)

@@ -32,7 +32,7 @@ from ...read.bind import module_namespaces
 from ...read.calls import PARTIALS, partial_call, partial_of
 from ...read.purity import attribute_changed
 from ...read.source import Loop, SourceFile, call_name, static_size
-from ...read.syntax import one_return, walk_tree
+from ...read.syntax import one_return, put_names, walk_tree
 from ...records import LINT, LIST_SHARE, Finding
 from ...run.models import product_time
 from ...run.values import Fact, is_array
@@ -463,11 +463,7 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     if len(left) != 1:
         return None
 
-    class _Put(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.expr:
-            return copy.deepcopy(bound[node.id]) if node.id in bound else node
-
-    return _lambda(left[0], _Put().visit(copy.deepcopy(body)))
+    return _lambda(left[0], put_names(body, bound))
 
 
 def _inlined(sf: SourceFile, fn: ast.Lambda) -> ast.Lambda:
@@ -503,11 +499,7 @@ def _inlined(sf: SourceFile, fn: ast.Lambda) -> ast.Lambda:
         return fn
     bound = dict(zip(params, call.args, strict=True))
 
-    class _Put(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.expr:
-            return copy.deepcopy(bound[node.id]) if node.id in bound else node
-
-    return _lambda(fn.args.args[0].arg, _Put().visit(copy.deepcopy(ret.value)))
+    return _lambda(fn.args.args[0].arg, put_names(ret.value, bound))
 
 
 def _defaulted(fn: ast.FunctionDef) -> set[str]:

@@ -27,7 +27,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import RULES
 from ...read.source import SourceFile, call_name
-from ...read.syntax import walk_tree
+from ...read.syntax import function_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import per_call_times
 from ...run.values import Fact, is_array
@@ -78,7 +78,9 @@ class Vectorized:
             # time is NumPy's vectorize: blind87's gait pipeline, ``partial(np.vectorize(
             # stiffness_law), k_stance=2.4, ...)`` called as ``self.torque_fn(a)``, 94%)
             partial = (
-                fn is not None and fn.type == "functools.partial" and _in_vectorize(a, sf, first)
+                fn is not None
+                and fn.type == "functools.partial"
+                and _mostly_in(a, sf, first, "vectorize")
             )
             if not inline and not partial and (fn is None or fn.type != "numpy.vectorize"):
                 continue
@@ -141,6 +143,10 @@ class Vectorized:
         NumPy's apply_along_axis (blind91's falcon telemetry, 92% of its run, told AB412 on the
         function's lines)."""
         assert sf.tree is not None
+        made = _applying(sf)
+        if made is None:
+            return
+        line_of, func, axis = made
         for call in walk_tree(sf.tree):
             if not isinstance(call, ast.Call) or not call.args:
                 continue
@@ -151,13 +157,11 @@ class Vectorized:
             fn = facts.get(ast.unparse(call.func))
             if fn is None or fn.type != "functools.partial":
                 continue
-            if not _in_vectorize(a, sf, first, "apply_along_axis"):
+            if not _mostly_in(a, sf, first, "apply_along_axis"):
                 continue
-            made = _applying(sf)
             arrays = [x for x in facts.values() if is_array(x) and len(x.shape) == 2]
-            if made is None or not arrays:
+            if not arrays:
                 continue
-            line_of, func, axis = made
             big = max(arrays, key=lambda x: x.size)
             seconds = a.led.span(sf.path, *sf.span(first))
             count = a.led.count((sf.path, first))
@@ -321,12 +325,7 @@ def _operations(sf: SourceFile, where: ast.Call | int | None) -> int:
         made = made.func  # ``np.vectorize(f)(x)``: the inner call makes it
     if made is None or not made.args:
         return OPERATIONS_DEFAULT
-    name = ast.unparse(made.args[0])
-    defs = [n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)]
-    fns = [d for d in defs if d.name == name] or [d for d in defs if d.name == "__call__"]
-    if len(fns) != 1:
-        return OPERATIONS_DEFAULT
-    return _counted(fns[0])
+    return _function_operations(sf, ast.unparse(made.args[0]), or_call=True)
 
 
 def _applying(sf: SourceFile) -> tuple[int, str, int] | None:
@@ -339,7 +338,7 @@ def _applying(sf: SourceFile) -> tuple[int, str, int] | None:
         if isinstance(n, ast.Call)
         and call_name(n) == "partial"
         and len(n.args) >= 3
-        and call_name_of(n.args[0]) == "apply_along_axis"
+        and function_name(n.args[0]) == "apply_along_axis"
     ]
     if len(found) != 1:
         return None
@@ -353,31 +352,26 @@ def _applying(sf: SourceFile) -> tuple[int, str, int] | None:
     return made.lineno, inner.id, axis
 
 
-def call_name_of(e: ast.expr) -> str:
-    """The last name of a function named by an expression (``np.apply_along_axis``)."""
-    return e.attr if isinstance(e, ast.Attribute) else e.id if isinstance(e, ast.Name) else ""
-
-
-def _counted(fn: ast.FunctionDef) -> int:
-    """A function's operators, calls and comparisons, two a branch (a mask and an
-    ``np.where``), from 1 to OPERATIONS_MAX."""
+def _function_operations(sf: SourceFile, name: str, or_call: bool = False) -> int:
+    """The whole-array operations a rewrite of the file's function ``name`` makes a call: its
+    operators, calls and comparisons, and two a branch (a mask and an ``np.where``), from 1 to
+    OPERATIONS_MAX; with ``or_call``, the file's one ``__call__`` where no function has that
+    name (a rule object); OPERATIONS_DEFAULT where it cannot be read."""
+    assert sf.tree is not None
+    defs = [n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)]
+    fns = [d for d in defs if d.name == name]
+    if not fns and or_call:
+        fns = [d for d in defs if d.name == "__call__"]
+    if len(fns) != 1:
+        return OPERATIONS_DEFAULT
     ops = sum(
         2 if isinstance(n, ast.If | ast.IfExp) else 1
-        for n in ast.walk(fn)
+        for n in ast.walk(fns[0])
         if isinstance(
             n, ast.BinOp | ast.UnaryOp | ast.Compare | ast.BoolOp | ast.Call | ast.If | ast.IfExp
         )
     )
     return max(1, min(OPERATIONS_MAX, ops))
-
-
-def _function_operations(sf: SourceFile, name: str) -> int:
-    """The operations of the file's function ``name`` (as :func:`_operations` counts them)."""
-    assert sf.tree is not None
-    fns = [n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name == name]
-    if len(fns) != 1:
-        return OPERATIONS_DEFAULT
-    return _counted(fns[0])
 
 
 def _what(inline: bool, partial: bool) -> str:
@@ -388,11 +382,11 @@ def _what(inline: bool, partial: bool) -> str:
 VECTORIZE_SHARE = 0.5
 
 
-def _in_vectorize(a: Analysis, sf: SourceFile, line: int, what: str = "vectorize") -> bool:
-    """Whether most of the line's sampled time is in ``numpy.vectorize``'s own call (or the
-    library function ``what`` names)."""
+def _mostly_in(a: Analysis, sf: SourceFile, line: int, library: str) -> bool:
+    """Whether most of the line's own sampled time is in a library function whose name holds
+    ``library`` (``vectorize``, ``apply_along_axis``)."""
     calls = a.ev.samples.calls.get((sf.path, line), {})
-    spent = sum(t for name, t in calls.items() if what in name)
+    spent = sum(t for name, t in calls.items() if library in name)
     first, last = sf.span(line)
     # (of the line's own time: the Python function it calls runs on lines of its own)
     return spent >= VECTORIZE_SHARE * max(a.led.span(sf.path, first, last, own=True), 1e-9)
