@@ -718,3 +718,23 @@ def _changed_in(
                 for fn in methods[node.func.attr]:
                     todo.extend(ast.walk(fn))
     return False
+
+
+@lru_cache(maxsize=256)
+def made_repeatedly(tree: ast.Module, cls: str) -> bool:
+    """Whether the file makes objects of class ``cls`` in a lambda, a loop's body or a
+    comprehension: a new object at each call or step."""
+    for scope in walk_tree(tree):
+        if isinstance(scope, ast.For | ast.While):
+            parts: list[ast.AST] = list(scope.body)
+        elif isinstance(scope, ast.Lambda | ast.ListComp | ast.GeneratorExp | ast.DictComp):
+            parts = [scope]
+        else:
+            continue
+        for part in parts:
+            if any(
+                isinstance(c, ast.Call) and call_name(c) == cls and isinstance(c.func, ast.Name)
+                for c in ast.walk(part)
+            ):
+                return True
+    return False

@@ -28,7 +28,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from functools import lru_cache
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
@@ -39,6 +38,7 @@ from ...read.purity import (
     PURE_CALLS,
     attribute_changed,
     imported_pure,
+    made_repeatedly,
     pure_functions,
     pure_getters,
     set_after_init,
@@ -757,27 +757,7 @@ def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
     # lambda, a plan per batch; blind91's bakery, ``sum(self.demand)`` told "never changes")
     qualified = sf.functions.get(line, "")
     owner = qualified.rsplit(".", 1)[0] if "." in qualified else ""
-    return not (owner and _made_repeatedly(sf.tree, owner))
-
-
-@lru_cache(maxsize=256)
-def _made_repeatedly(tree: ast.Module, cls: str) -> bool:
-    """Whether the file makes objects of class ``cls`` in a lambda, a loop's body or a
-    comprehension: a new object at each call or step."""
-    for scope in walk_tree(tree):
-        if isinstance(scope, ast.For | ast.While):
-            parts: list[ast.AST] = list(scope.body)
-        elif isinstance(scope, ast.Lambda | ast.ListComp | ast.GeneratorExp | ast.DictComp):
-            parts = [scope]
-        else:
-            continue
-        for part in parts:
-            if any(
-                isinstance(c, ast.Call) and call_name(c) == cls and isinstance(c.func, ast.Name)
-                for c in ast.walk(part)
-            ):
-                return True
-    return False
+    return not (owner and made_repeatedly(sf.tree, owner))
 
 
 def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
