@@ -278,18 +278,28 @@ class Ledger:
         return total
 
     def overlap(
-        self, path: str, first: int, last: int, others: list[tuple[str, int, int]]
+        self,
+        path: str,
+        first: int,
+        last: int,
+        others: list[tuple[str, int, int]],
+        deeper: bool = False,
     ) -> float:
         """Seconds during which a line of ``path`` between ``first`` and ``last`` was on the
         stack together with a line of one of ``others`` (a loop's time spent in findings it
-        calls)."""
+        calls); with ``deeper``, only where that line ran in code those lines called, not in a
+        loop around them that calls their function."""
         total = 0.0
         for stack, off, on in self.stacks:
-            if not any(p == path and first <= abs(ln) <= last for p, ln in stack):
+            outer = next(
+                (i for i, (p, ln) in enumerate(stack) if p == path and first <= abs(ln) <= last),
+                None,
+            )
+            if outer is None:
                 continue
             if any(
                 p == op and a <= abs(ln) <= b and not (p == path and first <= abs(ln) <= last)
-                for p, ln in stack
+                for p, ln in (stack[:outer] if deeper else stack)
                 for op, a, b in others
             ):
                 total += off + on

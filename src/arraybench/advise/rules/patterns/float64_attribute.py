@@ -32,11 +32,11 @@ from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import is_array
 from .base import Analysis
-from .expressions import looks_anywhere
+from .expressions import facts_around, looks_anywhere
 from .float64_promotion import PATTERN as PROMOTION
 from .float64_sources import _called_from_loop
-from .float64_values import SIZE_MIN
-from .float64_work import float64_work, stand_in_ratio
+from .float64_values import SIZE_MIN, _big, looks_at
+from .float64_work import costliest, float64_work, stand_in_ratio, with_costliest
 
 #: NumPy calls that make float64 arrays unless given a dtype.
 FLOAT64_MAKERS = frozenset(
@@ -84,7 +84,10 @@ class Float64Attribute:
                         made[t.attr] = (st.lineno, st.value)
         states = {n for n, (_, v) in made.items() if _float32(v)}
         sources = {n for n, (_, v) in made.items() if _default_float64(v)}
-        if not states or not sources:
+        if not sources:
+            return
+        yield from self._returns(a, sf, sources - _set_again(sf, sources), made)
+        if not states:
             return
         for st in walk_tree(sf.tree):
             if not (
@@ -165,6 +168,133 @@ class Float64Attribute:
             evidence=evidence,
             gain=(work * (1 - 1 / max(low_r, 1.0)), max(saving, work * (1 - 1 / max(high_r, 1.0)))),
         )
+
+    def _returns(
+        self,
+        a: Analysis,
+        sf: SourceFile,
+        sources: set[str],
+        made: dict[str, tuple[int, ast.expr]],
+    ) -> Iterator[Finding]:
+        """A method's ``return`` that mixes a float64 source attribute into its float32
+        arrays, its result float64 work in the loop that calls it: ``return loss -
+        self.gains[k] + self.terrain.shadow`` with ``self.gains = np.linspace(2.0, 9.0, n)``
+        (a ``numpy.float64`` under NumPy 2's rules: every received-power map of blind91's radio
+        coverage became float64, the power and sum after it included). A line of operators at
+        a function's end is never looked at: the float32 arrays are those the run saw in the
+        method, the float64 work the arrays the calling loop stores, of their shape."""
+        assert sf.tree is not None
+        for ret in walk_tree(sf.tree):
+            if not isinstance(ret, ast.Return) or ret.value is None:
+                continue
+            fn = enclosing_function(sf, ret.lineno)
+            source = _source_read(ret.value, sources)
+            if fn is None or fn.name == "__init__" or source is None:
+                continue
+            if _cast(ret.value, source) or (sf.path, ret.lineno) in a.found:
+                continue
+            chain = _called_from_loop(sf, ret.lineno, a)
+            if chain is None:
+                continue
+            (lo, hi), regions = chain
+            if any(
+                f.code == self.rule.code and any(r_lo <= f.line <= r_hi for r_lo, r_hi in regions)
+                for f in a.found.values()
+            ):
+                continue
+            inside = [x for x in facts_around(a, sf, lo, hi).values() if _big(x, "float32")]
+            shapes = {x.shape for x in inside}
+            spans = [s for r_lo, r_hi in regions for s in float64_work(a, sf, r_lo, r_hi, [])]
+            seen64 = [
+                x
+                for _, s_lo, s_hi in spans
+                for xs in looks_at(a, sf.path, s_lo, s_hi).values()
+                for x in xs
+                if _big(x, "float64") and x.shape in shapes
+            ]
+            if not seen64:
+                continue  # (float64 by design, or none of it of the method's float32 arrays)
+            # (each statement's own time: ``rx = tx_dbm - self.path_loss(k, freq)`` holds the
+            # method's float32 work too; the return's own line is float64)
+            work = sum(a.led.span(p, s_lo, s_hi, own=True) for p, s_lo, s_hi in spans)
+            work += a.led.span(sf.path, *sf.span(ret.lineno), own=True)
+            big = max(seen64, key=lambda x: x.size)
+            loop_lo, loop_hi = regions[-1]
+            priced = stand_in_ratio(a, sf, loop_lo, loop_hi, big)
+            if priced is None:
+                continue
+            (mid, low_r, high_r), what = priced
+            saving = work * (1 - 1 / max(mid, 1.0))
+            low_s, high_s = saving, work * (1 - 1 / max(high_r, 1.0))
+            top = costliest(a, sf, spans, ret.lineno, {}, big.size)
+            if top is not None:
+                # (the costliest float64 statement downstream, ``np.power(10.0, rx / 10.0)``,
+                # timed in float64 and in float32: its ratio on its own time)
+                low_s, saving, high_s, mid = with_costliest(work, (mid, low_r, high_r), top)
+                what = f"{top[2]} (the costliest of it), and {what} for the rest,"
+            if mid <= 1.0 or saving / a.total < LIST_SHARE:
+                continue
+            f, _ = a.finding(sf, ret.lineno, self.rule.code)
+            line, value = made[source]
+            evidence = (
+                f"self.{source} (made at line {line}: self.{source} = {ast.unparse(value)[:70]}, "
+                f"NumPy's default float64) meets the method's float32 arrays ({inside[0]}) in "
+                f"what it returns: its result is float64, and so is the work the calling loop "
+                f"does with it ({big}): {format_time(work)} ({work / a.total:.0%} of the run); "
+                f"{what} ran {mid:.2f}x as fast in float32 (timed after the run); make "
+                f"self.{source} float32 where it is made (line {line}): "
+                f"{ast.unparse(value)[:60]}.astype(np.float32)"
+            )
+            yield replace(
+                f,
+                seconds=saving,
+                share=saving / a.total,
+                evidence=evidence,
+                gain=(min(low_s, saving), max(high_s, saving)),
+            )
+
+
+def _set_again(sf: SourceFile, sources: set[str]) -> set[str]:
+    """Those of the attributes that a method other than ``__init__`` assigns."""
+    out = set()
+    for st in walk_tree(sf.tree) if sf.tree is not None else ():
+        if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            fn = enclosing_function(sf, st.lineno)
+            for t in targets:
+                for n in ast.walk(t):
+                    if (
+                        isinstance(n, ast.Attribute)
+                        and n.attr in sources
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "self"
+                        and (fn is None or fn.name != "__init__")
+                    ):
+                        out.add(n.attr)
+    return out
+
+
+def _cast(value: ast.expr, source: str) -> bool:
+    """Whether the attribute is read inside a cast to float32 or a Python float (``float(...)``,
+    ``np.float32(...)``, ``.astype(np.float32)``, ``.item()``)."""
+    for c in ast.walk(value):
+        if not isinstance(c, ast.Call):
+            continue
+        name = call_name(c)
+        inside = any(
+            isinstance(n, ast.Attribute) and n.attr == source
+            for n in ast.walk(
+                c.func.value
+                if name in ("astype", "item") and isinstance(c.func, ast.Attribute)
+                else c
+            )
+        )
+        if inside and (
+            name in ("float", "float32", "item")
+            or (name == "astype" and "float32" in ast.unparse(c))
+        ):
+            return True
+    return False
 
 
 def _float32(value: ast.expr) -> bool:

@@ -70,7 +70,7 @@ from .float64_values import (
     promotes,
     property_return,
 )
-from .float64_work import _timeable, costliest, statement_expr, work_spans
+from .float64_work import _timeable, costliest, statement_expr, with_costliest, work_spans
 
 #: A float64 asked for on the line into a result this many times smaller than its float32
 #: operand is an accumulator kept in double precision (meant).
@@ -487,13 +487,8 @@ class Float64Promotion:
         if top is not None:
             # the costliest float64 statement downstream (a product with a float32 matrix made
             # float64 at every call) timed in float64 and float32 too: its ratio on its time
-            t_top, (r_mid, r_lo, r_hi), top_how = top
-            rest = max(0.0, work - t_top)
-            saving = t_top * (1 - 1 / max(r_mid, 1.0)) + rest * (1 - 1 / max(mid, 1.0))
-            low_s = t_top * (1 - 1 / max(r_lo, 1.0)) + rest * (1 - 1 / max(low_r, 1.0))
-            high_s = t_top * (1 - 1 / max(r_hi, 1.0)) + rest * (1 - 1 / max(high_r, 1.0))
-            how = f"{how}, and {top_how} downstream,"
-            mid = max(mid, r_mid)
+            low_s, saving, high_s, mid = with_costliest(work, (mid, low_r, high_r), top)
+            how = f"{how}, and {top[2]} downstream,"
         else:
             saving = work * (1 - 1 / max(mid, 1.0))
             low_s = own * (1 - 1 / max(low_r, 1.0))

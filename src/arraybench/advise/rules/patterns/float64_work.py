@@ -202,6 +202,23 @@ def costliest(
     return None
 
 
+def with_costliest(
+    work: float,
+    ratios: tuple[float, float, float],
+    top: tuple[float, tuple[float, float, float], str],
+) -> tuple[float, float, float, float]:
+    """The saving of float64 work (low, middle, high) and the ratio to state, where its
+    costliest statement was timed on its own (:func:`costliest`): that statement at its own
+    ratio, the rest of the work at ``ratios``."""
+    mid, low_r, high_r = ratios
+    t_top, (r_mid, r_lo, r_hi), _ = top
+    rest = max(0.0, work - t_top)
+    saving = t_top * (1 - 1 / max(r_mid, 1.0)) + rest * (1 - 1 / max(mid, 1.0))
+    low_s = t_top * (1 - 1 / max(r_lo, 1.0)) + rest * (1 - 1 / max(low_r, 1.0))
+    high_s = t_top * (1 - 1 / max(r_hi, 1.0)) + rest * (1 - 1 / max(high_r, 1.0))
+    return low_s, saving, high_s, max(mid, r_mid)
+
+
 def _ratio_at(
     a: Analysis,
     sf: SourceFile,

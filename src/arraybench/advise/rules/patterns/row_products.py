@@ -31,7 +31,7 @@ from ...codes import RULES
 from ...read.bind import module_namespaces
 from ...read.calls import PARTIALS, partial_call, partial_of
 from ...read.purity import attribute_changed
-from ...read.source import Loop, SourceFile, call_name, static_size
+from ...read.source import Loop, SourceFile, call_name, static_size, stored_in
 from ...read.syntax import one_return, put_names, walk_tree
 from ...records import LINT, LIST_SHARE, Finding
 from ...run.models import product_time
@@ -94,8 +94,8 @@ class RowProducts:
             hit = self._product(sf, lp, node, defs)
             if hit is None:
                 continue
-            row, other, via = hit
-            f = self._priced(a, sf, lp, row, other, via)
+            row, other, via, param = hit
+            f = self._priced(a, sf, lp, row, other, via, param)
             if f is None:
                 continue
             if old is not None:
@@ -218,9 +218,10 @@ class RowProducts:
         lp: Loop,
         node: ast.For | ast.While | ast.ListComp | ast.GeneratorExp,
         defs: dict[str, ast.FunctionDef],
-    ) -> tuple[str, str, str] | None:
+    ) -> tuple[str, str, str, str] | None:
         """(the row's array or item name, the other operand's name, the function it is made in
-        or "") of a product per row in the loop's body."""
+        or "", the function's parameter the row is passed to or "") of a product per row in the
+        loop's body."""
         rows = set(lp.targets) | (_counters(node) if isinstance(node, ast.While) else set())
         if not rows:
             return None
@@ -258,19 +259,28 @@ class RowProducts:
                     for r, o in (ops, ops[::-1]):
                         row, other = row_of(r), fixed(o)
                         if row and other:
-                            return row, other, ""
+                            return row, other, "", ""
                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in defs:
                     got = self._through(defs[n.func.id], n, row_of, fixed)
                     if got is not None:
-                        return *got, n.func.id
+                        return got[0], got[1], n.func.id, got[2]
                 # (a method of the object, ``self.project_one(d)`` with ``return
                 # torch.mv(self.weight, d) + self.bias``: blind37's keypoint matcher)
+                # (or of another object the loop never changes, ``cal.to_body(s)`` with
+                # ``return self.R @ (sample - self.bias)``: blind91's falconry tags)
                 if (
                     isinstance(n, ast.Call)
                     and isinstance(n.func, ast.Attribute)
                     and isinstance(n.func.value, ast.Name)
-                    and n.func.value.id == "self"
                     and n.func.attr in defs
+                    and [p.arg for p in defs[n.func.attr].args.args][:1] == ["self"]
+                    and (
+                        n.func.value.id == "self"
+                        or (
+                            n.func.value.id not in rows
+                            and _kept_object(sf, n.func.value.id, lp.line, lp.end)
+                        )
+                    )
                 ):
                     fn = defs[n.func.attr]
                     got = self._through(
@@ -282,7 +292,7 @@ class RowProducts:
                         kept=lambda attr: not attribute_changed(sf, attr, lp.line, lp.end),
                     )
                     if got is not None:
-                        return *got, n.func.attr
+                        return got[0], got[1], n.func.attr, got[2]
         return None
 
     @staticmethod
@@ -293,41 +303,63 @@ class RowProducts:
         fixed: Callable[[ast.expr], str | None],
         method: bool = False,
         kept: Callable[[str], bool] | None = None,
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, str, str] | None:
         """A product of two of the function's parameters (or a parameter and a global, or, for
         a method, an attribute of the object that ``kept`` says the loop never changes), the
-        call passing a row for one and an unchanged operand for the other."""
+        call passing a row for one and an unchanged operand for the other: (the row, the
+        other operand, the parameter the row is passed to). The row may come shifted or scaled
+        by unchanged operands, ``self.R @ (sample - self.bias)``: still one product per row."""
         params = [p.arg for p in fn.args.args]
         passed = dict(zip(params[1:] if method else params, call.args, strict=False))
+
+        def operand(e: ast.expr) -> str | None:
+            """The unchanged operand as the caller names it: a parameter passed an unchanged
+            value, a global the function reads, the object's matrix ``self.weight``."""
+            if isinstance(e, ast.Name):
+                return (
+                    fixed(passed[e.id]) if e.id in passed else e.id if e.id not in params else None
+                )
+            if (
+                method
+                and kept is not None
+                and isinstance(e, ast.Attribute)
+                and isinstance(e.value, ast.Name)
+                and e.value.id == "self"
+                and kept(e.attr)
+            ):
+                return ast.unparse(e)
+            return None
+
+        def unchanged(e: ast.expr) -> bool:
+            return isinstance(e, ast.Constant) or operand(e) is not None
+
+        def row_param(e: ast.expr) -> str | None:
+            if isinstance(e, ast.Name) and e.id in passed:
+                return e.id
+            if isinstance(e, ast.BinOp) and isinstance(
+                e.op, ast.Add | ast.Sub | ast.Mult | ast.Div
+            ):
+                for x, y in ((e.left, e.right), (e.right, e.left)):
+                    p = row_param(x)
+                    if p is not None and unchanged(y):
+                        return p
+            return None
+
         for n in ast.walk(fn):
             ops = _operands(n)
             if ops is None:
                 continue
             for r, o in (ops, ops[::-1]):
-                if not (isinstance(r, ast.Name) and r.id in passed):
+                param = row_param(r)
+                if param is None:
                     continue
-                row = row_of(passed[r.id])
-                if isinstance(o, ast.Name) and o.id in passed:
-                    other = fixed(passed[o.id])
-                elif isinstance(o, ast.Name) and o.id not in params:
-                    other = o.id  # a global the function reads
-                elif (
-                    method
-                    and kept is not None
-                    and isinstance(o, ast.Attribute)
-                    and isinstance(o.value, ast.Name)
-                    and o.value.id == "self"
-                    and kept(o.attr)
-                ):
-                    other = ast.unparse(o)  # the object's matrix, ``self.weight``
-                else:
-                    other = None
+                row, other = row_of(passed[param]), operand(o)
                 if row and other:
-                    return row, other
+                    return row, other, param
         return None
 
     def _priced(
-        self, a: Analysis, sf: SourceFile, lp: Loop, row: str, other: str, via: str
+        self, a: Analysis, sf: SourceFile, lp: Loop, row: str, other: str, via: str, param: str
     ) -> Finding | None:
         count, per_entry = a.loop_counts(sf.path, lp)
         if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
@@ -339,6 +371,15 @@ class RowProducts:
             if lines:
                 facts = {**a.ev.facts_in(sf.path, min(lines), max(lines)), **facts}
         r, o = facts.get(row), facts.get(other)
+        if r is None and param and row in lp.targets:
+            # (the loop's item, never looked at in a comprehension: the row as the function
+            # saw it, ``sample``)
+            r = facts.get(param)
+        guessed = False
+        if o is None and via and r is not None and is_array(r) and r.shape:
+            # (an attribute of the object, never looked at: a method's one fast line is seldom
+            # sampled; a product with each row is one with a matrix of the row's length)
+            o, guessed = replace(r, shape=(r.shape[-1], r.shape[-1])), True
         if r is None or o is None or not is_array(r) or not is_array(o):
             return None
         # the loop's item is a row (1-D); an array indexed by the loop is a matrix of rows
@@ -357,7 +398,9 @@ class RowProducts:
         entries = max(1.0, count.n / rows)
         t = product_time(_lib(r, o), rows, k, o.shape, r.dtype or o.dtype, a.budget() / 4)
         said = (
-            f"{f.evidence}; one product per row of {row} ({_seen(r)}) with {other} ({_seen(o)})"
+            f"{f.evidence}; one product per row of {row} ({_seen(r)}) with {other} ("
+            + ("not seen; of the rows' length" if guessed else _seen(o))
+            + ")"
             + (f", made in {via}()" if via else "")
         )
         if t is None:
@@ -372,6 +415,26 @@ class RowProducts:
                 max(0.0, f.seconds - keep),
             ),
         )
+
+
+def _kept_object(sf: SourceFile, name: str, first: int, last: int) -> bool:
+    """An object of the file's classes the loop never binds again and whose methods it calls
+    write none of its attributes (``cal.to_body(s)``, its ``__init__`` the only writer)."""
+    if stored_in(sf, name, first, last):
+        return False
+    assert sf.tree is not None
+    for n in walk_tree(sf.tree):
+        if (
+            isinstance(n, ast.Call)
+            and first <= n.lineno <= last
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == name
+        ):
+            writes = sf.state.get(n.func.attr)
+            if writes is None or writes[0]:
+                return False
+    return True
 
 
 def _renamed(f: Finding) -> bool:

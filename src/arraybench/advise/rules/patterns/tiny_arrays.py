@@ -315,6 +315,16 @@ class TinyArrays:
         held = held_names(stmt)
         read = {held.get(id(n), n.id) for n in ast.walk(stmt) if isinstance(n, ast.Name)}
         read = {n for n in read if n in facts or "." not in n}
+        # (an attribute of another object, ``car.state[0]`` of a ``Car`` handed to a static
+        # method: its value recorded as ``car.state``; blind94's elevator dispatch)
+        read |= {
+            dotted
+            for n in ast.walk(stmt)
+            if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id != "self"
+            and (dotted := f"{n.value.id}.{n.attr}") in facts
+        }
         arrays = {
             n: _used(stmt, n, f, facts) for n, f in facts.items() if n in read and is_array(f)
         }
@@ -356,7 +366,7 @@ class TinyArrays:
                 # makes ``pv += x`` a NumPy operation)
                 expr = ast.unparse(ast.BinOp(stmt.target, stmt.op, value))
             # (an attribute read, ``self.radius``, timed as a name bound to the value seen)
-            holders = set(held_names(value).values())
+            holders = set(held_names(value).values()) | {n for n in read if "." in n}
             inputs.update({n: f for n, f in facts.items() if n in holders})
             timed_expr, inputs = as_names(ast.parse(expr, mode="eval").body, inputs)
             expr = ast.unparse(timed_expr)
