@@ -16,7 +16,7 @@ from ...read.purity import PURE_CALLS, attribute_changed
 from ...read.source import Loop, SourceFile, stored_in
 from ...read.syntax import walk_tree
 from .base import Analysis
-from .changes import _callers, _changed, _inputs_of, passed_unchanged
+from .changes import _callers, _changed, _inputs_of, held_attribute, passed_unchanged
 
 
 def called_from(
@@ -202,21 +202,49 @@ def through_caller(
     passed: set[str] = set()
     for c in calls:
         for n in names:
+            base, dot, attr = n.partition(".")
+            if dot and base in params and base != "self":
+                # (an object's attribute only ``__init__`` sets, passed on as the object:
+                # ``fit_profile(ring, readings)`` reading ``ring.design``)
+                given = argument(c, params, base, method)
+                if not isinstance(given, ast.Name):
+                    return None
+                passed.add(f"{given.id}.{attr}")
+                continue
             if n not in params:
                 continue
             given = argument(c, params, n, method)
+            held = held_attribute(sf, given)
+            if held is not None:
+                # (``_normal_solve(ring.design, y)``: the attribute, not the object, whose
+                # methods the loop may call)
+                passed.add(held)
+                continue
             arg = _inputs_of(given) if given is not None else None
             if arg is None:
                 return None
             passed |= arg
     for n in passed:
+        base, dot, _ = n.partition(".")
+        if dot and base != "self":
+            if stored_in(sf, base, g.lineno, g.end_lineno or g.lineno) and base not in g_params:
+                return None
+            if base in g_params and stored_in(
+                sf, base, g.body[0].lineno, max(c.lineno for c in calls) - 1
+            ):
+                return None
+            continue
         if n in g_params:
             if _changed(sf, n, g.body[0].lineno, max(c.lineno for c in calls) - 1):
                 return None
         elif stored_in(sf, n, g.lineno, g.end_lineno or g.lineno):
             return None
-    rest = {n for n in names if n not in params}
-    up = (passed & set(g_params)) | rest
+    rest = {
+        n
+        for n in names
+        if n not in params and (n.partition(".")[0] not in params or n.startswith("self."))
+    }
+    up = {n for n in passed if n.partition(".")[0] in g_params} | rest
     g_method = bool(g_params) and g_params[0] == "self"
     callers = _callers(sf, g.name, g_method, a)
     if not callers:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from ...read.calls import argument, calls_of
-from ...read.purity import COSTLY_CALLS, MODULE_ROOTS, PURE_CALLS, attribute_changed
+from ...read.purity import COSTLY_CALLS, MODULE_ROOTS, PURE_CALLS, attribute_changed, set_after_init
 from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...read.syntax import walk_tree
 from ...run.values import Fact
@@ -285,6 +285,20 @@ def _inputs_of(e: ast.expr) -> set[str] | None:
     return {n.id for n in ast.walk(e) if isinstance(n, ast.Name)}
 
 
+def held_attribute(sf: SourceFile, e: ast.expr | None) -> str | None:
+    """``ring.design`` for an argument that is an object's attribute which only ``__init__``
+    sets (no method, no module code assigns or changes ``.design``): it stays as long as the
+    name is not bound again, whatever methods of the object the loop calls."""
+    if (
+        isinstance(e, ast.Attribute)
+        and isinstance(e.value, ast.Name)
+        and e.value.id != "self"
+        and not set_after_init(sf, e.attr)
+    ):
+        return f"{e.value.id}.{e.attr}"
+    return None
+
+
 def passed_unchanged(
     sf: SourceFile,
     callers: list[tuple[ast.Call, Loop]],
@@ -295,9 +309,19 @@ def passed_unchanged(
     """Whether every call inside a loop passes the function the same inputs at every iteration:
     for each of ``names`` that is a parameter, the argument's names are not changed in the
     calling loop (a method's object, whole, may change: no); any other name is not changed
-    there either."""
+    there either. A name ``p.attr`` (:func:`held_attribute`) needs only ``p`` not bound
+    again."""
     for c, lp in callers:
         for n in names:
+            base, dot, attr = n.partition(".")
+            if dot and base != "self" and not set_after_init(sf, attr):
+                if base in params:
+                    given = argument(c, params, base, method)
+                    if not isinstance(given, ast.Name) or stored_in(sf, given.id, lp.line, lp.end):
+                        return False
+                elif stored_in(sf, base, lp.line, lp.end):
+                    return False
+                continue
             if n in params:
                 given = argument(c, params, n, method)
                 arg = _inputs_of(given) if given is not None else None
