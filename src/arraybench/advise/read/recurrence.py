@@ -205,17 +205,25 @@ def object_state(tree: ast.Module) -> dict[str, tuple[set[str], set[str]]]:
     return got
 
 
-def carries_state(body: list[ast.stmt], state: dict[str, tuple[set[str], set[str]]]) -> bool:
+def carries_state(
+    body: list[ast.stmt],
+    state: dict[str, tuple[set[str], set[str]]],
+    targets: tuple[str, ...] = (),
+) -> bool:
     """Whether a loop's steps depend on each other through an object's state: the body, or a
     method of the file it calls (``bandit.act()``, ``self.get_pi()``), writes ``self.X`` that
     it or another reads (``act`` reads the estimates ``step`` updated; ``self.theta +=`` read by
-    the next ``self.get_pi()``). Such a loop has no whole-array form either."""
+    the next ``self.get_pi()``). Such a loop has no whole-array form either. An attribute the
+    body only reads and writes at the cell of the loop's own index (``if d > self.peak[k]:
+    self.peak[k] = d`` for ``k`` of the loop, each step its own cell: blind94's reef monitor,
+    told a recurrence) carries nothing from one step to the next."""
     writes: set[str] = set()
     reads: set[str] = set()
+    own = _own_cells(body, targets)
     for stmt in body:
         w, r = _self_attrs(stmt)
-        writes |= w
-        reads |= r
+        writes |= w - own
+        reads |= r - own
         # (another object's attribute the body writes, ``bidders.spent[w] += price``, that a
         # method of it reads at the next step, ``bidders.pacing()``: blind60's auctions)
         writes |= _others_written(stmt)
@@ -230,6 +238,31 @@ def carries_state(body: list[ast.stmt], state: dict[str, tuple[set[str], set[str
                 writes |= w
                 reads |= r
     return bool(writes & reads)
+
+
+def _own_cells(body: list[ast.stmt], targets: tuple[str, ...]) -> set[str]:
+    """The ``self`` attributes the body reaches only at ``[t]`` for one loop target ``t``."""
+    if not targets:
+        return set()
+    parents = {id(c): p for stmt in body for p in ast.walk(stmt) for c in ast.iter_child_nodes(p)}
+    cells: dict[str, bool] = {}
+    for stmt in body:
+        for n in ast.walk(stmt):
+            if not (
+                isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name)
+                and n.value.id == "self"
+            ):
+                continue
+            up = parents.get(id(n))
+            cell = (
+                isinstance(up, ast.Subscript)
+                and up.value is n
+                and isinstance(up.slice, ast.Name)
+                and up.slice.id in targets
+            )
+            cells[n.attr] = cells.get(n.attr, True) and cell
+    return {attr for attr, only in cells.items() if only}
 
 
 def _others_written(node: ast.AST) -> set[str]:
@@ -516,6 +549,16 @@ def descending(loop: ast.AST) -> bool:
 
 
 def scan_of(body: list[ast.stmt], down: bool = False) -> str:
+    return _scan(body, down)[0]
+
+
+def scan_scale(body: list[ast.stmt], down: bool = False) -> str:
+    """For a loop whose scan is a linear filter (``level = a * level + b * x``), the factor on
+    the last result as written (``a``); "" for any other loop."""
+    return _scan(body, down)[1]
+
+
+def _scan(body: list[ast.stmt], down: bool = False) -> tuple[str, str]:
     """The library scan that computes a loop whole, when its only dependence between steps is
     one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
     (``np.cumprod``), ``max(c[i - 1], x[i])`` (``np.maximum.accumulate``), ``y[i] = a * y[i -
@@ -560,10 +603,31 @@ def scan_of(body: list[ast.stmt], down: bool = False) -> str:
             continue
         rest = [b for b in body if b is not s]
         if not is_recurrence(rest):
+            scale = _scale(value, last) if step == "linear" else ""
             if down and isinstance(t, ast.Subscript):
-                return f"{SCANS[step]} of the reversed array, reversed back (x[::-1] ... [::-1])"
-            return SCANS[step]
-    return _running_extreme(body)
+                scan = f"{SCANS[step]} of the reversed array, reversed back (x[::-1] ... [::-1])"
+                return scan, scale
+            return SCANS[step], scale
+    return _running_extreme(body), ""
+
+
+def _scale(value: ast.expr, last: ast.expr) -> str:
+    """The factor on the last result in a linear step's sum (``a`` of ``a * level + b * x``,
+    ``(1 - alpha)`` of ``alpha * x[i] + (1 - alpha) * level``); "" where it divides."""
+    dump = ast.dump(last)
+
+    def is_last(e: ast.AST) -> bool:
+        if isinstance(last, ast.Name):
+            return isinstance(e, ast.Name) and e.id == last.id
+        return ast.dump(e) == dump
+
+    for _, term in _additive_terms(value):
+        if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult):
+            if is_last(term.left):
+                return ast.unparse(term.right)
+            if is_last(term.right):
+                return ast.unparse(term.left)
+    return ""
 
 
 def _stored_out(stmts: list[ast.stmt], name: str) -> bool:

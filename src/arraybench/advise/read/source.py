@@ -19,6 +19,7 @@ from .recurrence import (
     is_recurrence,
     object_state,
     scan_of,
+    scan_scale,
     written_out,
 )
 from .syntax import int_op, walk_tree
@@ -77,6 +78,9 @@ class Loop:
     #: an accumulator written out at every step (``out[d] = total``): a running total or
     #: extreme, the scan's whole output, not a reduction's one value
     written: bool = False
+    #: for a linear filter's scan (``level = a * level + b * x``), the factor on the last
+    #: result, as written (``a``), or "" (see :func:`scan_scale`)
+    scale: str = ""
 
 
 @dataclass
@@ -205,9 +209,11 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     _indexes(list(child.body), targets),
                     parent=loop,
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
-                    recurrence=is_recurrence(child.body) or carries_state(child.body, sf.state),
+                    recurrence=is_recurrence(child.body)
+                    or carries_state(child.body, sf.state, targets),
                     scan=scan_of(child.body, descending(child)),
                     written=written_out(child.body),
+                    scale=scan_scale(child.body, descending(child)),
                 )
             )
             inner = child.lineno

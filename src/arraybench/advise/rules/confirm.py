@@ -656,7 +656,7 @@ class Analysis:
                 self.add(g)
                 continue
             f = independent_runs(self, sf, lp, f)
-            self.add(with_scan(f, lp if lp.recurrence else inner))
+            self.add(with_scan(f, lp if lp.recurrence else inner, self, sf))
 
     def _element_evidence(self, lp: Loop, facts: dict[str, Fact], sf: SourceFile) -> bool:
         if lp.comprehension:

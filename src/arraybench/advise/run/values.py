@@ -61,6 +61,9 @@ class Fact:
     #: :func:`fingerprint`): equal at two looks when the same unchanged list was there both
     #: times (a table passed again and again), different for a fresh batch
     ident: int | None = field(default=None, compare=False)
+    #: a float's value (Python or NumPy), as first seen: a linear filter's factor tells
+    #: whether its NumPy closed form stays finite
+    number: float | None = field(default=None, compare=False)
 
     @property
     def size(self) -> int:
@@ -128,7 +131,9 @@ def _describe(value: Any) -> Fact:
     name = _typename(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return Fact(SCALAR, name, value=value)
-    if isinstance(value, (bool, float, complex)):
+    if isinstance(value, float):
+        return Fact(SCALAR, name, number=value)
+    if isinstance(value, (bool, complex)):
         return Fact(SCALAR, name)
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(value, torch.Tensor):
@@ -164,6 +169,8 @@ def _describe(value: Any) -> Fact:
                 tuple(value.shape),
                 bool(value.flags.c_contiguous),
             )
+        if isinstance(value, np.floating):
+            return Fact(SCALAR, name, str(value.dtype), number=float(value))
         if isinstance(value, np.generic):
             return Fact(SCALAR, name, str(value.dtype))
     jax = sys.modules.get("jax")

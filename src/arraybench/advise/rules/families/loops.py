@@ -19,6 +19,7 @@ from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
 from .blocks import callee_blocks, made_blocks
+from .scans import closed_form
 
 if TYPE_CHECKING:
     from ...read.source import Loop, SourceFile
@@ -294,7 +295,7 @@ class Loops(Plain):
             f = replace(f, code="AB408")
         if loop is not None:
             f = independent_runs(a, c.sf, loop, f)
-        return with_scan(f, loop)
+        return with_scan(f, loop, a, c.sf)
 
     def price(self, a: Analysis, c: Candidate) -> tuple[float, float] | None:
         """A loop made one array operation still pays a call per operation per entry and its
@@ -389,7 +390,7 @@ class Loops(Plain):
             # (a recurrence's steps on floats still call back; an element loop's batched
             # rewrite calls a model passed in once, on the whole batch)
             kept += callbacks_time(a, sf, loop, facts)
-        if f.code == "AB408" and "scipy.signal" in loop.scan:
+        if f.code == "AB408" and "scipy.signal" in loop.scan and not closed_form(a, sf, loop):
             # (a linear filter's scan is scipy's: a program that never imported it pays the
             # import, once; blind85's regatta and blind86's Holter monitor, ~0.6-2 s of a 3-6 s
             # run, stated 86-88% where their rewrites saved 27-48%)
@@ -706,13 +707,16 @@ def recurrence_code(loop: Loop) -> str:
     return "AB408" if loop.scan else "AB406"
 
 
-def with_scan(f: Finding, loop: Loop | None) -> Finding:
+def with_scan(f: Finding, loop: Loop | None, a: Analysis, sf: SourceFile) -> Finding:
     """An AB408 finding names the scan that computes its loop (and the import it costs where
-    the program never made it)."""
+    the program never made it, or the NumPy closed form that needs none)."""
     if f.code != "AB408" or loop is None or not loop.scan:
         return f
     said = f"each step is one first-order step on the last result: {loop.scan} computes it"
-    took = import_time("scipy.signal") if "scipy.signal" in loop.scan else 0.0
+    closed = closed_form(a, sf, loop)
+    took = import_time("scipy.signal") if "scipy.signal" in loop.scan and not closed else 0.0
+    if closed:
+        said += f"; or {closed}"
     if took:
         said += (
             f" (the program never imported scipy.signal: its import, {format_time(took)} "
