@@ -353,3 +353,30 @@ def test_a_builtin_sum_of_a_window_that_grows_and_a_loop_writing_its_own_cells(
     assert "of 85 items" in found[19].evidence
     # (each step writes its own site's cell of self.peak: no recurrence)
     assert all(f.code != "AB406" for f in found.values()), found
+
+
+WEAR = """\
+import numpy as np
+
+
+def accumulated(values, rate):
+    total = 0.0
+    for v in values:
+        total += rate * v
+        yield total
+
+
+rng = np.random.default_rng(0)
+work = rng.random(1_500_000)
+wear = np.fromiter(accumulated(work, 2.5e-6), dtype=np.float64, count=len(work))
+print("result:", wear.sum())
+"""
+
+
+def test_a_running_total_yielded_at_every_step_is_a_scan(tmp_path: Path) -> None:
+    # (blind93's cutter wear: read as a reduction, AB104 "x.sum()", where the consumer takes
+    # every partial total)
+    report = profile(Target(script=_write(tmp_path, "wear.py", WEAR)))
+    found = _found(report)
+    assert 6 in found and found[6].code == "AB408", found
+    assert "np.cumsum" in found[6].evidence

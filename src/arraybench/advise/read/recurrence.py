@@ -631,14 +631,9 @@ def _scale(value: ast.expr, last: ast.expr) -> str:
 
 
 def _stored_out(stmts: list[ast.stmt], name: str) -> bool:
-    """Whether a statement stores ``name``'s value into an array's cell (``out[i] = acc``)."""
-    return any(
-        isinstance(s, ast.Assign)
-        and any(isinstance(t, ast.Subscript) for t in s.targets)
-        and isinstance(s.value, ast.Name)
-        and s.value.id == name
-        for s in stmts
-    )
+    """Whether a statement hands ``name``'s value out at every step (``out[i] = acc``, ``yield
+    acc``, ``levels.append(acc)``: :func:`_puts_out`)."""
+    return any(_puts_out(s, name) for s in stmts)
 
 
 def written_out(body: list[ast.stmt]) -> bool:
@@ -668,13 +663,32 @@ def written_out(body: list[ast.stmt]) -> bool:
         and isinstance(s.body[0].targets[0], ast.Name)
         and _reads(s.test, s.body[0].targets[0].id)
     }
-    return any(
-        isinstance(s, ast.Assign)
-        and len(s.targets) == 1
-        and isinstance(s.targets[0], ast.Subscript)
-        and isinstance(s.value, ast.Name)
-        and s.value.id in carried
-        for s in body
+    return any(_puts_out(s, name) for s in body for name in carried)
+
+
+def _puts_out(s: ast.stmt, name: str) -> bool:
+    """Whether a statement of a loop's body hands ``name``'s value out whole: into an array's
+    cell (``out[i] = acc``), to the generator's consumer (``yield acc``: blind93's cutter wear,
+    a running total read by ``np.fromiter``) or onto a list (``levels.append(acc)``)."""
+    if isinstance(s, ast.Assign):
+        return (
+            len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Subscript)
+            and isinstance(s.value, ast.Name)
+            and s.value.id == name
+        )
+    if not isinstance(s, ast.Expr):
+        return False
+    v = s.value
+    if isinstance(v, ast.Yield):
+        return isinstance(v.value, ast.Name) and v.value.id == name
+    return (
+        isinstance(v, ast.Call)
+        and isinstance(v.func, ast.Attribute)
+        and v.func.attr == "append"
+        and len(v.args) == 1
+        and isinstance(v.args[0], ast.Name)
+        and v.args[0].id == name
     )
 
 
