@@ -179,9 +179,9 @@ def partial_of(sf: SourceFile, name: str, line: int) -> tuple[ast.Call, ast.Func
     return (value, fn) if fn is not None else None
 
 
-def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:
-    """The ``functools.partial(...)`` call the function holding ``line`` makes ``name`` once
-    above it with (``project = partial(np.dot, self.W)``), else None."""
+def call_made_above(sf: SourceFile, name: str, line: int) -> ast.Call | None:
+    """The call whose value the function holding ``line`` binds ``name`` to, once, above it
+    (``score = self.evaluator.scorer()``), else None."""
     if sf.tree is None:
         return None
     func = sf.functions.get(line, "")
@@ -193,10 +193,14 @@ def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:
         and sf.functions.get(n.lineno, "") == func
         and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
     ]
-    if len(made) != 1 or not isinstance(made[0], ast.Call):
-        return None
-    value = made[0]
-    if call_name(value) not in PARTIALS | {"partial"} or not value.args:
+    return made[0] if len(made) == 1 and isinstance(made[0], ast.Call) else None
+
+
+def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:
+    """The ``functools.partial(...)`` call the function holding ``line`` makes ``name`` once
+    above it with (``project = partial(np.dot, self.W)``), else None."""
+    value = call_made_above(sf, name, line)
+    if value is None or call_name(value) not in PARTIALS | {"partial"} or not value.args:
         return None
     return value
 

@@ -438,7 +438,7 @@ def _frozen_classes(tree: ast.Module) -> frozenset[str]:
         if any(
             _changed_in(tree, attr, m.lineno, m.end_lineno or m.lineno)
             for m in methods
-            if m.name != "__init__"
+            if m.name not in CONSTRUCTORS
             for attr in attrs
         ):
             continue
@@ -599,12 +599,18 @@ def set_after_init(sf: SourceFile, attr: str) -> bool:
     return _set_after_init(sf.tree, attr)
 
 
+#: The methods that make an object: what they set is its state from its construction on.
+CONSTRUCTORS = frozenset({"__init__", "__post_init__"})
+
+
 @lru_cache(maxsize=4096)
 def _set_after_init(tree: ast.Module, attr: str) -> bool:
     for node in walk_tree(tree):
         if (
             isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and node.name != "__init__"
+            # (a dataclass's ``__post_init__`` is its construction too: blind99's soil column,
+            # ``self.system`` made there and solved per day)
+            and node.name not in CONSTRUCTORS
             and _changed_in(tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
         ):
             return True
@@ -632,6 +638,20 @@ def _assigned(node: ast.Assign | ast.AugAssign | ast.AnnAssign) -> list[ast.expr
             )
         ]
     return targets
+
+
+@lru_cache(maxsize=4096)
+def keeps_object(tree: ast.Module, method: str) -> bool:
+    """Whether the file's classes define ``method`` and none of those definitions assigns,
+    writes into or calls a method on an attribute of its object (nor another method of it)."""
+    defs = [
+        fn
+        for cls in walk_tree(tree)
+        if isinstance(cls, ast.ClassDef)
+        for fn in cls.body
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and fn.name == method
+    ]
+    return bool(defs) and not any(_mutates_self(fn, PURE_CALLS) for fn in defs)
 
 
 def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:

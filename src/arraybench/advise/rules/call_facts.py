@@ -35,6 +35,8 @@ STATIC_RECOMPILES_MIN = 2
 #: compilation (else RECOMPILES_MIN).
 FEW_RECOMPILES_MIN = 3
 FEW_RECOMPILES_CALLS = 10
+#: ... or where all but one of them cost this many times ``worth`` (a quarter of the run).
+FEW_DOMINANT = 5
 
 
 def static_cause(causes: list[str]) -> bool:
@@ -56,8 +58,12 @@ def recompiles_needed(
     if (
         n >= FEW_RECOMPILES_MIN
         and spent * (n - 1) / n >= worth
-        and runs >= FEW_RECOMPILES_CALLS * n
+        and (runs >= FEW_RECOMPILES_CALLS * n or spent * (n - 1) / n >= FEW_DOMINANT * worth)
     ):
+        # (or each call a new shape's first, where those compilations are most of the run:
+        # blind99's rack fits, four log lengths compiled at 59% of the run, one padded size
+        # saving it; the development set's four curriculum stages compiled at 10% stay the
+        # data's)
         least = min(least, FEW_RECOMPILES_MIN)
     return least
 

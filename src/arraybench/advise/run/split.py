@@ -20,6 +20,12 @@ SPLIT_MIN_S = 2e-3
 #: A line's time a hit in the bursts under which it is short beside a burst (5 ms): timed whole
 #: many times in each.
 SHORT_HIT_S = 2e-4
+#: A line's sampled time a run from which the bursts under-time it (half a 5 ms burst): its
+#: samples stay its own, out of its loop's split.
+LONG_HIT_S = 2.5e-3
+#: ... where this part of its samples or more fell in a library's Python code (``library``: per
+#: line, that part).
+LIBRARY_OWN = 0.5
 #: The share of the samples a line unseen by the bursts must hold to be timed after the run.
 UNSEEN_MIN = 0.01
 #: A function's last line of operators is given at most this many times its bursts' time a
@@ -38,6 +44,7 @@ def split_loops(
     returns_of: Callable[[str], list[ReturnRun]] | None = None,
     unseen: Callable[[str, int], float | None] | None = None,
     quiet_of: Callable[[str], list[tuple[int, ...]]] | None = None,
+    library: dict[Key, float] | None = None,
 ) -> list[tuple[Stack, float, float]]:
     """The samples charged to a loop's lines, split among them by the bursts' own times.
 
@@ -131,6 +138,23 @@ def split_loops(
                     not short
                     or weight <= 0
                     or untraced[ln] / weight * own_sampled <= sampled.get((lt.path, ln), 0.0)
+                ):
+                    del untraced[ln]
+            # (a line whose runs each last half a burst or more: the bursts drop the runs being
+            # timed when they end, so its burst time is too short, and its samples are its own:
+            # a model's forward of ~10 ms a batch in a loop with a cheap line after it read
+            # nothing, all its samples split onto that line, on a busy machine)
+            if sampled is None:
+                sampled = _sampled(stacks)
+            # (only a line whose samples are mostly in a library's Python code, where the signal
+            # is handled at once: a line of C operators' samples may be those of the lines
+            # before it, ``G = X.T @ X`` landing on the next line)
+            for ln in list(untraced):
+                done = (runs_at or {}).get((lt.path, ln), 0)
+                if (
+                    done
+                    and (library or {}).get((lt.path, ln), 0.0) >= LIBRARY_OWN
+                    and sampled.get((lt.path, ln), 0.0) / done >= LONG_HIT_S
                 ):
                     del untraced[ln]
             group = list(untraced)

@@ -9,10 +9,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....base.units import format_time
-from ...read.syntax import walk_tree
+from ...read.syntax import call_name, walk_tree
+from ...run.observe import NEW_FUNCTION
 from .base import Candidate, Plain
 
 if TYPE_CHECKING:
+    from ...read.source import SourceFile
     from ...records import Finding
     from ..patterns.base import Analysis
 
@@ -25,6 +27,7 @@ class Compiles(Plain):
         in the same loop, are part of the finding's time."""
         f, sf = c.f, c.sf
         if f.code == "AB404":
+            f = _jitted_here(a, sf, f)
             # the compilations measured at the line are its time, where its samples went
             # elsewhere (blind27's power iteration: the compiles after a call of the file's
             # ``iteration_budget(A)`` on the same line were read as that function's last line)
@@ -85,6 +88,49 @@ class Compiles(Plain):
         keep = spent * len(set(names)) / len(names)
         high = keep + max(0.0, f.seconds - spent)
         return (max(0.0, f.seconds - high), max(0.0, f.seconds - keep))
+
+
+def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
+    """A recompile at the call of a name the same function binds to ``jax.jit(...)`` on an
+    earlier line, compiled again because it is a new function object each time: the jit, made
+    at every call of the function, is the site (AB403 on its line, the call's line its end;
+    blind97's stage beams, ``render_fn = jax.jit(functools.partial(beam_field, ...))`` in a
+    method called per cue, was told AB404 on the call)."""
+    if NEW_FUNCTION not in a.ev.events.causes.get((f.path, f.line), []) or sf.tree is None:
+        return f
+    func = sf.functions.get(f.line, "")
+    called = {
+        c.func.id
+        for c in ast.walk(sf.tree)
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.lineno == f.line
+    }
+    made = [
+        n
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Assign)
+        and n.lineno < f.line
+        and sf.functions.get(n.lineno, "") == func
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id in called
+        and isinstance(n.value, ast.Call)
+        and call_name(n.value) == "jit"
+    ]
+    if len(made) != 1:
+        return f
+    at = made[0].lineno
+    # (made as often as it is called: one jit made once, outside, is called with new shapes)
+    if 2 * a.led.count((f.path, at)).n < a.led.count((f.path, f.line)).n:
+        return f
+    return replace(
+        f,
+        code="AB403",
+        line=at,
+        end=max(f.end, f.line),
+        snippet=sf.text(at).strip(),
+        evidence=f"{f.evidence}; the function it calls is jitted anew at line {at}, at every "
+        f"call of {func.rsplit('.', 1)[-1] or 'the module'}(): jit it once, outside",
+    )
 
 
 FAMILY = Compiles()

@@ -18,6 +18,10 @@ from ...read.syntax import walk_tree
 from .base import Analysis
 from .changes import _callers, _changed, _inputs_of, held_attribute, passed_unchanged
 
+#: Functions of the file, each with no loop around its call, between a statement and the
+#: loop that runs it, followed up to find that loop.
+THROUGH_DEPTH = 3
+
 
 def called_from(
     a: Analysis, sf: SourceFile, line: int
@@ -43,7 +47,11 @@ def called_from(
     body_first = fn.body[0].lineno if fn.body else line
     end = fn.end_lineno or line
     if not callers:
-        return _method_of_method(a, sf, fn, method) or _from_stacks(a, sf, fn, line, method)
+        return (
+            _method_of_method(a, sf, fn, method)
+            or _from_stacks(a, sf, fn, line, method)
+            or _through_callers(a, sf, fn, line, method)
+        )
 
     def changed(m: str) -> bool:
         base = m.split("[", 1)[0]
@@ -62,6 +70,35 @@ def called_from(
         return not passed_unchanged(sf, callers, params, method, {base})
 
     return callers[0][1], func, changed
+
+
+def _through_callers(
+    a: Analysis, sf: SourceFile, fn: ast.FunctionDef, line: int, method: bool
+) -> tuple[Loop, str, Callable[[str], bool]] | None:
+    """A function called, through functions of the file with no loop around the call, from
+    a loop (``destripe_operator(sensor)`` in ``column_profile`` in ``destripe``, mapped over a
+    tile's bands per tile: blind97's scene): that loop, the function's name, and whether a
+    name may change between calls (a parameter: unless each caller up the way passes it on
+    unchanged, :func:`through_caller`; another name: the function stores it)."""
+    if sf.tree is None:
+        return None
+    defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
+    params = [p.arg for p in fn.args.args]
+    top = through_caller(a, sf, fn.name, params, method, set(), defs, 0)
+    if top is None:
+        return None
+    body_first = fn.body[0].lineno if fn.body else line
+    end = fn.end_lineno or line
+
+    def changed(m: str) -> bool:
+        base = m.split("[", 1)[0]
+        if base.startswith("self.") or base not in params:
+            return base.startswith("self.") or stored_in(sf, base, fn.lineno, end)
+        if _changed(sf, base, body_first, line - 1):
+            return True
+        return through_caller(a, sf, fn.name, params, method, {base}, defs, 0) is None
+
+    return top[0], fn.name, changed
 
 
 def stack_paths(
@@ -189,7 +226,7 @@ def through_caller(
     """The loop around the function that calls ``func`` (no loop of its own around the
     call), where every input of ``func``'s statement is what that function passes unchanged:
     its own parameters or names it never stores."""
-    if depth >= 2 or sf.tree is None:
+    if depth >= THROUGH_DEPTH or sf.tree is None:
         return None
     calls = calls_of(sf, func, method)
     outer = {sf.functions.get(c.lineno, "").rsplit(".", 1)[-1] for c in calls}

@@ -8,7 +8,14 @@ from __future__ import annotations
 import ast
 
 from ...read.calls import argument, calls_of
-from ...read.purity import COSTLY_CALLS, MODULE_ROOTS, PURE_CALLS, attribute_changed, set_after_init
+from ...read.purity import (
+    COSTLY_CALLS,
+    MODULE_ROOTS,
+    PURE_CALLS,
+    attribute_changed,
+    keeps_object,
+    set_after_init,
+)
 from ...read.source import Loop, SourceFile, call_name, stored_in
 from ...read.syntax import walk_tree
 from ...run.values import Fact
@@ -54,8 +61,7 @@ def _inputs(
             own = (isinstance(n.func, ast.Name) and n.func.id in pure) or (
                 isinstance(n.func, ast.Attribute)
                 and isinstance(n.func.value, ast.Name)
-                and n.func.value.id == "self"
-                and f"self.{n.func.attr}" in callables
+                and f"{n.func.value.id}.{n.func.attr}" in callables
             )
             if name not in PURE_CALLS and not own and name != "range":
                 return None
@@ -135,6 +141,9 @@ def _changed(sf: SourceFile, name: str, first: int, last: int, depth: int = 0) -
             and isinstance(f.value, ast.Name)
             and f.value.id == name
             and (cn.endswith("_") or cn in MUTATORS or cn not in PURE_CALLS)
+            # (a method of the file's classes that changes nothing of its object's:
+            # ``sensor.second_difference()`` of a frozen dataclass, blind97's scene)
+            and not keeps_object(sf.tree, cn)
         ):
             # x.add_(), x.sort(), and any method that is not known to leave its object as it
             # was (model.step(), buf.update(...)): the object may change

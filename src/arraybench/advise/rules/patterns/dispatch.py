@@ -21,8 +21,8 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.source import Loop, SourceFile, count_ops
 from ...read.syntax import walk_tree
-from ...records import LIST_SHARE, Finding
-from ...run.values import JAX
+from ...records import LIST_SHARE, RUN, Finding
+from ...run.values import JAX, SCALAR
 from .base import Analysis
 
 #: A Python loop of JAX calls is dispatch-bound when it runs this many steps (and a fifth of
@@ -34,6 +34,9 @@ DISPATCH_CALLS_MAX = 20
 #: calls' dispatch and wait.
 DISPATCH_SLACK = 4.0
 DISPATCH_BOUND_S = 1e-4
+#: JAX values of at most this many elements hold no work of their own: a step on them alone is
+#: its dispatches.
+TINY_STATE = 64
 
 
 def _step_ops(a: Analysis, sf: SourceFile, lp: Loop, steps: int) -> int:
@@ -71,7 +74,8 @@ class DispatchLoop:
         if call is None or sf.tree is None:
             return
         for lp in sorted(sf.loops, key=lambda x: (x.line, -x.end)):
-            if lp.comprehension or (sf.path, lp.line) in a.found:
+            old = a.found.get((sf.path, lp.line))
+            if lp.comprehension or (old is not None and not _taken_over(old, a, sf, lp)):
                 continue
             count, per_entry = a.loop_counts(sf.path, lp)
             if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
@@ -89,7 +93,7 @@ class DispatchLoop:
             # the time of the findings the loop holds or calls is theirs, not its steps' (not
             # that of a finding around the call of the loop's function: blind93's marathon
             # waves, a growth once per wave around a 9,000-step dispatch loop, took it all)
-            others = [(f.path, f.line, f.end) for f in a.found.values()]
+            others = [(f.path, f.line, f.end) for f in a.found.values() if f is not old]
             seconds -= a.led.overlap(sf.path, lp.line, lp.end, others, deeper=True)
             if seconds / a.total < LIST_SHARE:
                 continue
@@ -100,13 +104,23 @@ class DispatchLoop:
             # lattice Boltzmann, one jitted call a step of ~1 ms: stated 77%, measured 4.1%)
             # (a step of well under DISPATCH_BOUND_S is its dispatch whatever the count of
             # calls says: a jitted step of a pytree state pays several times a plain call)
+            # (or a step on tiny JAX values only, ``state[1]`` of a 2-vector: each of its eager
+            # operations is a dispatch, however long the step; blind98's extruder, 843 us a
+            # step on a 2-element state, priced at 2-8% for 55%)
+            tiny = all(
+                f.size <= TINY_STATE
+                for f in facts.values()
+                if f.type.startswith("jax.") and f.kind in (JAX, SCALAR)
+            )
             high = (
                 seconds
-                if seconds / count.n <= DISPATCH_BOUND_S
+                if seconds / count.n <= DISPATCH_BOUND_S or tiny
                 else min(seconds, count.n * calls * call * DISPATCH_SLACK)
             )
             f, _ = a.finding(sf, lp.line, self.rule.code, lp)
             f = replace(f, seconds=seconds, share=seconds / a.total)
+            if old is not None:
+                del a.found[(sf.path, lp.line)]
             # its time is the loop's, as for the other loops: inside JAX the steps' Python and
             # dispatch go, and small steps cost little else; the saving is at least the
             # dispatches (a jitted call's cost, measured after the run, per call of a step)
@@ -116,6 +130,17 @@ class DispatchLoop:
                 f"and wait for (measured after the run), {calls} or more a step",
                 gain=(low, max(low, high)),
             )
+
+
+def _taken_over(old: Finding, a: Analysis, sf: SourceFile, lp: Loop) -> bool:
+    """Whether the run's own element loop or recurrence on a loop is this pattern's: its steps
+    call a jitted function (blind98's extruder, ``state = self._step(state, feed[i])`` in a
+    ``while`` loop, told AB406 with Python floats as the rewrite, where the steps' cost is
+    JAX's dispatch)."""
+    if old.origin != RUN or old.code not in ("AB101", "AB406"):
+        return False
+    facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+    return any(f.type.startswith("jaxlib.") for f in facts.values())
 
 
 PATTERN = DispatchLoop()

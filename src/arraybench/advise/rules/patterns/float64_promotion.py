@@ -436,7 +436,10 @@ class Float64Promotion:
             if not carried and all(_only_reduced(sf, n, lo, hi, first) for n in results):
                 return None  # a float64 value that only feeds a sum: meant, and cheap
             if inline and all(
-                n in read  # (added into: ``energy += ...``, not a fresh value)
+                # (added into: ``energy += ...``; or a fresh value seen, ``values =
+                # np.fromiter(map(score, self.bank[children]), np.float64, 40)`` of 40 scores
+                # of 30,000 x 384 float32 rows: blind96's chess engine, told AB410)
+                (n in read or any(is_array(x) for x in looks.get(n, [])))
                 and all(
                     x.size * ACCUMULATOR_RATIO <= biggest for x in looks.get(n, []) if is_array(x)
                 )

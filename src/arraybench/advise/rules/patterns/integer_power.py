@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.source import SourceFile, call_name
+from ...read.source import SourceFile, call_name, enclosing_function
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import per_call_times
@@ -70,17 +70,26 @@ class IntegerPower:
                 continue
             # (a line of operators only is seldom looked at: its names as seen elsewhere in
             # its function, or passed to it)
-            x = _array(base, facts_around(a, sf, first, last))
+            facts = facts_around(a, sf, first, last)
+            returned = _returned_attribute(a, sf, node.lineno, base, facts)
+            x = _array(base, {**returned, **facts})
             if x is None:
                 continue
             count = a.led.count((sf.path, first))
             seconds = a.led.span(sf.path, first, last, own=True)
-            if not count.n or seconds / a.total < LIST_SHARE:
+            if not count.n:
                 continue
             timed = _timed(x, k, min(TIMING_S, a.budget() / 3))
             if timed is None:
                 continue
             signed, positive, products = timed
+            if seconds / a.total < LIST_SHARE and returned:
+                # (a getter's return of operators, never sampled: its signal is handled at the
+                # caller's next check; its power priced by its runs, on positive values, the
+                # least it costs: blind99's radiating racks, ``self.surface_k ** 4``)
+                seconds = count.n * positive
+            if seconds / a.total < LIST_SHARE:
+                continue
             high = min(seconds, count.n * signed) - count.n * products
             low = min(seconds, count.n * positive) - count.n * products
             # (a line that takes less a run than the power of signed values does has mostly
@@ -104,6 +113,31 @@ class IntegerPower:
                 "the run on an array of that size)",
                 gain=(max(0.0, low), high),
             )
+
+
+def _returned_attribute(
+    a: Analysis, sf: SourceFile, line: int, base: ast.expr, facts: dict[str, Fact]
+) -> dict[str, Fact]:
+    """For a power in a method's ``return`` whose base reads an attribute of the object that
+    the method's lines never showed (``self.surface_k``), that attribute as the run saw it
+    elsewhere in the file (``state.surface_k`` where the loop updates it); {} otherwise."""
+    fn = enclosing_function(sf, line)
+    ret = fn.body[-1] if fn is not None and fn.body else None
+    if not isinstance(ret, ast.Return) or ret.lineno != line:
+        return {}
+    out: dict[str, Fact] = {}
+    seen = a.ev.facts_in(sf.path, 1, len(sf.lines))
+    for e in ast.walk(base):
+        if (
+            isinstance(e, ast.Attribute)
+            and isinstance(e.value, ast.Name)
+            and e.value.id == "self"
+            and f"self.{e.attr}" not in facts
+        ):
+            got = [x for n, x in seen.items() if n.rsplit(".", 1)[-1] == e.attr and "." in n]
+            if got:
+                out[f"self.{e.attr}"] = max(got, key=lambda x: x.size)
+    return out
 
 
 def _power(node: ast.AST) -> tuple[ast.expr, int] | None:

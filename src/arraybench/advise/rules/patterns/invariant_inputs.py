@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ...read.bind import module_namespaces
 from ...read.calls import calls_of, properties
-from ...read.purity import frozen_classes, pure_getters
+from ...read.purity import frozen_classes, keeps_object, pure_getters
 from ...read.source import Loop, SourceFile
 from ...read.syntax import assigned_pairs, one_return, walk_tree
 from ...run.evaluate import expression_time
@@ -77,6 +77,28 @@ def _one_shape(a: Analysis, sf: SourceFile, value: ast.expr, name: str) -> bool:
         return False
     looks = a.ev.samples.facts.get((sf.path, value.lineno), {}).get(name, [])
     return bool(looks) and len({(x.shape, x.dtype) for x in looks}) == 1
+
+
+def shape_local(a: Analysis, sf: SourceFile, line: int, name: str) -> bool:
+    """Whether ``name`` is a local the function assigns once above ``line`` from the shape of
+    arrays alone, each of one shape at every look (``n = temps.shape[0]`` of the state a time
+    loop carries, 101 values at every step: blind98's print cooling, its conduction matrix
+    made and inverted again at each step from ``n`` and constants)."""
+    if sf.tree is None or "." in name:
+        return False
+    func = sf.functions.get(line, "")
+    made = [
+        n
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Assign)
+        and sf.functions.get(n.lineno, "") == func
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+    ]
+    if len(made) != 1 or made[0].lineno >= line or len(made[0].targets) != 1:
+        return False
+    value = made[0].value
+    read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id != "len"}
+    return bool(read) and all(_one_shape(a, sf, value, r) for r in read)
 
 
 def _inlined(sf: SourceFile, part: ast.expr, line: int) -> tuple[ast.expr, list[int]]:
@@ -157,16 +179,32 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
     # (and the object's own methods of ``self`` alone that read only attributes no other
     # method changes: ``self.operator()``, the same matrix at every call)
     methods = frozenset(f"self.{m}" for m in pure_getters(sf, methods_too=True))
-    if not frozen:
-        return methods
     func = sf.functions.get(line, "")
     lines = [ln for ln, f in sf.functions.items() if f == func]
     facts = a.ev.facts_in(sf.path, min(lines, default=line), max(lines, default=line))
-    return methods | frozenset(
+    held = frozenset(
         m
         for m, x in facts.items()
         if m.startswith("self.") and x.type.startswith("__main__.") and x.type[9:] in frozen
     )
+    # (a method of a frozen object the function is handed, that changes nothing of it:
+    # ``sensor.second_difference()`` of a frozen ``Sensor`` passed down three calls, blind97's
+    # scene: the same matrix at every call)
+    assert sf.tree is not None
+    by_class = {
+        c.name: [f.name for f in c.body if isinstance(f, ast.FunctionDef)]
+        for c in walk_tree(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        and any("frozen=True" in ast.unparse(d) for d in c.decorator_list)
+    }
+    handed = frozenset(
+        f"{m}.{method}"
+        for m, x in facts.items()
+        if "." not in m and x.type.startswith("__main__.") and x.type[9:] in by_class
+        for method in by_class[x.type[9:]]
+        if keeps_object(sf.tree, method)
+    )
+    return methods | held | handed
 
 
 def _made_once(

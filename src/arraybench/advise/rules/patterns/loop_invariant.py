@@ -73,6 +73,7 @@ from .invariant_inputs import (
     _return_time,
     _size,
     _with_read_sites,
+    shape_local,
 )
 
 #: Reductions of a whole array: a part of a statement worth taking out of its loop when its
@@ -148,6 +149,8 @@ class LoopInvariant:
                 # (an array whose shape alone the statement reads, one shape at every look of
                 # the run: ``centred_otf(psf, frame.shape)`` of a new frame each time)
                 fixed = {m for m in names or () if _one_shape(a, sf, node.value, m)}
+                # (or a local made from such a shape: ``n = temps.shape[0]``)
+                fixed |= {m for m in names or () if shape_local(a, sf, line, m)}
                 # (or none at all: ``psf = gaussian_psf()``, a pure function of its defaults)
                 where = (
                     self._invariant_in(a, sf, node, names - fixed, defs)

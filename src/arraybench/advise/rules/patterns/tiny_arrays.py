@@ -110,11 +110,14 @@ def _simple(node: ast.AST) -> bool:
 
 
 def _value(stmt: ast.stmt) -> ast.expr | None:
-    if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Return, ast.Expr)):
-        return stmt.value
-    if isinstance(stmt, ast.AnnAssign):
-        return stmt.value
-    return None
+    """The expression a statement runs at each of its runs: its value, or the body of the
+    lambda it makes, whose calls land on the line (``self.curve = lambda level:
+    float(np.clip(np.power(level, self.gamma), ...))`` mapped over a rig's channels: blind97's
+    dimmer law)."""
+    value = None
+    if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Return, ast.Expr, ast.AnnAssign)):
+        value = stmt.value
+    return value.body if isinstance(value, ast.Lambda) else value
 
 
 class _Ops:
@@ -584,7 +587,26 @@ def _numbers(
     value it reads is one of those (or a module)."""
     if not any(isinstance(c, ast.Call) and ops.library(c.func) for c in ast.walk(stmt)):
         return {}
-    uses = [n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)]
+    # (what it reads: its value, and an augmented assignment's target; an object whose
+    # attributes alone it reads, each recorded, is those attributes: ``self.gamma``)
+    value = _value(stmt)
+    parts: list[ast.AST] = [value] if value is not None else [stmt]
+    if isinstance(stmt, ast.AugAssign):
+        parts.append(stmt.target)
+    nodes = [n for p in parts for n in ast.walk(p)]
+    based = {
+        id(n.value)
+        for n in nodes
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.value, ast.Name)
+        and f"{n.value.id}.{n.attr}" in facts
+    }
+    uses = [n.id for n in nodes if isinstance(n, ast.Name) and id(n) not in based]
+    uses += [
+        f"{n.value.id}.{n.attr}"
+        for n in nodes
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and id(n.value) in based
+    ]
     receivers = {
         n.value.id
         for n in ast.walk(stmt)
