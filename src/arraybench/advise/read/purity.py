@@ -438,7 +438,7 @@ def _frozen_classes(tree: ast.Module) -> frozenset[str]:
         if any(
             _changed_in(tree, attr, m.lineno, m.end_lineno or m.lineno)
             for m in methods
-            if m.name not in CONSTRUCTORS
+            if m.name not in INIT_METHODS
             for attr in attrs
         ):
             continue
@@ -600,7 +600,7 @@ def set_after_init(sf: SourceFile, attr: str) -> bool:
 
 
 #: The methods that make an object: what they set is its state from its construction on.
-CONSTRUCTORS = frozenset({"__init__", "__post_init__"})
+INIT_METHODS = frozenset({"__init__", "__post_init__"})
 
 
 @lru_cache(maxsize=4096)
@@ -610,7 +610,7 @@ def _set_after_init(tree: ast.Module, attr: str) -> bool:
             isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             # (a dataclass's ``__post_init__`` is its construction too: blind99's soil column,
             # ``self.system`` made there and solved per day)
-            and node.name not in CONSTRUCTORS
+            and node.name not in INIT_METHODS
             and _changed_in(tree, attr, node.lineno, node.end_lineno or node.lineno, frozenset())
         ):
             return True
@@ -652,6 +652,20 @@ def keeps_object(tree: ast.Module, method: str) -> bool:
         if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and fn.name == method
     ]
     return bool(defs) and not any(_mutates_self(fn, PURE_CALLS) for fn in defs)
+
+
+@lru_cache(maxsize=64)
+def frozen_dataclass_methods(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """Per frozen dataclass of the file (``@dataclass(frozen=True)``), its methods that change
+    nothing of their object (:func:`keeps_object`): the same result for the same arguments."""
+    return {
+        c.name: frozenset(
+            f.name for f in c.body if isinstance(f, ast.FunctionDef) and keeps_object(tree, f.name)
+        )
+        for c in walk_tree(tree)
+        if isinstance(c, ast.ClassDef)
+        and any("frozen=True" in ast.unparse(d) for d in c.decorator_list)
+    }
 
 
 def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:

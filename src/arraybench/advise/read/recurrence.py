@@ -423,9 +423,7 @@ def _step(value: ast.expr, last: ast.expr, made: frozenset[str] = frozenset()) -
         )
 
     def is_last(e: ast.AST) -> bool:
-        if isinstance(last, ast.Name):  # (the target's Store against a Load)
-            return isinstance(e, ast.Name) and e.id == last.id
-        return ast.dump(e) == dump
+        return _is_last(e, last)
 
     def scaled(e: ast.AST) -> bool:  # a * last, last * a, last / a
         return (
@@ -549,23 +547,19 @@ def descending(loop: ast.AST) -> bool:
 
 
 def scan_of(body: list[ast.stmt], down: bool = False) -> str:
-    return _scan(body, down)[0]
+    """The library scan that computes a loop whole (:func:`scan_parts`), or ""."""
+    return scan_parts(body, down)[0]
 
 
-def scan_scale(body: list[ast.stmt], down: bool = False) -> str:
-    """For a loop whose scan is a linear filter (``level = a * level + b * x``), the factor on
-    the last result as written (``a``); "" for any other loop."""
-    return _scan(body, down)[1]
-
-
-def _scan(body: list[ast.stmt], down: bool = False) -> tuple[str, str]:
+def scan_parts(body: list[ast.stmt], down: bool = False) -> tuple[str, str]:
     """The library scan that computes a loop whole, when its only dependence between steps is
     one first-order step: ``c[i] = c[i - 1] + x[i]`` (a prefix sum: ``np.cumsum``), ``* x[i]``
     (``np.cumprod``), ``max(c[i - 1], x[i])`` (``np.maximum.accumulate``), ``y[i] = a * y[i -
     1] + b * x[i]`` or ``s = a * s + x[i]`` (a linear filter: ``scipy.signal.lfilter``); in a
     loop counting ``down``, ``c[i] = c[i + 1] + x[i]`` (the same scan of the reversed array,
     reversed back: blind80's Schroeder integral). The loop without that statement must be no
-    recurrence. "" otherwise."""
+    recurrence. "" otherwise. With it, for a linear filter (``level = a * level + b * x``), the
+    factor on the last result as written (``a``); "" for any other loop."""
     stmts = [s for b in body for s in ast.walk(b) if isinstance(s, ast.stmt)]
     for s in stmts:
         if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name):
@@ -614,20 +608,21 @@ def _scan(body: list[ast.stmt], down: bool = False) -> tuple[str, str]:
 def _scale(value: ast.expr, last: ast.expr) -> str:
     """The factor on the last result in a linear step's sum (``a`` of ``a * level + b * x``,
     ``(1 - alpha)`` of ``alpha * x[i] + (1 - alpha) * level``); "" where it divides."""
-    dump = ast.dump(last)
-
-    def is_last(e: ast.AST) -> bool:
-        if isinstance(last, ast.Name):
-            return isinstance(e, ast.Name) and e.id == last.id
-        return ast.dump(e) == dump
-
     for _, term in _additive_terms(value):
         if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult):
-            if is_last(term.left):
+            if _is_last(term.left, last):
                 return ast.unparse(term.right)
-            if is_last(term.right):
+            if _is_last(term.right, last):
                 return ast.unparse(term.left)
     return ""
+
+
+def _is_last(e: ast.AST, last: ast.expr) -> bool:
+    """Whether ``e`` is the step's last result ``last`` (a name, by its id: the target's Store
+    against a Load; else by its dump)."""
+    if isinstance(last, ast.Name):
+        return isinstance(e, ast.Name) and e.id == last.id
+    return ast.dump(e) == ast.dump(last)
 
 
 def _stored_out(stmts: list[ast.stmt], name: str) -> bool:

@@ -18,8 +18,8 @@ from .recurrence import (
     descending,
     is_recurrence,
     object_state,
-    scan_of,
-    scan_scale,
+    scan_of,  # noqa: F401 (read here too: the tests and older callers import it from source)
+    scan_parts,
     written_out,
 )
 from .syntax import int_op, walk_tree
@@ -79,7 +79,7 @@ class Loop:
     #: extreme, the scan's whole output, not a reduction's one value
     written: bool = False
     #: for a linear filter's scan (``level = a * level + b * x``), the factor on the last
-    #: result, as written (``a``), or "" (see :func:`scan_scale`)
+    #: result, as written (``a``), or "" (see :func:`scan_parts`)
     scale: str = ""
 
 
@@ -200,6 +200,7 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                 else _counters(child)  # type: ignore[arg-type]
             )
             body = child.body[0].lineno if child.body else child.lineno
+            scan, scale = scan_parts(child.body, descending(child))
             sf.loops.append(
                 Loop(
                     child.lineno,
@@ -211,9 +212,9 @@ def _walk(sf: SourceFile, node: ast.AST, func: str, loop: int | None) -> None:
                     over=child.iter if isinstance(child, (ast.For, ast.AsyncFor)) else None,
                     recurrence=is_recurrence(child.body)
                     or carries_state(child.body, sf.state, targets),
-                    scan=scan_of(child.body, descending(child)),
+                    scan=scan,
                     written=written_out(child.body),
-                    scale=scan_scale(child.body, descending(child)),
+                    scale=scale,
                 )
             )
             inner = child.lineno

@@ -196,7 +196,8 @@ class Ledger:
                 returns_of,
                 unseen,
                 quiet_of,
-                _library_share(ev.samples.stacks),
+                # (per line, the part of its samples in a library's Python code below it)
+                {k: (v[2] + v[3]) / (v[0] + v[1]) for k, v in by_line.items() if v[0] + v[1] > 0},
             )
         if ev.counters_s:
             self.stacks = take_out_counters(self.stacks, ev.counters_s, loops_of)
@@ -485,15 +486,3 @@ class Ledger:
             entries = max(0, self.traced_hits((path, line)) - items - round(inside))
         per_entry = items / entries if entries else float(items)
         return self.count((path, body if not comprehension else line), items), per_entry
-
-
-def _library_share(stacks: dict[tuple[Key, ...], list[float]]) -> dict[Key, float]:
-    """Per innermost line, the part of its samples that fell in a library's Python code below
-    it (a torch model's forward), where the signal is handled at once."""
-    lib: dict[Key, float] = defaultdict(float)
-    total: dict[Key, float] = defaultdict(float)
-    for stack, (off, on, off_lib, on_lib) in stacks.items():
-        key = (stack[0][0], abs(stack[0][1]))
-        lib[key] += off_lib + on_lib
-        total[key] += off + on
-    return {k: lib[k] / t for k, t in total.items() if t > 0}

@@ -144,8 +144,6 @@ def split_loops(
             # timed when they end, so its burst time is too short, and its samples are its own:
             # a model's forward of ~10 ms a batch in a loop with a cheap line after it read
             # nothing, all its samples split onto that line, on a busy machine)
-            if sampled is None:
-                sampled = _sampled(stacks)
             # (only a line whose samples are mostly in a library's Python code, where the signal
             # is handled at once: a line of C operators' samples may be those of the lines
             # before it, ``G = X.T @ X`` landing on the next line)

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....base.units import format_time
+from ...read.calls import call_made_above
 from ...read.syntax import call_name, walk_tree
 from ...run.observe import NEW_FUNCTION
 from .base import Candidate, Plain
@@ -99,22 +100,12 @@ def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
     if NEW_FUNCTION not in a.ev.events.causes.get((f.path, f.line), []) or sf.tree is None:
         return f
     func = sf.functions.get(f.line, "")
-    called = {
-        c.func.id
-        for c in ast.walk(sf.tree)
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.lineno == f.line
-    }
     made = [
-        n
-        for n in walk_tree(sf.tree)
-        if isinstance(n, ast.Assign)
-        and n.lineno < f.line
-        and sf.functions.get(n.lineno, "") == func
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Name)
-        and n.targets[0].id in called
-        and isinstance(n.value, ast.Call)
-        and call_name(n.value) == "jit"
+        value
+        for c in sf.calls_on(f.line)
+        if isinstance(c.func, ast.Name)
+        and (value := call_made_above(sf, c.func.id, f.line)) is not None
+        and call_name(value) == "jit"
     ]
     if len(made) != 1:
         return f

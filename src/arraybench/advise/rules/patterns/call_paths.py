@@ -92,8 +92,10 @@ def _through_callers(
 
     def changed(m: str) -> bool:
         base = m.split("[", 1)[0]
-        if base.startswith("self.") or base not in params:
-            return base.startswith("self.") or stored_in(sf, base, fn.lineno, end)
+        if base.startswith("self."):
+            return True  # (no object of a method: a plain function followed up)
+        if base not in params:
+            return stored_in(sf, base, fn.lineno, end)
         if _changed(sf, base, body_first, line - 1):
             return True
         return through_caller(a, sf, fn.name, params, method, {base}, defs, 0) is None

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
+from ...read.purity import set_after_init
 from ...read.source import SourceFile, enclosing_function, returned_by
 from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
@@ -86,7 +87,7 @@ class Float64Attribute:
         sources = {n for n, (_, v) in made.items() if _default_float64(v)}
         if not sources:
             return
-        yield from self._returns(a, sf, sources - _set_again(sf, sources), made)
+        yield from self._returns(a, sf, {s for s in sources if not set_after_init(sf, s)}, made)
         if not states:
             return
         for st in walk_tree(sf.tree):
@@ -252,26 +253,6 @@ class Float64Attribute:
                 evidence=evidence,
                 gain=(min(low_s, saving), max(high_s, saving)),
             )
-
-
-def _set_again(sf: SourceFile, sources: set[str]) -> set[str]:
-    """Those of the attributes that a method other than ``__init__`` assigns."""
-    out = set()
-    for st in walk_tree(sf.tree) if sf.tree is not None else ():
-        if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign):
-            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
-            fn = enclosing_function(sf, st.lineno)
-            for t in targets:
-                for n in ast.walk(t):
-                    if (
-                        isinstance(n, ast.Attribute)
-                        and n.attr in sources
-                        and isinstance(n.value, ast.Name)
-                        and n.value.id == "self"
-                        and (fn is None or fn.name != "__init__")
-                    ):
-                        out.add(n.attr)
-    return out
 
 
 def _cast(value: ast.expr, source: str) -> bool:

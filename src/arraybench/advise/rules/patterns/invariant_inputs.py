@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ...read.bind import module_namespaces
 from ...read.calls import calls_of, properties
-from ...read.purity import frozen_classes, keeps_object, pure_getters
+from ...read.purity import frozen_classes, frozen_dataclass_methods, pure_getters
 from ...read.source import Loop, SourceFile
 from ...read.syntax import assigned_pairs, one_return, walk_tree
 from ...run.evaluate import expression_time
@@ -191,18 +191,12 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
     # ``sensor.second_difference()`` of a frozen ``Sensor`` passed down three calls, blind97's
     # scene: the same matrix at every call)
     assert sf.tree is not None
-    by_class = {
-        c.name: [f.name for f in c.body if isinstance(f, ast.FunctionDef)]
-        for c in walk_tree(sf.tree)
-        if isinstance(c, ast.ClassDef)
-        and any("frozen=True" in ast.unparse(d) for d in c.decorator_list)
-    }
+    by_class = frozen_dataclass_methods(sf.tree)
     handed = frozenset(
         f"{m}.{method}"
         for m, x in facts.items()
         if "." not in m and x.type.startswith("__main__.") and x.type[9:] in by_class
         for method in by_class[x.type[9:]]
-        if keeps_object(sf.tree, method)
     )
     return methods | held | handed
 

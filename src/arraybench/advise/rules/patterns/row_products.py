@@ -30,7 +30,7 @@ from ....base.units import format_time
 from ...codes import RULES
 from ...read.bind import module_namespaces
 from ...read.calls import PARTIALS, call_made_above, partial_call, partial_of
-from ...read.purity import attribute_changed
+from ...read.purity import attribute_changed, keeps_object
 from ...read.source import Loop, SourceFile, call_name, static_size, stored_in
 from ...read.syntax import one_return, put_names, walk_tree
 from ...records import LINT, LIST_SHARE, RUN, Finding
@@ -437,22 +437,18 @@ class RowProducts:
 
 def _kept_object(sf: SourceFile, name: str, first: int, last: int) -> bool:
     """An object of the file's classes the loop never binds again and whose methods it calls
-    write none of its attributes (``cal.to_body(s)``, its ``__init__`` the only writer)."""
-    if stored_in(sf, name, first, last):
+    change nothing of it (``cal.to_body(s)``, its ``__init__`` the only writer)."""
+    if stored_in(sf, name, first, last) or sf.tree is None:
         return False
-    assert sf.tree is not None
-    for n in walk_tree(sf.tree):
-        if (
-            isinstance(n, ast.Call)
-            and first <= n.lineno <= last
-            and isinstance(n.func, ast.Attribute)
-            and isinstance(n.func.value, ast.Name)
-            and n.func.value.id == name
-        ):
-            writes = sf.state.get(n.func.attr)
-            if writes is None or writes[0]:
-                return False
-    return True
+    return all(
+        keeps_object(sf.tree, c.func.attr)
+        for c in walk_tree(sf.tree)
+        if isinstance(c, ast.Call)
+        and first <= c.lineno <= last
+        and isinstance(c.func, ast.Attribute)
+        and isinstance(c.func.value, ast.Name)
+        and c.func.value.id == name
+    )
 
 
 def _renamed(f: Finding) -> bool:
