@@ -933,3 +933,52 @@ def test_the_lines_after_an_early_return_are_counted_exactly(tmp_path: Path) -> 
     for line in (6, 7):
         count = report.line_times[str(p)][line][1]
         assert count is not None and count.exact and count.n == 1000, (line, count)
+
+
+def test_a_sample_at_the_entry_of_a_librarys_function_is_the_users_line_own_time() -> None:
+    # ``return_c = float(state.air_k.mean())`` after a line of operators on 400,000 values: the
+    # signal that waited through those operators is handled at the entry of NumPy's Python
+    # ``_mean``, and its 10 ms are the user's lines', not the library's code (rack cooling's mean
+    # kept 24% of the run as its own, a line whose samples are mostly a library's)
+    from types import SimpleNamespace as NS
+
+    from arraybench.advise.run.sampler import Sampler
+
+    def frame(path: str, first: int, line: int, back: object) -> NS:
+        code = NS(co_filename=path, co_firstlineno=first, co_name="_mean")
+        return NS(f_code=code, f_lineno=line, f_back=back, f_locals={}, f_globals={}, f_lasti=0)
+
+    user = frame("/u.py", 1, 7, None)
+    s = Sampler(lambda p: p == "/u.py", threaded=False)
+    s.take(frame("/lib/_methods.py", 110, 110, user), 0.010)  # at its entry
+    s.take(frame("/lib/_methods.py", 110, 118, user), 0.001)  # in its body
+    assert s.samples.stacks[(("/u.py", 7),)] == pytest.approx([0.011, 0.0, 0.001, 0.0])
+
+
+def test_a_line_reading_an_objects_array_unseen_by_the_bursts_is_timed_after_the_run(
+    tmp_path: Path,
+) -> None:
+    # the line where every burst's switch lands, ``float(state.air_k.mean())``: its object's
+    # array, seen there, is what it reads; timed as ``float(_state_air_k.mean())``
+    from arraybench.advise.rules.ledger_inputs import operators_time
+
+    p = tmp_path / "hall.py"
+    p.write_text(
+        "import numpy as np\n"
+        "def run(state, n):\n"
+        "    for step in range(n):\n"
+        "        state.air_k += 0.05 * (290.0 - state.air_k)\n"
+        "        return_c = float(state.air_k.mean()) - 273.15\n"
+    )
+    facts = {
+        "state": describe(SimpleNamespace()),
+        "state.air_k": describe(np.ones(1000)),
+        "step": describe(3),
+    }
+    ev = SimpleNamespace(facts_in=lambda path, lo, hi: dict(facts))
+    each = operators_time(ev, str(p), 5)  # type: ignore[arg-type]
+    assert each is not None and 0 < each < 0.01
+    # a call of the user's own code is still not timed again
+    q = tmp_path / "hall2.py"
+    q.write_text(p.read_text().replace("float(state.air_k.mean())", "float(mean(state.air_k))"))
+    assert operators_time(ev, str(q), 5) is None  # type: ignore[arg-type]

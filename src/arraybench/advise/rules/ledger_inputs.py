@@ -20,6 +20,7 @@ from ..run.checks import (
 )
 from ..run.evaluate import expression_time
 from ..run.observe import Evidence
+from .patterns.expressions import as_names
 
 
 def statement_loops(path: str) -> list[tuple[int, int]]:
@@ -86,13 +87,17 @@ def operators_time(ev: Evidence, path: str, line: int) -> float | None:
         for n in ast.walk(stmt.value)
     ):
         return None
-    expr = (
+    expr: ast.expr = (
         ast.BinOp(left=stmt.target, op=stmt.op, right=stmt.value)
         if isinstance(stmt, ast.AugAssign)
         else stmt.value
     )
-    read = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)} - set(modules)
     facts = ev.facts_in(path, line, stmt.end_lineno or line)
+    # (an object's attributes seen there as names: ``float(state.air_k.mean())`` of a
+    # dataclass's array, the line where a loop's signals land after its lines of operators)
+    expr, facts = as_names(expr, facts)
+    read = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)} - set(modules)
+    read -= {n for n in READING_BUILTINS if n not in facts}
     if not read or not read <= set(facts):
         return None
     inputs = {n: facts[n] for n in read}
@@ -110,10 +115,17 @@ READING_METHODS = frozenset(
 )  # fmt: skip
 
 
+#: Python's functions that only read their arguments (``float(x.mean())``).
+READING_BUILTINS = frozenset({"float", "int", "abs", "len", "min", "max", "round", "bool"})
+
+
 def _library_call(call: ast.Call, modules: dict[str, str]) -> bool:
-    """``np.abs(x)``, ``torch.linalg.norm(x)``, ``(a - b).sum()``: a function of a numeric
-    library, or a reading method of a value; not the user's code nor output."""
+    """``np.abs(x)``, ``torch.linalg.norm(x)``, ``(a - b).sum()``, ``float(v)``: a function of
+    a numeric library, a reading method of a value, or a builtin that reads one; not the user's
+    code nor output."""
     fn = call.func
+    if isinstance(fn, ast.Name) and fn.id in READING_BUILTINS and fn.id not in modules:
+        return True
     if isinstance(fn, ast.Attribute) and fn.attr in READING_METHODS:
         root: ast.expr = fn.value
         while isinstance(root, ast.Attribute):
