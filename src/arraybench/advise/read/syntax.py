@@ -262,6 +262,17 @@ def function_name(f: ast.expr) -> str:
     return ""
 
 
+def own_call_name(call: ast.Call) -> str | None:
+    """The name a call runs the file's own code by: ``f`` of ``f(x)``, ``step`` of
+    ``self.step(x)``; None for any other call (``np.sum(x)``, ``obj.step()``)."""
+    f = call.func
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self":
+        return f.attr
+    return None
+
+
 #: The fields of a node that hold a list of statements.
 BODIES = ("body", "orelse", "finalbody")
 

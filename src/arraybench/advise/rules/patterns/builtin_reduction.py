@@ -67,10 +67,10 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
     row or column (``x[i]``, ``x[:, 0]``), a comparison or arithmetic of arrays and scalars, an
     elementwise or flattening method. None where the values do not tell, and (None-like) for a
     scalar operand (``limit``)."""
-    if isinstance(node, ast.Name) or (
-        isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-    ):
-        f = facts.get(ast.unparse(node))  # ``buf.s``: recorded when reduced whole
+    if isinstance(node, ast.Name) or _attribute_chain(node):
+        # (``buf.s``: recorded when reduced whole; ``self.seats.base_price``, an attribute of
+        # an attribute, as recorded: blind100's box office)
+        f = facts.get(ast.unparse(node))
         return (f, f.shape) if f is not None and is_array(f) else None
     if isinstance(node, ast.Subscript) and (
         isinstance(node.value, ast.Name)
@@ -119,6 +119,9 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
         fact, shape_ = max(arrays, key=lambda g: len(g[1]))
         if isinstance(node, ast.Compare):
             return replace(fact, dtype="bool"), shape_
+        if fact.dtype == "bool":
+            # (arithmetic on a mask, ``prices * self.multiplier * self.sold``: numbers)
+            return replace(fact, dtype="float64"), shape_
         return fact, shape_
     if isinstance(node, ast.UnaryOp):
         return _shape(node.operand, facts)
@@ -277,6 +280,16 @@ def _slice_length(ix: ast.Slice, n: int) -> int:
             return n
     lo, hi, _ = slice(*bounds).indices(n)
     return max(0, hi - lo)
+
+
+def _attribute_chain(node: ast.expr) -> bool:
+    """``self.sold``, ``self.seats.base_price``: attributes down from a name."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    root: ast.expr = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name)
 
 
 def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:

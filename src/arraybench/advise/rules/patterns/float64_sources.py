@@ -13,7 +13,7 @@ from collections import Counter
 from ...read.calls import argument, calls_of
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
-from ...read.syntax import assigned_pairs, statement_lists, walk_tree
+from ...read.syntax import assigned_pairs, own_call_name, statement_lists, walk_tree
 from ...run.values import SCALAR, Fact
 from .base import Analysis
 from .call_paths import stack_paths
@@ -385,17 +385,7 @@ def _float64_call(sf: SourceFile, value: ast.expr) -> tuple[str, int, str] | Non
     for c in ast.walk(value):
         if not isinstance(c, ast.Call):
             continue
-        f = c.func
-        name = (
-            f.id
-            if isinstance(f, ast.Name)
-            else f.attr
-            if isinstance(f, ast.Attribute)
-            and isinstance(f.value, ast.Name)
-            and f.value.id == "self"
-            else None
-        )
-        fn = defs.get(name or "")
+        fn = defs.get(own_call_name(c) or "")
         if fn is None:
             continue
         returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]

@@ -44,7 +44,7 @@ from ...read.purity import (
     set_after_init,
 )
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
-from ...read.syntax import one_return, walk_tree
+from ...read.syntax import one_return, own_call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
@@ -216,6 +216,7 @@ class LoopInvariant:
             return None
         via = ""
         changed: Callable[[str], bool]
+        callables: frozenset[str] = frozenset()
         if loops:
             lp = loops[0]
             changed = lambda m: _changed(sf, m, lp.line, lp.end)  # noqa: E731
@@ -301,7 +302,12 @@ class LoopInvariant:
             # ``return`` of a formula: that formula, its inputs the object's attributes)
             full, getters = _inlined(sf, n, line)
             timed_whole = returned > 0 and n is node.value
-            names = _inputs(full, pure, REDUCING, need_costly=not timed_whole) if costly else None
+            # (a call of the object's pure method reads like an input: blind103's canal locks)
+            names = (
+                _inputs(full, pure, REDUCING, need_costly=not timed_whole, callables=callables)
+                if costly
+                else None
+            )
             if not names or names & bound or any(changed(m) for m in names):
                 continue
             if any(n in set(ast.walk(k)) for k, _, _ in kept):
@@ -321,7 +327,13 @@ class LoopInvariant:
         from_run = False
         for shown, names, part in kept:
             inputs = {m: facts[m] for m in names if m in facts and m not in modules}
-            if len(inputs) < len(names - set(modules)):
+            # (a pure method of the object called in the whole value returned, never seen as a
+            # value, ``self.conductance()``: the whole value's time in the run prices it)
+            parts_calls = [c for c in ast.walk(part) if isinstance(c, ast.Call)]
+            methods = {f"self.{own_call_name(c)}" for c in parts_calls}
+            missing = names - set(modules) - set(inputs)
+            entire_value = shown is node.value and not read_at
+            if missing and not (entire_value and missing <= callables & methods):
                 return None
             # an attribute or a dict's item read whole (``self.A``, ``params["cov"]``) is
             # timed as a name bound to a value like the one seen
