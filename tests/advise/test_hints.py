@@ -352,7 +352,8 @@ def test_a_loop_adding_a_lists_items_is_told_the_builtin_sum(tmp_path: Path) -> 
         print("result:", sum(average(prices) for _ in range(40_000)))
         """,
     )
-    said = [h.hint for h in report.hot if h.line in (5, 6)]
+    # (on a line of the loop: which of its lines holds most of its time is the split's noise)
+    said = [h.hint for h in report.hot if h.line in (5, 6, 7)]
     assert any("total = sum(prices, total)" in h for h in said), [
         (h.line, h.hint) for h in report.hot
     ]
