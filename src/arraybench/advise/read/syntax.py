@@ -317,6 +317,12 @@ def assigned_pairs(node: ast.Assign) -> list[tuple[ast.expr, ast.expr]]:
 
 
 @lru_cache(maxsize=64)
+def parent_map(tree: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent by the child's id, once a tree (read only: it is shared)."""
+    return {id(c): p for p in walk_tree(tree) for c in ast.iter_child_nodes(p)}
+
+
+@lru_cache(maxsize=64)
 def walk_tree(tree: ast.AST) -> tuple[ast.AST, ...]:
     """Every node of a parsed file, in :func:`ast.walk`'s order, listed once a tree: the rules
     walk the whole file for each statement they look at (a tuple reads 10x faster than the walk

@@ -32,7 +32,7 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.calls import properties
 from ...read.source import SourceFile, enclosing_function, returned_by
-from ...read.syntax import statement_lists, walk_tree
+from ...read.syntax import qualname, statement_lists, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.models import builtin_reduction_cost
@@ -67,7 +67,9 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
     row or column (``x[i]``, ``x[:, 0]``), a comparison or arithmetic of arrays and scalars, an
     elementwise or flattening method. None where the values do not tell, and (None-like) for a
     scalar operand (``limit``)."""
-    if isinstance(node, ast.Name) or _attribute_chain(node):
+    if isinstance(node, ast.Name) or (
+        isinstance(node, ast.Attribute) and qualname(node, {}) is not None
+    ):
         # (``buf.s``: recorded when reduced whole; ``self.seats.base_price``, an attribute of
         # an attribute, as recorded: blind100's box office)
         f = facts.get(ast.unparse(node))
@@ -280,16 +282,6 @@ def _slice_length(ix: ast.Slice, n: int) -> int:
             return n
     lo, hi, _ = slice(*bounds).indices(n)
     return max(0, hi - lo)
-
-
-def _attribute_chain(node: ast.expr) -> bool:
-    """``self.sold``, ``self.seats.base_price``: attributes down from a name."""
-    if not isinstance(node, ast.Attribute):
-        return False
-    root: ast.expr = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    return isinstance(root, ast.Name)
 
 
 def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:

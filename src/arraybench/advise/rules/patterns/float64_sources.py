@@ -13,7 +13,7 @@ from collections import Counter
 from ...read.calls import argument, calls_of
 from ...read.reduced import REDUCTIONS
 from ...read.source import SourceFile, call_name, stored_in
-from ...read.syntax import assigned_pairs, own_call_name, statement_lists, walk_tree
+from ...read.syntax import assigned_pairs, own_call_name, parent_map, statement_lists, walk_tree
 from ...run.values import SCALAR, Fact
 from .base import Analysis
 from .call_paths import stack_paths
@@ -32,7 +32,7 @@ def _only_reduced(sf: SourceFile, name: str, lo: int, hi: int, after: int) -> bo
     there (``name.sum()``, ``np.sum(name)``): a float64 value that only feeds a sum."""
     if sf.tree is None:
         return False
-    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(sf.tree)
     reads = [
         n
         for n in walk_tree(sf.tree)

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ...read.calls import returned_attributes
 from ...read.source import SourceFile, enclosing_function
-from ...read.syntax import call_name, walk_tree
+from ...read.syntax import call_name, parent_map, walk_tree
 
 #: Steps back from the loop's names to a conversion (an assignment, a parameter, a call).
 TRACE_DEPTH = 8
@@ -46,7 +46,7 @@ def _meeting_line(sf: SourceFile, at: int, call: ast.Call | None = None) -> int 
         ),
         None,
     )
-    parents = _parents(sf.tree)
+    parents = parent_map(sf.tree)
     if st is None:
         return _unbound_meets(sf, call, parents) if call is not None else None
     meets: set[int] = set()
@@ -77,12 +77,6 @@ def _meeting_line(sf: SourceFile, at: int, call: ast.Call | None = None) -> int 
     if not isinstance(target, ast.Name):
         return None
     return _name_meets(sf, [(enclosing_function(sf, at), target.id, 0)], parents)
-
-
-@lru_cache(maxsize=16)
-def _parents(tree: ast.Module) -> dict[int, ast.AST]:
-    """Each node's parent, by the child's id (once a tree)."""
-    return {id(c): p for p in walk_tree(tree) for c in ast.iter_child_nodes(p)}
 
 
 def _in_arithmetic(n: ast.expr, parents: dict[int, ast.AST]) -> bool:
@@ -306,19 +300,6 @@ def _functions_called(sf: SourceFile, scope: Scope, value: ast.AST) -> list[ast.
     return out
 
 
-def _outer(sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Scope:
-    """The function a nested function is defined in (None at the module's level)."""
-    assert sf.tree is not None
-    return next(
-        (
-            o
-            for o in walk_tree(sf.tree)
-            if isinstance(o, ast.FunctionDef | ast.AsyncFunctionDef) and fn in o.body
-        ),
-        None,
-    )
-
-
 def _methods_called(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
     """The methods of the file's classes an expression calls on an object (``sim.step()``), by
     name (not ``self``'s own: its statements are the loop's callees already)."""
@@ -526,7 +507,7 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
     if scope is not None and not out and name not in [p.arg for p in scope.args.args]:
         # (a closure's free name: what the function it is defined in binds it to, ``table =
         # torch.as_tensor(efficiency)`` read by the inner ``def offset(hours, gear)``)
-        outer = _outer(sf, scope)
+        outer = enclosing_function(sf, scope.lineno)
         if outer is not None:
             return _sources(sf, outer, name)
     if scope is not None and name in [p.arg for p in scope.args.args]:

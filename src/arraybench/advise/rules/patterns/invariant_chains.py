@@ -98,12 +98,9 @@ def _calls_body_of(sf: SourceFile, caller: int, inner: int) -> bool:
     if fn is None or sf.tree is None:
         return False
     first, last = sf.span(caller)
-    for c in walk_tree(sf.tree):
-        if not (isinstance(c, ast.Call) and first <= c.lineno <= last):
-            continue
-        if own_call_name(c) == fn.name:
-            return True
-    return False
+    return any(
+        own_call_name(c) == fn.name for ln in range(first, last + 1) for c in sf.calls_on(ln)
+    )
 
 
 def _through_call(inner: Finding, call: Finding) -> Finding:

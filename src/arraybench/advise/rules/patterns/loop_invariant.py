@@ -44,7 +44,7 @@ from ...read.purity import (
     set_after_init,
 )
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
-from ...read.syntax import one_return, own_call_name, walk_tree
+from ...read.syntax import one_return, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
@@ -329,8 +329,7 @@ class LoopInvariant:
             inputs = {m: facts[m] for m in names if m in facts and m not in modules}
             # (a pure method of the object called in the whole value returned, never seen as a
             # value, ``self.conductance()``: the whole value's time in the run prices it)
-            parts_calls = [c for c in ast.walk(part) if isinstance(c, ast.Call)]
-            methods = {f"self.{own_call_name(c)}" for c in parts_calls}
+            methods = {ast.unparse(c.func) for c in ast.walk(part) if isinstance(c, ast.Call)}
             missing = names - set(modules) - set(inputs)
             entire_value = shown is node.value and not read_at
             if missing and not (entire_value and missing <= callables & methods):

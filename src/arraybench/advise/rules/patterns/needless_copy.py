@@ -36,7 +36,7 @@ from ...codes import RULES
 from ...read.calls import properties
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile
-from ...read.syntax import seen_name, walk_tree
+from ...read.syntax import parent_map, seen_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import copy_cost
 from ...run.sampler import INTERVAL
@@ -263,7 +263,7 @@ def _returned_only_read(
         and attribute_changed(sf, src.attr, m.lineno, m.end_lineno or m.lineno, READING)
         for m in cls.body
     )
-    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(sf.tree)
 
     def of_cls(on: ast.expr, at: int) -> bool:
         return ast.unparse(on) == "self" or of_class(
@@ -360,7 +360,7 @@ def _parts_taken(a: Analysis, sf: SourceFile, line: int, src: ast.expr) -> list[
     )
     if cls is None:
         return []
-    parents = {id(c): p for p in walk_tree(sf.tree) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(sf.tree)
     reads = [
         n
         for n in walk_tree(sf.tree)
