@@ -423,6 +423,11 @@ def observe(
     )
 
 
+#: line_profiler's clock (CLOCK_MONOTONIC in nanoseconds on Linux) for the times of the lines
+#: being timed when a burst ends; None where its clock is another (they are then dropped).
+_LINE_CLOCK: Callable[[], int] | None = time.monotonic_ns if sys.platform == "linux" else None
+
+
 class _Ticker:
     """A SIGALRM every ``interval`` seconds in the main thread: each one is a look of the sampler
     at the frame it interrupted, and it turns the line timer on and off (see TRACE_SHARE).
@@ -450,12 +455,12 @@ class _Ticker:
             signal, "setitimer"
         )
 
-    def _set(self, on: bool) -> None:
+    def _set(self, on: bool, now_ns: int | None = None) -> None:
         if on and not self.on:
             self.timer.enable()
             self.count += 1
         elif not on and self.on:
-            self.timer.disable()
+            self.timer.disable(now_ns)
         self.on = on
         self.sampler.tracing = on
 
@@ -478,13 +483,15 @@ class _Ticker:
         self._busy = True
         try:
             now = time.perf_counter()
+            now_ns = _LINE_CLOCK() if _LINE_CLOCK is not None else None
             self.sampler.tick(frame, now)
             held = now - self._switched
             if held >= (TRACE_SHARE if self.on else 1 - TRACE_SHARE) * TRACE_PERIOD:
-                self._set(not self.on)
+                # (a burst that ends here keeps the lines being timed their time until now,
+                # before this handler's)
+                self._set(not self.on, now_ns)
                 self._switched = now
             elif self.on:
-                # (a burst that ends here drops the line being timed: nothing to take out)
                 key = _user_line(self.sampler.is_user, frame)
                 if key is not None:
                     self.paused[key] += time.perf_counter() - now
