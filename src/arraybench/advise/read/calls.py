@@ -91,17 +91,34 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
             made = _through(c, target, value)
             if made is not None:
                 out[target].append(made)
-    # callbacks: ``integrate(rhs, y0)`` with ``def integrate(f, y0)`` calling ``f(...)``
+    # callbacks: ``integrate(rhs, y0)`` with ``def integrate(f, y0)`` calling ``f(...)``; a
+    # method given one (``cave.run(step)``), and an alias given (``step =
+    # functools.partial(implicit_step, lap=lap, dt=dt)``: blind107's cheese cave)
     for c in calls:
         outer = defs.get(c.func.id) if isinstance(c.func, ast.Name) else None
+        params = [p.arg for p in outer.args.args] if outer is not None else []
+        if (
+            outer is None
+            and isinstance(c.func, ast.Attribute)
+            and (found := defs.get(c.func.attr)) is not None
+            and [p.arg for p in found.args.args][:1] == ["self"]
+        ):
+            outer = found
+            params = [p.arg for p in found.args.args][1:]
         if outer is None:
             continue
-        params = [p.arg for p in outer.args.args]
         passed = list(zip(params, c.args, strict=False)) + [
             (k.arg, k.value) for k in c.keywords if k.arg is not None
         ]
         for param, arg in passed:
-            if not (isinstance(arg, ast.Name) and arg.id in defs and arg.id != outer.name):
+            if not isinstance(arg, ast.Name) or arg.id == outer.name:
+                continue
+            bound_to: ast.expr | None = None
+            if arg.id in defs:
+                target = arg.id
+            elif arg.id in aliases:
+                target, bound_to = aliases[arg.id]
+            else:
                 continue
             for inner in ast.walk(outer):
                 if (
@@ -109,7 +126,17 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
                     and isinstance(inner.func, ast.Name)
                     and inner.func.id == param
                 ):
-                    out[arg.id].append(_renamed(inner, arg.id, [], []))
+                    made = (
+                        _renamed(inner, target, [], [])
+                        if bound_to is None
+                        else _through(inner, target, bound_to)
+                    )
+                    # (the alias's own name called there was found above)
+                    if made is not None and not any(
+                        c2.lineno == made.lineno and c2.col_offset == made.col_offset
+                        for c2 in out[target]
+                    ):
+                        out[target].append(made)
     # kept by an object: ``Trainer(X, y, partial(newton_direction, H0))`` with ``__init__``'s
     # ``self.precondition = precondition``, called ``self.precondition(g)`` in a method
     class_defs = {c.name: c for c in walk_tree(tree) if isinstance(c, ast.ClassDef)}
@@ -310,10 +337,23 @@ def _renamed(
         args=copy.deepcopy([*before, *call.args]),
         keywords=copy.deepcopy([*keywords, *call.keywords]),
     )
+    # (what a partial binds was evaluated once, where the partial was made)
+    for value in [*made.args[: len(before)], *(k.value for k in made.keywords[: len(keywords)])]:
+        setattr(value, BOUND, True)
     where = at if at is not None else call
     for n in (made, made.func):
         ast.copy_location(n, where)
     return made
+
+
+#: The mark of an argument a ``functools.partial`` bound (:func:`bound`).
+BOUND = "_arraybench_bound"
+
+
+def bound(arg: ast.expr) -> bool:
+    """Whether a call of an alias passes ``arg`` as its ``functools.partial`` bound it: the same
+    value at every call (``lap=laplacian(n, k)`` evaluated once, when the partial was made)."""
+    return bool(getattr(arg, BOUND, False))
 
 
 def argument(call: ast.Call, params: list[str], name: str, method: bool) -> ast.expr | None:

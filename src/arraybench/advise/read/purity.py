@@ -408,11 +408,9 @@ def frozen_classes(sf: SourceFile) -> frozenset[str]:
     return _frozen_classes(sf.tree)
 
 
-@lru_cache(maxsize=64)
-def _frozen_classes(tree: ast.Module) -> frozenset[str]:
-    """:func:`frozen_classes` of a file's tree."""
-    out = set()
-    constants = {
+def module_names(tree: ast.Module) -> set[str]:
+    """The names the module's top-level assignments bind (read like constants by a method)."""
+    return {
         n.id
         for stmt in tree.body
         if isinstance(stmt, ast.Assign)
@@ -420,6 +418,13 @@ def _frozen_classes(tree: ast.Module) -> frozenset[str]:
         for n in ast.walk(t)
         if isinstance(n, ast.Name)
     }
+
+
+@lru_cache(maxsize=64)
+def _frozen_classes(tree: ast.Module) -> frozenset[str]:
+    """:func:`frozen_classes` of a file's tree."""
+    out = set()
+    constants = module_names(tree)
     modules = _modules(tree)
     for cls in tree.body:
         if not isinstance(cls, ast.ClassDef) or cls.bases:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ...read.calls import argument, calls_of
+from ...read.calls import argument, bound, calls_of
 from ...read.purity import (
     COSTLY_CALLS,
     MODULE_ROOTS,
@@ -333,6 +333,8 @@ def passed_unchanged(
                 continue
             if n in params:
                 given = argument(c, params, n, method)
+                if given is not None and bound(given):
+                    continue
                 arg = _inputs_of(given) if given is not None else None
                 if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
                     return False

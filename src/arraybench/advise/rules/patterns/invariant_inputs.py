@@ -9,10 +9,21 @@ from __future__ import annotations
 import ast
 import copy
 from collections.abc import Callable
+from functools import lru_cache
 
 from ...read.bind import module_namespaces
 from ...read.calls import calls_of, properties
-from ...read.purity import frozen_classes, frozen_dataclass_methods, pure_getters
+from ...read.purity import (
+    INIT_METHODS,
+    _modules,
+    _pure,
+    _set_after_init,
+    frozen_classes,
+    frozen_dataclass_methods,
+    keeps_object,
+    module_names,
+    pure_getters,
+)
 from ...read.source import Loop, SourceFile
 from ...read.syntax import assigned_pairs, one_return, walk_tree
 from ...run.evaluate import expression_time
@@ -192,13 +203,57 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
     # scene: the same matrix at every call)
     assert sf.tree is not None
     by_class = frozen_dataclass_methods(sf.tree)
+    # (or of an object of any class of the file handed to it, where the method reads only
+    # attributes that nothing sets after its construction: ``net.kernel(net.coords, ...)``;
+    # the object's own, ``self``, is made once in __init__ instead: init_invariant.py)
+    kept = kept_methods(sf.tree)
     handed = frozenset(
         f"{m}.{method}"
         for m, x in facts.items()
-        if "." not in m and x.type.startswith("__main__.") and x.type[9:] in by_class
-        for method in by_class[x.type[9:]]
+        if "." not in m and x.type.startswith("__main__.")
+        for method in by_class.get(x.type[9:], frozenset())
+        | (kept.get(x.type[9:], frozenset()) if m != "self" else frozenset())
     )
     return methods | held | handed
+
+
+@lru_cache(maxsize=64)
+def kept_methods(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """Per class of the file, frozen or not, its methods that give the same result for the same
+    arguments: they change nothing of their object (:func:`keeps_object`), call only what a pure
+    function may, and read only attributes of it that nothing sets after its construction
+    (``net.kernel(net.coords, net.coords)`` of a plain dataclass handed down three calls:
+    blind105's saffron beds)."""
+    constants = module_names(tree)
+    modules = _modules(tree)
+    out: dict[str, frozenset[str]] = {}
+    for cls in walk_tree(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        kept = set()
+        for fn in cls.body:
+            if (
+                not isinstance(fn, ast.FunctionDef)
+                or fn.decorator_list
+                or fn.name in INIT_METHODS
+                or not fn.args.args
+                or not keeps_object(tree, fn.name)
+                or not _pure(fn, set(), constants, modules)
+            ):
+                continue
+            me = fn.args.args[0].arg
+            read = {
+                n.attr
+                for n in ast.walk(fn)
+                if isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name)
+                and n.value.id == me
+            }
+            if not any(_set_after_init(tree, attr) for attr in read):
+                kept.add(fn.name)
+        if kept:
+            out[cls.name] = frozenset(kept)
+    return out
 
 
 def _made_once(
@@ -247,6 +302,45 @@ def _made_once(
         not stored(m) or _made_once(sf, m, node.lineno, stored, pure, callables, depth + 1)
         for m in inputs
     )
+
+
+def made_from_parameters(
+    sf: SourceFile,
+    names: set[str],
+    params: list[str],
+    line: int,
+    stored: Callable[[str], bool],
+    pure: frozenset[str],
+    callables: frozenset[str],
+) -> set[str] | None:
+    """The parameters that the function's locals among ``names`` are made from, once above
+    ``line`` from inputs that stay (``system = np.eye(n) - dt * lap`` above
+    ``np.linalg.inv(system)``, blind107's cheese cave): those must then come unchanged from the
+    callers, as the statement's own; None where a local is not made so."""
+    given: set[str] = set()
+
+    def stays(m: str) -> bool:
+        if m in params:
+            given.add(m)
+            return False
+        return stored(m)
+
+    if any(
+        stored(n) and not _made_once(sf, n, line, stays, pure, callables)
+        for n in names - set(params)
+    ):
+        return None
+    return given
+
+
+def read_off(a: Analysis, sf: SourceFile, line: int, names: set[str]) -> list[Fact]:
+    """The values the line reads off its input objects (``np.linalg.pinv(lighting.basis)`` of
+    a dataclass handed down two calls, blind104's stained glass)."""
+    return [
+        x
+        for k, x in a.ev.facts_at((sf.path, line)).items()
+        if "." in k and k.split(".", 1)[0] in names and k not in names
+    ]
 
 
 def _entries(a: Analysis, sf: SourceFile, lp: Loop) -> int:

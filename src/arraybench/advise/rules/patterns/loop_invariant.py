@@ -73,6 +73,8 @@ from .invariant_inputs import (
     _return_time,
     _size,
     _with_read_sites,
+    made_from_parameters,
+    read_off,
     shape_local,
 )
 
@@ -542,11 +544,11 @@ class LoopInvariant:
         # self.noise ** 2 * np.eye(n)`` before ``A_inv = np.linalg.inv(A)``)
         pure = pure_functions(sf) | imported_pure(sf)
         callables = _callables(a, sf, line)
-        if any(
-            stored(n) and not _made_once(sf, n, line, stored, pure, callables)
-            for n in names - set(params)
-        ):
+        # (or from the function's parameters, which must then come unchanged from the callers)
+        given = made_from_parameters(sf, names, params, line, stored, pure, callables)
+        if given is None or any(_changed(sf, n, body_first, line - 1) for n in given):
             return None
+        names = names | given
         # a method (its first parameter ``self``) is called on an object: its arguments
         # start at the second parameter
         method = bool(params) and params[0] == "self"
@@ -594,7 +596,7 @@ class LoopInvariant:
             **facts_around(a, sf, *self._scope(sf, line, lp, via)),
             **a.ev.facts_at((sf.path, line)),
         }
-        seen = [facts[n] for n in sorted(names) if n in facts]
+        seen = [facts[n] for n in sorted(names) if n in facts] + read_off(a, sf, line, names)
         arrays = [x for x in seen if is_array(x)]
         # (a sparse matrix: its stored values; ``splu`` of one that stays, per implicit step)
         stored = [x.value or 0 for x in seen if is_sparse(x)]
