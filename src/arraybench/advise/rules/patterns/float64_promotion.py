@@ -52,6 +52,7 @@ from .float64_sources import (
     _only_reduced,
     _returned_to,
     _rewrite,
+    operand,
 )
 from .float64_values import (
     _big,
@@ -583,8 +584,8 @@ class Float64Promotion:
                 "default dtype)"
             )
             rewrite = (
-                f"make it float32 where it is made, line {at_line}: {ret_text}.float() (or "
-                "dtype=np.float32 in the NumPy call, where it takes one)"
+                f"make it float32 where it is made, line {at_line}: {operand(ret_text)}.float() "
+                "(or dtype=np.float32 in the NumPy call, where it takes one)"
             )
         else:
             source, rewrite = "a float64 made on this line", _rewrite("", None, None)

@@ -331,6 +331,18 @@ def _returned_to(sf: SourceFile, func: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def operand(text: str) -> str:
+    """An expression's text as the receiver of a method: in parentheses unless it is a name, an
+    attribute, a call, a subscript or a constant (``(0.0009 * s ** 2).float()``, where
+    ``0.0009 * s ** 2.float()`` is no Python: blind106's marathon pacer)."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return f"({text})"
+    atoms = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
+    return text if isinstance(node, atoms) else f"({text})"
+
+
 def _rewrite(root: str, fact: Fact | None, made: int | None, value: str = "") -> str:
     """The rewrite in words, with the value that makes the root written the float32 way."""
     where = f" where it is made (line {made})" if made else " once, before the loop"
@@ -340,7 +352,7 @@ def _rewrite(root: str, fact: Fact | None, made: int | None, value: str = "") ->
             "torch.float32)"
         )
     if fact is not None and fact.type == "torch.Tensor":
-        to = f"{root} = {value}.float()" if value else f"{root} = {root}.float()"
+        to = f"{root} = {operand(value)}.float()" if value else f"{root} = {root}.float()"
         return f"make {root} float32{where}: {to} (or dtype=torch.float32 where it is built)"
     if fact is not None and fact.kind == SCALAR:
         return f"make {root} a float32{where}: {root} = np.float32({value or '...'})"
