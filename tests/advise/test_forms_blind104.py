@@ -1,9 +1,11 @@
-"""The forms blind104 .. blind107 (benchmarks/) wrote, cut down to what made the profiler miss
-them: an inverse of a dataclass field read two calls below the loop, the object handed down as
-an argument (blind104's stained glass); an inverse of a matrix a function makes from its
-parameters, called through a ``functools.partial`` handed to a method that loops (blind107's
-cheese cave); an inverse of a matrix made by a plain dataclass's method of its own field, three
-calls down, then multiplied by (blind105's saffron beds). Never a wall-clock assertion."""
+"""The forms blind104 .. blind108 (benchmarks/) wrote, cut down to what made the profiler miss
+them: a pure function that writes into the array it made (``np.fill_diagonal``), its kernel
+rebuilt two methods below the loop (blind108's moss restoration); an inverse of a dataclass
+field read two calls below the loop, the object handed down as an argument (blind104's stained
+glass); an inverse of a matrix a function makes from its parameters, called through a
+``functools.partial`` handed to a method that loops (blind107's cheese cave); an inverse of a
+matrix made by a plain dataclass's method of its own field, three calls down, then multiplied
+by (blind105's saffron beds). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -164,3 +166,60 @@ def test_a_cast_of_a_float64_expression_is_written_as_python() -> None:
     said = _rewrite("burn", describe(torch.zeros(3, dtype=torch.float64)), 36, "0.0009 * s ** 2")
     assert "burn = (0.0009 * s ** 2).float()" in said
     compile(said.split(": ", 1)[1].split(" (or", 1)[0], "<rewrite>", "exec")
+
+
+MOSS = """\
+import numpy as np
+
+
+def dispersal_kernel(coords, scale):
+    diff = coords[:, None, :] - coords[None, :, :]
+    k = np.exp(-np.sqrt((diff**2).sum(axis=-1)) / scale)
+    np.fill_diagonal(k, 0.0)
+    return k / k.sum(axis=1, keepdims=True)
+
+
+class Bog:
+    def __init__(self, n, rng):
+        self.coords = rng.uniform(0, 400, size=(n, 2))
+        self.cover = rng.uniform(0.0, 0.1, n)
+
+    def _spread(self, cover):
+        k = dispersal_kernel(self.coords, 35.0)
+        return 0.004 * (k @ cover)
+
+    def season(self):
+        self.cover = np.clip(self.cover + self._spread(self.cover), 0.0, 1.0)
+
+    def run(self, seasons):
+        for t in range(seasons):
+            self.season()
+
+
+bog = Bog(300, np.random.default_rng(3))
+bog.run(120)
+print("result:", bog.cover.sum())
+"""
+
+
+def test_a_kernel_made_by_a_function_that_fills_its_own_diagonal(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "moss.py", MOSS)))
+    f = _found(report).get(17)
+    # (np.fill_diagonal of the kernel the function made: it is still a function of its
+    # arguments alone; it was "no known pattern" on the kernel's own lines)
+    assert f is not None and f.code == "AB411"
+    assert "through dispersal_kernel()" in f.evidence
+
+
+def test_a_function_writing_into_an_array_it_was_given_is_not_pure() -> None:
+    import ast
+
+    from arraybench.advise.read.purity import _file_pure
+
+    src = (
+        "import numpy as np\n"
+        "def own(n):\n    k = np.ones((n, n))\n    np.fill_diagonal(k, 0.0)\n    return k\n"
+        "def given(w):\n    np.fill_diagonal(w, 0.0)\n    return w\n"
+        "def alias(w):\n    k = w\n    np.fill_diagonal(k, 0.0)\n    return k\n"
+    )
+    assert _file_pure(ast.parse(src)) == frozenset({"own"})

@@ -479,11 +479,23 @@ def _pure(fn: ast.FunctionDef, pure: set[str], constants: set[str], modules: set
                 # (or an in-place method of a value a call has just made, ``torch.zeros(n,
                 # 3).index_add_(0, inv, points)``: nothing else holds it)
                 fresh = isinstance(f.value, ast.Call) and f.attr.endswith("_")
+                # (or a library's write into an array the function made itself:
+                # ``np.fill_diagonal(k, 0.0)``, blind108's dispersal kernel)
+                first = n.args[0] if n.args else None
+                written_here = (
+                    f.attr in LOCAL_WRITES
+                    and isinstance(f.value, ast.Name)
+                    and f.value.id in modules
+                    and isinstance(first, ast.Name)
+                    and first.id in local - params
+                    and _made_fresh(fn, first.id)
+                )
                 if (
                     f.attr not in PURE_CALLS
                     and not _math_function(f.attr)
                     and not made_here
                     and not fresh
+                    and not written_here
                     and not _library_function(f, modules)
                 ):
                     return False
@@ -523,6 +535,22 @@ IMPURE_LIBRARY = frozenset(
         "put", "place", "putmask", "fill_diagonal", "put_along_axis",
     }
 )  # fmt: skip
+
+
+def _made_fresh(fn: ast.FunctionDef, name: str) -> bool:
+    """Whether every assignment of ``name`` in the function makes a new value (a call or
+    arithmetic), not another name for one it was given (``k = weights``)."""
+    return all(
+        not isinstance(n.value, ast.Name | ast.Attribute | ast.Subscript)
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+    )
+
+
+#: The library functions that write into the array given first (pure where the function made
+#: that array itself).
+LOCAL_WRITES = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "put_along_axis"})
 
 
 def _library_function(f: ast.Attribute, modules: set[str]) -> bool:
@@ -657,20 +685,6 @@ def keeps_object(tree: ast.Module, method: str) -> bool:
         if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and fn.name == method
     ]
     return bool(defs) and not any(_mutates_self(fn, PURE_CALLS) for fn in defs)
-
-
-@lru_cache(maxsize=64)
-def frozen_dataclass_methods(tree: ast.Module) -> dict[str, frozenset[str]]:
-    """Per frozen dataclass of the file (``@dataclass(frozen=True)``), its methods that change
-    nothing of their object (:func:`keeps_object`): the same result for the same arguments."""
-    return {
-        c.name: frozenset(
-            f.name for f in c.body if isinstance(f, ast.FunctionDef) and keeps_object(tree, f.name)
-        )
-        for c in walk_tree(tree)
-        if isinstance(c, ast.ClassDef)
-        and any("frozen=True" in ast.unparse(d) for d in c.decorator_list)
-    }
 
 
 def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:

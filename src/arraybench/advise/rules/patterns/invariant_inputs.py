@@ -19,7 +19,6 @@ from ...read.purity import (
     _pure,
     _set_after_init,
     frozen_classes,
-    frozen_dataclass_methods,
     keeps_object,
     module_names,
     pure_getters,
@@ -215,6 +214,20 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
         | (kept.get(x.type[9:], frozenset()) if m != "self" else frozenset())
     )
     return methods | held | handed
+
+
+@lru_cache(maxsize=64)
+def frozen_dataclass_methods(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """Per frozen dataclass of the file (``@dataclass(frozen=True)``), its methods that change
+    nothing of their object (:func:`keeps_object`): the same result for the same arguments."""
+    return {
+        c.name: frozenset(
+            f.name for f in c.body if isinstance(f, ast.FunctionDef) and keeps_object(tree, f.name)
+        )
+        for c in walk_tree(tree)
+        if isinstance(c, ast.ClassDef)
+        and any("frozen=True" in ast.unparse(d) for d in c.decorator_list)
+    }
 
 
 @lru_cache(maxsize=64)
