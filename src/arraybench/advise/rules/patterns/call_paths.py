@@ -16,7 +16,14 @@ from ...read.purity import PURE_CALLS, attribute_changed
 from ...read.source import Loop, SourceFile, stored_in
 from ...read.syntax import walk_tree
 from .base import Analysis
-from .changes import _callers, _changed, _inputs_of, held_attribute, passed_unchanged
+from .changes import (
+    _callers,
+    _changed,
+    _inputs_of,
+    _read_names,
+    held_attribute,
+    passed_unchanged,
+)
 
 #: Functions of the file, each with no loop around its call, between a statement and the
 #: loop that runs it, followed up to find that loop.
@@ -224,10 +231,12 @@ def through_caller(
     names: set[str],
     defs: dict[str, ast.FunctionDef],
     depth: int,
+    items: list[Loop] | None = None,
 ) -> tuple[Loop, str] | None:
     """The loop around the function that calls ``func`` (no loop of its own around the
     call), where every input of ``func``'s statement is what that function passes unchanged:
-    its own parameters or names it never stores."""
+    its own parameters or names it never stores. ``items``: where given, a calling loop that
+    passes its own index (:func:`per_item_call`) is taken, and appended to it."""
     if depth >= THROUGH_DEPTH or sf.tree is None:
         return None
     calls = calls_of(sf, func, method)
@@ -287,10 +296,66 @@ def through_caller(
     g_method = bool(g_params) and g_params[0] == "self"
     callers = _callers(sf, g.name, g_method, a)
     if not callers:
-        return through_caller(a, sf, g.name, g_params, g_method, up, defs, depth + 1)
+        return through_caller(a, sf, g.name, g_params, g_method, up, defs, depth + 1, items)
     if not passed_unchanged(sf, callers, g_params, g_method, up):
-        return None
+        got = per_item_call(sf, callers, g_params, g_method, up) if items is not None else None
+        if got is None or items is None:
+            return None
+        items.append(got[1])
+        return got[0], func
     return outermost(sf, callers, g_params, g_method, up), func
+
+
+def per_item_call(
+    sf: SourceFile,
+    callers: list[tuple[ast.Call, Loop]],
+    params: list[str],
+    method: bool,
+    names: set[str],
+) -> tuple[Loop, Loop] | None:
+    """For calls inside one loop that pass the function, for some of ``names``, that loop's
+    own index alone (``deflect(p, pressure, weights)`` in ``for p in panels``, inside a loop
+    over load cases), over the same items at every entry of it: the outermost loop around it to
+    which everything else comes unchanged, and the loop itself (one value per item, made once
+    each before the outer loop)."""
+    if not callers or len({lp.line for _, lp in callers}) != 1:
+        return None
+    lp = callers[0][1]
+    if lp.recurrence or lp.over is None or not lp.targets:
+        return None
+    targets = set(lp.targets)
+    if any(_changed(sf, t, lp.body, lp.end) for t in targets):
+        return None  # (the index bound again inside the loop)
+    indexed: set[str] = set()
+    for c, _ in callers:
+        for n in names:
+            base = n.partition(".")[0]
+            p = base if base in params and base != "self" else n
+            if p not in params:
+                continue
+            given = argument(c, params, p, method)
+            if isinstance(given, ast.Name) and given.id in targets:
+                indexed.add(n)
+    if not indexed:
+        return None
+    rest = names - indexed
+    over = _read_names(lp.over)
+    func = sf.functions.get(lp.line, "")
+    best = None
+    for outer in sorted(
+        (
+            o
+            for o in sf.enclosing_loops(lp.line)
+            if o.line != lp.line and sf.functions.get(o.line, "") == func
+        ),
+        key=lambda o: -o.line,
+    ):
+        if not passed_unchanged(sf, [(c, outer) for c, _ in callers], params, method, rest):
+            break
+        if any(_changed(sf, m, outer.line, outer.end) for m in over):
+            break
+        best = outer
+    return (best, lp) if best is not None else None
 
 
 def outermost(

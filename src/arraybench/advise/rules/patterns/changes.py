@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import ast
 
-from ...read.calls import argument, bound, calls_of
+from ...read.calls import argument, bound, calls_of, properties
 from ...read.purity import (
     COSTLY_CALLS,
     MODULE_ROOTS,
     PURE_CALLS,
     attribute_changed,
     keeps_object,
+    made_repeatedly,
     set_after_init,
 )
-from ...read.source import Loop, SourceFile, call_name, stored_in
-from ...read.syntax import walk_tree
+from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
+from ...read.syntax import one_return, walk_tree
 from ...run.values import Fact
 from .base import Analysis
 from .expressions import held_names
@@ -341,3 +342,47 @@ def passed_unchanged(
             elif _changed(sf, n, lp.line, lp.end):
                 return False
     return True
+
+
+def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
+    """Whether every object the loop reads the method or property holding ``line`` of (``X.m``
+    in the loop's lines, ``X`` not ``self``) is one the loop never binds again: not a loop's or
+    a comprehension's target, a lambda's parameter or a name it assigns. True where the loop's
+    lines read it of no named object (reached through other calls: not known here)."""
+    if sf.tree is None:
+        return True
+    func = sf.functions.get(line, "").rsplit(".", 1)[-1]
+    if not func:
+        return True
+    lambdas = {
+        p.arg
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Lambda) and lp.line <= n.lineno <= lp.end
+        for p in n.args.args
+    }
+    for n in walk_tree(sf.tree):
+        if (
+            isinstance(n, ast.Attribute)
+            and n.attr == func
+            and isinstance(n.value, ast.Name)
+            and n.value.id != "self"
+            and lp.line <= n.lineno <= lp.end
+            and (n.value.id in lambdas or _changed(sf, n.value.id, lp.line, lp.end))
+        ):
+            return False
+    # (nor an object made anew where the calls repeat: ``FlourPlan(p).total_kg`` in a callback
+    # lambda, a plan per batch; blind91's bakery, ``sum(self.demand)`` told "never changes")
+    qualified = sf.functions.get(line, "")
+    owner = qualified.rsplit(".", 1)[0] if "." in qualified else ""
+    return not (owner and made_repeatedly(sf.tree, owner))
+
+
+def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
+    """Whether the function holding ``line`` is one ``return`` of a formula (a longer getter's
+    read is told where it is read: GetterRead) and, where it is a property, every object the
+    loop reads it of is one the loop never binds again (``grid = Grid(...)`` at each sweep makes
+    a new value)."""
+    fn = enclosing_function(sf, line)
+    if fn is None or sf.tree is None or one_return(fn) is None:
+        return False
+    return fn.name not in properties(sf.tree) or _receivers_stay(sf, line, lp)

@@ -38,25 +38,26 @@ from ...read.purity import (
     PURE_CALLS,
     attribute_changed,
     imported_pure,
-    made_repeatedly,
     pure_functions,
     pure_getters,
     set_after_init,
 )
-from ...read.source import Loop, SourceFile, call_name, enclosing_function, stored_in
-from ...read.syntax import one_return, walk_tree
+from ...read.source import Loop, SourceFile, call_name, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
 from .base import Analysis
-from .call_paths import argument_sets, called_from, outermost, through_caller
+from .call_paths import argument_sets, called_from, outermost, per_item_call, through_caller
 from .changes import (
     _callers,
     _changed,
+    _formula_read_whole,
     _inputs,
     _made_line,
     _made_same,
     _read_names,
+    _receivers_stay,
     passed_unchanged,
 )
 from .expressions import as_names, facts_around, statement_time
@@ -169,6 +170,12 @@ class LoopInvariant:
                         for c in ast.walk(node.value)
                         if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
                     } & pure
+                    # (and a kept method of an object handed in: ``panel.stiffness()``)
+                    own |= {
+                        ast.unparse(c.func)
+                        for c in ast.walk(node.value)
+                        if isinstance(c, ast.Call) and ast.unparse(c.func) in held - {"self."}
+                    }
                     # (a property of the object whose getter is pure, read whole: ``self.kernel``
                     # of a windowed-sinc design; priced by its time too)
                     own |= {
@@ -558,9 +565,15 @@ class LoopInvariant:
             # (``mahalanobis(x, model["mean"], model["cov"])`` in ``score_batch(batch, model)``):
             # what it passes must be that function's parameters passed unchanged, or names it
             # never stores, one level up
-            return through_caller(a, sf, func, params, method, names, defs, 0)
+            items: list[Loop] = []
+            top = through_caller(a, sf, func, params, method, names, defs, 0, items)
+            self.per_item.update({line: items[-1]} if top is not None and items else {})
+            return top
         if not passed_unchanged(sf, callers, params, method, names):
-            return None
+            # (one value per item of the calling loop: ``deflect(p, ...)`` for ``p in panels``)
+            got = per_item_call(sf, callers, params, method, names)
+            self.per_item.update({line: got[1]} if got is not None else {})
+            return (got[0], func) if got is not None else None
         return outermost(sf, callers, params, method, names), func
 
     @staticmethod
@@ -666,7 +679,12 @@ class LoopInvariant:
                     if held
                     else f"before the loop at line {lp.line}"
                 )
-                + f", and index them by {index} on line {line}"
+                + (
+                    f", and hand the one for each {index} down from the loop at line "
+                    f"{per_item.line} to {via}() in place of line {line}"
+                    if via
+                    else f", and index them by {index} on line {line}"
+                )
             )
         elif (
             held
@@ -717,18 +735,28 @@ class LoopInvariant:
                 f"move line{'s' if made else ''} {moved} (`{sf.text(line)}`) above the loop at "
                 f"line {lp.line}"
             )
-        funcs = [o for o in own or [] if not o.startswith("self.")]
+        funcs = [o for o in own or [] if "." not in o]
+        kept = [o for o in own or [] if "." in o and not o.startswith("self.")]
         props = [o for o in own or [] if o.startswith("self.")]
         through = (
-            f" through {', '.join(o + '()' for o in funcs)}, a function of its arguments only "
-            "(its time counted here)"
-            if funcs
-            else ""
-        ) + (
-            f" through {', '.join(_named(sf, p) for p in props)}, made from attributes only "
-            "__init__ sets (its time counted here)"
-            if props
-            else ""
+            (
+                f" through {', '.join(o + '()' for o in funcs)}, a function of its arguments only "
+                "(its time counted here)"
+                if funcs
+                else ""
+            )
+            + (
+                f" through {', '.join(o + '()' for o in kept)}, reading only what the object's "
+                "construction sets (its time counted here)"
+                if kept
+                else ""
+            )
+            + (
+                f" through {', '.join(_named(sf, p) for p in props)}, made from attributes only "
+                "__init__ sets (its time counted here)"
+                if props
+                else ""
+            )
         )
         return replace(
             f,
@@ -741,50 +769,6 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
-
-
-def _receivers_stay(sf: SourceFile, line: int, lp: Loop) -> bool:
-    """Whether every object the loop reads the method or property holding ``line`` of (``X.m``
-    in the loop's lines, ``X`` not ``self``) is one the loop never binds again: not a loop's or
-    a comprehension's target, a lambda's parameter or a name it assigns. True where the loop's
-    lines read it of no named object (reached through other calls: not known here)."""
-    if sf.tree is None:
-        return True
-    func = sf.functions.get(line, "").rsplit(".", 1)[-1]
-    if not func:
-        return True
-    lambdas = {
-        p.arg
-        for n in walk_tree(sf.tree)
-        if isinstance(n, ast.Lambda) and lp.line <= n.lineno <= lp.end
-        for p in n.args.args
-    }
-    for n in walk_tree(sf.tree):
-        if (
-            isinstance(n, ast.Attribute)
-            and n.attr == func
-            and isinstance(n.value, ast.Name)
-            and n.value.id != "self"
-            and lp.line <= n.lineno <= lp.end
-            and (n.value.id in lambdas or _changed(sf, n.value.id, lp.line, lp.end))
-        ):
-            return False
-    # (nor an object made anew where the calls repeat: ``FlourPlan(p).total_kg`` in a callback
-    # lambda, a plan per batch; blind91's bakery, ``sum(self.demand)`` told "never changes")
-    qualified = sf.functions.get(line, "")
-    owner = qualified.rsplit(".", 1)[0] if "." in qualified else ""
-    return not (owner and made_repeatedly(sf.tree, owner))
-
-
-def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
-    """Whether the function holding ``line`` is one ``return`` of a formula (a longer getter's
-    read is told where it is read: GetterRead) and, where it is a property, every object the
-    loop reads it of is one the loop never binds again (``grid = Grid(...)`` at each sweep makes
-    a new value)."""
-    fn = enclosing_function(sf, line)
-    if fn is None or sf.tree is None or one_return(fn) is None:
-        return False
-    return fn.name not in properties(sf.tree) or _receivers_stay(sf, line, lp)
 
 
 def _named(sf: SourceFile, held: str) -> str:
