@@ -638,9 +638,10 @@ class Analysis:
             if (sf.path, lp.line) in self.found:
                 continue
             # a recurrence has no whole-array form (its steps are what to make cheaper), unless
-            # a library scan computes it
-            recurrence = lp.recurrence or inner.recurrence
-            code = recurrence_code(lp if lp.recurrence else inner) if recurrence else "AB101"
+            # a library scan computes it (a running total written out at every step too)
+            scan = lp.scan != "" and lp.written
+            step = lp if lp.recurrence or scan else inner
+            code = recurrence_code(step) if scan or lp.recurrence or inner.recurrence else "AB101"
             f, facts = self.finding(sf, lp.line, code, lp)
             boxed = differentiated(facts) if code == "AB406" else ""
             if boxed:
@@ -751,7 +752,7 @@ class Analysis:
             if len(out) >= HOT_LINES or seconds / self.total < LIST_SHARE:
                 break
             path, line = key
-            if any(f.path == path and f.line <= line <= f.end for f in listed):
+            if key in self.held or any(f.path == path and f.line <= line <= f.end for f in listed):
                 continue
             # a line of a function that a listed loop calls is in that finding's time already
             if spans and self.led.overlap(path, line, line, spans) >= seconds / 2:

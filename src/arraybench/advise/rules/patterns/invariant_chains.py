@@ -10,6 +10,7 @@ import ast
 from dataclasses import replace
 
 from ....base.units import format_time
+from ...read.calls import calls_of
 from ...read.source import SourceFile, enclosing_function
 from ...read.syntax import own_call_name, walk_tree
 from ...records import Finding
@@ -20,6 +21,9 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
     """``f`` with an AB411 finding already listed that it chains with folded in (that one
     taken out of ``a.found``), or None where ``f`` is the earlier statement of such a chain
     (folded into the listed one in its place)."""
+    host = _calls_taken_out(a, sf, f)
+    if host is not None:
+        return None
     for key, g in list(a.found.items()):
         if key[0] != f.path or g.code != f.code or g.line == f.line:
             continue
@@ -29,9 +33,11 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
         # at 88% each)
         if _calls_body_of(sf, f.line, g.line):
             a.found[key] = _through_call(g, f)
+            _hold(a, f)
             return None
         if _calls_body_of(sf, g.line, f.line):
             del a.found[key]
+            _hold(a, g)
             return _through_call(f, g)
         early, late = (g, f) if g.line < f.line else (f, g)
         name = _feeds(sf, early.line, late.line)
@@ -62,11 +68,56 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
             evidence=f"{host.evidence}; {joined}",
         )
         del a.found[key]
+        _hold(a, other)
         if host is g:
             a.found[(g.path, g.line)] = merged
             return None
         return merged
     return f
+
+
+def _hold(a: Analysis, f: Finding) -> None:
+    """The lines of a statement folded into another's finding: taken out with it."""
+    a.held.update((f.path, ln) for ln in range(f.line, f.end + 1))
+
+
+def _calls_taken_out(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
+    """The listed finding, where every call of the function holding ``f``'s statement is on
+    its lines or on lines folded into it (``f``'s work made once with them): that finding, told
+    so. blind105's saffron beds: ``net.kernel()``'s distance matrix listed again at 38% beside
+    the inverse whose chain computes both of its calls once (89%)."""
+    fn = enclosing_function(sf, f.line)
+    if fn is None:
+        return None
+    params = [p.arg for p in fn.args.args]
+    calls = calls_of(sf, fn.name, bool(params) and params[0] == "self")
+    listed = [
+        g for g in a.found.values() if g.path == f.path and g.code == f.code and g.line != f.line
+    ]
+    hosts: list[Finding] = []
+    for c in calls:
+        g = next((g for g in listed if g.line <= c.lineno <= g.end), None)
+        if g is None and (f.path, c.lineno) in a.held:
+            # (a line folded into a finding of the same function)
+            caller = enclosing_function(sf, c.lineno)
+            g = next((g for g in listed if enclosing_function(sf, g.line) is caller), None)
+        if g is None:
+            return None
+        hosts.append(g)
+    if not hosts or len({g.line for g in hosts}) != 1:
+        return None
+    g = hosts[0]
+    lines = sorted({c.lineno for c in calls})
+    said = ", ".join(str(ln) for ln in lines)
+    a.found[(g.path, g.line)] = replace(
+        g,
+        evidence=f"{g.evidence}; line {f.line}, in {fn.name}(), which only line"
+        f"{'s' if len(lines) > 1 else ''} {said} call{'' if len(lines) > 1 else 's'}, is as "
+        f"invariant ({format_time(f.seconds)}): computing this value once takes it along",
+    )
+    # (the whole function runs in those calls alone: its other lines go with it)
+    a.held.update((f.path, ln) for ln in range(fn.lineno, (fn.end_lineno or f.end) + 1))
+    return g
 
 
 def _feeds(sf: SourceFile, early: int, late: int) -> str | None:
