@@ -289,9 +289,10 @@ class Loops(Plain):
             # cells earlier iterations wrote (an in-place Gauss-Seidel sweep ``p[x][y]``, which
             # lint's own test does not follow) has no whole-array form, only cheaper steps
             f = replace(f, code=recurrence_code(loop))
-        elif f.code == "AB104" and loop is not None and loop.scan and loop.written:
+        elif f.code in ELEMENT_CODES and loop is not None and loop.scan and loop.written:
             # (a running total, minimum or maximum written out at every step: a scan, not a
-            # reduction; blind54's lookback payoff, blind57's thermal time)
+            # reduction; blind54's lookback payoff, blind57's thermal time; nor an element
+            # loop: blind115's brine ponds, a generator yielding its running total)
             f = replace(f, code="AB408")
         if loop is not None:
             f = independent_runs(a, c.sf, loop, f)

@@ -65,6 +65,7 @@ from .float64_values import (
     _stored_as_attribute,
     _through_local,
     _unpacked_from,
+    closure_fact,
     held_property_fact,
     looks_at,
     promoted_state,
@@ -247,6 +248,11 @@ class Float64Promotion:
                     looks[n] = [value]
             elif "." in n and n not in looks:
                 value = held_property_fact(a, sf, n, looks)
+                if value is not None:
+                    looks[n] = [value]
+            elif n not in looks and "." not in n and callers is not None:
+                # (a variable of the function that made the closure holding the line)
+                value = closure_fact(a, sf, first, n)
                 if value is not None:
                     looks[n] = [value]
         if isinstance(node, ast.AugAssign):

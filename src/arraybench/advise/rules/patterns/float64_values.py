@@ -422,6 +422,99 @@ def _formula_fact(
     return expression_fact(ast.unparse(expr), inputs, _imports(sf))
 
 
+def closure_fact(a: Analysis, sf: SourceFile, line: int, name: str) -> Fact | None:
+    """The value of ``name``, a variable of the function that makes the closure holding
+    ``line`` (``k = base * drag_scatter`` in ``make_drag``, read by the ``drag`` it returns),
+    assigned once there from its parameters: the formula evaluated after the run on the
+    arguments seen where the file calls the maker, or its defaults (blind113's sight marks, a
+    float64 drag factor in a float32 flight, never looked at on the closure's lines)."""
+    if sf.tree is None:
+        return None
+    inner = next(
+        (
+            f
+            for f in walk_tree(sf.tree)
+            if isinstance(f, ast.FunctionDef)
+            and f.lineno < line <= (f.end_lineno or f.lineno)
+            and not any(
+                isinstance(g, ast.FunctionDef) and g is not f and f.lineno < g.lineno <= line
+                for g in ast.walk(f)
+            )
+        ),
+        None,
+    )
+    outer = next(
+        (f for f in walk_tree(sf.tree) if isinstance(f, ast.FunctionDef) and inner in f.body),
+        None,
+    )
+    if (
+        inner is None
+        or outer is None
+        or name in {p.arg for p in ast.walk(inner.args) if isinstance(p, ast.arg)}
+    ):
+        return None
+    if any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(inner)
+    ):
+        return None
+    made = [
+        n
+        for n in ast.walk(outer)
+        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(n))
+    ]
+    if len(made) != 1 or not isinstance(made[0], ast.Assign) or made[0].lineno > inner.lineno:
+        return None
+    value = made[0].value
+    params = [p.arg for p in outer.args.args]
+    defaults = dict(
+        zip(params[len(params) - len(outer.args.defaults) :], outer.args.defaults, strict=True)
+    )
+    calls = calls_of(sf, outer.name)
+    inputs: dict[str, Fact] = {}
+    for n in {x.id for x in ast.walk(value) if isinstance(x, ast.Name)}:
+        if n not in params:
+            continue
+        seen = {
+            repr(x): x
+            for c in calls
+            if (arg := argument(c, params, n, False)) is not None
+            and (x := _seen_near(a, sf, c.lineno, ast.unparse(arg))) is not None
+        }
+        if len(seen) == 1:
+            inputs[n] = next(iter(seen.values()))
+        elif not seen and isinstance(defaults.get(n), ast.Constant) and calls:
+            continue  # (a default: left in the formula as its literal)
+        else:
+            return None
+
+    class Defaults(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            d = defaults.get(node.id)
+            if node.id not in inputs and isinstance(d, ast.Constant):
+                return ast.copy_location(ast.Constant(d.value), node)
+            return node
+
+    expr = Defaults().visit(copy.deepcopy(value))
+    return expression_fact(ast.unparse(expr), inputs, _imports(sf))
+
+
+def _seen_near(a: Analysis, sf: SourceFile, line: int, name: str) -> Fact | None:
+    """``name`` as the run saw it at ``line``, or (a line run once, never looked at: ``drag =
+    make_drag(scatter)``) at the other lines of its function, where it was seen one way only
+    and is bound once."""
+    x = a.ev.facts_at((sf.path, line)).get(name)
+    if x is not None or not name.isidentifier():
+        return x
+    scope = sf.functions.get(line, "")
+    lines = [ln for ln, fn in sf.functions.items() if fn == scope]
+    if sum(1 for ln in lines if stored_in(sf, name, ln, ln)) > 1:
+        return None
+    seen = {repr(y): y for ln in lines if (y := a.ev.facts_at((sf.path, ln)).get(name)) is not None}
+    return next(iter(seen.values())) if len(seen) == 1 else None
+
+
 def looks_at(a: Analysis, path: str, first: int, last: int) -> dict[str, list[Fact]]:
     """Every look's facts on those lines, by name (a function's last line of operators: its
     globals too, seen from its callers' frames)."""

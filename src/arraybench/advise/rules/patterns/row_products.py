@@ -120,10 +120,9 @@ class RowProducts:
                 and len(call.args) == 2
                 and (
                     isinstance(call.args[1], ast.Name)
-                    or (
-                        isinstance(call.args[1], ast.Attribute)
-                        and isinstance(call.args[1].value, ast.Name)
-                    )
+                    # (an attribute, or one of an object held: ``self.draft.treadling``,
+                    # blind114's loom)
+                    or (isinstance(call.args[1], ast.Attribute) and _dotted(call.args[1]))
                     # (rows taken by an index, ``self.bank[children]``: blind96's chess engine)
                     or (
                         isinstance(call.args[1], ast.Subscript)
@@ -472,6 +471,13 @@ def _element_loops_around(a: Analysis, sf: SourceFile, line: int) -> list[Findin
     if (sf.path, line) in a.held or any(f.code != "AB101" or f.origin != RUN for f in around):
         return None
     return around
+
+
+def _dotted(e: ast.expr) -> bool:
+    """A name, or attributes of one (``self.draft.treadling``): no call, no index."""
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
 
 
 def _rows(e: ast.expr, facts: dict[str, Fact]) -> Fact | None:
