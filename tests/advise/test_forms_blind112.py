@@ -4,8 +4,11 @@ them or say something wrong: a property of a dataclass read once on each of 3,00
 either way); a generator yielding its running total, told an element loop (blind115's brine
 ponds: a scan, ``np.cumsum``); per-row products mapped over an array an object holds two
 attributes down (blind114's loom); a float64 array of the function that makes a closure,
-promoting the float32 flight the closure's caller steps (blind113's sight marks). Never a
-wall-clock assertion."""
+promoting the float32 flight the closure's caller steps (blind113's sight marks); a model called
+on each row through a ``functools.partial`` of the file's function, told an element loop
+(blind114's avalanche cells); a QR of a constant buffer in a static method registered as the
+module's forward pre-hook (blind106's lock pins: its buffer, in the module's own dict of
+buffers, was never read by the run). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -156,3 +159,93 @@ def test_a_float64_variable_of_a_closures_maker_promoting_float32_work(tmp_path:
     f = _found(report).get(9)
     assert f is not None and f.code == "AB410"  # (it was "no known pattern")
     assert "with k (numpy.ndarray float64 512" in f.evidence
+
+
+AVALANCHE = """\
+import functools
+
+import torch
+from torch import nn
+
+
+class DangerNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(12, 64), nn.ReLU(), nn.Linear(64, 1))
+
+    def forward(self, x):
+        return torch.sigmoid(self.body(x)).squeeze(-1)
+
+
+def cell_risk(model, features):
+    return model(features.unsqueeze(0))[0]
+
+
+def score_region(model, cells):
+    risk = functools.partial(cell_risk, model)
+    with torch.no_grad():
+        return torch.stack([risk(c) for c in cells])
+
+
+torch.manual_seed(0)
+model = DangerNet()
+total = 0.0
+for region in range(4):
+    total += float(score_region(model, torch.randn(1500, 12)).sum())
+print("result:", total)
+"""
+
+
+def test_a_model_called_per_row_through_a_partial_is_a_batch_of_one(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "avalanche.py", AVALANCHE)))
+    f = _found(report).get(23)
+    assert f is not None and f.code == "AB106"  # (it was AB101, an element loop)
+    assert "through risk" in f.evidence
+
+
+PINS = """\
+import math
+
+import torch
+from torch import nn
+
+
+def cosine_basis(n):
+    t = torch.arange(n, dtype=torch.float32)
+    k = torch.arange(n, dtype=torch.float32)[:, None]
+    return torch.cos(math.pi * (t + 0.5) * k / n)
+
+
+class Projection(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.register_buffer("raw_basis", cosine_basis(n))
+        self.register_forward_pre_hook(self._orthonormalise)
+
+    @staticmethod
+    def _orthonormalise(module, inputs):
+        q, _ = torch.linalg.qr(module.raw_basis.T)
+        module.basis = q.T
+
+    def forward(self, scans):
+        return scans @ self.basis.T
+
+
+torch.manual_seed(0)
+model = nn.Sequential(Projection(192), nn.Linear(192, 8))
+x = torch.randn(64, 192)
+total = 0.0
+with torch.no_grad():
+    for step in range(300):
+        total += float(model(x).sum())
+print("result:", total)
+"""
+
+
+def test_a_forward_pre_hook_remaking_a_value_of_a_constant_buffer(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "pins.py", PINS)))
+    f = _found(report).get(21)
+    assert f is not None and f.code == "AB411"  # (it was "no known pattern")
+    assert "self.raw_basis: torch.Tensor float32 192x192" in f.evidence

@@ -683,6 +683,17 @@ class Sampler:
                     # ``self.c.mass``): no property or descriptor is run
                     for part in attr.split("."):
                         own = getattr(value, "__dict__", None)
+                        if isinstance(own, dict) and part not in own:
+                            # (a torch module's buffer or parameter: in its own dicts of them,
+                            # read as they are, no ``__getattr__`` run)
+                            own = next(
+                                (
+                                    d
+                                    for d in (own.get("_buffers"), own.get("_parameters"))
+                                    if type(d) is dict and part in d
+                                ),
+                                own,
+                            )
                         if (
                             isinstance(value, ModuleType)
                             or not isinstance(own, dict)

@@ -157,6 +157,14 @@ class BatchOfOne:
                 if bound is not None:
                     model, inner = bound
                     through = f"{inner}, through {call.func.id}"
+            if model is None and isinstance(call.func, ast.Name):
+                # (a partial of the file's function that calls its model on the item made a
+                # batch of one: ``risk = partial(cell_risk, model)``, then ``[risk(c) for c in
+                # cells]``: blind114's avalanche cells, told an element loop)
+                held = partial_model(sf, call.func.id, call.lineno)
+                if held is not None:
+                    model = models.get(((sf.path, held[0]), held[1]))
+                    through = f"{held[1]}, through {call.func.id}"
             if model is None:
                 continue
             source = row_of_one(call.args[0], index)

@@ -28,6 +28,7 @@ made, before its ``def``, the value costs one evaluation per closure.
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -60,6 +61,7 @@ class InitInvariant:
             return
         modules = set(module_namespaces(sf.tree))
         methods_of: dict[int, frozenset[str]] = {}  # (a method's class's pure methods)
+        hooks = _module_hooks(sf.tree)
         for node in walk_tree(sf.tree):
             # (or a method's ``return`` of such a value: ``return np.linalg.inv(np.eye(self.n)
             # - self.dt * kappa * self.lap)``, blind70's flame solver)
@@ -79,20 +81,21 @@ class InitInvariant:
                     if f is not None:
                         yield f
                     continue
-            if (
-                fn is None
-                or fn.name == "__init__"
-                or not fn.args.args
-                or fn.args.args[0].arg != "self"
-                or sf.enclosing_loops(line)
-            ):
+            if fn is None or fn.name == "__init__" or not fn.args.args or sf.enclosing_loops(line):
                 continue
+            owner = "self" if fn.args.args[0].arg == "self" else hooks.get(id(fn))
+            if owner is None:
+                continue
+            if owner != "self":
+                # (a torch module's hook, a static method given the module: its reads of the
+                # module are the object's, ``module.raw_basis`` as ``self.raw_basis``)
+                node = _as_self(node, owner)  # noqa: PLW2901
             # (and the object's pure methods, and locals made before from such values:
             # ``A = self.design(self.hours)`` then ``pinv = np.linalg.pinv(A)``)
             if id(fn) not in methods_of:
                 methods_of[id(fn)] = pure_methods(sf, fn)
             methods = methods_of[id(fn)]
-            made = fixed_locals(sf, fn, line, modules, methods)
+            made = fixed_locals(sf, fn, line, modules, methods) if owner == "self" else {}
             names = _inputs(_value(node), frozenset(), REDUCING, False, methods)
             if not names:
                 continue
@@ -111,7 +114,7 @@ class InitInvariant:
                 continue
             if names & set(made) and _in_invariant_caller(a, sf, fn):
                 continue  # (its caller's value, made once, makes this one once too)
-            f = self._priced(a, sf, node, fn.name, held | (names & set(made)))
+            f = self._priced(a, sf, node, fn.name, held | (names & set(made)), owner)
             if f is not None and names & set(made):
                 f = _with_locals(a, sf, f, {n: made[n][1] for n in names & set(made)})
             if f is not None:
@@ -170,12 +173,18 @@ class InitInvariant:
         node: ast.Assign | ast.Return,
         method: str,
         held: set[str],
+        owner: str = "self",
     ) -> Finding | None:
         line = node.lineno
         count = a.led.count((sf.path, line))
         if count.n < CALLS_MIN:
             return None
         facts = a.ev.facts_in(sf.path, line, line)
+        if owner != "self":
+            facts = {
+                (f"self.{k[len(owner) + 1 :]}" if k.startswith(f"{owner}.") else k): x
+                for k, x in facts.items()
+            }
         seen = [facts[n] for n in held if n in facts]
         if not any(is_array(x) and x.size >= MIN_ELEMENTS for x in seen):
             return None
@@ -198,7 +207,7 @@ class InitInvariant:
         name = target.id if isinstance(target, ast.Name) else f"{method}_value"
         f, _ = a.finding(sf, line, self.rule.code)
         inputs = "; ".join(f"{n}: {facts[n]}" for n in sorted(held) if n in facts)
-        per = f" ({made:,} objects made in the run)" if objects else ""
+        per = f" ({made:,} object{'s' if made > 1 else ''} made in the run)" if objects else ""
         return replace(
             f,
             seconds=high,
@@ -211,6 +220,65 @@ class InitInvariant:
             f"self.{name} in {method}()",
             gain=(low, high),
         )
+
+
+#: torch.nn.Module's methods that register a function the module calls at each forward (or
+#: backward) call.
+HOOK_REGISTRARS = frozenset(
+    {
+        "register_forward_pre_hook",
+        "register_forward_hook",
+        "register_full_backward_pre_hook",
+        "register_full_backward_hook",
+    }
+)
+
+
+def _module_hooks(tree: ast.Module) -> dict[int, str]:
+    """The static methods a class registers on its own objects as torch hooks
+    (``self.register_forward_pre_hook(self._orthonormalise)``), by ``id`` of their ``def``:
+    their first parameter's name, the module they are given (blind106's lock pins: a QR of a
+    constant buffer at every forward)."""
+    out: dict[int, str] = {}
+    for cls in walk_tree(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods = {m.name: m for m in cls.body if isinstance(m, ast.FunctionDef)}
+        for c in ast.walk(cls):
+            if not (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Attribute)
+                and c.func.attr in HOOK_REGISTRARS
+                and isinstance(c.func.value, ast.Name)
+                and c.func.value.id == "self"
+                and c.args
+                and isinstance(c.args[0], ast.Attribute)
+                and isinstance(c.args[0].value, ast.Name)
+                and c.args[0].value.id in ("self", cls.name)
+            ):
+                continue
+            m = methods.get(c.args[0].attr)
+            if (
+                m is not None
+                and m.args.args
+                and any(
+                    isinstance(d, ast.Name) and d.id == "staticmethod" for d in m.decorator_list
+                )
+            ):
+                out[id(m)] = m.args.args[0].arg
+    return out
+
+
+def _as_self(node: ast.Assign | ast.Return, owner: str) -> ast.Assign | ast.Return:
+    """The statement with its reads of ``owner`` made reads of ``self`` (a copy)."""
+
+    class Renamed(ast.NodeTransformer):
+        def visit_Name(self, n: ast.Name) -> ast.AST:
+            return ast.copy_location(ast.Name("self", n.ctx), n) if n.id == owner else n
+
+    out = Renamed().visit(copy.deepcopy(node))
+    assert isinstance(out, ast.Assign | ast.Return)
+    return out
 
 
 def _objects_made(a: Analysis, sf: SourceFile, line: int) -> int | None:
