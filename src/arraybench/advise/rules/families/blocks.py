@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 #: Elements of an array a loop's step makes of its own (a column, a window) from which the step
 #: is work on a block of data.
 BLOCK_MIN = 1024
+#: The same for a recurrence's steps, whose rewrite is on Python floats: a block of this many
+#: elements already costs more on floats than one library call does (blind116's glacier, 600
+#: stakes a step through a melt model, told to step on floats).
+FLOAT_BLOCK_MIN = 64
 
 
 def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact]:
@@ -44,7 +48,7 @@ def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact
 
 
 def callee_blocks(
-    a: Analysis, sf: SourceFile, loop: Loop, path: str, spent: float
+    a: Analysis, sf: SourceFile, loop: Loop, path: str, spent: float, least: int = 0
 ) -> list[tuple[str, str]]:
     """Where most of a loop's ``spent`` time is in the file's functions it calls (two calls
     down), the arrays of BLOCK_MIN elements or more they make of their own (named and seen, or
@@ -68,10 +72,10 @@ def callee_blocks(
                 continue
             for t in n.targets:
                 x = facts.get(t.id) if isinstance(t, ast.Name) else None
-                if x is not None and is_array(x) and x.size >= BLOCK_MIN:
+                if x is not None and is_array(x) and x.size >= (least or BLOCK_MIN):
                     out.append((defs.get((lo, hi), "?"), f"a {x}"))
                     continue
                 size = made_size(n.value, a.ev.facts_at((path, n.lineno)))
-                if size is not None and size >= BLOCK_MIN:
+                if size is not None and size >= (least or BLOCK_MIN):
                     out.append((defs.get((lo, hi), "?"), f"an array of {size:,} values"))
     return out

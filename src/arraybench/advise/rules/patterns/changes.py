@@ -60,9 +60,7 @@ def _inputs(
         if isinstance(n, ast.Call):
             name = call_name(n)
             own = (isinstance(n.func, ast.Name) and n.func.id in pure) or (
-                isinstance(n.func, ast.Attribute)
-                and isinstance(n.func.value, ast.Name)
-                and f"{n.func.value.id}.{n.func.attr}" in callables
+                isinstance(n.func, ast.Attribute) and ast.unparse(n.func) in callables
             )
             if name not in PURE_CALLS and not own and name != "range":
                 return None
@@ -322,6 +320,11 @@ def passed_unchanged(
     there either. A name ``p.attr`` (:func:`held_attribute`) needs only ``p`` not bound
     again."""
     for c, lp in callers:
+        # (a method of another object at each iteration, ``line.melt_day(...)`` for each
+        # ``line``: its ``self`` is not the same; blind116's glacier stakes)
+        recv = c.func.value if method and isinstance(c.func, ast.Attribute) else None
+        if isinstance(recv, ast.Name) and recv.id != "self" and _rebound(sf, recv.id, lp):
+            return False
         for n in names:
             base, dot, attr = n.partition(".")
             if dot and base != "self" and not set_after_init(sf, attr):
@@ -386,3 +389,17 @@ def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
     if fn is None or sf.tree is None or one_return(fn) is None:
         return False
     return fn.name not in properties(sf.tree) or _receivers_stay(sf, line, lp)
+
+
+def _rebound(sf: SourceFile, name: str, lp: Loop) -> bool:
+    """Whether the loop binds ``name`` to another object: a loop's target in it (its own
+    included) or a plain assignment (not a write into the object, ``farm.health -= ...``)."""
+    if any(lp.line <= x.line <= lp.end and name in x.targets for x in sf.loops):
+        return True
+    return sf.tree is not None and any(
+        isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Store)
+        and lp.line <= n.lineno <= lp.end
+        for n in walk_tree(sf.tree)
+    )

@@ -11,10 +11,33 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import calls_of
+from ...read.purity import COSTLY_CALLS
 from ...read.source import SourceFile, enclosing_function
-from ...read.syntax import own_call_name, walk_tree
+from ...read.syntax import call_name, own_call_name, walk_tree
 from ...records import Finding
 from .base import Analysis
+
+#: Calls whose statement hosts a chain it is part of: an inverse or a factorization.
+FACTORING = COSTLY_CALLS & {
+    "inv",
+    "pinv",
+    "cholesky",
+    "qr",
+    "eigh",
+    "eig",
+    "eigvalsh",
+    "eigvals",
+    "svd",
+    "det",
+    "slogdet",
+    "expm",
+    "matrix_exp",
+    "lu",
+    "lu_factor",
+    "cho_factor",
+    "splu",
+    "factorized",
+}
 
 
 def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
@@ -45,8 +68,10 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
             continue
         # (told on the costlier of the two: the inverse, where the statement after it only
         # multiplies by it, blind105's saffron beds; its value computed once takes the other
-        # along either way)
-        if early.seconds > late.seconds:
+        # along either way. A factorization or inverse first, wherever the time of the calls
+        # on the other line lands: blind117's wind farm, ``np.linalg.inv(coupling)`` after a
+        # line calling the method that makes the coupling)
+        if (_factors(sf, early.line), early.seconds) > (_factors(sf, late.line), late.seconds):
             host, other = early, late
             joined = (
                 f"line {late.line}, which reads its value {name}, is as invariant "
@@ -74,6 +99,24 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
             return None
         return merged
     return f
+
+
+def _factors(sf: SourceFile, line: int) -> bool:
+    """Whether the statement at ``line`` calls an inverse, a solve or a factorization."""
+    first, last = sf.span(line)
+    return any(call_name(c) in FACTORING for ln in range(first, last + 1) for c in sf.calls_on(ln))
+
+
+def taken_out(a: Analysis, sf: SourceFile, code: str) -> None:
+    """The file's listed findings of ``code`` that sit in a function whose every call a listed
+    one of them computes once (listed before that one was), folded into it."""
+    for key in list(a.found):
+        g = a.found.get(key)
+        if key[0] != sf.path or g is None or g.code != code:
+            continue
+        del a.found[key]
+        if _calls_taken_out(a, sf, g) is None:
+            a.found[key] = g
 
 
 def _hold(a: Analysis, f: Finding) -> None:

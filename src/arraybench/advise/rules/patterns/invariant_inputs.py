@@ -22,6 +22,7 @@ from ...read.purity import (
     keeps_object,
     module_names,
     pure_getters,
+    set_after_init,
 )
 from ...read.source import Loop, SourceFile
 from ...read.syntax import assigned_pairs, one_return, walk_tree
@@ -206,10 +207,16 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
     # attributes that nothing sets after its construction: ``net.kernel(net.coords, ...)``;
     # the object's own, ``self``, is made once in __init__ instead: init_invariant.py)
     kept = kept_methods(sf.tree)
+    # (or of one the object holds, set only at its construction: ``self.layout.wake_matrix()``
+    # of a farm's layout, blind117's wind farm)
     handed = frozenset(
         f"{m}.{method}"
         for m, x in facts.items()
-        if "." not in m and x.type.startswith("__main__.")
+        if (
+            "." not in m
+            or (m.count(".") == 1 and m.startswith("self.") and not set_after_init(sf, m[5:]))
+        )
+        and x.type.startswith("__main__.")
         for method in by_class.get(x.type[9:], frozenset())
         | (kept.get(x.type[9:], frozenset()) if m != "self" else frozenset())
     )

@@ -61,7 +61,7 @@ from .changes import (
     passed_unchanged,
 )
 from .expressions import as_names, facts_around, statement_time
-from .invariant_chains import folded
+from .invariant_chains import folded, taken_out
 from .invariant_inputs import (
     MIN_ELEMENTS,
     _callables,
@@ -204,6 +204,8 @@ class LoopInvariant:
                 f = folded(a, sf, f)
                 if f is not None:
                     yield f
+        # (a function listed before the chain that computes all its calls once: folded in)
+        taken_out(a, sf, self.rule.code)
 
     def _parts(
         self,
