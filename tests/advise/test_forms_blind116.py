@@ -5,8 +5,9 @@ an object the object holds (``self.layout.wake_matrix()``), in a property read p
 builtin ``sum`` in the ``key=`` lambda of ``max`` over 28 shelves (blind118's cheese cave, priced
 at one sum a run); a method called on each object of a loop, whose statements were told "the
 same inputs" at every call (blind116's glacier stakes); and a loop whose steps run a melt
-model on 600 stakes, told to step on Python floats (blind116's glacier, the frozen program).
-Never a wall-clock assertion."""
+model on 600 stakes, told to step on Python floats (blind116's glacier, the frozen program); a
+model mapped over the rows by ``lambda o: self.policy(o)``, each row with no batch axis
+(blind116's drone gates, its time on the model's forward). Never a wall-clock assertion."""
 
 from __future__ import annotations
 
@@ -184,3 +185,45 @@ def test_a_recurrence_whose_steps_run_a_model_on_blocks_is_not_told_floats() -> 
     assert 73 not in found  # (it was AB406 at 100%, "would save 53%" on Python floats)
     f = found.get(35)
     assert f is not None and f.code == "AB409"
+
+
+DRONES = """\
+import torch
+from torch import nn
+
+
+class Policy(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(9, 48), nn.Tanh(), nn.Linear(48, 3))
+
+    def forward(self, obs):
+        return torch.tanh(self.body(obs))
+
+
+class Race:
+    def __init__(self, policy, n_steps):
+        self.policy = policy
+        self.n_steps = n_steps
+
+    def fly(self, obs):
+        total = 0.0
+        for t in range(self.n_steps):
+            with torch.no_grad():
+                commands = torch.stack(list(map(lambda o: self.policy(o), obs)))
+            obs = obs + 0.01 * commands.sum()
+            total += float(commands.sum())
+        return total
+
+
+torch.manual_seed(0)
+print("result:", Race(Policy(), 150).fly(torch.randn(32, 9)))
+"""
+
+
+def test_a_model_mapped_over_rows_by_a_lambda_of_the_row_itself(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "drones.py", DRONES)))
+    f = _found(report).get(23)
+    assert f is not None and f.code == "AB106"  # (it was "no known pattern")
+    assert "calls the model self.policy once per row of obs" in f.evidence

@@ -54,6 +54,15 @@ def mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) -> 
             continue
         if row_of_one(c.args[0], {item}) == item:
             return ast.unparse(c.func)
+        # (or the item itself, one row with no batch axis: ``map(lambda o: self.policy(o),
+        # obs)``, blind116's drone gates; a model's only where the run saw one there)
+        if (
+            isinstance(c.func, ast.Attribute)
+            and isinstance(c.func.value, ast.Name)
+            and isinstance(c.args[0], ast.Name)
+            and c.args[0].id == item
+        ):
+            return ast.unparse(c.func)
         inner = (lambdas or {}).get(c.func.id) if isinstance(c.func, ast.Name) else None
         if (
             isinstance(c.func, ast.Name)
