@@ -184,6 +184,38 @@ class _LineNames:
                 got = names[node.lineno]
                 if node.id not in got and len(got) < FACT_NAMES:
                     got.append(node.id)
+        # a closure's variables of the function that made it, read on its lines of operators
+        # (``return -k * speed * vx`` of a ``k`` made by ``make_drag``, never looked at):
+        # read at every line of the closure, where its frame holds them too
+        for outer in walk_tree(tree):
+            if not isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            made = {
+                n.id
+                for n in ast.walk(outer)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+            } | {x.arg for x in ast.walk(outer.args) if isinstance(x, ast.arg)}
+            for inner in outer.body:
+                if not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                own = {
+                    n.id
+                    for n in ast.walk(inner)
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+                } | {x.arg for x in ast.walk(inner.args) if isinstance(x, ast.arg)}
+                free = sorted(
+                    {
+                        n.id
+                        for n in ast.walk(inner)
+                        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                    }
+                    & made - own
+                )[:2]
+                for st in inner.body:
+                    got = names[st.lineno]
+                    for name in free:
+                        if name not in got and len(got) < FACT_NAMES + 2:
+                            got.append(name)
         # an attribute that is copied or reduced whole (``buf.s.clone()``, ``sum(self.w)``):
         # what is copied is the attribute's value, not its object's
         for node in walk_tree(tree):
