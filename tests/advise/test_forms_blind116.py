@@ -227,3 +227,20 @@ def test_a_model_mapped_over_rows_by_a_lambda_of_the_row_itself(tmp_path: Path) 
     f = _found(report).get(23)
     assert f is not None and f.code == "AB106"  # (it was "no known pattern")
     assert "calls the model self.policy once per row of obs" in f.evidence
+
+
+def test_a_max_plus_step_is_a_scan() -> None:
+    # (blind118's tram departures, ``t = max(planned, t + run)``: told AB101, a whole-array
+    # rewrite; ``np.maximum.accumulate(planned - C) + C`` with ``C = np.cumsum(run)`` is it)
+    import ast
+
+    from arraybench.advise.read.recurrence import scan_of
+
+    loop = ast.parse("for p, r in zip(x, d):\n    t = max(p, t + r)\n    out.append(t)\n")
+    body = loop.body[0].body  # type: ignore[attr-defined]
+    assert scan_of(body).startswith("np.maximum.accumulate(x - C) + C")
+    loop = ast.parse("for p, r in zip(x, d):\n    t = min(t + r, p)\n    out.append(t)\n")
+    assert scan_of(loop.body[0].body).startswith("np.minimum.accumulate")  # type: ignore[attr-defined]
+    # (a product inside is no such step)
+    loop = ast.parse("for p, r in zip(x, d):\n    t = max(p, t * r)\n    out.append(t)\n")
+    assert scan_of(loop.body[0].body) == ""  # type: ignore[attr-defined]

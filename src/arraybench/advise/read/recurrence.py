@@ -396,6 +396,10 @@ SCANS = {
     "max": "np.maximum.accumulate (torch.cummax)",
     "min": "np.minimum.accumulate (torch.cummin)",
     "linear": "scipy.signal.lfilter([b], [1, -a], x) (y[i] = a * y[i - 1] + b * x[i])",
+    # (``t = max(planned, t + run)``: ``t - C`` is a running maximum of ``planned - C``, ``C``
+    # the prefix sum of ``run``; blind118's tram departures)
+    "maxplus": "np.maximum.accumulate(x - C) + C with C = np.cumsum(d) (t = max(x[i], t + d[i]))",
+    "minplus": "np.minimum.accumulate(x - C) + C with C = np.cumsum(d) (t = min(x[i], t + d[i]))",
 }
 
 
@@ -460,6 +464,14 @@ def _step(value: ast.expr, last: ast.expr, made: frozenset[str] = frozenset()) -
             a, b = value.args
             if (is_last(a) and free(b)) or (is_last(b) and free(a)):
                 return "max" if "max" in name else "min"
+            for x, y in ((a, b), (b, a)):
+                if (
+                    free(x)
+                    and isinstance(y, ast.BinOp)
+                    and isinstance(y.op, ast.Add)
+                    and ((is_last(y.left) and free(y.right)) or (is_last(y.right) and free(y.left)))
+                ):
+                    return "maxplus" if "max" in name else "minplus"
     if (
         isinstance(value, ast.IfExp)
         and isinstance(value.test, ast.Compare)
