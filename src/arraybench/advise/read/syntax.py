@@ -286,6 +286,30 @@ def statement_lists(tree: ast.AST) -> Iterator[list[ast.stmt]]:
                 yield body
 
 
+def maker_of(
+    tree: ast.Module | None, fn: ast.FunctionDef | ast.AsyncFunctionDef
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function whose body defines ``fn`` (a closure's maker), if any."""
+    for node in walk_tree(tree) if tree is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn in node.body:
+            return node
+    return None
+
+
+def parameter_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Every parameter's name (positional, keyword-only, ``*args``, ``**kwargs``)."""
+    return {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
+
+
+def bound_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names a function binds (stores, nonlocal and global declarations too)."""
+    out = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Nonlocal, ast.Global)):
+            out |= set(n.names)
+    return out
+
+
 def one_return(fn: ast.FunctionDef | ast.AsyncFunctionDef | None) -> ast.Return | None:
     """The ``return`` of a function whose body, a docstring aside, is one ``return`` of a value
     (a formula: ``return self.K / self.masses[:, None]``), else None."""

@@ -56,7 +56,7 @@ from .call_facts import (
 )
 from .families import BY_CODE, Candidate
 from .families.base import Plain
-from .families.blocks import FLOAT_BLOCK_MIN, callee_blocks, made_blocks
+from .families.blocks import BLOCK_MIN, FLOAT_BLOCK_MIN, callee_blocks, made_blocks
 from .families.loops import (
     ELEMENT_MIN,
     LOOP_CODES,
@@ -627,7 +627,7 @@ class Analysis:
             facts = self.ev.facts_in(sf.path, lp.line, lp.end)
             if not self._element_evidence(lp, facts, sf):
                 continue
-            least = FLOAT_BLOCK_MIN if lp.recurrence or inner.recurrence else 0
+            least = FLOAT_BLOCK_MIN if lp.recurrence or inner.recurrence else BLOCK_MIN
             if seconds / count.n > MADE_BLOCK_STEP_S and (
                 made_blocks(sf, lp, facts) or callee_blocks(self, sf, lp, sf.path, seconds, least)
             ):

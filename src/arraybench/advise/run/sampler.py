@@ -31,7 +31,7 @@ from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any
 
-from ..read.syntax import walk_tree
+from ..read.syntax import bound_names, parameter_names, walk_tree
 from .checks import _riders, _tail_riders
 from .values import MODEL, Fact, describe
 
@@ -190,19 +190,11 @@ class _LineNames:
         for outer in walk_tree(tree):
             if not isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
-            made = {
-                n.id
-                for n in ast.walk(outer)
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-            } | {x.arg for x in ast.walk(outer.args) if isinstance(x, ast.arg)}
+            made = bound_names(outer) | parameter_names(outer)
             for inner in outer.body:
                 if not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
                     continue
-                own = {
-                    n.id
-                    for n in ast.walk(inner)
-                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-                } | {x.arg for x in ast.walk(inner.args) if isinstance(x, ast.arg)}
+                own = bound_names(inner) | parameter_names(inner)
                 free = sorted(
                     {
                         n.id

@@ -48,10 +48,10 @@ def made_blocks(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[Fact
 
 
 def callee_blocks(
-    a: Analysis, sf: SourceFile, loop: Loop, path: str, spent: float, least: int = 0
+    a: Analysis, sf: SourceFile, loop: Loop, path: str, spent: float, least: int = BLOCK_MIN
 ) -> list[tuple[str, str]]:
     """Where most of a loop's ``spent`` time is in the file's functions it calls (two calls
-    down), the arrays of BLOCK_MIN elements or more they make of their own (named and seen, or
+    down), the arrays of ``least`` elements or more they make of their own (named and seen, or
     drawn at a size seen), with the function's name: each call is a step of work on a block
     (blind81's esports matches, 120 pairs a week each made by ``play_match`` as ~2,000 drawn
     seconds, 45 us a call, told an element loop)."""
@@ -72,10 +72,10 @@ def callee_blocks(
                 continue
             for t in n.targets:
                 x = facts.get(t.id) if isinstance(t, ast.Name) else None
-                if x is not None and is_array(x) and x.size >= (least or BLOCK_MIN):
+                if x is not None and is_array(x) and x.size >= least:
                     out.append((defs.get((lo, hi), "?"), f"a {x}"))
                     continue
                 size = made_size(n.value, a.ev.facts_at((path, n.lineno)))
-                if size is not None and size >= (least or BLOCK_MIN):
+                if size is not None and size >= least:
                     out.append((defs.get((lo, hi), "?"), f"an array of {size:,} values"))
     return out

@@ -342,14 +342,10 @@ def per_item_call(
     over = _read_names(lp.over)
     func = sf.functions.get(lp.line, "")
     best = None
-    for outer in sorted(
-        (
-            o
-            for o in sf.enclosing_loops(lp.line)
-            if o.line != lp.line and sf.functions.get(o.line, "") == func
-        ),
-        key=lambda o: -o.line,
-    ):
+    # (innermost first)
+    for outer in sf.enclosing_loops(lp.line):
+        if outer.line == lp.line or sf.functions.get(outer.line, "") != func:
+            continue
         if not passed_unchanged(sf, [(c, outer) for c, _ in callers], params, method, rest):
             break
         if any(_changed(sf, m, outer.line, outer.end) for m in over):

@@ -392,10 +392,9 @@ def _formula_read_whole(sf: SourceFile, line: int, lp: Loop) -> bool:
 
 
 def _rebound(sf: SourceFile, name: str, lp: Loop) -> bool:
-    """Whether the loop binds ``name`` to another object: a loop's target in it (its own
-    included) or a plain assignment (not a write into the object, ``farm.health -= ...``)."""
-    if any(lp.line <= x.line <= lp.end and name in x.targets for x in sf.loops):
-        return True
+    """Whether the loop binds ``name`` to another object: a loop's or a comprehension's target
+    in it (its own included) or a plain assignment, each a store of the name (not a write into
+    the object, ``farm.health -= ...``)."""
     return sf.tree is not None and any(
         isinstance(n, ast.Name)
         and n.id == name

@@ -13,8 +13,16 @@ from dataclasses import replace
 
 from ...read.calls import argument, called_bodies, calls_of, properties
 from ...read.purity import PURE_CALLS, attribute_changed, pure_functions, pure_getters
-from ...read.source import SourceFile, stored_in
-from ...read.syntax import assigned_pairs, imported_names, one_return, walk_tree
+from ...read.source import SourceFile, enclosing_function, stored_in
+from ...read.syntax import (
+    assigned_pairs,
+    bound_names,
+    imported_names,
+    maker_of,
+    one_return,
+    parameter_names,
+    walk_tree,
+)
 from ...run.evaluate import expression_fact
 from ...run.values import SCALAR, Fact, is_array
 from .base import Analysis
@@ -428,35 +436,9 @@ def closure_fact(a: Analysis, sf: SourceFile, line: int, name: str) -> Fact | No
     assigned once there from its parameters: the formula evaluated after the run on the
     arguments seen where the file calls the maker, or its defaults (blind113's sight marks, a
     float64 drag factor in a float32 flight, never looked at on the closure's lines)."""
-    if sf.tree is None:
-        return None
-    inner = next(
-        (
-            f
-            for f in walk_tree(sf.tree)
-            if isinstance(f, ast.FunctionDef)
-            and f.lineno < line <= (f.end_lineno or f.lineno)
-            and not any(
-                isinstance(g, ast.FunctionDef) and g is not f and f.lineno < g.lineno <= line
-                for g in ast.walk(f)
-            )
-        ),
-        None,
-    )
-    outer = next(
-        (f for f in walk_tree(sf.tree) if isinstance(f, ast.FunctionDef) and inner in f.body),
-        None,
-    )
-    if (
-        inner is None
-        or outer is None
-        or name in {p.arg for p in ast.walk(inner.args) if isinstance(p, ast.arg)}
-    ):
-        return None
-    if any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
-        for n in ast.walk(inner)
-    ):
+    inner = enclosing_function(sf, line)
+    outer = maker_of(sf.tree, inner) if inner is not None else None
+    if inner is None or outer is None or name in bound_names(inner) | parameter_names(inner):
         return None
     made = [
         n

@@ -37,7 +37,7 @@ from ...read.bind import module_namespaces
 from ...read.libraries import MUTATING_METHODS
 from ...read.purity import set_after_init
 from ...read.source import SourceFile, enclosing_function
-from ...read.syntax import walk_tree
+from ...read.syntax import bound_names, maker_of, parameter_names, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import is_array
 from .base import Analysis
@@ -75,7 +75,7 @@ class InitInvariant:
                 continue
             fn = enclosing_function(sf, line)
             if fn is not None and not sf.enclosing_loops(line):
-                outer = _outer_of(sf.tree, fn)
+                outer = maker_of(sf.tree, fn)
                 if outer is not None:
                     f = self._closure(a, sf, node, fn, outer, modules)
                     if f is not None:
@@ -136,9 +136,9 @@ class InitInvariant:
         names = _inputs(_value(node), frozenset(), REDUCING, need_costly=True)
         if not names:
             return None
-        own = _bound_in(fn) | _params(fn)
+        own = bound_names(fn) | parameter_names(fn)
         free = {n for n in names if n not in modules}
-        if not free or free & own or not free <= _bound_in(outer) | _params(outer):
+        if not free or free & own or not free <= bound_names(outer) | parameter_names(outer):
             return None
         if any(_changed(outer, n, fn.lineno) for n in free):
             return None
@@ -312,11 +312,7 @@ def _objects_made(a: Analysis, sf: SourceFile, line: int) -> int | None:
         return None
     made = 0
     for c in calls:
-        inner = [
-            lp
-            for lp in sf.loops
-            if lp.comprehension and lp.line <= c.lineno <= lp.end and lp.line == c.lineno
-        ]
+        inner = [lp for lp in sf.loops if lp.comprehension and lp.line == c.lineno]
         if inner:
             made += a.loop_counts(sf.path, inner[0])[0].n
         else:
@@ -403,29 +399,6 @@ def _fixed_argument(sf: SourceFile, fn: ast.FunctionDef | ast.AsyncFunctionDef, 
         ):
             return False
     return True
-
-
-def _outer_of(
-    tree: ast.Module | None, fn: ast.FunctionDef | ast.AsyncFunctionDef
-) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The function whose body defines ``fn`` (a closure's maker), if any."""
-    for node in walk_tree(tree) if tree is not None else ():
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn in node.body:
-            return node
-    return None
-
-
-def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    return {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
-
-
-def _bound_in(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """Names a function binds (stores, nonlocal and global declarations too)."""
-    out = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    for n in ast.walk(fn):
-        if isinstance(n, (ast.Nonlocal, ast.Global)):
-            out |= set(n.names)
-    return out
 
 
 def _changed(outer: ast.FunctionDef | ast.AsyncFunctionDef, name: str, after: int) -> bool:

@@ -44,8 +44,7 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
     """``f`` with an AB411 finding already listed that it chains with folded in (that one
     taken out of ``a.found``), or None where ``f`` is the earlier statement of such a chain
     (folded into the listed one in its place)."""
-    host = _calls_taken_out(a, sf, f)
-    if host is not None:
+    if _calls_taken_out(a, sf, f) is not None:
         return None
     for key, g in list(a.found.items()):
         if key[0] != f.path or g.code != f.code or g.line == f.line:
@@ -102,7 +101,7 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
 
 
 def _factors(sf: SourceFile, line: int) -> bool:
-    """Whether the statement at ``line`` calls an inverse, a solve or a factorization."""
+    """Whether the statement at ``line`` calls an inverse or a factorization (FACTORING)."""
     first, last = sf.span(line)
     return any(call_name(c) in FACTORING for ln in range(first, last + 1) for c in sf.calls_on(ln))
 

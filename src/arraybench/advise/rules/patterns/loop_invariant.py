@@ -174,7 +174,7 @@ class LoopInvariant:
                     own |= {
                         ast.unparse(c.func)
                         for c in ast.walk(node.value)
-                        if isinstance(c, ast.Call) and ast.unparse(c.func) in held - {"self."}
+                        if isinstance(c, ast.Call) and ast.unparse(c.func) in held
                     }
                     # (a property of the object whose getter is pure, read whole: ``self.kernel``
                     # of a windowed-sinc design; priced by its time too)
@@ -569,13 +569,16 @@ class LoopInvariant:
             # never stores, one level up
             items: list[Loop] = []
             top = through_caller(a, sf, func, params, method, names, defs, 0, items)
-            self.per_item.update({line: items[-1]} if top is not None and items else {})
+            if top is not None and items:
+                self.per_item[line] = items[-1]
             return top
         if not passed_unchanged(sf, callers, params, method, names):
             # (one value per item of the calling loop: ``deflect(p, ...)`` for ``p in panels``)
             got = per_item_call(sf, callers, params, method, names)
-            self.per_item.update({line: got[1]} if got is not None else {})
-            return (got[0], func) if got is not None else None
+            if got is None:
+                return None
+            self.per_item[line] = got[1]
+            return got[0], func
         return outermost(sf, callers, params, method, names), func
 
     @staticmethod

@@ -32,7 +32,7 @@ from ...read.bind import module_namespaces
 from ...read.calls import PARTIALS, call_made_above, partial_call, partial_of
 from ...read.purity import attribute_changed, keeps_object
 from ...read.source import Loop, SourceFile, call_name, static_size, stored_in
-from ...read.syntax import one_return, put_names, walk_tree
+from ...read.syntax import one_return, put_names, qualname, walk_tree
 from ...records import LINT, LIST_SHARE, RUN, Finding
 from ...run.models import product_time
 from ...run.values import Fact, is_array
@@ -122,7 +122,10 @@ class RowProducts:
                     isinstance(call.args[1], ast.Name)
                     # (an attribute, or one of an object held: ``self.draft.treadling``,
                     # blind114's loom)
-                    or (isinstance(call.args[1], ast.Attribute) and _dotted(call.args[1]))
+                    or (
+                        isinstance(call.args[1], ast.Attribute)
+                        and qualname(call.args[1], {}) is not None
+                    )
                     # (rows taken by an index, ``self.bank[children]``: blind96's chess engine)
                     or (
                         isinstance(call.args[1], ast.Subscript)
@@ -471,13 +474,6 @@ def _element_loops_around(a: Analysis, sf: SourceFile, line: int) -> list[Findin
     if (sf.path, line) in a.held or any(f.code != "AB101" or f.origin != RUN for f in around):
         return None
     return around
-
-
-def _dotted(e: ast.expr) -> bool:
-    """A name, or attributes of one (``self.draft.treadling``): no call, no index."""
-    while isinstance(e, ast.Attribute):
-        e = e.value
-    return isinstance(e, ast.Name)
 
 
 def _rows(e: ast.expr, facts: dict[str, Fact]) -> Fact | None:
