@@ -244,3 +244,127 @@ def test_a_max_plus_step_is_a_scan() -> None:
     # (a product inside is no such step)
     loop = ast.parse("for p, r in zip(x, d):\n    t = max(p, t * r)\n    out.append(t)\n")
     assert scan_of(loop.body[0].body) == ""  # type: ignore[attr-defined]
+
+
+PLUMES = """\
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+
+def deposition(n):
+    rng = np.random.default_rng(5)
+    return np.exp(-0.004 * (1.0 + 0.3 * np.tanh(rng.standard_normal((n, n)))))
+
+
+@dataclass
+class Config:
+    steps: int = 150
+    emission: float = 0.8
+    retention: torch.Tensor = field(default_factory=lambda: torch.tensor(deposition(96)))
+
+
+class Plume:
+    def __init__(self, cfg, sources):
+        self.cfg = cfg
+        self.sources = sources
+        k = torch.tensor([[1, 4, 6, 4, 1]], dtype=torch.float32)
+        self.kernel = ((k.T @ k) / 256.0).reshape(1, 1, 5, 5)
+        self.retention = cfg.retention
+
+    def step(self, conc):
+        conc = torch.roll(conc, shifts=(1, 2), dims=(2, 3))
+        conc = F.conv2d(conc, self.kernel.to(conc.dtype), padding=2)
+        return conc * self.retention + self.cfg.emission * self.sources
+
+    def forecast(self):
+        conc = torch.zeros_like(self.sources)
+        for t in range(self.cfg.steps):
+            conc = self.step(conc)
+        return conc
+
+
+torch.manual_seed(0)
+model = Plume(Config(), torch.rand(6, 1, 96, 96))
+print("result:", float(model.forecast().sum()))
+"""
+
+
+def test_a_methods_last_line_of_operators_sees_the_objects_float64_attribute(
+    tmp_path: Path,
+) -> None:
+    # (blind118's smoke plumes: the method's last line, operators only, is never looked at,
+    # and ``self.retention``, a float64 tensor from a dataclass's default, was never seen:
+    # "no known pattern", the float64 work landing on the convolution a line above)
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "plumes.py", PLUMES)))
+    f = _found(report).get(31)
+    assert f is not None and f.code == "AB410", _found(report)
+    assert "self.retention (torch.Tensor float64 96x96" in f.evidence
+
+
+CLUBS = """\
+import torch
+import torch.nn as nn
+
+
+class Outcome(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 1))
+
+    def forward(self, x):
+        return torch.sigmoid(self.body(x)).squeeze(-1)
+
+
+class League:
+    def __init__(self, rating, on_game):
+        self.rating = rating
+        self.on_game = on_game
+
+    def play_round(self):
+        order = torch.argsort(self.rating, descending=True)
+        white, black = order[0::2], order[1::2]
+        expected = torch.stack([self.on_game(w, b) for w, b in zip(white.tolist(), black.tolist())])
+        self.rating[white] += 8.0 * (0.5 - expected)
+        self.rating[black] -= 8.0 * (0.5 - expected)
+        return expected
+
+
+def main():
+    torch.manual_seed(3)
+    rating = 1200.0 + 600.0 * torch.rand(400)
+    model = Outcome().eval()
+
+    @torch.no_grad()
+    def predict(w, b):
+        r = rating[torch.tensor([w, b])] / 1000.0
+        x = torch.stack([r[0], r[1], r[0] - r[1], torch.ones(())])[None]
+        return model(x)[0]
+
+    league = League(rating, on_game=predict)
+    total = 0.0
+    for _ in range(12):
+        total += float(league.play_round().sum())
+    print("result:", total)
+
+
+main()
+"""
+
+
+def test_a_model_called_on_one_game_by_a_callback_the_object_holds(tmp_path: Path) -> None:
+    # (blind117's chess clubs: ``self.on_game(w, b)`` per pairing, a no_grad closure that
+    # builds one game's features and calls the model on a batch of one; the file names no
+    # call from the comprehension to it, and the run's stacks do. It was an AB201 on the
+    # ``.tolist()`` of the comprehension's iterable, run once a round, and the model's time
+    # shown nowhere)
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "clubs.py", CLUBS)))
+    found = _found(report)
+    f = found.get(22)
+    assert f is not None and f.code == "AB106", found
+    assert "model(x) is a batch of one (torch.Tensor float32 1x4" in f.evidence
+    assert "reached through the calls of line 22" in f.evidence

@@ -93,7 +93,9 @@ def test_a_float64_step_ending_in_a_line_that_checks_is_found_where_the_float64_
     pytest.importorskip("torch")
     report = profile(Target(script=_write(tmp_path, "organ.py", ORGAN)))
     found = _found(report)
-    assert 17 in found and found[17].code == "AB401", found
+    # (AB401 where no look saw the line, told at it from the conversion; AB410 where the
+    # method's last line is now read with its earlier lines, ``self.loss`` float64 seen there)
+    assert 17 in found and found[17].code in ("AB401", "AB410"), found
     # the step's time is its arithmetic's, not its last line's (which read 97% of the run)
     last = sum(h.share for h in report.hot if h.line == 20)
     assert last < 0.2, [(h.line, h.share) for h in report.hot]

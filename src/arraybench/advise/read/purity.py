@@ -10,6 +10,7 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
+from .libraries import NEW_VALUE_METHODS
 from .source import SourceFile, read_source
 from .syntax import call_name, walk_tree
 
@@ -710,6 +711,7 @@ def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
                 and isinstance(on.value, ast.Name)
                 and on.value.id == me
                 and node.func.attr not in keeps
+                and node.func.attr not in NEW_VALUE_METHODS
             ):
                 return True
             if isinstance(on, ast.Name) and on.id == me:
@@ -758,6 +760,9 @@ def _changed_in(
                 isinstance(on, ast.Attribute)
                 and on.attr == attr
                 and node.func.attr not in keeps
+                # (a library method that makes a new value of it, ``self.k.to(device)``:
+                # blind120's ski-lift rope, its stiffness taken as changed at every step)
+                and node.func.attr not in NEW_VALUE_METHODS
                 # (a method of the file's classes that changes nothing of its object's:
                 # ``self.net.forces(x)`` reading the network's arrays, blind46's Langevin)
                 and not (

@@ -366,3 +366,15 @@ def put_names(node: ast.expr, given: dict[str, ast.expr]) -> ast.expr:
     made = _Put().visit(copy.deepcopy(node))
     assert isinstance(made, ast.expr)
     return made
+
+
+def first_iterables(tree: ast.AST, line: int) -> set[int]:
+    """The ids of the nodes in the first iterable of each comprehension that holds ``line``:
+    evaluated once a statement, not once an iteration of the comprehension."""
+    return {
+        id(n)
+        for comp in walk_tree(tree)
+        if isinstance(comp, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
+        and comp.lineno <= line <= (comp.end_lineno or comp.lineno)
+        for n in ast.walk(comp.generators[0].iter)
+    }

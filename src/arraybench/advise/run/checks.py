@@ -455,3 +455,57 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
                 if r != line and r not in got:
                     got.append(r)
     return {line: tuple(v) for line, v in out.items()}
+
+
+def _back_riders(tree: ast.AST) -> dict[int, dict[int, frozenset[str]]]:
+    """Per line of a function, the function's last lines of operators (its :func:`_trailing`
+    lines, RIDERS at most) that come after it, each with the names of theirs that nothing from
+    that line on binds: the sampler records those when it looks at the line, in the same frame.
+    No later line of the function is looked at before them (``return conc * self.retention +
+    self.cfg.emission * self.sources`` after the call of the step, blind118's smoke plumes: a
+    float64 retention never seen), and an object's attributes, a module's globals, a parameter
+    never bound again are the same at an earlier line."""
+    out: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
+    for fn in walk_tree(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        tail = _trailing(fn.body)[0][:RIDERS]
+        if not tail:
+            continue
+        read: dict[int, set[str]] = defaultdict(set)
+        for n in ast.walk(fn):
+            if (
+                isinstance(n, ast.Name | ast.Attribute)
+                and isinstance(n.ctx, ast.Load)
+                and getattr(n, "lineno", 0) in tail
+            ):
+                read[n.lineno].add(n.id if isinstance(n, ast.Name) else ast.unparse(n))
+        for i, stmt in enumerate(fn.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            first = stmt.lineno
+            for t in tail:
+                if t <= first or first in tail:
+                    continue
+                # (from this statement, whole, to the one holding the rider: a loop's earlier
+                # lines run again after the line looked at)
+                bound: set[str] = set()
+                for later in fn.body[i:]:
+                    if later.lineno > t:
+                        break
+                    bound |= _bound(later)
+                names = frozenset(
+                    n for n in read.get(t, ()) if not any(_is_or_in(n, b) for b in bound)
+                )
+                if not names:
+                    continue
+                for line in range(first, (stmt.end_lineno or first) + 1):
+                    if line not in tail:
+                        out[line][t] = names
+    return dict(out)
+
+
+def _is_or_in(name: str, bound: str) -> bool:
+    """``name`` is ``bound`` or read through it (``self.cfg.x`` through ``self.cfg``), or
+    holds it (``self`` whose ``self.x`` is bound: its value the same object, kept)."""
+    return name == bound or name.startswith(bound + ".")

@@ -17,6 +17,7 @@ their methods beyond the attributes ``describe`` reads.
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import dis
 import functools
@@ -32,7 +33,7 @@ from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 from ..read.syntax import bound_names, parameter_names, walk_tree
-from .checks import _riders, _tail_riders
+from .checks import _back_riders, _riders, _tail_riders
 from .values import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
@@ -137,11 +138,14 @@ class _LineNames:
         self._riders: dict[str, dict[int, tuple[int, ...]]] = {}
         #: per file, the globals a function's last lines of operators read, by line
         self._globals: dict[str, dict[int, frozenset[str]]] = {}
+        #: per file and line, the function's later lines of operators that ride on it, each
+        #: with the names of theirs the line's frame holds as they will be (see _back_riders)
+        self._ahead: dict[str, dict[int, dict[int, frozenset[str]]]] = {}
 
     def __call__(self, path: str, line: int) -> tuple[str, ...]:
         table = self._files.get(path)
         if table is None:
-            table, self._riders[path], self._globals[path] = self._read(path)
+            table, self._riders[path], self._globals[path], self._ahead[path] = self._read(path)
             self._files[path] = table
         return table.get(line, ())
 
@@ -149,6 +153,12 @@ class _LineNames:
         """The module globals a function's last line of operators reads (recorded from a
         frame of the line that calls the function)."""
         return self._globals.get(path, {}).get(line, frozenset())
+
+    def ahead(self, path: str, line: int, rider: int) -> frozenset[str] | None:
+        """The names of ``rider``, a later line of operators of ``line``'s function, that are
+        recorded from ``line``'s frame; None where ``rider`` rides on ``line`` with all its
+        names (a loop's, or a function's line before the next that binds one of them)."""
+        return self._ahead.get(path, {}).get(line, {}).get(rider)
 
     def riders(self, path: str, line: int) -> tuple[int, ...]:
         """The lines of operators only in the loops holding ``line`` (see :func:`_riders`),
@@ -160,11 +170,16 @@ class _LineNames:
     @staticmethod
     def _read(
         path: str,
-    ) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[int, ...]], dict[int, frozenset[str]]]:
+    ) -> tuple[
+        dict[int, tuple[str, ...]],
+        dict[int, tuple[int, ...]],
+        dict[int, frozenset[str]],
+        dict[int, dict[int, frozenset[str]]],
+    ]:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, ValueError, UnicodeDecodeError):
-            return {}, {}, {}
+            return {}, {}, {}, {}
         tree = None
         for _ in range(3):
             try:
@@ -175,12 +190,35 @@ class _LineNames:
                 # program's imports being parsed at the same moment make it fail; again
                 continue
             except (SyntaxError, ValueError):
-                return {}, {}, {}
+                return {}, {}, {}, {}
         if tree is None:
-            return {}, {}, {}
+            return {}, {}, {}, {}
         names: dict[int, list[str]] = defaultdict(list)
+        # (a builtin the file never binds is in no frame's locals or globals: no value to
+        # record, and no place of the line's FACT_NAMES to take; ``list`` and ``map`` before
+        # the ``states`` of ``list(map(partial(state_prob, model), states.to(device)))``,
+        # blind121's lacrosse replay, left the rows a model is mapped over unseen)
+        bound = (
+            {
+                n.id
+                for n in walk_tree(tree)
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+            }
+            | {
+                n.name
+                for n in walk_tree(tree)
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            }
+            | {
+                (a.asname or a.name).split(".")[0]
+                for n in walk_tree(tree)
+                if isinstance(n, ast.Import | ast.ImportFrom)
+                for a in n.names
+            }
+        )
+        unbound = frozenset(dir(builtins)) - bound
         for node in walk_tree(tree):
-            if isinstance(node, ast.Name):
+            if isinstance(node, ast.Name) and node.id not in unbound:
                 got = names[node.lineno]
                 if node.id not in got and len(got) < FACT_NAMES:
                     got.append(node.id)
@@ -381,7 +419,14 @@ class _LineNames:
         tail_riders, tail_names = _tail_riders(tree)
         for line, tail in tail_riders.items():
             riders[line] = (*riders.get(line, ()), *(-r for r in tail))
-        return {line: tuple(v) for line, v in names.items()}, riders, tail_names
+        ahead = _back_riders(tree)
+        for line, later in ahead.items():
+            got_riders = riders.get(line, ())
+            # (a line that rides on this one already, with all its names, stays so)
+            for r in [r for r in later if r in got_riders]:
+                del later[r]
+            riders[line] = (*got_riders, *later)
+        return {line: tuple(v) for line, v in names.items()}, riders, tail_names, ahead
 
 
 @functools.lru_cache(maxsize=1024)
@@ -642,7 +687,8 @@ class Sampler:
         # still to come, and Evidence.facts_at adds these for the names it lacks)
         keys = [key, *((key[0], r) for r in self._names.riders(*key))]
         for k in keys:
-            self._record_at(frame, k)
+            ahead = self._names.ahead(key[0], key[1], k[1]) if k != key else None
+            self._record_at(frame, k, ahead)
         if all(self._done(k) for k in keys):
             self._recorded.add(done)
 
@@ -654,7 +700,7 @@ class Sampler:
             seen is not None and bool(seen) and all(len(v) >= FACT_SAMPLES for v in seen.values())
         )
 
-    def _record_at(self, frame: FrameType, key: Key) -> None:
+    def _record_at(self, frame: FrameType, key: Key, only: frozenset[str] | None = None) -> None:
         # (looks spread over the run: the first at once, the later ones LOOK_GAPS apart, so
         # that a state promoted after its first steps, float32 made float64, is seen so; by
         # code object, as a lambda's frame and its function's on one line see other names)
@@ -684,6 +730,8 @@ class Sampler:
         names = self._names(key[0], line)
         if only_globals:
             names = tuple(n for n in names if n in self._names.globals_at(key[0], line))
+        if only is not None:
+            names = tuple(n for n in names if n in only)
         if not names:
             self.samples.facts.setdefault(key, {})
             return

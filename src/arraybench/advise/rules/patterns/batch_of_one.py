@@ -23,6 +23,7 @@ the outputs (a sum: AB104); the run sees the model and the batch of one.
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -94,6 +95,7 @@ class BatchOfOne:
                 del a.found[(sf.path, lp.line)]
                 f = replace(f, origin=old.origin, was_possible=old.was_possible)
             yield f
+        yield from self._reached(a, sf, models)
         # ``list(map(model, windows))``: a loop over the rows with no line of its own
         for call in walk_tree(sf.tree):
             if (
@@ -223,6 +225,50 @@ class BatchOfOne:
                 one = (1, *data.shape)  # (the method makes the item a batch of one)
             return self._priced(a, sf, lp, call, model, data, one, facts, through)
         return None
+
+    def _reached(
+        self, a: Analysis, sf: SourceFile, models: dict[tuple[tuple[str, int], str], object]
+    ) -> Iterator[Finding]:
+        """A model the run saw called on a batch of one, about once an iteration of a loop
+        of the file that its sampled stacks put above it, through calls the file does not
+        name: a callback the object holds (``self.on_game(w, b)``, a closure that builds one
+        game's features and calls the model on them, blind117's chess clubs). A loop whose
+        steps carry a value on (a rollout's ``obs``) is no batch."""
+        told: set[int] = set()
+        for ((path, line), name), model in models.items():
+            call = next(
+                (
+                    c
+                    for c in sf.calls_on(line)
+                    if ast.unparse(c.func) == name and len(c.args) == 1 and not c.keywords
+                ),
+                None,
+            )
+            if call is None or not isinstance(call.args[0], ast.Name):
+                continue
+            data = a.ev.facts_at((path, line)).get(call.args[0].id)
+            if data is None or not is_array(data) or len(data.shape) < 2 or data.shape[0] != 1:
+                continue
+            lp = _loop_above(a, sf, (path, line))
+            old = a.found.get((sf.path, lp.line)) if lp is not None else None
+            if lp is None or lp.line in told or (old is not None and old.code not in RENAMED):
+                continue
+            if sf.span(lp.line)[0] <= line <= lp.end or _carries(sf, lp):
+                continue  # (in the loop's own lines: _loop's, by the rows it indexes)
+            count, _ = a.loop_counts(sf.path, lp)
+            if a.led.count((path, line)).n < count.n / 2:
+                continue  # (not a call an iteration)
+            facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+            through = f"at line {line}, reached through the calls of line {lp.line}"
+            one = tuple(data.shape)
+            f = self._priced(a, sf, lp, call, model, data, one, facts, through, reached=True)
+            if f is not None:
+                told.add(lp.line)
+                if old is not None:
+                    # (an element loop, as the loop's own lines read: the model is its time)
+                    del a.found[(sf.path, lp.line)]
+                    f = replace(f, origin=old.origin, was_possible=old.was_possible)
+                yield f
 
     def _mapped(
         self,
@@ -367,6 +413,7 @@ class BatchOfOne:
         one: tuple[int, ...],
         facts: dict[str, Fact],
         through: str = "",
+        reached: bool = False,
     ) -> Finding | None:
         count, per_entry = a.loop_counts(sf.path, lp)
         if count.n < ELEMENT_MIN or per_entry < ELEMENT_MIN:
@@ -386,9 +433,10 @@ class BatchOfOne:
         high = max(low, f.seconds - batched)
         name = ast.unparse(call.func)
         m = next((x for k, x in facts.items() if k == name and x.kind == MODEL), None)
+        arg = ast.unparse(call.args[0])
+        what = "one" if reached else f"one row of {arg.split('[')[0]}"
         said = (
-            f"{f.evidence}; {name}({ast.unparse(call.args[0])}) is a batch of one row of "
-            f"{ast.unparse(call.args[0]).split('[')[0]} ({data}) per iteration"
+            f"{f.evidence}; {name}({arg}) is a batch of {what} ({data}) per iteration"
             + (f" ({m})" if m is not None else "")
             + (f" (the model {through})" if through else "")
             + f": one call took {format_time(t1)} on a batch of one and {format_time(tn)} on "
@@ -445,3 +493,57 @@ def _dataset_rows_item(a: Analysis, sf: SourceFile, lp: Loop, name: str, part: i
     first, last = (fn.lineno, fn.end_lineno or fn.lineno) if fn is not None else sf.span(lp.line)
     seen = a.ev.facts_in(sf.path, first, last).get(name)
     return seen is not None and item_rows(sf, seen, part) is not None
+
+
+def _loop_above(a: Analysis, sf: SourceFile, key: tuple[str, int]) -> Loop | None:
+    """The loop of the file that most of the sampled stacks through ``key`` stand in first
+    above it (a comprehension's own frame, or a line in a ``for``), or None."""
+    seen: Counter[Loop] = Counter()
+    for stack, _off, _on in a.led.stacks:
+        at = next((i for i, fr in enumerate(stack) if (fr[0], abs(fr[1])) == key), None)
+        if at is None:
+            continue
+        for fr in stack[at + 1 :]:
+            if fr[0] != sf.path:
+                continue
+            line = abs(fr[1])
+            loops = [lp for lp in sf.loops if lp.comprehension and lp.line <= line <= lp.end]
+            loops += [lp for lp in sf.enclosing_loops(line) if lp.line != line]
+            if loops:
+                seen[loops[0]] += 1
+                break
+    return seen.most_common(1)[0][0] if seen else None
+
+
+def _carries(sf: SourceFile, lp: Loop) -> bool:
+    """Whether a ``for`` loop's body reads a name before it binds it again: a step that
+    needs the one before (``obs = env.step(action)`` after ``policy(obs[None])``)."""
+    if lp.comprehension or sf.tree is None:
+        return False
+    node = next(
+        (
+            n
+            for n in walk_tree(sf.tree)
+            if isinstance(n, ast.For | ast.AsyncFor | ast.While) and n.lineno == lp.line
+        ),
+        None,
+    )
+    if node is None:
+        return True
+    body = node.body if isinstance(node, ast.For | ast.AsyncFor | ast.While) else []
+    names = sorted(
+        (
+            (n.lineno, n.col_offset, isinstance(n.ctx, ast.Store), n.id)
+            for st in body
+            for n in ast.walk(st)
+            if isinstance(n, ast.Name)
+        ),
+        key=lambda x: (x[0], not x[2], x[1]),
+    )
+    read: set[str] = set()
+    for _, _, store, name in names:
+        if store and name in read and name not in lp.targets:
+            return True
+        if not store:
+            read.add(name)
+    return False

@@ -282,9 +282,27 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
             )
             and not any(k.arg == "dtype" for k in n.keywords)
             and id(n) not in cast
+            and not _cast_before(n.args[0])
         ):
             out.setdefault(n.lineno, n)
     return out
+
+
+def _cast_before(arg: ast.expr) -> bool:
+    """NumPy data given another dtype on its way in: ``a.astype(np.float32)``, ``np.float32(
+    x)``, ``np.asarray(x, dtype=np.float32)`` (blind122's street grid, told it made float64
+    tensors of a float32 array)."""
+    if not isinstance(arg, ast.Call):
+        return False
+    if isinstance(arg.func, ast.Attribute) and arg.func.attr == "astype" and arg.args:
+        given = ast.unparse(arg.args[0])
+    elif any(k.arg == "dtype" for k in arg.keywords):
+        given = ast.unparse(next(k.value for k in arg.keywords if k.arg == "dtype"))
+    else:
+        given = ast.unparse(arg.func)
+    return "float64" not in given and any(
+        d in given for d in ("float32", "float16", "half", "single", "int", "bool")
+    )
 
 
 def _gives_dtype(call: ast.Call) -> bool:

@@ -533,6 +533,9 @@ class Float64Promotion:
             local = callers is not None and stored_in(sf, root, lo, hi)
             made = _made_at(sf, root, first if local else lo)
             at = f", made at line {made[0]}: {root} = {made[1]}" if made else ""
+            init = _made_in_init(sf, root) if not made and root.startswith("self.") else None
+            if init is not None:
+                at = f", made at line {init[0]}: {root} = {init[1][:70]}"
             source = f"{root} ({rfact}{at}; not changed in the loop)"
             rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
             unpacked = _unpacked_from(sf, root, first) if local and made is None else None
