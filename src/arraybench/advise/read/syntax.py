@@ -301,8 +301,9 @@ def parameter_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     return {x.arg for x in ast.walk(fn.args) if isinstance(x, ast.arg)}
 
 
-def bound_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """Names a function binds (stores, nonlocal and global declarations too)."""
+def bound_names(fn: ast.AST) -> set[str]:
+    """Names a function (or a whole module) binds: stores, nonlocal and global declarations
+    too."""
     out = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     for n in ast.walk(fn):
         if isinstance(n, (ast.Nonlocal, ast.Global)):

@@ -74,7 +74,7 @@ from .families.loops import (
     scalar_reads,
     with_scan,
 )
-from .hints import hint, refuted
+from .hints import hot_lines
 from .ledger_inputs import (
     operator_runs_of,
     operators_time,
@@ -88,10 +88,6 @@ from .patterns import PATTERNS
 from .patterns.scalar_sources import from_scalars, scalar_sources
 from .proof import proof
 
-#: Lines shown in "where the time goes" that hold no finding.
-HOT_LINES = 3
-#: A hint longer than this, the same for two lines shown, is said in full at the first only.
-SAID_ONCE = 120
 #: A loop is element by element when it runs at least ELEMENT_MIN iterations per entry
 #: (rules/families/loops.py), and each costs at most this (an iteration over a batch of a
 #: training loop costs more).
@@ -751,51 +747,9 @@ class Analysis:
         return None
 
     def hot_lines(self) -> list[HotLine]:
-        """The costliest lines no listed finding holds, each with the closest known kind and
-        the evidence for or against it, or the library call its time is in (rules/hints.py)."""
-        listed = [f for f in self.found.values() if f.share >= LIST_SHARE]
-        # (the lines of the functions a finding's lines call are in its time only where its
-        # time is its lines' whole time: blind117's chess clubs, a model called per game
-        # under a comprehension that a sync finding of 2.2 s held, its 9.5 s shown nowhere)
-        spans = [
-            (f.path, f.line, f.end)
-            for f in listed
-            if f.seconds >= 0.5 * self.led.span(f.path, f.line, f.end)
-        ]
-        out: list[HotLine] = []
-        for key, seconds in sorted(self.led.own_s.items(), key=lambda kv: -kv[1]):
-            if len(out) >= HOT_LINES or seconds / self.total < LIST_SHARE:
-                break
-            path, line = key
-            if key in self.held or any(f.path == path and f.line <= line <= f.end for f in listed):
-                continue
-            # a line of a function that a listed loop calls is in that finding's time already
-            if spans and self.led.overlap(path, line, line, spans) >= seconds / 2:
-                continue
-            sf = read_source(path)
-            c = self.led.count(key)
-            count = c if c.n else None
-            element = (ELEMENT_MIN, ELEMENT_MAX_S)
-            h = refuted(self, key, hint(self, sf, key, seconds, count, PER_ITERATION_MIN, element))
-            said = next((o for o in out if o.path == path and o.hint == h.text), None)
-            if said is not None and len(h.text) > SAID_ONCE:
-                # (three lines of one loop given one long hint: said once, at the first)
-                h = replace(h, text=f"{h.text.split(':', 1)[0]}: as line {said.line}")
-            out.append(
-                HotLine(
-                    path,
-                    line,
-                    seconds,
-                    seconds / self.total,
-                    count,
-                    sf.text(line),
-                    shown(self.ev.facts_at(key)),
-                    closest=h.code,
-                    hint=h.text,
-                    calls=h.calls,
-                )
-            )
-        return out
+        """The costliest lines no listed finding holds, with the closest known kind or where
+        their time is (rules/hints.py)."""
+        return hot_lines(self, PER_ITERATION_MIN, (ELEMENT_MIN, ELEMENT_MAX_S))
 
 
 #: An inner loop of this many steps an entry or more is a run of its own (an episode), not a

@@ -21,7 +21,7 @@ rewrite of the user's code makes cheaper. Each hot line says which, from what th
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...base.units import format_time
 from ..read.source import (
@@ -32,12 +32,24 @@ from ..read.source import (
     SourceFile,
     call_name,
     held_receiver,
+    read_source,
     statement_at,
 )
 from ..read.syntax import imported_names, seen_name, walk_tree
+from ..records import LIST_SHARE, HotLine
 from ..run.checks import COMPOUND
 from ..run.ledger import Count
-from ..run.values import MODEL, OTHER, SCALAR, SEQUENCE, Fact, array_scalar, is_array, torchish
+from ..run.values import (
+    MODEL,
+    OTHER,
+    SCALAR,
+    SEQUENCE,
+    Fact,
+    array_scalar,
+    is_array,
+    shown,
+    torchish,
+)
 from .known_fixes import ndimage_laplace, summed_items, wrapped_convolution
 from .patterns import tiny_arrays
 from .patterns.base import Analysis
@@ -718,3 +730,57 @@ def _plotted_lists(sf: SourceFile, line: int, facts: dict[str, Fact]) -> str:
             "appending to lists)"
         )
     return ""
+
+
+#: Lines shown in "where the time goes" that hold no finding.
+HOT_LINES = 3
+#: A hint longer than this, the same for two lines shown, is said in full at the first only.
+SAID_ONCE = 120
+
+
+def hot_lines(a: Analysis, min_count: int, element: tuple[int, float]) -> list[HotLine]:
+    """The costliest lines no listed finding holds, each with the closest known kind and
+    the evidence for or against it, or the library call its time is in: ``min_count`` the runs
+    a per-iteration pattern needs, ``element`` the element loop's thresholds (see :func:`hint`)."""
+    listed = [f for f in a.found.values() if f.share >= LIST_SHARE]
+    # (the lines of the functions a finding's lines call are in its time only where its
+    # time is its lines' whole time: blind117's chess clubs, a model called per game
+    # under a comprehension that a sync finding of 2.2 s held, its 9.5 s shown nowhere)
+    spans = [
+        (f.path, f.line, f.end)
+        for f in listed
+        if f.seconds >= 0.5 * a.led.span(f.path, f.line, f.end)
+    ]
+    out: list[HotLine] = []
+    for key, seconds in sorted(a.led.own_s.items(), key=lambda kv: -kv[1]):
+        if len(out) >= HOT_LINES or seconds / a.total < LIST_SHARE:
+            break
+        path, line = key
+        if key in a.held or any(f.path == path and f.line <= line <= f.end for f in listed):
+            continue
+        # a line of a function that a listed loop calls is in that finding's time already
+        if spans and a.led.overlap(path, line, line, spans) >= seconds / 2:
+            continue
+        sf = read_source(path)
+        c = a.led.count(key)
+        count = c if c.n else None
+        h = refuted(a, key, hint(a, sf, key, seconds, count, min_count, element))
+        said = next((o for o in out if o.path == path and o.hint == h.text), None)
+        if said is not None and len(h.text) > SAID_ONCE:
+            # (three lines of one loop given one long hint: said once, at the first)
+            h = replace(h, text=f"{h.text.split(':', 1)[0]}: as line {said.line}")
+        out.append(
+            HotLine(
+                path,
+                line,
+                seconds,
+                seconds / a.total,
+                count,
+                sf.text(line),
+                shown(a.ev.facts_at(key)),
+                closest=h.code,
+                hint=h.text,
+                calls=h.calls,
+            )
+        )
+    return out

@@ -480,6 +480,7 @@ def _back_riders(tree: ast.AST) -> dict[int, dict[int, frozenset[str]]]:
                 and getattr(n, "lineno", 0) in tail
             ):
                 read[n.lineno].add(n.id if isinstance(n, ast.Name) else ast.unparse(n))
+        binds = [_bound(stmt) for stmt in fn.body]
         for i, stmt in enumerate(fn.body):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
@@ -490,10 +491,10 @@ def _back_riders(tree: ast.AST) -> dict[int, dict[int, frozenset[str]]]:
                 # (from this statement, whole, to the one holding the rider: a loop's earlier
                 # lines run again after the line looked at)
                 bound: set[str] = set()
-                for later in fn.body[i:]:
+                for later, binding in zip(fn.body[i:], binds[i:], strict=True):
                     if later.lineno > t:
                         break
-                    bound |= _bound(later)
+                    bound |= binding
                 names = frozenset(
                     n for n in read.get(t, ()) if not any(_is_or_in(n, b) for b in bound)
                 )
@@ -506,6 +507,6 @@ def _back_riders(tree: ast.AST) -> dict[int, dict[int, frozenset[str]]]:
 
 
 def _is_or_in(name: str, bound: str) -> bool:
-    """``name`` is ``bound`` or read through it (``self.cfg.x`` through ``self.cfg``), or
-    holds it (``self`` whose ``self.x`` is bound: its value the same object, kept)."""
+    """``name`` is ``bound`` or read through it (``self.cfg.x`` through ``self.cfg``); a name
+    that holds it (``self`` whose ``self.x`` is bound) is not: the same object, kept."""
     return name == bound or name.startswith(bound + ".")

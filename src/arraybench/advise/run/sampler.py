@@ -199,11 +199,7 @@ class _LineNames:
         # the ``states`` of ``list(map(partial(state_prob, model), states.to(device)))``,
         # blind121's lacrosse replay, left the rows a model is mapped over unseen)
         bound = (
-            {
-                n.id
-                for n in walk_tree(tree)
-                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
-            }
+            bound_names(tree)
             | {
                 n.name
                 for n in walk_tree(tree)

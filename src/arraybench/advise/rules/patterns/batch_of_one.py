@@ -530,11 +530,10 @@ def _carries(sf: SourceFile, lp: Loop) -> bool:
     )
     if node is None:
         return True
-    body = node.body if isinstance(node, ast.For | ast.AsyncFor | ast.While) else []
     names = sorted(
         (
             (n.lineno, n.col_offset, isinstance(n.ctx, ast.Store), n.id)
-            for st in body
+            for st in node.body
             for n in ast.walk(st)
             if isinstance(n, ast.Name)
         ),

@@ -139,14 +139,15 @@ def _calls_taken_out(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
     hosts: list[Finding] = []
     for c in calls:
         g = next((g for g in listed if g.line <= c.lineno <= g.end), None)
-        caller = enclosing_function(sf, c.lineno)
-        if g is None and (f.path, c.lineno) in a.held and caller is not None:
+        if g is None and (f.path, c.lineno) in a.held:
             # (a line folded into a finding of the same function; not of the module's body,
-            # whose every line is "the same function": blind-style ``s += score(table, idx)``
-            # folded into ``score``'s own copy, then that copy folded into the next line's
-            # ``score32(small, idx)``, both gone from the report, tests/advise/
-            # test_reductions_and_copies.py under load)
-            g = next((g for g in listed if enclosing_function(sf, g.line) is caller), None)
+            # whose every line is "the same function": ``s += score(table, idx)`` folded into
+            # ``score``'s own copy, then that copy folded into the next line's ``score32(small,
+            # idx)``, both gone from the report, tests/advise/test_reductions_and_copies.py
+            # under load)
+            caller = enclosing_function(sf, c.lineno)
+            if caller is not None:
+                g = next((g for g in listed if enclosing_function(sf, g.line) is caller), None)
         if g is None:
             return None
         hosts.append(g)
