@@ -294,6 +294,32 @@ def test_a_lines_looks_are_spread_over_the_run(tmp_path: Path) -> None:
     assert [f.dtype for f in seen["u"]] == ["float32", "float64", "float64"]
 
 
+def test_a_rider_looked_at_before_its_name_was_bound_is_looked_at_again(tmp_path: Path) -> None:
+    # (blind104's saffron beds, under load: ``return k(t) @ k_inv`` rides on the lines above
+    # it, whose frame has no ``k_inv`` yet; those looks filled its other names, and its own
+    # frame's look, the only one with ``k_inv`` bound, was skipped as done: AB411 of the line
+    # lost its input)
+    p = _write(
+        tmp_path,
+        "w.py",
+        "def weights(k, t, s):\n    k_inv = np.linalg.inv(s)\n    return k(t) @ k_inv\n",
+    )
+    ticks = iter(range(100))  # (a second between looks)
+    sampler = Sampler(is_user=lambda _: True, threaded=False, clock=lambda: float(next(ticks)))
+    code = SimpleNamespace(co_filename=str(p))
+    assert sampler._names.riders(str(p), 2) == (3,)
+    local = {"k": len, "t": np.zeros(4), "s": np.eye(4)}
+    for _ in range(5):
+        sampler._record_facts(
+            SimpleNamespace(f_lineno=2, f_code=code, f_locals=local, f_globals={"np": np})
+        )
+    seen = sampler.samples.facts[(str(p), 3)]
+    assert "k_inv" not in seen and len(seen["t"]) == 4
+    local = {**local, "k_inv": np.eye(4)}
+    sampler._record_facts(SimpleNamespace(f_lineno=3, f_code=code, f_locals=local, f_globals={}))
+    assert [f.shape for f in sampler.samples.facts[(str(p), 3)]["k_inv"]] == [(4, 4)]
+
+
 def test_a_model_finding_whose_call_line_never_ran_traced_has_no_count(tmp_path: Path) -> None:
     p = _write(tmp_path, "m.py", "\n".join(f"x{i} = {i}" for i in range(1, 13)) + "\n")
     analysis = Analysis(_evidence(str(p)))

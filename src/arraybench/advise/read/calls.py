@@ -137,6 +137,31 @@ def _index(tree: ast.Module, method: bool) -> dict[str, tuple[ast.Call, ...]]:
                         for c2 in out[target]
                     ):
                         out[target].append(made)
+    # mapped: ``map(matcher.match, swatches)``, ``map(partial(score, model), rows)``: a call
+    # per item at the map's line, given no arguments (each item is a new one; a partial's
+    # bound ones stay), marked with that ``map`` call (:func:`mapped_by`)
+    for c in calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id == "map" and len(c.args) >= 2):
+            continue
+        f = c.args[0]
+        if isinstance(f, ast.Attribute) and f.attr in defs:
+            made = ast.Call(func=copy.deepcopy(f), args=[], keywords=[])
+            name = f.attr
+        elif isinstance(f, ast.Name | ast.Call) and (name := _aliased(f, defs) or "") in defs:
+            bound_args = list(f.args[1:]) if isinstance(f, ast.Call) else []
+            bound_kw = list(f.keywords) if isinstance(f, ast.Call) else []
+            made = _renamed(ast.Call(func=f, args=[], keywords=[]), name, bound_args, bound_kw)
+        else:
+            continue
+        for n in (made, made.func):
+            ast.copy_location(n, c)
+        setattr(made, MAPPED, c)
+        out[name].append(made)
+    for target, at in _hooks(tree, defs, calls):
+        made = ast.Call(func=ast.Name(id=target, ctx=ast.Load()), args=[], keywords=[])
+        for n in (made, made.func):
+            ast.copy_location(n, at)
+        out[target].append(made)
     # kept by an object: ``Trainer(X, y, partial(newton_direction, H0))`` with ``__init__``'s
     # ``self.precondition = precondition``, called ``self.precondition(g)`` in a method
     class_defs = {c.name: c for c in walk_tree(tree) if isinstance(c, ast.ClassDef)}
@@ -286,6 +311,78 @@ def property_reads(sf: SourceFile, line: int) -> list[ast.Call]:
     ]
 
 
+#: The methods of a torch module that register a function it calls at each call of its own.
+HOOKS = frozenset(
+    {
+        "register_forward_pre_hook",
+        "register_forward_hook",
+        "register_full_backward_pre_hook",
+        "register_full_backward_hook",
+    }
+)
+
+
+def _hooks(
+    tree: ast.Module, defs: dict[str, ast.FunctionDef], calls: list[ast.Call]
+) -> list[tuple[str, ast.Call]]:
+    """The file's functions registered as a module's hook (``section.register_forward_pre_hook(
+    calibrate)``), each with the calls of that module, where the hook runs: by its name in the
+    function that registers it, or, where that name is its parameter, by the name the
+    registering function's callers pass (``attach_calibration(section, gains)`` in ``main``,
+    calling ``section(scans)`` per reel: blind121's paper-mill)."""
+    out: list[tuple[str, ast.Call]] = []
+    for c in calls:
+        if not (
+            isinstance(c.func, ast.Attribute)
+            and c.func.attr in HOOKS
+            and isinstance(c.func.value, ast.Name)
+            and c.args
+            and isinstance(c.args[0], ast.Name)
+            and c.args[0].id in defs
+        ):
+            continue
+        obj = c.func.value.id
+        scope = _innermost_def(tree, c.lineno)
+        where: list[tuple[ast.AST, str]] = [(scope if scope is not None else tree, obj)]
+        params = [p.arg for p in scope.args.args] if scope is not None else []
+        if scope is not None and obj in params:
+            for k in calls:
+                if isinstance(k.func, ast.Name) and k.func.id == scope.name:
+                    given = argument(k, params, obj, False)
+                    if isinstance(given, ast.Name):
+                        outer = _innermost_def(tree, k.lineno)
+                        where.append((outer if outer is not None else tree, given.id))
+        for body, name in where:
+            nodes = walk_tree(body) if body is not tree else _module_level(tree)
+            out.extend(
+                (c.args[0].id, x)
+                for x in nodes
+                if isinstance(x, ast.Call) and isinstance(x.func, ast.Name) and x.func.id == name
+            )
+    return out
+
+
+def _innermost_def(tree: ast.Module, line: int) -> ast.FunctionDef | None:
+    found = None
+    for n in walk_tree(tree):
+        if (
+            isinstance(n, ast.FunctionDef)
+            and n.lineno <= line <= (n.end_lineno or n.lineno)
+            and (found is None or n.lineno > found.lineno)
+        ):
+            found = n
+    return found
+
+
+def _module_level(tree: ast.Module) -> list[ast.AST]:
+    """The nodes of the module's own statements (not inside its functions or classes)."""
+    out: list[ast.AST] = []
+    for st in tree.body:
+        if not isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.extend(ast.walk(st))
+    return out
+
+
 def _aliased(value: ast.expr, defs: dict[str, ast.FunctionDef]) -> str | None:
     if isinstance(value, ast.Name) and value.id in defs:
         return value.id
@@ -348,6 +445,13 @@ def _renamed(
 
 #: The mark of an argument a ``functools.partial`` bound (:func:`bound`).
 BOUND = "_arraybench_bound"
+#: The mark of a call ``map`` makes (:func:`mapped_by`).
+MAPPED = "_arraybench_mapped"
+
+
+def mapped_by(call: ast.Call) -> ast.Call | None:
+    """The ``map(f, items)`` call that makes ``call`` once per item, where it is one."""
+    return getattr(call, MAPPED, None)
 
 
 def bound(arg: ast.expr) -> bool:

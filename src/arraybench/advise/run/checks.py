@@ -510,3 +510,43 @@ def _is_or_in(name: str, bound: str) -> bool:
     """``name`` is ``bound`` or read through it (``self.cfg.x`` through ``self.cfg``); a name
     that holds it (``self`` whose ``self.x`` is bound) is not: the same object, kept."""
     return name == bound or name.startswith(bound + ".")
+
+
+def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
+    """For each line that reads a property of ``self`` whose getter is one ``return`` of the
+    object's attributes (``sum(self.legs_km)``, ``return self._legs[: self.n_legs]``: blind125's
+    courier dispatch): the attributes that getter reads, ``self._legs`` and ``self.n_legs``,
+    which a look reads from the instance's own dict as it reads any attribute (no getter is
+    run), so that the property's value can be made again after the run."""
+    getters: dict[str, list[str]] = {}
+    for c in walk_tree(tree):
+        if not isinstance(c, ast.ClassDef):
+            continue
+        for f in c.body:
+            if not (
+                isinstance(f, ast.FunctionDef)
+                and any(isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list)
+                and isinstance(f.body[-1], ast.Return)
+                and f.body[-1].value is not None
+            ):
+                continue
+            getters[f.name] = list(
+                dict.fromkeys(
+                    f"self.{n.attr}"
+                    for n in ast.walk(f.body[-1].value)
+                    if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id == "self"
+                )
+            )
+    out: dict[int, list[str]] = defaultdict(list)
+    for n in walk_tree(tree):
+        if (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == "self"
+            and isinstance(n.ctx, ast.Load)
+            and n.attr in getters
+        ):
+            out[n.lineno].extend(r for r in getters[n.attr] if r[5:] not in getters)
+    return out

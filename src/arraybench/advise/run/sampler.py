@@ -33,7 +33,7 @@ from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 from ..read.syntax import bound_names, parameter_names, walk_tree
-from .checks import _back_riders, _riders, _tail_riders
+from .checks import _back_riders, _riders, _tail_riders, getter_reads
 from .values import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
@@ -279,6 +279,9 @@ class _LineNames:
                 dotted = f"{node.value.id}.{node.attr}"
                 if dotted not in got and len(got) < FACT_NAMES + 2:
                     got.append(dotted)
+        for ln, reads in getter_reads(tree).items():
+            got = names[ln]
+            got.extend(r for r in dict.fromkeys(reads) if r not in got)
         # a dataset object a ``map`` runs over (``map(lambda item: model(item[0][None]), ds)``):
         # the arrays its class's ``__getitem__`` indexes (``self.features[i]``), as ``ds.features``
         indexed = {
@@ -709,25 +712,31 @@ class Sampler:
             for n, v in (seen_before or {}).items()
             if only_globals or (b := n.split(".", 1)[0].split("[", 1)[0]) in local or b in glob
         ]
-        if (
-            mine
-            and all(len(v) >= FACT_SAMPLES for v in mine)
-            and len(mine) == len(seen_before or {})
-        ):
-            return
-        looks = max((len(v) for v in mine), default=0)
-        now = self.clock()
-        at = (key, id(frame.f_code))
-        last = self._looked.get(at)
-        if looks and last is not None and now - last < LOOK_GAPS[min(looks, len(LOOK_GAPS) - 1)]:
-            return
-        self._looked[at] = now
         line = abs(key[1])
         names = self._names(key[0], line)
         if only_globals:
             names = tuple(n for n in names if n in self._names.globals_at(key[0], line))
         if only is not None:
             names = tuple(n for n in names if n in only)
+        # (a plain name unseen so far, bound now, is looked at now: a line first looked at as
+        # a rider before the name was bound, ``k_inv`` of ``return k(t) @ k_inv``)
+        new = seen_before is not None and any(
+            n not in seen_before and n.isidentifier() and (n in local or n in glob) for n in names
+        )
+        if (
+            mine
+            and not new
+            and all(len(v) >= FACT_SAMPLES for v in mine)
+            and len(mine) == len(seen_before or {})
+        ):
+            return
+        looks = 0 if new else max((len(v) for v in mine), default=0)
+        now = self.clock()
+        at = (key, id(frame.f_code))
+        last = self._looked.get(at)
+        if looks and last is not None and now - last < LOOK_GAPS[min(looks, len(LOOK_GAPS) - 1)]:
+            return
+        self._looked[at] = now
         if not names:
             self.samples.facts.setdefault(key, {})
             return

@@ -244,9 +244,9 @@ class BatchOfOne:
                 ),
                 None,
             )
-            if call is None or not isinstance(call.args[0], ast.Name):
+            if call is None:
                 continue
-            data = a.ev.facts_at((path, line)).get(call.args[0].id)
+            data = _one_made(call.args[0], a.ev.facts_at((path, line)))
             if data is None or not is_array(data) or len(data.shape) < 2 or data.shape[0] != 1:
                 continue
             lp = _loop_above(a, sf, (path, line))
@@ -546,3 +546,38 @@ def _carries(sf: SourceFile, lp: Loop) -> bool:
         if not store:
             read.add(name)
     return False
+
+
+def _one_made(arg: ast.expr, facts: dict[str, Fact]) -> Fact | None:
+    """The batch a model's argument is: the value seen of a name; of a name made a batch of
+    one, ``features.unsqueeze(0) * scale`` or ``x[None]`` (blind127's hydrant closure), that
+    value with a leading axis of one."""
+    if isinstance(arg, ast.Name):
+        return facts.get(arg.id)
+    for n in ast.walk(arg):
+        base: ast.expr | None = None
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "unsqueeze"
+            and len(n.args) == 1
+            and isinstance(n.args[0], ast.Constant)
+            and n.args[0].value == 0
+        ):
+            base = n.func.value
+        elif isinstance(n, ast.Subscript) and (
+            (isinstance(n.slice, ast.Constant) and n.slice.value is None)
+            or (
+                isinstance(n.slice, ast.Tuple)
+                and n.slice.elts
+                and isinstance(n.slice.elts[0], ast.Constant)
+                and n.slice.elts[0].value is None
+                and all(isinstance(e, ast.Slice) for e in n.slice.elts[1:])
+            )
+        ):
+            base = n.value
+        if isinstance(base, ast.Name):
+            seen = facts.get(base.id)
+            if seen is not None and is_array(seen):
+                return replace(seen, shape=(1, *seen.shape))
+    return None

@@ -180,10 +180,14 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
     return None
 
 
-def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[int, ...]] | None:
+def _returned(
+    a: Analysis, sf: SourceFile, node: ast.expr, around: dict[str, Fact] | None = None
+) -> tuple[Fact, tuple[int, ...]] | None:
     """The array a call of the file's function or method, or a property of the file's, returns
     (``sum(self.ff.atom_energies(self.xyz))``, blind49's conformer energy as a property): the
-    shape of its last ``return``, from the values seen on that line."""
+    shape of its last ``return``, from the values seen on that line (``around``: the values
+    seen where ``self``'s property is read, its getter's attributes among them: blind125's
+    ``sum(self.legs_km)``, a getter line never looked at)."""
     if isinstance(node, ast.Attribute) and sf.tree is not None and node.attr in properties(sf.tree):
         # (a property of the file's: ``min(self.gaps)``, blind54's ring road)
         ret = returned_by(sf, node.attr)
@@ -197,7 +201,9 @@ def _returned(a: Analysis, sf: SourceFile, node: ast.expr) -> tuple[Fact, tuple[
     if fn is None:
         return None
     # (the names' values anywhere in the function: a return line is not always looked at)
+    own = isinstance(node, ast.Attribute) and ast.unparse(node.value) == "self"
     facts = {
+        **(around if around is not None and own else {}),
         **a.ev.facts_in(sf.path, fn.lineno, fn.end_lineno or ret.lineno),
         **a.ev.facts_at((sf.path, ret.lineno)),
     }
@@ -436,7 +442,7 @@ class BuiltinReduction:
             facts = a.ev.facts_at(key)
             seen = []
             for c in calls:
-                got = _shape(c.args[0], facts) or _returned(a, sf, c.args[0])
+                got = _shape(c.args[0], facts) or _returned(a, sf, c.args[0], facts)
                 # a builtin over a 2-D array reduces its rows: whole-row operations
                 if got is not None and len(got[1]) == 1 and got[1][0] >= 2:
                     seen.append((c, *got))
@@ -670,3 +676,37 @@ def _key_count(
         n = straight if straight else runs.n
         return Count(n * sizes.pop(), exact=bool(straight) or runs.exact)
     return None
+
+
+def builtin_note(parts: list[ast.expr], facts: dict[str, Fact]) -> str:
+    """For parts of a statement another rule reports (AB411's ``sum(self.density *
+    self.volume)``, the same at every call: blind122's quarry), the one that is Python's
+    builtin reduction over an array or tensor, said with the library's own reduction, which
+    alone saves most of it where the value cannot be kept; else ""."""
+    for n in parts:
+        for c in ast.walk(n):
+            if not (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id in REDUCERS - {"sorted"}
+                and len(c.args) == 1
+                and not c.keywords
+                and not isinstance(c.args[0], ast.GeneratorExp | ast.ListComp)
+            ):
+                continue
+            read = [
+                ast.unparse(x)
+                for x in ast.walk(c.args[0])
+                if isinstance(x, ast.Name | ast.Attribute)
+            ]
+            if not any(r in facts and is_array(facts[r]) for r in read):
+                continue
+            arg = ast.unparse(c.args[0])
+            if not isinstance(c.args[0], ast.Name | ast.Attribute | ast.Call | ast.Subscript):
+                arg = f"({arg})"
+            return (
+                f"; and `{c.func.id}()` there is Python's builtin, taking the array's items one "
+                f"at a time: `{arg}.{c.func.id}()` computes it in the library, where the value "
+                "cannot be kept"
+            )
+    return ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ...read.calls import argument, bound, calls_of, properties
+from ...read.calls import argument, bound, calls_of, mapped_by, properties
 from ...read.purity import (
     COSTLY_CALLS,
     MODULE_ROOTS,
@@ -227,9 +227,27 @@ def _callers(
                 (lp for lp in sf.loops if lp.line <= c.lineno <= lp.end),
                 key=lambda lp: (-lp.line, lp.end - lp.line),
             )
+            m = mapped_by(c)
+            if m is not None and not any(lp.line == m.lineno for lp in loops):
+                # (``map(matcher.match, swatches)``: the map is the loop, a call per item)
+                loops.insert(0, map_loop(m))
             if loops:
                 out.append((c, loops[0]))
     return out
+
+
+def map_loop(m: ast.Call) -> Loop:
+    """The loop a ``map(f, items)`` call runs, as a comprehension over ``items``."""
+    return Loop(
+        m.lineno,
+        m.end_lineno or m.lineno,
+        m.lineno,
+        (),
+        False,
+        comprehension=True,
+        names=tuple({n.id for n in ast.walk(m) if isinstance(n, ast.Name)}),
+        over=m.args[1],
+    )
 
 
 def _made_same(sf: SourceFile, name: str, lp: Loop, before: int, depth: int = 0) -> bool:

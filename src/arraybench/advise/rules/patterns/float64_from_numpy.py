@@ -43,6 +43,7 @@ from ...read.syntax import call_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import SEQUENCE, TENSOR, Fact
 from .base import Analysis
+from .float64_sources import _called_from_loop
 from .float64_trace import _meeting_line, _met_before, _read, _traced
 from .float64_values import SIZE_MIN, looks_at
 from .float64_work import _ratio_at, holding, stand_in_ratio
@@ -83,14 +84,23 @@ class Float64FromNumpy:
             # where it meets the float32 work, and its fix is this one: blind81's mycelium
             # model, its cost listed at the conversion and again at the callee's line)
             reach = reached(sf, [(lp.line, lp.end)], 3)
+            spans, names = work[lp.line]
+            # (or in a function the loop reaches through a partial or a callback: ``step_fn(
+            # level)`` of ``partial(relax, damping=...)``, blind126's canal reach, told at the
+            # conversion and again at ``return level * damping``)
             promoted = [
                 key
                 for key, f in a.found.items()
                 if f.path == sf.path
                 and f.code == "AB410"
-                and any(lo <= f.line <= hi for lo, hi in reach)
+                and (
+                    any(lo <= f.line <= hi for lo, hi in reach)
+                    or (
+                        (way := _called_from_loop(sf, f.line, a)) is not None
+                        and way[1][-1] == (lp.line, lp.end)
+                    )
+                )
             ]
-            spans, names = work[lp.line]
             if not spans:
                 continue
             lines = _traced(sf, names, conversions)
@@ -103,7 +113,9 @@ class Float64FromNumpy:
                 lines = {at for at in lines if _met_before(sf, at, conversions[at], reach)}
             if not lines:
                 continue
-            f = self._priced(a, sf, lp, spans, min(lines), conversions)
+            # (one AB410 there: where the tensor meets the float32 work, where none is traced)
+            meets = promoted[0][1] if len(promoted) == 1 else None
+            f = self._priced(a, sf, lp, spans, min(lines), conversions, meets)
             if f is not None:
                 told |= lines
                 for key in promoted:
@@ -118,6 +130,7 @@ class Float64FromNumpy:
         spans: list[tuple[str, int, int]],
         at: int,
         conversions: dict[int, ast.Call],
+        promoted: int | None = None,
     ) -> Finding | None:
         if (sf.path, at) in a.found:
             return None
@@ -135,7 +148,7 @@ class Float64FromNumpy:
             seen.get(call.args[0].id), "type", ""
         ) in ("float", "int", "bool"):
             return None
-        meets = _meeting_line(sf, at, call)
+        meets = _meeting_line(sf, at, call) or promoted
         if meets is not None and not any(
             path == sf.path and lo <= meets <= hi for path, lo, hi in spans
         ):
@@ -182,7 +195,11 @@ class Float64FromNumpy:
         high = work * (1 - 1 / max(high_r, 1.0))
         # (told where the tensor meets the float32 work when that is one line: the controller a
         # partial is given the gains for, ``-kp * pos``; the conversion is the fix)
-        tell = meets if meets is not None and (sf.path, meets) not in a.found else at
+        tell = (
+            meets
+            if meets is not None and ((sf.path, meets) not in a.found or meets == promoted)
+            else at
+        )
         f, _ = a.finding(sf, tell, self.rule.code)
         made = f" (line {at})" if tell != at else ""
         evidence = (

@@ -261,7 +261,8 @@ class Float64Promotion:
         if callers is not None and not f32:
             # (a parameter whose looks here all fell after the promotion: the argument its
             # callers pass, seen float32 there, ``u`` of ``u = model.update(u, it)``)
-            for n, fact in _passed_float32(a, sf, first, [x for x in read if "." not in x]):
+            plain = [x for x in dict.fromkeys(read) if "." not in x]
+            for n, fact in _passed_float32(a, sf, first, plain):
                 f32.append(n)
                 looks = {**looks, n: [fact, *looks.get(n, [])]}
         # the loop's state made float32 before it, and float64 at every look in it: promoted at

@@ -7,7 +7,9 @@ an argument its callers pass, the state an object keeps; and which values promot
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
+import itertools
 import sys
 from dataclasses import replace
 
@@ -269,10 +271,11 @@ def _passed_float32(
     params = [p.arg for p in fn.args.args]
     method = params[:1] == ["self"]
     out: list[tuple[str, Fact]] = []
+    calls = calls_of(sf, fn.name, method) or _stacked_calls(a, sf, fn, params)
     for n in names:
         if n not in params:
             continue
-        for c in calls_of(sf, fn.name, method):
+        for c in calls:
             arg = argument(c, params, n, method)
             seen = a.ev.facts_at((sf.path, c.lineno)).get(ast.unparse(arg)) if arg else None
             if seen is None:
@@ -294,6 +297,39 @@ def _passed_float32(
             if seen is not None and _big(seen, "float64") and made and _made_float32(made[1]):
                 out.append((n, replace(seen, dtype="float32")))
                 break
+    return out
+
+
+def _stacked_calls(
+    a: Analysis, sf: SourceFile, fn: ast.FunctionDef, params: list[str]
+) -> list[ast.Call]:
+    """Where the file names no call of ``fn`` (a closure kept in a dict, ``hooks["cooling"](
+    temp)``: blind124's winery), the calls on the lines its sampled stacks show calling it
+    that pass as many arguments as it takes and call none of the file's functions by name."""
+    lo, hi = fn.lineno, fn.end_lineno or fn.lineno
+    lines: set[int] = set()
+    for stack, _off, _on in a.led.stacks:
+        for inner, outer in itertools.pairwise(stack):
+            if inner[0] == sf.path and lo <= abs(inner[1]) <= hi and outer[0] == sf.path:
+                lines.add(abs(outer[1]))
+                break
+    named = (
+        {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+        if sf.tree is not None
+        else set()
+    )
+    out = []
+    for line in sorted(lines):
+        got = [
+            c
+            for c in sf.calls_on(line)
+            if len(c.args) == len(params)
+            and not c.keywords
+            and not (isinstance(c.func, ast.Name) and c.func.id in named | set(dir(builtins)))
+            and not isinstance(c.func, ast.Attribute)
+        ]
+        if len(got) == 1:
+            out.append(got[0])
     return out
 
 

@@ -48,6 +48,7 @@ from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
 from .base import Analysis
+from .builtin_reduction import builtin_note
 from .call_paths import argument_sets, called_from, outermost, per_item_call, through_caller
 from .changes import (
     _callers,
@@ -432,7 +433,7 @@ class LoopInvariant:
             if all(m.startswith("self.") and not set_after_init(sf, m[5:]) for m in inputs_all)
             else []
         )
-        return replace(
+        f = replace(
             f,
             # (its own time and its callees': a part may be a call of the file's function)
             seconds=max(f.seconds, seconds),
@@ -458,6 +459,8 @@ class LoopInvariant:
             ),
             gain=(low, high),
         )
+        # (a part that is Python's builtin reduction over an array: said, with its fix)
+        return replace(f, evidence=f.evidence + builtin_note([k for k, _, _ in kept], facts))
 
     @staticmethod
     def _costs_enough(
