@@ -530,13 +530,26 @@ def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
                 and f.body[-1].value is not None
             ):
                 continue
+            value = f.body[-1].value
             getters[f.name] = list(
                 dict.fromkeys(
-                    f"self.{n.attr}"
-                    for n in ast.walk(f.body[-1].value)
-                    if isinstance(n, ast.Attribute)
-                    and isinstance(n.value, ast.Name)
-                    and n.value.id == "self"
+                    [
+                        f"self.{n.attr}"
+                        for n in ast.walk(value)
+                        if isinstance(n, ast.Attribute)
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "self"
+                    ]
+                    # (and the module's constants it reads, ``PROFILE`` of ``self.fractions @
+                    # PROFILE``, in the reading frame's globals as in the getter's)
+                    + [
+                        n.id
+                        for n in ast.walk(value)
+                        if isinstance(n, ast.Name)
+                        and n.id != "self"
+                        and n.id.isupper()
+                        and isinstance(n.ctx, ast.Load)
+                    ]
                 )
             )
     out: dict[int, list[str]] = defaultdict(list)
@@ -548,5 +561,19 @@ def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
             and isinstance(n.ctx, ast.Load)
             and n.attr in getters
         ):
-            out[n.lineno].extend(r for r in getters[n.attr] if r[5:] not in getters)
+            own = getters[n.attr]
+            out[n.lineno].extend(r for r in own if r.removeprefix("self.") not in getters)
+    # (and the attributes of a lambda's item, ``bus.features`` of ``map(lambda bus:
+    # self.model(bus.features), buses)``: what it hands a model, blind130's bus depot)
+    for lam in walk_tree(tree):
+        if isinstance(lam, ast.Lambda) and len(lam.args.args) == 1:
+            item = lam.args.args[0].arg
+            out[lam.lineno].extend(
+                f"{item}.{n.attr}"
+                for n in ast.walk(lam.body)
+                if isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name)
+                and n.value.id == item
+                and isinstance(n.ctx, ast.Load)
+            )
     return out

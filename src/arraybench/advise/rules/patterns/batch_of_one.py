@@ -38,6 +38,7 @@ from .base import Analysis
 from .model_calls import (
     dataset_rows,
     generator_call,
+    item_attribute,
     item_part,
     item_rows,
     lambda_model,
@@ -339,6 +340,15 @@ class BatchOfOne:
                 item_calls = a.led.count((sf.path, item_at[0])).n
                 if one is not None and is_array(one) and item_calls >= runs_map:
                     data = replace(one, shape=(round(item_calls / runs_map), *one.shape))
+        attr = _item_attribute(call.args[0], name)
+        one = a.ev.facts_at((sf.path, line)).get(attr) if attr else None
+        if data is not None and data.shape and one is not None and is_array(one):
+            # (a list of objects, each holding its row: ``map(lambda bus: self.model(
+            # bus.features), buses)``, blind130's bus depot; the rows stacked for one call)
+            assert isinstance(call.args[0], ast.Lambda)
+            data = replace(one, shape=(data.shape[0], *one.shape))
+            over = f"{attr} for {call.args[0].args.args[0].arg} in {over}"
+            generated = True
         if data is not None and not is_array(data):
             # a dataset object, its items the rows of an array it holds
             rows_of = dataset_rows(a, sf, over, line, part) if part is not None else None
@@ -580,4 +590,15 @@ def _one_made(arg: ast.expr, facts: dict[str, Fact]) -> Fact | None:
             seen = facts.get(base.id)
             if seen is not None and is_array(seen):
                 return replace(seen, shape=(1, *seen.shape))
+    return None
+
+
+def _item_attribute(fn: ast.expr, model: str) -> str | None:
+    """``bus.features`` of ``lambda bus: self.model(bus.features)``: the attribute of its item a
+    mapped lambda gives the model, or None."""
+    if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
+        return None
+    for c in ast.walk(fn.body):
+        if isinstance(c, ast.Call) and ast.unparse(c.func) == model and len(c.args) == 1:
+            return item_attribute(c.args[0], fn.args.args[0].arg)
     return None

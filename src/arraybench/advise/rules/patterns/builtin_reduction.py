@@ -117,6 +117,13 @@ def _shape(node: ast.expr, facts: dict[str, Fact]) -> tuple[Fact, tuple[int, ...
         if isinstance(node, ast.Compare) and len(node.comparators) != 1:
             return None
         got = [_shape(s, facts) for s in sides]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            # (``self.fractions @ PROFILE``: 12 @ 12x1500 is 1500 values)
+            if got[0] is None or got[1] is None:
+                return None
+            (lf, ls), (_, rs) = got[0], got[1]
+            kept = (*ls[:-1], *rs[:-2], *rs[-1:]) if len(rs) >= 2 else ls[:-1]
+            return (lf, kept) if kept else None
         arrays = [g for g in got if g is not None]
         if not arrays or any(
             g is None and not _scalar(s, facts) for s, g in zip(sides, got, strict=True)
@@ -207,6 +214,20 @@ def _returned(
         **a.ev.facts_in(sf.path, fn.lineno, fn.end_lineno or ret.lineno),
         **a.ev.facts_at((sf.path, ret.lineno)),
     }
+    # (a module's global the getter reads, bound once, as any line of the file saw it:
+    # ``PROFILE`` of ``return self.fractions @ PROFILE``, a fast line never looked at)
+    for n in ast.walk(ret.value):
+        if isinstance(n, ast.Name) and n.id not in facts and _bound_once(sf, n.id):
+            seen = next(
+                (
+                    xs[0]
+                    for (p, _), names in a.ev.samples.facts.items()
+                    if p == sf.path and (xs := names.get(n.id))
+                ),
+                None,
+            )
+            if seen is not None:
+                facts[n.id] = seen
     value = ret.value
     if isinstance(value, ast.Name) and value.id not in facts:
         # (``return gap`` after ``gap = (lead - self.x) % self.length - ...``: a return line the
@@ -227,6 +248,43 @@ def _returned(
         # where the file names it, ``steps = self.step_lengths``, the run saw it)
         got = _named_value(a, sf, node)
     return got
+
+
+def _bound_once(sf: SourceFile, name: str) -> bool:
+    """Whether ``name`` is a global the module binds once, at its own level, and no function
+    binds (``global``) again."""
+    if sf.tree is None:
+        return False
+    at_module = [
+        st
+        for st in sf.tree.body
+        if isinstance(st, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in st.targets)
+    ]
+    declared = any(isinstance(n, ast.Global) and name in n.names for n in walk_tree(sf.tree))
+    return len(at_module) == 1 and not declared
+
+
+def _property_values(
+    a: Analysis, sf: SourceFile, node: ast.expr, facts: dict[str, Fact]
+) -> dict[str, Fact]:
+    """The values of ``self``'s properties that ``node`` reads and the run could not (a look
+    runs no getter), each its getter's ``return`` made from the values seen (:func:`_returned`)."""
+    if sf.tree is None:
+        return {}
+    out: dict[str, Fact] = {}
+    for n in ast.walk(node):
+        if (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == "self"
+            and n.attr in properties(sf.tree)
+            and ast.unparse(n) not in facts
+        ):
+            got = _returned(a, sf, n, facts)
+            if got is not None:
+                out[ast.unparse(n)] = replace(got[0], shape=got[1])
+    return out
 
 
 def _named_value(
@@ -328,6 +386,16 @@ def _scalar(node: ast.expr, facts: dict[str, Fact]) -> bool:
         return _scalar(node.operand, facts)
     if isinstance(node, ast.BinOp):
         return _scalar(node.left, facts) and _scalar(node.right, facts)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in MODULES
+        and node.args
+        and not node.keywords
+    ):
+        # (``np.exp(-self.steep_minutes / 2.5)`` of a number)
+        return all(_scalar(x, facts) for x in node.args)
     return False
 
 
@@ -442,7 +510,10 @@ class BuiltinReduction:
             facts = a.ev.facts_at(key)
             seen = []
             for c in calls:
-                got = _shape(c.args[0], facts) or _returned(a, sf, c.args[0], facts)
+                # (a property of the object read in the argument, ``sum(self.extract * w)``:
+                # its getter's value, blind128's tea blends)
+                with_props = {**_property_values(a, sf, c.args[0], facts), **facts}
+                got = _shape(c.args[0], with_props) or _returned(a, sf, c.args[0], facts)
                 # a builtin over a 2-D array reduces its rows: whole-row operations
                 if got is not None and len(got[1]) == 1 and got[1][0] >= 2:
                     seen.append((c, *got))

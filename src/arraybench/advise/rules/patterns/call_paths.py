@@ -255,6 +255,15 @@ def through_caller(
                 # (an object's attribute only ``__init__`` sets, passed on as the object:
                 # ``fit_profile(ring, readings)`` reading ``ring.design``)
                 given = argument(c, params, base, method)
+                if (
+                    isinstance(given, ast.Attribute)
+                    and isinstance(given.value, ast.Name)
+                    and given.value.id == "self"
+                ):
+                    # (the object's own attribute passed on: ``least_squares_films(
+                    # self.profile, readings)`` reading ``profile.spectra``, blind131's press)
+                    passed.add(f"self.{given.attr}.{attr}")
+                    continue
                 if not isinstance(given, ast.Name):
                     return None
                 passed.add(f"{given.id}.{attr}")
@@ -263,6 +272,14 @@ def through_caller(
                 continue
             given = argument(c, params, n, method)
             held = held_attribute(sf, given)
+            if (
+                isinstance(given, ast.Attribute)
+                and isinstance(given.value, ast.Name)
+                and given.value.id == "self"
+            ):
+                # (the object's own attribute, not the whole object whose methods the loop
+                # calls: ``least_squares_films(self.profile, readings)``, blind131's press)
+                held = f"self.{given.attr}"
             if held is not None:
                 # (``_normal_solve(ring.design, y)``: the attribute, not the object, whose
                 # methods the loop may call)

@@ -245,7 +245,7 @@ def map_loop(m: ast.Call) -> Loop:
         (),
         False,
         comprehension=True,
-        names=tuple({n.id for n in ast.walk(m) if isinstance(n, ast.Name)}),
+        names=tuple(dict.fromkeys(n.id for n in ast.walk(m) if isinstance(n, ast.Name))),
         over=m.args[1],
     )
 

@@ -53,11 +53,22 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
         # statement that makes the value, at the larger of the two prices (the call's holds all
         # the function's work); blind101's ferry timetable listed the inverse and its call
         # at 88% each)
+        # (but a function that builds its value over several statements, all as invariant,
+        # is its call's to take out: blind104's moss kernel, ``diff``, its distances, its
+        # diagonal and its normalisation, told at ``k = dispersal_kernel(self.coords, 35.0)``)
         if _calls_body_of(sf, f.line, g.line):
+            if _built_over_lines(sf, g.line):
+                del a.found[key]
+                _hold(a, g)
+                return _through_call(f, g, inner=False)
             a.found[key] = _through_call(g, f)
             _hold(a, f)
             return None
         if _calls_body_of(sf, g.line, f.line):
+            if _built_over_lines(sf, f.line):
+                a.found[key] = _through_call(g, f, inner=False)
+                _hold(a, f)
+                return None
             del a.found[key]
             _hold(a, g)
             return _through_call(f, g)
@@ -216,15 +227,35 @@ def _calls_body_of(sf: SourceFile, caller: int, inner: int) -> bool:
     )
 
 
-def _through_call(inner: Finding, call: Finding) -> Finding:
-    """The statement's finding, priced as the larger of it and its call's, saying where the
-    call is."""
-    top = call if call.seconds > inner.seconds else inner
+def _through_call(first: Finding, other: Finding, inner: bool = True) -> Finding:
+    """``first``, priced as the larger of the two, saying where the other is: the statement's
+    finding with its call's line (``inner``), or the call's with the statement's."""
+    top = other if other.seconds > first.seconds else first
+    said = (
+        f"its function is called on line {other.line} ({format_time(other.seconds)} there, its "
+        "time and this line's one saving)"
+        if inner
+        else f"line {other.line}, in the function it calls, is as invariant, and the lines "
+        "that build that function's value with it: computing the call once takes them along"
+    )
     return replace(
-        inner,
+        first,
         seconds=top.seconds,
         share=top.share,
         gain=top.gain,
-        evidence=f"{inner.evidence}; its function is called on line {call.line} "
-        f"({format_time(call.seconds)} there, its time and this line's one saving)",
+        evidence=f"{first.evidence}; {said}",
     )
+
+
+def _built_over_lines(sf: SourceFile, line: int) -> bool:
+    """Whether the function holding ``line`` has more than two statements (a docstring
+    aside): its value built over several, not one statement and its ``return``."""
+    fn = enclosing_function(sf, line)
+    if fn is None:
+        return False
+    body = [
+        st
+        for st in fn.body
+        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant))
+    ]
+    return len(body) > 2

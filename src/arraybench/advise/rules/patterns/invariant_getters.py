@@ -93,12 +93,34 @@ def getter_read(
         for f in c.body
         if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
     }
+    # (each property under its class: ``self.astringency`` of a ``Target`` whose field it is
+    # is no read of ``Blend.astringency``, blind128's tea blends, told to cache it)
+    owners = {
+        (c.name, f.name): f
+        for c in walk_tree(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for f in c.body
+        if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
+    }
+    here = next(
+        (
+            c.name
+            for c in walk_tree(sf.tree)
+            if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or c.lineno)
+        ),
+        None,
+    )
+    seen = a.ev.facts_at((sf.path, line))
     best: tuple[float, float, ast.Attribute, ast.FunctionDef, int, bool] | None = None
     used = a.led.count((sf.path, line))
     entries = float(_entries(a, sf, lp))
     for n in reads:
         obj = n.value.id  # type: ignore[attr-defined]
         fn = defs.get(n.attr)
+        kind = seen[obj].type if obj in seen else ""
+        cls = here if obj == "self" else kind[9:] if kind.startswith("__main__.") else None
+        if cls is not None:
+            fn = owners.get((cls, n.attr))
         # (the object read whole: a name the loop never binds again; ``self`` in a method the
         # loop calls, whose getter reads attributes only ``__init__`` sets: pure_getters)
         if fn is None or not fn.body or (obj != "self" and changed(obj)):

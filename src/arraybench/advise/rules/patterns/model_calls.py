@@ -57,10 +57,13 @@ def mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) -> 
         # (or the item itself, one row with no batch axis: ``map(lambda o: self.policy(o),
         # obs)``, blind116's drone gates; a model's only where the run saw one there)
         if (
-            isinstance(c.func, ast.Attribute)
-            and isinstance(c.func.value, ast.Name)
-            and isinstance(c.args[0], ast.Name)
-            and c.args[0].id == item
+            (isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name))
+            # (or a model the closure holds, ``lambda f: model(f)``: blind129's fish farm)
+            or (isinstance(c.func, ast.Name) and c.func.id not in (lambdas or {}))
+        ) and (
+            (isinstance(c.args[0], ast.Name) and c.args[0].id == item)
+            # (or an attribute of it: ``self.model(bus.features)``, blind130's depot)
+            or item_attribute(c.args[0], item) is not None
         ):
             return ast.unparse(c.func)
         inner = (lambdas or {}).get(c.func.id) if isinstance(c.func, ast.Name) else None
@@ -74,6 +77,13 @@ def mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) -> 
             got = mapped_model(inner, {})
             if got is not None and got != c.func.id:  # (not the lambda's own name)
                 return got
+    return None
+
+
+def item_attribute(arg: ast.expr, item: str) -> str | None:
+    """``item.attr`` where ``arg`` reads that attribute of the item (``bus.features``)."""
+    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == item:
+        return f"{item}.{arg.attr}"
     return None
 
 
