@@ -163,3 +163,19 @@ def test_a_model_mapped_over_items_attributes_and_by_a_closure(tmp_path: Path) -
     assert "bus.features for bus in fleet" in bus.evidence
     fish = found.get(19)
     assert fish is not None and fish.code == "AB106", found
+
+
+def test_a_class_that_binds_a_name_itself_does_not_read_anothers_property() -> None:
+    import ast
+
+    from arraybench.advise.rules.patterns.invariant_getters import _names_attribute
+
+    tree = ast.parse(
+        "class Target:\n    astringency: float\n"
+        "class Gauge:\n    def __init__(self):\n        self.level = 0.0\n"
+        "class Sub(Blend):\n    def other(self):\n        return self.extract\n"
+    )
+    target, gauge, sub = (n for n in tree.body if isinstance(n, ast.ClassDef))
+    assert _names_attribute(target, "astringency") and _names_attribute(gauge, "level")
+    # (a subclass that binds no ``extract`` of its own reads the property it inherits)
+    assert not _names_attribute(sub, "extract")

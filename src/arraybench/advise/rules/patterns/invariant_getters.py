@@ -86,28 +86,18 @@ def getter_read(
         if calling is None:
             return None
         lp, via, changed = calling
-    defs = {
-        f.name: f
-        for c in walk_tree(sf.tree)
-        if isinstance(c, ast.ClassDef)
-        for f in c.body
-        if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
-    }
     # (each property under its class: ``self.astringency`` of a ``Target`` whose field it is
     # is no read of ``Blend.astringency``, blind128's tea blends, told to cache it)
+    classes = {c.name: c for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef)}
     owners = {
         (c.name, f.name): f
-        for c in walk_tree(sf.tree)
-        if isinstance(c, ast.ClassDef)
+        for c in classes.values()
         for f in c.body
         if isinstance(f, ast.FunctionDef) and f.name in properties(sf.tree)
     }
+    defs = {name: f for (_, name), f in owners.items()}
     here = next(
-        (
-            c.name
-            for c in walk_tree(sf.tree)
-            if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or c.lineno)
-        ),
+        (c.name for c in classes.values() if c.lineno <= line <= (c.end_lineno or c.lineno)),
         None,
     )
     seen = a.ev.facts_at((sf.path, line))
@@ -119,8 +109,11 @@ def getter_read(
         fn = defs.get(n.attr)
         kind = seen[obj].type if obj in seen else ""
         cls = here if obj == "self" else kind[9:] if kind.startswith("__main__.") else None
-        if cls is not None:
-            fn = owners.get((cls, n.attr))
+        if cls is not None and cls in classes:
+            # (its own property, or one it inherits where it has no attribute of that name)
+            fn = owners.get((cls, n.attr)) or (
+                None if _names_attribute(classes[cls], n.attr) else fn
+            )
         # (the object read whole: a name the loop never binds again; ``self`` in a method the
         # loop calls, whose getter reads attributes only ``__init__`` sets: pure_getters)
         if fn is None or not fn.body or (obj != "self" and changed(obj)):
@@ -248,3 +241,26 @@ def _read_at(sf: SourceFile, name: str) -> int:
 
 
 PATTERN = GetterRead()
+
+
+def _names_attribute(cls: ast.ClassDef, attr: str) -> bool:
+    """Whether the class binds ``attr`` itself: a field or class attribute of its body, or
+    ``self.attr`` set in one of its methods."""
+    for st in cls.body:
+        targets = (
+            st.targets
+            if isinstance(st, ast.Assign)
+            else [st.target]
+            if isinstance(st, ast.AnnAssign)
+            else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == attr for t in targets):
+            return True
+    return any(
+        isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Store)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == "self"
+        and n.attr == attr
+        for n in ast.walk(cls)
+    )
