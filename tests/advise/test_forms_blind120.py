@@ -333,9 +333,9 @@ def test_a_builtin_max_over_a_property_whose_getter_is_never_looked_at(tmp_path:
     # (blind126's perfume ``max(self.headspace)``, blind125's courier ``sum(self.legs_km)``: the
     # property's value never seen, its getter's one fast line never looked at: "no known
     # pattern: the time is in the line's own Python code", 27-69% of the run)
-    from arraybench.advise.run.checks import getter_reads
+    from arraybench.advise.run.checks import indirect_reads
 
-    assert getter_reads(ast.parse(HEADSPACE)) == {17: ["self.parts", "self.volatility"]}
+    assert indirect_reads(ast.parse(HEADSPACE)) == {17: ["self.parts", "self.volatility"]}
     report = profile(Target(script=_write(tmp_path, "headspace.py", HEADSPACE)))
     f = _found(report).get(17)
     assert f is not None and f.code == "AB409", _found(report)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 
+from ..read.calls import properties
 from ..read.source import call_name
 from ..read.syntax import statement_lists, walk_tree
 from .loopcount import head_end
@@ -512,12 +513,26 @@ def _is_or_in(name: str, bound: str) -> bool:
     return name == bound or name.startswith(bound + ".")
 
 
-def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
+def indirect_reads(tree: ast.AST) -> dict[int, list[str]]:
+    """Per line, the values a look there reads beyond the line's own names, each from the
+    instance's own dict or the frame (no getter is run): what a property of ``self`` read on the
+    line is made of (:func:`_getter_reads`), and the attributes a lambda's item hands on
+    (:func:`_item_reads`)."""
+    out: dict[int, list[str]] = defaultdict(list)
+    for reads in (_getter_reads(tree), _item_reads(tree)):
+        for line, names in reads.items():
+            out[line].extend(names)
+    return out
+
+
+def _getter_reads(tree: ast.AST) -> dict[int, list[str]]:
     """For each line that reads a property of ``self`` whose getter is one ``return`` of the
     object's attributes (``sum(self.legs_km)``, ``return self._legs[: self.n_legs]``: blind125's
     courier dispatch): the attributes that getter reads, ``self._legs`` and ``self.n_legs``,
-    which a look reads from the instance's own dict as it reads any attribute (no getter is
-    run), so that the property's value can be made again after the run."""
+    and the module's constants (``PROFILE`` of ``self.fractions @ PROFILE``, in the reading
+    frame's globals as in the getter's), so that the property's value can be made again after
+    the run."""
+    names = properties(tree)
     getters: dict[str, list[str]] = {}
     for c in walk_tree(tree):
         if not isinstance(c, ast.ClassDef):
@@ -525,7 +540,7 @@ def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
         for f in c.body:
             if not (
                 isinstance(f, ast.FunctionDef)
-                and any(isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list)
+                and f.name in names
                 and isinstance(f.body[-1], ast.Return)
                 and f.body[-1].value is not None
             ):
@@ -540,8 +555,6 @@ def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
                         and isinstance(n.value, ast.Name)
                         and n.value.id == "self"
                     ]
-                    # (and the module's constants it reads, ``PROFILE`` of ``self.fractions @
-                    # PROFILE``, in the reading frame's globals as in the getter's)
                     + [
                         n.id
                         for n in ast.walk(value)
@@ -563,8 +576,14 @@ def getter_reads(tree: ast.AST) -> dict[int, list[str]]:
         ):
             own = getters[n.attr]
             out[n.lineno].extend(r for r in own if r.removeprefix("self.") not in getters)
-    # (and the attributes of a lambda's item, ``bus.features`` of ``map(lambda bus:
-    # self.model(bus.features), buses)``: what it hands a model, blind130's bus depot)
+    return out
+
+
+def _item_reads(tree: ast.AST) -> dict[int, list[str]]:
+    """The attributes of a lambda's item read in its body, at its line: ``bus.features`` of
+    ``map(lambda bus: self.model(bus.features), buses)``, what it hands a model (blind130's bus
+    depot)."""
+    out: dict[int, list[str]] = defaultdict(list)
     for lam in walk_tree(tree):
         if isinstance(lam, ast.Lambda) and len(lam.args.args) == 1:
             item = lam.args.args[0].arg

@@ -33,7 +33,7 @@ from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 from ..read.syntax import bound_names, parameter_names, walk_tree
-from .checks import _back_riders, _riders, _tail_riders, getter_reads
+from .checks import _back_riders, _riders, _tail_riders, indirect_reads
 from .values import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
@@ -279,7 +279,7 @@ class _LineNames:
                 dotted = f"{node.value.id}.{node.attr}"
                 if dotted not in got and len(got) < FACT_NAMES + 2:
                     got.append(dotted)
-        for ln, reads in getter_reads(tree).items():
+        for ln, reads in indirect_reads(tree).items():
             got = names[ln]
             got.extend(r for r in dict.fromkeys(reads) if r not in got)
         # a dataset object a ``map`` runs over (``map(lambda item: model(item[0][None]), ds)``):

@@ -318,6 +318,7 @@ def _stacked_calls(
         if sf.tree is not None
         else set()
     )
+    named |= set(dir(builtins))
     out = []
     for line in sorted(lines):
         got = [
@@ -325,7 +326,7 @@ def _stacked_calls(
             for c in sf.calls_on(line)
             if len(c.args) == len(params)
             and not c.keywords
-            and not (isinstance(c.func, ast.Name) and c.func.id in named | set(dir(builtins)))
+            and not (isinstance(c.func, ast.Name) and c.func.id in named)
             and not isinstance(c.func, ast.Attribute)
         ]
         if len(got) == 1:
