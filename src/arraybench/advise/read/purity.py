@@ -11,234 +11,30 @@ from functools import lru_cache
 from pathlib import Path
 
 from .libraries import NEW_VALUE_METHODS
+from .pure_calls import COSTLY_CALLS, MODULE_ROOTS, PURE_BUILTINS, PURE_CALLS
 from .source import SourceFile, read_source
 from .syntax import call_name, walk_tree
 
-#: Calls whose result is worth computing once: factorizations, inverses, decompositions,
-#: norms, products and contiguous copies.
-COSTLY_CALLS = frozenset(
-    {
-        "inv",
-        "pinv",
-        # (a solve of inputs that stay is the same solution: ``np.linalg.solve(self.K +
-        # noise * I, self.z)`` in a getter read per step; with a right side that changes it is
-        # AB407's, the factorization kept)
-        "solve",
-        "lstsq",
-        "solve_triangular",
-        "cho_solve",
-        "lu_solve",
-        "cholesky",
-        "qr",
-        "eigh",
-        "eig",
-        "eigvalsh",
-        "eigvals",
-        "svd",
-        "svdvals",
-        "det",
-        "slogdet",
-        "norm",
-        "expm",
-        "matrix_exp",
-        "lu",
-        "lu_factor",
-        "cho_factor",
-        # (SciPy's sparse factorizations: ``lu = splu((self.C + dt * self.K).tocsc())`` per
-        # implicit step, then ``lu.solve(rhs)``; the factor of a matrix that stays, made once)
-        "splu",
-        "spilu",
-        "factorized",
-        "matrix_power",
-        "ascontiguousarray",
-        "contiguous",
-        "kron",
-        "cov",
-        "corrcoef",
-        "dot",
-        "matmul",
-        "mm",
-        "bmm",
-        "einsum",
-        "tensordot",
-        "outer",
-        "cdist",
-        # (Fourier transforms: a filter's or kernel's transfer function made again per frame)
-        "fft",
-        "ifft",
-        "rfft",
-        "irfft",
-        "fft2",
-        "ifft2",
-        "rfft2",
-        "irfft2",
-        "fftn",
-        "ifftn",
-        "rfftn",
-        "irfftn",
-    }
-)
-#: Calls that give the same result for the same inputs (no random numbers, no I/O): a
-#: statement with any other call is not a candidate.
-PURE_CALLS = COSTLY_CALLS | frozenset(
-    {
-        "transpose",
-        "t",
-        "T",
-        "eye",
-        "diag",
-        "sqrt",
-        "exp",
-        "log",
-        "abs",
-        "sum",
-        "mean",
-        "std",
-        "var",
-        "max",
-        "min",
-        "reshape",
-        "view",
-        "astype",
-        "float",
-        "double",
-        "copy",
-        "clone",
-        "array",
-        "asarray",
-        "tensor",
-        "as_tensor",
-        "from_numpy",
-        "ones",
-        "zeros",
-        "ones_like",
-        "zeros_like",
-        "identity",
-        "clip",
-        "clamp",
-        "maximum",
-        "minimum",
-        "square",
-        "triu",
-        "tril",
-        "where",
-        "len",
-        "int",
-        # (arrays made from numbers and other arrays, the same for the same arguments)
-        "linspace",
-        "arange",
-        "logspace",
-        "full",
-        "full_like",
-        "stack",
-        "vstack",
-        "hstack",
-        "concatenate",
-        "cat",
-        "sin",
-        "cos",
-        "tan",
-        "tanh",
-        "sinh",
-        "cosh",
-        "log1p",
-        "expm1",
-        # (indexing and reshaping helpers: ``self.K[np.ix_(self.free, self.free)]``)
-        "ix_",
-        "ravel",
-        "flatten",
-        "squeeze",
-        "unsqueeze",
-        "expand_dims",
-        "take",
-        "diagonal",
-        "trace",
-        "hypot",
-        "arctan2",
-        "outer",
-        "cumprod",
-        "power",
-        "dot",
-        "matmul",
-        "mm",
-        "einsum",
-        "meshgrid",
-        "tile",
-        "repeat",
-        "flip",
-        "roll",
-        "sigmoid",
-        "conj",
-        "real",
-        "imag",
-        "angle",
-        "sign",
-        "floor",
-        "ceil",
-        "prod",
-        "cumsum",
-        # (difference and structured matrices: a smoother's second differences,
-        # ``np.diff(np.eye(n), 2, axis=0)``, blind66's gait filter)
-        "diff",
-        "gradient",
-        "kron",
-        "pad",
-        "vander",
-        "toeplitz",
-        "circulant",
-        "tri",
-        "unique",
-        "to",
-        "fftshift",
-        "ifftshift",
-        "fftfreq",
-        "rfftfreq",
-        # (a filter's window and kernel)
-        "sinc",
-        "hamming",
-        "hanning",
-        "blackman",
-        "bartlett",
-        "kaiser",
-        # (SciPy's sparse matrices, built from numbers and converted)
-        "diags",
-        "spdiags",
-        "csr_matrix",
-        "csc_matrix",
-        "tocsr",
-        "tocsc",
-        "tocoo",
-        "toarray",
-        "todense",
-        "coo_matrix",
-    }
-)
-#: Names of the libraries a call is made through (``np.linalg.inv``): not inputs.
-MODULE_ROOTS = frozenset({"np", "numpy", "torch", "scipy", "sla", "la", "linalg", "jnp", "F"})
-#: Builtins that give the same result for the same arguments.
-PURE_BUILTINS = frozenset(
-    {
-        "min",
-        "max",
-        "abs",
-        "round",
-        "len",
-        "range",
-        "int",
-        "float",
-        "bool",
-        "sum",
-        "zip",
-        "enumerate",
-        "list",
-        "tuple",
-        "sorted",
-        "reversed",
-        "divmod",
-        "pow",
-        "isinstance",
-    }
-)
+__all__ = [
+    # (the call sets, read/pure_calls.py's, importable from here as the rules read them)
+    "COSTLY_CALLS",
+    "IMPURE_LIBRARY",
+    "INIT_METHODS",
+    "LOCAL_FILLS",
+    "LOCAL_WRITES",
+    "MODULE_ROOTS",
+    "PURE_BUILTINS",
+    "PURE_CALLS",
+    "attribute_changed",
+    "frozen_classes",
+    "imported_pure",
+    "keeps_object",
+    "made_repeatedly",
+    "module_names",
+    "pure_functions",
+    "pure_getters",
+    "set_after_init",
+]
 
 
 def pure_functions(sf: SourceFile) -> frozenset[str]:
@@ -372,11 +168,14 @@ def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
             if g.name not in names or not _pure(g, library, constants, modules):
                 continue
             # the attributes it reads (and theirs: ``self.cfg.dt``), changed by no method
-            # but ``__init__``
+            # but ``__init__`` (not a module's: ``linalg`` of ``np.linalg.inv``, blind134's
+            # snowpack operator)
             attrs = {
                 a.attr
                 for a in ast.walk(g)
-                if isinstance(a, ast.Attribute) and isinstance(a.ctx, ast.Load)
+                if isinstance(a, ast.Attribute)
+                and isinstance(a.ctx, ast.Load)
+                and _root(a) not in modules
             }
             if any(
                 _changed_in(tree, attr, m.lineno, m.end_lineno or m.lineno)
@@ -536,6 +335,14 @@ IMPURE_LIBRARY = frozenset(
         "put", "place", "putmask", "fill_diagonal", "put_along_axis",
     }
 )  # fmt: skip
+
+
+def _root(n: ast.expr) -> str:
+    """``np`` of ``np.linalg.inv``, ``self`` of ``self.cfg.dt``: the name an expression's
+    attributes and items are read from ("" where it is none)."""
+    while isinstance(n, ast.Attribute | ast.Subscript | ast.Call):
+        n = n.func if isinstance(n, ast.Call) else n.value
+    return n.id if isinstance(n, ast.Name) else ""
 
 
 def _made_fresh(fn: ast.FunctionDef, name: str) -> bool:

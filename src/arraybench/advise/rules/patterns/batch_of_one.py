@@ -46,6 +46,7 @@ from .model_calls import (
     mapped_model,
     method_model,
     model_input,
+    one_of,
     partial_model,
     row_of_one,
     rows_name,
@@ -152,6 +153,21 @@ class BatchOfOne:
                 if method is not None:
                     model = models.get(((sf.path, method[0]), method[1]))
                     through = f"{method[1]}, through {ast.unparse(call.func)}"
+                    attr_one = a.ev.facts_at((sf.path, method[0])).get(method[2])
+                    if (
+                        model is not None
+                        and "." in method[2]
+                        and isinstance(call.args[0], ast.Name)
+                        and call.args[0].id in index
+                        and attr_one is not None
+                        and is_array(attr_one)
+                    ):
+                        # (of the item's attribute: ``[self.style_points(j) for j in jumps]``
+                        # with ``self.judge(jump.telemetry.unsqueeze(0))``)
+                        facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+                        return self._priced(
+                            a, sf, lp, call, model, attr_one, (1, *attr_one.shape), facts, through
+                        )
             if model is None and isinstance(call.func, ast.Name):
                 # (a lambda bound above that calls its model on the item made a batch of one:
                 # ``predict = lambda clip: model(clip.unsqueeze(0)).argmax(1)``, then
@@ -342,6 +358,14 @@ class BatchOfOne:
                     data = replace(one, shape=(round(item_calls / runs_map), *one.shape))
         attr = _item_attribute(call.args[0], name)
         one = a.ev.facts_at((sf.path, line)).get(attr) if attr else None
+        if item_at is not None and "." in item_at[1] and data is not None and not is_array(data):
+            # (the method makes a batch of one of its item's attribute: ``return self.judge(
+            # jump.telemetry.unsqueeze(0))[0]`` mapped over a list of jumps, blind131)
+            held_one = a.ev.facts_at((sf.path, item_at[0])).get(item_at[1])
+            if held_one is not None and is_array(held_one) and data.kind == "sequence":
+                data = replace(held_one, shape=(data.shape[0], *held_one.shape))
+                over = f"{item_at[1]} for {item_at[1].split('.')[0]} in {over}"
+                generated = True
         if data is not None and data.shape and one is not None and is_array(one):
             # (a list of objects, each holding its row: ``map(lambda bus: self.model(
             # bus.features), buses)``, blind130's bus depot; the rows stacked for one call)
@@ -565,27 +589,7 @@ def _one_made(arg: ast.expr, facts: dict[str, Fact]) -> Fact | None:
     if isinstance(arg, ast.Name):
         return facts.get(arg.id)
     for n in ast.walk(arg):
-        base: ast.expr | None = None
-        if (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr == "unsqueeze"
-            and len(n.args) == 1
-            and isinstance(n.args[0], ast.Constant)
-            and n.args[0].value == 0
-        ):
-            base = n.func.value
-        elif isinstance(n, ast.Subscript) and (
-            (isinstance(n.slice, ast.Constant) and n.slice.value is None)
-            or (
-                isinstance(n.slice, ast.Tuple)
-                and n.slice.elts
-                and isinstance(n.slice.elts[0], ast.Constant)
-                and n.slice.elts[0].value is None
-                and all(isinstance(e, ast.Slice) for e in n.slice.elts[1:])
-            )
-        ):
-            base = n.value
+        base = one_of(n) if isinstance(n, ast.expr) else None
         if isinstance(base, ast.Name):
             seen = facts.get(base.id)
             if seen is not None and is_array(seen):

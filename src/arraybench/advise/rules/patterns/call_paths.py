@@ -222,6 +222,41 @@ def _method_of_method(
     return callers[0][1], g.name, changed
 
 
+def _unaliased(g: ast.FunctionDef, given: ast.expr | None, before: int) -> ast.expr | None:
+    """``self.cfg`` for a name ``g`` binds once to it above ``before`` (``cfg = self.cfg``, then
+    ``diffuse(m, cfg)``: blind132's orchard), else ``given`` itself."""
+    if not isinstance(given, ast.Name):
+        return given
+    binds = [
+        st
+        for st in ast.walk(g)
+        if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For | ast.With)
+        and any(
+            isinstance(t, ast.Name) and t.id == given.id
+            for tg in (
+                st.targets
+                if isinstance(st, ast.Assign)
+                else [i.optional_vars for i in st.items if i.optional_vars is not None]
+                if isinstance(st, ast.With)
+                else [st.target]
+            )
+            for t in ast.walk(tg)
+        )
+    ]
+    if (
+        len(binds) == 1
+        and isinstance(binds[0], ast.Assign)
+        and binds[0].lineno < before
+        and len(binds[0].targets) == 1
+        and isinstance(binds[0].targets[0], ast.Name)
+        and isinstance(binds[0].value, ast.Attribute)
+        and isinstance(binds[0].value.value, ast.Name)
+        and binds[0].value.value.id == "self"
+    ):
+        return binds[0].value
+    return given
+
+
 def through_caller(
     a: Analysis,
     sf: SourceFile,
@@ -270,7 +305,7 @@ def through_caller(
                 continue
             if n not in params:
                 continue
-            given = argument(c, params, n, method)
+            given = _unaliased(g, argument(c, params, n, method), c.lineno)
             held = held_attribute(sf, given)
             if (
                 isinstance(given, ast.Attribute)

@@ -166,7 +166,12 @@ def _unbound_meets(sf: SourceFile, call: ast.Call, parents: dict[int, ast.AST]) 
         for c in walk_tree(sf.tree):
             if not (isinstance(c, ast.Call) and call_name(c) == fn.name):
                 continue
-            up = parents.get(id(c))
+            # (moved on the way too: ``attach(section, head_gains(n).to(device))``)
+            made = c
+            while isinstance(up := parents.get(id(made)), ast.Attribute) and isinstance(
+                upper := parents.get(id(up)), ast.Call
+            ):
+                made = upper
             if (
                 isinstance(up, ast.Assign)
                 and len(up.targets) == 1
@@ -177,7 +182,7 @@ def _unbound_meets(sf: SourceFile, call: ast.Call, parents: dict[int, ast.AST]) 
             # (handed to the file's function as it is made, ``functools.partial(diffuse,
             # kappa=conductivity_map(cfg))``: its parameter; blind102's ice rink)
             key = up.arg if isinstance(up, ast.keyword) else None
-            handed = _handed_to(c, parents.get(id(up)) if key else up, key, defs)
+            handed = _handed_to(made, parents.get(id(up)) if key else up, key, defs)
             if handed is not None:
                 todo.append((defs[handed[0]], handed[1], 1))
         return _name_meets(sf, todo, parents) if todo else None
@@ -522,6 +527,36 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
                 arg = call.args[pos]
             if arg is not None:
                 out.append((caller, arg))
+        if scope.name == "forward" and method and k > 0:
+            out.extend(_pre_hooks(sf))
+    return out
+
+
+def _pre_hooks(sf: SourceFile) -> list[tuple[Scope, ast.AST]]:
+    """What the file's forward pre-hooks return, a module's input in place of the one it was
+    called with (``section.register_forward_pre_hook(calibrate)`` with ``return (scan *
+    gains,)``: blind121's paper mill), each with the hook's function."""
+    assert sf.tree is not None
+    defs = {
+        f.name: f
+        for f in walk_tree(sf.tree)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    out: list[tuple[Scope, ast.AST]] = []
+    for c in walk_tree(sf.tree):
+        if (
+            isinstance(c, ast.Call)
+            and isinstance(c.func, ast.Attribute)
+            and c.func.attr == "register_forward_pre_hook"
+            and c.args
+        ):
+            hook = c.args[0]
+            if isinstance(hook, ast.Lambda):
+                out.append((enclosing_function(sf, c.lineno), hook.body))
+            elif isinstance(hook, ast.Name) and isinstance(defs.get(hook.id), ast.FunctionDef):
+                fn = defs[hook.id]
+                assert isinstance(fn, ast.FunctionDef)
+                out.extend((fn, r) for r in _returns(fn))
     return out
 
 

@@ -24,7 +24,7 @@ from ...read.purity import (
     pure_getters,
     set_after_init,
 )
-from ...read.source import Loop, SourceFile
+from ...read.source import Loop, SourceFile, enclosing_function
 from ...read.syntax import assigned_pairs, one_return, walk_tree
 from ...run.evaluate import expression_time
 from ...run.values import Fact, is_array
@@ -220,7 +220,37 @@ def _callables(a: Analysis, sf: SourceFile, line: int) -> frozenset[str]:
         for method in by_class.get(x.type[9:], frozenset())
         | (kept.get(x.type[9:], frozenset()) if m != "self" else frozenset())
     )
+    # (the object's own such method given what the function is given: ``self.system_matrix(
+    # dt)``, the same matrix for the same ``dt``, blind129's clock train; one of ``self`` alone
+    # or of its attributes, ``self.design(self.hours)``, is made once in __init__ instead)
+    own = facts.get("self")
+    fn = enclosing_function(sf, line)
+    if own is not None and own.type.startswith("__main__.") and fn is not None:
+        handed |= frozenset(
+            f"self.{c.func.attr}"
+            for c in ast.walk(fn)
+            if isinstance(c, ast.Call)
+            and isinstance(c.func, ast.Attribute)
+            and isinstance(c.func.value, ast.Name)
+            and c.func.value.id == "self"
+            and c.func.attr in kept.get(own.type[9:], frozenset())
+            and any(
+                isinstance(n, ast.Name) and n.id != "self"
+                for arg in [*c.args, *(k.value for k in c.keywords)]
+                for n in ast.walk(arg)
+            )
+        )
     return methods | held | handed
+
+
+def takes_arguments(sf: SourceFile, cls: str, method: str) -> bool:
+    """Whether the file's class ``cls``'s ``method`` takes parameters besides its object."""
+    return sf.tree is not None and any(
+        isinstance(f, ast.FunctionDef) and f.name == method and len(f.args.args) > 1
+        for c in sf.tree.body
+        if isinstance(c, ast.ClassDef) and c.name == cls
+        for f in c.body
+    )
 
 
 @lru_cache(maxsize=64)

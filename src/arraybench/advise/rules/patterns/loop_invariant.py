@@ -32,7 +32,6 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.calls import properties
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
@@ -55,7 +54,6 @@ from .changes import (
     _changed,
     _formula_read_whole,
     _inputs,
-    _made_line,
     _made_same,
     _read_names,
     _receivers_stay,
@@ -79,6 +77,7 @@ from .invariant_inputs import (
     read_off,
     shape_local,
 )
+from .invariant_wording import wording
 
 #: Reductions of a whole array: a part of a statement worth taking out of its loop when its
 #: input does not change (``np.max(h, axis=1)[i]`` per row of a 5,000 x 10 ``h``), priced by
@@ -251,12 +250,17 @@ class LoopInvariant:
             # ``self.cells`` at every read; blind45's calorimeter was told to hoist it)
             new_objects = not _receivers_stay(sf, line, lp)
 
+            def moved(m: str) -> bool:
+                return (new_objects and m.startswith("self.")) or stored(m)
+
             def changed(m: str) -> bool:
                 if new_objects and m.startswith("self."):
                     return True
                 # (a name the function makes once above the line from inputs that stay:
-                # ``k = self.kernel(self.x, self.x) + ...`` before ``return np.linalg.inv(k)``)
-                return stored(m) and not _made_once(sf, m, line, stored, pure, callables)
+                # ``k = self.kernel(self.x, self.x) + ...`` before ``return np.linalg.inv(k)``;
+                # not from a new object's: ``steps = np.diff(self.pins)`` of each pair's path,
+                # blind135's lace pricking)
+                return stored(m) and not _made_once(sf, m, line, moved, pure, callables)
 
         first, last = sf.span(line)
         # its own time, and the time of the file's functions it calls (a part may be one)
@@ -678,103 +682,8 @@ class LoopInvariant:
             else f"none of them is assigned, written or changed in place in the loop at line "
             f"{lp.line}"
         )
-        held = sorted(n for n in names if n.startswith("self."))
-        if any(set_after_init(sf, m[5:]) for m in held):
-            held = []  # (set or changed outside __init__: made once before the loop instead)
-        if per_item is not None:
-            index = ", ".join(per_item.targets)
-            between = f"between calls of {via}()" if via else f"in the loop at line {lp.line}"
-            where = (
-                f"they change only with {index}, the index of the loop at line {per_item.line}, "
-                f"over the same {entries:,.0f} items at every entry of it, and nothing else "
-                f"changes them {between}"
-            )
-            hoist = (
-                f"make the {entries:,.0f} values once, one for each {index} (a list, or one "
-                f"batched call over all of them), "
-                + (
-                    f"where {', '.join(held)} {'is' if len(held) == 1 else 'are'} set (in __init__)"
-                    if held
-                    else f"before the loop at line {lp.line}"
-                )
-                + (
-                    f", and hand the one for each {index} down from the loop at line "
-                    f"{per_item.line} to {via}() in place of line {line}"
-                    if via
-                    else f", and index them by {index} on line {line}"
-                )
-            )
-        elif (
-            held
-            and sf.tree is not None
-            and all(
-                m[5:] not in properties(sf.tree) and m[5:] in pure_getters(sf, methods_too=True)
-                for m in held
-            )
-        ):
-            # (a method of the object that reads only what __init__ sets: ``self.operator()``)
-            hoist = (
-                f"compute it once in __init__ ({', '.join(m + '()' for m in held)} read only "
-                f"attributes __init__ sets), keep it as an attribute and use that in "
-                f"{via + '()' if via else 'the loop'}"
-            )
-        elif held:
-            hoist = (
-                f"compute it once where {', '.join(held)} {'is' if len(held) == 1 else 'are'} "
-                f"set (kept as an attribute of the object, made in __init__) and use that in "
-                f"{via + '()' if via else 'the loop'}"
-            )
-        elif via and len(kinds) > 1:
-            hoist = (
-                f"compute it before the loop at line {lp.line} once for each of the "
-                f"{len(kinds)} arguments the loop passes ({'; '.join(kinds)}) and pass it to "
-                f"{via}()"
-            )
-        elif via:
-            hoist = f"compute it before the loop at line {lp.line} and pass it to {via}()"
-        elif not per_item:
-            made = sorted(
-                {
-                    _made_line(sf, n, lp, line)
-                    for n in names
-                    if not n.startswith("self.") and _changed(sf, n, lp.line, lp.end)
-                }
-                - {0}
-            )
-            if made:
-                # its inputs made the same way at every iteration, above it: they move too
-                where = (
-                    f"{', '.join(f'line {m} (`{sf.text(m)}`)' for m in made)} makes "
-                    f"{'them' if len(made) > 1 else 'its input'} the same way at every "
-                    f"iteration, from values the loop at line {lp.line} never changes"
-                )
-            moved = ", ".join(str(m) for m in [*made, line])
-            hoist = (
-                f"move line{'s' if made else ''} {moved} (`{sf.text(line)}`) above the loop at "
-                f"line {lp.line}"
-            )
-        funcs = [o for o in own or [] if "." not in o]
-        kept = [o for o in own or [] if "." in o and not o.startswith("self.")]
-        props = [o for o in own or [] if o.startswith("self.")]
-        through = (
-            (
-                f" through {', '.join(o + '()' for o in funcs)}, a function of its arguments only "
-                "(its time counted here)"
-                if funcs
-                else ""
-            )
-            + (
-                f" through {', '.join(o + '()' for o in kept)}, reading only what the object's "
-                "construction sets (its time counted here)"
-                if kept
-                else ""
-            )
-            + (
-                f" through {', '.join(_named(sf, p) for p in props)}, made from attributes only "
-                "__init__ sets (its time counted here)"
-                if props
-                else ""
-            )
+        where, hoist, through = wording(
+            sf, line, names, lp, via, kinds, facts, own, per_item, entries, where
         )
         return replace(
             f,
@@ -787,13 +696,6 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
-
-
-def _named(sf: SourceFile, held: str) -> str:
-    """``the property self.kernel``, or ``the method self.operator()``."""
-    if sf.tree is not None and held[5:] in properties(sf.tree):
-        return f"the property {held}"
-    return f"the method {held}()"
 
 
 PATTERN = LoopInvariant()

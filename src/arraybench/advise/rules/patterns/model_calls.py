@@ -294,6 +294,37 @@ def method_model(sf: SourceFile, name: str) -> tuple[int, str, str, int] | None:
         got = row_of_one(arg, set(parts))
         if got in parts:
             return c.lineno, ast.unparse(c.func), got, parts[got]
+        # (an attribute of the item made a batch of one: ``return self.judge(
+        # jump.telemetry.unsqueeze(0))[0]``, blind131's ski jumps)
+        held = one_of(arg)
+        if held is not None and item_attribute(held, item) is not None:
+            return c.lineno, ast.unparse(c.func), ast.unparse(held), -1
+    return None
+
+
+def one_of(arg: ast.expr) -> ast.expr | None:
+    """``x`` of ``x.unsqueeze(0)``, ``x[None]`` or ``x[None, :]``: what a batch of one is made
+    of, or None."""
+    if (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Attribute)
+        and arg.func.attr == "unsqueeze"
+        and len(arg.args) == 1
+        and isinstance(arg.args[0], ast.Constant)
+        and arg.args[0].value == 0
+    ):
+        return arg.func.value
+    if isinstance(arg, ast.Subscript) and (
+        (isinstance(arg.slice, ast.Constant) and arg.slice.value is None)
+        or (
+            isinstance(arg.slice, ast.Tuple)
+            and arg.slice.elts
+            and isinstance(arg.slice.elts[0], ast.Constant)
+            and arg.slice.elts[0].value is None
+            and all(isinstance(e, ast.Slice) for e in arg.slice.elts[1:])
+        )
+    ):
+        return arg.value
     return None
 
 

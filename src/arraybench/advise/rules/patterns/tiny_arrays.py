@@ -44,7 +44,7 @@ from ...read.bind import module_namespaces, star_names
 from ...read.source import SourceFile, call_name
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
-from ...run.evaluate import expression_times, round_trip_time
+from ...run.evaluate import expression_fact, expression_times, round_trip_time
 from ...run.values import MODEL, SCALAR, SEQUENCE, Fact, is_array
 from .base import Analysis
 from .expressions import as_names, held_names
@@ -373,6 +373,12 @@ class TinyArrays:
             inputs.update({n: f for n, f in facts.items() if n in holders})
             timed_expr, inputs = as_names(ast.parse(expr, mode="eval").body, inputs)
             expr = ast.unparse(timed_expr)
+            if not trip:
+                # (numbers in, a large array out: ``np.eye(self.n)`` of n = 48 is the work
+                # of making 2,304 elements, not a call on a few numbers)
+                made = expression_fact(expr, inputs, aliases)
+                if made is not None and is_array(made) and made.size > TINY_MAX:
+                    return None
             budget = min(TIMING_S, a.budget())
             times = expression_times(expr, inputs, aliases, budget / (1 if trip else 2))
             if times is not None:

@@ -1,0 +1,318 @@
+"""The forms blind129 .. blind135 (benchmarks/) wrote, cut down to what made the profiler miss
+them or tell them wrong: a model called by a method of the object's on each item's attribute
+made a batch of one, mapped or in a comprehension (blind131's ski jumps); an inverse of a
+method of the object's given the same argument at every call (blind129's clock train), beside a
+large identity matrix made from a Python number, told a call on a few numbers. Never a
+wall-clock assertion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.run.launch import Target
+
+from .snippets import found as _found
+from .snippets import write as _write
+
+pytest.importorskip("line_profiler")
+
+SKI = """\
+from dataclasses import dataclass
+
+import torch
+
+torch.manual_seed(0)
+
+
+@dataclass
+class Jump:
+    telemetry: torch.Tensor
+
+
+class Competition:
+    def __init__(self, judge):
+        self.judge = judge
+
+    def style_points(self, jump):
+        return self.judge(jump.telemetry.unsqueeze(0))[0]
+
+    def score_round(self, jumps):
+        with torch.no_grad():
+            style = torch.stack(list(map(self.style_points, jumps)))
+            again = torch.stack([self.style_points(j) for j in jumps])
+        return float((style + again).sum())
+
+
+judge = torch.nn.Sequential(torch.nn.Linear(24, 64), torch.nn.Tanh(), torch.nn.Linear(64, 1))
+comp = Competition(judge)
+total = 0.0
+for hill in range(80):
+    jumps = [Jump(torch.randn(24)) for _ in range(300)]
+    total += comp.score_round(jumps)
+print("result:", total)
+"""
+
+
+def test_a_model_called_by_a_method_on_each_items_attribute(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "ski.py", SKI)))
+    found = _found(report)
+    mapped = found.get(22)
+    assert mapped is not None and mapped.code == "AB106", found
+    assert "jump.telemetry for jump in jumps" in mapped.evidence
+    looped = found.get(23)
+    assert looped is not None and looped.code == "AB106", found
+    assert "through self.style_points" in looped.evidence
+
+
+CLOCK = """\
+import numpy as np
+
+
+class Train:
+    def __init__(self, n, stiffness):
+        self.n = n
+        self.stiffness = stiffness
+        self.inertia = np.linspace(1.0, 0.2, n)
+
+    def system_matrix(self, dt):
+        k = self.stiffness * (2.0 * np.eye(self.n) - np.eye(self.n, k=1) - np.eye(self.n, k=-1))
+        m = np.diag(self.inertia)
+        return np.eye(self.n) + dt * dt * np.linalg.solve(m, k)
+
+    def step(self, state, kick, dt):
+        a_inv = np.linalg.inv(self.system_matrix(dt))
+        rhs = state.copy()
+        rhs[0] += dt * kick
+        return a_inv @ rhs
+
+
+def run(train, steps, dt):
+    state = np.zeros(train.n)
+    t = 0.0
+    while t < steps * dt:
+        state = train.step(state, 1.0 if (t % 0.5) < 0.01 else 0.0, dt)
+        t += dt
+    return state
+
+
+total = 0.0
+for i in range(3):
+    total += float(run(Train(48, 40.0 + i), 1500, 0.002).sum())
+print("result:", total)
+"""
+
+
+def test_an_inverse_of_a_method_of_the_objects_given_the_same_argument(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "clock.py", CLOCK)))
+    found = _found(report)
+    f = found.get(16)
+    assert f is not None and f.code == "AB411", found
+    # (np.eye(self.n) of n = 48 makes 2,304 elements: no call on a few numbers)
+    assert 11 not in found, found
+    assert "compute it before the loop at line 25 and pass it to step()" in f.evidence
+
+
+MILL = """\
+import numpy as np
+import torch
+
+
+def head_gains(n):
+    return torch.from_numpy(np.linspace(0.985, 1.015, n))
+
+
+class Dryer(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rate = torch.nn.Parameter(torch.linspace(0.03, 0.045, 30), requires_grad=False)
+
+    def forward(self, moisture):
+        m = moisture
+        for k in range(30):
+            drive = 1.35 * torch.exp(-0.62 * m)
+            m = torch.clamp(m - self.rate[k] * torch.sqrt(m) * torch.log1p(drive), min=0.02)
+        return m
+
+
+def attach(section, gains):
+    def calibrate(module, inputs):
+        (scan,) = inputs
+        return (scan * gains,)
+
+    return section.register_forward_pre_hook(calibrate)
+
+
+def main():
+    torch.manual_seed(0)
+    section = Dryer()
+    attach(section, head_gains(1024).to("cpu"))
+    total = 0.0
+    with torch.no_grad():
+        for reel in range(40):
+            total += float(section(0.6 + 0.01 * torch.randn(160, 1024)).sum())
+    print("result:", total)
+
+
+main()
+"""
+
+
+def test_float64_gains_a_forward_pre_hook_multiplies_in(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "mill.py", MILL)))
+    found = _found(report)
+    f = found.get(25)
+    assert f is not None and f.code == "AB401", found
+    assert "(line 6)" in f.evidence and "the loop at line 16" in f.evidence
+
+
+ORCHARD = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Soil:
+    n: int = 240
+    diffusion: float = 0.35
+
+
+def laplacian(n):
+    return -2.0 * np.eye(n) + np.eye(n, k=1) + np.eye(n, k=-1)
+
+
+def operator(cfg):
+    return np.linalg.inv(np.eye(cfg.n) - cfg.diffusion * laplacian(cfg.n))
+
+
+def diffuse(m, cfg):
+    return operator(cfg) @ m
+
+
+class Block:
+    def __init__(self, cfg, rng):
+        self.cfg = cfg
+        self.moisture = rng.uniform(0.2, 0.3, cfg.n)
+
+    def step(self, rain):
+        cfg = self.cfg
+        self.moisture = diffuse(np.clip(self.moisture + rain, 0.0, 0.45), cfg)
+
+
+block = Block(Soil(), np.random.default_rng(0))
+day = 0
+while day < 200:
+    block.step(0.01 * (day % 5 == 0))
+    day += 1
+print("result:", block.moisture.sum())
+"""
+
+
+def test_an_inverse_of_a_config_passed_down_by_a_local_alias_of_the_objects_attribute(
+    tmp_path: Path,
+) -> None:
+    report = profile(Target(script=_write(tmp_path, "orchard.py", ORCHARD)))
+    f = _found(report).get(17)
+    assert f is not None and f.code == "AB411", _found(report)
+    assert "the loop at line 36" in f.evidence
+
+
+def test_a_local_alias_of_the_objects_attribute_is_that_attribute() -> None:
+    import ast
+
+    from arraybench.advise.rules.patterns.call_paths import _unaliased
+
+    g = ast.parse("def step(self):\n    cfg = self.cfg\n    diffuse(m, cfg)\n").body[0]
+    again = ast.parse("def step(self):\n    cfg = self.cfg\n    cfg = cfg.other\n    f(cfg)\n")
+    assert isinstance(g, ast.FunctionDef)
+    got = _unaliased(g, ast.Name(id="cfg"), 3)
+    assert isinstance(got, ast.Attribute) and ast.unparse(got) == "self.cfg"
+    # (bound twice, or only after the call: the name itself)
+    two = again.body[0]
+    assert isinstance(two, ast.FunctionDef)
+    assert isinstance(_unaliased(two, ast.Name(id="cfg"), 4), ast.Name)
+    assert isinstance(_unaliased(g, ast.Name(id="cfg"), 2), ast.Name)
+
+
+SNOWPACK = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Config:
+    n: int = 200
+    r: float = 0.4
+
+
+class Column:
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.temp = np.linspace(-6.0, -0.5, cfg.n)
+
+    def _operator(self):
+        n = self.cfg.n
+        a = np.eye(n) * (1.0 + 2.0 * self.cfg.r)
+        a += np.eye(n, k=1) * -self.cfg.r
+        a += np.eye(n, k=-1) * -self.cfg.r
+        return np.linalg.inv(a), self.cfg.r
+
+    def step(self, surface):
+        inv, r = self._operator()
+        rhs = self.temp.copy()
+        rhs[0] += r * surface
+        self.temp = inv @ rhs
+
+
+column = Column(Config())
+for q in range(700):
+    column.step(-8.0 + 0.01 * q)
+print("result:", column.temp.sum())
+"""
+
+
+def test_an_inverse_a_method_builds_around_is_told_at_the_inverse(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "snowpack.py", SNOWPACK)))
+    found = _found(report)
+    f = found.get(22)
+    # (``np.linalg.inv`` in a method of ``self`` alone reading ``np.linalg``: no attribute of
+    # the object; then told at the inverse, most of the method's time, not at its call)
+    assert f is not None and f.code == "AB411", found
+    assert "where _operator() is called on line 25" in f.evidence
+    assert 25 not in found
+
+
+LACE = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class PairPath:
+    pins: np.ndarray
+
+    @property
+    def length_cm(self):
+        steps = np.diff(self.pins, axis=0)
+        return float(np.hypot(steps[:, 0], steps[:, 1]).sum())
+
+
+rng = np.random.default_rng(0)
+total = 0.0
+for k in range(60):
+    pairs = [PairPath(rng.standard_normal((1500, 2))) for _ in range(40)]
+    total += sum(p.length_cm for p in pairs)
+print("result:", total)
+"""
+
+
+def test_a_property_of_each_new_object_makes_no_invariant_local(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "lace.py", LACE)))
+    assert 13 not in _found(report), _found(report)
