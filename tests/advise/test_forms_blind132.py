@@ -316,3 +316,244 @@ print("result:", total)
 def test_a_property_of_each_new_object_makes_no_invariant_local(tmp_path: Path) -> None:
     report = profile(Target(script=_write(tmp_path, "lace.py", LACE)))
     assert 13 not in _found(report), _found(report)
+
+
+RUNOUT = """\
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def energy_line(profile, dx, mu):
+    v = profile[0] - profile
+    for k in range(10):
+        v = jnp.sqrt(jnp.maximum(v - mu * jnp.cumsum(jnp.abs(jnp.diff(v, append=v[-1:]))), 0.0))
+        v = v + 0.01 * k * dx
+    return jnp.sum(v)
+
+
+class Screen:
+    def __init__(self, mu):
+        self._run = jax.jit(partial(energy_line, mu=mu))
+
+    def screen(self, paths, dx):
+        out = []
+        i = 0
+        while i < len(paths):
+            out.append(self._run(jnp.asarray(paths[i]), dx))
+            i += 1
+        return out
+
+
+rng = np.random.default_rng(0)
+screen = Screen(0.35)
+total = 0.0
+for region in range(3):
+    paths = [rng.standard_normal(n).astype(np.float32) for n in (180, 220, 260, 300)]
+    total += float(sum(screen.screen(paths, 10.0)))
+print("result:", total)
+"""
+
+
+def test_a_jit_the_object_holds_compiled_for_each_length(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    report = profile(Target(script=_write(tmp_path, "runout.py", RUNOUT)))
+    found = _found(report)
+    f = found.get(24)
+    assert f is not None and f.code == "AB404", found
+    assert "jit(energy_line)" in f.evidence
+
+
+AXLE = """\
+import numpy as np
+
+
+def running_count(events):
+    out = np.empty_like(events)
+    total = 0
+    i = 0
+    n = events.shape[0]
+    while i < n:
+        total = total + events[i]
+        out[i] = total
+        i += 1
+    return out
+
+
+events = np.random.default_rng(0).integers(-5, 5, 250_000)
+total = 0
+for section in range(6):
+    total += int(running_count(events)[-1])
+print("result:", total)
+"""
+
+
+def test_a_while_loop_of_operators_only_is_seen_from_its_header(tmp_path: Path) -> None:
+    # (its signal is handled at the jump back to the header: the body's values are read from
+    # the header's frame, an iteration's; blind138's axle counter had none, "Python numbers")
+    report = profile(Target(script=_write(tmp_path, "axle.py", AXLE)))
+    f = _found(report).get(9)
+    assert f is not None and f.code == "AB408", _found(report)
+    assert "np.cumsum" in f.evidence
+
+
+def test_a_while_headers_riders_are_its_lines_of_operators() -> None:
+    import ast
+
+    from arraybench.advise.run.checks import while_riders
+
+    tree = ast.parse(AXLE)
+    assert while_riders(tree) == {9: (10, 11, 12)}
+
+
+HONEY = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Frame:
+    fill: np.ndarray
+
+    @property
+    def load(self):
+        return self.fill.sum()
+
+    def spin(self, omega):
+        out = self.fill * (1.0 - np.exp(-1e-4 * omega))
+        self.fill -= out
+        return out
+
+
+class Extractor:
+    def __init__(self, frames):
+        self.frames = frames
+        self.angles = 2 * np.pi * np.arange(len(frames)) / len(frames)
+        self.omega = 5.0
+
+    def imbalance(self):
+        loads = np.array([f.load for f in self.frames])
+        return abs(np.sum(loads * np.exp(1j * self.angles))) / loads.sum()
+
+    def step(self):
+        taken = sum(frame.spin(self.omega).sum() for frame in self.frames)
+        self.omega += 0.1 * (30.0 / (1.0 + 20.0 * self.imbalance()) - self.omega)
+        return taken
+
+
+rng = np.random.default_rng(0)
+drum = Extractor([Frame(rng.uniform(0.0, 0.004, 900)) for _ in range(24)])
+total = 0.0
+for _ in range(600):
+    total += drum.step()
+print("result:", total)
+"""
+
+
+def test_a_method_reading_a_property_whose_attribute_another_method_changes_is_not_pure() -> None:
+    import ast
+
+    from arraybench.advise.read.purity import _pure_getters
+
+    # (``f.load`` of each frame reads ``self.fill``, which ``spin`` changes at every step:
+    # blind137's honey extractor was told to compute ``self.imbalance()`` once, 67%)
+    assert "imbalance" not in _pure_getters(ast.parse(HONEY), True)
+
+
+TIDAL = """\
+import numpy as np
+import torch
+
+
+def friction(n, dt):
+    depths = np.linspace(18.0, 4.0, n)
+    decay = torch.from_numpy(np.exp(-9.81 * 0.025**2 * dt / depths ** (4.0 / 3.0)))
+
+    def apply(state):
+        state["u"] = state["u"] * decay
+
+    return apply
+
+
+class Channel:
+    def __init__(self, members, cells):
+        self.state = {"eta": torch.randn(members, cells), "u": torch.zeros(members, cells)}
+        self.callbacks = []
+
+    def step(self):
+        s = self.state
+        eta, u = s["eta"], s["u"]
+        u = u - 0.01 * (torch.roll(eta, 1, 1) - eta)
+        eta = eta - 0.01 * (torch.roll(u * (4.0 + eta), -1, 1) - u * (4.0 + eta))
+        s["eta"], s["u"] = eta, u
+        for cb in self.callbacks:
+            cb(s)
+
+
+torch.manual_seed(0)
+channel = Channel(128, 4096)
+channel.callbacks.append(friction(4096, 0.4))
+for t in range(150):
+    channel.step()
+print("result:", float(channel.state["eta"].abs().mean()))
+"""
+
+
+def test_float64_a_callback_writes_into_the_state_it_is_handed(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "tidal.py", TIDAL)))
+    found = _found(report)
+    f = found.get(10)
+    assert f is not None and f.code == "AB401", found
+    assert "(line 7)" in f.evidence
+
+
+TRAYS = """\
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+
+@dataclass
+class Params:
+    death: tuple = (0.010, 0.008, 0.012)
+    dt: float = 0.25
+    survival: torch.Tensor = field(init=False)
+
+    def __post_init__(self):
+        self.survival = torch.tensor(np.exp(-np.array(self.death) * self.dt)).view(-1, 1, 1)
+
+
+class Tray:
+    def __init__(self, size, params):
+        self.p = params
+        self.hyphae = torch.rand(3, size, size)
+        self.growth = torch.tensor([0.21, 0.17, 0.19]).view(-1, 1, 1)
+
+    def step(self, temp_factor):
+        h, p = self.hyphae, self.p
+        uptake = self.growth * temp_factor * h
+        h = h * p.survival + p.dt * (torch.roll(h, 1, -1) - h + uptake)
+        self.hyphae = h.clamp_(0.0, 1.0)
+
+
+tray = Tray(256, Params())
+for k in range(400):
+    tray.step(1.0 + 0.2 * np.sin(2 * np.pi * k / 96.0))
+print("result:", float(tray.hyphae.sum()))
+"""
+
+
+def test_a_numpy_float64_scalar_does_not_promote_a_torch_tensor(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "trays.py", TRAYS)))
+    found = _found(report)
+    # (``self.growth * temp_factor * h``: torch takes a numpy.float64 as a Python number;
+    # the float64 is ``p.survival``, on the next line)
+    f = found.get(26)
+    assert f is not None and f.code == "AB410", found
+    assert 25 not in found, found

@@ -178,8 +178,9 @@ _ALL = (
         "AB401",
         "float64-into-torch",
         WARNING,
-        "float64 NumPy data fed to a torch model: torch.from_numpy keeps float64, so the "
-        "model runs in double precision or fails on a dtype mismatch",
+        "float64 NumPy data made torch tensors (fed to a model, or mixed into float32 work): "
+        "torch.from_numpy keeps float64, so the work runs in double precision or fails on a "
+        "dtype mismatch",
         "torch.from_numpy(a).float() or a.astype(np.float32) first (or dtype=np.float64 "
         "explicitly when double precision is meant)",
     ),

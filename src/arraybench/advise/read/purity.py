@@ -160,6 +160,11 @@ def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
     # blind65's lidar map)
     library = _pure_library(_library_names(tree)) | _file_pure(tree)
     out = set()
+    getters: dict[str, list[ast.FunctionDef]] = {}
+    for c in walk_tree(tree):
+        for f in c.body if isinstance(c, ast.ClassDef) else []:
+            if isinstance(f, ast.FunctionDef) and f.name in props:
+                getters.setdefault(f.name, []).append(f)
     for cls in walk_tree(tree):
         if not isinstance(cls, ast.ClassDef):
             continue
@@ -170,13 +175,7 @@ def _pure_getters(tree: ast.Module, methods_too: bool) -> frozenset[str]:
             # the attributes it reads (and theirs: ``self.cfg.dt``), changed by no method
             # but ``__init__`` (not a module's: ``linalg`` of ``np.linalg.inv``, blind134's
             # snowpack operator)
-            attrs = {
-                a.attr
-                for a in ast.walk(g)
-                if isinstance(a, ast.Attribute)
-                and isinstance(a.ctx, ast.Load)
-                and _root(a) not in modules
-            }
+            attrs = _read_through(g, getters, modules)
             if any(
                 _changed_in(tree, attr, m.lineno, m.end_lineno or m.lineno)
                 for m in methods
@@ -335,6 +334,32 @@ IMPURE_LIBRARY = frozenset(
         "put", "place", "putmask", "fill_diagonal", "put_along_axis",
     }
 )  # fmt: skip
+
+
+def _read_through(
+    g: ast.FunctionDef, getters: dict[str, list[ast.FunctionDef]], modules: set[str]
+) -> set[str]:
+    """The attributes a function reads (not a module's: ``linalg`` of ``np.linalg.inv``,
+    blind134's snowpack operator), and those the getters of the file's properties it reads
+    read in turn (``f.load`` of each frame, ``sum(self.fill)``, the fill a frame's ``spin``
+    changes: blind137's honey extractor)."""
+    out: set[str] = set()
+    todo = [g]
+    done: set[int] = set()
+    while todo:
+        fn = todo.pop()
+        if id(fn) in done:
+            continue
+        done.add(id(fn))
+        for a in ast.walk(fn):
+            if (
+                isinstance(a, ast.Attribute)
+                and isinstance(a.ctx, ast.Load)
+                and _root(a) not in modules
+            ):
+                out.add(a.attr)
+                todo.extend(getters.get(a.attr, []))
+    return out
 
 
 def _root(n: ast.expr) -> str:

@@ -106,6 +106,32 @@ def calls_compiled(
         if (call_name(c) in facts and facts[call_name(c)].type.startswith("jaxlib."))
         or (isinstance(c.func, ast.Attribute) and call_name(c) in decorated)
     }
+    # (or an attribute of the object that holds a jit made in the file: ``self._run =
+    # jax.jit(partial(_energy_line, mu=...))``, called ``self._run(path, dx)``: blind134's
+    # avalanche paths; its value's names stand for it)
+    held = (
+        {
+            t.attr: node.value
+            for node in walk_tree(sf.tree)
+            if isinstance(node, ast.Assign)
+            and any(isinstance(c, ast.Call) and call_name(c) == "jit" for c in ast.walk(node.value))
+            for t in node.targets
+            if isinstance(t, ast.Attribute)
+            and isinstance(t.value, ast.Name)
+            and t.value.id == "self"
+        }
+        if sf.tree is not None
+        else {}
+    )
+    through = [
+        held[c.func.attr]
+        for c in sf.calls_on(line)
+        if isinstance(c.func, ast.Attribute)
+        and isinstance(c.func.value, ast.Name)
+        and c.func.value.id == "self"
+        and c.func.attr in held
+    ]
+    called |= {n.id for v in through for n in ast.walk(v) if isinstance(n, ast.Name)}
     counts = Counter(n[4:-1] if n.startswith("jit(") and n.endswith(")") else n for n in names)
     # (``grad_fn = jax.jit(jax.grad(loss))`` compiles as ``jit(loss)``: the names its value
     # wraps stand for it)

@@ -596,3 +596,50 @@ def _item_reads(tree: ast.AST) -> dict[int, list[str]]:
                 and isinstance(n.ctx, ast.Load)
             )
     return out
+
+
+#: Methods that copy their receiver whole and builtins that reduce their argument's elements:
+#: the attribute they are called on (``buf.s.clone()``, ``sum(self.w)``) has its value recorded.
+WHOLE_METHODS = frozenset({"copy", "clone", "astype", "detach", "contiguous"})
+WHOLE_BUILTINS = frozenset({"sum", "max", "min", "any", "all"})
+
+
+def whole_attributes(node: ast.AST) -> list[str]:
+    """``buf.s`` of ``buf.s.clone()`` or ``sum(buf.s)``: an attribute of a name that a call
+    copies or reduces whole."""
+    if not isinstance(node, ast.Call):
+        return []
+    f = node.func
+    if isinstance(f, ast.Attribute) and f.attr in WHOLE_METHODS:
+        targets = [f.value]
+    elif isinstance(f, ast.Name) and f.id in WHOLE_BUILTINS:
+        targets = list(node.args[:1])
+    else:
+        return []
+    return [
+        f"{t.value.id}.{t.attr}"
+        for t in targets
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+    ]
+
+
+def while_riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
+    """Per ``while`` header, the loop's lines of operators only (RIDERS at most). A loop with no
+    call in it has its signal handled at the jump back to its header (``while i < n:`` over
+    ``total = total + events[i]``, blind138's axle counter: every sample at the header), and
+    the header's frame, interrupted there, holds the values its lines have had an iteration
+    since: recorded under theirs when the header's frame is the innermost (not a caller's
+    frame at a condition calling a function, before the first iteration)."""
+    out: dict[int, tuple[int, ...]] = {}
+    for node in walk_tree(tree):
+        if not isinstance(node, ast.While):
+            continue
+        ops: list[int] = []
+        for stmt in ast.walk(node):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                break
+            if isinstance(stmt, ast.stmt) and stmt is not node and _operators_only(stmt):
+                ops.append(stmt.lineno)
+        if ops:
+            out[node.lineno] = tuple(sorted(set(ops))[:RIDERS])
+    return out

@@ -33,7 +33,14 @@ from types import CodeType, FrameType, ModuleType
 from typing import Any
 
 from ..read.syntax import bound_names, parameter_names, walk_tree
-from .checks import _back_riders, _riders, _tail_riders, indirect_reads
+from .checks import (
+    _back_riders,
+    _riders,
+    _tail_riders,
+    indirect_reads,
+    while_riders,
+    whole_attributes,
+)
 from .values import MODEL, Fact, describe
 
 #: Seconds between looks. 1 ms gives 1000 samples a second: a line that costs 1% of a 3-second
@@ -141,11 +148,15 @@ class _LineNames:
         #: per file and line, the function's later lines of operators that ride on it, each
         #: with the names of theirs the line's frame holds as they will be (see _back_riders)
         self._ahead: dict[str, dict[int, dict[int, frozenset[str]]]] = {}
+        #: per file, a ``while`` header's lines of operators only (see checks.while_riders)
+        self._while: dict[str, dict[int, tuple[int, ...]]] = {}
 
     def __call__(self, path: str, line: int) -> tuple[str, ...]:
         table = self._files.get(path)
         if table is None:
-            table, self._riders[path], self._globals[path], self._ahead[path] = self._read(path)
+            table, self._riders[path], self._globals[path], self._ahead[path], self._while[path] = (
+                self._read(path)
+            )
             self._files[path] = table
         return table.get(line, ())
 
@@ -159,6 +170,12 @@ class _LineNames:
         recorded from ``line``'s frame; None where ``rider`` rides on ``line`` with all its
         names (a loop's, or a function's line before the next that binds one of them)."""
         return self._ahead.get(path, {}).get(line, {}).get(rider)
+
+    def loop_riders(self, path: str, line: int) -> tuple[int, ...]:
+        """A ``while`` header's lines of operators only (:func:`~.checks.while_riders`)."""
+        if path not in self._while:
+            self(path, line)
+        return self._while.get(path, {}).get(line, ())
 
     def riders(self, path: str, line: int) -> tuple[int, ...]:
         """The lines of operators only in the loops holding ``line`` (see :func:`_riders`),
@@ -175,11 +192,12 @@ class _LineNames:
         dict[int, tuple[int, ...]],
         dict[int, frozenset[str]],
         dict[int, dict[int, frozenset[str]]],
+        dict[int, tuple[int, ...]],
     ]:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, ValueError, UnicodeDecodeError):
-            return {}, {}, {}, {}
+            return {}, {}, {}, {}, {}
         tree = None
         for _ in range(3):
             try:
@@ -190,9 +208,9 @@ class _LineNames:
                 # program's imports being parsed at the same moment make it fail; again
                 continue
             except (SyntaxError, ValueError):
-                return {}, {}, {}, {}
+                return {}, {}, {}, {}, {}
         if tree is None:
-            return {}, {}, {}, {}
+            return {}, {}, {}, {}, {}
         names: dict[int, list[str]] = defaultdict(list)
         # (a builtin the file never binds is in no frame's locals or globals: no value to
         # record, and no place of the line's FACT_NAMES to take; ``list`` and ``map`` before
@@ -245,7 +263,7 @@ class _LineNames:
         # an attribute that is copied or reduced whole (``buf.s.clone()``, ``sum(self.w)``):
         # what is copied is the attribute's value, not its object's
         for node in walk_tree(tree):
-            for dotted in _whole_attributes(node):
+            for dotted in whole_attributes(node):
                 got = names[getattr(node, "lineno", 0)]
                 if dotted not in got:
                     got.append(dotted)
@@ -425,7 +443,8 @@ class _LineNames:
             for r in [r for r in later if r in got_riders]:
                 del later[r]
             riders[line] = (*got_riders, *later)
-        return {line: tuple(v) for line, v in names.items()}, riders, tail_names, ahead
+        out = {line: tuple(v) for line, v in names.items()}
+        return out, riders, tail_names, ahead, while_riders(tree)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -469,12 +488,6 @@ def frame_line(frame: FrameType) -> int:
         return code.co_firstlineno
 
 
-#: Methods that copy their receiver whole and builtins that reduce their argument's elements:
-#: the attribute they are called on (``buf.s.clone()``, ``sum(self.w)``) has its value recorded.
-WHOLE_METHODS = frozenset({"copy", "clone", "astype", "detach", "contiguous"})
-WHOLE_BUILTINS = frozenset({"sum", "max", "min", "any", "all"})
-
-
 #: The constant keys of a recorded dict item's name (``self.config['bands']['taps']``).
 _ITEM = re.compile(r"\['([^']*)'\]")
 
@@ -500,25 +513,6 @@ def dict_item(node: ast.AST) -> str | None:
         if inner is not None and inner.count("[") < 2:
             return f"{inner}[{node.slice.value!r}]"
     return None
-
-
-def _whole_attributes(node: ast.AST) -> list[str]:
-    """``buf.s`` of ``buf.s.clone()`` or ``sum(buf.s)``: an attribute of a name that a call
-    copies or reduces whole."""
-    if not isinstance(node, ast.Call):
-        return []
-    f = node.func
-    if isinstance(f, ast.Attribute) and f.attr in WHOLE_METHODS:
-        targets = [f.value]
-    elif isinstance(f, ast.Name) and f.id in WHOLE_BUILTINS:
-        targets = list(node.args[:1])
-    else:
-        return []
-    return [
-        f"{t.value.id}.{t.attr}"
-        for t in targets
-        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
-    ]
 
 
 class Sampler:
@@ -669,6 +663,11 @@ class Sampler:
         # the callers' lines too: a model's call line is seldom innermost (its forward is)
         for f in frames:
             self._record_facts(f)
+        if frame is innermost:
+            # (interrupted at a ``while`` header: its lines of operators' values, an iteration's)
+            path = innermost.f_code.co_filename
+            for r in self._names.loop_riders(path, frame_line(innermost)):
+                self._record_at(innermost, (path, r))
 
     def _record_facts(self, frame: FrameType) -> None:
         key = (frame.f_code.co_filename, frame_line(frame))

@@ -509,6 +509,10 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
             and st.args
         ):
             out.append((scope, st.args[-1]))  # (``hooks.append(lambda h: h * sponge)``)
+    # (handed to a call that writes into it: ``cb(s)`` of a callback ``apply(state)`` doing
+    # ``state["u"] = state["u"] * decay``, blind137's tidal lagoon; any function of the file
+    # that writes an item of its parameter at that place)
+    out.extend(_written_by_calls(sf, body, name))
     if scope is not None and not out and name not in [p.arg for p in scope.args.args]:
         # (a closure's free name: what the function it is defined in binds it to, ``table =
         # torch.as_tensor(efficiency)`` read by the inner ``def offset(hours, gear)``)
@@ -529,6 +533,40 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
                 out.append((caller, arg))
         if scope.name == "forward" and method and k > 0:
             out.extend(_pre_hooks(sf))
+    return out
+
+
+def _written_by_calls(
+    sf: SourceFile, body: list[ast.stmt], name: str
+) -> list[tuple[Scope, ast.AST]]:
+    """The values the file's functions write into an item of their parameter (``state["u"] =
+    ...``), for each call in ``body`` that hands them ``name`` at that parameter's place."""
+    assert sf.tree is not None
+    places = {
+        k
+        for top in body
+        for c in ast.walk(top)
+        if isinstance(c, ast.Call)
+        for k, arg in enumerate(c.args)
+        if isinstance(arg, ast.Name) and arg.id == name
+    }
+    out: list[tuple[Scope, ast.AST]] = []
+    for fn in walk_tree(sf.tree):
+        if not isinstance(fn, ast.FunctionDef) or not places:
+            continue
+        params = [p.arg for p in fn.args.args]
+        for k in places:
+            if k >= len(params):
+                continue
+            out.extend(
+                (fn, st.value)
+                for st in ast.walk(fn)
+                if isinstance(st, ast.Assign)
+                for t in st.targets
+                if isinstance(t, ast.Subscript)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == params[k]
+            )
     return out
 
 
