@@ -557,3 +557,129 @@ def test_a_numpy_float64_scalar_does_not_promote_a_torch_tensor(tmp_path: Path) 
     f = found.get(26)
     assert f is not None and f.code == "AB410", found
     assert 25 not in found, found
+
+
+ROUTES = """\
+import numpy as np
+
+
+class Planner:
+    def __init__(self, coords):
+        self.coords = coords
+
+    def road_matrix(self):
+        km = np.linalg.norm(self.coords[:, None, :] - self.coords[None, :, :], axis=-1)
+        return km * 1.18 + 2.5
+
+    def tour_length(self, tour):
+        road = self.road_matrix()
+        return float(road[tour[:-1], tour[1:]].sum() + road[tour[-1], tour[0]])
+
+
+rng = np.random.default_rng(0)
+planner = Planner(rng.uniform(0, 50, (300, 2)))
+tour = rng.permutation(300)
+best = planner.tour_length(tour)
+for a, b in rng.integers(1, 299, size=(150, 2)):
+    trial = tour.copy()
+    i, j = min(a, b), max(a, b)
+    trial[i:j] = trial[i:j][::-1]
+    best = min(best, planner.tour_length(trial))
+print("result:", best)
+"""
+
+
+def test_an_invariant_call_is_told_at_its_methods_line_of_work(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "routes.py", ROUTES)))
+    found = _found(report)
+    # (the distance matrix a method builds from attributes only __init__ sets: told where it
+    # is built, most of the method's time, not at ``road = self.road_matrix()``)
+    f = found.get(9)
+    assert f is not None and f.code == "AB411", found
+    assert "called on line 13" in f.evidence
+    assert 13 not in found
+
+
+def test_a_line_of_work_is_a_costly_call_a_product_or_a_call_of_the_files_function(
+    tmp_path: Path,
+) -> None:
+    from arraybench.advise.read.source import read_source
+    from arraybench.advise.rules.patterns.invariant_chains import _works
+
+    path = _write(
+        tmp_path,
+        "works.py",
+        "import numpy as np\n"
+        "def pairwise(c):\n    return c @ c.T\n"
+        "def road(c):\n    km = pairwise(c)\n    return km * 1.18 + 2.5\n"
+        "def inv(a):\n    return np.linalg.inv(a)\n",
+    )
+    sf = read_source(str(path))
+    # (a call of the file's function, blind142's ``km = pairwise_km(self.coords)``; a product;
+    # an inverse; not arithmetic on what they made)
+    assert _works(sf, 5) and _works(sf, 3) and _works(sf, 8)
+    assert not _works(sf, 6)
+
+
+SURGE = """\
+import numpy as np
+
+
+class Assimilator:
+    def __init__(self, n, m, rng):
+        x = np.arange(n) * 2.0
+        self.B = 0.3 * np.exp(-0.5 * ((x[:, None] - x[None, :]) / 25.0) ** 2)
+        self.H = np.zeros((m, n))
+        self.H[np.arange(m), np.sort(rng.choice(n, m, replace=False))] = 1.0
+        self.R = 0.05**2 * np.eye(m)
+
+    @staticmethod
+    def gain(B, H, R):
+        return B @ H.T @ np.linalg.inv(H @ B @ H.T + R)
+
+    def analyse(self, eta, obs):
+        K = self.gain(self.B, self.H, self.R)
+        return eta + K @ (obs - self.H @ eta)
+
+
+rng = np.random.default_rng(0)
+da = Assimilator(500, 100, rng)
+eta = np.zeros(500)
+cycle = 0
+while cycle < 60:
+    eta = 0.99 * da.analyse(eta, rng.normal(0.0, 0.05, 100))
+    cycle += 1
+print("result:", eta.sum())
+"""
+
+
+def test_a_staticmethod_given_the_objects_attributes_through_self(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "surge.py", SURGE)))
+    f = _found(report).get(14)
+    assert f is not None and f.code == "AB411", _found(report)
+
+
+TAPS = """\
+import numpy as np
+
+
+class Reducer:
+    def mean_pressures(self, samples):
+        n = samples.shape[1]
+        return np.array(list(map(sum, samples))) / n
+
+
+rng = np.random.default_rng(0)
+reducer = Reducer()
+total = 0.0
+for run in range(25):
+    total += float(reducer.mean_pressures(rng.normal(101325.0, 2.0, (40, 4000))).sum())
+print("result:", total)
+"""
+
+
+def test_a_builtin_sum_mapped_over_an_arrays_rows(tmp_path: Path) -> None:
+    report = profile(Target(script=_write(tmp_path, "taps.py", TAPS)))
+    f = _found(report).get(7)
+    assert f is not None and f.code == "AB409", _found(report)
+    assert "samples.sum(axis=1)" in f.evidence

@@ -23,7 +23,6 @@ values seen say so (a list, a size the method does not beat).
 from __future__ import annotations
 
 import ast
-import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import replace
@@ -32,14 +31,14 @@ from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.calls import properties
 from ...read.source import SourceFile, enclosing_function, returned_by
-from ...read.syntax import qualname, statement_lists, walk_tree
+from ...read.syntax import qualname, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.ledger import Count
 from ...run.models import builtin_reduction_cost
 from ...run.values import Fact, is_array
 from .base import Analysis
+from .builtin_lists import REDUCERS, converted
 
-REDUCERS = frozenset({"sum", "max", "min", "any", "all", "sorted"})
 #: Methods that keep their receiver's shape (``x.abs()``, ``t.float()``) and those that flatten.
 ELEMENTWISE = frozenset(
     {"abs", "float", "double", "half", "int", "long", "bool", "detach", "cpu", "conj", "copy"}
@@ -483,7 +482,7 @@ class BuiltinReduction:
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
-        yield from self._converted(a, sf)
+        yield from converted(a, sf, self.rule.code)
         by_line: dict[int, list[ast.Call]] = {}
         for c in walk_tree(sf.tree):
             if (
@@ -496,6 +495,27 @@ class BuiltinReduction:
                 and not isinstance(c.args[0], (ast.GeneratorExp, ast.ListComp, ast.SetComp))
             ):
                 by_line.setdefault(c.lineno, []).append(c)
+        # (a builtin mapped over an array's rows, ``map(sum, run.samples)``: one call a row,
+        # read as the builtin over its first row; blind143's wind-tunnel taps)
+        mapped: dict[int, ast.expr] = {}
+        for c in walk_tree(sf.tree):
+            if (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id == "map"
+                and len(c.args) == 2
+                and isinstance(c.args[0], ast.Name)
+                and c.args[0].id in REDUCERS
+                and c.args[0].id != "sorted"
+            ):
+                row = ast.Subscript(value=c.args[1], slice=ast.Constant(0), ctx=ast.Load())
+                one = ast.Call(
+                    func=ast.Name(id=c.args[0].id, ctx=ast.Load()), args=[row], keywords=[]
+                )
+                for n in (one, one.func, row, row.slice):
+                    ast.copy_location(n, c)
+                mapped[id(one)] = c.args[1]
+                by_line.setdefault(c.lineno, []).append(one)
         for line, calls in sorted(by_line.items()):
             key = (sf.path, line)
             old = a.found.get(key)
@@ -538,6 +558,13 @@ class BuiltinReduction:
             inner = inner or keyed
             if inner is not None and inner.n > count.n:
                 count = inner
+            rows = [
+                facts[ast.unparse(mapped[id(p[0])])].shape[0]
+                for p in priced
+                if id(p[0]) in mapped and ast.unparse(mapped[id(p[0])]) in facts
+            ]
+            if rows:
+                count = replace(count, n=count.n * max(rows))
             per_call = sum(p[4][0] for p in priced)
             call = a.costs.call([p[1] for p in priced])
             spent = _builtins_time(
@@ -554,9 +581,14 @@ class BuiltinReduction:
                     fact.type, "a NumPy scalar"
                 )
                 most = "up to " if _mask(c.args[0], facts) else ""
+                over = mapped.get(id(c))
                 said.append(
                     f"{name}() over a {fact.type} {fact.dtype} of {most}{shape[0]:,} items, each "
                     f"{what}: {format_time(t)} a call, {_rewrite(c, name)} {r:.0f}x as fast"
+                    if over is None
+                    else f"map({name}, {ast.unparse(over)}) calls {name}() on each row of "
+                    f"{shape[0]:,} items, each {what}: {format_time(t)} a call, "
+                    f"{ast.unparse(over)}.{name}(axis=1) {r:.0f}x as fast"
                 )
             if old is not None:
                 del a.found[key]  # lint's reduction loop, priced here on the run's values
@@ -569,121 +601,6 @@ class BuiltinReduction:
                 + " (timed after the run on an array like it)",
                 gain=(spent * lo, seconds * hi),
             )
-
-    def _converted(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
-        """``p = probs.detach().flatten().tolist()`` then ``sum(1 for v in p if v > t)``: an
-        array or tensor made a list for a builtin's pass over it in Python, on the next
-        statement of the block, the list read nowhere else (blind29's confidence monitor,
-        12,288 probabilities a step: 29% of its run). One whole-array reduction does both."""
-        assert sf.tree is not None
-        for block in statement_lists(sf.tree):
-            for made, used in itertools.pairwise(block):
-                got = _tolist(made)
-                if got is None:
-                    continue
-                name, source = got
-                call = _reduces(used, name)
-                if call is None or _read_elsewhere(sf, name, made, used):
-                    continue
-                first, last = made.lineno, used.end_lineno or used.lineno
-                if (sf.path, first) in a.found and a.found[(sf.path, first)].code != "AB201":
-                    continue
-                if a.covered(sf.path, first) and (sf.path, first) not in a.found:
-                    continue
-                seconds = a.led.span(sf.path, first, last)
-                if seconds / a.total < LIST_SHARE:
-                    continue
-                facts = a.ev.facts_at((sf.path, first))
-                x = facts.get(source)
-                if x is None or not is_array(x) or x.size < CONVERTED_MIN:
-                    continue
-                count = a.led.count((sf.path, first))
-                # what stays: one reduction over the array and one number out, a run
-                keep = count.n * 3 * a.costs.call([x])
-                f, _ = a.finding(sf, first, self.rule.code)
-                assert isinstance(made, ast.Assign) and isinstance(call.func, ast.Name)
-                said = (
-                    f"{ast.unparse(made.value)} makes a list of the {x.size:,} elements of "
-                    f"{source} ({x}) for {call.func.id}() on line {used.lineno} to walk in "
-                    f"Python, {count} times; both lines take {format_time(seconds)}: reduce "
-                    f"the array itself instead (a comparison and .sum(), .max() or .any() on "
-                    f"{source}, one .item() at the end)"
-                )
-                a.found.pop((sf.path, first), None)
-                high = seconds
-                low = max(0.0, seconds - keep)
-                yield replace(
-                    f,
-                    end=last,
-                    snippet=f"{sf.text(first)}  ... {sf.text(used.lineno)} (line {used.lineno})",
-                    seconds=high,
-                    share=high / a.total,
-                    evidence=said,
-                    gain=(low, high),
-                )
-
-
-#: Elements a converted array must hold for its Python pass to be the cost.
-CONVERTED_MIN = 1000
-
-
-def _tolist(stmt: ast.stmt) -> tuple[str, str] | None:
-    """``p = x.....tolist()``: the list's name and the array's (the chain's root name)."""
-    if not (
-        isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and isinstance(stmt.value, ast.Call)
-        and isinstance(stmt.value.func, ast.Attribute)
-        and stmt.value.func.attr == "tolist"
-    ):
-        return None
-    root: ast.expr = stmt.value.func.value
-    while isinstance(root, ast.Call | ast.Attribute | ast.Subscript):
-        root = root.func if isinstance(root, ast.Call) else root.value
-    if not isinstance(root, ast.Name):
-        return None
-    return stmt.targets[0].id, root.id
-
-
-def _reduces(stmt: ast.stmt, name: str) -> ast.Call | None:
-    """The builtin reduction in ``stmt`` over ``name`` itself or a comprehension of it."""
-    for c in ast.walk(stmt):
-        if not (
-            isinstance(c, ast.Call)
-            and isinstance(c.func, ast.Name)
-            and c.func.id in REDUCERS
-            and c.args
-        ):
-            continue
-        arg = c.args[0]
-        if isinstance(arg, ast.Name) and arg.id == name:
-            return c
-        if (
-            isinstance(arg, ast.GeneratorExp | ast.ListComp)
-            and len(arg.generators) == 1
-            and isinstance(arg.generators[0].iter, ast.Name)
-            and arg.generators[0].iter.id == name
-        ):
-            return c
-    return None
-
-
-def _read_elsewhere(sf: SourceFile, name: str, made: ast.stmt, used: ast.stmt) -> bool:
-    """Whether the function reads ``name`` other than on the two statements."""
-    assert sf.tree is not None
-    func = sf.functions.get(made.lineno, "")
-    spans = {*range(made.lineno, (made.end_lineno or made.lineno) + 1)} | {
-        *range(used.lineno, (used.end_lineno or used.lineno) + 1)
-    }
-    return any(
-        isinstance(n, ast.Name)
-        and n.id == name
-        and isinstance(n.ctx, ast.Load)
-        and n.lineno not in spans
-        and sf.functions.get(n.lineno, "") == func
-        for n in walk_tree(sf.tree)
-    )
 
 
 PATTERN = BuiltinReduction()

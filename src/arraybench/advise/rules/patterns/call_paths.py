@@ -48,7 +48,7 @@ def called_from(
     )
     if fn is None:
         return None
-    params = [p.arg for p in fn.args.args]
+    params = _params(fn)
     method = bool(params) and params[0] == "self"
     callers = _callers(sf, func, method, a)
     body_first = fn.body[0].lineno if fn.body else line
@@ -79,6 +79,26 @@ def called_from(
     return callers[0][1], func, changed
 
 
+def _params(fn: ast.FunctionDef) -> list[str]:
+    """A function's parameters; a staticmethod's after a stand-in ``self``: called through its
+    object, ``self.gain(self.B, self.H, self.R)``, its arguments fall as a method's do
+    (blind141's surge gauges)."""
+    params = [p.arg for p in fn.args.args]
+    if any(ast.unparse(d) == "staticmethod" for d in fn.decorator_list):
+        return ["self", *params]
+    return params
+
+
+def _given(calls: list[ast.Call], params: list[str], m: str) -> str:
+    """What every one of ``calls`` passes for the parameter ``m``, where that is one and the
+    same (``self.B`` of ``self.gain(self.B, self.H, self.R)``, a staticmethod's: blind141's
+    surge gauges); else ``m``."""
+    if m not in params[1:]:
+        return m
+    given = {ast.unparse(argument(c, params, m, True) or ast.Constant(0)) for c in calls}
+    return next(iter(given)) if len(given) == 1 else m
+
+
 def _through_callers(
     a: Analysis, sf: SourceFile, fn: ast.FunctionDef, line: int, method: bool
 ) -> tuple[Loop, str, Callable[[str], bool]] | None:
@@ -90,7 +110,7 @@ def _through_callers(
     if sf.tree is None:
         return None
     defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
-    params = [p.arg for p in fn.args.args]
+    params = _params(fn)
     top = through_caller(a, sf, fn.name, params, method, set(), defs, 0)
     if top is None:
         return None
@@ -160,7 +180,10 @@ def _from_stacks(
         if isinstance(m, ast.FunctionDef) and m.name != "__init__"
     ] + [(lp.line, lp.end)]
 
+    params, calls = _params(fn), calls_of(sf, fn.name, True)
+
     def changed(m: str) -> bool:
+        m = _given(calls, params, m)
         if not m.startswith("self."):
             return True
         return any(attribute_changed(sf, m[5:], lo, hi, PURE_CALLS) for lo, hi in spans)
@@ -214,7 +237,10 @@ def _method_of_method(
         *((lp.line, lp.end) for _, lp in callers),
     ]
 
+    params = _params(fn)
+
     def changed(m: str) -> bool:
+        m = _given(calls, params, m)
         if not m.startswith("self."):
             return True
         return any(attribute_changed(sf, m[5:], lo, hi, PURE_CALLS) for lo, hi in spans)

@@ -326,8 +326,8 @@ class Float64Promotion:
             looks = {**looks, state[0]: state[2]}
         if not f32:
             return None  # float64 throughout, or no float32 work here
-        numpy32 = any(
-            x.type == "numpy.ndarray" and _big(x, "float32") for n in f32 for x in looks.get(n, [])
+        torch32 = any(
+            x.type == "torch.Tensor" and x.dtype == "float32" for n in f32 for x in looks.get(n, [])
         )
         roots = [
             n
@@ -336,7 +336,7 @@ class Float64Promotion:
             and n not in f32  # (seen float32 too: the operand, at another call)
             # (a NumPy float64 scalar promotes NumPy's float32 arrays only: torch takes it as
             # a Python number, ``h * temp_factor`` stays float32; blind139's mycelium trays)
-            and any(promotes(x) and (is_array(x) or numpy32) for x in looks.get(n, []))
+            and any(promotes(x) and (is_array(x) or not torch32) for x in looks.get(n, []))
             and (not stored_in(sf, n, lo, hi) or _same_each_call(sf, n, first, lo, hi, callers))
             and not (callers is not None and _carried_in(sf, first, n, callers))
             and not _cast_float32(node.value, n)

@@ -46,7 +46,7 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
     (folded into the listed one in its place)."""
     if _calls_taken_out(a, sf, f) is not None:
         return None
-    f = _at_inverse(a, sf, f)
+    f = _at_work(a, sf, f)
     for key, g in list(a.found.items()):
         if key[0] != f.path or g.code != f.code or g.line == f.line:
             continue
@@ -58,7 +58,7 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
         # is its call's to take out: blind104's moss kernel, ``diff``, its distances, its
         # diagonal and its normalisation, told at ``k = dispersal_kernel(self.coords, 35.0)``)
         if _calls_body_of(sf, f.line, g.line):
-            if _built_over_lines(sf, g.line) and _inverse_line(a, sf, g.line) != g.line:
+            if _built_over_lines(sf, g.line) and _work_line(a, sf, g.line) != g.line:
                 del a.found[key]
                 _hold(a, g)
                 return _through_call(f, g, inner=False)
@@ -66,7 +66,7 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
             _hold(a, f)
             return None
         if _calls_body_of(sf, g.line, f.line):
-            if _built_over_lines(sf, f.line) and _inverse_line(a, sf, f.line) != f.line:
+            if _built_over_lines(sf, f.line) and _work_line(a, sf, f.line) != f.line:
                 a.found[key] = _through_call(g, f, inner=False)
                 _hold(a, f)
                 return None
@@ -244,7 +244,11 @@ def _through_call(first: Finding, other: Finding, inner: bool = True) -> Finding
         seconds=top.seconds,
         share=top.share,
         gain=top.gain,
-        evidence=f"{first.evidence}; {said}",
+        # (told once: a call reached twice, moved to its function's line of work and found
+        # there too, joins the statement once)
+        evidence=first.evidence
+        if f"is called on line {other.line} (" in first.evidence
+        else f"{first.evidence}; {said}",
     )
 
 
@@ -262,15 +266,32 @@ def _built_over_lines(sf: SourceFile, line: int) -> bool:
     return len(body) > 2
 
 
-#: The share of a function's time one statement of an inverse or a factorization must hold to
-#: host the finding of its call (the rest of the function built around it).
-INVERSE_HOLDS = 2 / 3
+#: The share of a function's time one statement of costly work must hold to host the finding
+#: of its call (the rest of the function built around it).
+WORK_HOLDS = 2 / 3
 
 
-def _inverse_line(a: Analysis, sf: SourceFile, line: int) -> int | None:
-    """The statement of the function holding ``line`` that calls an inverse or a factorization
-    and holds INVERSE_HOLDS of the function's time, or None (a function with a loop: its time
-    is its loop's)."""
+def _works(sf: SourceFile, line: int) -> bool:
+    """Whether the statement at ``line`` does costly work: an inverse, a factorization or
+    another COSTLY_CALLS call, a matrix product, or a call of the file's own function."""
+    first, last = sf.span(line)
+    if sf.tree is None:
+        return False
+    own = {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
+    return any(
+        call_name(c) in COSTLY_CALLS or own_call_name(c) in own
+        for ln in range(first, last + 1)
+        for c in sf.calls_on(ln)
+    ) or any(
+        isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and first <= n.lineno <= last
+        for n in walk_tree(sf.tree)
+    )
+
+
+def _work_line(a: Analysis, sf: SourceFile, line: int) -> int | None:
+    """The statement of the function holding ``line`` that does costly work (:func:`_works`)
+    and holds WORK_HOLDS of the function's time, or None (a function with a loop: its time is
+    its loop's)."""
     fn = enclosing_function(sf, line)
     if fn is None or any(isinstance(n, ast.For | ast.While) for n in ast.walk(fn)):
         return None
@@ -278,20 +299,21 @@ def _inverse_line(a: Analysis, sf: SourceFile, line: int) -> int | None:
     for st in fn.body:
         first, last = sf.span(st.lineno)
         if (
-            _factors(sf, st.lineno)
+            _works(sf, st.lineno)
             and whole > 0
-            and a.led.span(sf.path, first, last) >= INVERSE_HOLDS * whole
+            and a.led.span(sf.path, first, last) >= WORK_HOLDS * whole
         ):
             return st.lineno
     return None
 
 
-def _at_inverse(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
+def _at_work(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
     """``f``, a call of the file's function whose value is the same at every call, told at that
-    function's inverse or factorization where that statement holds most of its time (``inv, r =
-    self._operator()`` with ``return np.linalg.inv(a), r``, 91% of it: blind134's snowpack; the
-    matrix's building lines go with it); else ``f`` as it is (blind104's moss kernel, its time
-    over four lines: told at the call)."""
+    function's statement of costly work where it holds most of its time (``inv, r =
+    self._operator()`` with ``return np.linalg.inv(a), r``, 91% of it: blind134's snowpack;
+    ``road = self.road_matrix()`` with ``km = pairwise_km(self.coords)``: blind142's pollination
+    routes; the lines around it go with it); else ``f`` as it is (blind104's moss kernel, its
+    time over four lines: told at the call)."""
     if sf.tree is None:
         return f
     first, last = sf.span(f.line)
@@ -299,7 +321,7 @@ def _at_inverse(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
     defs = [n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef) and n.name in names]
     if len(defs) != 1 or not defs[0].body:
         return f
-    at = _inverse_line(a, sf, defs[0].body[-1].lineno)
+    at = _work_line(a, sf, defs[0].body[-1].lineno)
     if at is None or at == f.line or (f.path, at) in a.found:
         return f
     g, _ = a.finding(sf, at, f.code)
