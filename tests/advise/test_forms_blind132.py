@@ -600,27 +600,6 @@ def test_an_invariant_call_is_told_at_its_methods_line_of_work(tmp_path: Path) -
     assert 13 not in found
 
 
-def test_a_line_of_work_is_a_costly_call_a_product_or_a_call_of_the_files_function(
-    tmp_path: Path,
-) -> None:
-    from arraybench.advise.read.source import read_source
-    from arraybench.advise.rules.patterns.invariant_chains import _works
-
-    path = _write(
-        tmp_path,
-        "works.py",
-        "import numpy as np\n"
-        "def pairwise(c):\n    return c @ c.T\n"
-        "def road(c):\n    km = pairwise(c)\n    return km * 1.18 + 2.5\n"
-        "def inv(a):\n    return np.linalg.inv(a)\n",
-    )
-    sf = read_source(str(path))
-    # (a call of the file's function, blind142's ``km = pairwise_km(self.coords)``; a product;
-    # an inverse; not arithmetic on what they made)
-    assert _works(sf, 5) and _works(sf, 3) and _works(sf, 8)
-    assert not _works(sf, 6)
-
-
 SURGE = """\
 import numpy as np
 

@@ -266,32 +266,16 @@ def _built_over_lines(sf: SourceFile, line: int) -> bool:
     return len(body) > 2
 
 
-#: The share of a function's time one statement of costly work must hold to host the finding
-#: of its call (the rest of the function built around it).
+#: The share of a function's time its statement of an inverse or a factorization must hold to
+#: host the finding of its call (the rest of the function built around it).
 WORK_HOLDS = 2 / 3
 
 
-def _works(sf: SourceFile, line: int) -> bool:
-    """Whether the statement at ``line`` does costly work: an inverse, a factorization or
-    another COSTLY_CALLS call, a matrix product, or a call of the file's own function."""
-    first, last = sf.span(line)
-    if sf.tree is None:
-        return False
-    own = {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
-    return any(
-        call_name(c) in COSTLY_CALLS or own_call_name(c) in own
-        for ln in range(first, last + 1)
-        for c in sf.calls_on(ln)
-    ) or any(
-        isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and first <= n.lineno <= last
-        for n in walk_tree(sf.tree)
-    )
-
-
 def _work_line(a: Analysis, sf: SourceFile, line: int) -> int | None:
-    """The statement of the function holding ``line`` that does costly work (:func:`_works`)
-    and holds WORK_HOLDS of the function's time, or None (a function with a loop: its time is
-    its loop's)."""
+    """The statement of the function holding ``line`` that calls an inverse or a factorization
+    (:func:`_factors`) and holds WORK_HOLDS of the function's time, or None (a function with a
+    loop: its time is its loop's). Not any costly statement: blind23's transfer function, told
+    at its call, builds its value over five statements, its FFT most of it."""
     fn = enclosing_function(sf, line)
     if fn is None or any(isinstance(n, ast.For | ast.While) for n in ast.walk(fn)):
         return None
@@ -299,7 +283,7 @@ def _work_line(a: Analysis, sf: SourceFile, line: int) -> int | None:
     for st in fn.body:
         first, last = sf.span(st.lineno)
         if (
-            _works(sf, st.lineno)
+            _factors(sf, st.lineno)
             and whole > 0
             and a.led.span(sf.path, first, last) >= WORK_HOLDS * whole
         ):
@@ -309,11 +293,10 @@ def _work_line(a: Analysis, sf: SourceFile, line: int) -> int | None:
 
 def _at_work(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
     """``f``, a call of the file's function whose value is the same at every call, told at that
-    function's statement of costly work where it holds most of its time (``inv, r =
-    self._operator()`` with ``return np.linalg.inv(a), r``, 91% of it: blind134's snowpack;
-    ``road = self.road_matrix()`` with ``km = pairwise_km(self.coords)``: blind142's pollination
-    routes; the lines around it go with it); else ``f`` as it is (blind104's moss kernel, its
-    time over four lines: told at the call)."""
+    function's inverse or factorization where that statement holds most of its time (``inv, r =
+    self._operator()`` with ``return np.linalg.inv(a), r``, 91% of it: blind134's snowpack; the
+    lines around it go with it); else ``f`` as it is (blind104's moss kernel, its time over
+    four lines: told at the call)."""
     if sf.tree is None:
         return f
     first, last = sf.span(f.line)
