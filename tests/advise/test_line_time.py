@@ -99,8 +99,10 @@ def test_a_statements_operators_after_its_call_share_the_next_checks_samples() -
     )
     runs = operator_runs(ast.parse(knn))
     assert runs == [((4,), (2, 3), True, (2,))]
-    # a statement with a call right before the next: no lines of operators between, left alone
-    assert operator_runs(ast.parse("a = f(x) * 2\nc = g(a)\n")) == []
+    # a statement with a call right before the next: its operators after its call are a run
+    # too (blind143's marbling: ``p[:] = centre + d * np.sqrt(...)[:, None]`` on 168k points
+    # read on the ``np.linspace`` after it, 1.1 s for 70 calls of 2400 values)
+    assert operator_runs(ast.parse("a = f(x) * 2\nc = g(a)\n")) == [((2,), (1,), True, (1,))]
     # 100 runs, each in the bursts: line 2 took 4 ms a run (its tile 1.5 ms, sampled on it:
     # 0.15 s over the 100 runs), line 3 1 ms, line 4 0.5 ms; the subtraction's and the
     # square's samples fell on line 4 (0.4 s)
@@ -116,6 +118,34 @@ def test_a_statements_operators_after_its_call_share_the_next_checks_samples() -
     # its runs not counted: its part is not known, and it gets none
     split = _by_line(split_loops(stacks, lines, lambda p: [], lambda p: runs))
     assert split[2] == pytest.approx(0.15) and split[3] == pytest.approx(0.4 * 1.0 / 1.5)
+
+
+def test_a_call_of_the_users_function_after_operator_lines_shares_its_entry_samples() -> None:
+    # blind143's marbling: ``p += shift[:, None] * direction`` (168k points, line 3) is handled
+    # at the entry of ``rake.log_angle`` on line 4, so its samples read as line 4's own
+    marbling = (
+        "def stroke(p, rake, angle):\n"
+        "    shift = rake.shift(p)\n"
+        "    p += shift[:, None] * 2.0\n"
+        "    rake.log_angle(angle)\n"
+    )
+    runs = operator_runs(ast.parse(marbling))
+    assert runs == [((4,), (3,), True, ())]
+    # 100 runs: line 3 took 20 ms a run in the bursts, line 4 0.3 ms of which its callee
+    # (sampled on line 9 under it: 0.02 s over the 100 runs) 0.2 ms; 2 s sampled at line 4
+    stacks = [
+        ((("/m.py", 2),), 0.1, 0.0),
+        ((("/m.py", 4),), 2.0, 0.0),
+        ((("/m.py", 9), ("/m.py", 4)), 0.02, 0.0),
+    ]
+    hits = {2: 100, 3: 100, 4: 100}
+    lines = [LineTimes("/m.py", 1, "stroke", hits, {2: 0.01, 3: 2.0, 4: 0.03})]
+    straight = {("/m.py", 2): 100, ("/m.py", 3): 100, ("/m.py", 4): 100}
+    split = _by_line(split_loops(stacks, lines, lambda p: [], lambda p: runs, 0.0, None, straight))
+    # a run: line 3 20 ms, line 4 0.3 - 0.2 = 0.1 ms of its own
+    assert split[3] == pytest.approx(2.0 * 20 / 20.1)
+    assert split[4] == pytest.approx(2.0 * 0.1 / 20.1)
+    assert split[9] == pytest.approx(0.02)  # the callee's own, under line 4
 
 
 def test_a_loops_last_line_of_operators_unseen_by_the_bursts_is_timed_after_the_run() -> None:

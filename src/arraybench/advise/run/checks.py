@@ -100,7 +100,7 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
                     out.append((_lines_of(stmt), tuple(run), False, tuple(tails)))
                 run, tails = list(_lines_of(stmt)), []
                 continue
-            if run and _checks(stmt) and run != tails:
+            if run and _checks(stmt):
                 out.append((_lines_of(stmt), tuple(run), True, tuple(tails)))
             run, tails = [], []
             if _tail(stmt):

@@ -201,8 +201,21 @@ def split_loops(
             runs[lt.path] = runs_of(lt.path)
         for at, run, holds_own, tails in runs.get(lt.path, ()):
             keys = [(lt.path, ln) for ln in (*run, *at)]
+            # (a statement that calls the user's code: its samples outside the callee are those
+            # taken at the callee's entry, the time before the call, where the signal that fell
+            # on the lines of operators before it was handled; blind143's marbling: a 168k-point
+            # ``p += shift[:, None] * direction`` read on ``rake.log_angle(angle)`` after it)
+            # (only where its runs were counted: its callee's part a run is known)
+            calling = [
+                k
+                for k in keys
+                if k in callers and k[1] in at and k[1] not in tails and (runs_at or {}).get(k)
+            ]
             if any(
-                k in looped or k in callers or (k in weights_of and k[1] not in tails) for k in keys
+                k in looped
+                or (k in callers and k not in calling)
+                or (k in weights_of and k[1] not in tails)
+                for k in keys
             ):
                 continue  # (a statement with operators after its call may hold a run before)
             if not holds_own:
@@ -224,18 +237,24 @@ def split_loops(
                 for k in keys
                 if k[1] in lt.times
             }
-            if tails:
-                # a statement's operators after its call: the lines' times a run (straight
-                # lines each run as often), the statement's less what was sampled on it a run
-                # (its call's time, checked inside), counted exactly; none where not counted
+            if calling or tails:
+                # a statement's operators after its call (``tails``): the lines' times a run
+                # (straight lines each run as often), the statement's less what was sampled on
+                # it a run (its call's time, checked inside), counted exactly, none where not
+                # counted; a statement that calls the user's code (``calling``): less what was
+                # sampled in its callee a run
                 if sampled is None:
                     sampled = _sampled(stacks)
+                if beneath is None:
+                    beneath = _beneath(stacks)
                 per_run = {k: t / max(lt.lines.get(k[1], 0), 1) for k, t in own.items()}
-                for ln in tails:
-                    k = (lt.path, ln)
-                    n = (runs_at or {}).get(k)
-                    if k in per_run:
-                        per_run[k] = max(0.0, per_run[k] - sampled.get(k, 0.0) / n) if n else 0.0
+                for k, t in list(per_run.items()):
+                    if k[1] in tails or k in calling:
+                        n = (runs_at or {}).get(k)
+                        taken_s = (sampled.get(k, 0.0) if k[1] in tails else 0.0) + (
+                            beneath.get(k, 0.0) if k in calling else 0.0
+                        )
+                        per_run[k] = max(0.0, t - taken_s / n) if n else 0.0
                 if sum(own.values()) < SPLIT_MIN_S:
                     continue
                 own = per_run
@@ -243,7 +262,7 @@ def split_loops(
             if (
                 not any(ln in lt.times for ln in at)
                 or total <= 0
-                or (not tails and total < SPLIT_MIN_S)
+                or (not tails and not calling and total < SPLIT_MIN_S)
             ):
                 continue
             weights = {k: t / total for k, t in own.items()}
