@@ -45,7 +45,7 @@ from ...records import Finding
 from ...run.evaluate import expression_time
 from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
 from .base import Analysis
-from .expressions import statement_time
+from .expressions import as_names, statement_time
 
 #: Runs of a line under which its draws are not worth drawing ahead.
 HITS_MIN = 1_000
@@ -289,7 +289,7 @@ class ScalarDraws:
         # ``self.coins.random()``: 209 ns timed alone, where drawing ahead saved ~500 ns a run
         # in the program): the machine's speed then and after cancels
         timed_one = one
-        scale = _in_run_scale(a, sf, first, seconds / count.n, min(TIMING_S, a.budget()))
+        scale = _in_run_scale(a, sf, first, seconds / count.n, min(TIMING_S, a.budget()), draw)
         one *= scale
         # drawn ahead once per entry of the loop around it: a block of its iterations (a loop
         # of 5 draws an entry saves 4 calls of 5, not the cost of 5 numbers of a long block)
@@ -677,9 +677,13 @@ def _weighted_times(
 IN_RUN_MAX = 4.0
 
 
-def _in_run_scale(a: Analysis, sf: SourceFile, first: int, each: float, budget: float) -> float:
+def _in_run_scale(
+    a: Analysis, sf: SourceFile, first: int, each: float, budget: float, draw: _Draw | None = None
+) -> float:
     """The statement's own time a run in the run over its value timed after the run on values
-    like those seen, between 1 and IN_RUN_MAX; 1 where it cannot be timed."""
+    like those seen, between 1 and IN_RUN_MAX; 1 where it cannot be timed. With ``draw``, its
+    call is timed as the draw made again (a generator the object holds is no value that can be
+    made from what was seen: ``self.rng.normal(0.0, p.noise_c)``)."""
     if sf.tree is None:
         return 1.0
     node = statement_at(sf, first)
@@ -690,13 +694,37 @@ def _in_run_scale(a: Analysis, sf: SourceFile, first: int, each: float, budget: 
         if isinstance(node, ast.Assign | ast.AugAssign | ast.Expr | ast.Return)
         else None
     )
+    if isinstance(value, ast.Yield):
+        # (the value a generator yields: blind145's rink probes, ``yield value + p.bias_c +
+        # self.rng.normal(0.0, p.noise_c)``, 4.4 us a run in the run for 1.4 us timed after)
+        value = value.value
     if not isinstance(value, ast.expr):
         return 1.0
     facts = a.ev.facts_in(sf.path, first, sf.span(first)[1])
-    whole = statement_time(value, facts, module_namespaces(sf.tree), budget)
+    modules = module_namespaces(sf.tree)
+    whole = statement_time(value, facts, modules, budget)
+    if not whole and draw is not None:
+        timed, inputs = as_names(*_with_draw(value, draw, facts))
+        whole = expression_time(ast.unparse(timed), inputs, {**modules, **draw.modules}, budget)
     if not whole:
         return 1.0
     return max(1.0, min(IN_RUN_MAX, each / whole))
+
+
+def _with_draw(
+    value: ast.expr, draw: _Draw, facts: dict[str, Fact]
+) -> tuple[ast.expr, dict[str, Fact]]:
+    """``value`` with its call of ``draw`` written as the draw is timed after the run, and the
+    values that needs."""
+
+    class Swap(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            if ast.unparse(node.func) == draw.name:
+                return ast.copy_location(ast.parse(draw.one, mode="eval").body, node)
+            return self.generic_visit(node)
+
+    swapped = Swap().visit(ast.parse(ast.unparse(value), mode="eval")).body
+    return swapped, {**facts, **draw.inputs}
 
 
 def _timed(draw: _Draw, budget: float) -> tuple[float, float] | None:

@@ -1,0 +1,142 @@
+"""Forms from blind144-147 (first contact, 2026-12-01) that the advisor missed or mispriced:
+a draw in a generator's ``yield`` priced at its cost in the run; a model called on each row
+through a ``functools.partial`` that standardises the row first, or through the closure a
+function of the file returns."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from arraybench.advise.profile import profile
+from arraybench.advise.read.bind import module_namespaces
+from arraybench.advise.read.source import read_source
+from arraybench.advise.rules.patterns import scalar_draws
+from arraybench.advise.rules.patterns.expressions import as_names
+from arraybench.advise.run.evaluate import expression_time
+from arraybench.advise.run.launch import Target
+from arraybench.advise.run.values import Fact
+
+from .snippets import found as _found
+from .snippets import write as _write
+
+
+def test_a_draw_in_a_yield_is_timed_with_the_statement_around_it(tmp_path: Path) -> None:
+    # blind145's rink probes: ``yield value + p.bias_c + self.rng.normal(0.0, p.noise_c)``,
+    # 1.2M draws; the statement took ~3x in the run what it takes timed after, and the saving
+    # priced at the after-run cost read 15% for 65%. The generator the object holds is no
+    # value that can be made from what was seen: the draw's own timing stands in for it
+    facts = {
+        "value": Fact(kind="scalar", type="float", number=-4.2),
+        "p": Fact(kind="other", type="__main__.Probe"),
+        "self": Fact(kind="other", type="__main__.ProbeStream"),
+        "self.rng": Fact(kind="other", type="numpy.Generator"),
+        "p.bias_c": Fact(kind="scalar", type="float", number=-0.02),
+        "p.noise_c": Fact(kind="scalar", type="float", number=0.03),
+    }
+    tree = ast.parse("import numpy as np\n")
+    stmt = ast.parse("def f():\n    yield value + p.bias_c + self.rng.normal(0.0, p.noise_c)\n")
+    value = next(n for n in ast.walk(stmt) if isinstance(n, ast.Yield)).value
+    assert value is not None
+    call = next(n for n in ast.walk(value) if isinstance(n, ast.Call))
+    draw = scalar_draws._numpy_draw(call, facts, module_namespaces(tree))
+    assert draw is not None
+    timed, inputs = as_names(*scalar_draws._with_draw(value, draw, facts))
+    assert ast.unparse(timed) == "value + _p_bias_c + _generator.normal(0.0, _p0)"
+    assert set(inputs) == {"value", "_p_bias_c", "_p0", "_generator"}
+    t = expression_time(ast.unparse(timed), inputs, draw.modules, 0.2)
+    assert t is not None and t > 0
+    # and the statement's scale in the run: a ``yield``'s value is the statement's (without the
+    # draw's stand-in, a generator held by the object cannot be made: no scale)
+    src = tmp_path / "rink.py"
+    src.write_text(
+        "import numpy as np\n\n\ndef stream(p, values):\n    for value in values:\n"
+        "        yield value + p.bias_c + self.rng.normal(0.0, p.noise_c)\n"
+    )
+    sf = read_source(str(src))
+    a = SimpleNamespace(ev=SimpleNamespace(facts_in=lambda path, first, last: facts))
+    each = 1e-3  # (a run's time in the run: far above the statement's after it)
+    assert scalar_draws._in_run_scale(a, sf, 6, each, 0.2, draw) == scalar_draws.IN_RUN_MAX
+    assert scalar_draws._in_run_scale(a, sf, 6, each, 0.2) == 1.0
+
+
+FLEECE = """\
+import functools
+
+import torch
+
+torch.manual_seed(0)
+
+
+def standardise(x, mean, std):
+    return (x - mean) / std
+
+
+def grade_one(model, mean, std, fleece):
+    with torch.no_grad():
+        logits = model(standardise(fleece, mean, std).unsqueeze(0))
+    return logits.squeeze(0)
+
+
+def grade_season(model, fleeces, mean, std):
+    grade = functools.partial(grade_one, model, mean, std)
+    return torch.stack(list(map(grade, fleeces)))
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 32), torch.nn.ReLU(), torch.nn.Linear(32, 6))
+x = torch.rand(4000, 5)
+total = 0.0
+for season in range(3):
+    total += float(grade_season(model, x, x.mean(0), x.std(0)).sum())
+print("result:", total)
+"""
+
+
+def test_a_model_mapped_through_a_partial_on_a_call_of_each_row(tmp_path: Path) -> None:
+    # blind147's fleece grader (AB106, 28%): ``model(standardise(fleece, mean, std)
+    # .unsqueeze(0))`` in the function a partial binds; the model's input is made by a call
+    # that reads the item, not a method chain of it
+    pytest.importorskip("torch")
+    pytest.importorskip("line_profiler")
+    found = _found(profile(Target(script=_write(tmp_path, "fleece.py", FLEECE))))
+    f = found.get(20)
+    assert f is not None and f.code == "AB106", found
+    assert "calls the model (model, through grade) once per row of fleeces" in f.evidence
+
+
+MILDEW = """\
+import torch
+
+torch.manual_seed(0)
+
+
+def make_scorer(model):
+    @torch.no_grad()
+    def score(plant):
+        return torch.sigmoid(model(plant.unsqueeze(0)))[0]
+
+    return score
+
+
+model = torch.nn.Sequential(torch.nn.Linear(12, 32), torch.nn.ReLU(), torch.nn.Linear(32, 1))
+total = 0.0
+for block in range(3):
+    yard = torch.rand(4000, 12)
+    probs = torch.stack(list(map(make_scorer(model), yard)))
+    total += float(probs.sum())
+print("result:", total)
+"""
+
+
+def test_a_model_mapped_through_a_closure_a_function_returns(tmp_path: Path) -> None:
+    # blind146's hop mildew (AB106, 34%): ``map(make_scorer(model), yard_x)``, the closure
+    # calling the model on each plant made a batch of one; its time read on the forward's line
+    pytest.importorskip("torch")
+    pytest.importorskip("line_profiler")
+    found = _found(profile(Target(script=_write(tmp_path, "mildew.py", MILDEW))))
+    f = found.get(18)
+    assert f is not None and f.code == "AB106", found
+    assert "through make_scorer(model)) once per row of yard" in f.evidence
