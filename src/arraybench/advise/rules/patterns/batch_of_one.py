@@ -37,6 +37,7 @@ from ...run.values import MODEL, Fact, is_array
 from .base import Analysis
 from .model_calls import (
     dataset_rows,
+    factory_model,
     generator_call,
     item_attribute,
     item_part,
@@ -328,6 +329,9 @@ class BatchOfOne:
             # (a partial of the file's function that calls its model on the item: ``act =
             # partial(greedy, policy)`` with ``return policy(obs).argmax()``)
             held = partial_model(sf, name, line)
+            # (or the closure a function of the file returns: ``map(make_scorer(model),
+            # yard_x)``, blind146's mildew scorer)
+            held = held or factory_model(sf, name)
             # (or a method of the object's that does, on the item made a batch of one:
             # ``map(self._prob, windows(record))`` with ``return self.model(
             # window.unsqueeze(0))[0]``, blind43's phase picker)

@@ -253,33 +253,28 @@ def _unaliased(g: ast.FunctionDef, given: ast.expr | None, before: int) -> ast.e
     ``diffuse(m, cfg)``: blind132's orchard), else ``given`` itself."""
     if not isinstance(given, ast.Name):
         return given
-    binds = [
-        st
-        for st in ast.walk(g)
-        if isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For | ast.With)
-        and any(
-            isinstance(t, ast.Name) and t.id == given.id
-            for tg in (
-                st.targets
-                if isinstance(st, ast.Assign)
-                else [i.optional_vars for i in st.items if i.optional_vars is not None]
-                if isinstance(st, ast.With)
-                else [st.target]
-            )
-            for t in ast.walk(tg)
-        )
+    stores = [
+        n
+        for n in ast.walk(g)
+        if isinstance(n, ast.Name) and n.id == given.id and isinstance(n.ctx, ast.Store)
     ]
+    bind = next(
+        (
+            st
+            for st in ast.walk(g)
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and st.targets[0] in stores
+        ),
+        None,
+    )
     if (
-        len(binds) == 1
-        and isinstance(binds[0], ast.Assign)
-        and binds[0].lineno < before
-        and len(binds[0].targets) == 1
-        and isinstance(binds[0].targets[0], ast.Name)
-        and isinstance(binds[0].value, ast.Attribute)
-        and isinstance(binds[0].value.value, ast.Name)
-        and binds[0].value.value.id == "self"
+        len(stores) == 1
+        and bind is not None
+        and bind.lineno < before
+        and isinstance(bind.value, ast.Attribute)
+        and isinstance(bind.value.value, ast.Name)
+        and bind.value.value.id == "self"
     ):
-        return binds[0].value
+        return bind.value
     return given
 
 

@@ -42,6 +42,10 @@ def mapped_model(fn: ast.expr, lambdas: dict[str, ast.Lambda] | None = None) -> 
         # (``map(partial(forecast_one, model), history)``, ``map(partial(self._score,
         # self.model), batch)`` of a static method)
         return ast.unparse(fn)
+    if isinstance(fn, ast.Call) and isinstance(fn.func, ast.Name) and fn.func.id != "partial":
+        # (a function of the file that returns a closure: ``map(make_scorer(model), X)``,
+        # blind146's mildew scorer; :func:`factory_model` reads it)
+        return ast.unparse(fn)
     if not isinstance(fn, ast.Lambda) or len(fn.args.args) != 1:
         return None
     item = fn.args.args[0].arg
@@ -153,7 +157,8 @@ def partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | Non
         return None
     model, item = fn.args.args[0].arg, fn.args.args[-1].arg
     # (the item, or what the function makes of it: ``x = torch.cat([history / scale, ...])``
-    # then ``model(x.to(device))``, blind53's per-SKU forecast)
+    # then ``model(x.to(device))``, blind53's per-SKU forecast; or a call that reads it,
+    # ``model(standardise(fleece, mean, std).unsqueeze(0))``, blind147's fleece grader)
     made = _made_from(fn, item)
     for c in ast.walk(fn):
         if (
@@ -161,9 +166,60 @@ def partial_model(sf: SourceFile, name: str, line: int) -> tuple[int, str] | Non
             and isinstance(c.func, ast.Name)
             and c.func.id == model
             and len(c.args) == 1
-            and _root(c.args[0]) in made
+            and (
+                _root(c.args[0]) in made
+                or any(isinstance(n, ast.Name) and n.id in made for n in ast.walk(c.args[0]))
+            )
         ):
             return c.lineno, model
+    return None
+
+
+def factory_model(sf: SourceFile, text: str) -> tuple[int, str] | None:
+    """Where ``text``, a call of the file's module-level function that returns a function it
+    defines of one parameter (``make_scorer(model)`` with ``def score(plant): return
+    torch.sigmoid(model(plant.unsqueeze(0)))[0]`` then ``return score``), calls a model on that
+    parameter made a batch of one or on what it makes of it: the line of that call and the
+    model's name, where the run records the model."""
+    if sf.tree is None:
+        return None
+    try:
+        value = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+        return None
+    name = value.func.id
+    outer = next(
+        (n for n in sf.tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None
+    )
+    if outer is None:
+        return None
+    returned = {
+        st.value.id
+        for st in outer.body
+        if isinstance(st, ast.Return) and isinstance(st.value, ast.Name)
+    }
+    for inner in outer.body:
+        if not (
+            isinstance(inner, ast.FunctionDef)
+            and inner.name in returned
+            and len(inner.args.args) == 1
+        ):
+            continue
+        item = inner.args.args[0].arg
+        made = _made_from(inner, item)
+        for c in ast.walk(inner):
+            if (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name | ast.Attribute)
+                and len(c.args) == 1
+                and (
+                    row_of_one(c.args[0], {item}) == item
+                    or (one_of(c.args[0]) is not None and _root(c.args[0]) in made)
+                )
+            ):
+                return c.lineno, ast.unparse(c.func)
     return None
 
 
@@ -406,26 +462,18 @@ def row_of_one(arg: ast.expr, index: set[str]) -> str | None:
             and arg.slice.elts[1].id in index
         ):
             return arg.value.id
-    # x[i].unsqueeze(0), x[i].view(1, -1), x[i].reshape(1, -1)
-    row: ast.expr | None = None
+    # x[i].unsqueeze(0), x[i][None], x[i].view(1, -1), x[i].reshape(1, -1)
+    row = one_of(arg)
     if (
-        isinstance(arg, ast.Call)
+        row is None
+        and isinstance(arg, ast.Call)
         and isinstance(arg.func, ast.Attribute)
+        and arg.func.attr in ("view", "reshape")
         and arg.args
         and isinstance(arg.args[0], ast.Constant)
-        and (
-            (arg.func.attr == "unsqueeze" and arg.args[0].value == 0)
-            or (arg.func.attr in ("view", "reshape") and arg.args[0].value == 1)
-        )
+        and arg.args[0].value == 1
     ):
         row = arg.func.value
-    # x[i][None]
-    elif (
-        isinstance(arg, ast.Subscript)
-        and isinstance(arg.slice, ast.Constant)
-        and arg.slice.value is None
-    ):
-        row = arg.value
     if (
         isinstance(row, ast.Subscript)
         and isinstance(row.value, ast.Name)
