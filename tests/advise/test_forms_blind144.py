@@ -140,3 +140,31 @@ def test_a_model_mapped_through_a_closure_a_function_returns(tmp_path: Path) -> 
     f = found.get(18)
     assert f is not None and f.code == "AB106", found
     assert "through make_scorer(model)) once per row of yard" in f.evidence
+
+
+def test_a_small_arrays_own_reduction_beside_a_builtin_is_one_operation(tmp_path: Path) -> None:
+    # blind144's organ pipes (AB409, 41%): ``return sum(weighted) / self.amplitudes.sum()``
+    # took 57.6 us a run in the run; priced on sum's 31.7 us timed after it (another call on
+    # the line: the builtins' count times their after-run cost), 22%
+    from arraybench.advise.rules.patterns.builtin_reduction import _builtins_time
+    from arraybench.advise.run.values import ARRAY
+
+    src = tmp_path / "organ.py"
+    src.write_text(
+        "def brightness(self, weighted):\n    return sum(weighted) / self.amplitudes.sum()\n"
+    )
+    sf = read_source(str(src))
+    assert sf.tree is not None
+    call = next(
+        n
+        for n in ast.walk(sf.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "sum"
+    )
+    small = Fact(kind=ARRAY, type="numpy.ndarray", dtype="float64", shape=(240,))
+    # 1,000 runs in 1 s; the builtin 0.5 ms a call after the run, a library call 1 us
+    args = (sf, 2, [call], 1.0, 1_000, 5e-4, 1e-6)
+    assert _builtins_time(*args, {"self.amplitudes": small}) == pytest.approx(1.0 - 1_000 * 2e-6)
+    # a large array's reduction is work of its own: the builtins' after-run cost
+    large = Fact(kind=ARRAY, type="numpy.ndarray", dtype="float64", shape=(1_000_000,))
+    assert _builtins_time(*args, {"self.amplitudes": large}) == pytest.approx(0.5)
+    assert _builtins_time(*args) == pytest.approx(0.5)
