@@ -168,3 +168,81 @@ def test_a_small_arrays_own_reduction_beside_a_builtin_is_one_operation(tmp_path
     large = Fact(kind=ARRAY, type="numpy.ndarray", dtype="float64", shape=(1_000_000,))
     assert _builtins_time(*args, {"self.amplitudes": large}) == pytest.approx(0.5)
     assert _builtins_time(*args) == pytest.approx(0.5)
+
+
+CIDER = """\
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Config:
+    n: int = 200
+    dt: float = 0.05
+
+
+def operator(cfg):
+    lap = np.diag(np.full(cfg.n, -2.0)) + np.diag(np.ones(cfg.n - 1), 1)
+    return np.eye(cfg.n) - cfg.dt * lap
+
+
+def step(u, cfg):
+    system = np.linalg.inv(operator(cfg))
+    return system @ u
+
+
+def advance(u, cfg, p):
+    return step(u * (1.0 - 0.01 * p), cfg)
+
+
+class Press:
+    def __init__(self, cfg, on_step):
+        self.cfg = cfg
+        self.on_step = on_step
+
+    def press(self, u):
+        for k in range(300):
+            u = advance(u, self.cfg, k / 300)
+            self.on_step(k, u)
+        return u
+
+
+curve = []
+press = Press(Config(), lambda k, u: curve.append(float(u.mean())))
+print("result:", float(press.press(np.ones(200)).sum()) + sum(curve))
+"""
+
+
+def test_an_attribute_passed_down_beside_a_callback_of_the_object_is_unchanged(
+    tmp_path: Path,
+) -> None:
+    # blind151's cider press (AB411, 88%): ``advance(moisture, self.cfg, pressure)`` in a
+    # loop that also calls ``self.on_step(k, moisture)``; a call on the object was read as
+    # changing ``self.cfg``, though no method but ``__init__`` sets it
+    found = _found(profile(Target(script=_write(tmp_path, "cider.py", CIDER))))
+    f = found.get(18)
+    assert f is not None and f.code == "AB411", found
+    assert "compute it before the loop at line 32 and pass it to step()" in f.evidence
+
+
+def test_an_attribute_a_library_call_writes_into_is_changed(tmp_path: Path) -> None:
+    # blind149's curling sheet: ``np.add.at(self.wear, self.band_of(x), 2e-6)`` in the method
+    # each step calls; ``sum(self.wear)`` in a property read per step was told AB411, "compute
+    # it once in __init__", which would have changed the result (AB409 is its finding)
+    from arraybench.advise.read.purity import attribute_changed, keeps_object
+
+    src = tmp_path / "sheet.py"
+    src.write_text(
+        "import numpy as np\n\n\nclass Sheet:\n    def scrape(self, idx):\n"
+        "        np.add.at(self.wear, idx, 2e-6)\n\n    def fill(self, v):\n"
+        "        np.copyto(self.level[:2], v)\n\n    def scale(self, k):\n"
+        "        np.multiply(self.gain, k, out=self.gain)\n\n\n"
+        "sheet = Sheet()\nfor i in range(9):\n    sheet.scrape(i)\n"
+    )
+    sf = read_source(str(src))
+    assert sf.tree is not None
+    assert attribute_changed(sf, "wear", 16, 17)  # through the method the loop calls
+    assert attribute_changed(sf, "level", 8, 9) and attribute_changed(sf, "gain", 11, 12)
+    assert not attribute_changed(sf, "other", 16, 17)
+    assert not keeps_object(sf.tree, "scrape")

@@ -548,19 +548,35 @@ def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
                 return True
             if isinstance(on, ast.Name) and on.id == me:
                 return True  # (another method of its own: may change it)
-        elif isinstance(node, ast.Call):
-            # (its attributes handed to a call that may write them: ``np.add.at(self.acc, ..)``)
-            first = node.args[0] if node.args else None
-            while isinstance(first, ast.Subscript):
-                first = first.value
-            if (
-                isinstance(first, ast.Attribute)
-                and isinstance(first.value, ast.Name)
-                and first.value.id == me
-                and call_name(node) in ("at", "copyto", "put", "place", "fill_diagonal")
-            ):
-                return True
+        if isinstance(node, ast.Call) and any(
+            # (its attributes handed to a call that writes them: ``np.add.at(self.acc, ..)``)
+            isinstance(w, ast.Attribute) and isinstance(w.value, ast.Name) and w.value.id == me
+            for w in written_by(node)
+        ):
+            return True
     return False
+
+
+#: Library functions that write into their first argument (``np.add.at(a, idx, v)``, a ufunc's
+#: ``at``; ``np.copyto(a, b)``, ``rng.shuffle(a)``).
+WRITES_FIRST = frozenset(
+    {"at", "copyto", "put", "place", "putmask", "fill_diagonal", "shuffle", "put_along_axis"}
+)
+
+
+def written_by(call: ast.Call) -> list[ast.expr]:
+    """What a call writes into in place (its parts taken whole: ``a`` of ``a[i]``): the first
+    argument of a WRITES_FIRST function, and an ``out=`` argument."""
+    given = [k.value for k in call.keywords if k.arg == "out"]
+    if call.args and call_name(call) in WRITES_FIRST:
+        given.append(call.args[0])
+    out = []
+    for w in given:
+        whole = w
+        while isinstance(whole, ast.Subscript):
+            whole = whole.value
+        out.append(whole)
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -586,6 +602,13 @@ def _changed_in(
                     base = base.value
                 if isinstance(base, ast.Attribute) and base.attr == attr:
                     return True
+        elif isinstance(node, ast.Call) and any(
+            # (written into by a library call: ``np.add.at(self.wear, idx, 2e-6)`` in the
+            # method a loop calls, blind149's curling sheet, told "compute once in __init__")
+            isinstance(w, ast.Attribute) and w.attr == attr
+            for w in written_by(node)
+        ):
+            return True
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             on = node.func.value
             if (

@@ -357,6 +357,16 @@ def passed_unchanged(
                 given = argument(c, params, n, method)
                 if given is not None and bound(given):
                     continue
+                if (
+                    isinstance(given, ast.Attribute)
+                    and isinstance(given.value, ast.Name)
+                    and given.value.id == "self"
+                    and not attribute_changed(sf, given.attr, lp.line, lp.end, PURE_CALLS)
+                ):
+                    # (the object's attribute, which nothing in the loop changes, though the
+                    # loop calls the object's callbacks: ``advance(moisture, self.cfg,
+                    # pressure)`` beside ``self.on_step(k, moisture)``, blind151's cider press)
+                    continue
                 arg = _inputs_of(given) if given is not None else None
                 if arg is None or any(_changed(sf, m, lp.line, lp.end) for m in arg):
                     return False
