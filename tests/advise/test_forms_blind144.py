@@ -14,7 +14,7 @@ import pytest
 from arraybench.advise.profile import profile
 from arraybench.advise.read.bind import module_namespaces
 from arraybench.advise.read.source import read_source
-from arraybench.advise.rules.patterns import scalar_draws
+from arraybench.advise.rules.patterns import draw_prices, scalar_draws
 from arraybench.advise.rules.patterns.expressions import as_names
 from arraybench.advise.run.evaluate import expression_time
 from arraybench.advise.run.launch import Target
@@ -44,7 +44,7 @@ def test_a_draw_in_a_yield_is_timed_with_the_statement_around_it(tmp_path: Path)
     call = next(n for n in ast.walk(value) if isinstance(n, ast.Call))
     draw = scalar_draws._numpy_draw(call, facts, module_namespaces(tree))
     assert draw is not None
-    timed, inputs = as_names(*scalar_draws._with_draw(value, draw, facts))
+    timed, inputs = as_names(*draw_prices.with_draw(value, draw, facts))
     assert ast.unparse(timed) == "value + _p_bias_c + _generator.normal(0.0, _p0)"
     assert set(inputs) == {"value", "_p_bias_c", "_p0", "_generator"}
     t = expression_time(ast.unparse(timed), inputs, draw.modules, 0.2)
@@ -59,8 +59,8 @@ def test_a_draw_in_a_yield_is_timed_with_the_statement_around_it(tmp_path: Path)
     sf = read_source(str(src))
     a = SimpleNamespace(ev=SimpleNamespace(facts_in=lambda path, first, last: facts))
     each = 1e-3  # (a run's time in the run: far above the statement's after it)
-    assert scalar_draws._in_run_scale(a, sf, 6, each, 0.2, draw) == scalar_draws.IN_RUN_MAX
-    assert scalar_draws._in_run_scale(a, sf, 6, each, 0.2) == 1.0
+    assert draw_prices.in_run_scale(a, sf, 6, each, 0.2, draw) == draw_prices.IN_RUN_MAX
+    assert draw_prices.in_run_scale(a, sf, 6, each, 0.2) == 1.0
 
 
 FLEECE = """\
@@ -246,3 +246,49 @@ def test_an_attribute_a_library_call_writes_into_is_changed(tmp_path: Path) -> N
     assert attribute_changed(sf, "level", 8, 9) and attribute_changed(sf, "gain", 11, 12)
     assert not attribute_changed(sf, "other", 16, 17)
     assert not keeps_object(sf.tree, "scrape")
+
+
+FERRY = """\
+import numpy as np
+
+
+def arrivals(seed, horizon):
+    rng = np.random.default_rng(seed)
+    minutes = np.arange(0.0, horizon + 1.0)
+    scale = (1.0 / (2.0 + np.sin(minutes / 60.0))).tolist()
+    t = 0.0
+    while True:
+        t += rng.exponential(scale[int(t)])
+        if t >= horizon:
+            return
+        yield t
+
+
+total = 0
+for seed in range(3):
+    total += sum(1 for _ in arrivals(seed, 60_000.0))
+print("result:", total)
+"""
+
+
+def test_a_draw_whose_scale_changes_each_draw_is_drawn_standard_ahead(tmp_path: Path) -> None:
+    # blind150's ferry arrivals (AB414, measured 19% under load, 50-72% in three pairs at a
+    # load of 2): ``rng.exponential(scale[int(t)])``, its scale the minute's; dropped as "its
+    # parameters change" (an array of them needed). NumPy's exponential is its scale times a
+    # standard exponential: drawn ahead standard, scaled in the loop, the same numbers
+    found = _found(profile(Target(script=_write(tmp_path, "ferry.py", FERRY))))
+    f = found.get(10)
+    assert f is not None and f.code == "AB414", found
+    assert "rng.standard_exponential(size=n).tolist()" in f.evidence
+    assert "then scale[int(t)] * draws[i] (NumPy's exponential() is that formula" in f.evidence
+    # the formula is NumPy's own: the same numbers
+    import numpy as np
+
+    scale = [0.5, 2.0, 1.25]
+    one = np.random.default_rng(5)
+    drawn = [one.exponential(s) for s in scale] + [one.normal(1.0, s) for s in scale]
+    ahead = np.random.default_rng(5)
+    e, z = ahead.standard_exponential(size=3).tolist(), ahead.standard_normal(size=3).tolist()
+    assert drawn == [s * d for s, d in zip(scale, e, strict=True)] + [
+        1.0 + s * d for s, d in zip(scale, z, strict=True)
+    ]

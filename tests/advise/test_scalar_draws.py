@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from arraybench.advise.profile import profile
+from arraybench.advise.rules.patterns.draw_prices import Draw
+from arraybench.advise.rules.patterns.draw_prices import timed_draw as _timed
 from arraybench.advise.rules.patterns.scalar_draws import (
     DRAWS,
-    _Draw,
     _numpy_draw,
     _parameters,
-    _timed,
     _torch_draw,
 )
 from arraybench.advise.run.launch import Target
@@ -172,7 +172,7 @@ def test_the_draw_is_timed_one_at_a_time_and_in_a_block_after_the_run() -> None:
     aliases = {"np": "numpy", "torch": "torch"}
     gen = Fact("other", "numpy.Generator")
 
-    def draw(src: str, facts: dict[str, Fact]) -> tuple[_Draw | None, tuple[float, float] | None]:
+    def draw(src: str, facts: dict[str, Fact]) -> tuple[Draw | None, tuple[float, float] | None]:
         call = ast.parse(src, mode="eval").body
         assert isinstance(call, ast.Call)
         d = _numpy_draw(call, facts, aliases) or _torch_draw(call, facts, aliases)

@@ -34,23 +34,20 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
-from ...read.source import SourceFile, statement_at, stored_in
+from ...read.source import SourceFile, stored_in
 from ...read.syntax import qualname, walk_tree
 from ...records import Finding
-from ...run.evaluate import expression_time
 from ...run.values import ARRAY, JAX, SCALAR, SEQUENCE, TENSOR, Fact
 from .base import Analysis
-from .expressions import as_names, statement_time
+from .draw_prices import BLOCK, Draw, in_run_scale, standard_draw, timed_draw
 
 #: Runs of a line under which its draws are not worth drawing ahead.
 HITS_MIN = 1_000
-#: Numbers drawn at once when the call is timed the batched way.
-BLOCK = 4096
 #: Seconds that timing one call again after the run may take.
 TIMING_S = 0.2
 #: The receivers whose methods draw: NumPy's generators, as the run names their types.
@@ -192,7 +189,7 @@ class ScalarDraws:
                 f"c = np.cumsum({p.id}), then np.searchsorted(c, rng.random() * c[-1], "
                 "side='right') is the index of the item"
             )
-        scale = _in_run_scale(a, sf, first, seconds / count.n, budget)
+        scale = in_run_scale(a, sf, first, seconds / count.n, budget)
         high = min(seconds, count.n * max(0.0, t_choice * scale - t_search))
         low = min(high, count.n * max(0.0, t_choice - t_search))
         if high / a.total < WORTH_MIN:
@@ -266,6 +263,12 @@ class ScalarDraws:
                     if stored_in(sf, n, min(body), line - 1) and not _one_value(a, sf, line, n)
                 )
                 where = f"at every call of {holder.rsplit('.', 1)[-1]}()"
+            standard = standard_draw(draw, call) if varying else None
+            if standard is not None:
+                # a location-scale distribution (``rng.exponential(scale[int(t)])``, a rate
+                # that changes with the time: blind150's ferry arrivals): its standard numbers
+                # drawn ahead, scaled in the loop, are the same numbers
+                draw, varying = standard, []
             if varying:
                 # ``rng.integers(k, K)`` with ``k`` the loop's: drawn ahead, the numbers need an
                 # array of parameters, one each (round 14's ran_perm: 4.5 us for 5 numbers
@@ -280,7 +283,7 @@ class ScalarDraws:
                     )
                 )
                 return None
-        timed = _timed(draw, min(TIMING_S, a.budget()))
+        timed = timed_draw(draw, min(TIMING_S, a.budget()))
         if timed is None:
             return None
         one, per_number = timed
@@ -289,7 +292,7 @@ class ScalarDraws:
         # ``self.coins.random()``: 209 ns timed alone, where drawing ahead saved ~500 ns a run
         # in the program): the machine's speed then and after cancels
         timed_one = one
-        scale = _in_run_scale(a, sf, first, seconds / count.n, min(TIMING_S, a.budget()), draw)
+        scale = in_run_scale(a, sf, first, seconds / count.n, min(TIMING_S, a.budget()), draw)
         one *= scale
         # drawn ahead once per entry of the loop around it: a block of its iterations (a loop
         # of 5 draws an entry saves 4 calls of 5, not the cost of 5 numbers of a long block)
@@ -300,6 +303,10 @@ class ScalarDraws:
         # Python step at worst)
         keep_lo = per_number + one / block + a.costs.float_op
         keep_hi = per_number + one / block + a.costs.python_op
+        if draw.scaled:
+            # (and scaling it: a float operation or two)
+            keep_lo += a.costs.float_op
+            keep_hi += 2 * a.costs.float_op
         # at most what the code around the line took: its loop, or its function where the
         # loop is in a caller (the line's own sampled time is short of its draws' in a loop of
         # short lines, where the timer's signal lands on the loop's later lines)
@@ -327,7 +334,13 @@ class ScalarDraws:
         )
         loops = sf.enclosing_loops(line)
         where = f"before the loop at line {loops[0].line}" if loops else "before the loop"
-        evidence += f"; here: draws = {draw.ahead}.tolist() {where}, then draws[i]"
+        evidence += f"; here: draws = {draw.ahead}.tolist() {where}, then " + (
+            f"{draw.scaled} (NumPy's {draw.name.rsplit('.', 1)[-1].rstrip('()')}() is that "
+            "formula of its standard draw: the same numbers, its parameters changing from draw "
+            "to draw)"
+            if draw.scaled
+            else "draws[i]"
+        )
         if not draw.same:
             evidence += (
                 " (a block is drawn another way: the same distribution, not the same numbers)"
@@ -341,23 +354,7 @@ class ScalarDraws:
         )
 
 
-@dataclass(frozen=True)
-class _Draw:
-    """One call drawing one number: its name as written, the call and the call drawing BLOCK
-    numbers to time after the run (with the values they need, by the names they use there),
-    the call drawing n numbers at once for the user, and whether that gives the same numbers
-    in the same order."""
-
-    name: str
-    one: str
-    block: str
-    inputs: dict[str, Fact]
-    modules: dict[str, str]
-    ahead: str
-    same: bool = True
-
-
-def _numpy_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]) -> _Draw | None:
+def _numpy_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]) -> Draw | None:
     """A distribution of ``np.random`` or of a NumPy generator seen at the line, with no
     ``size`` and its parameters numbers."""
     func = call.func
@@ -391,7 +388,7 @@ def _numpy_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str])
     else:
         block = ast.Call(at, args, [*keywords, ast.keyword("size", ast.Constant(BLOCK))])
         ahead = ast.Call(func, call.args, [*call.keywords, ast.keyword("size", ast.Name("n"))])
-    return _Draw(
+    return Draw(
         f"{receiver}.{func.attr}",
         ast.unparse(ast.Call(at, args, keywords)),
         ast.unparse(block),
@@ -401,7 +398,7 @@ def _numpy_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str])
     )
 
 
-def _torch_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]) -> _Draw | None:
+def _torch_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str]) -> Draw | None:
     """``torch.rand(1)``, ``torch.randn(())``, ``torch.randint(0, k, (1,))``: a torch draw of
     a shape of one element (its ``generator``, ``out`` and ``device`` left out of the timing:
     they do not change its per-call cost on the CPU)."""
@@ -438,7 +435,7 @@ def _torch_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str])
         block = ast.Call(func, [ast.Constant(BLOCK)], kws)
         ahead = ast.Call(func, [n], call.keywords)
         one = ast.Call(func, [ast.Constant(1)], kws)
-    return _Draw(
+    return Draw(
         ast.unparse(func),
         ast.unparse(one),
         ast.unparse(block),
@@ -449,7 +446,7 @@ def _torch_draw(call: ast.Call, facts: dict[str, Fact], aliases: dict[str, str])
     )
 
 
-def _unwrapped(draw: _Draw, call: ast.Call, parents: dict[int, ast.AST]) -> _Draw:
+def _unwrapped(draw: Draw, call: ast.Call, parents: dict[int, ast.AST]) -> Draw:
     """The draw with what turns its result into a Python number at once (``.item()``,
     ``int(...)``, ``float(...)``): a number taken from the list drawn ahead needs none of it,
     so the rewrite saves it too, and it is timed with the call."""
@@ -556,6 +553,14 @@ def _parameters(
             elif several:
                 return None
             params[text] = fact
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name | ast.Attribute)
+            and (held := facts.get(ast.unparse(node.value))) is not None
+            and _numbers(held)
+        ):
+            # one item of a list or a 1-D array of numbers (``scale[int(t)]``): a number
+            params[text] = Fact(SCALAR, "float", number=1.0)
         elif isinstance(node, ast.Name):
             if node.id not in aliases and not hasattr(builtins, node.id):
                 return None
@@ -566,6 +571,13 @@ def _parameters(
         else:
             return None
     return params
+
+
+def _numbers(fact: Fact) -> bool:
+    """A list of numbers, or a 1-D float array: one of its items is a number."""
+    if fact.kind == SEQUENCE:
+        return fact.item == SCALAR
+    return fact.kind == ARRAY and len(fact.shape) == 1 and fact.dtype.startswith("float")
 
 
 def _in_comprehensions(tree: ast.AST) -> set[int]:
@@ -671,70 +683,6 @@ def _weighted_times(
         return statistics.median(got)
 
     return per_call(choice), per_call(listed if n <= LIST_WEIGHTS_MAX else search)
-
-
-#: The most the run's cost of a line is taken to exceed its cost timed after the run.
-IN_RUN_MAX = 4.0
-
-
-def _in_run_scale(
-    a: Analysis, sf: SourceFile, first: int, each: float, budget: float, draw: _Draw | None = None
-) -> float:
-    """The statement's own time a run in the run over its value timed after the run on values
-    like those seen, between 1 and IN_RUN_MAX; 1 where it cannot be timed. With ``draw``, its
-    call is timed as the draw made again (a generator the object holds is no value that can be
-    made from what was seen: ``self.rng.normal(0.0, p.noise_c)``)."""
-    if sf.tree is None:
-        return 1.0
-    node = statement_at(sf, first)
-    value = (
-        node.test
-        if isinstance(node, ast.If | ast.While)
-        else getattr(node, "value", None)
-        if isinstance(node, ast.Assign | ast.AugAssign | ast.Expr | ast.Return)
-        else None
-    )
-    if isinstance(value, ast.Yield):
-        # (the value a generator yields: blind145's rink probes, ``yield value + p.bias_c +
-        # self.rng.normal(0.0, p.noise_c)``, 4.4 us a run in the run for 1.4 us timed after)
-        value = value.value
-    if not isinstance(value, ast.expr):
-        return 1.0
-    facts = a.ev.facts_in(sf.path, first, sf.span(first)[1])
-    modules = module_namespaces(sf.tree)
-    whole = statement_time(value, facts, modules, budget)
-    if not whole and draw is not None:
-        timed, inputs = as_names(*_with_draw(value, draw, facts))
-        whole = expression_time(ast.unparse(timed), inputs, {**modules, **draw.modules}, budget)
-    if not whole:
-        return 1.0
-    return max(1.0, min(IN_RUN_MAX, each / whole))
-
-
-def _with_draw(
-    value: ast.expr, draw: _Draw, facts: dict[str, Fact]
-) -> tuple[ast.expr, dict[str, Fact]]:
-    """``value`` with its call of ``draw`` written as the draw is timed after the run, and the
-    values that needs."""
-
-    class Swap(ast.NodeTransformer):
-        def visit_Call(self, node: ast.Call) -> ast.AST:
-            if ast.unparse(node.func) == draw.name:
-                return ast.copy_location(ast.parse(draw.one, mode="eval").body, node)
-            return self.generic_visit(node)
-
-    swapped = Swap().visit(ast.parse(ast.unparse(value), mode="eval")).body
-    return swapped, {**facts, **draw.inputs}
-
-
-def _timed(draw: _Draw, budget: float) -> tuple[float, float] | None:
-    """Seconds of one call drawing one number, and of a number drawn BLOCK at a time, timed
-    after the run on a generator and parameters like the ones seen."""
-    t_one = expression_time(draw.one, draw.inputs, draw.modules, budget)
-    t_block = expression_time(draw.block, draw.inputs, draw.modules, budget)
-    if t_one is None or t_block is None:
-        return None
-    return t_one, t_block / BLOCK
 
 
 PATTERN = ScalarDraws()
