@@ -292,3 +292,49 @@ def test_a_draw_whose_scale_changes_each_draw_is_drawn_standard_ahead(tmp_path: 
     assert drawn == [s * d for s, d in zip(scale, e, strict=True)] + [
         1.0 + s * d for s, d in zip(scale, z, strict=True)
     ]
+
+
+DEMAND = """\
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+
+
+class DemandModel(torch.nn.Module):
+    def __init__(self, n_features):
+        super().__init__()
+        self.W = torch.nn.Parameter(0.01 * torch.randn(2, n_features))
+        self.b = torch.nn.Parameter(torch.zeros(2))
+
+    def score_sailing(self, features):
+        return F.softplus(torch.mv(self.W, features) + self.b)
+
+
+class Scheduler:
+    def __init__(self, model):
+        self.model = model
+
+    def day_forecast(self, day):
+        with torch.no_grad():
+            return torch.stack(list(map(self.model.score_sailing, day)))
+
+
+sched = Scheduler(DemandModel(40))
+total = 0.0
+for day in torch.randn(20000, 40).split(24):
+    total += float(sched.day_forecast(day).sum())
+print("result:", total)
+"""
+
+
+def test_a_models_method_of_one_product_mapped_over_rows(tmp_path: Path) -> None:
+    # blind150's ferry demand (AB105, 35%): ``map(self.model.score_sailing, day)`` with
+    # ``return F.softplus(torch.mv(self.W, features) + self.b)``: a bound method of the
+    # file's classes is the lambda of its parameter, ``self`` read as the object
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "demand.py", DEMAND))))
+    f = found.get(23)
+    assert f is not None and f.code == "AB105", found
+    assert "one product with self.model.W" in f.evidence
+    assert "day @ self.model.W.T" in f.evidence

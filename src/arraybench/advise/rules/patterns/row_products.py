@@ -514,6 +514,32 @@ def _returned_lambda(sf: SourceFile, fn: ast.Name, line: int) -> ast.Lambda | No
     )
 
 
+def _bound_method(sf: SourceFile, fn: ast.expr) -> ast.Lambda | None:
+    """``obj.method`` of the one method of that name in the file's classes, of one parameter
+    besides ``self`` and one ``return``: the lambda of that parameter, ``self`` read as
+    ``obj``."""
+    if not (
+        isinstance(fn, ast.Attribute)
+        and isinstance(fn.value, ast.Name | ast.Attribute)
+        and sf.tree is not None
+    ):
+        return None
+    defs = [
+        m
+        for c in walk_tree(sf.tree)
+        if isinstance(c, ast.ClassDef)
+        for m in c.body
+        if isinstance(m, ast.FunctionDef) and m.name == fn.attr and not m.decorator_list
+    ]
+    if len(defs) != 1 or len(defs[0].args.args) != 2:
+        return None
+    ret = one_return(defs[0])
+    if ret is None or ret.value is None:
+        return None
+    me, item = defs[0].args.args[0].arg, defs[0].args.args[1].arg
+    return _lambda(item, put_names(ret.value, {me: fn.value}))
+
+
 def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     """A ``functools.partial`` of the file's function of one ``return``, made in the same
     function above ``line`` (``score = partial(snp_score, resid)``), as the lambda of its one
@@ -534,6 +560,12 @@ def _as_lambda(sf: SourceFile, fn: ast.expr, line: int) -> ast.Lambda | None:
     ):
         row = ast.BinOp(copy.deepcopy(fn.value), ast.MatMult(), ast.Name("row", ast.Load()))
         return _lambda("row", row)
+    # (a method of the file's classes, bound to an object: ``map(self.model.score_sailing,
+    # day)`` with ``return F.softplus(torch.mv(self.W, features) + self.b)``, blind150's ferry
+    # demand, is ``lambda features: F.softplus(torch.mv(self.model.W, features) + ...)``)
+    method = _bound_method(sf, fn)
+    if method is not None:
+        return method
     # (a partial of a library's product with its first operand bound, made above or in the
     # call: ``map(partial(np.dot, self.W), feats)`` is ``lambda row: self.W @ row``)
     made = (
