@@ -338,3 +338,50 @@ def test_a_models_method_of_one_product_mapped_over_rows(tmp_path: Path) -> None
     assert f is not None and f.code == "AB105", found
     assert "one product with self.model.W" in f.evidence
     assert "day @ self.model.W.T" in f.evidence
+
+
+OVEN = """\
+import functools
+
+import torch
+
+
+def conduction(n):
+    lap = torch.diag(torch.full((n,), -2.0)) + torch.diag(torch.ones(n - 1), 1)
+    return torch.eye(n) - 0.3 * lap
+
+
+def implicit_step(temp, heat, system):
+    inverse = torch.linalg.inv(system)
+    return (temp + heat) @ inverse.T
+
+
+class Bake:
+    def __init__(self, system, steps):
+        self.step = functools.partial(implicit_step, system=system)
+        self.steps = steps
+
+    def run(self, temp, heat):
+        for s in range(self.steps):
+            temp = self.step(temp, heat)
+        return temp
+
+
+system = conduction(160)
+total = 0.0
+for pattern in range(3):
+    bake = Bake(system, 120)
+    total += float(bake.run(torch.rand(32, 160), 0.01 * torch.rand(32, 160)).sum())
+print("result:", total)
+"""
+
+
+def test_an_inverse_of_what_a_partial_the_object_holds_binds(tmp_path: Path) -> None:
+    # blind155's oven (AB411, 27%): ``self.step = functools.partial(implicit_step,
+    # system=system)`` made in ``__init__``, called ``self.step(temp, heat)`` per step; the
+    # inverse of ``system`` in ``implicit_step`` was not followed to the loop
+    pytest.importorskip("torch")
+    found = _found(profile(Target(script=_write(tmp_path, "oven.py", OVEN))))
+    f = found.get(12)
+    assert f is not None and f.code == "AB411", found
+    assert "the loop at line 22 calls implicit_step() with the same inputs" in f.evidence

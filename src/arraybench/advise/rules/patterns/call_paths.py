@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from ...read.calls import argument, calls_of
-from ...read.purity import PURE_CALLS, attribute_changed
+from ...read.purity import INIT_METHODS, PURE_CALLS, attribute_changed, set_after_init
 from ...read.source import Loop, SourceFile, stored_in
 from ...read.syntax import walk_tree
 from .base import Analysis
@@ -58,6 +58,7 @@ def called_from(
             _method_of_method(a, sf, fn, method)
             or _from_stacks(a, sf, fn, line, method)
             or _through_callers(a, sf, fn, line, method)
+            or partial_attribute(sf, fn, line)
         )
 
     def changed(m: str) -> bool:
@@ -77,6 +78,69 @@ def called_from(
         return not passed_unchanged(sf, callers, params, method, {base})
 
     return callers[0][1], func, changed
+
+
+def partial_attribute(
+    sf: SourceFile, fn: ast.FunctionDef, line: int
+) -> tuple[Loop, str, Callable[[str], bool]] | None:
+    """A module-level function the object holds as a ``functools.partial`` made in
+    ``__init__`` (``self.step = partial(implicit_step, system=system)``) and calls in a loop of
+    its methods (``temp = self.step(temp, heat)``): that loop, the function's name, and
+    whether a name may change between calls (the parameters the partial binds are the same
+    value at every call, where nothing but ``__init__`` sets the attribute; the others may)."""
+    held = _partials_held(sf, fn)
+    loops = [
+        (attr, lp)
+        for attr in held
+        for c in walk_tree(sf.tree)
+        if isinstance(c, ast.Call) and ast.unparse(c.func) == f"self.{attr}"
+        for lp in sf.enclosing_loops(c.lineno)[:1]
+    ]
+    if not loops:
+        return None
+    attr, lp = loops[0]
+    body_first = fn.body[0].lineno if fn.body else line
+    end = fn.end_lineno or line
+
+    def changed(m: str) -> bool:
+        base = m.split("[", 1)[0].split(".", 1)[0]
+        if base in held[attr]:
+            return _changed(sf, base, body_first, line - 1)
+        if base in {p.arg for p in fn.args.args} or base == "self":
+            return True
+        return stored_in(sf, base, fn.lineno, end)
+
+    return lp, fn.name, changed
+
+
+def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
+    """The object's attributes that hold a ``functools.partial`` of the module-level function
+    ``fn``, made in ``__init__`` and set nowhere else, with the parameters each binds."""
+    held: dict[str, set[str]] = {}
+    if sf.tree is None or fn not in sf.tree.body:
+        return held
+    for node in walk_tree(sf.tree):
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Attribute)
+            and isinstance(node.targets[0].value, ast.Name)
+            and node.targets[0].value.id == "self"
+            and isinstance(node.value, ast.Call)
+            and ast.unparse(node.value.func) in ("partial", "functools.partial")
+            and node.value.args
+            and isinstance(node.value.args[0], ast.Name)
+            and node.value.args[0].id == fn.name
+            and sf.functions.get(node.lineno, "").rsplit(".", 1)[-1] in INIT_METHODS
+        ):
+            continue
+        attr = node.targets[0].attr
+        if set_after_init(sf, attr):
+            continue
+        params = [p.arg for p in fn.args.args]
+        bound = set(params[: len(node.value.args) - 1])
+        held[attr] = bound | {k.arg for k in node.value.keywords if k.arg is not None}
+    return held
 
 
 def _params(fn: ast.FunctionDef) -> list[str]:

@@ -48,7 +48,14 @@ from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
 from .base import Analysis
 from .builtin_reduction import builtin_note
-from .call_paths import argument_sets, called_from, outermost, per_item_call, through_caller
+from .call_paths import (
+    argument_sets,
+    called_from,
+    outermost,
+    partial_attribute,
+    per_item_call,
+    through_caller,
+)
 from .changes import (
     _callers,
     _changed,
@@ -588,6 +595,11 @@ class LoopInvariant:
             top = through_caller(a, sf, func, params, method, names, defs, 0, items)
             if top is not None and items:
                 self.per_item[line] = items[-1]
+            # (or a partial the object holds and calls in a loop, its inputs the parameters it
+            # binds: ``self.step = partial(implicit_step, system=system)``, blind155's oven)
+            held = partial_attribute(sf, fn, line) if top is None else None
+            if held is not None and not any(held[2](n) for n in names):
+                return held[0], func
             return top
         if not passed_unchanged(sf, callers, params, method, names):
             # (one value per item of the calling loop: ``deflect(p, ...)`` for ``p in panels``)
