@@ -559,9 +559,7 @@ def _mutates_self(fn: ast.stmt, keeps: frozenset[str]) -> bool:
 
 #: Library functions that write into their first argument (``np.add.at(a, idx, v)``, a ufunc's
 #: ``at``; ``np.copyto(a, b)``, ``rng.shuffle(a)``).
-WRITES_FIRST = frozenset(
-    {"at", "copyto", "put", "place", "putmask", "fill_diagonal", "shuffle", "put_along_axis"}
-)
+WRITES_FIRST = LOCAL_WRITES | {"at", "shuffle"}
 
 
 def written_by(call: ast.Call) -> list[ast.expr]:

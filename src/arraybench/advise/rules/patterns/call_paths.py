@@ -11,7 +11,7 @@ import ast
 from collections import Counter
 from collections.abc import Callable
 
-from ...read.calls import argument, calls_of
+from ...read.calls import PARTIALS, argument, calls_of
 from ...read.purity import INIT_METHODS, PURE_CALLS, attribute_changed, set_after_init
 from ...read.source import Loop, SourceFile, stored_in
 from ...read.syntax import walk_tree
@@ -101,12 +101,13 @@ def partial_attribute(
     attr, lp = loops[0]
     body_first = fn.body[0].lineno if fn.body else line
     end = fn.end_lineno or line
+    params = {p.arg for p in fn.args.args}
 
     def changed(m: str) -> bool:
         base = m.split("[", 1)[0].split(".", 1)[0]
         if base in held[attr]:
             return _changed(sf, base, body_first, line - 1)
-        if base in {p.arg for p in fn.args.args} or base == "self":
+        if base in params or base == "self":
             return True
         return stored_in(sf, base, fn.lineno, end)
 
@@ -119,6 +120,7 @@ def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
     held: dict[str, set[str]] = {}
     if sf.tree is None or fn not in sf.tree.body:
         return held
+    params = [p.arg for p in fn.args.args]
     for node in walk_tree(sf.tree):
         if not (
             isinstance(node, ast.Assign)
@@ -127,7 +129,7 @@ def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
             and isinstance(node.targets[0].value, ast.Name)
             and node.targets[0].value.id == "self"
             and isinstance(node.value, ast.Call)
-            and ast.unparse(node.value.func) in ("partial", "functools.partial")
+            and ast.unparse(node.value.func) in PARTIALS
             and node.value.args
             and isinstance(node.value.args[0], ast.Name)
             and node.value.args[0].id == fn.name
@@ -137,7 +139,6 @@ def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
         attr = node.targets[0].attr
         if set_after_init(sf, attr):
             continue
-        params = [p.arg for p in fn.args.args]
         bound = set(params[: len(node.value.args) - 1])
         held[attr] = bound | {k.arg for k in node.value.keywords if k.arg is not None}
     return held
