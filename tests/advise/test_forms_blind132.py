@@ -170,6 +170,25 @@ def test_float64_gains_a_forward_pre_hook_multiplies_in(tmp_path: Path) -> None:
     assert "(line 6)" in f.evidence and "the loop at line 16" in f.evidence
 
 
+def test_float64_gains_of_a_pre_hook_told_though_the_conversion_was_seen_running(
+    tmp_path: Path,
+) -> None:
+    # (the conversion costs ~10 ms, so the sampler sees it run: lint's own AB401 there, priced
+    # on that once-run line (which the fix does not save), used to stand in the way of the
+    # run's finding on the loop's float64 work; the original program and blind63's unpacked
+    # grid met it only when a sample happened to land on the conversion)
+    pytest.importorskip("torch")
+    heavy = MILL.replace(
+        "np.linspace(0.985, 1.015, n))", "np.linspace(0.985, 1.015, n * 4096)[::4096].copy())"
+    )
+    assert heavy != MILL
+    report = profile(Target(script=_write(tmp_path, "mill.py", heavy)))
+    found = _found(report)
+    f = found.get(25)
+    assert f is not None and f.code == "AB401", found
+    assert "(line 6)" in f.evidence and 6 not in found, found
+
+
 ORCHARD = """\
 from dataclasses import dataclass
 
