@@ -454,6 +454,9 @@ def test_a_recurrence_being_differentiated_is_not_told_to_use_floats() -> None:
 
 def test_an_autograd_recurrence_is_dropped_with_its_reason(tmp_path: Path) -> None:
     pytest.importorskip("autograd")
+    # (the boxes indexed once, before the loop: each step ~0.15 ms of CPU, so that a loaded
+    # machine's wall time, 3-5x that, keeps it under the element loop's 1 ms a step; indexed
+    # in the loop it read 1.2 ms a step at a load of 5, and the loop was no element loop)
     report, _ = _profile(
         tmp_path,
         "ag.py",
@@ -463,9 +466,9 @@ def test_an_autograd_recurrence_is_dropped_with_its_reason(tmp_path: Path) -> No
 
 
             def loss(w, xs):
-                h = 0.0 * w[0]
+                a, b, h = w[0], w[1], 0.0 * w[0]
                 for x in xs:
-                    h = np.tanh(w[0] * h + w[1] * x)
+                    h = np.tanh(a * h + b * x)
                 return h
 
 
@@ -479,7 +482,29 @@ def test_an_autograd_recurrence_is_dropped_with_its_reason(tmp_path: Path) -> No
     )
     assert not [f for f in (*report.findings, *report.unlisted) if f.line == 7]
     dropped = {f.line: f.dropped for f in report.dropped}
-    assert "being differentiated (h: autograd.ArrayBox)" in dropped[7]
+    assert "being differentiated (" in dropped[7] and "autograd.ArrayBox)" in dropped[7]
+
+
+def test_an_element_loops_step_limit_is_cpu_time_on_a_loaded_machine(tmp_path: Path) -> None:
+    # (the run's wall time over the part of it the process was on a CPU: at a load where it
+    # ran a quarter of the time, a step of 2 ms of wall is 0.5 ms of work, an element's)
+
+    from arraybench.advise.rules.confirm import ELEMENT_MAX_S, Analysis
+    from arraybench.advise.run.observe import observe
+
+    p = tmp_path / "tiny.py"
+    p.write_text("total = 0\nfor i in range(2000):\n    total += i\nprint('result:', total)\n")
+    ev = observe(Target(script=p))
+    assert ev.cpu > 0
+    assert Analysis(replace(ev, cpu=0.25 * ev.wall)).element_max_s == pytest.approx(
+        4 * ELEMENT_MAX_S
+    )
+    assert Analysis(replace(ev, cpu=2.0 * ev.wall)).element_max_s == ELEMENT_MAX_S
+    assert Analysis(replace(ev, cpu=0.0)).element_max_s == ELEMENT_MAX_S
+    # (a program waiting on I/O most of its run is no load: at most 5x)
+    assert Analysis(replace(ev, cpu=0.01 * ev.wall)).element_max_s == pytest.approx(
+        5 * ELEMENT_MAX_S
+    )
 
 
 def test_a_conversion_on_the_cpu_out_of_the_loop_still_converts_its_values(

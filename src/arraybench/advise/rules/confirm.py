@@ -92,6 +92,8 @@ from .proof import proof
 #: (rules/families/loops.py), and each costs at most this (an iteration over a batch of a
 #: training loop costs more).
 ELEMENT_MAX_S = 1e-3
+#: The least part of the run taken to be on a CPU (a program waiting on I/O is no load).
+CPU_SHARE_MIN = 0.2
 #: Calls per line per run below which a conversion or a sync is not a per-iteration cost.
 PER_ITERATION_MIN = 100
 #: Findings on loops, whose prices leave out the loops inside them that are findings too.
@@ -118,6 +120,12 @@ class Analysis:
             quiet_runs_of,
         )
         self.total = max(self.led.total, 1e-9)
+        #: the most an element loop's step takes in the run's wall time: ELEMENT_MAX_S of CPU,
+        #: over the part of the run the process was on a CPU (a shared machine at a load of 5
+        #: read an autograd recurrence's 0.3 ms steps as 1.2 ms: no element loop)
+        cpu = getattr(ev, "cpu", 0.0)  # (evidence pickled before it was taken has none)
+        on_cpu = min(1.0, max(CPU_SHARE_MIN, cpu / ev.wall)) if cpu > 0 and ev.wall > 0 else 1.0
+        self.element_max_s = ELEMENT_MAX_S / on_cpu
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
             on_device(f)
@@ -626,7 +634,7 @@ class Analysis:
                 # iterations are whole runs of them
                 continue
             seconds = self.led.span(sf.path, lp.line, lp.end, comprehension=_own_frame(lp))
-            if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > ELEMENT_MAX_S:
+            if seconds / self.total < LIST_SHARE / 2 or seconds / count.n > self.element_max_s:
                 continue
             facts = self.ev.facts_in(sf.path, lp.line, lp.end)
             if not self._element_evidence(lp, facts, sf):
@@ -756,7 +764,7 @@ class Analysis:
     def hot_lines(self) -> list[HotLine]:
         """The costliest lines no listed finding holds, with the closest known kind or where
         their time is (rules/hints.py)."""
-        return hot_lines(self, PER_ITERATION_MIN, (ELEMENT_MIN, ELEMENT_MAX_S))
+        return hot_lines(self, PER_ITERATION_MIN, (ELEMENT_MIN, self.element_max_s))
 
 
 #: An inner loop of this many steps an entry or more is a run of its own (an episode), not a

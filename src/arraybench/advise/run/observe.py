@@ -95,6 +95,8 @@ class Evidence:
             times how many times they ran), which the ledger takes out of the samples.
         counter_cost: what one counter cost, as calibrated before the run (None: no counters).
         uncounted: the user's files compiled without counters, and why.
+        cpu: seconds of CPU the process took over ``wall``, all its threads (0: not taken);
+            on a shared machine's load, a part of the wall time only.
     """
 
     target: Target
@@ -113,6 +115,7 @@ class Evidence:
     counters_s: dict[Key, float] = field(default_factory=dict)
     counter_cost: CounterCost | None = None
     uncounted: dict[str, str] = field(default_factory=dict)
+    cpu: float = 0.0
 
     def facts_at(self, key: Key) -> dict[str, Fact]:
         """The values seen at a line, one per name: of several looks, the largest (a function
@@ -384,6 +387,7 @@ def observe(
 
     def start() -> None:
         started.append(time.perf_counter())
+        started.append(time.process_time())
         bursts.start()
         on_start()
 
@@ -397,9 +401,10 @@ def observe(
         try:
             outcome = run_program(target, user, hook, on_start=start, compiler=counter.compile)
         finally:
-            end = time.perf_counter()
+            end, cpu_end = time.perf_counter(), time.process_time()
             bursts.stop()
     wall = end - (started[0] if started else end)
+    cpu = cpu_end - started[1] if len(started) > 1 else 0.0
     lines = bursts.paused_out(timer.stats())
     hits = sum(sum(lt.lines.values()) for lt in lines)
     counters_s = counter.spent(counter_cost)
@@ -420,6 +425,7 @@ def observe(
         counters_s=counters_s,
         counter_cost=counter_cost,
         uncounted=dict(counter.uncounted),
+        cpu=cpu,
     )
 
 
