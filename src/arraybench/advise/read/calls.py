@@ -231,9 +231,8 @@ def partial_of(sf: SourceFile, name: str, line: int) -> tuple[ast.Call, ast.Func
     return (value, fn) if fn is not None else None
 
 
-def call_made_above(sf: SourceFile, name: str, line: int) -> ast.Call | None:
-    """The call whose value the function holding ``line`` binds ``name`` to, once, above it
-    (``score = self.evaluator.scorer()``), else None."""
+def bound_above(sf: SourceFile, name: str, line: int) -> ast.expr | None:
+    """The value the function holding ``line`` binds ``name`` to, once, above it, else None."""
     if sf.tree is None:
         return None
     func = sf.functions.get(line, "")
@@ -245,7 +244,14 @@ def call_made_above(sf: SourceFile, name: str, line: int) -> ast.Call | None:
         and sf.functions.get(n.lineno, "") == func
         and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
     ]
-    return made[0] if len(made) == 1 and isinstance(made[0], ast.Call) else None
+    return made[0] if len(made) == 1 else None
+
+
+def call_made_above(sf: SourceFile, name: str, line: int) -> ast.Call | None:
+    """The call whose value the function holding ``line`` binds ``name`` to, once, above it
+    (``score = self.evaluator.scorer()``), else None."""
+    value = bound_above(sf, name, line)
+    return value if isinstance(value, ast.Call) else None
 
 
 def partial_call(sf: SourceFile, name: str, line: int) -> ast.Call | None:

@@ -519,9 +519,37 @@ def indirect_reads(tree: ast.AST) -> dict[int, list[str]]:
     line is made of (:func:`_getter_reads`), and the attributes a lambda's item hands on
     (:func:`_item_reads`)."""
     out: dict[int, list[str]] = defaultdict(list)
-    for reads in (_getter_reads(tree), _item_reads(tree)):
+    for reads in (_getter_reads(tree), _item_reads(tree), _map_reads(tree)):
         for line, names in reads.items():
             out[line].extend(names)
+    return out
+
+
+def _map_reads(tree: ast.AST) -> dict[int, list[str]]:
+    """For each ``map(fn, over)`` on a later line of a statement of several lines: ``over``
+    read on the statement's other lines too, where its frame is seen while the map runs (the
+    call it is handed to starts there: ``return np.fromiter(`` above ``map(lambda t: ...,
+    self.thickness)``, blind158's hides, whose map line is seen from the lambda's frame)."""
+    out: dict[int, list[str]] = defaultdict(list)
+    for st in walk_tree(tree):
+        if not isinstance(st, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Expr | ast.Return):
+            continue
+        last = st.end_lineno or st.lineno
+        if last == st.lineno:
+            continue
+        for c in ast.walk(st):
+            if (
+                isinstance(c, ast.Call)
+                and isinstance(c.func, ast.Name)
+                and c.func.id == "map"
+                and len(c.args) == 2
+                and c.lineno > st.lineno
+                and isinstance(c.args[1], ast.Name | ast.Attribute)
+            ):
+                over = ast.unparse(c.args[1])
+                for ln in range(st.lineno, last + 1):
+                    if ln != c.lineno and over not in out[ln]:
+                        out[ln].append(over)
     return out
 
 

@@ -156,27 +156,39 @@ class RowProducts:
                 continue
             other = None
             transposed = False
+            rows_text = over
             for n in ast.walk(fn.body):
                 ops = _operands(n)
                 if ops is None:
                     continue
                 for r, o in (ops, ops[::-1]):
                     if (
-                        isinstance(r, ast.Name)
-                        and r.id == item
+                        _row_operand(r, item)
                         and isinstance(o, ast.Name | ast.Attribute)
                         and item not in {x.id for x in ast.walk(o) if isinstance(x, ast.Name)}
                     ):
                         other = ast.unparse(o)
                         # (``A @ row`` per row is ``rows @ A.T``; ``row @ A`` is ``rows @ A``)
                         transposed = o is ops[0]
+                        # (the row shifted or scaled first, ``(s - baseline) @ self.coef``:
+                        # the same of all rows at once, ``(spectra - baseline) @ self.coef``)
+                        if not isinstance(r, ast.Name):
+                            shifted = put_names(copy.deepcopy(r), {item: call.args[1]})
+                            rows_text = f"({ast.unparse(shifted)})"
             if other is None:
                 continue
             facts = a.ev.facts_at((sf.path, line))
             # (a parameter of the function the map is in, ``resid`` bound by the partial: the
-            # argument seen where the file calls it)
-            around = facts_around(a, sf, line, line) if other not in facts else {}
-            rows_of, mat = _rows(call.args[1], facts), facts.get(other) or around.get(other)
+            # argument seen where the file calls it; the rows themselves, where the map is
+            # only seen from its lambda's frame, its values taken on the next line:
+            # ``readings = map(lambda s: (s - baseline) @ self.coef, spectra)``, blind156)
+            around = (
+                facts_around(a, sf, line, line)
+                if other not in facts or _rows(call.args[1], facts) is None
+                else {}
+            )
+            rows_of = _rows(call.args[1], facts) or _rows(call.args[1], around)
+            mat = facts.get(other) or around.get(other)
             guessed = mat is None
             if (
                 mat is None
@@ -217,7 +229,7 @@ class RowProducts:
             if t is not None:
                 said += (
                     f"; all rows at once in one matrix product took {format_time(t)} (timed "
-                    f"after the run on random data of those shapes): {over} @ "
+                    f"after the run on random data of those shapes): {rows_text} @ "
                     f"{other}{'.T' if transposed else ''}"
                 )
             if around_loops and seconds < MAP_SHARE * min(g.seconds for g in around_loops):
@@ -474,6 +486,29 @@ def _element_loops_around(a: Analysis, sf: SourceFile, line: int) -> list[Findin
     if (sf.path, line) in a.held or any(f.code != "AB101" or f.origin != RUN for f in around):
         return None
     return around
+
+
+#: Operators that take a row and a vector of its length (or a number) element by element.
+SHIFTS = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+
+
+def _row_operand(e: ast.expr, item: str) -> bool:
+    """The map's item, or the item shifted or scaled element by element by what does not
+    read it (``s - baseline``, ``(row - mean) / scale``): the same of every row at once
+    broadcasts to the rows."""
+    if isinstance(e, ast.Name):
+        return e.id == item
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub):
+        return _row_operand(e.operand, item)
+    if not isinstance(e, ast.BinOp) or not isinstance(e.op, SHIFTS):
+        return False
+    for mine, by in ((e.left, e.right), (e.right, e.left)):
+        if _row_operand(mine, item) and not any(
+            isinstance(n, ast.Call) or (isinstance(n, ast.Name) and n.id == item)
+            for n in ast.walk(by)
+        ):
+            return True
+    return False
 
 
 def _rows(e: ast.expr, facts: dict[str, Fact]) -> Fact | None:
