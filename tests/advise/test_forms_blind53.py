@@ -818,3 +818,14 @@ def test_a_model_mapped_through_a_lambda_bound_above(tmp_path: Path) -> None:
     report = profile(Target(script=_write(tmp_path, "mapped_lambda.py", MAPPED_LAMBDA)))
     f = _found(report).get(11)
     assert f is not None and f.code == "AB106", _found(report)
+
+
+def test_a_membership_timing_fits_its_budget_instead_of_giving_up() -> None:
+    # a fixed 200 tests a timing of a 10,000-item list took ~50 ms on a quiet machine, more
+    # than a small budget (and 5x that under load), so the Wolff finding was dropped at times
+    from arraybench.advise.run.models import membership_times
+
+    got = membership_times(10_000, 0.02)
+    assert got is not None
+    scan, half, lookup = got
+    assert scan > half > lookup > 0

@@ -721,7 +721,6 @@ def membership_times(size: int, budget: float) -> tuple[float, float, float] | N
     items = list(range(size))
     held = set(items)
     miss, half = -1, size // 2
-    number = max(1, min(20_000, int(2e6 / max(size, 1))))
     out = []
     for stmt, env in (
         ("x in items", {"x": miss, "items": items}),
@@ -729,10 +728,13 @@ def membership_times(size: int, budget: float) -> tuple[float, float, float] | N
         ("x in held", {"x": miss, "held": held}),
     ):
         timer = timeit.Timer(stmt, globals=env)
-        runs = [timer.timeit(number) / number for _ in range(5)]
-        out.append(statistics.median(runs))
-        if sum(runs) * number > budget:
+        # as many tests a timing as a sixth of the budget holds, from a first look: a fixed
+        # number made a loaded machine's timings (5x slower) overrun it and drop the finding
+        first = timer.timeit(10) / 10
+        if first * 15 > budget:
             return None
+        number = max(1, min(20_000, int(budget / 6 / 5 / max(first, 1e-9))))
+        out.append(statistics.median(timer.timeit(number) / number for _ in range(5)))
     return out[0], out[1], out[2]
 
 
