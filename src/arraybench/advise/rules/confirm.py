@@ -120,12 +120,6 @@ class Analysis:
             quiet_runs_of,
         )
         self.total = max(self.led.total, 1e-9)
-        #: the most an element loop's step takes in the run's wall time: ELEMENT_MAX_S of CPU,
-        #: over the part of the run the process was on a CPU (a shared machine at a load of 5
-        #: read an autograd recurrence's 0.3 ms steps as 1.2 ms: no element loop)
-        cpu = getattr(ev, "cpu", 0.0)  # (evidence pickled before it was taken has none)
-        on_cpu = min(1.0, max(CPU_SHARE_MIN, cpu / ev.wall)) if cpu > 0 and ev.wall > 0 else 1.0
-        self.element_max_s = ELEMENT_MAX_S / on_cpu
         self.costs = Costs.measure()
         self.cuda = bool(ev.events.syncs) or any(
             on_device(f)
@@ -133,6 +127,15 @@ class Analysis:
             for facts in names.values()
             for f in facts
         )
+        #: the part of the run the process was on a CPU: a step's wall time times this is its
+        #: CPU time, what the per-step limits are in (a shared machine at a load of 5 read an
+        #: autograd recurrence's 0.3 ms steps as 1.2 ms: no element loop); 1 on a GPU, whose
+        #: waits are the steps' own cost
+        cpu = getattr(ev, "cpu", 0.0)  # (evidence pickled before it was taken has none)
+        share = cpu / ev.wall if cpu > 0 and ev.wall > 0 and not self.cuda else 1.0
+        self.on_cpu = min(1.0, max(CPU_SHARE_MIN, share))
+        #: the most an element loop's step takes in the run's wall time
+        self.element_max_s = ELEMENT_MAX_S / self.on_cpu
         self.found: dict[tuple[str, int], Finding] = {}
         self.dropped: list[Finding] = []
         #: findings reported on a statement that hold its loop (AB412 on the call that makes a
@@ -640,7 +643,7 @@ class Analysis:
             if not self._element_evidence(lp, facts, sf):
                 continue
             least = FLOAT_BLOCK_MIN if lp.recurrence or inner.recurrence else BLOCK_MIN
-            if seconds / count.n > MADE_BLOCK_STEP_S and (
+            if seconds / count.n * self.on_cpu > MADE_BLOCK_STEP_S and (
                 made_blocks(sf, lp, facts) or callee_blocks(self, sf, lp, sf.path, seconds, least)
             ):
                 # steps of work on a block each (a column normalised per step, a match drawn

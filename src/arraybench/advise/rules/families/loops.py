@@ -223,6 +223,7 @@ class Loops(Plain):
             spent = a.led.span(f.path, loop.line, loop.end)
             own = sum(a.led.own((f.path, ln)) for ln in range(loop.line, loop.end + 1))
             each = spent / counted.n
+            step = each * a.on_cpu  # (its CPU time, what the limits are in)
             items = [c.facts[t] for t in loop.targets if t in c.facts]
             items = [
                 x for x in items if is_array(x) and len(x.shape) > 1 and x.size > ELEMENT_MIN * 2
@@ -230,14 +231,14 @@ class Loops(Plain):
             made = made_blocks(sf, loop, c.facts) if not items else []
             called = (
                 callee_blocks(a, sf, loop, f.path, spent)
-                if not (items or made) and each > MADE_BLOCK_STEP_S
+                if not (items or made) and step > MADE_BLOCK_STEP_S
                 else []
             )
-            block = (bool(items) and each > BLOCK_STEP_S / 10) or (
-                bool(made or called) and each > MADE_BLOCK_STEP_S
+            block = (bool(items) and step > BLOCK_STEP_S / 10) or (
+                bool(made or called) and step > MADE_BLOCK_STEP_S
             )
             items = items or made
-            if block or (own < spent / 2 and each > BLOCK_STEP_S):
+            if block or (own < spent / 2 and step > BLOCK_STEP_S):
                 # a step of work on a block (a 64x128 batch through a bank of filters), or in
                 # the functions it calls (a distance with its own inverse, a match drawn as
                 # 2,000 seconds): neither a whole-array rewrite of one element's arithmetic nor
@@ -262,7 +263,7 @@ class Loops(Plain):
                 items
                 and all(x.kind == SCALAR for x in items)
                 and not indexed_bases(sf, loop)
-                and each > BLOCK_STEP_S
+                and each * a.on_cpu > BLOCK_STEP_S
             ):
                 return (
                     f"each of its {counted} iterations takes {format_time(each)} over a value "

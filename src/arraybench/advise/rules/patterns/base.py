@@ -21,6 +21,9 @@ class Analysis(Protocol):
         ev: the run's evidence (values seen at lines, compilations, syncs, samples).
         led: its time and counts by line, the profiler's cost taken out.
         total: the program's own time, seconds.
+        on_cpu: the part of the run's wall time the process was on a CPU, 0.2-1: a step's wall
+            time times this is its CPU time, what per-step limits are in (a loaded machine
+            stretches a step's wall time, not its work).
         costs: per-call costs measured in this process after the run.
         found: the findings so far, by (path, line).
         dropped: candidates the run refuted, each with its reason.
@@ -30,6 +33,7 @@ class Analysis(Protocol):
     ev: Evidence
     led: Ledger
     total: float
+    on_cpu: float
     costs: Costs
     found: dict[tuple[str, int], Finding]
     dropped: list[Finding]

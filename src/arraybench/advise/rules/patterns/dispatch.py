@@ -81,7 +81,7 @@ class DispatchLoop:
             if count.n < DISPATCH_STEPS or per_entry < DISPATCH_STEPS / 5:
                 continue
             seconds = a.led.span(sf.path, lp.line, lp.end)
-            if seconds / a.total < LIST_SHARE or seconds / count.n > DISPATCH_STEP_MAX_S:
+            if seconds / a.total < LIST_SHARE or seconds / count.n * a.on_cpu > DISPATCH_STEP_MAX_S:
                 continue
             facts = a.ev.facts_in(sf.path, lp.line, lp.end)
             # JAX arrays, jitted functions (``jaxlib.PjitFunction``) called on a state, or
@@ -114,7 +114,7 @@ class DispatchLoop:
             )
             high = (
                 seconds
-                if seconds / count.n <= DISPATCH_BOUND_S or tiny
+                if seconds / count.n * a.on_cpu <= DISPATCH_BOUND_S or tiny
                 else min(seconds, count.n * calls * call * DISPATCH_SLACK)
             )
             f, _ = a.finding(sf, lp.line, self.rule.code, lp)
