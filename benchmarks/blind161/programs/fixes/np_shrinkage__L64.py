@@ -38,25 +38,22 @@ def measure_tiles(body, rng, mark_mm=100.0):
     return {"wet": wet, "bisque": bisque, "fired": fired}
 
 
-def trimmed_mean(values, trim=0.1):
-    k = int(len(values) * trim)
-    kept = np.sort(values)[k : len(values) - k]
-    return kept.sum() / len(kept)
-
-
-def resamples(values, n, rng):
-    for _ in range(n):
-        yield values[rng.integers(0, len(values), len(values))]
+def trimmed_means(samples, trim=0.1):
+    """Trimmed mean of every row of a (resamples, tiles) array."""
+    k = int(samples.shape[1] * trim)
+    kept = np.sort(samples, axis=1)[:, k : samples.shape[1] - k]
+    return np.array([sum(row) / len(row) for row in kept])
 
 
 def bootstrap_interval(values, stat, n_boot, rng, level=0.95):
-    boots = np.fromiter((stat(s) for s in resamples(values, n_boot, rng)), dtype=float, count=n_boot)
+    picks = rng.integers(0, len(values), size=(n_boot, len(values)))
+    boots = stat(values[picks])
     lo, hi = np.quantile(boots, [(1 - level) / 2, (1 + level) / 2])
-    return stat(values), lo, hi
+    return stat(values[None, :])[0], lo, hi
 
 
 class ShrinkageBook:
-    def __init__(self, bodies, seed=2024, n_boot=5000):
+    def __init__(self, bodies, seed=2024, n_boot=8000):
         self.bodies = bodies
         self.rng = np.random.default_rng(seed)
         self.n_boot = n_boot
@@ -64,8 +61,8 @@ class ShrinkageBook:
 
     def record(self, body):
         m = measure_tiles(body, self.rng)
-        wet = m["wet"].astype(np.float64)
-        stat = partial(trimmed_mean, trim=0.1)
+        wet = m["wet"]
+        stat = partial(trimmed_means, trim=0.1)
         self.entries[body.name] = {
             stage: bootstrap_interval(1.0 - m[stage] / wet, stat, self.n_boot, self.rng)
             for stage in ("bisque", "fired")
