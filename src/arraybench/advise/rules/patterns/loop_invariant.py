@@ -42,7 +42,7 @@ from ...read.purity import (
     set_after_init,
 )
 from ...read.source import Loop, SourceFile, call_name, stored_in
-from ...read.syntax import walk_tree
+from ...read.syntax import function_name, walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
@@ -653,8 +653,11 @@ class LoopInvariant:
             and max(stored, default=0) < MIN_ELEMENTS
         ):
             return None  # (a call of the file's function: its time says what it costs)
-        if any(x.grad for x in seen):
-            return None  # a parameter that autograd records: an optimizer changes it in place
+        if any(x.grad for x in seen) or (via and _passes_grad(a, sf, lp, via)):
+            # a parameter that autograd records: an optimizer changes it in place (where the
+            # function's own values were seen at a call outside the loop, ``uplift(p0)`` before
+            # ``for step ...: uplift(params)``, the loop's arguments tell)
+            return None
         first, last = sf.span(line)
         # the statement's own time, and the file's functions it calls where it calls any
         seconds = a.led.span(sf.path, first, last, own=not own)
@@ -708,6 +711,24 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
+
+
+def _passes_grad(a: Analysis, sf: SourceFile, lp: Loop, via: str) -> bool:
+    """Whether the loop calls ``via`` with a tensor that autograd records among its arguments."""
+    if sf.tree is None:
+        return False
+    facts = a.ev.facts_in(sf.path, lp.line, lp.end)
+    for call in walk_tree(sf.tree):
+        if (
+            isinstance(call, ast.Call)
+            and lp.line <= getattr(call, "lineno", 0) <= lp.end
+            and function_name(call.func) == via
+        ):
+            args = [*call.args, *(k.value for k in call.keywords)]
+            read = {n.id for x in args for n in ast.walk(x) if isinstance(n, ast.Name)}
+            if any(facts[n].grad for n in read if n in facts):
+                return True
+    return False
 
 
 PATTERN = LoopInvariant()
