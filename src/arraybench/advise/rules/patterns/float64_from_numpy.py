@@ -45,8 +45,15 @@ from ...run.values import SEQUENCE, TENSOR, Fact
 from .base import Analysis
 from .float64_sources import _called_from_loop
 from .float64_trace import _meeting_line, _met_before, _read, _traced
-from .float64_values import SIZE_MIN, looks_at
-from .float64_work import _ratio_at, holding, stand_in_ratio
+from .float64_values import looks_at
+from .float64_work import (
+    _its_backward,
+    _ratio_at,
+    backward_share,
+    float64_tensors,
+    holding,
+    stand_in_ratio,
+)
 
 #: The torch calls that make a tensor of NumPy data, keeping its dtype where none is given.
 CONVERSIONS = frozenset({"as_tensor", "from_numpy", "tensor", "asarray"})
@@ -175,7 +182,7 @@ class Float64FromNumpy:
             # at; blind85's organ pipes, ``p_next = (...) * self.loss``, most of each step)
             spans = [*spans, (sf.path, meets, meets)]
         work = a.led.union(spans)
-        backward = _backward_share(a, sf, lp, spans, work)
+        backward = backward_share(a, sf, lp.line, lp.end, spans, work)
         work += backward
         costly = sorted(spans, key=lambda s: -a.led.span(s[0], s[1], s[2], own=True))
         got = None
@@ -194,7 +201,7 @@ class Float64FromNumpy:
                 for path, lo, hi in spans
                 for xs in looks_at(a, path, lo, hi).values()
                 for x in xs
-                if _float64_tensors(x)
+                if float64_tensors(x)
             )
             big = Fact(TENSOR, "torch.Tensor", "float64", "cpu", (size,))
             priced = stand_in_ratio(a, sf, lp.line, lp.end, big)
@@ -238,40 +245,6 @@ class Float64FromNumpy:
             evidence=evidence,
             gain=(min(low, saving), max(high, saving)),
         )
-
-
-def _backward_share(
-    a: Analysis, sf: SourceFile, lp: Loop, spans: list[tuple[str, int, int]], work: float
-) -> float:
-    """The time of the loop's ``.backward()`` lines that differentiates the float64 work: the
-    float64 work over the loop's forward time (the loop less its backward lines) of the
-    backward lines' time, where a float64 tensor of the work records autograd's graph."""
-    if not any(
-        _float64_tensors(x) and x.grad
-        for path, lo, hi in spans
-        for xs in looks_at(a, path, lo, hi).values()
-        for x in xs
-    ):
-        return 0.0
-    assert sf.tree is not None
-    lines = {
-        n.lineno
-        for n in walk_tree(sf.tree)
-        if isinstance(n, ast.Expr)
-        and isinstance(n.value, ast.Call)
-        and isinstance(n.value.func, ast.Attribute)
-        and n.value.func.attr == "backward"
-        and lp.line < n.lineno <= lp.end
-    }
-    backward = sum(a.led.span(sf.path, ln, ln) for ln in lines)
-    forward = a.led.span(sf.path, lp.line, lp.end) - backward
-    if backward <= 0 or forward <= 0:
-        return 0.0
-    return backward * min(1.0, work / forward)
-
-
-def _its_backward(seconds: float) -> str:
-    return f", {format_time(seconds)} of it in .backward()" if seconds > 0 else ""
 
 
 def _with_dtype(call: ast.Call) -> str:
@@ -383,18 +356,9 @@ def _float64_work(
     seen: set[int] = set()
     found: dict[int, tuple[int, set[str]]] = {}
     for lo, hi in regions:
-        found |= holding(a, sf, lo, hi, lambda n, x: _float64_tensors(x), seen)
+        found |= holding(a, sf, lo, hi, lambda n, x: float64_tensors(x), seen)
     spans = [(sf.path, first, last) for first, (last, _) in found.items()]
     return spans, {first: names for first, (_, names) in found.items()}
-
-
-def _float64_tensors(x: Fact) -> bool:
-    """A float64 tensor of SIZE_MIN elements or more, or a tuple or list of them (a
-    simulation's ``state`` handed to its step, whose own lines of operators the sampler seldom
-    sees: their signal is handled back at the loop)."""
-    if x.kind == SEQUENCE:
-        return x.item == TENSOR and x.item_dtype == "float64" and x.item_size >= SIZE_MIN
-    return x.type == "torch.Tensor" and x.dtype == "float64" and x.size >= SIZE_MIN
 
 
 PATTERN = Float64FromNumpy()

@@ -9,16 +9,17 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
+from ....base.units import format_time
 from ...read.calls import called_bodies, calls_of, reached
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, enclosing_function, stored_in
 from ...read.syntax import call_name, walk_tree
 from ...run.models import float32_ratio
-from ...run.values import ARRAY, SCALAR, TENSOR, Fact, is_array
+from ...run.values import ARRAY, SCALAR, SEQUENCE, TENSOR, Fact, is_array
 from .base import Analysis
 from .expressions import as_names
 from .float64_sources import _carried_in, _returned_to
-from .float64_values import _big, _imports, looks_at
+from .float64_values import SIZE_MIN, _big, _imports, looks_at
 
 
 def work_spans(
@@ -315,3 +316,59 @@ def _timeable(
         {n: f for n, f in inputs.items() if n in used and n in known and n not in modules},
         float64 & used,
     )
+
+
+def float64_tensors(x: Fact) -> bool:
+    """A float64 tensor of SIZE_MIN elements or more, or a tuple or list of them (a
+    simulation's ``state`` handed to its step, whose own lines of operators the sampler seldom
+    sees: their signal is handled back at the loop)."""
+    if x.kind == SEQUENCE:
+        return x.item == TENSOR and x.item_dtype == "float64" and x.item_size >= SIZE_MIN
+    return x.type == "torch.Tensor" and x.dtype == "float64" and x.size >= SIZE_MIN
+
+
+def backward_share(
+    a: Analysis, sf: SourceFile, lo: int, hi: int, spans: list[tuple[str, int, int]], work: float
+) -> float:
+    """The time of the loop's ``.backward()`` lines that differentiates the float64 work: the
+    float64 work over the loop's forward time (the loop less its backward lines) of the
+    backward lines' time, where a float64 tensor of the work records autograd's graph. The
+    loop's backward lines are those in it and those in the functions that hold the work (a
+    closure the loop hands its optimizer, ``opt.step(closure)``: blind160's fermentation fit,
+    its backward 27% of the run and float64)."""
+    if not any(
+        float64_tensors(x) and x.grad
+        for path, first, last in spans
+        for xs in looks_at(a, path, first, last).values()
+        for x in xs
+    ):
+        return 0.0
+    assert sf.tree is not None
+    holders = [
+        fn
+        for path, first, _ in spans
+        if path == sf.path
+        for fn in [enclosing_function(sf, first)]
+        if fn is not None and not fn.lineno <= lo <= (fn.end_lineno or fn.lineno)
+    ]
+    lines = {
+        n.lineno
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Expr)
+        and isinstance(n.value, ast.Call)
+        and isinstance(n.value.func, ast.Attribute)
+        and n.value.func.attr == "backward"
+        and (
+            lo < n.lineno <= hi
+            or any(fn.lineno < n.lineno <= (fn.end_lineno or fn.lineno) for fn in holders)
+        )
+    }
+    backward = sum(a.led.span(sf.path, ln, ln) for ln in lines)
+    forward = a.led.span(sf.path, lo, hi) - backward
+    if backward <= 0 or forward <= 0:
+        return 0.0
+    return backward * min(1.0, work / forward)
+
+
+def _its_backward(seconds: float) -> str:
+    return f", {format_time(seconds)} of it in .backward()" if seconds > 0 else ""

@@ -14,13 +14,15 @@ import ast
 from collections.abc import Iterator
 from dataclasses import replace
 
+from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.calls import returned_attributes
-from ...read.purity import set_after_init
+from ...read.purity import pure_getters, set_after_init
 from ...read.source import Loop, SourceFile, call_name, enclosing_function, static_size, stored_in
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import refactor_speedup
+from ...run.values import Fact
 from .base import Analysis
 from .call_paths import called_from
 from .expressions import looks_anywhere
@@ -56,7 +58,10 @@ class InvariantSolve:
             # (a property that returns an attribute, ``self.system`` of ``return self._A``:
             # that attribute, blind60's ice column)
             arg = _returned_attribute(sf, arg) or arg
-            held = _init_only(sf, arg)
+            # (or a method of the object that builds it from attributes only ``__init__`` sets,
+            # ``np.linalg.solve(self.system(), rhs)``: blind161's kiln wall, 60% of its run)
+            built = _built_by_method(sf, arg)
+            held = _init_only(sf, arg) or built is not None
             if not isinstance(arg, ast.Name) and not held:
                 continue
             line, matrix = c.lineno, ast.unparse(arg)
@@ -85,8 +90,11 @@ class InvariantSolve:
                 if calling is None or calling[2](matrix):
                     continue
                 lp, via = calling[0], calling[1]
-            m = a.ev.facts_at((sf.path, line)).get(matrix) or next(
-                iter(looks_anywhere(a, sf.path, matrix)), None
+            m = (
+                _returned_fact(a, sf, built)
+                if built is not None
+                else a.ev.facts_at((sf.path, line)).get(matrix)
+                or next(iter(looks_anywhere(a, sf.path, matrix)), None)
             )
             if m is None or len(m.shape) != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 16:
                 continue
@@ -100,7 +108,9 @@ class InvariantSolve:
                 continue
             first, last = sf.span(line)
             seconds = a.led.span(sf.path, first, last, own=True)
-            if seconds / a.total < LIST_SHARE:
+            # (the method's building of the matrix, made once too)
+            making = a.led.span(sf.path, first, last) - seconds if built is not None else 0.0
+            if (seconds + making) / a.total < LIST_SHARE:
                 continue
             rhs_fact = (
                 a.ev.facts_at((sf.path, line)).get(c.args[1].id)
@@ -114,7 +124,7 @@ class InvariantSolve:
                 yield replace(f, evidence=f"{f.evidence}; a {m} matrix")
                 continue
             mid, lo, hi = r
-            excess = seconds * max(0.0, 1 - 1 / mid)
+            excess = seconds * max(0.0, 1 - 1 / mid) + making
             yield replace(
                 f,
                 seconds=excess,
@@ -123,8 +133,15 @@ class InvariantSolve:
                 + (
                     f" (the loop at line {lp.line} calls {via}() with it every time)"
                     if via and lp is not None
+                    else f" ({matrix} builds it from attributes only __init__ sets)"
+                    if built is not None
                     else f" ({matrix} is set only in __init__)"
                     if held
+                    else ""
+                )
+                + (
+                    f", built again at every call ({format_time(making)} in all)"
+                    if built is not None
                     else ""
                 )
                 + f": solved from one factorization it ran {mid:.1f}x as fast (timed after the "
@@ -145,7 +162,10 @@ class InvariantSolve:
                     if m.type == "torch.Tensor"
                     else ""
                 ),
-                gain=(seconds * (1 - 1 / max(lo, 1.0)), seconds * (1 - 1 / max(hi, 1.0))),
+                gain=(
+                    seconds * (1 - 1 / max(lo, 1.0)) + making,
+                    seconds * (1 - 1 / max(hi, 1.0)) + making,
+                ),
             )
 
 
@@ -161,6 +181,41 @@ def _returned_attribute(sf: SourceFile, node: ast.expr) -> ast.Attribute | None:
         return None
     attr = returned_attributes(sf.tree).get(node.attr)
     return ast.Attribute(value=ast.Name("self", ast.Load()), attr=attr) if attr else None
+
+
+def _built_by_method(sf: SourceFile, node: ast.expr) -> ast.FunctionDef | None:
+    """The method of ``self.system()``, where it takes no argument and builds its value from
+    attributes that only ``__init__`` sets, with pure calls (read/purity's getters); None
+    otherwise."""
+    if not (
+        isinstance(node, ast.Call)
+        and not node.args
+        and not node.keywords
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+        and sf.tree is not None
+        and node.func.attr in pure_getters(sf, methods_too=True)
+    ):
+        return None
+    for cls in walk_tree(sf.tree):
+        if isinstance(cls, ast.ClassDef) and cls.lineno <= node.lineno <= (cls.end_lineno or 0):
+            for f in cls.body:
+                if isinstance(f, ast.FunctionDef) and f.name == node.func.attr:
+                    return f
+    return None
+
+
+def _returned_fact(a: Analysis, sf: SourceFile, fn: ast.FunctionDef | None) -> Fact | None:
+    """The value a method returns by name (``return a``), as the run saw it in the method."""
+    if fn is None:
+        return None
+    for r in walk_tree(fn):
+        if isinstance(r, ast.Return) and isinstance(r.value, ast.Name):
+            seen = a.ev.facts_in(sf.path, fn.lineno, fn.end_lineno or fn.lineno).get(r.value.id)
+            if seen is not None:
+                return seen
+    return None
 
 
 def _init_only(sf: SourceFile, node: ast.expr) -> bool:
