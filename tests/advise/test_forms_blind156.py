@@ -135,3 +135,46 @@ def test_a_map_in_a_statement_of_several_lines_is_told_at_its_line(tmp_path: Pat
     assert f is not None and f.code == "AB103", found
     assert 15 not in found, found
     assert "1,200,000 calls in all" in f.evidence, f.evidence
+
+
+BALLOON = """\
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+RHO0 = 1.225
+SCALE_HEIGHT = 8500.0
+
+
+@dataclass
+class Flight:
+    altitudes: np.ndarray
+
+    @property
+    def air_density(self):
+        return np.array([RHO0 * math.exp(-h / SCALE_HEIGHT) for h in self.altitudes])
+
+
+rng = np.random.default_rng(4)
+total = 0.0
+for k in range(40):
+    flight = Flight(np.abs(rng.normal(800.0, 200.0, 20_000)))
+    total += float(flight.air_density.sum())
+print("result:", total)
+"""
+
+
+def test_an_element_loop_of_math_calls_is_an_apply_loop(tmp_path: Path) -> None:
+    # blind159's balloon density (and blind156's hive weights): the run's element loop over an
+    # array lint cannot see as one, whose body is ``math.exp`` of the element, was told AB101
+    # ("write the body as one operation on whole arrays"); it is AB103, ``np.exp`` of the array
+    report = profile(Target(script=_write(tmp_path, "balloon.py", BALLOON)))
+    found = _found(report)
+    f = found.get(16)
+    assert f is not None and f.code == "AB103", found
+    # (arithmetic alone stays AB101)
+    plain = BALLOON.replace("RHO0 * math.exp(-h / SCALE_HEIGHT)", "RHO0 * (1.0 - h / SCALE_HEIGHT)")
+    assert plain != BALLOON
+    g = _found(profile(Target(script=_write(tmp_path, "balloon_plain.py", plain)))).get(16)
+    assert g is not None and g.code == "AB101", g

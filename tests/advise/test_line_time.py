@@ -371,7 +371,9 @@ def test_lints_growth_on_its_loop_is_priced_by_its_growing_line(tmp_path: Path) 
     # (600 steps, not 400: the copies' time must stand out of the samples' noise under load,
     # where 400 once left the growing line too few to price above the appends)
     grow = [f for f in (*report.findings, *report.unlisted) if f.code == "AB107"]
-    assert grow and grow[0].line == 6  # on its loop
+    # (told at the growing statement, its time and its end the loop's)
+    assert grow and grow[0].line == 8 and grow[0].end == 9, grow
+    assert "(in the loop at line 6)" in grow[0].snippet, grow[0].snippet
     assert grow[0].gain is not None
     # the growing line's copies less an append each: never more than the time measured
     assert 0 < grow[0].gain[1] <= grow[0].seconds * 1.0001

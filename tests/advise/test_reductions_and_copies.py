@@ -161,7 +161,12 @@ def test_a_copy_to_the_same_dtype_that_is_only_read_is_a_needless_copy(tmp_path:
     assert 24 not in found  # a snapshot of data updated in place next
     # (the copy's time lands at the return's first check: 9 ms a run there for a value timed
     # at 7 us after the run is the copy's, not an invariant return's 57%)
-    assert 6 not in found, found[6].evidence
+    # (where little of the copy's time lands there, the return may be told for what it is:
+    # ``score(table, idx)`` is called with the same inputs at every step, and computed once
+    # it saves the call, copy and all; never priced on the return's line as if its own)
+    assert 6 not in found or "its function is called on line 20" in found[6].evidence, found[
+        6
+    ].evidence
 
 
 def _copy_reason(tmp_path: Path, src: str, line: int) -> str:

@@ -61,6 +61,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.detect(files)
     a.models(files)
     a.nested()
+    a.relocate_growth()
     listed, unlisted = worth_listing(a.found.values())
     notes = []
     if ev.bursts and ev.loops:

@@ -87,6 +87,7 @@ from .nesting import in_callee, innermost, inside, own_element_loop
 from .patterns import PATTERNS
 from .patterns.scalar_sources import from_scalars, scalar_sources
 from .proof import proof
+from .shape import applies_scalar_math
 
 #: A loop is element by element when it runs at least ELEMENT_MIN iterations per entry
 #: (rules/families/loops.py), and each costs at most this (an iteration over a batch of a
@@ -141,6 +142,9 @@ class Analysis:
         #: findings reported on a statement that hold its loop (AB412 on the call that makes a
         #: loop's NumPy scalars), by place: the loop's code, for nesting
         self.held_loops: dict[tuple[str, int], str] = {}
+        #: lint's AB107 held at its loop's line while the rules run (the loop's time is the
+        #: growth's), by (path, loop line): the growing statement's line, where it is told
+        self.grown_at: dict[tuple[str, int], int] = {}
         #: lines whose whole work a finding elsewhere takes out (the getter of a property
         #: read once instead of at every iteration): no finding of their own
         self.held: set[tuple[str, int]] = set()
@@ -247,6 +251,21 @@ class Analysis:
             ),
         )
         return f, facts
+
+    def relocate_growth(self) -> None:
+        """Lint's AB107 told at the growing statement (``history = torch.cat([history, x])``,
+        the line to change), no longer at its loop's ``for`` line; its time and its end stay
+        the loop's (blind163's listener history, labelled at the statement as 75 of 76
+        growths of the blind sets)."""
+        for (path, at), line in self.grown_at.items():
+            f = self.found.get((path, at))
+            if f is None or f.code != "AB107" or (path, line) in self.found:
+                continue
+            del self.found[(path, at)]
+            text = read_source(path).text(line).strip()
+            self.found[(path, line)] = replace(
+                f, line=line, snippet=f"{text}  (in the loop at line {at})"
+            )
 
     def covered(self, path: str, line: int) -> bool:
         """Whether a finding so far holds the line (a loop's rewrite covers its body)."""
@@ -658,6 +677,8 @@ class Analysis:
             scan = lp.scan != "" and lp.written
             step = lp if lp.recurrence or scan else inner
             code = recurrence_code(step) if scan or lp.recurrence or inner.recurrence else "AB101"
+            if code == "AB101" and applies_scalar_math(sf, inner):
+                code = "AB103"  # (``math.exp`` of an element: ``np.exp`` of the array)
             f, facts = self.finding(sf, lp.line, code, lp)
             boxed = differentiated(facts) if code == "AB406" else ""
             if boxed:

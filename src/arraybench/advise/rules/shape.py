@@ -26,7 +26,8 @@ import ast
 from ..read.facts import Facts
 from ..read.libraries import MODEL_WORDS
 from ..read.loops import LoopBody, Nest, assigned_names, at_update, loop_vars, nest_of, scope_walk
-from ..read.syntax import names_in, qualname, target_names
+from ..read.source import Loop, SourceFile
+from ..read.syntax import names_in, qualname, target_names, walk_tree
 
 #: Library functions that act element by element: called on one element, they are an apply loop.
 ELEMENTWISE = frozenset(
@@ -616,3 +617,61 @@ def _is_conversion(elt: ast.AST, nest: Nest) -> bool:
         and isinstance(elt.args[0], ast.Name)
         and elt.args[0].id in nest.all
     )
+
+
+#: The modules whose functions act on one Python number.
+SCALAR_MODULES = frozenset({"math", "cmath"})
+
+
+def applies_scalar_math(sf: SourceFile, lp: Loop) -> bool:
+    """Whether the loop or comprehension at ``line`` calls an element-wise function of ``math``
+    on its element (``[RHO0 * math.exp(-h / H) for h in altitudes]``): the run's element loop
+    of such a body is an apply loop (AB103, the library's vectorized function on the whole
+    array), not arithmetic. Names the body computes from the element count as the element."""
+    tree, line, targets = sf.tree, lp.line, lp.targets
+    if tree is None:
+        return False
+    imported = {
+        a.asname or a.name
+        for n in walk_tree(tree)
+        if isinstance(n, ast.ImportFrom) and n.module in SCALAR_MODULES
+        for a in n.names
+        if a.name in ELEMENTWISE
+    }
+    comps = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+    for n in walk_tree(tree):
+        if getattr(n, "lineno", None) != line:
+            continue
+        if isinstance(n, (ast.For, ast.AsyncFor)):
+            body: list[ast.AST] = list(n.body)
+        elif isinstance(n, comps):
+            body = [n.key, n.value] if isinstance(n, ast.DictComp) else [n.elt]
+            body += [c for g in n.generators for c in g.ifs]
+        else:
+            continue
+        if set(targets) - {t for g in _targets_of(n) for t in target_names(g)}:
+            continue
+        element = set(targets)
+        for part in body:
+            for s in ast.walk(part):
+                if isinstance(s, ast.Assign) and names_in(s.value) & element:
+                    element |= {t for x in s.targets for t in target_names(x)}
+        for part in body:
+            for c in ast.walk(part):
+                if not isinstance(c, ast.Call) or not any(names_in(x) & element for x in c.args):
+                    continue
+                f = c.func
+                if (
+                    isinstance(f, ast.Attribute)
+                    and isinstance(f.value, ast.Name)
+                    and f.value.id in SCALAR_MODULES
+                    and f.attr in ELEMENTWISE
+                ) or (isinstance(f, ast.Name) and f.id in imported):
+                    return True
+    return False
+
+
+def _targets_of(n: ast.AST) -> list[ast.expr]:
+    if isinstance(n, (ast.For, ast.AsyncFor)):
+        return [n.target]
+    return [g.target for g in getattr(n, "generators", [])]

@@ -27,6 +27,8 @@ class Analysis(Protocol):
         costs: per-call costs measured in this process after the run.
         found: the findings so far, by (path, line).
         dropped: candidates the run refuted, each with its reason.
+        grown_at: lint's AB107 held at its loop's line, by (path, loop line): the growing
+            statement's line, where it is told once the rules have run.
         held: lines whose whole work a finding elsewhere takes out (no finding of their own).
     """
 
@@ -38,6 +40,7 @@ class Analysis(Protocol):
     found: dict[tuple[str, int], Finding]
     dropped: list[Finding]
     held: set[tuple[str, int]]
+    grown_at: dict[tuple[str, int], int]
 
     def finding(
         self,
