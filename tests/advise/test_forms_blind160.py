@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from arraybench.advise.profile import profile
+from arraybench.advise.read.source import read_source
+from arraybench.advise.rules.patterns.float64_sources import passed_in
 from arraybench.advise.run.launch import Target
 
 from .snippets import found as _found
@@ -121,3 +123,12 @@ def test_a_float64_value_is_told_once_with_its_backward_in_a_closure(tmp_path: P
     assert "of it in .backward()" in told[0].evidence, told[0].evidence
     dropped = [f for f in report.dropped if f.code == "AB410"]
     assert any("the same float64 value as line" in f.dropped for f in dropped), dropped
+
+
+def test_a_parameter_is_followed_to_where_its_one_caller_made_it(tmp_path: Path) -> None:
+    # (``t`` read in the loss closure is ``fit``'s parameter, made in ``main``: the AB410 told
+    # in the closure names line 34, where a float32 dtype is the fix)
+    sf = read_source(str(_write(tmp_path, "ferment_src.py", FERMENT)))
+    assert passed_in(sf, "t", 22) == (34, "torch.as_tensor(np.arange(1440) / 48.0)")
+    assert passed_in(sf, "target", 22) == (35, "torch.rand(1500, 1440)")
+    assert passed_in(sf, "steps", 22) is None  # (a number written at the call)

@@ -53,6 +53,7 @@ from .float64_sources import (
     _returned_to,
     _rewrite,
     operand,
+    passed_in,
 )
 from .float64_values import (
     _big,
@@ -609,6 +610,10 @@ class Float64Promotion:
             init = _made_in_init(sf, root) if not made and root.startswith("self.") else None
             if init is not None:
                 at = f", made at line {init[0]}: {root} = {init[1][:70]}"
+            given = passed_in(sf, root, first) if not made and init is None else None
+            if given is not None:
+                # (a parameter: where its caller made it, ``t = torch.as_tensor(...)`` in main)
+                at = f", passed in: made at line {given[0]}: {given[1][:70]}"
             source = f"{root} ({rfact}{at}; not changed in the loop)"
             rewrite = _rewrite(root, rfact, made[0] if made else None, made[1] if made else "")
             unpacked = _unpacked_from(sf, root, first) if local and made is None else None

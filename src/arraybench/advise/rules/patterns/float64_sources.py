@@ -100,6 +100,39 @@ def _made_at(sf: SourceFile, name: str, before: int) -> tuple[int, str] | None:
     return best
 
 
+def passed_in(sf: SourceFile, name: str, line: int) -> tuple[int, str] | None:
+    """Where a parameter's value is made, for ``name`` read at ``line``: a parameter of the
+    function holding the line (or of a function around it, for a closure) that the file calls
+    at one place, with a name its caller assigns above the call (``fit(cfg, t, sg)`` after
+    ``t = torch.as_tensor(...)``: that line and value). None otherwise."""
+    if sf.tree is None:
+        return None
+    fns = [
+        n
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.FunctionDef) and n.lineno < line <= (n.end_lineno or n.lineno)
+    ]
+    for fn in sorted(fns, key=lambda n: -n.lineno):
+        params = [p.arg for p in (*fn.args.posonlyargs, *fn.args.args)]
+        if name not in params:
+            continue
+        calls = [
+            c
+            for c in walk_tree(sf.tree)
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name
+        ]
+        if len(calls) != 1:
+            return None
+        call, at = calls[0], params.index(name)
+        given = next((k.value for k in call.keywords if k.arg == name), None)
+        if given is None and at < len(call.args):
+            given = call.args[at]
+        if not isinstance(given, ast.Name):
+            return None
+        return _made_at(sf, given.id, call.lineno)
+    return None
+
+
 def _called_from_loop(
     sf: SourceFile, line: int, a: Analysis | None = None
 ) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
