@@ -22,7 +22,7 @@ class Oven:
 class PlannerConfig:
     n_loaves: int = 4500
     plan_size: int = 4000
-    n_plans: int = 1500
+    n_plans: int = 2500
     seed: int = 7
     ovens: list = field(default_factory=lambda: [
         Oven("left", 4, 180.0, 0.021),

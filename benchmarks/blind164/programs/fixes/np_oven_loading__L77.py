@@ -20,9 +20,9 @@ class Oven:
 
 @dataclass
 class PlannerConfig:
-    n_loaves: int = 6000
-    plan_size: int = 3600
-    n_plans: int = 2000
+    n_loaves: int = 4500
+    plan_size: int = 4000
+    n_plans: int = 2500
     seed: int = 7
     ovens: list = field(default_factory=lambda: [
         Oven("left", 4, 180.0, 0.021),
