@@ -28,6 +28,14 @@ MODELS = (
 # rolling resistance by tyre type, measured by the workshop
 ROLLING = np.array([0.0065, 0.0072, 0.0081, 0.0069])
 
+STATS = {
+    "mean": torch.mean,
+    "std": torch.std,
+    "min": torch.amin,
+    "max": torch.amax,
+    "flat": lambda soc: (soc < 0.2).float().mean(),
+}
+
 
 class ShiftSim:
     def __init__(self, n_shifts, n_steps, dt=2.0):
@@ -69,10 +77,10 @@ def main():
         finals[bike.name] = soc
     report = []
     for name, soc in finals.items():
-        for q in (0.05, 0.25, 0.5, 0.75, 0.95):
-            report.append((name, q, torch.quantile(soc.float(), q).item()))
-    for name, q, v in report[:5]:
-        print(f"{name} q{q:.2f}: {v:.3f}")
+        for stat, fn in STATS.items():
+            report.append((name, stat, fn(soc).item()))
+    for name, stat, v in report[:5]:
+        print(f"{name} {stat}: {v:.3f}")
     total = torch.stack([s.float().mean() for s in finals.values()]).mean()
     print(f"result: {float(total):.10e}")
 

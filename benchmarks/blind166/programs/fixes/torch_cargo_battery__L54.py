@@ -28,6 +28,14 @@ MODELS = (
 # rolling resistance by tyre type, measured by the workshop
 ROLLING = np.array([0.0065, 0.0072, 0.0081, 0.0069])
 
+STATS = {
+    "mean": torch.mean,
+    "std": torch.std,
+    "min": torch.amin,
+    "max": torch.amax,
+    "flat": lambda soc: (soc < 0.2).float().mean(),
+}
+
 
 class ShiftSim:
     def __init__(self, n_shifts, n_steps, dt=2.0):
@@ -43,7 +51,7 @@ class ShiftSim:
 
     @property
     def crr(self):
-        return torch.from_numpy(ROLLING)[self.tyre]
+        return torch.from_numpy(ROLLING).float()[self.tyre]
 
     def run(self, bike):
         mass = bike.mass_kg + 80.0 + self.payload
@@ -69,11 +77,10 @@ def main():
         finals[bike.name] = soc
     report = []
     for name, soc in finals.items():
-        qs = (0.05, 0.25, 0.5, 0.75, 0.95)
-        values = torch.quantile(soc.float(), torch.tensor(qs)).tolist()
-        report.extend((name, q, v) for q, v in zip(qs, values))
-    for name, q, v in report[:5]:
-        print(f"{name} q{q:.2f}: {v:.3f}")
+        for stat, fn in STATS.items():
+            report.append((name, stat, fn(soc).item()))
+    for name, stat, v in report[:5]:
+        print(f"{name} {stat}: {v:.3f}")
     total = torch.stack([s.float().mean() for s in finals.values()]).mean()
     print(f"result: {float(total):.10e}")
 
