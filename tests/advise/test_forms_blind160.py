@@ -132,3 +132,78 @@ def test_a_parameter_is_followed_to_where_its_one_caller_made_it(tmp_path: Path)
     assert passed_in(sf, "t", 22) == (34, "torch.as_tensor(np.arange(1440) / 48.0)")
     assert passed_in(sf, "target", 22) == (35, "torch.rand(1500, 1440)")
     assert passed_in(sf, "steps", 22) is None  # (a number written at the call)
+
+
+FLOUR = """\
+from functools import partial
+
+import numpy as np
+
+
+def fit_blend(spectra, ridge, target):
+    a = spectra
+    gram_inv = np.linalg.inv(a.T @ a + ridge * np.eye(a.shape[1]))
+    return gram_inv @ (a.T @ target)
+
+
+def orders(spectra, n, rng):
+    for _ in range(n):
+        yield spectra[:, :3] @ np.ones(3) + 0.01 * rng.standard_normal(spectra.shape[0])
+
+
+rng = np.random.default_rng(2)
+spectra = rng.random((150, 40))
+prices = rng.random(40)
+fit = partial(fit_blend, spectra, 0.05)
+costs = [prices @ w for w in map(fit, orders(spectra, 12_000, rng))]
+print("result:", float(np.mean(costs)))
+"""
+
+
+def test_an_inverse_in_a_function_mapped_through_a_local_partial(tmp_path: Path) -> None:
+    # blind164's flour blends: ``fit = partial(fit_blend, pantry, cfg.ridge)`` mapped over the
+    # orders in a comprehension; the inverse of the same gram matrix at every call was "no
+    # known pattern", and the comprehension's product per row was told AB105 at 79% with the
+    # fits' time in it (62% measured for the inverse, nothing for the products)
+    report = profile(Target(script=_write(tmp_path, "flour.py", FLOUR)))
+    found = _found(report)
+    f = found.get(8)
+    assert f is not None and f.code == "AB411", found
+    rows = found.get(21)
+    assert rows is None or rows.gain is None or rows.gain[1] < 0.1 * report.program, rows.evidence
+    assert rows is None or "in the file's functions its iterable calls" in rows.evidence
+
+
+FRY = """\
+import numpy as np
+
+
+def make_fitter(days, degree):
+    scale = days.max()
+
+    def fit(log_w):
+        design = np.vander(days / scale, degree + 1)
+        solver = np.linalg.pinv(design)
+        coeffs = solver @ log_w
+        return float(np.sum((log_w - design @ coeffs) ** 2))
+
+    return fit
+
+
+days = np.linspace(0.0, 200.0, 120)
+fit = make_fitter(days, 7)
+rng = np.random.default_rng(3)
+total = 0.0
+for k in range(6000):
+    total += fit(np.log(1.0 + days / 50.0) + 0.05 * rng.standard_normal(days.size))
+print("result:", total)
+"""
+
+
+def test_an_inverse_of_a_local_made_from_a_closures_variables(tmp_path: Path) -> None:
+    # blind167's fry growth: ``solver = np.linalg.pinv(design)`` of ``design`` made above from
+    # the closure's ``days``, ``scale`` and ``degree``: the local was taken for an input the
+    # calling loop changes (the vander line was told, 11%, the inverse not, 65% measured)
+    report = profile(Target(script=_write(tmp_path, "fry.py", FRY)))
+    f = _found(report).get(9)
+    assert f is not None and f.code == "AB411", _found(report)

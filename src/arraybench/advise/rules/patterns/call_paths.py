@@ -114,6 +114,81 @@ def partial_attribute(
     return lp, fn.name, changed
 
 
+def partial_mapped(
+    sf: SourceFile, fn: ast.FunctionDef, line: int
+) -> tuple[Loop, str, Callable[[str], bool]] | None:
+    """A function of the file bound by a ``functools.partial`` to a local name, assigned once,
+    and called through that name in a loop or comprehension of the same function (``fit =
+    partial(fit_blend, pantry, cfg.ridge)`` then ``[... for w in map(fit, orders(...))]``):
+    that loop, the function's name, and whether a name may change between calls (the bound
+    arguments were evaluated once, at the partial; an attribute set after ``__init__`` may
+    change; the other parameters change)."""
+    if sf.tree is None:
+        return None
+    params = [p.arg for p in fn.args.args]
+    for node in walk_tree(sf.tree):
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+            and ast.unparse(node.value.func) in PARTIALS
+            and node.value.args
+            and isinstance(node.value.args[0], ast.Name)
+            and node.value.args[0].id == fn.name
+        ):
+            continue
+        name, scope = node.targets[0].id, sf.functions.get(node.lineno, "")
+        assigned = [
+            n
+            for n in walk_tree(sf.tree)
+            if isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Store)
+            and sf.functions.get(n.lineno, "") == scope
+        ]
+        if len(assigned) != 1:
+            continue
+        uses = [
+            n.lineno
+            for n in walk_tree(sf.tree)
+            if isinstance(n, ast.Name)
+            and n.id == name
+            and isinstance(n.ctx, ast.Load)
+            and n.lineno > node.lineno
+            and sf.functions.get(n.lineno, "") == scope
+        ]
+        # (the innermost loop or comprehension holding a use, a one-line comprehension too)
+        loops = [
+            min(around, key=lambda lp: lp.end - lp.line)
+            for ln in uses
+            for around in [[lp for lp in sf.loops if lp.line <= ln <= lp.end]]
+            if around
+        ]
+        if not loops:
+            continue
+        bound = set(params[: len(node.value.args) - 1]) | {
+            k.arg for k in node.value.keywords if k.arg is not None
+        }
+        body_first = fn.body[0].lineno if fn.body else line
+        end = fn.end_lineno or line
+
+        def changed(
+            m: str, bound: set[str] = bound, body_first: int = body_first, end: int = end
+        ) -> bool:
+            base, _, rest = m.split("[", 1)[0].partition(".")
+            if rest and any(set_after_init(sf, x) for x in rest.split(".")):
+                return True
+            if base in bound:
+                return _changed(sf, base, body_first, line - 1)
+            if base in params or base == "self":
+                return True
+            return stored_in(sf, base, fn.lineno, end)
+
+        return loops[0], fn.name, changed
+    return None
+
+
 def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
     """The object's attributes that hold a ``functools.partial`` of the module-level function
     ``fn``, made in ``__init__`` and set nowhere else, with the parameters each binds."""

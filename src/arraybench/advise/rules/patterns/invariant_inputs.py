@@ -383,6 +383,47 @@ def made_from_parameters(
     return given
 
 
+def made_inputs(
+    sf: SourceFile,
+    names: set[str],
+    params: list[str],
+    line: int,
+    stored: Callable[[str], bool],
+    pure: frozenset[str],
+    callables: frozenset[str],
+) -> set[str]:
+    """``names`` with the function's locals among them (made once above ``line``, as
+    :func:`made_from_parameters` found) replaced by the inputs they are made from, to the
+    names the function does not store: what its callers must leave unchanged (``design =
+    np.vander(days / scale, degree + 1)`` above ``np.linalg.pinv(design)``: ``days``,
+    ``scale`` and ``degree``, blind167's fry growth, a closure's variables)."""
+    out: set[str] = set()
+    todo, seen = list(names), set()
+    while todo:
+        n = todo.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        if n in params or "." in n or "[" in n or not stored(n):
+            out.add(n)
+            continue
+        made = [
+            x
+            for x in walk_tree(sf.tree)
+            if sf.tree is not None
+            if isinstance(x, ast.Assign)
+            and x.lineno < line
+            and sf.functions.get(x.lineno, "") == sf.functions.get(line, "")
+            and any(isinstance(t, ast.Name) and t.id == n for t in x.targets)
+        ]
+        got = _inputs(made[0].value, pure, need_costly=False, callables=callables) if made else None
+        if got is None:
+            out.add(n)
+            continue
+        todo.extend(got)
+    return out
+
+
 def read_off(a: Analysis, sf: SourceFile, line: int, names: set[str]) -> list[Fact]:
     """The values the line reads off its input objects (``np.linalg.pinv(lighting.basis)`` of
     a dataclass handed down two calls, blind104's stained glass)."""

@@ -53,6 +53,7 @@ from .call_paths import (
     called_from,
     outermost,
     partial_attribute,
+    partial_mapped,
     per_item_call,
     through_caller,
 )
@@ -81,6 +82,7 @@ from .invariant_inputs import (
     _size,
     _with_read_sites,
     made_from_parameters,
+    made_inputs,
     read_off,
     shape_local,
 )
@@ -581,7 +583,9 @@ class LoopInvariant:
         given = made_from_parameters(sf, names, params, line, stored, pure, callables)
         if given is None or any(_changed(sf, n, body_first, line - 1) for n in given):
             return None
-        names = names | given
+        # (the locals made once above from inputs that stay: their inputs are what the callers
+        # must leave as they are)
+        names = made_inputs(sf, names, params, line, stored, pure, callables) | given
         # a method (its first parameter ``self``) is called on an object: its arguments
         # start at the second parameter
         method = bool(params) and params[0] == "self"
@@ -600,6 +604,11 @@ class LoopInvariant:
             held = partial_attribute(sf, fn, line) if top is None else None
             if held is not None and not any(held[2](n) for n in names):
                 return held[0], func
+            # (or a partial bound to a local and mapped in a loop or comprehension: ``fit =
+            # partial(fit_blend, pantry, cfg.ridge)``, ``map(fit, orders)``; blind164's flour)
+            mapped = partial_mapped(sf, fn, line) if top is None else None
+            if mapped is not None and not any(mapped[2](n) for n in names):
+                return mapped[0], func
             return top
         if not passed_unchanged(sf, callers, params, method, names):
             # (one value per item of the calling loop: ``deflect(p, ...)`` for ``p in panels``)

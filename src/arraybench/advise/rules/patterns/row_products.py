@@ -421,6 +421,19 @@ class RowProducts:
         if not k or len(o.shape) not in (1, 2) or k not in o.shape:
             return None
         f, _ = a.finding(sf, lp.line, self.rule.code, lp)
+        away = _iterable_time(a, sf, lp, f.seconds) if not via else 0.0
+        if away > 0:
+            # (the items come from the file's functions, ``map(fit, orders(...))``: their time
+            # runs under the loop's line, and one matrix product does not remove it; blind164's
+            # flour blends, a ridge fit per order listed as 79% saved by the product per row)
+            f = replace(
+                f,
+                seconds=f.seconds - away,
+                share=(f.seconds - away) / a.total,
+                evidence=f"{f.evidence}; {format_time(away)} of its time is in the file's "
+                "functions its iterable calls, which one matrix product does not remove: not "
+                "counted",
+            )
         if f.seconds / a.total < LIST_SHARE:
             return None
         # the rows of one entry: the array's (X of X[i]), what a ``for`` iterates over, or
@@ -447,6 +460,31 @@ class RowProducts:
                 max(0.0, f.seconds - keep),
             ),
         )
+
+
+def _iterable_time(a: Analysis, sf: SourceFile, lp: Loop, seconds: float) -> float:
+    """The loop's time in the file's functions that its iterable calls (a generator of the
+    file, ``map(fit, ...)`` of a function or partial the file makes): the samples under the
+    loop's lines whose innermost line of the file is outside them."""
+    if lp.over is None or sf.tree is None:
+        return 0.0
+    defs = {n.name for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
+    partials = {
+        t.id
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and call_name(n.value) == "partial"
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    called = {
+        n.id for n in ast.walk(lp.over) if isinstance(n, ast.Name) and n.id in defs | partials
+    }
+    if not called:
+        return 0.0
+    own = a.led.span(sf.path, lp.line, lp.end, own=True)
+    return max(0.0, seconds - own)
 
 
 def _kept_object(sf: SourceFile, name: str, first: int, last: int) -> bool:
