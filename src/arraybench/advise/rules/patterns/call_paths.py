@@ -127,16 +127,10 @@ def partial_mapped(
         return None
     params = [p.arg for p in fn.args.args]
     for node in walk_tree(sf.tree):
-        if not (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Call)
-            and ast.unparse(node.value.func) in PARTIALS
-            and node.value.args
-            and isinstance(node.value.args[0], ast.Name)
-            and node.value.args[0].id == fn.name
-        ):
+        call = _binds(node, fn)
+        if call is None or not isinstance(node, ast.Assign):
+            continue
+        if not isinstance(node.targets[0], ast.Name):
             continue
         name, scope = node.targets[0].id, sf.functions.get(node.lineno, "")
         assigned = [
@@ -167,8 +161,8 @@ def partial_mapped(
         ]
         if not loops:
             continue
-        bound = set(params[: len(node.value.args) - 1]) | {
-            k.arg for k in node.value.keywords if k.arg is not None
+        bound = set(params[: len(call.args) - 1]) | {
+            k.arg for k in call.keywords if k.arg is not None
         }
         body_first = fn.body[0].lineno if fn.body else line
         end = fn.end_lineno or line
@@ -189,6 +183,21 @@ def partial_mapped(
     return None
 
 
+def _binds(node: ast.AST, fn: ast.FunctionDef) -> ast.Call | None:
+    """The ``functools.partial`` of ``fn`` that ``node`` assigns to one target, or None."""
+    if (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.value, ast.Call)
+        and ast.unparse(node.value.func) in PARTIALS
+        and node.value.args
+        and isinstance(node.value.args[0], ast.Name)
+        and node.value.args[0].id == fn.name
+    ):
+        return node.value
+    return None
+
+
 def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
     """The object's attributes that hold a ``functools.partial`` of the module-level function
     ``fn``, made in ``__init__`` and set nowhere else, with the parameters each binds."""
@@ -197,25 +206,21 @@ def _partials_held(sf: SourceFile, fn: ast.FunctionDef) -> dict[str, set[str]]:
         return held
     params = [p.arg for p in fn.args.args]
     for node in walk_tree(sf.tree):
+        call = _binds(node, fn)
         if not (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
+            call is not None
+            and isinstance(node, ast.Assign)
             and isinstance(node.targets[0], ast.Attribute)
             and isinstance(node.targets[0].value, ast.Name)
             and node.targets[0].value.id == "self"
-            and isinstance(node.value, ast.Call)
-            and ast.unparse(node.value.func) in PARTIALS
-            and node.value.args
-            and isinstance(node.value.args[0], ast.Name)
-            and node.value.args[0].id == fn.name
             and sf.functions.get(node.lineno, "").rsplit(".", 1)[-1] in INIT_METHODS
         ):
             continue
         attr = node.targets[0].attr
         if set_after_init(sf, attr):
             continue
-        bound = set(params[: len(node.value.args) - 1])
-        held[attr] = bound | {k.arg for k in node.value.keywords if k.arg is not None}
+        bound = set(params[: len(call.args) - 1])
+        held[attr] = bound | {k.arg for k in call.keywords if k.arg is not None}
     return held
 
 
