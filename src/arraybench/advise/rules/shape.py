@@ -624,7 +624,7 @@ SCALAR_MODULES = frozenset({"math", "cmath"})
 
 
 def applies_scalar_math(sf: SourceFile, lp: Loop) -> bool:
-    """Whether the loop or comprehension at ``line`` calls an element-wise function of ``math``
+    """Whether the loop or comprehension ``lp`` calls an element-wise function of ``math``
     on its element (``[RHO0 * math.exp(-h / H) for h in altitudes]``): the run's element loop
     of such a body is an apply loop (AB103, the library's vectorized function on the whole
     array), not arithmetic. Names the body computes from the element count as the element."""

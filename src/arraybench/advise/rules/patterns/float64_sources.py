@@ -116,20 +116,14 @@ def passed_in(sf: SourceFile, name: str, line: int) -> tuple[int, str] | None:
         params = [p.arg for p in (*fn.args.posonlyargs, *fn.args.args)]
         if name not in params:
             continue
-        calls = [
-            c
-            for c in walk_tree(sf.tree)
-            if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name
-        ]
-        if len(calls) != 1:
+        # (one call in the file, aliases and callbacks counted, and that one by its name)
+        calls = calls_of(sf, fn.name)
+        if len(calls) != 1 or not isinstance(calls[0].func, ast.Name):
             return None
-        call, at = calls[0], params.index(name)
-        given = next((k.value for k in call.keywords if k.arg == name), None)
-        if given is None and at < len(call.args):
-            given = call.args[at]
+        given = argument(calls[0], params, name, False)
         if not isinstance(given, ast.Name):
             return None
-        return _made_at(sf, given.id, call.lineno)
+        return _made_at(sf, given.id, calls[0].lineno)
     return None
 
 

@@ -32,6 +32,7 @@ from dataclasses import replace
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
 from ...read.bind import module_namespaces
+from ...read.calls import calls_of
 from ...read.purity import (
     COSTLY_CALLS,
     PURE_CALLS,
@@ -42,7 +43,7 @@ from ...read.purity import (
     set_after_init,
 )
 from ...read.source import Loop, SourceFile, call_name, stored_in
-from ...read.syntax import function_name, walk_tree
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.evaluate import expression_time
 from ...run.values import is_array, is_sparse
@@ -727,12 +728,8 @@ def _passes_grad(a: Analysis, sf: SourceFile, lp: Loop, via: str) -> bool:
     if sf.tree is None:
         return False
     facts = a.ev.facts_in(sf.path, lp.line, lp.end)
-    for call in walk_tree(sf.tree):
-        if (
-            isinstance(call, ast.Call)
-            and lp.line <= getattr(call, "lineno", 0) <= lp.end
-            and function_name(call.func) == via
-        ):
+    for call in calls_of(sf, via, method=True):
+        if lp.line <= call.lineno <= lp.end:
             args = [*call.args, *(k.value for k in call.keywords)]
             read = {n.id for x in args for n in ast.walk(x) if isinstance(n, ast.Name)}
             if any(facts[n].grad for n in read if n in facts):

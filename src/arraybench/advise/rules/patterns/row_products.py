@@ -474,7 +474,7 @@ def _iterable_time(a: Analysis, sf: SourceFile, lp: Loop, seconds: float) -> flo
         for n in walk_tree(sf.tree)
         if isinstance(n, ast.Assign)
         and isinstance(n.value, ast.Call)
-        and call_name(n.value) == "partial"
+        and call_name(n.value) in PARTIALS
         for t in n.targets
         if isinstance(t, ast.Name)
     }
