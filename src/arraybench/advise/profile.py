@@ -34,6 +34,7 @@ from pathlib import Path
 from .lint import lint_paths
 from .records import WORTH_SHARE, Finding, ProfileReport
 from .rules.confirm import Analysis
+from .rules.patterns.growth import relocate_growth
 from .run.launch import Target
 from .run.ledger import Count
 from .run.observe import Evidence, observe
@@ -61,7 +62,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.detect(files)
     a.models(files)
     a.nested()
-    a.relocate_growth()
+    relocate_growth(a)
     listed, unlisted = worth_listing(a.found.values())
     notes = []
     if ev.bursts and ev.loops:

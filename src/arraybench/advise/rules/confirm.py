@@ -252,21 +252,6 @@ class Analysis:
         )
         return f, facts
 
-    def relocate_growth(self) -> None:
-        """Lint's AB107 told at the growing statement (``history = torch.cat([history, x])``,
-        the line to change), no longer at its loop's ``for`` line; its time and its end stay
-        the loop's (blind163's listener history, labelled at the statement as 75 of 76
-        growths of the blind sets)."""
-        for (path, at), line in self.grown_at.items():
-            f = self.found.get((path, at))
-            if f is None or f.code != "AB107" or (path, line) in self.found:
-                continue
-            del self.found[(path, at)]
-            text = read_source(path).text(line).strip()
-            self.found[(path, line)] = replace(
-                f, line=line, snippet=f"{text}  (in the loop at line {at})"
-            )
-
     def covered(self, path: str, line: int) -> bool:
         """Whether a finding so far holds the line (a loop's rewrite covers its body)."""
         return (path, line) in self.held or any(

@@ -162,7 +162,7 @@ class Loops(Plain):
         around = sf.enclosing_loops(c.line)
         if not around:
             return f
-        # (told at the growing statement once the analysis is done: Analysis.relocate_growth)
+        # (told at the growing statement once the analysis is done: patterns/growth.relocate_growth)
         a.grown_at[(f.path, around[0].line)] = c.line
         return replace(
             f,
