@@ -40,13 +40,25 @@ FACTORING = COSTLY_CALLS & {
 }
 
 
-def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
+def folded(
+    a: Analysis, sf: SourceFile, f: Finding, aside: dict[tuple[str, int], Finding] | None = None
+) -> Finding | None:
     """``f`` with an AB411 finding already listed that it chains with folded in (that one
     taken out of ``a.found``), or None where ``f`` is the earlier statement of such a chain
-    (folded into the listed one in its place)."""
+    (folded into the listed one in its place). ``aside``: statements found invariant but too
+    small to list, each made for one later statement: the one that makes ``f``'s input joins
+    it (and leaves ``aside``)."""
     if _calls_taken_out(a, sf, f) is not None:
         return None
     f = _at_work(a, sf, f)
+    early = next(
+        (g for g in (aside or {}).values() if g.path == f.path and feeds_one(sf, g.line) == f.line),
+        None,
+    )
+    if aside is not None and early is not None:
+        del aside[(early.path, early.line)]
+        f = _joined(f, early, _feeds(sf, early.line, f.line) or "")
+        _hold(a, early)
     for key, g in list(a.found.items()):
         if key[0] != f.path or g.code != f.code or g.line == f.line:
             continue
@@ -84,25 +96,9 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
         # line calling the method that makes the coupling)
         if (_factors(sf, early.line), early.seconds) > (_factors(sf, late.line), late.seconds):
             host, other = early, late
-            joined = (
-                f"line {late.line}, which reads its value {name}, is as invariant "
-                f"({format_time(late.seconds)} more): computing that line's value once takes "
-                "this one along"
-            )
         else:
             host, other = late, early
-            joined = (
-                f"line {early.line}, which makes its input {name}, is as invariant "
-                f"({format_time(early.seconds)} more): computing this line's value once takes "
-                "it along"
-            )
-        merged = replace(
-            host,
-            seconds=host.seconds + other.seconds,
-            share=host.share + other.share,
-            gain=_summed(host, other),
-            evidence=f"{host.evidence}; {joined}",
-        )
+        merged = _joined(host, other, name)
         del a.found[key]
         _hold(a, other)
         if host is g:
@@ -110,6 +106,55 @@ def folded(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
             return None
         return merged
     return f
+
+
+def _joined(host: Finding, other: Finding, name: str) -> Finding:
+    """``host`` with the statement of its chain that makes its input or reads its value,
+    ``name``, joined: their time and gain summed, the other line told."""
+    if other.line < host.line:
+        joined = (
+            f"line {other.line}, which makes its input {name}, is as invariant "
+            f"({format_time(other.seconds)} more): computing this line's value once takes "
+            "it along"
+        )
+    else:
+        joined = (
+            f"line {other.line}, which reads its value {name}, is as invariant "
+            f"({format_time(other.seconds)} more): computing that line's value once takes "
+            "this one along"
+        )
+    return replace(
+        host,
+        seconds=host.seconds + other.seconds,
+        share=host.share + other.share,
+        gain=_summed(host, other),
+        evidence=f"{host.evidence}; {joined}",
+    )
+
+
+def feeds_one(sf: SourceFile, line: int) -> int | None:
+    """The one later statement of its function that reads the name the statement at ``line``
+    assigns, where no other statement reads it (:func:`_feeds`), or None."""
+    fn = enclosing_function(sf, line)
+    if fn is None:
+        return None
+    made = [
+        t.id
+        for n in walk_tree(fn)
+        if isinstance(n, ast.Assign) and n.lineno == line and len(n.targets) == 1
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    ]
+    reads = {
+        n.lineno
+        for n in ast.walk(fn)
+        if made and isinstance(n, ast.Name) and n.id == made[0] and isinstance(n.ctx, ast.Load)
+    }
+    later = {sf.span(ln)[0] for ln in reads}
+    if len(later) != 1:
+        return None
+    at = later.pop()
+    return at if at > line and _feeds(sf, line, at) is not None else None
 
 
 def _factors(sf: SourceFile, line: int) -> bool:

@@ -69,7 +69,7 @@ from .changes import (
     passed_unchanged,
 )
 from .expressions import as_names, facts_around, statement_time
-from .invariant_chains import folded, taken_out
+from .invariant_chains import feeds_one, folded, taken_out
 from .invariant_inputs import (
     MIN_ELEMENTS,
     _callables,
@@ -126,11 +126,15 @@ class LoopInvariant:
     def __init__(self) -> None:
         #: by line, the loop whose index alone a statement's inputs change with
         self.per_item: dict[int, Loop] = {}
+        #: statements found invariant under LIST_SHARE, each made for one later statement
+        #: (:func:`~.invariant_chains.feeds_one`): joined to that one where it is found too
+        self.aside: dict[tuple[str, int], Finding] = {}
 
     def find(self, a: Analysis, sf: SourceFile) -> Iterator[Finding]:
         if sf.tree is None:
             return
         self.per_item.clear()
+        self.aside.clear()
         defs = {n.name: n for n in walk_tree(sf.tree) if isinstance(n, ast.FunctionDef)}
         # (and those imported from the user's own module beside it: ``from gaussxw import
         # gaussxw``, round 17's quadrature nodes made again for every integral)
@@ -216,7 +220,7 @@ class LoopInvariant:
                     # lint's "array built piece by piece" of a line whose time is an
                     # invariant part: that part is what to change
                     del a.found[(sf.path, line)]
-                f = folded(a, sf, f)
+                f = folded(a, sf, f, self.aside)
                 if f is not None:
                     yield f
         # (a function listed before the chain that computes all its calls once: folded in)
@@ -671,7 +675,11 @@ class LoopInvariant:
         first, last = sf.span(line)
         # the statement's own time, and the file's functions it calls where it calls any
         seconds = a.led.span(sf.path, first, last, own=not own)
-        if seconds / a.total < LIST_SHARE:
+        # (under LIST_SHARE, a statement made only for one later statement of its function is
+        # kept aside: that one, found invariant too, takes it along; blind86's brining matrix
+        # ``a = np.eye(n) - dt * self.laplacian()``, 1-2% of the run, before its inverse)
+        small = seconds / a.total < LIST_SHARE
+        if small and feeds_one(sf, line) is None:
             return None
         count = a.led.count((sf.path, line))
         loop_count, _ = a.loop_counts(sf.path, lp)
@@ -710,7 +718,7 @@ class LoopInvariant:
         where, hoist, through = wording(
             sf, line, names, lp, via, kinds, facts, own, per_item, entries, where
         )
-        return replace(
+        priced = replace(
             f,
             seconds=seconds,
             share=seconds / a.total,
@@ -721,6 +729,10 @@ class LoopInvariant:
             f"it would cost {format_time(entries * each)}; {hoist}",
             gain=(low, high),
         )
+        if small:
+            self.aside[(sf.path, line)] = priced
+            return None
+        return priced
 
 
 def _passes_grad(a: Analysis, sf: SourceFile, lp: Loop, via: str) -> bool:
