@@ -165,7 +165,7 @@ def test_the_hint_is_in_the_text_and_the_json(tmp_path: Path) -> None:
     assert "        no known pattern: the time is in numpy.linalg.svd" in profile_text(report)
     assert "<br>no known pattern: the time is in numpy.linalg.svd</li>" in profile_html(report)
     d = json.loads(json.dumps(report.to_dict()))
-    assert d["version"] == 2
+    assert d["version"] == 3
     hot = next(h for h in d["hot_lines"] if h["line"] == 7)
     assert hot["calls"] == ["numpy.linalg.svd"] and hot["closest"] is None
     assert HotLine.from_dict(hot) == _hot(report, 7)

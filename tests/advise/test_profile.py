@@ -365,7 +365,7 @@ def test_reports_json_sarif_and_html(element_loop: Path, tmp_path: Path) -> None
     args = [str(element_loop)]
     assert cli(["profile", "--format", "json", "-o", str(out), "--html", str(html), *args]) == 0
     data = json.loads(out.read_text())
-    assert data["version"] == 2 and data["exit_status"] == 0
+    assert data["version"] == 3 and data["exit_status"] == 0
     top = data["findings"][0]
     assert (top["line"], top["code"], top["origin"]) == (7, "AB101", "lint")
     assert top["count_kind"] in ("counted", "scaled", "at least")

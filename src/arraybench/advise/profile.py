@@ -34,6 +34,7 @@ from pathlib import Path
 from .lint import lint_paths
 from .records import WORTH_SHARE, Finding, ProfileReport
 from .rules.confirm import Analysis
+from .rules.patterns.float64_origin import told_at_origin
 from .rules.patterns.growth import relocate_growth
 from .run.launch import Target
 from .run.ledger import Count
@@ -63,6 +64,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.models(files)
     a.nested()
     relocate_growth(a)
+    told_at_origin(a, files)
     listed, unlisted = worth_listing(a.found.values())
     notes = []
     if ev.bursts and ev.loops:
@@ -107,6 +109,8 @@ def _together(a: Analysis, found: tuple[Finding, ...] | list[Finding]) -> float:
     what a finding states beyond its lines' sampled time (AB414 prices its draws by their
     count and per-call cost, which a loop of short lines samples on its later lines), as a
     share of the run."""
+    # (a line told as another finding's fix, ``fix_of``: that finding's saving, counted there)
+    found = [f for f in found if f.fix_of is None]
     beyond = sum(
         max(0.0, f.seconds - a.led.span(f.path, f.line, f.end)) for f in found if f.seconds
     )

@@ -203,6 +203,9 @@ class Finding(OfRule):
         dropped: why the run refutes it ("" when it stands).
         was_possible: lint had it possible (its count unknown to the source).
         proof: the verify call that would prove a rewrite of its function, or None.
+        fix_of: the line of another finding of the file whose fix this line is (the line
+            that makes a float64 value another line meets float32 work with): the same
+            saving, counted once; None for a finding of its own.
     """
 
     path: str
@@ -221,6 +224,7 @@ class Finding(OfRule):
     dropped: str = ""
     was_possible: bool = False
     proof: Proof | None = None
+    fix_of: int | None = None
 
     @property
     def rule(self) -> Rule:
@@ -258,6 +262,7 @@ class Finding(OfRule):
             "verify": None if self.proof is None else self.proof.to_dict(),
             "message": self.message,
             "rewrite": self.rewrite,
+            "fix_of": self.fix_of,
         }
 
 
@@ -400,7 +405,9 @@ class ProfileReport:
             # 2: each hot line has its closest known kind, a hint (the kind and the evidence
             #    for or against it, or the library call its time is in), the calls and its
             #    count's kind (HotLine.from_dict reads both)
-            "version": 2,
+            # 3: a finding's ``fix_of``, the line of the finding whose fix it is (the line
+            #    that makes the float64 value another meets float32 work with), or null
+            "version": 3,
             "target": self.target,
             "exit_status": self.outcome.status,
             "error": self.outcome.error,
@@ -422,7 +429,7 @@ class ProfileReport:
 
 
 def _together(found: tuple[Finding, ...], union: float | None) -> float:
-    share = sum(f.share for f in found)
+    share = sum(f.share for f in found if f.fix_of is None)
     if union is not None:
         share = min(share, union)
     return min(share, 1.0)

@@ -254,6 +254,7 @@ def _traced(
             # conversion there too: ``return torch.from_numpy(np.outer(ramp, ramp))``)
             got_fns = _items_of(sf, value) + _methods_called(sf, value)
             got_fns += _functions_called(sf, where, value)
+            got_fns += _getters(sf, value)
             for got in got_fns:
                 for r in _returns(got):
                     found |= _converting(r, conversions)
@@ -353,6 +354,24 @@ def _items_of(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
         if isinstance(n, ast.Subscript)
         and isinstance(n.value, ast.Name)
         and made.get(n.value.id) in classes
+    ]
+
+
+def _getters(sf: SourceFile, value: ast.AST) -> list[ast.FunctionDef]:
+    """The file's property getters an expression reads: ``self.crr`` of ``@property def
+    crr(self): return torch.from_numpy(ROLLING)[self.tyre]`` (blind166's cargo bikes)."""
+    assert sf.tree is not None
+    read = {
+        n.attr
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+    }
+    return [
+        fn
+        for fn in walk_tree(sf.tree)
+        if isinstance(fn, ast.FunctionDef)
+        and fn.name in read
+        and any(isinstance(d, ast.Name) and d.id == "property" for d in fn.decorator_list)
     ]
 
 
@@ -519,6 +538,8 @@ def _sources(sf: SourceFile, scope: Scope, name: str) -> list[tuple[Scope, ast.A
         outer = enclosing_function(sf, scope.lineno)
         if outer is not None:
             return _sources(sf, outer, name)
+        # (or the module's: ``daily_step(..., CROP_KC)`` in ``run_season``, blind163's soil)
+        return _sources(sf, None, name)
     if scope is not None and name in [p.arg for p in scope.args.args]:
         k = [p.arg for p in scope.args.args].index(name)
         method = bool(scope.args.args) and scope.args.args[0].arg == "self"
@@ -619,10 +640,26 @@ def _calls_of(
     each with the function it is made in."""
     assert sf.tree is not None
     names = {fn.name}
+    classes = {c.name for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body}
     if fn.name == "__init__":
-        names = {c.name for c in walk_tree(sf.tree) if isinstance(c, ast.ClassDef) and fn in c.body}
+        names = classes
+    # (a model's ``forward``, or ``__call__``, called as its object: ``model(t)`` of ``model =
+    # LogisticGravity(...)``, blind160's fermentation fit)
+    objects = (
+        {
+            ast.unparse(t)
+            for st in walk_tree(sf.tree)
+            if isinstance(st, ast.Assign)
+            and isinstance(st.value, ast.Call)
+            and call_name(st.value) in classes
+            for t in st.targets
+        }
+        if fn.name in ("forward", "__call__")
+        else set()
+    )
     return [
         (c, enclosing_function(sf, c.lineno))
         for c in walk_tree(sf.tree)
-        if isinstance(c, ast.Call) and call_name(c) in names
+        if isinstance(c, ast.Call)
+        and (call_name(c) in names or (objects and ast.unparse(c.func) in objects))
     ]
