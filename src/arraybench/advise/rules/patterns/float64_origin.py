@@ -29,38 +29,26 @@ from ...read.source import SourceFile, enclosing_function, read_source
 from ...read.syntax import call_name, walk_tree
 from ...records import Finding
 from .base import Analysis
+from .float64_attribute import FLOAT64_MAKERS
 from .float64_from_numpy import _cast_before, _conversions, _with_dtype
 from .float64_trace import _read, _traced
 
 #: The findings whose float64 value may be made on another line.
 TOLD_WHERE_MET = frozenset({"AB410", "AB401"})
 #: NumPy calls that make floats in NumPy's default dtype, float64, where given no dtype.
-FLOAT_MAKERS = frozenset(
-    {
-        "linspace",
-        "logspace",
-        "geomspace",
-        "hanning",
-        "hamming",
-        "blackman",
-        "bartlett",
-        "kaiser",
-        "uniform",
-        "normal",
-        "standard_normal",
-        "random",
-        "rand",
-        "randn",
-        "exponential",
-        "gamma",
-        "beta",
-        "lognormal",
-        "rayleigh",
-        "weibull",
-        "laplace",
-        "random_sample",
-    }
-)
+FLOAT_MAKERS = FLOAT64_MAKERS | {
+    "logspace",
+    "geomspace",
+    "hanning",
+    "hamming",
+    "blackman",
+    "bartlett",
+    "kaiser",
+    "rayleigh",
+    "weibull",
+    "laplace",
+    "random_sample",
+}
 #: NumPy calls that make an array of the data they are given (floats: float64).
 DATA_MAKERS = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})
 #: Methods that keep a tensor's or an array's dtype (what a cast after a maker is not).
