@@ -128,3 +128,80 @@ def test_the_conversion_is_listed_as_the_fix(tmp_path: Path) -> None:
     assert "torch.from_numpy(ROLLING).float()" in origin.evidence, origin.evidence
     if origin.fix_of is not None:
         assert found[origin.fix_of].code == "AB410"
+
+
+BATCHES = """\
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+X = rng.normal(size=(200_000, 32))
+w = torch.randn(32, 1)
+total = 0.0
+for start in range(0, len(X), 500):
+    xb = torch.from_numpy(X[start : start + 500])
+    total += float((torch.tanh(xb @ w.double()) * 2.0).sum())
+print("result:", total)
+"""
+
+
+def test_a_conversion_in_the_loop_is_the_line_to_change_not_where_numpy_made_its_data(
+    tmp_path: Path,
+) -> None:
+    # the dev set's tabular inference: AB401 at ``xb = torch.from_numpy(X[...])`` was given
+    # ``X = rng.normal(...)`` as its "fix": the conversion is the line to change
+    pytest.importorskip("torch")
+    report = profile(Target(script=_write(tmp_path, "batches.py", BATCHES)))
+    assert all(f.fix_of is None for f in _found(report).values()), _found(report)
+
+
+TILES = """\
+import numpy as np
+
+LUMA = np.array([0.299, 0.587, 0.114])
+
+
+class Scan:
+    def __init__(self, rgb):
+        self.rgb = rgb
+
+    @property
+    def grey(self):
+        return self.rgb @ LUMA
+
+
+def score(scan, op, passes=40):
+    img = scan.grey
+    total = 0.0
+    for _ in range(passes):
+        img = op @ img @ op
+        total += float(img[0, 0])
+    return total
+
+
+rng = np.random.default_rng(1)
+op = (np.eye(384) * 0.5 + 0.5 / 384).astype(np.float32)
+scan = Scan(rng.uniform(0, 1, (384, 384, 3)).astype(np.float32))
+print("result:", score(scan, op))
+"""
+
+
+def test_a_loop_whose_state_a_float64_constant_made_float64_before_it(tmp_path: Path) -> None:
+    # blind165's herbarium tiles: the grey image made float64 by a property's ``self.rgb @
+    # LUMA`` before the smoothing loop, whose float32 operators then run in float64 (55%
+    # measured): no line of the loop promotes anything; told at LUMA, the line to change
+    report = profile(Target(script=_write(tmp_path, "tiles.py", TILES)))
+    found = _found(report)
+    f = found.get(3)
+    assert f is not None and f.code == "AB410", found
+    assert "the loop at line 18 mixes with float32 arrays" in f.evidence, f.evidence
+    assert "np.array(..., dtype=np.float32)" in f.evidence
+    assert f.gain is not None and 0 < f.gain[0] <= f.gain[1]
+
+
+def test_a_float64_loop_with_no_float32_in_it_is_numpys_default(tmp_path: Path) -> None:
+    # the same loop all in float64 (the operator too): NumPy's default, nothing to change
+    report = profile(
+        Target(script=_write(tmp_path, "tiles.py", TILES.replace(".astype(np.float32)\n", "\n")))
+    )
+    assert all(f.code != "AB410" for f in _found(report).values()), _found(report)

@@ -94,6 +94,11 @@ def _origin(a: Analysis, sf: SourceFile, f: Finding) -> tuple[int, str, str] | N
     loops = sf.enclosing_loops(first)
     conversions = _conversions(sf.tree)
     makers = _float_makers(sf.tree)
+    if any(first <= ln <= last for ln in (*conversions, *makers)):
+        # (the finding is on the making line itself: a conversion in the loop, ``xb =
+        # torch.from_numpy(X[start : start + batch])``, is the line to change, not where NumPy
+        # made ``X``)
+        return None
     for table, code in ((conversions, "AB401"), (makers, "AB410")):
         lines = _traced(sf, {first: roots}, table)
         starts = {sf.span(ln)[0] for ln in lines}
