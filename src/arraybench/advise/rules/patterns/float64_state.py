@@ -10,9 +10,11 @@ has no line to tell, and the loop's lines read "no known pattern" (blind165's he
 
     candidates  a loop (LIST_SHARE of the run or more) with no AB410 or AB401 finding in its
                 reach (its lines and the file's functions it calls, two calls deep)
-    evidence    statements of that reach where the run saw a float64 NumPy array (SIZE_MIN
-                elements or more) beside a float32 one of SIZE_MIN or more (float32 work made
-                float64: NumPy's default alone is not this), whose float64 names trace back
+    evidence    statements of the loop where the run saw a float64 NumPy array (SIZE_MIN
+                elements or more) that the loop stores again (its state) beside a float32 one
+                of SIZE_MIN or more (float32 work made float64: NumPy's default alone is not
+                this; arrays that stay, mixed and only summed, are not either), whose float64
+                names trace back
                 (float64_trace.py) to one NumPy call of its default dtype outside any loop
                 (float64_origin.py's makers: ``np.array`` of decimals, ``np.linspace``,
                 ``rng.uniform``), with no finding there
@@ -30,14 +32,15 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import reached
-from ...read.source import SourceFile
+from ...read.source import SourceFile, stored_in
+from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.values import ARRAY, Fact
 from .base import Analysis
 from .float64_from_numpy import _outer_loops
 from .float64_origin import _float32, _float_makers
 from .float64_promotion import PATTERN as PROMOTION
-from .float64_trace import _traced
+from .float64_trace import _read, _traced
 from .float64_values import _big, looks_at
 from .float64_work import _ratio_at, holding, stand_in_ratio
 
@@ -71,12 +74,21 @@ class Float64State:
             wide: dict[int, tuple[int, set[str]]] = {}
             for lo, hi in reach:
                 wide |= holding(a, sf, lo, hi, lambda n, x: _numpy(x, "float64"), seen)
+            # (the loop's state: a float64 name of the statement that the loop stores again,
+            # ``img = smooth(img, rows_op, cols_op)``; not ``err = a32 - b64`` of arrays that
+            # stay, only summed after: a value made float64 on purpose, or AB410's to tell)
             mixed = {
                 first: names
                 for first, (last, names) in wide.items()
-                if any(
+                if lp.line <= first <= lp.end
+                and any(
+                    n in _read_at(sf, first) and stored_in(sf, n, lp.line + 1, lp.end)
+                    for n in names
+                )
+                and any(
                     _numpy(x, "float32")
-                    for xs in looks_at(a, sf.path, first, last).values()
+                    for n, xs in looks_at(a, sf.path, first, last).items()
+                    if n in _read_at(sf, first)
                     for x in xs
                 )
             }
@@ -150,6 +162,16 @@ class Float64State:
             f"the run); {how} ran {mid:.2f}x as fast in float32 (timed after the run on "
             f"inputs of the seen shapes); make it float32 here: {_float32(call)}",
         )
+
+
+def _read_at(sf: SourceFile, first: int) -> set[str]:
+    """The names the statement at ``first`` reads (a module's looks hold all its globals)."""
+    assert sf.tree is not None
+    node = next(
+        (n for n in walk_tree(sf.tree) if isinstance(n, ast.stmt) and n.lineno == first), None
+    )
+    value = getattr(node, "value", None)
+    return _read(value) if isinstance(value, ast.AST) else set()
 
 
 def _numpy(x: Fact, dtype: str) -> bool:
