@@ -67,10 +67,10 @@ def _write_tmp(name: str, text: str) -> Path:
 def test_the_definition_is_listed_as_the_fix_of_the_line_it_promotes(tmp_path: Path) -> None:
     report = profile(Target(script=_write(tmp_path, "soil.py", SOIL)))
     found = _found(report)
-    use = next((f for f in found.values() if f.code == "AB410" and f.fix_of is None), None)
-    assert use is not None and use.line != 3, found
     origin = found.get(3)
-    assert origin is not None and origin.fix_of == use.line, found
+    assert origin is not None and origin.fix_of is not None, found
+    use = found.get(origin.fix_of)
+    assert use is not None and use.code == "AB410" and use.fix_of is None, found
     assert origin.share == use.share and origin.gain == use.gain
     assert "np.array(..., dtype=np.float32)" in origin.evidence, origin.evidence
     assert f"line {use.line}'s finding" in origin.evidence
