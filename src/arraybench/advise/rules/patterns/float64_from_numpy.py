@@ -48,11 +48,10 @@ from .float64_trace import _meeting_line, _met_before, _read, _traced
 from .float64_values import looks_at
 from .float64_work import (
     _its_backward,
-    _ratio_at,
     backward_share,
     float64_tensors,
     holding,
-    stand_in_ratio,
+    loop_saving,
 )
 
 #: The torch calls that make a tensor of NumPy data, keeping its dtype where none is given.
@@ -184,16 +183,8 @@ class Float64FromNumpy:
         work = a.led.union(spans)
         backward = backward_share(a, sf, lp.line, lp.end, spans, work)
         work += backward
-        costly = sorted(spans, key=lambda s: -a.led.span(s[0], s[1], s[2], own=True))
-        got = None
-        for path, lo, hi in costly[:4]:
-            got = _ratio_at(a, sf, path, lo, hi, {})
-            # (a statement timed as it is; a stand-in on its own arrays may be on a 300-value
-            # record of the loop's results, not on the state it works on)
-            if got is not None and got[2].startswith("line "):
-                break
-            got = None
-        if got is None:
+
+        def largest() -> Fact:
             # (statements of calls of the file's: a stand-in on a tensor of the largest size
             # seen)
             size = max(
@@ -203,21 +194,13 @@ class Float64FromNumpy:
                 for x in xs
                 if float64_tensors(x)
             )
-            big = Fact(TENSOR, "torch.Tensor", "float64", "cpu", (size,))
-            priced = stand_in_ratio(a, sf, lp.line, lp.end, big)
-            if priced is None:
-                return None
-            got = (
-                0.0,
-                priced[0],
-                f"{priced[1]} (of the largest float64 tensor the loop's looks saw)",
-            )
-        _, (mid, low_r, high_r), how = got
-        saving = work * (1 - 1 / max(mid, 1.0))
-        if mid <= 1.0 or saving / a.total < LIST_SHARE:
+            return Fact(TENSOR, "torch.Tensor", "float64", "cpu", (size,))
+
+        of_what = "the largest float64 tensor the loop's looks saw"
+        got = loop_saving(a, sf, lp.line, lp.end, spans, work, largest, of_what)
+        if got is None:
             return None
-        low = work * (1 - 1 / max(low_r, 1.0))
-        high = work * (1 - 1 / max(high_r, 1.0))
+        low, saving, high, mid, how = got
         # (told where the tensor meets the float32 work when that is one line: the controller a
         # partial is given the gains for, ``-kp * pos``; the conversion is the fix)
         tell = (
@@ -243,7 +226,7 @@ class Float64FromNumpy:
             seconds=saving,
             share=saving / a.total,
             evidence=evidence,
-            gain=(min(low, saving), max(high, saving)),
+            gain=(low, high),
         )
 
 
@@ -266,16 +249,7 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
     """The file's conversions of data to torch tensors with no dtype and no cast after, by
     line: ``torch.as_tensor(v)``, not ``torch.tensor([0.1, 0.2])`` or ``torch.tensor(-0.4)`` of
     numbers written out (torch's default dtype) nor ``torch.from_numpy(a).float()``."""
-    cast: set[int] = set()
-    for n in walk_tree(tree):
-        if (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr in CASTS
-            and isinstance(n.func.value, ast.Call)
-            and (n.func.attr not in ("to", "type") or _gives_dtype(n))
-        ):
-            cast.add(id(n.func.value))
+    cast = cast_after(tree)
     out: dict[int, ast.Call] = {}
     for n in walk_tree(tree):
         if (
@@ -296,6 +270,20 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
         ):
             out.setdefault(n.lineno, n)
     return out
+
+
+def cast_after(tree: ast.Module, methods: frozenset[str] = CASTS) -> set[int]:
+    """The ids of the file's calls whose value a method of ``methods`` casts right after
+    (``torch.from_numpy(a).float()``; ``.to``/``.type`` only where given a dtype)."""
+    return {
+        id(n.func.value)
+        for n in walk_tree(tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr in methods
+        and isinstance(n.func.value, ast.Call)
+        and (n.func.attr not in ("to", "type") or _gives_dtype(n))
+    }
 
 
 def _cast_before(arg: ast.expr) -> bool:

@@ -25,12 +25,12 @@ import ast
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ...read.source import SourceFile, enclosing_function, read_source
+from ...read.source import SourceFile, read_source
 from ...read.syntax import call_name, walk_tree
 from ...records import Finding
 from .base import Analysis
 from .float64_attribute import FLOAT64_MAKERS
-from .float64_from_numpy import _cast_before, _conversions, _with_dtype
+from .float64_from_numpy import CASTS, _conversions, _with_dtype, cast_after
 from .float64_trace import _read, _traced
 
 #: The findings whose float64 value may be made on another line.
@@ -51,8 +51,6 @@ FLOAT_MAKERS = FLOAT64_MAKERS | {
 }
 #: NumPy calls that make an array of the data they are given (floats: float64).
 DATA_MAKERS = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})
-#: Methods that keep a tensor's or an array's dtype (what a cast after a maker is not).
-CASTS = frozenset({"astype", "float", "half", "to", "type"})
 
 
 def told_at_origin(a: Analysis, paths: Iterable[str]) -> None:
@@ -62,10 +60,12 @@ def told_at_origin(a: Analysis, paths: Iterable[str]) -> None:
         sf = read_source(path)
         if sf.tree is None:
             continue
+        # (the file's makers, read once: a conversion to torch first, then NumPy's)
+        tables = ((_conversions(sf.tree), "AB401"), (_float_makers(sf.tree), "AB410"))
         for f in [g for g in a.found.values() if g.path == path and g.code in TOLD_WHERE_MET]:
             if f.fix_of is not None:
                 continue
-            got = _origin(a, sf, f)
+            got = _origin(a, sf, f, tables)
             if got is None:
                 continue
             line, code, fix = got
@@ -83,23 +83,23 @@ def told_at_origin(a: Analysis, paths: Iterable[str]) -> None:
             )
 
 
-def _origin(a: Analysis, sf: SourceFile, f: Finding) -> tuple[int, str, str] | None:
+def _origin(
+    a: Analysis, sf: SourceFile, f: Finding, tables: tuple[tuple[dict[int, ast.Call], str], ...]
+) -> tuple[int, str, str] | None:
     """The first line of the one statement that makes ``f``'s float64 value, the code to tell
-    it with (AB401 for a conversion to torch, AB410 for a NumPy call) and its fix; or None."""
-    assert sf.tree is not None
+    it with (AB401 for a conversion to torch, AB410 for a NumPy call) and its fix; or None.
+    ``tables``: the file's makers by line, each with its code, in the order they are tried."""
     first, last = sf.span(f.line)
     roots = _roots(a, sf, first, last)
     if not roots:
         return None
     loops = sf.enclosing_loops(first)
-    conversions = _conversions(sf.tree)
-    makers = _float_makers(sf.tree)
-    if any(first <= ln <= last for ln in (*conversions, *makers)):
+    if any(first <= ln <= last for table, _ in tables for ln in table):
         # (the finding is on the making line itself: a conversion in the loop, ``xb =
         # torch.from_numpy(X[start : start + batch])``, is the line to change, not where NumPy
         # made ``X``)
         return None
-    for table, code in ((conversions, "AB401"), (makers, "AB410")):
+    for table, code in tables:
         lines = _traced(sf, {first: roots}, table)
         starts = {sf.span(ln)[0] for ln in lines}
         if len(starts) != 1:
@@ -123,8 +123,23 @@ def _origin(a: Analysis, sf: SourceFile, f: Finding) -> tuple[int, str, str] | N
 def _roots(a: Analysis, sf: SourceFile, first: int, last: int) -> set[str]:
     """The names the statement reads that the run saw float64 there, or (no look there)
     every name it reads."""
+    stmt = statement_at(sf, first)
+    if stmt is None:
+        return set()
+    read = _read(getattr(stmt, "value", None) or stmt)
+    facts = a.ev.facts_in(sf.path, first, last)
+    wide = {_as_read(n) for n, x in facts.items() if x.dtype == "float64" and _as_read(n) in read}
+    if wide:
+        return wide
+    if any(_as_read(n) in read for n in facts):
+        return set()  # (looked at, and none float64 there: not this line's value)
+    return read
+
+
+def statement_at(sf: SourceFile, first: int) -> ast.stmt | None:
+    """The statement that starts at line ``first`` (not a loop's header), or None."""
     assert sf.tree is not None
-    stmt = next(
+    return next(
         (
             n
             for n in walk_tree(sf.tree)
@@ -132,18 +147,6 @@ def _roots(a: Analysis, sf: SourceFile, first: int, last: int) -> set[str]:
         ),
         None,
     )
-    if stmt is None:
-        return set()
-    value = getattr(stmt, "value", None) or stmt
-    read = _read(value)
-    facts = a.ev.facts_in(sf.path, first, last)
-    wide = {_as_read(n) for n, x in facts.items() if x.dtype == "float64" and _as_read(n) in read}
-    if wide:
-        return wide
-    if any(_as_read(n) in read for n in facts):
-        return set()  # (looked at, and none float64 there: not this line's value)
-    scope = enclosing_function(sf, first)
-    return read if scope is not None or read else set()
 
 
 #: NumPy makers that take a dtype (the random draws of a Generator mostly do not).
@@ -167,14 +170,7 @@ def _as_read(name: str) -> str:
 
 def _float_makers(tree: ast.Module) -> dict[int, ast.Call]:
     """The file's NumPy calls that make float64 floats, given no dtype and not cast after."""
-    cast = {
-        id(n.func.value)
-        for n in walk_tree(tree)
-        if isinstance(n, ast.Call)
-        and isinstance(n.func, ast.Attribute)
-        and n.func.attr in CASTS
-        and isinstance(n.func.value, ast.Call)
-    }
+    cast = cast_after(tree, CASTS | {"astype"})
     out: dict[int, ast.Call] = {}
     for n in walk_tree(tree):
         if not isinstance(n, ast.Call) or id(n) in cast:
@@ -184,9 +180,7 @@ def _float_makers(tree: ast.Module) -> dict[int, ast.Call]:
         name = call_name(n)
         if ast.unparse(n.func).startswith(("torch.", "jnp.", "jax.")):
             continue  # (torch's and JAX's defaults are float32)
-        if name in FLOAT_MAKERS or (
-            name in DATA_MAKERS and n.args and _decimal_data(n.args[0]) and not _cast_before(n)
-        ):
+        if name in FLOAT_MAKERS or (name in DATA_MAKERS and n.args and _decimal_data(n.args[0])):
             out.setdefault(n.lineno, n)
     return out
 

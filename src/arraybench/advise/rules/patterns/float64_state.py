@@ -32,20 +32,16 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import reached
-from ...read.source import SourceFile, stored_in
-from ...read.syntax import walk_tree
+from ...read.source import Loop, SourceFile, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.values import ARRAY, Fact
 from .base import Analysis
 from .float64_from_numpy import _outer_loops
-from .float64_origin import _float32, _float_makers
+from .float64_origin import TOLD_WHERE_MET, _float32, _float_makers, statement_at
 from .float64_promotion import PATTERN as PROMOTION
 from .float64_trace import _read, _traced
 from .float64_values import _big, looks_at
-from .float64_work import _ratio_at, holding, stand_in_ratio
-
-#: The findings that already hold a loop's float64 work.
-FLOAT64_CODES = frozenset({"AB410", "AB401"})
+from .float64_work import holding, loop_saving
 
 
 class Float64State:
@@ -65,7 +61,7 @@ class Float64State:
                 continue
             reach = reached(sf, [(lp.line, lp.end)], 2)
             if any(
-                f.path == sf.path and f.code in FLOAT64_CODES and lo <= f.line <= hi
+                f.path == sf.path and f.code in TOLD_WHERE_MET and lo <= f.line <= hi
                 for f in a.found.values()
                 for lo, hi in reach
             ):
@@ -80,17 +76,7 @@ class Float64State:
             mixed = {
                 first: names
                 for first, (last, names) in wide.items()
-                if lp.line <= first <= lp.end
-                and any(
-                    n in _read_at(sf, first) and stored_in(sf, n, lp.line + 1, lp.end)
-                    for n in names
-                )
-                and any(
-                    _numpy(x, "float32")
-                    for n, xs in looks_at(a, sf.path, first, last).items()
-                    if n in _read_at(sf, first)
-                    for x in xs
-                )
+                if lp.line <= first <= lp.end and _mixes_state(a, sf, lp, first, last, names)
             }
             if not mixed:
                 continue
@@ -119,14 +105,8 @@ class Float64State:
         call: ast.Call,
     ) -> Finding | None:
         work = a.led.union(spans)
-        costly = sorted(spans, key=lambda s: -a.led.span(s[0], s[1], s[2], own=True))
-        got = None
-        for path, first, last in costly[:4]:
-            got = _ratio_at(a, sf, path, first, last, {})
-            if got is not None and got[2].startswith("line "):
-                break
-            got = None
-        if got is None:
+
+        def largest() -> Fact:
             size = max(
                 (
                     x.size
@@ -137,25 +117,21 @@ class Float64State:
                 ),
                 default=0,
             )
-            priced = stand_in_ratio(
-                a, sf, lo, hi, Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (size,))
-            )
-            if priced is None:
-                return None
-            got = (0.0, priced[0], f"{priced[1]} (of the largest float64 array the loop saw)")
-        _, (mid, low_r, high_r), how = got
-        saving = work * (1 - 1 / max(mid, 1.0))
-        if mid <= 1.0 or saving / a.total < LIST_SHARE:
+            return Fact(ARRAY, "numpy.ndarray", "float64", "cpu", (size,))
+
+        got = loop_saving(
+            a, sf, lo, hi, spans, work, largest, "the largest float64 array the loop saw"
+        )
+        if got is None:
             return None
-        low = work * (1 - 1 / max(low_r, 1.0))
-        high = work * (1 - 1 / max(high_r, 1.0))
+        low, saving, high, mid, how = got
         f, _ = a.finding(sf, at, self.rule.code)
         return replace(
             f,
             seconds=saving,
             share=saving / a.total,
             count=None,
-            gain=(min(low, saving), max(high, saving)),
+            gain=(low, high),
             evidence=f"{ast.unparse(call)[:60]} makes float64 values (NumPy's default "
             f"dtype) that the loop at line {lo} mixes with float32 arrays: its work on "
             f"them runs in float64 and takes {format_time(work)} ({work / a.total:.0%} of "
@@ -164,14 +140,19 @@ class Float64State:
         )
 
 
-def _read_at(sf: SourceFile, first: int) -> set[str]:
-    """The names the statement at ``first`` reads (a module's looks hold all its globals)."""
-    assert sf.tree is not None
-    node = next(
-        (n for n in walk_tree(sf.tree) if isinstance(n, ast.stmt) and n.lineno == first), None
+def _mixes_state(
+    a: Analysis, sf: SourceFile, lp: Loop, first: int, last: int, names: set[str]
+) -> bool:
+    """Whether the statement reads, of its float64 ``names``, one the loop stores again, and a
+    float32 array (of the names it reads: a module's looks hold all its globals)."""
+    value = getattr(statement_at(sf, first), "value", None)
+    read = _read(value) if isinstance(value, ast.AST) else set()
+    return any(n in read and stored_in(sf, n, lp.line + 1, lp.end) for n in names) and any(
+        _numpy(x, "float32")
+        for n, xs in looks_at(a, sf.path, first, last).items()
+        if n in read
+        for x in xs
     )
-    value = getattr(node, "value", None)
-    return _read(value) if isinstance(value, ast.AST) else set()
 
 
 def _numpy(x: Fact, dtype: str) -> bool:

@@ -14,6 +14,7 @@ from ...read.calls import called_bodies, calls_of, reached
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, enclosing_function, stored_in
 from ...read.syntax import call_name, walk_tree
+from ...records import LIST_SHARE
 from ...run.models import float32_ratio
 from ...run.values import ARRAY, SCALAR, SEQUENCE, TENSOR, Fact, is_array
 from .base import Analysis
@@ -372,3 +373,42 @@ def backward_share(
 
 def _its_backward(seconds: float) -> str:
     return f", {format_time(seconds)} of it in .backward()" if seconds > 0 else ""
+
+
+def loop_saving(
+    a: Analysis,
+    sf: SourceFile,
+    lo: int,
+    hi: int,
+    spans: list[tuple[str, int, int]],
+    work: float,
+    largest: Callable[[], Fact],
+    of_what: str,
+) -> tuple[float, float, float, float, str] | None:
+    """What a loop's float64 work (``work`` seconds, on ``spans``) would save in float32: its
+    costliest statements (four at most) timed after the run in float64 and in float32, the
+    first that times as itself, or else a stand-in (:func:`stand_in_ratio`) on ``largest()``,
+    the largest float64 value the loop saw (``of_what`` says which). The saving (low, middle,
+    high), the middle ratio and how it was timed; None where nothing times, it is no faster,
+    or it saves under LIST_SHARE of the run."""
+    costly = sorted(spans, key=lambda s: -a.led.span(s[0], s[1], s[2], own=True))
+    got = None
+    for path, first, last in costly[:4]:
+        got = _ratio_at(a, sf, path, first, last, {})
+        # (a statement timed as it is; a stand-in on its own arrays may be on a 300-value
+        # record of the loop's results, not on the state it works on)
+        if got is not None and got[2].startswith("line "):
+            break
+        got = None
+    if got is None:
+        priced = stand_in_ratio(a, sf, lo, hi, largest())
+        if priced is None:
+            return None
+        got = (0.0, priced[0], f"{priced[1]} (of {of_what})")
+    _, (mid, low_r, high_r), how = got
+    saving = work * (1 - 1 / max(mid, 1.0))
+    if mid <= 1.0 or saving / a.total < LIST_SHARE:
+        return None
+    low = work * (1 - 1 / max(low_r, 1.0))
+    high = work * (1 - 1 / max(high_r, 1.0))
+    return min(low, saving), saving, max(high, saving), mid, how

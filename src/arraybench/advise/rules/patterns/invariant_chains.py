@@ -51,11 +51,11 @@ def folded(
     if _calls_taken_out(a, sf, f) is not None:
         return None
     f = _at_work(a, sf, f)
+    aside = {} if aside is None else aside
     early = next(
-        (g for g in (aside or {}).values() if g.path == f.path and feeds_one(sf, g.line) == f.line),
-        None,
+        (g for g in aside.values() if g.path == f.path and feeds_one(sf, g.line) == f.line), None
     )
-    if aside is not None and early is not None:
+    if early is not None:
         del aside[(early.path, early.line)]
         f = _joined(f, early, _feeds(sf, early.line, f.line) or "")
         _hold(a, early)
@@ -136,21 +136,10 @@ def feeds_one(sf: SourceFile, line: int) -> int | None:
     """The one later statement of its function that reads the name the statement at ``line``
     assigns, where no other statement reads it (:func:`_feeds`), or None."""
     fn = enclosing_function(sf, line)
-    if fn is None:
+    name = None if fn is None else _made_name(fn, line)
+    if fn is None or name is None:
         return None
-    made = [
-        t.id
-        for n in walk_tree(fn)
-        if isinstance(n, ast.Assign) and n.lineno == line and len(n.targets) == 1
-        for t in n.targets
-        if isinstance(t, ast.Name)
-    ]
-    reads = {
-        n.lineno
-        for n in ast.walk(fn)
-        if made and isinstance(n, ast.Name) and n.id == made[0] and isinstance(n.ctx, ast.Load)
-    }
-    later = {sf.span(ln)[0] for ln in reads}
+    later = {sf.span(ln)[0] for ln in _read_lines(fn, name)}
     if len(later) != 1:
         return None
     at = later.pop()
@@ -230,29 +219,41 @@ def _feeds(sf: SourceFile, early: int, late: int) -> str | None:
     fn = enclosing_function(sf, early)
     if fn is None or fn is not enclosing_function(sf, late):
         return None
-    made = [
-        t.id
-        for n in walk_tree(fn)
-        if isinstance(n, ast.Assign) and n.lineno == early and len(n.targets) == 1
-        for t in n.targets
-        if isinstance(t, ast.Name)
-    ]
-    if not made:
+    name = _made_name(fn, early)
+    if name is None:
         return None
-    name = made[0]
     stored = [
         n
         for n in ast.walk(fn)
         if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
     ]
-    read = [
-        n
+    read = _read_lines(fn, name)
+    if len(stored) != 1 or not read or any(ln != late for ln in read):
+        return None
+    return name
+
+
+def _made_name(fn: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> str | None:
+    """The name the one-target assignment at ``line`` of ``fn`` binds, or None."""
+    return next(
+        (
+            t.id
+            for n in walk_tree(fn)
+            if isinstance(n, ast.Assign) and n.lineno == line and len(n.targets) == 1
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        ),
+        None,
+    )
+
+
+def _read_lines(fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[int]:
+    """The lines of ``fn`` where ``name`` is read, once per read."""
+    return [
+        n.lineno
         for n in ast.walk(fn)
         if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
     ]
-    if len(stored) != 1 or not read or any(n.lineno != late for n in read):
-        return None
-    return name
 
 
 def _summed(late: Finding, early: Finding) -> tuple[float, float] | None:
