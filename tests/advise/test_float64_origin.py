@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from arraybench.advise.output.text import headline
 from arraybench.advise.profile import profile
 from arraybench.advise.read.source import read_source
 from arraybench.advise.rules.patterns.float64_from_numpy import _conversions
@@ -77,6 +78,29 @@ def test_the_definition_is_listed_as_the_fix_of_the_line_it_promotes(tmp_path: P
     # one fix, one saving: the report's "cost together" counts it once
     assert report.findings_share <= sum(f.share for f in report.findings if f.fix_of is None)
     assert {f["line"]: f["fix_of"] for f in report.to_dict()["findings"]}.get(3) == use.line
+
+
+def test_one_value_met_in_the_step_and_again_in_its_loop_is_one_finding(tmp_path: Path) -> None:
+    # the soil program with the loop adding ``CROP_KC[crop, 0]`` again after the step: the
+    # step's line and the loop's line both promote the same module constant (under load the
+    # plain program showed the same twin, the step's time landing on its call): one fix at
+    # line 3, so one finding (the step's, where the value first meets the float32 work) and
+    # its making line, and the header counts one
+    twice = SOIL.replace("CROP_KC)\n", "CROP_KC) + CROP_KC[crop, 0] * 1e-4\n")
+    assert twice != SOIL
+    report = profile(Target(script=_write(tmp_path, "soil.py", twice)))
+    found = _found(report)
+    origin = found.get(3)
+    assert origin is not None and origin.fix_of is not None, found
+    uses = [f for f in found.values() if f.code == "AB410" and f.fix_of is None]
+    assert [f.line for f in uses] == [origin.fix_of], found
+    # (the loop's own float64 addition, 16-22% of the run where told, is folded into the
+    # step's finding; where the run did not tell it, nothing is left to fold)
+    if any(d.code == "AB410" and d.line == 20 for d in report.dropped):
+        assert "it meets the float32 work at line 20 too" in uses[0].evidence, uses[0].evidence
+    assert headline(report).count("1 finding (and 1 line where its fix is made)") == 1, headline(
+        report
+    )
 
 
 CARGO = """\

@@ -133,11 +133,21 @@ def headline(r: ProfileReport) -> str:
     if r.outcome.status:
         ran += f" and exited with status {r.outcome.status}"
     if r.findings:
-        n = len(r.findings)
+        # (a line listed as another finding's fix is that finding's, not one more: one fix,
+        # one saving)
+        own = [f for f in r.findings if f.fix_of is None] or r.findings
+        n, fixes = len(own), len(r.findings) - len(own)
+        where = (
+            f" (and {fixes} line{'s' if fixes != 1 else ''} where "
+            f"{'its' if n == 1 else 'their'} fix is made)"
+            if fixes
+            else ""
+        )
+        top = own[0]
         return (
-            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''} cost {pct(r.findings_share)} "
-            f"of it, the costliest {r.rel(r.findings[0].path)}:{r.findings[0].line} "
-            f"{r.findings[0].code} ({pct(r.findings[0].share)})"
+            f"{r.target}: {ran}; {n} finding{'s' if n != 1 else ''}{where} cost "
+            f"{pct(r.findings_share)} of it, the costliest {r.rel(top.path)}:{top.line} "
+            f"{top.code} ({pct(top.share)})"
         )
     return (
         f"{r.target}: {ran}; no known slow pattern whose rewrite would save "

@@ -16,7 +16,9 @@ statement is listed too: the fix of the other finding, its saving the same one, 
                 to one NumPy call that makes floats in its default dtype (``np.array`` of
                 numbers with a decimal point, ``np.linspace``, ``rng.uniform``) with no cast
                 after it; that statement is another line, outside the loop, with no finding
-    price       the finding's own: one fix, one saving
+    price       the finding's own: one fix, one saving; two findings of one made value
+                (where a step meets it and where the loop calling the step adds it again)
+                are one finding, folded as float64_promotion folds one fix's twins
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ...records import Finding
 from .base import Analysis
 from .float64_attribute import FLOAT64_MAKERS
 from .float64_from_numpy import CASTS, _conversions, _with_dtype, cast_after
+from .float64_promotion import fold_same_value
 from .float64_trace import _read, _traced
 
 #: The findings whose float64 value may be made on another line.
@@ -62,13 +65,19 @@ def told_at_origin(a: Analysis, paths: Iterable[str]) -> None:
             continue
         # (the file's makers, read once: a conversion to torch first, then NumPy's)
         tables = ((_conversions(sf.tree), "AB401"), (_float_makers(sf.tree), "AB410"))
+        # (the origins first, then the companions: a made line is no finding while traced)
+        met: dict[tuple[int, str], list[tuple[Finding, str]]] = {}
         for f in [g for g in a.found.values() if g.path == path and g.code in TOLD_WHERE_MET]:
-            if f.fix_of is not None:
-                continue
-            got = _origin(a, sf, f, tables)
-            if got is None:
-                continue
-            line, code, fix = got
+            if f.fix_of is None and (got := _origin(a, sf, f, tables)) is not None:
+                met.setdefault(got[:2], []).append((f, got[2]))
+        for (line, code), uses in met.items():
+            f, fix = uses[0]
+            for g, _ in uses[1:]:
+                # (one value met in two regions, the step's line and its call in the loop
+                # that adds it again: one fix, one finding)
+                told = fold_same_value(a, path, f, g)
+                del a.found[(path, f.line)], a.found[(path, g.line)]
+                a.found[(path, told.line)] = f = told
             g, _ = a.finding(sf, line, code)
             a.found[(path, line)] = replace(
                 g,
