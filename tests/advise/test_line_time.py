@@ -927,6 +927,54 @@ def test_a_functions_last_lines_of_operators_share_the_callers_next_check() -> N
     assert {s for s, _, _ in split if s[0][1] == 8} == {(("/b.py", 8), ("/b.py", 3), ("/b.py", 30))}
 
 
+def test_a_check_after_a_return_that_the_bursts_never_timed_is_timed_after_the_run() -> None:
+    # blind25's value-at-risk: ``scenarios`` ends with ``z = z * scale`` and ``return z @
+    # chol_t`` (a 30000x96 product); its caller's ``return -np.quantile(pnl, level)`` is where
+    # their signal is handled, and where every burst's switch lands, so the bursts never timed
+    # it: it read 46% of the run, the product nothing. Its expression timed after the run
+    # (1 ms a run) stands in for its burst time
+    from arraybench.advise.run.checks import return_runs
+
+    src = (
+        "class Risk:\n"
+        "    def scenarios(self, n):\n"
+        "        z = self.rng.standard_normal((n, 96))\n"
+        "        z = z * self.scale\n"
+        "        return z @ self.chol_t\n"
+        "    def var(self, n, level):\n"
+        "        pnl = self.scenarios(n) @ self.w\n"
+        "        return -np.quantile(pnl, level)\n"
+    )
+    runs = return_runs(ast.parse(src))
+    assert runs == [((8,), 7, (4, 5))]
+    stacks = [((("/r.py", 8), ("/r.py", 30)), 6.0, 0.0)]
+    # a run's bursts: line 4 15 ms, line 5 75 ms; lines 7 and 8 never timed
+    lines = [
+        LineTimes("/r.py", 6, "var", {}, {}),
+        LineTimes("/r.py", 2, "scenarios", {4: 60, 5: 60}, {4: 0.9, 5: 4.5}),
+    ]
+    runs_at = {("/r.py", ln): 60 for ln in (3, 4, 5, 7, 8)}
+    timed = {8: 0.001}
+    split = _by_line(
+        split_loops(
+            stacks,
+            lines,
+            lambda p: [],
+            returns_of=lambda p: runs,
+            runs_at=runs_at,
+            unseen=lambda p, ln: timed.get(ln),
+        )
+    )
+    assert split == pytest.approx({4: 6.0 * 15 / 91, 5: 6.0 * 75 / 91, 8: 6.0 * 1 / 91})
+    # (where the check's expression cannot be timed, its samples stay: no weights to share by)
+    kept = _by_line(
+        split_loops(
+            stacks, lines, lambda p: [], returns_of=lambda p: runs, unseen=lambda p, ln: None
+        )
+    )
+    assert kept == pytest.approx({8: 6.0})
+
+
 def test_a_line_of_operators_that_checks_after_all_shares_its_samples_with_those_before() -> None:
     # blind85's organ pipes: step() ends in five lines of float64 tensor arithmetic, the last
     # ``self.radiated += p_next[:, 1] ** 2`` (torch's operators written in Python check for a

@@ -77,14 +77,20 @@ def operators_time(ev: Evidence, path: str, line: int) -> float | None:
         (
             n
             for n in walk_tree(sf.tree)
-            if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.Return))
+            and n.lineno == line
+            and n.value is not None
         ),
         None,
     )
     modules = module_namespaces(sf.tree)
-    if stmt is None or any(
-        isinstance(n, ast.Lambda) or (isinstance(n, ast.Call) and not _library_call(n, modules))
-        for n in ast.walk(stmt.value)
+    if (
+        stmt is None
+        or stmt.value is None
+        or any(
+            isinstance(n, ast.Lambda) or (isinstance(n, ast.Call) and not _library_call(n, modules))
+            for n in ast.walk(stmt.value)
+        )
     ):
         return None
     expr: ast.expr = (
