@@ -188,8 +188,18 @@ def _constant_comprehension(
     attributes set only in ``__init__``; None otherwise."""
     bound = {t.id for g in comp.generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
     if any(
-        not (isinstance(g.iter, ast.Call) and isinstance(g.iter.func, ast.Name))
-        or g.iter.func.id != "range"
+        not (
+            (
+                isinstance(g.iter, ast.Call)
+                and isinstance(g.iter.func, ast.Name)
+                and g.iter.func.id == "range"
+            )
+            or (
+                isinstance(g.iter, ast.Name)
+                and g.iter.id not in params
+                and module_table(sf, g.iter.id)
+            )
+        )
         for g in comp.generators
     ):
         return None
@@ -219,7 +229,50 @@ def _constant_comprehension(
             if n.id in params or _changes(sf, n.id, lo, hi):
                 return None
             names.add(n.id)
+        elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+            # (an item of a module's table, ``WARRANTED[r]`` of a dict made once and never
+            # changed: blind170's power curves, 12 x 101 made a tensor again per record)
+            if isinstance(n.value, ast.Name) and not module_table(sf, n.value.id):
+                return None
     return names
+
+
+#: A table's methods that read it and change nothing.
+READS_TABLE = KEEPS_LIST | {"get", "keys", "values", "items"}
+
+
+def module_table(sf: SourceFile, name: str) -> bool:
+    """Whether ``name`` is a module-level name assigned once, at module level, and never
+    changed anywhere in the file: not stored again (nor bound by a loop), not written into
+    (``name[k] = ...``, ``del name[k]``) and no method called on it but those that read."""
+    if sf.tree is None:
+        return False
+    stores = [
+        n
+        for n in walk_tree(sf.tree)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store | ast.Del)
+    ]
+    if len(stores) != 1 or sf.functions.get(stores[0].lineno, ""):
+        return False
+    if any(isinstance(n, ast.Global) and name in n.names for n in walk_tree(sf.tree)):
+        return False
+    for n in walk_tree(sf.tree):
+        if (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == name
+            and isinstance(n.ctx, ast.Store | ast.Del)
+        ):
+            return False
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == name
+            and n.func.attr not in READS_TABLE
+        ):
+            return False
+    return True
 
 
 def _elements(node: ast.expr) -> int:
@@ -322,7 +375,7 @@ class ConstantBuild:
             if read is None:
                 return None
             return (
-                "a comprehension over range() of constants"
+                "a comprehension over range() or a module's unchanged table, of constants"
                 + (f" and {', '.join(sorted(read))}" if read else "")
                 + f", none of them stored in {where}"
                 + (

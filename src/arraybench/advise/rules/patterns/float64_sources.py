@@ -167,12 +167,27 @@ def _called_from_stacks(
                 break
             chain.append((min(span), max(span)))
         else:
-            loop = sf.enclosing_loops(abs(way[-1][1]))[0]
-            seen[(*chain, (loop.line, loop.end))] += n
+            loop = calling_loop(sf, abs(way[-1][1]))
+            if loop is not None:
+                seen[(*chain, loop)] += n
     if not seen:
         return None
     best, _ = seen.most_common(1)[0]
     return (lo, hi), list(best)
+
+
+def calling_loop(sf: SourceFile, line: int) -> tuple[int, int] | None:
+    """The lines of the innermost loop holding ``line``: a statement loop or, where none holds
+    it, a comprehension (``{t.singer: intonation(t, tracker) for t in takes}``: blind170's
+    pitch tracker, a float64 window promoting each take's frames, called 30 times from one)."""
+    loops = sf.enclosing_loops(line)
+    if loops:
+        return loops[0].line, loops[0].end
+    held = [lp for lp in sf.loops if lp.comprehension and lp.line <= line <= lp.end]
+    if not held:
+        return None
+    inner = max(held, key=lambda lp: lp.line)
+    return inner.line, inner.end
 
 
 def _called_from_names(
@@ -202,10 +217,10 @@ def _called_from_names(
         if not calls:
             return None
         for c in calls:
-            loops = sf.enclosing_loops(c.lineno)
+            loop = calling_loop(sf, c.lineno)
             caller = sf.functions.get(c.lineno, "").rsplit(".", 1)[-1]
-            if loops and (not caller or not spans.get(caller) or loops[0].line >= spans[caller][0]):
-                return region, [*chain, (loops[0].line, loops[0].end)]
+            if loop and (not caller or not spans.get(caller) or loop[0] >= spans[caller][0]):
+                return region, [*chain, loop]
         # (a call at module level, once after the training loop, is no way up)
         callers = [
             f
