@@ -229,11 +229,15 @@ def _constant_comprehension(
             if n.id in params or _changes(sf, n.id, lo, hi):
                 return None
             names.add(n.id)
-        elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+        elif (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.ctx, ast.Load)
+            and isinstance(n.value, ast.Name)
+            and not module_table(sf, n.value.id)
+        ):
             # (an item of a module's table, ``WARRANTED[r]`` of a dict made once and never
-            # changed: blind170's power curves, 12 x 101 made a tensor again per record)
-            if isinstance(n.value, ast.Name) and not module_table(sf, n.value.id):
-                return None
+            # changed, is; blind170's power curves, 12 x 101 made a tensor again per record)
+            return None
     return names
 
 
