@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from arraybench.advise.profile import profile
+from arraybench.advise.read.purity import pure_functions
 from arraybench.advise.read.source import read_source
 from arraybench.advise.rules.patterns.constant_build import module_table
 from arraybench.advise.rules.patterns.float64_sources import _called_from_names, calling_loop
@@ -116,3 +117,51 @@ def test_a_float64_window_promoting_a_tracker_called_from_a_comprehension(
     assert "dtype=np.float32" in origin.evidence or "astype(np.float32)" in origin.evidence, (
         origin.evidence
     )
+
+
+TUNING = """\
+import math
+
+import numpy as np
+
+SR = 16_000
+BINS_PER_OCTAVE = 12
+N_BINS = 4 * BINS_PER_OCTAVE
+
+
+def kernel_bank(sr, n_bins, bins_per_octave):
+    q = 1.0 / (2.0 ** (1.0 / bins_per_octave) - 1.0)
+    size = 4096
+    bank = np.zeros((n_bins, size), dtype=complex)
+    for k in range(n_bins):
+        n_k = min(size, int(math.ceil(q * sr / (65.0 * 2.0 ** (k / bins_per_octave)))))
+        row = np.zeros(size, dtype=complex)
+        row[:n_k] = np.hamming(n_k) * np.exp(2j * np.pi * q * np.arange(n_k) / n_k)
+        bank[k] = np.fft.fft(row)
+    return bank
+
+
+def analyse(piece):
+    bank = kernel_bank(SR, N_BINS, BINS_PER_OCTAVE)
+    return float(np.abs(np.fft.fft(piece, 4096) @ bank.T).sum())
+
+
+rng = np.random.default_rng(3)
+total = 0.0
+for _ in range(40):
+    total += analyse(rng.standard_normal(4096))
+print("result:", total)
+"""
+
+
+def test_a_kernel_made_with_a_complex_dtype_is_a_pure_function_of_its_arguments(
+    tmp_path: Path,
+) -> None:
+    # blind170's choir tuning: ``np.zeros(..., dtype=complex)`` read ``complex`` as a global,
+    # so the constant-Q kernel built again for each piece from the module's numbers was no
+    # pure function, and nothing was told (36% measured)
+    sf = read_source(_write(tmp_path, "tuning.py", TUNING))
+    assert "kernel_bank" in pure_functions(sf)
+    report = profile(Target(script=_write(tmp_path, "tuning.py", TUNING)))
+    f = _found(report).get(23)
+    assert f is not None and f.code == "AB411", _found(report)

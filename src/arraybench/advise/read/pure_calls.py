@@ -226,5 +226,9 @@ PURE_BUILTINS = frozenset(
         "divmod",
         "pow",
         "isinstance",
+        # (a type named as a dtype, ``np.zeros(n, dtype=complex)``: blind170's constant-Q
+        # kernel read as impure)
+        "complex",
+        "str",
     }
 )

@@ -15,6 +15,8 @@ from .loopcount import head_end
 
 #: Lines of operators only, per loop, whose values ride along with the loop's other lines.
 RIDERS = 6
+#: ``if`` lines whose test calls nothing, per loop, that ride along too (after those).
+TEST_RIDERS = 2
 
 
 def _operators_only(stmt: ast.stmt) -> bool:
@@ -405,7 +407,17 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
                 break  # (a function defined in a loop: rare; its lines are its own)
             if isinstance(stmt, ast.stmt) and stmt is not node and _operators_only(stmt):
                 ops.append(stmt.lineno)
-        ops = sorted(set(ops))[:RIDERS]
+        # (and, after those, an ``if`` whose test calls nothing, where no signal is handled
+        # either: ``if patron in suspended:`` in a queue's loop, blind169's holds, the list
+        # it scans 370,000 times never seen)
+        tests = sorted(
+            {
+                stmt.lineno
+                for stmt in ast.walk(node)
+                if isinstance(stmt, ast.If) and not _checks(stmt)
+            }
+        )[:TEST_RIDERS]
+        ops = sorted(set(ops))[:RIDERS] + [t for t in tests if t not in ops]
         if not ops:
             continue
         for line in range(node.lineno + 1, (node.end_lineno or node.lineno) + 1):
