@@ -36,6 +36,7 @@ from .records import WORTH_SHARE, Finding, ProfileReport
 from .rules.confirm import Analysis
 from .rules.patterns.float64_origin import told_at_origin
 from .rules.patterns.growth import relocate_growth
+from .rules.patterns.list_membership import told_at_making
 from .run.launch import Target
 from .run.ledger import Count
 from .run.observe import Evidence, observe
@@ -65,6 +66,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.nested()
     relocate_growth(a)
     told_at_origin(a, files)
+    told_at_making(a, files)
     listed, unlisted = worth_listing(a.found.values())
     notes = []
     if ev.bursts and ev.loops:

@@ -24,18 +24,19 @@ from __future__ import annotations
 
 import ast
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.source import SourceFile, enclosing_function
+from ...read.source import SourceFile, enclosing_function, read_source
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import membership_times
 from ...run.values import SEQUENCE
 from .base import Analysis
 from .constant_build import READS_TABLE, module_table
+from .float64_sources import passed_in
 
 #: Items below which a list's scan costs about what a set's lookup does.
 SIZE_MIN = 16
@@ -98,20 +99,6 @@ class ListMembership:
             f = self._priced(a, sf, first, last, tests, stmt)
             if f is not None:
                 yield f
-                made = _made_once(sf, f)
-                if made is not None and (sf.path, made[0]) not in a.found:
-                    g, _ = a.finding(sf, made[0], self.rule.code)
-                    yield replace(
-                        g,
-                        seconds=f.seconds,
-                        share=f.share,
-                        gain=f.gain,
-                        fix_of=f.line,
-                        evidence=f"makes the list that line {f.line}'s finding tests "
-                        f"({f.share:.0%} of the run there), never changed after: the fix of "
-                        f"that finding is on this line, its saving the same one, counted "
-                        f"once; make it a set here: {made[1]}",
-                    )
 
     def _priced(
         self,
@@ -169,15 +156,58 @@ class ListMembership:
         return None
 
 
+def told_at_making(a: Analysis, paths: Iterable[str]) -> None:
+    """Each AB416 finding whose list one line makes once and nothing changes after
+    (:func:`_made_once`): that line listed too, as its fix (``Finding.fix_of``), made a set
+    there. Run after every rule: a cheap finding of its own at that line (the comprehension
+    that makes the list, read as a small element loop) gives way to it."""
+    for path in paths:
+        sf = read_source(path)
+        if sf.tree is None:
+            continue
+        for f in [g for g in a.found.values() if g.path == path and g.code == "AB416"]:
+            if f.fix_of is not None:
+                continue
+            made = _made_once(sf, f)
+            if made is None:
+                continue
+            key = (path, made[0])
+            other = a.found.get(key)
+            if other is not None:
+                if other.share >= f.share / 2:
+                    continue
+                del a.found[key]
+                a.dropped.append(
+                    replace(
+                        other,
+                        dropped=f"the list this line makes is line {f.line}'s cost: made a "
+                        "set here, its finding's fix",
+                    )
+                )
+            g, _ = a.finding(sf, made[0], f.code)
+            a.found[key] = replace(
+                g,
+                seconds=f.seconds,
+                share=f.share,
+                gain=f.gain,
+                count=None,
+                fix_of=f.line,
+                evidence=f"makes the list that line {f.line}'s finding tests ({f.share:.0%} of "
+                "the run there), never changed after: the fix of that finding is on this line, "
+                f"its saving the same one, counted once; make it a set here: {made[1]}",
+            )
+
+
 def _calls(node: ast.AST) -> bool:
     return any(isinstance(n, ast.Call) for n in ast.walk(node))
 
 
 def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
     """The line that makes the list ``f`` tests, where it is made once (a list display or
-    comprehension) at module level or in the function's body and never changed after
-    (constant_build.module_table, :func:`_local_once`), and that line's statement with a set
-    made instead; None otherwise."""
+    comprehension) at module level, in the function's body, or by the caller that passes it
+    as a parameter, and never changed after (constant_build.module_table, :func:`_local_once`,
+    float64_sources.passed_in), and that line's statement with a set made instead; None
+    otherwise."""
     if sf.tree is None:
         return None
     stmt = next(
@@ -190,13 +220,26 @@ def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
     for name in names:
         if "." in name:
             continue
-        if module_table(sf, name):
+        params = {p.arg for p in ast.walk(func.args) if isinstance(p, ast.arg)} if func else set()
+        if name not in params and module_table(sf, name):
             body: list[ast.stmt] = sf.tree.body
         elif func is not None and _local_once(func, name):
             # (a list the function makes once, before its loops, and only reads: blind170's
             # ``excused = [(n.badge, n.day) for n in notes if ...]``, 7,712 pairs scanned
             # 12,835 times)
             body = func.body
+        elif func is not None and name in params and not _changed_in(func, name):
+            # (a parameter the file's one call passes a list its caller has just made:
+            # blind168's ``on_hold = [b.batch_id for ...]`` each night, handed to
+            # ``schedule(batches, on_hold)`` and tested for each of 9,000 batches)
+            got = passed_in(sf, name, f.line)
+            if got is None:
+                continue
+            made = _as_set(ast.parse(got[1], mode="eval").body)
+            held = _assigned_name(sf, got[0])
+            if made is None or held is None:
+                return None
+            return got[0], f"{held} = {made}"
         else:
             continue
         for node in body:
@@ -207,14 +250,31 @@ def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
                 and node.targets[0].id == name
             ):
                 continue
-            value = node.value
-            if isinstance(value, ast.ListComp):
-                made: ast.expr = ast.SetComp(elt=value.elt, generators=value.generators)
-            elif isinstance(value, ast.List) and value.elts:
-                made = ast.Set(elts=value.elts)
-            else:
-                return None
-            return node.lineno, f"{name} = {ast.unparse(made)}"
+            made = _as_set(node.value)
+            return (node.lineno, f"{name} = {made}") if made is not None else None
+    return None
+
+
+def _as_set(value: ast.expr) -> str | None:
+    """A list display or comprehension written as the set it holds, or None."""
+    if isinstance(value, ast.ListComp):
+        return ast.unparse(ast.SetComp(elt=value.elt, generators=value.generators))
+    if isinstance(value, ast.List) and value.elts:
+        return ast.unparse(ast.Set(elts=value.elts))
+    return None
+
+
+def _assigned_name(sf: SourceFile, line: int) -> str | None:
+    """The one name the assignment at ``line`` binds, or None."""
+    assert sf.tree is not None
+    for node in walk_tree(sf.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno == line
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            return node.targets[0].id
     return None
 
 
@@ -233,6 +293,11 @@ def _local_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool
         isinstance(st, ast.Assign) and any(t is stores[0] for t in st.targets) for st in func.body
     ):
         return False
+    return not _changed_in(func, name)
+
+
+def _changed_in(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """Whether the function writes into ``name`` or calls a method on it that is not a read."""
     for n in ast.walk(func):
         if (
             isinstance(n, ast.Subscript)
@@ -246,8 +311,8 @@ def _local_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool
             and n.func.value.id == name
             and n.func.attr not in READS_TABLE
         ):
-            return False
-    return True
+            return True
+    return False
 
 
 PATTERN = ListMembership()
