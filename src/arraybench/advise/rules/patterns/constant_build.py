@@ -260,23 +260,27 @@ def module_table(sf: SourceFile, name: str) -> bool:
         return False
     if any(isinstance(n, ast.Global) and name in n.names for n in walk_tree(sf.tree)):
         return False
-    for n in walk_tree(sf.tree):
+    return not written_into(sf.tree, name)
+
+
+def written_into(node: ast.AST, name: str) -> bool:
+    """Whether code under ``node`` writes into the object ``name`` holds (``name[k] = ...``,
+    ``del name[k]``) or calls a method on it that is not a read (READS_TABLE)."""
+    for n in walk_tree(node):
         if (
             isinstance(n, ast.Subscript)
             and isinstance(n.value, ast.Name)
             and n.value.id == name
             and isinstance(n.ctx, ast.Store | ast.Del)
-        ):
-            return False
-        if (
+        ) or (
             isinstance(n, ast.Call)
             and isinstance(n.func, ast.Attribute)
             and isinstance(n.func.value, ast.Name)
             and n.func.value.id == name
             and n.func.attr not in READS_TABLE
         ):
-            return False
-    return True
+            return True
+    return False
 
 
 def _elements(node: ast.expr) -> int:

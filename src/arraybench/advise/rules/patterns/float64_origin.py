@@ -27,7 +27,7 @@ import ast
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ...read.source import SourceFile, read_source
+from ...read.source import SourceFile, read_source, statement_at
 from ...read.syntax import call_name, walk_tree
 from ...records import Finding
 from .base import Analysis
@@ -132,7 +132,7 @@ def _origin(
 def _roots(a: Analysis, sf: SourceFile, first: int, last: int) -> set[str]:
     """The names the statement reads that the run saw float64 there, or (no look there)
     every name it reads."""
-    stmt = statement_at(sf, first)
+    stmt = statement_at(sf, first, (ast.For,))
     if stmt is None:
         return set()
     read = _read(getattr(stmt, "value", None) or stmt)
@@ -143,19 +143,6 @@ def _roots(a: Analysis, sf: SourceFile, first: int, last: int) -> set[str]:
     if any(_as_read(n) in read for n in facts):
         return set()  # (looked at, and none float64 there: not this line's value)
     return read
-
-
-def statement_at(sf: SourceFile, first: int) -> ast.stmt | None:
-    """The statement that starts at line ``first`` (not a loop's header), or None."""
-    assert sf.tree is not None
-    return next(
-        (
-            n
-            for n in walk_tree(sf.tree)
-            if isinstance(n, ast.stmt) and n.lineno == first and not isinstance(n, ast.For)
-        ),
-        None,
-    )
 
 
 #: NumPy makers that take a dtype (the random draws of a Generator mostly do not).

@@ -32,12 +32,12 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import reached
-from ...read.source import Loop, SourceFile, stored_in
+from ...read.source import Loop, SourceFile, statement_at, stored_in
 from ...records import LIST_SHARE, Finding
 from ...run.values import ARRAY, Fact
 from .base import Analysis
 from .float64_from_numpy import _outer_loops
-from .float64_origin import TOLD_WHERE_MET, _float32, _float_makers, statement_at
+from .float64_origin import TOLD_WHERE_MET, _float32, _float_makers
 from .float64_promotion import PATTERN as PROMOTION
 from .float64_trace import _read, _traced
 from .float64_values import _big, looks_at
@@ -145,7 +145,7 @@ def _mixes_state(
 ) -> bool:
     """Whether the statement reads, of its float64 ``names``, one the loop stores again, and a
     float32 array (of the names it reads: a module's looks hold all its globals)."""
-    value = getattr(statement_at(sf, first), "value", None)
+    value = getattr(statement_at(sf, first, (ast.For,)), "value", None)
     read = _read(value) if isinstance(value, ast.AST) else set()
     return any(n in read and stored_in(sf, n, lp.line + 1, lp.end) for n in names) and any(
         _numpy(x, "float32")

@@ -136,7 +136,7 @@ def feeds_one(sf: SourceFile, line: int) -> int | None:
     """The one later statement of its function that reads the name the statement at ``line``
     assigns, where no other statement reads it (:func:`_feeds`), or None."""
     fn = enclosing_function(sf, line)
-    name = None if fn is None else _made_name(fn, line)
+    name = None if fn is None else made_name(fn, line)
     if fn is None or name is None:
         return None
     later = {sf.span(ln)[0] for ln in _read_lines(fn, name)}
@@ -219,7 +219,7 @@ def _feeds(sf: SourceFile, early: int, late: int) -> str | None:
     fn = enclosing_function(sf, early)
     if fn is None or fn is not enclosing_function(sf, late):
         return None
-    name = _made_name(fn, early)
+    name = made_name(fn, early)
     if name is None:
         return None
     stored = [
@@ -233,8 +233,9 @@ def _feeds(sf: SourceFile, early: int, late: int) -> str | None:
     return name
 
 
-def _made_name(fn: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> str | None:
-    """The name the one-target assignment at ``line`` of ``fn`` binds, or None."""
+def made_name(fn: ast.AST, line: int) -> str | None:
+    """The name the one-target assignment at ``line`` of ``fn`` (a function, or a module)
+    binds, or None."""
     return next(
         (
             t.id

@@ -29,14 +29,15 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...codes import WARNING, Rule, register
-from ...read.source import SourceFile, enclosing_function, read_source
+from ...read.source import SourceFile, enclosing_function, read_source, statement_at
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import membership_times
 from ...run.values import SEQUENCE
 from .base import Analysis
-from .constant_build import READS_TABLE, module_table
+from .constant_build import module_table, written_into
 from .float64_sources import passed_in
+from .invariant_chains import made_name
 
 #: Items below which a list's scan costs about what a set's lookup does.
 SIZE_MIN = 16
@@ -208,19 +209,15 @@ def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
     as a parameter, and never changed after (constant_build.module_table, :func:`_local_once`,
     float64_sources.passed_in), and that line's statement with a set made instead; None
     otherwise."""
-    if sf.tree is None:
-        return None
-    stmt = next(
-        (n for n in walk_tree(sf.tree) if isinstance(n, ast.stmt) and n.lineno == f.line), None
-    )
-    if stmt is None:
+    stmt = statement_at(sf, f.line)
+    if sf.tree is None or stmt is None:
         return None
     names = [name for _, name in _tests(stmt.test if isinstance(stmt, ast.If) else stmt)]
     func = enclosing_function(sf, f.line)
+    params = {p.arg for p in ast.walk(func.args) if isinstance(p, ast.arg)} if func else set()
     for name in names:
         if "." in name:
             continue
-        params = {p.arg for p in ast.walk(func.args) if isinstance(p, ast.arg)} if func else set()
         if name not in params and module_table(sf, name):
             body: list[ast.stmt] = sf.tree.body
         elif func is not None and _local_once(func, name):
@@ -228,7 +225,7 @@ def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
             # ``excused = [(n.badge, n.day) for n in notes if ...]``, 7,712 pairs scanned
             # 12,835 times)
             body = func.body
-        elif func is not None and name in params and not _changed_in(func, name):
+        elif func is not None and name in params and not written_into(func, name):
             # (a parameter the file's one call passes a list its caller has just made:
             # blind168's ``on_hold = [b.batch_id for ...]`` each night, handed to
             # ``schedule(batches, on_hold)`` and tested for each of 9,000 batches)
@@ -236,7 +233,7 @@ def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
             if got is None:
                 continue
             made = _as_set(ast.parse(got[1], mode="eval").body)
-            held = _assigned_name(sf, got[0])
+            held = made_name(sf.tree, got[0])
             if made is None or held is None:
                 return None
             return got[0], f"{held} = {made}"
@@ -264,20 +261,6 @@ def _as_set(value: ast.expr) -> str | None:
     return None
 
 
-def _assigned_name(sf: SourceFile, line: int) -> str | None:
-    """The one name the assignment at ``line`` binds, or None."""
-    assert sf.tree is not None
-    for node in walk_tree(sf.tree):
-        if (
-            isinstance(node, ast.Assign)
-            and node.lineno == line
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-        ):
-            return node.targets[0].id
-    return None
-
-
 def _local_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
     """Whether ``name`` is bound once in the function, by a statement of its body's top level,
     and never written into or changed by a method after."""
@@ -293,26 +276,7 @@ def _local_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool
         isinstance(st, ast.Assign) and any(t is stores[0] for t in st.targets) for st in func.body
     ):
         return False
-    return not _changed_in(func, name)
-
-
-def _changed_in(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    """Whether the function writes into ``name`` or calls a method on it that is not a read."""
-    for n in ast.walk(func):
-        if (
-            isinstance(n, ast.Subscript)
-            and isinstance(n.value, ast.Name)
-            and n.value.id == name
-            and isinstance(n.ctx, ast.Store | ast.Del)
-        ) or (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and isinstance(n.func.value, ast.Name)
-            and n.func.value.id == name
-            and n.func.attr not in READS_TABLE
-        ):
-            return True
-    return False
+    return not written_into(func, name)
 
 
 PATTERN = ListMembership()
