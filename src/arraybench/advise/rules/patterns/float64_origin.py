@@ -19,6 +19,7 @@ statement is listed too: the fix of the other finding, its saving the same one, 
     price       the finding's own: one fix, one saving; two findings of one made value
                 (where a step meets it and where the loop calling the step adds it again)
                 are one finding, folded as float64_promotion folds one fix's twins
+                (float64_work.fold_same_value)
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from ...records import Finding
 from .base import Analysis
 from .float64_attribute import FLOAT64_MAKERS
 from .float64_from_numpy import CASTS, _conversions, _with_dtype, cast_after
-from .float64_promotion import fold_same_value
 from .float64_trace import _read, _traced
+from .float64_work import fold_same_value
 
 #: The findings whose float64 value may be made on another line.
 TOLD_WHERE_MET = frozenset({"AB410", "AB401"})

@@ -78,6 +78,7 @@ from .float64_work import (
     _timeable,
     backward_share,
     costliest,
+    fold_same_value,
     statement_expr,
     with_costliest,
     work_spans,
@@ -819,48 +820,6 @@ def _calls_own(tree: ast.Module, value: ast.expr) -> bool:
     return bool(called) and any(
         isinstance(n, ast.FunctionDef) and n.name in called for n in walk_tree(tree)
     )
-
-
-def fold_same_value(a: Analysis, path: str, f: Finding, twin: Finding) -> Finding:
-    """One finding for two that one fix of one float64 value settles: the line run inside the
-    other's calls is told (where the value first meets the float32 work), priced with the
-    costlier of the two; the other is added to ``a.dropped``. The caller puts the result in
-    ``a.found`` in place of both."""
-    if _runs_inside(a, path, twin.line, f.line):
-        keep, other = twin, f
-    elif _runs_inside(a, path, f.line, twin.line):
-        keep, other = f, twin
-    else:
-        keep, other = (f, twin) if f.seconds > twin.seconds else (twin, f)
-    a.dropped.append(
-        replace(
-            other,
-            dropped=f"the same float64 value as line {keep.line}'s finding, with the same "
-            "fix: told there",
-        )
-    )
-    told = replace(
-        keep, evidence=f"{keep.evidence}; it meets the float32 work at line {other.line} too"
-    )
-    if other.seconds > keep.seconds and other.gain is not None:
-        told = replace(
-            told,
-            seconds=other.seconds,
-            share=other.share,
-            gain=other.gain,
-            evidence=f"{told.evidence} (priced there, with what that line carries on: "
-            f"saves {format_time(other.seconds)})",
-        )
-    return told
-
-
-def _runs_inside(a: Analysis, path: str, inner: int, outer: int) -> bool:
-    """Whether the run saw line ``inner`` run inside a call made at line ``outer``."""
-    for stack, _, _ in a.led.stacks:
-        at = [i for i, key in enumerate(stack) if key[0] == path and abs(key[1]) == inner]
-        if at and any(key[0] == path and abs(key[1]) == outer for key in stack[at[0] + 1 :]):
-            return True
-    return False
 
 
 PATTERN = Float64Promotion()

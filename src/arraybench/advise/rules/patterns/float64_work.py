@@ -1,6 +1,7 @@
 """The float64 work an AB410 promotion starts (float64_promotion.py), and its price: the
 statements where the loop's float64 state was seen, in the loop, its callers and its callees,
-and how many times faster the costliest of them runs in float32, timed after the run."""
+and how many times faster the costliest of them runs in float32, timed after the run; and
+two findings of one float64 value, which one fix settles, told as one (:func:`fold_same_value`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ...read.calls import called_bodies, calls_of, reached
 from ...read.purity import attribute_changed
 from ...read.source import SourceFile, enclosing_function, stored_in
 from ...read.syntax import call_name, walk_tree
-from ...records import LIST_SHARE
+from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
 from ...run.values import ARRAY, SCALAR, SEQUENCE, TENSOR, Fact, is_array
 from .base import Analysis
@@ -412,3 +413,45 @@ def loop_saving(
     low = work * (1 - 1 / max(low_r, 1.0))
     high = work * (1 - 1 / max(high_r, 1.0))
     return min(low, saving), saving, max(high, saving), mid, how
+
+
+def fold_same_value(a: Analysis, path: str, f: Finding, twin: Finding) -> Finding:
+    """One finding for two that one fix of one float64 value settles: the line run inside the
+    other's calls is told (where the value first meets the float32 work), priced with the
+    costlier of the two; the other is added to ``a.dropped``. The caller puts the result in
+    ``a.found`` in place of both."""
+    if _runs_inside(a, path, twin.line, f.line):
+        keep, other = twin, f
+    elif _runs_inside(a, path, f.line, twin.line):
+        keep, other = f, twin
+    else:
+        keep, other = (f, twin) if f.seconds > twin.seconds else (twin, f)
+    a.dropped.append(
+        replace(
+            other,
+            dropped=f"the same float64 value as line {keep.line}'s finding, with the same "
+            "fix: told there",
+        )
+    )
+    told = replace(
+        keep, evidence=f"{keep.evidence}; it meets the float32 work at line {other.line} too"
+    )
+    if other.seconds > keep.seconds and other.gain is not None:
+        told = replace(
+            told,
+            seconds=other.seconds,
+            share=other.share,
+            gain=other.gain,
+            evidence=f"{told.evidence} (priced there, with what that line carries on: "
+            f"saves {format_time(other.seconds)})",
+        )
+    return told
+
+
+def _runs_inside(a: Analysis, path: str, inner: int, outer: int) -> bool:
+    """Whether the run saw line ``inner`` run inside a call made at line ``outer``."""
+    for stack, _, _ in a.led.stacks:
+        at = [i for i, key in enumerate(stack) if key[0] == path and abs(key[1]) == inner]
+        if at and any(key[0] == path and abs(key[1]) == outer for key in stack[at[0] + 1 :]):
+            return True
+    return False
