@@ -188,7 +188,15 @@ def test_a_matrix_made_and_inverted_on_two_invariant_lines_is_one_finding(tmp_pa
     report = profile(Target(script=_write(tmp_path, "brine.py", BRINE)))
     invariant = [f for f in (*report.findings, *report.unlisted) if f.code == "AB411"]
     assert [f.line for f in invariant] == [17], invariant
-    assert "line 16, which makes its input a, is as invariant" in invariant[0].evidence
+    # (line 16's own work is the call of laplacian(): where the samples land on line 16, it is
+    # joined as the line making ``a``; where they land in laplacian's body, that body is told as
+    # run by line 16 alone. Both say the same fix; which one depends on the run's timing, and
+    # CI under load read the second, 2026-12-02)
+    evidence = invariant[0].evidence
+    assert (
+        "line 16, which makes its input a, is as invariant" in evidence
+        or "in laplacian(), which only line 16 calls, is as invariant" in evidence
+    ), evidence
 
 
 EWMA = """\
