@@ -1,20 +1,32 @@
 """blind170's misses at first contact, each as a small program: a constant table made a tensor
 again per record from a comprehension over a module's unchanged dict, and a float64 window
-that promotes a tracker called from a comprehension, not a statement loop. Never a wall-clock
-assertion."""
+that promotes a tracker called from a comprehension, not a statement loop; and, found on a
+second look (2026-12-02), the tracker's frames made as a view of float32 audio, its complex128
+spectra left out of the price, and a partial made again per singer read as binding the same
+values. Never a wall-clock assertion."""
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from arraybench.advise.profile import profile
 from arraybench.advise.read.purity import pure_functions
 from arraybench.advise.read.source import read_source
+from arraybench.advise.rules.patterns import float64_work
+from arraybench.advise.rules.patterns.changes import _callers, passed_unchanged
 from arraybench.advise.rules.patterns.constant_build import module_table
 from arraybench.advise.rules.patterns.float64_sources import _called_from_names, calling_loop
+from arraybench.advise.rules.patterns.float64_values import made_as_view
+from arraybench.advise.rules.patterns.float64_work import _timeable
 from arraybench.advise.run.launch import Target
+from arraybench.advise.run.models import _input, float32_ratio
+from arraybench.advise.run.values import Fact
 
 from .snippets import found as _found
 from .snippets import write as _write
@@ -165,3 +177,134 @@ def test_a_kernel_made_with_a_complex_dtype_is_a_pure_function_of_its_arguments(
     report = profile(Target(script=_write(tmp_path, "tuning.py", TUNING)))
     f = _found(report).get(23)
     assert f is not None and f.code == "AB411", _found(report)
+
+
+TRACK = """\
+import torch
+
+
+class Tracker:
+    def __init__(self, window):
+        self.window = window
+
+    def track(self, audio):
+        frames = audio.unfold(0, 512, 64)
+        frames = (frames - frames.mean(dim=1, keepdim=True)) * self.window
+        return frames.sum()
+
+
+def grade(tracker, take):
+    return float(tracker.track(take))
+"""
+
+
+def test_a_local_made_as_a_view_of_float32_audio_is_the_float32_work(tmp_path: Path) -> None:
+    # blind170's pitch tracker, a second time (2026-12-02): ``frames = audio.unfold(...)``
+    # then ``frames = (frames - ...) * self.window``; where every look at the second line fell
+    # after it had made ``frames`` float64, no float32 operand was seen and nothing was told
+    # (three runs of five). The view's receiver, seen float32 at its line (or passed float32
+    # by the caller where that line was never looked at), is the float32 work.
+    sf = read_source(_write(tmp_path, "track.py", TRACK))
+    audio = Fact(kind="tensor", type="torch.Tensor", dtype="float32", shape=(192_000,))
+    seen = {9: {"audio": audio}}
+    a = SimpleNamespace(
+        ev=SimpleNamespace(
+            facts_at=lambda key: seen.get(key[1], {}), samples=SimpleNamespace(facts={})
+        )
+    )
+    assert made_as_view(a, sf, "frames", 8, 10) == (9, "audio.unfold(0, 512, 64)")
+    # (a float64 receiver, or a value that is no view of it, is not float32 work)
+    seen[9] = {"audio": replace(audio, dtype="float64")}
+    assert made_as_view(a, sf, "frames", 8, 10) is None
+    other = read_source(_write(tmp_path, "double.py", TRACK.replace(".unfold(", ".double()[")))
+    seen[9] = {"audio": audio}
+    assert made_as_view(a, other, "frames", 8, 10) is None
+    # (made above the region, or the line never looked at and no caller seen: not told)
+    assert made_as_view(a, sf, "frames", 9, 10) is None
+    seen.clear()
+    assert made_as_view(a, sf, "frames", 8, 10) is None
+    # (the line never looked at: the argument its one caller passes, seen float32 there)
+    seen[15] = {"take": audio}
+    assert made_as_view(a, sf, "frames", 8, 10) == (9, "audio.unfold(0, 512, 64)")
+
+
+def test_complex128_work_is_timed_against_complex64() -> None:
+    # blind170's pitch tracker spends its float64 work in ``rfft``/``irfft`` of complex128
+    # spectra: they were never timed (no float64 array among their inputs), and the price
+    # rested on an elementwise line that torch runs at 1.0-1.2x in float32
+    torch = pytest.importorskip("torch")
+    spec = Fact(
+        kind="tensor", type="torch.Tensor", dtype="complex128", device="cpu", shape=(64, 129)
+    )
+    rng = np.random.default_rng(0)
+    assert _input(spec, "float32", rng).dtype == torch.complex64
+    assert _input(spec, "float64", rng).dtype == torch.complex128
+    narrow = _input(replace(spec, type="numpy.ndarray", kind="array"), "float32", rng)
+    assert narrow.dtype == np.complex64 and narrow.shape == (64, 129)
+    expr = "torch.fft.irfft(spec.real ** 2 + spec.imag ** 2, n=256)"
+    priced = float32_ratio(expr, {"spec": spec}, {"spec"}, {"torch": "torch"}, 0.2)
+    assert priced is not None and priced[1] == "this line's expression", priced
+    _, inputs, float64 = _timeable(expr, {"spec": spec}, {"torch": "torch"})
+    assert float64 == {"spec"} and set(inputs) == {"spec"}
+
+
+def test_the_costliest_statements_are_priced_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (three statements of the float64 work, each timed at its own ratio: one ratio that saves
+    # what the three save, where one timed statement used to stand for all of them)
+    own = {10: 3.0, 20: 2.0, 30: 1.0, 40: 0.5, 50: 0.2}
+    ratios = {10: (2.0, 1.5, 3.0), 20: (1.0, 1.0, 1.2), 30: (4.0, 2.0, 8.0), 50: (8.0, 8.0, 8.0)}
+    monkeypatch.setattr(
+        float64_work,
+        "_ratio_at",
+        lambda a, sf, path, lo, hi, inferred, least=0: (
+            (own[lo], ratios[lo], f"line {lo}'s statement") if lo in ratios else None
+        ),
+    )
+    a = SimpleNamespace(led=SimpleNamespace(span=lambda path, lo, hi, own_=True, **k: own[lo]))
+    # (line 50, under a tenth of the first one's time, is not timed at all)
+    spans = [("p", ln, ln) for ln in (10, 20, 30, 40, 50, 5)]
+    own[5] = 9.0  # (the promoting line itself: not among them)
+    got = float64_work.costliest(a, SimpleNamespace(), spans, 5, {})  # type: ignore[arg-type]
+    assert got is not None
+    total, (mid, low, high), what = got
+    assert total == 6.0
+    assert what == "line 10's statement, line 20's statement and line 30's statement"
+    saved = 3.0 * (1 - 1 / 2.0) + 0.0 + 1.0 * (1 - 1 / 4.0)
+    assert total * (1 - 1 / mid) == pytest.approx(saved)
+    assert low <= mid <= high
+
+
+SINGERS = """\
+import functools
+
+import numpy as np
+
+
+def sing(n, flat, rate):
+    t = np.arange(n) / 8000.0
+    return np.sin(2 * np.pi * rate * t) * (1 - flat * t)
+
+
+rng = np.random.default_rng(0)
+fixed = functools.partial(sing, flat=0.1, rate=5.0)
+total = 0.0
+for k in range(20):
+    voice = functools.partial(sing, flat=rng.uniform(0, 0.3), rate=rng.uniform(4.8, 6.2))
+    total += float(voice(40_000).sum()) + float(fixed(40_000).sum())
+print("result:", total)
+"""
+
+
+def test_a_partial_made_again_in_the_loop_binds_new_values_each_time(tmp_path: Path) -> None:
+    # blind170's pitch program: ``voice = partial(sing, flat_cents=rng.uniform(0, 35), ...)``
+    # made per singer, then called: ``sing``'s lines were told "the loop calls sing() with
+    # the same inputs every time" (AB411), the bound values taken as made once
+    sf = read_source(_write(tmp_path, "singers.py", SINGERS))
+    calls = _callers(sf, "sing", False)
+    by_name = {ast.unparse(c.func): (c, lp) for c, lp in calls}
+    assert set(by_name) == {"sing"} and len(calls) == 2, [ast.unparse(c) for c, _ in calls]
+    remade = [(c, lp) for c, lp in calls if c.keywords[0].value.lineno == 15]
+    kept = [(c, lp) for c, lp in calls if c.keywords[0].value.lineno == 12]
+    params = ["n", "flat", "rate"]
+    assert not passed_unchanged(sf, remade, params, False, {"flat"})
+    assert passed_unchanged(sf, kept, params, False, {"flat", "rate"})

@@ -241,6 +241,13 @@ def refactor_speedup(
         return None
 
 
+#: The complex dtype of a float dtype's precision.
+COMPLEX_OF = {"float32": "complex64", "float64": "complex128"}
+
+#: The dtypes of float64 work: a float64 array, or a complex128 one (a spectrum).
+WIDE = ("float64", "complex128")
+
+
 def _input(fact: Fact, dtype: str, rng: Any) -> Any:
     """A value like the one seen (same library, shape and kind) in ``dtype`` where it is a
     float array or number; positive (0.5-1.5), so that logs and roots stay defined."""
@@ -253,14 +260,22 @@ def _input(fact: Fact, dtype: str, rng: Any) -> Any:
         fact.type.removeprefix("numpy.") if fact.type.startswith("numpy.") else ""
     )
     floating = seen in ("float32", "float64")
-    want = (dtype or seen) if floating else seen
+    # (a complex array in the float64 work, a spectrum: complex128 is float64's, complex64
+    # float32's; its real and imaginary parts both 0.5-1.5)
+    complex_ = seen in ("complex64", "complex128")
+    want = (dtype or seen) if floating else COMPLEX_OF.get(dtype, seen) if complex_ else seen
     if fact.type == "torch.Tensor":
         torch = sys.modules["torch"]
-        if floating:
-            return torch.rand(fact.shape, dtype=getattr(torch, want), device=fact.device) + 0.5
+        if floating or complex_:
+            return torch.rand(fact.shape, dtype=getattr(torch, want), device=fact.device) + (
+                0.5 + 0.5j if complex_ else 0.5
+            )
         return torch.zeros(fact.shape, dtype=getattr(torch, want), device=fact.device)
     np = sys.modules["numpy"]
     if fact.kind == ARRAY and fact.type == "numpy.ndarray":
+        if complex_:
+            parts = rng.uniform(0.5, 1.5, (2, *fact.shape))
+            return (parts[0] + 1j * parts[1]).astype(want)
         if floating:
             return rng.uniform(0.5, 1.5, fact.shape).astype(want)
         return np.zeros(fact.shape, dtype=want)
@@ -300,7 +315,11 @@ def float32_ratio(
     the line asks for a float64 itself), or, where it cannot be evaluated again
     (it calls the user's functions), an elementwise multiply-add on the largest array seen.
     Returns ((median, low, high), what was timed), None when nothing could be timed."""
-    arrays = [f for f in inputs.values() if f.shape and f.dtype in ("float32", "float64")]
+    arrays = [
+        f
+        for f in inputs.values()
+        if f.shape and f.dtype in ("float32", "float64", *COMPLEX_OF.values())
+    ]
     if not arrays:
         return None
     biggest = max(arrays, key=lambda f: f.size)
@@ -318,9 +337,10 @@ def float32_ratio(
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             out = eval(code, slow_env)
-            if getattr(out, "dtype", None) is None or "float64" not in str(out.dtype):
+            if getattr(out, "dtype", None) is None or not any(w in str(out.dtype) for w in WIDE):
                 raise ValueError("the expression does not give float64 again")
-            if "float64" in str(getattr(eval(fast, fast_env), "dtype", "float64")):
+            narrowed = str(getattr(eval(fast, fast_env), "dtype", "float64"))
+            if any(w in narrowed for w in WIDE):
                 raise ValueError("the rewrite does not give float32")
             sync = _sync_for(biggest)
             r = _ratios(

@@ -166,15 +166,23 @@ def partial_mapped(
         }
         body_first = fn.body[0].lineno if fn.body else line
         end = fn.end_lineno or line
+        # (a partial made again in the loop that calls it binds new values each time:
+        # ``voice = partial(sing, flat_cents=rng.uniform(0, 35), ...)`` per singer, blind170's
+        # pitch program told "the same inputs every time")
+        remade = loops[0].line <= node.lineno <= loops[0].end
 
         def changed(
-            m: str, bound: set[str] = bound, body_first: int = body_first, end: int = end
+            m: str,
+            bound: set[str] = bound,
+            body_first: int = body_first,
+            end: int = end,
+            remade: bool = remade,
         ) -> bool:
             base, _, rest = m.split("[", 1)[0].partition(".")
             if rest and any(set_after_init(sf, x) for x in rest.split(".")):
                 return True
             if base in bound:
-                return _changed(sf, base, body_first, line - 1)
+                return remade or _changed(sf, base, body_first, line - 1)
             if base in params or base == "self":
                 return True
             return stored_in(sf, base, fn.lineno, end)

@@ -355,7 +355,9 @@ def passed_unchanged(
                 continue
             if n in params:
                 given = argument(c, params, n, method)
-                if given is not None and bound(given):
+                # (bound once where the partial was made: unless the loop makes it again,
+                # ``voice = partial(sing, flat_cents=rng.uniform(0, 35))`` per singer)
+                if given is not None and bound(given) and not lp.line <= given.lineno <= lp.end:
                     continue
                 if (
                     isinstance(given, ast.Attribute)

@@ -69,6 +69,7 @@ from .float64_values import (
     closure_fact,
     held_property_fact,
     looks_at,
+    made_as_view,
     promoted_state,
     promotes,
     property_return,
@@ -344,6 +345,16 @@ class Float64Promotion:
                 and _made_float32(made[1])
             ):
                 made32[n] = made
+        # (or made in this call from a float32 array by a view or a reshape, its looks here
+        # all after this line promoted it)
+        for n in dict.fromkeys(read):
+            view = (
+                None
+                if n in f32 or n in made32 or n not in stored
+                else (made_as_view(a, sf, n, lo, first))
+            )
+            if view is not None and any(_big(x, "float64") for x in looks.get(n, [])):
+                made32[n] = view
         f32 += list(made32)
         # (no float32 operand seen on the line, its operands a method's result and the
         # object's state, never looked at: ``acc = self.forces(drag, pull) * self.inv_mass``;

@@ -587,3 +587,46 @@ def promoted_state(
                 facts.insert(0, replace(big, dtype="float32"))
             return attr, made, facts
     return None
+
+
+#: Methods whose result keeps its receiver's dtype: a view, a reshape, a copy.
+DTYPE_KEEPING = frozenset(
+    {
+        "unfold", "reshape", "view", "view_as", "transpose", "permute", "flatten", "ravel",
+        "squeeze", "unsqueeze", "contiguous", "clone", "copy", "swapaxes", "narrow", "expand",
+        "repeat", "flip", "roll", "T", "mT",
+    }
+)  # fmt: skip
+
+
+def made_as_view(
+    a: Analysis, sf: SourceFile, name: str, lo: int, line: int
+) -> tuple[int, str] | None:
+    """Where the local ``name`` read at ``line`` was made earlier in the same call (below
+    ``lo``, the region's first line) as a view, reshape, copy or subscript of an array the run
+    saw float32 there (``frames = audio.unfold(0, n, hop)``): that line and value, or None.
+    blind170's pitch tracker: ``frames = (frames - frames.mean(...)) * self.window`` looked at
+    only after the line had made ``frames`` float64, so no float32 operand was seen on it."""
+    made = _made_at(sf, name, line)
+    if made is None or made[0] <= lo:
+        return None
+    try:
+        node: ast.expr = ast.parse(made[1], mode="eval").body
+    except SyntaxError:
+        return None
+    while not isinstance(node, ast.Name):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr not in DTYPE_KEEPING:
+                return None
+            node = node.func.value
+        elif (isinstance(node, ast.Attribute) and node.attr in DTYPE_KEEPING) or isinstance(
+            node, ast.Subscript
+        ):
+            node = node.value
+        else:
+            return None
+    seen = a.ev.facts_at((sf.path, made[0])).get(node.id)
+    if seen is None:
+        # (the making line never looked at: a parameter, as its callers pass it)
+        seen = next((f for _, f in _passed_float32(a, sf, made[0], [node.id])), None)
+    return made if seen is not None and _big(seen, "float32") else None
