@@ -226,6 +226,19 @@ def test_a_local_made_as_a_view_of_float32_audio_is_the_float32_work(tmp_path: P
     # (the line never looked at: the argument its one caller passes, seen float32 there)
     seen[15] = {"take": audio}
     assert made_as_view(a, sf, "frames", 8, 10) == (9, "audio.unfold(0, 512, 64)")
+    # (or made float32 by its own source, nothing seen)
+    seen.clear()
+    drawn = read_source(
+        _write(
+            tmp_path,
+            "drawn.py",
+            TRACK.replace("audio.unfold(0, 512, 64)", "torch.rand(375, 512, dtype=torch.float32)"),
+        )
+    )
+    assert made_as_view(a, drawn, "frames", 8, 10) == (
+        9,
+        "torch.rand(375, 512, dtype=torch.float32)",
+    )
 
 
 def test_complex128_work_is_timed_against_complex64() -> None:

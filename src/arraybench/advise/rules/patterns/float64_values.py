@@ -603,13 +603,15 @@ def made_as_view(
     a: Analysis, sf: SourceFile, name: str, lo: int, line: int
 ) -> tuple[int, str] | None:
     """Where the local ``name`` read at ``line`` was made earlier in the same call (below
-    ``lo``, the region's first line) as a view, reshape, copy or subscript of an array the run
-    saw float32 there (``frames = audio.unfold(0, n, hop)``): that line and value, or None.
+    ``lo``, the region's first line) float32 by its own source, or as a view, reshape, copy or
+    subscript of an array the run saw float32 there (``frames = audio.unfold(0, n, hop)``): that line and value, or None.
     blind170's pitch tracker: ``frames = (frames - frames.mean(...)) * self.window`` looked at
     only after the line had made ``frames`` float64, so no float32 operand was seen on it."""
     made = _made_at(sf, name, line)
     if made is None or made[0] <= lo:
         return None
+    if _made_float32(made[1]):
+        return made  # (made float32 there: ``z = rng.standard_normal(shape, dtype=np.float32)``)
     try:
         node: ast.expr = ast.parse(made[1], mode="eval").body
     except SyntaxError:
