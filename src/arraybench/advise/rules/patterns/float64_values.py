@@ -604,7 +604,8 @@ def made_as_view(
 ) -> tuple[int, str] | None:
     """Where the local ``name`` read at ``line`` was made earlier in the same call (below
     ``lo``, the region's first line) float32 by its own source, or as a view, reshape, copy or
-    subscript of an array the run saw float32 there (``frames = audio.unfold(0, n, hop)``): that line and value, or None.
+    subscript of an array the run saw float32 there (``frames = audio.unfold(0, n, hop)``):
+    that line and value, or None.
     blind170's pitch tracker: ``frames = (frames - frames.mean(...)) * self.window`` looked at
     only after the line had made ``frames`` float64, so no float32 operand was seen on it."""
     made = _made_at(sf, name, line)
