@@ -25,8 +25,8 @@ from arraybench.advise.rules.patterns.float64_sources import _called_from_names,
 from arraybench.advise.rules.patterns.float64_values import made_as_view
 from arraybench.advise.rules.patterns.float64_work import _timeable
 from arraybench.advise.run.launch import Target
-from arraybench.advise.run.models import _input, float32_ratio
-from arraybench.advise.run.values import Fact
+from arraybench.advise.run.models import _input, float32_ratio, membership_times
+from arraybench.advise.run.values import Fact, describe
 
 from .snippets import found as _found
 from .snippets import write as _write
@@ -321,3 +321,15 @@ def test_a_partial_made_again_in_the_loop_binds_new_values_each_time(tmp_path: P
     params = ["n", "flat", "rate"]
     assert not passed_unchanged(sf, remade, params, False, {"flat"})
     assert passed_unchanged(sf, kept, params, False, {"flat", "rate"})
+
+
+def test_a_list_of_pairs_is_scanned_as_pairs() -> None:
+    # blind170's attendance: ``(s.badge, day) in excused``, 7,600 pairs; the scan timed on
+    # ints stated 0.23 of the run for 0.49. The look records the pairs' width, and the scan is
+    # timed on tuples of it
+    pairs = describe([("S01", 3), ("S02", 4)])
+    assert pairs.kind == "sequence" and pairs.item == "sequence" and pairs.item_size == 2
+    assert describe([1, 2, 3]).item_size == 0
+    for width in (0, 2):
+        got = membership_times(2_000, 0.2, width)
+        assert got is not None and all(t > 0 for t in got)

@@ -54,7 +54,9 @@ class Fact:
     #: a Python int's value (a loop bound, a size)
     value: int | None = None
     #: for a list or tuple whose first item is an array or tensor: that item's dtype and
-    #: number of elements (``state`` of ``(S, E, I, R)`` float64 tensors, handed to a step)
+    #: number of elements (``state`` of ``(S, E, I, R)`` float64 tensors, handed to a step);
+    #: whose first item is a tuple or list: that item's length in ``item_size`` (a list of
+    #: ``(badge, day)`` pairs, whose ``in`` compares tuples)
     item_dtype: str = ""
     item_size: int = 0
     #: for a list or tuple, a fingerprint of the object and a few of its items (see
@@ -220,7 +222,13 @@ def _describe(value: Any) -> Fact:
             item=head.kind if head is not None else "",
             ident=fingerprint(value),
             item_dtype=head.dtype if head is not None and array else "",
-            item_size=head.size if head is not None and array else 0,
+            item_size=(
+                head.size
+                if head is not None and array
+                else head.shape[0]
+                if head is not None and head.kind == SEQUENCE and head.shape
+                else 0
+            ),
         )
     if isinstance(value, dict):  # parameters, optimizer states: what their values are
         first = _describe(next(iter(value.values()))).kind if value else ""

@@ -132,7 +132,9 @@ class ListMembership:
             size = round(statistics.mean(x.shape[0] for x in looks if x.shape))
             if size < SIZE_MIN:
                 continue
-            cost = membership_times(size, min(0.5, a.budget()))
+            # (of tuples, where the list holds them: a test compares them item by item)
+            width = max((x.item_size for x in looks if x.item == SEQUENCE), default=0)
+            cost = membership_times(size, min(0.5, a.budget()), width)
             if cost is None:
                 continue
             scan, half, lookup = cost
@@ -150,7 +152,8 @@ class ListMembership:
                 evidence=f"runs {count} times; `{text}` tests a {looks[0].type} of {size:,} "
                 f"items on average at the run's {len(looks)} looks: {format_time(scan)} a test "
                 f"that finds nothing (the whole list compared), {format_time(lookup)} in a set "
-                f"(timed after the run on ints); keep a set beside {name} (add to it where "
+                f"(timed after the run on {f'{width}-tuples of ints' if width else 'ints'}); keep "
+                f"a set beside {name} (add to it where "
                 f"{name} grows) and test that: `{text.replace(name, name + '_set')}`",
                 gain=(low, high),
             )
