@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Iterator
 
 from ..read.calls import properties
 from ..read.source import call_name
@@ -34,7 +35,7 @@ def _operators_only(stmt: ast.stmt) -> bool:
 #: Statement lists of a compound statement (a function's body, a loop's, each branch).
 
 
-def _checks(stmt: ast.stmt) -> bool:
+def checks_signal(stmt: ast.stmt) -> bool:
     """A statement where Python checks for a signal on its way: a simple statement that
     calls (the check follows the call), or an ``if``/``while``/``for`` whose header does."""
     if isinstance(stmt, (ast.If, ast.While)):
@@ -46,6 +47,19 @@ def _checks(stmt: ast.stmt) -> bool:
     else:
         return False
     return any(isinstance(n, ast.Call) for n in ast.walk(part))
+
+
+def _own_statements(node: ast.stmt) -> Iterator[ast.stmt]:
+    """The statements of ``node`` (itself included), not those of a function or class
+    defined in it."""
+    todo: list[ast.AST] = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.stmt):
+            yield n
+        todo.extend(ast.iter_child_nodes(n))
 
 
 def _lines_of(stmt: ast.stmt) -> tuple[int, ...]:
@@ -80,11 +94,11 @@ def _operator_on_calls(value: ast.expr) -> bool:
 
 
 def operator_runs(tree: ast.AST) -> list[OperatorRun]:
-    """Each statement that checks for a signal (:func:`_checks`) right after lines of operators
-    only, in one statement list: (its lines, the operator lines before it, whether its samples
-    hold its own work). The signal that fell on those lines is handled at the statement, so the
-    sampler charges their time to it (``C_L = np.sqrt(...)`` after eleven lines of ``a * b +
-    c`` on arrays)."""
+    """Each statement that checks for a signal (:func:`checks_signal`) right after lines of
+    operators only, in one statement list: (its lines, the operator lines before it, whether
+    its samples hold its own work). The signal that fell on those lines is handled at the
+    statement, so the sampler charges their time to it (``C_L = np.sqrt(...)`` after eleven
+    lines of ``a * b + c`` on arrays)."""
     out: list[OperatorRun] = []
     quiet = _check_free(tree)
     for body in statement_lists(tree):
@@ -102,7 +116,7 @@ def operator_runs(tree: ast.AST) -> list[OperatorRun]:
                     out.append((_lines_of(stmt), tuple(run), False, tuple(tails)))
                 run, tails = list(_lines_of(stmt)), []
                 continue
-            if run and _checks(stmt):
+            if run and checks_signal(stmt):
                 out.append((_lines_of(stmt), tuple(run), True, tuple(tails)))
             run, tails = [], []
             if _tail(stmt):
@@ -162,11 +176,11 @@ def return_runs(tree: ast.AST) -> list[ReturnRun]:
                 # (an ``if`` whose test calls nothing checks nothing when not taken:
                 # ``if it % 50 == 0:`` after ``sim.step()``)
                 if _operators_only(stmt) or (
-                    isinstance(stmt, ast.If) and not _checks(stmt) and stmt is body[-1]
+                    isinstance(stmt, ast.If) and not checks_signal(stmt) and stmt is body[-1]
                 ):
                     last = stmt
                     continue
-                if _checks(stmt):
+                if checks_signal(stmt):
                     out.append((_lines_of(stmt), *pending))
                 pending = None
             if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
@@ -246,7 +260,7 @@ def _trailing(body: list[ast.stmt]) -> tuple[list[int], bool]:
             # and its time is handled after the return too
             lines[:0] = _lines_of(stmt)
             return lines, False
-        if isinstance(stmt, ast.If) and not _checks(stmt):
+        if isinstance(stmt, ast.If) and not checks_signal(stmt):
             first, whole_first = _trailing(stmt.body)
             other, whole_other = _trailing(stmt.orelse) if stmt.orelse else ([], True)
             lines[:0] = [*first, *other]
@@ -401,21 +415,14 @@ def _riders(tree: ast.AST) -> dict[int, tuple[int, ...]]:
     for node in walk_tree(tree):
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             continue
-        ops: list[int] = []
-        for stmt in ast.walk(node):
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                break  # (a function defined in a loop: rare; its lines are its own)
-            if isinstance(stmt, ast.stmt) and stmt is not node and _operators_only(stmt):
-                ops.append(stmt.lineno)
+        # (a function defined in the loop: rare; its lines are its own)
+        own = [stmt for stmt in _own_statements(node) if stmt is not node]
+        ops = [stmt.lineno for stmt in own if _operators_only(stmt)]
         # (and, after those, an ``if`` whose test calls nothing, where no signal is handled
         # either: ``if patron in suspended:`` in a queue's loop, blind169's holds, the list
         # it scans 370,000 times never seen)
         tests = sorted(
-            {
-                stmt.lineno
-                for stmt in ast.walk(node)
-                if isinstance(stmt, ast.If) and not _checks(stmt)
-            }
+            {stmt.lineno for stmt in own if isinstance(stmt, ast.If) and not checks_signal(stmt)}
         )[:TEST_RIDERS]
         ops = sorted(set(ops))[:RIDERS] + [t for t in tests if t not in ops]
         if not ops:

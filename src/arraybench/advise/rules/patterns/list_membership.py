@@ -32,6 +32,7 @@ from ...codes import WARNING, Rule, register
 from ...read.source import SourceFile, enclosing_function, read_source, statement_at
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
+from ...run.checks import checks_signal
 from ...run.models import membership_times
 from ...run.values import SEQUENCE
 from .base import Analysis
@@ -115,7 +116,7 @@ class ListMembership:
             return None
         seconds = a.led.span(sf.path, first, last, own=True)
         loops = sf.enclosing_loops(first)
-        if isinstance(stmt, ast.If) and not _calls(stmt.test) and loops:
+        if isinstance(stmt, ast.If) and not checks_signal(stmt) and loops:
             # (an ``if`` whose test calls nothing handles no signal: its time lands on the
             # loop's next check, so the scans are priced against the loop's time, not the
             # line's; blind169's holds: 0.86 s on the line, 1.3 s of scans, 1.4 s saved)
@@ -200,10 +201,6 @@ def told_at_making(a: Analysis, paths: Iterable[str]) -> None:
                 "the run there), never changed after: the fix of that finding is on this line, "
                 f"its saving the same one, counted once; make it a set here: {made[1]}",
             )
-
-
-def _calls(node: ast.AST) -> bool:
-    return any(isinstance(n, ast.Call) for n in ast.walk(node))
 
 
 def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
