@@ -65,6 +65,16 @@ COSTLY_CALLS = frozenset(
         "ifftn",
         "rfftn",
         "irfftn",
+        # (sorts and order statistics: an empirical quantile table sorted again at every
+        # draw, ``ordered = np.sort(self.history)`` per ward per day, blind173's bed flow)
+        "sort",
+        "argsort",
+        "quantile",
+        "percentile",
+        "median",
+        "nanquantile",
+        "nanpercentile",
+        "nanmedian",
     }
 )
 #: Calls that give the same result for the same inputs (no random numbers, no I/O): a

@@ -110,8 +110,14 @@ def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
     if len(made) != 1:
         return f
     at = made[0].lineno
-    # (made as often as it is called: one jit made once, outside, is called with new shapes)
-    if 2 * a.led.count((f.path, at)).n < a.led.count((f.path, f.line)).n:
+    # (made as often as it is called: one jit made once, outside, is called with new shapes;
+    # or made a few times, each compiled again: ``step = jax.jit(partial(...))`` in the
+    # function fitting each gala, then called 150 times in its loop, blind173's relays)
+    jits = a.led.count((f.path, at)).n
+    compiled = sum(
+        len(a.ev.events.compiles.get((f.path, ln), [])) for ln in range(f.line, f.end + 1)
+    )
+    if 2 * jits < a.led.count((f.path, f.line)).n and not (jits >= 2 and 2 * compiled >= jits):
         return f
     return replace(
         f,
@@ -119,7 +125,8 @@ def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
         line=at,
         end=max(f.end, f.line),
         snippet=sf.text(at).strip(),
-        evidence=f"{f.evidence}; the function it calls is jitted anew at line {at}, at every "
+        evidence=f"line {f.line}, its call: {f.evidence}; the function it calls is jitted anew "
+        f"at line {at}, at every "
         f"call of {func.rsplit('.', 1)[-1] or 'the module'}(): jit it once, outside",
     )
 
