@@ -159,7 +159,14 @@ def test_a_promotion_on_a_line_of_operators_is_found_on_its_line(tmp_path: Path)
     _, found = _run(tmp_path, FRAMES)
     f = _at(found, 9, "AB410")
     assert f is not None, [(x.line, x.code) for x in found]
-    assert "frames (float64 since line 9: frames = frames * window" in f.evidence
+    # (told as promoted here, or, since 2026-12-02, as made float32 at line 8 in each pass
+    # and float64 after this line: which one depends on where the looks fell)
+    assert (
+        "frames (float64 since line 9: frames = frames * window" in f.evidence
+        or "frames (made float32 at line 8: frames = rng.standard_normal((300, 256)).astype("
+        "np.float32); float64 after this line, each time)"
+        in f.evidence
+    ), f.evidence
     assert "make window float32 where it is made (line 5)" in f.evidence
     assert _at(found, 10, "AB410") is None
 
@@ -427,7 +434,8 @@ def test_a_list_s_fingerprint_tells_the_same_list_from_a_fresh_one() -> None:
     assert describe(rows).ident == describe(rows).ident
     assert fingerprint(rows) != fingerprint([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
     # the fingerprint does not make two facts differ
-    assert describe(rows) == Fact("sequence", "list", shape=(3,), item="sequence")
+    # (rows of two: their length kept, what a membership test compares)
+    assert describe(rows) == Fact("sequence", "list", shape=(3,), item="sequence", item_size=2)
 
 
 # -- the run-time evidence -------------------------------------------------------------------

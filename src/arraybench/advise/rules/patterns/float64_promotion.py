@@ -347,6 +347,7 @@ class Float64Promotion:
                 made32[n] = made
         # (or made in this call from a float32 array by a view or a reshape, its looks here
         # all after this line promoted it)
+        fresh = set()
         for n in dict.fromkeys(read):
             view = (
                 None
@@ -355,6 +356,7 @@ class Float64Promotion:
             )
             if view is not None and any(_big(x, "float64") for x in looks.get(n, [])):
                 made32[n] = view
+                fresh.add(n)
         f32 += list(made32)
         # (no float32 operand seen on the line, its operands a method's result and the
         # object's state, never looked at: ``acc = self.forces(drag, pull) * self.inv_mass``;
@@ -581,8 +583,13 @@ class Float64Promotion:
             n: next((x for x in looks.get(n, []) if _big(x, "float32")), None) for n in f32[:2]
         }
         f32_facts = ", ".join(
-            f"{n} (made float32 at line {made32[n][0]}: {n} = {made32[n][1]}; float64 at every "
-            "look in the loop, from its first step on)"
+            f"{n} (made float32 at line {made32[n][0]}: {n} = {made32[n][1]}; float64 "
+            + (
+                "after this line, each time"
+                if n in fresh
+                else "at every look in the loop, from its first step on"
+            )
+            + ")"
             if n in made32
             else f"{n} ({seen32[n] or 'float32'})"
             for n in f32[:2]
