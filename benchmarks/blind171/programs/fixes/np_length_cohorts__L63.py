@@ -9,7 +9,7 @@ import numpy as np
 
 L_INF, K_GROWTH, T0 = 92.0, 0.23, -0.4
 AGES = np.arange(1, 7)
-BIN_WIDTH = 2.0
+BIN_WIDTH = 4.0
 
 
 def von_bertalanffy(age):
