@@ -58,6 +58,7 @@ from .call_facts import (
 from .families import BY_CODE, Candidate
 from .families.base import Plain
 from .families.blocks import BLOCK_MIN, FLOAT_BLOCK_MIN, callee_blocks, made_blocks
+from .families.compiles import static_fix
 from .families.loops import (
     ELEMENT_MIN,
     LOOP_CODES,
@@ -600,6 +601,9 @@ class Analysis:
                 if old is not None and old.code == f.code and old.seconds < f.seconds:
                     del self.found[(f.path, f.line)]
                 self.add(f)
+                fix = static_fix(self, sf, f)
+                if fix is not None and (fix.path, fix.line) not in self.found:
+                    self.add(fix)
         for pattern in PATTERNS:
             for path in files:
                 sf = read_source(path)

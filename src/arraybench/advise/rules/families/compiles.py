@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ....base.units import format_time
 from ...read.calls import call_made_above
-from ...read.syntax import call_name, walk_tree
+from ...read.syntax import call_name, function_name, walk_tree
 from ...run.observe import NEW_FUNCTION
 from .base import Candidate, Plain
 
@@ -100,12 +100,20 @@ def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
     if NEW_FUNCTION not in a.ev.events.causes.get((f.path, f.line), []) or sf.tree is None:
         return f
     func = sf.functions.get(f.line, "")
-    made = [
+    made: list[ast.expr] = [
         value
         for c in sf.calls_on(f.line)
         if isinstance(c.func, ast.Name)
         and (value := call_made_above(sf, c.func.id, f.line)) is not None
         and call_name(value) == "jit"
+    ]
+    # (or a function defined in the same function under ``@jax.jit``: made anew at every
+    # call of the function, blind171's stock assessment, ``step`` jitted per stock)
+    made += [
+        d
+        for c in sf.calls_on(f.line)
+        if isinstance(c.func, ast.Name)
+        for d in _jit_decorators(sf, c.func.id, f.line)
     ]
     if len(made) != 1:
         return f
@@ -129,6 +137,89 @@ def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
         f"at line {at}, at every "
         f"call of {func.rsplit('.', 1)[-1] or 'the module'}(): jit it once, outside",
     )
+
+
+def static_fix(a: Analysis, sf: SourceFile, f: Finding) -> Finding | None:
+    """For a recompile at the call of the file's function jitted with static arguments,
+    caused by a static argument's new value: the jit that declares it static, the line to
+    change, as the finding's fix (``Finding.fix_of``; blind172's shredder, ``@partial(jax.jit,
+    static_argnames=("throughput_tph",))`` and a new throughput every shift, told at the call
+    only); else None."""
+    if f.code != "AB404" or sf.tree is None:
+        return None
+    causes = a.ev.events.causes.get((f.path, f.line), [])
+    if not any("Static(" in c for c in causes):
+        return None
+    for c in sf.calls_on(f.line):
+        name = function_name(c.func)
+        declared: list[ast.expr] = []
+        for node in walk_tree(sf.tree):
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                declared += [d for d in node.decorator_list if _is_jit(d) and _statics(d)]
+            elif (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+                and isinstance(node.value, ast.Call)
+                and function_name(node.value.func) == "jit"
+                and _statics(node.value)
+            ):
+                declared.append(node.value)
+        if len(declared) != 1 or declared[0].lineno == f.line:
+            continue
+        at = declared[0].lineno
+        g, _ = a.finding(sf, at, f.code)
+        return replace(
+            g,
+            seconds=f.seconds,
+            share=f.share,
+            gain=f.gain,
+            count=None,
+            fix_of=f.line,
+            evidence=f"jits {name}() with {', '.join(_statics(declared[0]))} static, and line "
+            f"{f.line}'s finding compiles it again at each new value ({f.share:.0%} of the run "
+            "there): the fix of that finding is on this line, its saving the same one, counted "
+            "once; pass it as a traced argument (drop it from the static ones), or round it to "
+            "a few values",
+        )
+    return None
+
+
+def _statics(d: ast.expr) -> list[str]:
+    """The names or places a jit (or ``partial(jax.jit, ...)``) call declares static."""
+    if not isinstance(d, ast.Call):
+        return []
+    return [
+        ast.unparse(k.value) for k in d.keywords if k.arg in ("static_argnames", "static_argnums")
+    ]
+
+
+def _jit_decorators(sf: SourceFile, name: str, line: int) -> list[ast.expr]:
+    """The ``jit`` decorator of the function ``name`` that the function holding ``line``
+    defines above it (a nested ``def``, made again at each call of the function), or none."""
+    assert sf.tree is not None
+    func = sf.functions.get(line, "")
+    if not func:
+        return []
+    return [
+        d
+        for node in walk_tree(sf.tree)
+        if isinstance(node, ast.FunctionDef)
+        and node.name == name
+        and node.lineno < line
+        # (its ``def`` line is named as the function itself, inside the one around it)
+        and sf.functions.get(node.lineno, "") in (func, f"{func}.{name}")
+        for d in node.decorator_list
+        if _is_jit(d)
+    ]
+
+
+def _is_jit(d: ast.expr) -> bool:
+    """``@jax.jit``, ``@jit``, ``@partial(jax.jit, static_argnames=...)``."""
+    if isinstance(d, ast.Call):
+        if function_name(d.func) == "partial" and d.args:
+            return function_name(d.args[0]) == "jit"
+        return function_name(d.func) == "jit"
+    return function_name(d) == "jit"
 
 
 FAMILY = Compiles()

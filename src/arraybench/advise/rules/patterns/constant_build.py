@@ -187,7 +187,10 @@ def _constant_comprehension(
     list at every run: its loops over ``range`` of such values, its calls of number builtins
     and ``math``, its names not stored between ``lo`` and ``hi`` (nor parameters), its
     attributes set only in ``__init__``; None otherwise."""
-    bound = {t.id for g in comp.generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+    # (the comprehensions inside it too: rows of a table, ``[[T[a].get(b, 0) for b in S] for
+    # a in S]``, blind171's vessel states)
+    generators = [g for n in ast.walk(comp) if isinstance(n, ast.comprehension) for g in [n]]
+    bound = {t.id for g in generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
     if any(
         not (
             (
@@ -201,7 +204,7 @@ def _constant_comprehension(
                 and module_table(sf, g.iter.id)
             )
         )
-        for g in comp.generators
+        for g in generators
     ):
         return None
     names: set[str] = set()
@@ -209,6 +212,22 @@ def _constant_comprehension(
         if isinstance(n, ast.Call):
             fn = n.func
             if isinstance(fn, ast.Name) and fn.id in NUMBER_CALLS | {"range"}:
+                continue
+            # (a read of a module's table or of one of its items: ``OBSERVED[a].get(b, 0)``)
+            table = (
+                fn.value.value
+                if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Subscript)
+                else fn.value
+                if isinstance(fn, ast.Attribute)
+                else None
+            )
+            if (
+                isinstance(fn, ast.Attribute)
+                and fn.attr in READS_TABLE
+                and isinstance(table, ast.Name)
+                and table.id not in params
+                and module_table(sf, table.id)
+            ):
                 continue
             if (
                 isinstance(fn, ast.Attribute)
@@ -222,7 +241,9 @@ def _constant_comprehension(
                 if set_after_init(sf, n.attr):
                     return None
                 names.add(f"self.{n.attr}")
-            elif n.value.id != "math":
+            elif n.value.id != "math" and not (
+                n.attr in READS_TABLE and n.value.id not in params and module_table(sf, n.value.id)
+            ):
                 return None
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
             if n.id in bound or n.id in NUMBER_CALLS or n.id in ("range", "math", "self"):

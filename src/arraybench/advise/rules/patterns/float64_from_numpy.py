@@ -140,6 +140,24 @@ class Float64FromNumpy:
                             f"{format_time(g.seconds)}",
                         )
                 yield f
+                at = min(lines)
+                if f.line != at and (sf.path, at) not in a.found:
+                    # (told where the tensor meets the float32 work: the conversion, the line
+                    # to change, listed as its fix; blind171's dispense forecast, its chain
+                    # profile converted on the line above the season it promotes)
+                    g, _ = a.finding(sf, at, self.rule.code)
+                    yield replace(
+                        g,
+                        seconds=f.seconds,
+                        share=f.share,
+                        gain=f.gain,
+                        count=None,
+                        fix_of=f.line,
+                        evidence=f"makes the float64 tensor that line {f.line}'s finding meets "
+                        f"float32 work with ({f.share:.0%} of the run there): the fix of that "
+                        "finding is on this line, its saving the same one, counted once; make "
+                        f"it float32 here: {_with_dtype(conversions[at])}",
+                    )
 
     def _priced(
         self,
