@@ -340,8 +340,16 @@ def passed_unchanged(
     for c, lp in callers:
         # (a method of another object at each iteration, ``line.melt_day(...)`` for each
         # ``line``: its ``self`` is not the same; blind116's glacier stakes)
+        # (only where the function reads its object: ``whittaker(trace, lam)`` of each
+        # geophone reads no attribute of it, blind176)
         recv = c.func.value if method and isinstance(c.func, ast.Attribute) else None
-        if isinstance(recv, ast.Name) and recv.id != "self" and _rebound(sf, recv.id, lp):
+        reads_self = any(n == "self" or n.startswith("self.") for n in names)
+        if (
+            reads_self
+            and isinstance(recv, ast.Name)
+            and recv.id != "self"
+            and _rebound(sf, recv.id, lp)
+        ):
             return False
         for n in names:
             base, dot, attr = n.partition(".")
@@ -358,6 +366,14 @@ def passed_unchanged(
                 # (bound once where the partial was made: unless the loop makes it again,
                 # ``voice = partial(sing, flat_cents=rng.uniform(0, 35))`` per singer)
                 if given is not None and bound(given) and not lp.line <= given.lineno <= lp.end:
+                    continue
+                # (not passed: its default, the same value at every call; blind176's
+                # ``st.process(raw)`` of ``process(self, raw, lam=4.0)``)
+                if (
+                    given is None
+                    and not any(isinstance(x, ast.Starred) for x in c.args)
+                    and all(k.arg is not None for k in c.keywords)
+                ):
                     continue
                 if (
                     isinstance(given, ast.Attribute)

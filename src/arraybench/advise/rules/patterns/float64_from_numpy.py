@@ -141,7 +141,8 @@ class Float64FromNumpy:
                         )
                 yield f
                 at = min(lines)
-                if f.line != at and (sf.path, at) not in a.found:
+                # (where an AB410 was folded in, float64_origin tells its making line)
+                if not promoted and f.line != at and (sf.path, at) not in a.found:
                     # (told where the tensor meets the float32 work: the conversion, the line
                     # to change, listed as its fix; blind171's dispense forecast, its chain
                     # profile converted on the line above the season it promotes)

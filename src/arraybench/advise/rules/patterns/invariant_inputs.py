@@ -476,3 +476,61 @@ def _size(x: Fact) -> int:
     for d in x.shape:
         n *= d
     return n
+
+
+#: Looks of a size that must all show one value for it to count as the same at every call.
+STEADY_LOOKS = 3
+
+
+def steady_sizes(a: Analysis, sf: SourceFile, fn: ast.FunctionDef) -> set[str]:
+    """The function's locals assigned once, outside its loops, a size of a parameter (``n =
+    len(trace)``, ``rows = x.shape[0]``, ``m = x.size``) that the run saw as one int at
+    STEADY_LOOKS looks or more in the function: the same at every call, whatever the
+    parameter holds."""
+    params = {p.arg for p in fn.args.args}
+    lines = [ln for ln in range(fn.lineno, (fn.end_lineno or fn.lineno) + 1)]
+    out: set[str] = set()
+    for node in fn.body:
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and _size_of(node.value) in params
+        ):
+            continue
+        name = node.targets[0].id
+        if (
+            sum(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                for n in ast.walk(fn)
+            )
+            != 1
+        ):
+            continue
+        looks = [x for ln in lines for x in a.ev.samples.facts.get((sf.path, ln), {}).get(name, [])]
+        values = {x.value for x in looks}
+        if len(looks) >= STEADY_LOOKS and len(values) == 1 and None not in values:
+            out.add(name)
+    return out
+
+
+def _size_of(value: ast.expr) -> str:
+    """The name whose size ``value`` reads (``len(x)``, ``x.shape[0]``, ``x.shape``,
+    ``x.size``), or ""."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "len"
+        and len(value.args) == 1
+        and isinstance(value.args[0], ast.Name)
+    ):
+        return value.args[0].id
+    if isinstance(value, ast.Subscript):
+        value = value.value
+    if (
+        isinstance(value, ast.Attribute)
+        and value.attr in ("shape", "size")
+        and isinstance(value.value, ast.Name)
+    ):
+        return value.value.id
+    return ""

@@ -86,6 +86,7 @@ from .invariant_inputs import (
     made_inputs,
     read_off,
     shape_local,
+    steady_sizes,
 )
 from .invariant_wording import wording
 
@@ -575,10 +576,15 @@ class LoopInvariant:
             return None
         end = fn.end_lineno or line
 
+        # (a size the function reads off a parameter, ``n = len(trace)``, one value at every
+        # look of the run: the same at every call, whatever the parameter holds; blind176's
+        # geophones, a 200x200 smoother inverted again for every 200-sample trace)
+        steady = steady_sizes(a, sf, fn)
+
         def stored(m: str) -> bool:
             if m.startswith("self."):
                 return attribute_changed(sf, m[5:], fn.lineno, end, PURE_CALLS)
-            return m in params or stored_in(sf, m, fn.lineno, end)
+            return m not in steady and (m in params or stored_in(sf, m, fn.lineno, end))
 
         # (a local the function makes once above from inputs that stay: ``A = self.K +
         # self.noise ** 2 * np.eye(n)`` before ``A_inv = np.linalg.inv(A)``)
