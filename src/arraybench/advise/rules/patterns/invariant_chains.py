@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from ....base.units import format_time
 from ...read.calls import calls_of
-from ...read.purity import COSTLY_CALLS
-from ...read.source import SourceFile, enclosing_function
+from ...read.purity import COSTLY_CALLS, pure_functions
+from ...read.source import SourceFile, enclosing_function, statement_at
 from ...read.syntax import call_name, own_call_name, walk_tree
 from ...records import Finding
 from .base import Analysis
@@ -70,7 +70,9 @@ def folded(
         # is its call's to take out: blind104's moss kernel, ``diff``, its distances, its
         # diagonal and its normalisation, told at ``k = dispersal_kernel(self.coords, 35.0)``)
         if _calls_body_of(sf, f.line, g.line):
-            if _built_over_lines(sf, g.line) and _work_line(a, sf, g.line) != g.line:
+            if (
+                _built_over_lines(sf, g.line) and _work_line(a, sf, g.line) != g.line
+            ) or _returns_whole(sf, g.line):
                 del a.found[key]
                 _hold(a, g)
                 return _through_call(f, g, inner=False)
@@ -78,7 +80,9 @@ def folded(
             _hold(a, f)
             return None
         if _calls_body_of(sf, g.line, f.line):
-            if _built_over_lines(sf, f.line) and _work_line(a, sf, f.line) != f.line:
+            if (
+                _built_over_lines(sf, f.line) and _work_line(a, sf, f.line) != f.line
+            ) or _returns_whole(sf, f.line):
                 a.found[key] = _through_call(g, f, inner=False)
                 _hold(a, f)
                 return None
@@ -296,6 +300,22 @@ def _through_call(first: Finding, other: Finding, inner: bool = True) -> Finding
         evidence=first.evidence
         if f"is called on line {other.line} (" in first.evidence
         else f"{first.evidence}; {said}",
+    )
+
+
+def _returns_whole(sf: SourceFile, line: int) -> bool:
+    """Whether the statement at ``line`` is the ``return`` of a pure function of the file
+    built over several statements: the call is the value, made once where it is called
+    (blind175's display cases, ``W = trend_weights(HALF_WINDOW, order)`` per hour, whose
+    ``return np.linalg.pinv(V)`` was told, to be computed once and "passed to
+    trend_weights()")."""
+    fn = enclosing_function(sf, line)
+    stmt = statement_at(sf, line)
+    return (
+        fn is not None
+        and isinstance(stmt, ast.Return)
+        and _built_over_lines(sf, line)
+        and fn.name in pure_functions(sf)
     )
 
 

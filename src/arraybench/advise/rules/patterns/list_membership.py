@@ -95,12 +95,24 @@ class ListMembership:
             if not tests:
                 continue
             first, last = sf.span(stmt.lineno)
-            if first in seen_lines or (sf.path, first) in a.found:
+            held = a.found.get((sf.path, first))
+            # (an element loop found on the line, a comprehension whose ``if`` scans a list:
+            # the scans are its cost where they take half its time or more; blind175's
+            # league, ``[... for b in bowlers if b.bid in sanctioned]`` told AB101 at 60%)
+            if first in seen_lines or (held is not None and held.code not in ELEMENT_LOOPS):
                 continue
             seen_lines.add(first)
             f = self._priced(a, sf, first, last, tests, stmt)
-            if f is not None:
-                yield f
+            if f is None:
+                continue
+            if held is not None:
+                if f.seconds < held.seconds / 2:
+                    continue
+                del a.found[(sf.path, first)]
+                a.dropped.append(
+                    replace(held, dropped=f"its time is the list scans of line {first} (AB416)")
+                )
+            yield f
 
     def _priced(
         self,
@@ -159,6 +171,10 @@ class ListMembership:
                 gain=(low, high),
             )
         return None
+
+
+#: Element-loop findings a list scan on their line may be the cost of.
+ELEMENT_LOOPS = frozenset({"AB101", "AB104"})
 
 
 def told_at_making(a: Analysis, paths: Iterable[str]) -> None:
@@ -258,6 +274,13 @@ def _as_set(value: ast.expr) -> str | None:
         return ast.unparse(ast.SetComp(elt=value.elt, generators=value.generators))
     if isinstance(value, ast.List) and value.elts:
         return ast.unparse(ast.Set(elts=value.elts))
+    # (an array's items as a list, ``rng.choice(ids, 200).tolist()``, or ``list(...)`` of
+    # something: its set; blind174's CCTV programme, tested for 40,000 records a district)
+    if isinstance(value, ast.Call) and (
+        (isinstance(value.func, ast.Attribute) and value.func.attr == "tolist" and not value.args)
+        or (isinstance(value.func, ast.Name) and value.func.id == "list" and len(value.args) == 1)
+    ):
+        return f"set({ast.unparse(value)})"
     return None
 
 
