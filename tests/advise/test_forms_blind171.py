@@ -197,5 +197,6 @@ def test_a_scan_in_a_loop_of_the_files_own_calls_is_priced_without_them(
     found = _found(profile(Target(script=_write(tmp_path, "eddy.py", EDDY))))
     f = found.get(18)
     assert f is not None and f.code == "AB408" and f.gain is not None, found
-    # (the frames' transforms and sorts, in Frame, are most of the loop: 75-85% here)
-    assert f.gain[1] < 0.6 * f.seconds, (f.seconds, f.gain)
+    # (the frames' transforms and sorts, in Frame, are most of the loop: 75-85% here quiet,
+    # 27% under the test suite's load; the whole loop, before, 98%)
+    assert f.gain[1] < 0.85 * f.seconds, (f.seconds, f.gain)

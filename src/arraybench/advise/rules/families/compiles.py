@@ -126,8 +126,13 @@ def _jitted_here(a: Analysis, sf: SourceFile, f: Finding) -> Finding:
         len(a.ev.events.compiles.get((f.path, ln), [])) for ln in range(f.line, f.end + 1)
     )
     # (the jit's own count may be missing: a decorator line run once a call of the function,
-    # six times, that the line timer's bursts did not hit; its compilations say it)
-    if 2 * jits < a.led.count((f.path, f.line)).n and not (compiled >= 2 and 2 * compiled >= jits):
+    # six times, that the line timer's bursts did not hit; then JAX's causes say it, a new
+    # function object at two compilations or more, where a jit made once and given growing
+    # slices says so at its first only: blind20's gradient)
+    anew = sum(NEW_FUNCTION in c for c in a.ev.events.causes.get((f.path, f.line), []))
+    if 2 * jits < a.led.count((f.path, f.line)).n and not (
+        (jits >= 2 and 2 * compiled >= jits) or (jits == 0 and anew >= 2)
+    ):
         return f
     return replace(
         f,
