@@ -337,13 +337,13 @@ def passed_unchanged(
     calling loop (a method's object, whole, may change: no); any other name is not changed
     there either. A name ``p.attr`` (:func:`held_attribute`) needs only ``p`` not bound
     again."""
+    # (only where the function reads its object: ``whittaker(trace, lam)`` of each
+    # geophone reads no attribute of it, blind176)
+    reads_self = any(n == "self" or n.startswith("self.") for n in names)
     for c, lp in callers:
         # (a method of another object at each iteration, ``line.melt_day(...)`` for each
         # ``line``: its ``self`` is not the same; blind116's glacier stakes)
-        # (only where the function reads its object: ``whittaker(trace, lam)`` of each
-        # geophone reads no attribute of it, blind176)
         recv = c.func.value if method and isinstance(c.func, ast.Attribute) else None
-        reads_self = any(n == "self" or n.startswith("self.") for n in names)
         if (
             reads_self
             and isinstance(recv, ast.Name)

@@ -189,7 +189,7 @@ def _constant_comprehension(
     attributes set only in ``__init__``; None otherwise."""
     # (the comprehensions inside it too: rows of a table, ``[[T[a].get(b, 0) for b in S] for
     # a in S]``, blind171's vessel states)
-    generators = [g for n in ast.walk(comp) if isinstance(n, ast.comprehension) for g in [n]]
+    generators = [n for n in ast.walk(comp) if isinstance(n, ast.comprehension)]
     bound = {t.id for g in generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}
     if any(
         not (
@@ -214,20 +214,7 @@ def _constant_comprehension(
             if isinstance(fn, ast.Name) and fn.id in NUMBER_CALLS | {"range"}:
                 continue
             # (a read of a module's table or of one of its items: ``OBSERVED[a].get(b, 0)``)
-            table = (
-                fn.value.value
-                if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Subscript)
-                else fn.value
-                if isinstance(fn, ast.Attribute)
-                else None
-            )
-            if (
-                isinstance(fn, ast.Attribute)
-                and fn.attr in READS_TABLE
-                and isinstance(table, ast.Name)
-                and table.id not in params
-                and module_table(sf, table.id)
-            ):
+            if isinstance(fn, ast.Attribute) and _reads_table(sf, fn, params):
                 continue
             if (
                 isinstance(fn, ast.Attribute)
@@ -241,9 +228,7 @@ def _constant_comprehension(
                 if set_after_init(sf, n.attr):
                     return None
                 names.add(f"self.{n.attr}")
-            elif n.value.id != "math" and not (
-                n.attr in READS_TABLE and n.value.id not in params and module_table(sf, n.value.id)
-            ):
+            elif n.value.id != "math" and not _reads_table(sf, n, params):
                 return None
         elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
             if n.id in bound or n.id in NUMBER_CALLS or n.id in ("range", "math", "self"):
@@ -261,6 +246,18 @@ def _constant_comprehension(
             # changed, is; blind170's power curves, 12 x 101 made a tensor again per record)
             return None
     return names
+
+
+def _reads_table(sf: SourceFile, method: ast.Attribute, params: set[str]) -> bool:
+    """Whether ``method`` is a read (READS_TABLE) of a module's table that nothing changes
+    (:func:`module_table`), or of one of its items (``OBSERVED[a].get``)."""
+    table = method.value.value if isinstance(method.value, ast.Subscript) else method.value
+    return (
+        method.attr in READS_TABLE
+        and isinstance(table, ast.Name)
+        and table.id not in params
+        and module_table(sf, table.id)
+    )
 
 
 #: A table's methods that read it and change nothing.

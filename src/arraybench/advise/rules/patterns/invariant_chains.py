@@ -70,9 +70,7 @@ def folded(
         # is its call's to take out: blind104's moss kernel, ``diff``, its distances, its
         # diagonal and its normalisation, told at ``k = dispersal_kernel(self.coords, 35.0)``)
         if _calls_body_of(sf, f.line, g.line):
-            if (
-                _built_over_lines(sf, g.line) and _work_line(a, sf, g.line) != g.line
-            ) or _returns_whole(sf, g.line):
+            if _call_takes_out(a, sf, g.line):
                 del a.found[key]
                 _hold(a, g)
                 return _through_call(f, g, inner=False)
@@ -80,9 +78,7 @@ def folded(
             _hold(a, f)
             return None
         if _calls_body_of(sf, g.line, f.line):
-            if (
-                _built_over_lines(sf, f.line) and _work_line(a, sf, f.line) != f.line
-            ) or _returns_whole(sf, f.line):
+            if _call_takes_out(a, sf, f.line):
                 a.found[key] = _through_call(g, f, inner=False)
                 _hold(a, f)
                 return None
@@ -300,6 +296,15 @@ def _through_call(first: Finding, other: Finding, inner: bool = True) -> Finding
         evidence=first.evidence
         if f"is called on line {other.line} (" in first.evidence
         else f"{first.evidence}; {said}",
+    )
+
+
+def _call_takes_out(a: Analysis, sf: SourceFile, line: int) -> bool:
+    """Whether the invariant statement at ``line``, in a function a finding's call calls, is
+    told at that call: the function builds its value over several statements and its work is
+    elsewhere than this line, or this line is a pure function's ``return``."""
+    return (_built_over_lines(sf, line) and _work_line(a, sf, line) != line) or _returns_whole(
+        sf, line
     )
 
 

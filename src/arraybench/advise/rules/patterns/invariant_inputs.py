@@ -488,7 +488,7 @@ def steady_sizes(a: Analysis, sf: SourceFile, fn: ast.FunctionDef) -> set[str]:
     STEADY_LOOKS looks or more in the function: the same at every call, whatever the
     parameter holds."""
     params = {p.arg for p in fn.args.args}
-    lines = [ln for ln in range(fn.lineno, (fn.end_lineno or fn.lineno) + 1)]
+    lines = range(fn.lineno, (fn.end_lineno or fn.lineno) + 1)
     out: set[str] = set()
     for node in fn.body:
         if not (

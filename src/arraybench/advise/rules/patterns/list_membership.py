@@ -220,11 +220,11 @@ def told_at_making(a: Analysis, paths: Iterable[str]) -> None:
 
 
 def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
-    """The line that makes the list ``f`` tests, where it is made once (a list display or
-    comprehension) at module level, in the function's body, or by the caller that passes it
-    as a parameter, and never changed after (constant_build.module_table, :func:`_local_once`,
-    float64_sources.passed_in), and that line's statement with a set made instead; None
-    otherwise."""
+    """The line that makes the list ``f`` tests, where it is made once (a list display, a
+    comprehension, ``.tolist()`` or ``list(...)``: :func:`_as_set`) at module level, in the
+    function's body, or by the caller that passes it as a parameter, and never changed after
+    (constant_build.module_table, :func:`_local_once`, float64_sources.passed_in), and that
+    line's statement with a set made instead; None otherwise."""
     stmt = statement_at(sf, f.line)
     if sf.tree is None or stmt is None:
         return None
@@ -269,7 +269,8 @@ def _made_once(sf: SourceFile, f: Finding) -> tuple[int, str] | None:
 
 
 def _as_set(value: ast.expr) -> str | None:
-    """A list display or comprehension written as the set it holds, or None."""
+    """A list display, comprehension, ``.tolist()`` or ``list(...)`` written as the set it
+    holds, or None."""
     if isinstance(value, ast.ListComp):
         return ast.unparse(ast.SetComp(elt=value.elt, generators=value.generators))
     if isinstance(value, ast.List) and value.elts:
