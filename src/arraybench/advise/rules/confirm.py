@@ -59,6 +59,7 @@ from .families import BY_CODE, Candidate
 from .families.base import Plain
 from .families.blocks import BLOCK_MIN, FLOAT_BLOCK_MIN, callee_blocks, made_blocks
 from .families.compiles import static_fix
+from .families.kept import in_callbacks
 from .families.loops import (
     ELEMENT_MIN,
     LOOP_CODES,
@@ -66,7 +67,6 @@ from .families.loops import (
     boxed_items,
     copied_out,
     differentiated,
-    in_callbacks,
     independent_runs,
     indexed_bases,
     no_float_steps,

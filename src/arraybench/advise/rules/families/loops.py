@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ....base.units import format_time
 from ...read.libraries import MUTATING_METHODS
-from ...read.source import call_name, count_ops, read_source, static_size, stored_in
+from ...read.source import call_name, count_ops, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names, walk_tree
 from ...run.models import import_time
 from ...run.values import ARRAY, JAX, MODEL, OTHER, SCALAR, SEQUENCE, is_array
@@ -19,6 +19,7 @@ from ..float_steps import element_work, float_cost
 from ..patterns.growth import growth_gain
 from .base import Candidate, Plain
 from .blocks import callee_blocks, made_blocks
+from .kept import callbacks_time, other_calls, own_callees_time
 from .scans import closed_form
 
 if TYPE_CHECKING:
@@ -410,12 +411,6 @@ class Loops(Plain):
 
 FAMILY = Loops()
 
-#: Libraries whose calls a loop's rewrite replaces: array work, and numbers drawn or computed
-#: one at a time (``random.gauss``, ``math.exp``), which come as one array call.
-REPLACED = frozenset(
-    {"numpy", "torch", "jax", "jaxlib", "scipy", "autograd", "cupy", "math", "random"}
-)
-
 
 def independent_runs(a: Analysis, sf: SourceFile, loop: Loop, f: Finding) -> Finding:
     """An AB406 finding whose loop's runs look independent says so: its iterations each start
@@ -573,87 +568,6 @@ def appended_displays(sf: SourceFile, loop: Loop) -> list[int]:
         ) or (isinstance(n, ast.AugAssign) and isinstance(v, ast.List) and v.elts):
             lines.append(n.lineno)
     return lines
-
-
-def other_calls(a: Analysis, path: str, loop: Loop) -> float:
-    """Seconds the loop's lines spent in the Python code of libraries other than the array
-    libraries (``REPLACED``): plotting, I/O, the program's other libraries, which a rewrite of
-    the loop into array operations still calls once an item."""
-    total = 0.0
-    for line in range(loop.body, loop.end + 1):
-        for name, seconds in a.ev.samples.calls.get((path, line), {}).items():
-            if name.split(".", 1)[0] not in REPLACED:
-                total += seconds
-    return total
-
-
-def own_callees_time(a: Analysis, sf: SourceFile, loop: Loop) -> float:
-    """Seconds the loop's lines spent in the file's own functions they call (a line's time
-    less its own)."""
-    total = sum(
-        a.led.span(sf.path, *sf.span(line)) - a.led.span(sf.path, *sf.span(line), own=True)
-        for line in sorted({sf.span(ln)[0] for ln in range(loop.body, loop.end + 1)})
-        if sf.loop_at(line) is None
-    )
-    return max(0.0, total)
-
-
-def callbacks_time(a: Analysis, sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> float:
-    """Seconds the loop's lines spent in functions called through a parameter of the function
-    that holds the loop (``on_answer(pool, wait)``, a callback: the rewrite of the loop still
-    calls it once an item, and what it does is priced where it is, if anywhere)."""
-    total = sum(
-        a.led.span(sf.path, line, line) - a.led.span(sf.path, line, line, own=True)
-        for line in callback_lines(sf, loop, facts)
-    )
-    return max(0.0, total)
-
-
-def callback_lines(sf: SourceFile, loop: Loop, facts: dict[str, Fact]) -> list[int]:
-    """The loop's lines that call a function passed to the function that holds the loop (not a
-    model): see :func:`callbacks_time`."""
-    if sf.tree is None:
-        return []
-    holder = next(
-        (
-            n
-            for n in walk_tree(sf.tree)
-            if isinstance(n, ast.FunctionDef) and n.lineno < loop.line <= (n.end_lineno or 0)
-        ),
-        None,
-    )
-    if holder is None:
-        return []
-    params = {p.arg for p in ast.walk(holder.args) if isinstance(p, ast.arg)}
-    return [
-        line
-        for line in range(loop.body, loop.end + 1)
-        if any(
-            isinstance(c.func, ast.Name)
-            and c.func.id in params
-            and getattr(facts.get(c.func.id), "kind", "") != MODEL
-            for c in sf.calls_on(line)
-        )
-    ]
-
-
-def in_callbacks(a: Analysis, f: Finding, inner: list[Finding]) -> list[Finding]:
-    """The findings of ``inner`` whose time under the loop ``f`` is (mostly) at its lines that
-    call a callback (:func:`callback_lines`): the loop's price kept their whole time out
-    already (:func:`callbacks_time`)."""
-    sf = read_source(f.path)
-    loop = sf.loop_at(f.line)
-    if loop is None:
-        return []
-    lines = callback_lines(sf, loop, a.ev.facts_in(f.path, f.line, f.end))
-    out = []
-    for g in inner:
-        span = [(g.path, g.line, g.end)]
-        whole = a.led.overlap(f.path, f.line, f.end, span)
-        under = sum(a.led.overlap(f.path, ln, ln, span) for ln in lines)
-        if whole > 0 and under >= 0.5 * whole:
-            out.append(g)
-    return out
 
 
 def indexed_bases(sf: SourceFile, lp: Loop) -> set[str]:
