@@ -141,8 +141,15 @@ class Float64FromNumpy:
                         )
                 yield f
                 at = min(lines)
-                # (where an AB410 was folded in, float64_origin tells its making line)
-                if not promoted and f.line != at and (sf.path, at) not in a.found:
+                # (where an AB410 was folded in, float64_origin tells its making line; a
+                # conversion in the loop is told where it is, its own line the fix: listed as
+                # another line's fix, it was folded into a finding marked its own fix)
+                if (
+                    not promoted
+                    and f.line != at
+                    and not lp.line <= at <= lp.end
+                    and (sf.path, at) not in a.found
+                ):
                     # (told where the tensor meets the float32 work: the conversion, the line
                     # to change, listed as its fix; blind171's dispense forecast, its chain
                     # profile converted on the line above the season it promotes)
