@@ -31,13 +31,20 @@ from ...read.calls import called_bodies
 from ...read.libraries import NEW_VALUE_METHODS
 from ...read.purity import attribute_changed
 from ...read.recurrence import carried_from
-from ...read.source import SourceFile, call_name, stored_in
+from ...read.source import SourceFile, stored_in
 from ...read.syntax import walk_tree
 from ...records import LIST_SHARE, Finding
 from ...run.models import float32_ratio
-from ...run.values import SCALAR, Fact, is_array
+from ...run.values import SCALAR, is_array
 from .base import Analysis
 from .expressions import facts_around, held_names
+from .float64_operands import (
+    calls_own,
+    drifted,
+    float64_result,
+    promoted_before,
+    returned_float64,
+)
 from .float64_sources import (
     _alias_of,
     _as_float32,
@@ -50,7 +57,6 @@ from .float64_sources import (
     _made_float32,
     _made_in_init,
     _only_reduced,
-    _returned_to,
     _rewrite,
     operand,
     passed_in,
@@ -369,7 +375,7 @@ class Float64Promotion:
             if not f32
             and callers is not None
             and not isinstance(node, ast.Return)
-            and _calls_own(tree, node.value)
+            and calls_own(tree, node.value)
             else None
         )
         if state is not None:
@@ -427,7 +433,7 @@ class Float64Promotion:
             # ``coeffs = frames @ basis`` with a float32 basis): a line of operators records its
             # values at the next check, when its result is already float64, so the promotion is
             # seen here, and reported where it is made
-            promo = self._promoted_before(a, sf, read, looks, lo, hi, first, callers)
+            promo = promoted_before(a, sf, read, looks, lo, hi, first, callers)
             if promo is None:
                 return None  # the float64 operands are the loop's own state: promoted elsewhere
             where, via, root, rfacts = promo
@@ -457,13 +463,13 @@ class Float64Promotion:
             results = [
                 n
                 for n in stored
-                if self._float64_result(a, path, n, looks, lo, hi)
-                or (n in aliases and self._float64_result(a, path, aliases[n], looks, lo, hi))
-                or (callers is not None and self._returned_float64(a, sf, first, n))
+                if float64_result(a, path, n, looks, lo, hi)
+                or (n in aliases and float64_result(a, path, aliases[n], looks, lo, hi))
+                or (callers is not None and returned_float64(a, sf, first, n))
                 # (a local the method then stores as the object's state, ``self.u_prev,
                 # self.u = self.u, u_new``: that attribute seen float64 in the method)
                 or any(
-                    self._float64_result(a, path, held, {}, lo, hi)
+                    float64_result(a, path, held, {}, lo, hi)
                     for held in _stored_as_attribute(sf, n, first, hi)
                 )
                 # (an attribute the object holds, seen float64 in the methods the loop's
@@ -471,7 +477,7 @@ class Float64Promotion:
                 or (
                     (n.startswith("self.") or n in passed)
                     and any(
-                        self._float64_result(a, path, n, {}, c_lo, c_hi)
+                        float64_result(a, path, n, {}, c_lo, c_hi)
                         for c_lo, c_hi in called_bodies(sf, [(lo, hi), *(callers or [])])
                     )
                 )
@@ -483,7 +489,7 @@ class Float64Promotion:
                 # loop hands back to the function, promoted by what the line makes, its result
                 # never seen: ``new_e = s * self.susceptibility * ...`` returned in a tuple that
                 # comes back as ``s, e, i, r = state``)
-                results = [n for n in f32 if n in read and _drifted(looks.get(n, []))][:1]
+                results = [n for n in f32 if n in read and drifted(looks.get(n, []))][:1]
             if not results:
                 return None
             biggest = max(
@@ -697,147 +703,6 @@ class Float64Promotion:
             evidence=evidence,
             gain=(min(low_s, saving), max(high_s, saving)),
         )
-
-    def _promoted_before(
-        self,
-        a: Analysis,
-        sf: SourceFile,
-        read: list[str],
-        looks: dict[str, list[Fact]],
-        lo: int,
-        hi: int,
-        first: int,
-        callers: list[tuple[int, int]] | None = None,
-    ) -> tuple[int, str, str, list[Fact]] | None:
-        """(the line, the state's name, the float64 value, its facts) where a float64 operand of
-        this line that the loop assigns was made float64 in this iteration: its last assignment
-        above, reading a float64 array or NumPy float64 the loop never changes."""
-        assert sf.tree is not None
-        seen = a.ev.facts_in(sf.path, lo, hi)
-        for name in dict.fromkeys(read):
-            # (of any size: a 384 x 1 profile broadcast over the field promotes all of it)
-            if not any(is_array(x) and x.dtype == "float64" for x in looks.get(name, [])):
-                continue
-            made = [
-                n
-                for n in walk_tree(sf.tree)
-                if isinstance(n, ast.Assign)
-                and lo < n.lineno <= hi
-                and n.lineno != first
-                and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-            ]
-            if not made:
-                continue
-            # the last one above in this iteration, else the last of the one before (a state
-            # carried round the loop: ``x = state @ W`` after ``state = np.tanh(x * gain)``)
-            above = [n for n in made if n.lineno < first]
-            node = max(above or made, key=lambda n: n.lineno)
-            # (the names it reads, and their attributes seen: ``p.profile`` of ``feed =
-            # p.feed * p.profile``)
-            dotted = [
-                f"{x.value.id}.{x.attr}"
-                for x in ast.walk(node.value)
-                if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name)
-            ]
-            for r in dict.fromkeys(
-                [
-                    *(
-                        x.id
-                        for x in ast.walk(node.value)
-                        if isinstance(x, ast.Name) and x.id != name
-                    ),
-                    *dotted,
-                ]
-            ):
-                fact = seen.get(r)
-                if (
-                    fact is not None
-                    and promotes(fact)
-                    # (an attribute of a local object: the attribute stored, not the name
-                    # bound again each call, ``p = self.p``)
-                    and not (
-                        attribute_changed(sf, r.split(".", 1)[1], lo, hi)
-                        if "." in r
-                        else stored_in(sf, r, lo, hi)
-                    )
-                    # (a parameter the calling loop passes its own state in: promoted there)
-                    and not (callers is not None and _carried_in(sf, node.lineno, r, callers))
-                ):
-                    return node.lineno, name, r, [fact]
-        return None
-
-    def _float64_result(
-        self,
-        a: Analysis,
-        path: str,
-        name: str,
-        looks: dict[str, list[Fact]],
-        lo: int,
-        hi: int,
-    ) -> bool:
-        """The run saw ``name`` as a float64 array: at this line (an earlier iteration's value),
-        or else at a line of the loop. Of any size: the line's float32 operand is large (an
-        echo-state reservoir's ``W @ state`` with a float64 500-state converts the 500 x 500
-        float32 matrix at every step)."""
-        # (at its own line's looks, and at the loop's lines: looks that all fell in the line's
-        # first run, 5 ms of drift for 150,000 walkers, saw it before its first promotion)
-        got = [
-            *looks.get(name, []),
-            *(x for ln in range(lo, hi + 1) for x in looks_at(a, path, ln, ln).get(name, [])),
-        ]
-        return any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got)
-
-    def _returned_float64(self, a: Analysis, sf: SourceFile, line: int, name: str) -> bool:
-        """A value of a function the loop calls that its return reads (``return w - lr * g``, a
-        line of operators the sampler never looks at), seen float64 where a caller assigns
-        what the function returns (``w = grad_step(w, X, y)``)."""
-        assert sf.tree is not None
-        func = sf.functions.get(line, "")
-        returns = [
-            n
-            for n in walk_tree(sf.tree)
-            if isinstance(n, ast.Return)
-            and n.value is not None
-            and sf.functions.get(n.lineno, "") == func
-            and any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(n.value))
-        ]
-        if not returns:
-            return False
-        for lo_, hi_, _ in _returned_to(sf, func.rsplit(".", 1)[-1]):
-            node = next(
-                (
-                    n
-                    for n in walk_tree(sf.tree)
-                    if isinstance(n, ast.Assign) and n.lineno == lo_ and len(n.targets) == 1
-                ),
-                None,
-            )
-            if node is None or not isinstance(node.targets[0], ast.Name):
-                continue
-            got = looks_at(a, sf.path, lo_, hi_).get(node.targets[0].id, [])
-            if any(is_array(x) and x.dtype == "float64" and bool(x.shape) for x in got):
-                return True
-        return False
-
-
-def _drifted(facts: list[Fact]) -> bool:
-    """Looks at a name, in the run's order, that saw a large float32 array and later one of the
-    same shape in float64: state promoted between them."""
-    shapes32 = set()
-    for f in facts:
-        if _big(f, "float32"):
-            shapes32.add(f.shape)
-        elif _big(f, "float64") and f.shape in shapes32:
-            return True
-    return False
-
-
-def _calls_own(tree: ast.Module, value: ast.expr) -> bool:
-    """Whether an expression calls a function of the file (by its bare name)."""
-    called = {call_name(c) for c in ast.walk(value) if isinstance(c, ast.Call)}
-    return bool(called) and any(
-        isinstance(n, ast.FunctionDef) and n.name in called for n in walk_tree(tree)
-    )
 
 
 PATTERN = Float64Promotion()
