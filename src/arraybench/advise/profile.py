@@ -34,6 +34,7 @@ from pathlib import Path
 from .lint import lint_paths
 from .records import WORTH_SHARE, Finding, ProfileReport
 from .rules.confirm import Analysis
+from .rules.families.loops import relocate_conversions
 from .rules.patterns.float64_origin import told_at_origin
 from .rules.patterns.growth import relocate_growth
 from .rules.patterns.list_membership import told_at_making
@@ -65,6 +66,7 @@ def analyse(ev: Evidence, root: str = "") -> ProfileReport:
     a.models(files)
     a.nested()
     relocate_growth(a)
+    relocate_conversions(a)
     told_at_origin(a, files)
     told_at_making(a, files)
     listed, unlisted = worth_listing(a.found.values())

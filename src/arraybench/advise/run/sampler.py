@@ -37,7 +37,9 @@ from .checks import (
     _back_riders,
     _riders,
     _tail_riders,
+    for_riders,
     indirect_reads,
+    receiver_tails,
     while_riders,
     whole_attributes,
 )
@@ -150,13 +152,24 @@ class _LineNames:
         self._ahead: dict[str, dict[int, dict[int, frozenset[str]]]] = {}
         #: per file, a ``while`` header's lines of operators only (see checks.while_riders)
         self._while: dict[str, dict[int, tuple[int, ...]]] = {}
+        #: per file, a ``for`` header's riders and their names (see checks.for_riders)
+        self._for: dict[str, dict[int, dict[int, frozenset[str]]]] = {}
+        #: per file, a method's last lines' attributes of ``self``, read through the receiver
+        #: of the lines that call it (see checks.receiver_tails)
+        self._receivers: dict[str, dict[int, tuple[tuple[int, str, str], ...]]] = {}
 
     def __call__(self, path: str, line: int) -> tuple[str, ...]:
         table = self._files.get(path)
         if table is None:
-            table, self._riders[path], self._globals[path], self._ahead[path], self._while[path] = (
-                self._read(path)
-            )
+            (
+                table,
+                self._riders[path],
+                self._globals[path],
+                self._ahead[path],
+                self._while[path],
+                self._for[path],
+                self._receivers[path],
+            ) = self._read(path)
             self._files[path] = table
         return table.get(line, ())
 
@@ -177,6 +190,20 @@ class _LineNames:
             self(path, line)
         return self._while.get(path, {}).get(line, ())
 
+    def for_riders(self, path: str, line: int) -> dict[int, frozenset[str]]:
+        """A ``for`` header's riders, each with the names to record
+        (:func:`~.checks.for_riders`)."""
+        if path not in self._for:
+            self(path, line)
+        return self._for.get(path, {}).get(line, {})
+
+    def receivers(self, path: str, line: int) -> tuple[tuple[int, str, str], ...]:
+        """(a called method's last line, the receiver's name, an attribute of ``self`` it
+        reads) for a line that calls it (:func:`~.checks.receiver_tails`)."""
+        if path not in self._receivers:
+            self(path, line)
+        return self._receivers.get(path, {}).get(line, ())
+
     def riders(self, path: str, line: int) -> tuple[int, ...]:
         """The lines of operators only in the loops holding ``line`` (see :func:`_riders`),
         whose values are recorded when ``line``'s are."""
@@ -193,11 +220,13 @@ class _LineNames:
         dict[int, frozenset[str]],
         dict[int, dict[int, frozenset[str]]],
         dict[int, tuple[int, ...]],
+        dict[int, dict[int, frozenset[str]]],
+        dict[int, tuple[tuple[int, str, str], ...]],
     ]:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, ValueError, UnicodeDecodeError):
-            return {}, {}, {}, {}, {}
+            return {}, {}, {}, {}, {}, {}, {}
         tree = None
         for _ in range(3):
             try:
@@ -208,9 +237,9 @@ class _LineNames:
                 # program's imports being parsed at the same moment make it fail; again
                 continue
             except (SyntaxError, ValueError):
-                return {}, {}, {}, {}, {}
+                return {}, {}, {}, {}, {}, {}, {}
         if tree is None:
-            return {}, {}, {}, {}, {}
+            return {}, {}, {}, {}, {}, {}, {}
         names: dict[int, list[str]] = defaultdict(list)
         # (a builtin the file never binds is in no frame's locals or globals: no value to
         # record, and no place of the line's FACT_NAMES to take; ``list`` and ``map`` before
@@ -444,7 +473,15 @@ class _LineNames:
                 del later[r]
             riders[line] = (*got_riders, *later)
         out = {line: tuple(v) for line, v in names.items()}
-        return out, riders, tail_names, ahead, while_riders(tree)
+        return (
+            out,
+            riders,
+            tail_names,
+            ahead,
+            while_riders(tree),
+            for_riders(tree),
+            receiver_tails(tree),
+        )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -666,8 +703,12 @@ class Sampler:
         if frame is innermost:
             # (interrupted at a ``while`` header: its lines of operators' values, an iteration's)
             path = innermost.f_code.co_filename
-            for r in self._names.loop_riders(path, frame_line(innermost)):
+            line = frame_line(innermost)
+            for r in self._names.loop_riders(path, line):
                 self._record_at(innermost, (path, r))
+            # (at a ``for`` header: its lines' names that the loop never binds)
+            for r, only in self._names.for_riders(path, line).items():
+                self._record_at(innermost, (path, r), only)
 
     def _record_facts(self, frame: FrameType) -> None:
         key = (frame.f_code.co_filename, frame_line(frame))
@@ -687,8 +728,33 @@ class Sampler:
         for k in keys:
             ahead = self._names.ahead(key[0], key[1], k[1]) if k != key else None
             self._record_at(frame, k, ahead)
+        self._record_receivers(frame, key)
         if all(self._done(k) for k in keys):
             self._recorded.add(done)
+
+    def _record_receivers(self, frame: FrameType, key: Key) -> None:
+        """A called method's last lines' attributes of ``self``, read through the receiver
+        this frame holds (the instance's own dict only), kept under the method's line's
+        negative number as ``self.<attr>``."""
+        for tail, recv, attr in self._names.receivers(*key):
+            at_tail = (key[0], -tail)
+            got = self.samples.facts.get(at_tail, {}).get(f"self.{attr}", [])
+            if len(got) >= FACT_SAMPLES:
+                continue
+            at = (at_tail, id(frame.f_code))
+            last = self._looked.get(at)
+            now = self.clock()
+            gap = LOOK_GAPS[min(len(got), len(LOOK_GAPS) - 1)]
+            if got and last is not None and now - last < gap:
+                continue
+            with contextlib.suppress(Exception):
+                own = getattr(frame.f_locals.get(recv), "__dict__", None)
+                if isinstance(own, dict) and attr in own:
+                    # (kept only where a value is read: an empty entry reads as a line looked
+                    # at, and a property, not in the dict, as a value never there)
+                    self._looked[at] = now
+                    seen = self.samples.facts.setdefault(at_tail, {})
+                    seen.setdefault(f"self.{attr}", []).append(describe(own[attr]))
 
     def _done(self, key: Key) -> bool:
         """Every name seen at the line has its samples. A line where none was bound yet

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ....base.units import format_time
 from ...read.libraries import MUTATING_METHODS
-from ...read.source import call_name, count_ops, static_size, stored_in
+from ...read.source import call_name, count_ops, read_source, static_size, stored_in
 from ...read.syntax import imported_names, seen_name, target_names, walk_tree
 from ...run.models import import_time
 from ...run.values import ARRAY, JAX, MODEL, OTHER, SCALAR, SEQUENCE, is_array
@@ -725,3 +725,111 @@ def python_items(loop: Loop, facts: dict[str, Fact]) -> int:
     if not lists and not any(w in facts and facts[w].kind == SEQUENCE for w in walked_names(loop)):
         return 0
     return max(1, sum(lists))
+
+
+#: Builtins that make a Python number of one element (``float(g[i])``).
+CONVERTERS = frozenset({"float", "int", "bool"})
+#: Loop findings told at such a conversion where it is the loop's only array work: a
+#: recurrence's steps, or an element loop whose other work is on Python objects (appended to
+#: a member's list: no whole-array form; blind178's handicap index, ``round(diffs[m, r].item(),
+#: 1)`` appended for 2,500 members x 40 rounds, told AB101 at the outer loop).
+CONVERTED_CODES = frozenset({"AB101", "AB406"})
+
+
+def relocate_conversions(a: Analysis) -> None:
+    """Each loop finding of CONVERTED_CODES told at its conversion line where
+    :func:`converted_at` finds one, once the rules have run (a finding inside the loop was
+    dropped as part of it); its time and its end stay the loop's."""
+    for (path, at), f in list(a.found.items()):
+        if f.code not in CONVERTED_CODES or f.line != at:
+            continue
+        sf = read_source(path)
+        loop = next((lp for lp in sf.loops if lp.line == at and not lp.comprehension), None)
+        if loop is None:
+            continue
+        g = converted_at(a, sf, loop, f)
+        if g is f or (path, g.line) in a.found:
+            continue
+        del a.found[(path, at)]
+        a.found[(path, g.line)] = g
+
+
+def converted_at(a: Analysis, sf: SourceFile, loop: Loop, f: Finding) -> Finding:
+    """A loop finding (CONVERTED_CODES) whose only reads of arrays are one statement's
+    conversions of an element to a Python number (``x = float(g[i])``, ``g[i].item()``): the
+    rest of its steps already run on Python numbers, and the fix is that one line, the array
+    made a list once before the loop and the element read from it. Told there, as AB201, at
+    the loop's price (blind179's ride g-force audit: 768,000 ``float(g[i])`` of a 192,000-sample
+    tensor in an event counter, told AB406 at the loop's line)."""
+    if f.code not in CONVERTED_CODES or sf.tree is None:
+        return f
+    node = next(
+        (
+            n
+            for n in walk_tree(sf.tree)
+            if isinstance(n, ast.For | ast.AsyncFor) and n.lineno == loop.line
+        ),
+        None,
+    )
+    if node is None:
+        return f
+    facts = a.ev.facts_in(sf.path, loop.line, loop.end)
+    arrays = {n for n, x in facts.items() if is_array(x) and "." not in n}
+    parent: dict[int, ast.AST] = {}
+    for stmt in node.body:
+        for p in ast.walk(stmt):
+            for ch in ast.iter_child_nodes(p):
+                parent[id(ch)] = p
+    reads = [
+        n
+        for stmt in node.body
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Name) and n.id in arrays and isinstance(n.ctx, ast.Load)
+    ]
+    if not reads:
+        return f
+    lines: set[int] = set()
+    names: set[str] = set()
+    reads_as: dict[str, str] = {}
+    for n in reads:
+        sub = parent.get(id(n))
+        if not isinstance(sub, ast.Subscript) or sub.value is not n:
+            return f
+        up = parent.get(id(sub))
+        converted = (
+            isinstance(up, ast.Call)
+            and isinstance(up.func, ast.Name)
+            and up.func.id in CONVERTERS
+            and up.args == [sub]
+        ) or (
+            isinstance(up, ast.Attribute)
+            and up.attr == "item"
+            and isinstance(parent.get(id(up)), ast.Call)
+        )
+        if not converted:
+            return f
+        lines.add(n.lineno)
+        names.add(n.id)
+        index = sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+        reads_as.setdefault(
+            ast.unparse(up if isinstance(up, ast.Call) else parent[id(up)]),
+            f"{n.id}_list" + "".join(f"[{ast.unparse(e)}]" for e in index),
+        )
+    if len(lines) != 1:
+        return f
+    line = lines.pop()
+    listed = ", ".join(f"{n}_list = {n}.tolist()" for n in sorted(names))
+    read = "; ".join(f"{k} -> {v}" for k, v in reads_as.items())
+    said = (
+        f"the loop's only reads of {', '.join(sorted(names))} are line {line}'s conversions of "
+        f"one element to a Python number, each a library call and a new object: its other "
+        f"steps already run on Python numbers; before the loop {listed}, and on line {line} "
+        f"{read}"
+    )
+    return replace(
+        f,
+        code="AB201",
+        line=line,
+        snippet=f"{sf.text(line).strip()}  (in the loop at line {loop.line})",
+        evidence=f"{f.evidence}; {said}" if f.evidence else said,
+    )

@@ -290,6 +290,13 @@ def _conversions(tree: ast.Module) -> dict[int, ast.Call]:
             and not (
                 isinstance(n.args[0], ast.UnaryOp) and isinstance(n.args[0].operand, ast.Constant)
             )
+            # (``torch.tensor(float(days_left))``: a Python number, torch's default dtype;
+            # blind178's premiere pricing, told there for the from_numpy that made its float64)
+            and not (
+                isinstance(n.args[0], ast.Call)
+                and isinstance(n.args[0].func, ast.Name)
+                and n.args[0].func.id in ("float", "int", "bool", "len")
+            )
             and not any(k.arg == "dtype" for k in n.keywords)
             and id(n) not in cast
             and not _cast_before(n.args[0])
